@@ -1,0 +1,97 @@
+# pbemgm — play-by-email game master for 18xx.
+#
+#   make            build build/pbemgm
+#   make demo       install what is missing, build, run the daemon once on sample mails
+#   make check      install what is missing, build with ASan+UBSan, run unit and integration tests
+#   make bench      measure ingest through real Dovecot/OpenSMTPD
+#   make valgrind   run the unit tests under valgrind (release build)
+
+CC      ?= gcc
+PKGS    := libcurl sqlite3 libcjson libxml-2.0
+# libetpan's .pc carries dpkg link specs (no-pie); take only its include path and library.
+ETPAN_CFLAGS := -I/usr/include/x86_64-linux-gnu
+ETPAN_LIBS   := -letpan
+
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
+# Where the program finds its templates and titles; `make TEMPLATES_DIR=... GAMES_DIR=...`
+# for an installed copy.
+TEMPLATES_DIR ?= $(CURDIR)/templates
+GAMES_DIR     ?= $(CURDIR)/config/games
+BASE_CFLAGS := -std=c17 -D_GNU_SOURCE $(WARN) -Isrc $(ETPAN_CFLAGS) \
+               -DPBEMGM_TEMPLATES_DIR='"$(TEMPLATES_DIR)"' -DPBEMGM_GAMES_DIR='"$(GAMES_DIR)"' \
+               $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LIBS    := $(ETPAN_LIBS) $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcrypt
+
+OPT_CFLAGS := -O2 -g
+SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+
+SRCS      := $(sort $(wildcard src/*/*.c))
+GEN_SRCS  := build/gen/migrations.c
+LIB_SRCS  := $(filter-out src/cli/main.c,$(SRCS)) $(GEN_SRCS)
+SQL_FILES := $(sort $(wildcard sql/*.sql))
+TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
+TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
+
+# $(1) = build dir, $(2) = cflags
+define build_rules
+$(1)/obj/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@echo "  CC      $$@"
+	@$$(CC) $(2) $$(BASE_CFLAGS) -MMD -MP -c $$< -o $$@
+
+$(1)/libpbemgm.a: $$(LIB_SRCS:%.c=$(1)/obj/%.o)
+	@rm -f $$@
+	@ar rcs $$@ $$^
+
+$(1)/pbemgm: $(1)/obj/src/cli/main.o $(1)/libpbemgm.a
+	@echo "  LD      $$@"
+	@$$(CC) $(2) $$^ $$(LIBS) -o $$@
+
+$(1)/tests/%: $(1)/obj/tests/%.o $(1)/libpbemgm.a
+	@mkdir -p $$(dir $$@)
+	@echo "  LD      $$@"
+	@$$(CC) $(2) $$^ $$(LIBS) -lcmocka -o $$@
+
+-include $$(shell find $(1)/obj -name '*.d' 2>/dev/null)
+endef
+
+build/gen/migrations.c: $(SQL_FILES) scripts/embed_sql.sh
+	@mkdir -p $(dir $@)
+	sh scripts/embed_sql.sh $@ $(SQL_FILES)
+
+$(eval $(call build_rules,build,$(OPT_CFLAGS)))
+$(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
+
+TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
+SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
+
+.PHONY: all deps demo check unit integration bench valgrind clean
+.SECONDARY:
+
+all: build/pbemgm
+
+deps:
+	@sh scripts/deps.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory build/pbemgm
+	@sh scripts/demo.sh build/pbemgm
+
+# The test run: everything under ASan+UBSan, unit tests then real-server integration tests.
+check: deps
+	@$(MAKE) --no-print-directory build/san/pbemgm $(SAN_TEST_BINS)
+	@sh tests/run.sh build/san
+
+unit: build/san/pbemgm $(SAN_TEST_BINS)
+	@PBEMGM_SKIP_INTEGRATION=1 sh tests/run.sh build/san
+
+valgrind: deps
+	@$(MAKE) --no-print-directory build/pbemgm $(TEST_BINS)
+	@PBEMGM_SKIP_INTEGRATION=1 PBEMGM_VALGRIND=1 sh tests/run.sh build
+
+bench: deps
+	@$(MAKE) --no-print-directory build/pbemgm $(TEST_BINS)
+	@sh bench/ingest.sh build
+
+clean:
+	rm -rf build

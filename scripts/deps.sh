@@ -1,0 +1,33 @@
+#!/bin/sh
+# Installs the Debian packages pbemgm needs to build, test and run, when they are missing.
+# Idempotent and quiet when everything is present. Run as root (or with sudo available).
+set -eu
+
+PACKAGES="gcc make pkg-config dpkg-dev
+libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev
+libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind"
+
+missing=""
+for p in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "deps: installing:$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# Services must not start on install: the tests start their own instances on loopback.
+policy=/usr/sbin/policy-rc.d
+created_policy=""
+if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+    $SUDO chmod 755 "$policy"
+    created_policy=1
+fi
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+[ -n "$created_policy" ] && $SUDO rm -f "$policy"
+echo "deps: done"

@@ -1,0 +1,363 @@
+/* main: the pbemgm command — the GM's side (init, games, players, status) and the daemon. */
+#include "config/config.h"
+#include "daemon/daemon.h"
+#include "report/template.h"
+#include "store/store.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/password.h"
+#include "util/util.h"
+
+#include <cJSON.h>
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef PBEMGM_GAMES_DIR
+#define PBEMGM_GAMES_DIR "config/games"
+#endif
+
+static const char usage_text[] =
+    "usage: pbemgm [-c CONFIG] COMMAND ...\n"
+    "\n"
+    "  init                                  create the database and the mail folders\n"
+    "  game create NAME [--title TITLE]      create a game (title 1835 by default)\n"
+    "  game list                             list the games\n"
+    "  player add GAME NAME ADDRESS [--password PW] [--no-mail]\n"
+    "                                        add a player; without --password one is made up;\n"
+    "                                        the player is mailed a welcome with the password\n"
+    "  player list GAME                      list a game's players\n"
+    "  status                                count stored mail and the outbox\n"
+    "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
+    "\n"
+    "CONFIG defaults to $PBEMGM_CONFIG, else ./pbemgm.json when it exists, else the embedded\n"
+    "default (Maildir in maildir/in and maildir/out, database pbemgm.db).\n";
+
+static int usage(void)
+{
+    fputs(usage_text, stderr);
+    return 2;
+}
+
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pbemgm: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
+}
+
+struct session {
+    const char *cfg_path;
+    cfg config;
+    store *st;
+};
+
+static int open_session(struct session *s)
+{
+    char *err = NULL;
+    if (s->cfg_path) {
+        if (cfg_load(&s->config, s->cfg_path, &err)) {
+            int rc = fail("%s", err);
+            free(err);
+            return rc;
+        }
+    } else {
+        cfg_defaults(&s->config);
+    }
+    log_setup(s->config.log_level, false);
+    s->st = store_open(s->config.database, &err);
+    if (!s->st) {
+        int rc = fail("%s", err);
+        free(err);
+        return rc;
+    }
+    return 0;
+}
+
+static void close_session(struct session *s)
+{
+    store_close(s->st);
+    cfg_free(&s->config);
+}
+
+static int cmd_init(struct session *s)
+{
+    mail_source *src = NULL;
+    mail_sink *sink = NULL;
+    char *err = NULL;
+    if (s->config.transport == CFG_TRANSPORT_MAILDIR &&
+        dmn_open_transport(&s->config, &src, &sink, &err)) {
+        int rc = fail("%s", err);
+        free(err);
+        return rc;
+    }
+    mail_source_close(src);
+    mail_sink_close(sink);
+    printf("database %s is ready (schema version %d)\n", s->config.database,
+           store_schema_version(s->st));
+    if (s->config.transport == CFG_TRANSPORT_MAILDIR)
+        printf("mail arrives in %s/new, replies go to %s/new\n", s->config.maildir_inbox,
+               s->config.maildir_outbox);
+    return 0;
+}
+
+static bool valid_name(const char *name)
+{
+    if (!*name || strlen(name) > 40)
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_')
+            return false;
+    return true;
+}
+
+static bool title_exists(const char *title)
+{
+    if (!valid_name(title))
+        return false;
+    buf path;
+    buf_init(&path);
+    buf_printf(&path, "%s/%s.json", PBEMGM_GAMES_DIR, title);
+    bool ok = access(path.data, R_OK) == 0;
+    buf_free(&path);
+    return ok;
+}
+
+static int cmd_game_create(struct session *s, int argc, char **argv)
+{
+    if (argc < 1)
+        return usage();
+    const char *name = argv[0], *title = "1835";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--title") == 0 && i + 1 < argc)
+            title = argv[++i];
+        else
+            return usage();
+    }
+    if (!valid_name(name))
+        return fail("\"%s\" is not a usable game name (letters, digits, - and _, at most 40)",
+                    name);
+    if (!title_exists(title))
+        return fail("there is no title \"%s\" (see config/games/)", title);
+    int64_t id;
+    int rc = store_game_create(s->st, name, title, &id);
+    if (rc == STORE_DUPLICATE)
+        return fail("a game named \"%s\" exists already", name);
+    if (rc != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    store_audit(s->st, "gm", "game_create", id, title);
+    printf("game %s (%s) created\n", name, title);
+    return 0;
+}
+
+static void print_game(const store_game *g, void *ctx)
+{
+    (void)ctx;
+    printf("%-20s %-8s %s\n", g->name, g->title, g->status);
+}
+
+static void print_player(const store_player *p, void *ctx)
+{
+    (void)ctx;
+    printf("%d  %-16s %s\n", p->seat, p->name, p->address);
+}
+
+static bool plausible_address(const char *a)
+{
+    const char *at = strchr(a, '@');
+    return at && at != a && at[1] && !strchr(at + 1, '@') && !strpbrk(a, " <>\",;\r\n");
+}
+
+static char *welcome_body(const cfg *c, const char *game, const char *player,
+                          const char *password)
+{
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
+    cJSON_AddStringToObject(ctx, "game", game);
+    cJSON_AddStringToObject(ctx, "player", player);
+    cJSON_AddStringToObject(ctx, "password", password);
+    char *err = NULL;
+    char *body = tpl_render_file(c->templates, "welcome.txt", ctx, &err);
+    cJSON_Delete(ctx);
+    if (!body) {
+        fprintf(stderr, "pbemgm: %s\n", err);
+        free(err);
+    }
+    return body;
+}
+
+struct player_args {
+    const char *game, *name, *address, *password;
+    bool mail;
+};
+
+static int parse_player_args(int argc, char **argv, struct player_args *a)
+{
+    if (argc < 3)
+        return -1;
+    *a = (struct player_args){argv[0], argv[1], argv[2], NULL, true};
+    for (int i = 3; i < argc; i++) {
+        if (strcmp(argv[i], "--password") == 0 && i + 1 < argc)
+            a->password = argv[++i];
+        else if (strcmp(argv[i], "--no-mail") == 0)
+            a->mail = false;
+        else
+            return -1;
+    }
+    return 0;
+}
+
+/* Adds the player and queues the welcome in one transaction. */
+static int add_player(struct session *s, const store_game *g, const struct player_args *a,
+                      const char *password)
+{
+    char *hash = pw_hash(password);
+    if (!hash)
+        return fail("%s", "crypt(3) could not hash the password");
+    char *body = a->mail ? welcome_body(&s->config, g->name, a->name, password) : NULL;
+    int rc = (a->mail && !body) ? 1 : 0;
+    int64_t id = 0;
+    if (!rc && store_begin(s->st) == STORE_OK) {
+        int add = store_player_add(s->st, g->id, a->name, a->address, hash, &id);
+        buf subject;
+        buf_init(&subject);
+        buf_printf(&subject, "%s: welcome to the game", g->name);
+        dmn_mail m = {a->address, a->name, subject.data, body, NULL, NULL, "auto-generated"};
+        if (add == STORE_DUPLICATE)
+            rc = fail("game %s has a player of that name already", g->name);
+        else if (add != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
+                 store_audit(s->st, "gm", "player_add", g->id, a->name) != STORE_OK)
+            rc = fail("%s", store_errmsg(s->st));
+        buf_free(&subject);
+        if (rc || store_commit(s->st) != STORE_OK) {
+            store_rollback(s->st);
+            rc = rc ? rc : fail("%s", store_errmsg(s->st));
+        }
+    }
+    free(hash);
+    free(body);
+    return rc;
+}
+
+static int cmd_player_add(struct session *s, int argc, char **argv)
+{
+    struct player_args a;
+    if (parse_player_args(argc, argv, &a))
+        return usage();
+    if (!valid_name(a.name))
+        return fail("\"%s\" is not a usable player name (letters, digits, - and _)", a.name);
+    if (!plausible_address(a.address))
+        return fail("\"%s\" is not a mail address", a.address);
+    if (a.password && strlen(a.password) < 4)
+        return fail("%s", "a password needs at least 4 characters");
+    store_game g = {0};
+    if (store_game_find(s->st, a.game, &g) != STORE_OK)
+        return fail("there is no game \"%s\"", a.game);
+    char *made = a.password ? NULL : util_random_token(10);
+    const char *password = a.password ? a.password : made;
+    int rc = add_player(s, &g, &a, password);
+    if (!rc) {
+        printf("player %s added to %s", a.name, g.name);
+        if (made)
+            printf(" with password %s", made);
+        printf("%s\n", a.mail ? "; a welcome mail is in the outbox" : "");
+    }
+    free(made);
+    store_game_clear(&g);
+    return rc;
+}
+
+static int cmd_game(struct session *s, int argc, char **argv)
+{
+    if (argc >= 1 && strcmp(argv[0], "create") == 0)
+        return cmd_game_create(s, argc - 1, argv + 1);
+    if (argc == 1 && strcmp(argv[0], "list") == 0)
+        return store_game_each(s->st, print_game, NULL) == STORE_OK ? 0 : 1;
+    return usage();
+}
+
+static int cmd_player(struct session *s, int argc, char **argv)
+{
+    if (argc >= 1 && strcmp(argv[0], "add") == 0)
+        return cmd_player_add(s, argc - 1, argv + 1);
+    if (argc == 2 && strcmp(argv[0], "list") == 0) {
+        store_game g = {0};
+        if (store_game_find(s->st, argv[1], &g) != STORE_OK)
+            return fail("there is no game \"%s\"", argv[1]);
+        int rc = store_player_each(s->st, g.id, print_player, NULL) == STORE_OK ? 0 : 1;
+        store_game_clear(&g);
+        return rc;
+    }
+    return usage();
+}
+
+static int cmd_status(struct session *s)
+{
+    static const char *const in_states[] = {"received", "answered", "ignored", "failed"};
+    static const char *const out_states[] = {"pending", "sent", "failed"};
+    printf("inbound:");
+    for (int i = 0; i < 4; i++)
+        printf(" %s %lld", in_states[i], (long long)store_inbound_count(s->st, in_states[i]));
+    printf("\noutbox:");
+    for (int i = 0; i < 3; i++)
+        printf(" %s %lld", out_states[i], (long long)store_outbox_count(s->st, out_states[i]));
+    printf("\n");
+    return 0;
+}
+
+static const char *default_config(void)
+{
+    const char *env = getenv("PBEMGM_CONFIG");
+    if (env && *env)
+        return env;
+    return access("pbemgm.json", R_OK) == 0 ? "pbemgm.json" : NULL;
+}
+
+int main(int argc, char **argv)
+{
+    struct session s = {0};
+    int i = 1;
+    if (i + 1 < argc && strcmp(argv[i], "-c") == 0) {
+        s.cfg_path = argv[i + 1];
+        i += 2;
+    } else {
+        s.cfg_path = default_config();
+    }
+    if (i >= argc)
+        return usage();
+    const char *cmd = argv[i++];
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "serve") == 0) {
+        bool once = i < argc && strcmp(argv[i], "--once") == 0;
+        if (argc - i > (once ? 1 : 0))
+            return usage();
+        return dmn_serve(s.cfg_path, once);
+    }
+    int rc = open_session(&s);
+    if (rc)
+        return rc;
+    if (strcmp(cmd, "init") == 0 && i == argc)
+        rc = cmd_init(&s);
+    else if (strcmp(cmd, "game") == 0)
+        rc = cmd_game(&s, argc - i, argv + i);
+    else if (strcmp(cmd, "player") == 0)
+        rc = cmd_player(&s, argc - i, argv + i);
+    else if (strcmp(cmd, "status") == 0 && i == argc)
+        rc = cmd_status(&s);
+    else
+        rc = usage();
+    close_session(&s);
+    return rc;
+}

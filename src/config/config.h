@@ -1,0 +1,57 @@
+/* config: the daemon's configuration, one JSON file validated against a fixed schema.
+ * Every key has a default (the embedded default is Maildir in/out and a SQLite file), so an
+ * absent file is a valid configuration. Unknown keys and wrong types are errors naming the key. */
+#ifndef PBEMGM_CONFIG_H
+#define PBEMGM_CONFIG_H
+
+#include <stdbool.h>
+
+enum cfg_transport { CFG_TRANSPORT_MAILDIR, CFG_TRANSPORT_IMAP };
+enum cfg_tls { CFG_TLS_NONE, CFG_TLS_STARTTLS, CFG_TLS_IMPLICIT };
+
+typedef struct cfg {
+    char *database;
+    int transport;               /* enum cfg_transport */
+    char *maildir_inbox;         /* Maildir the players' mail arrives in */
+    char *maildir_outbox;        /* Maildir our outgoing mail is written to */
+    struct {
+        char *host;
+        int port;
+        int tls;                 /* enum cfg_tls */
+        char *user;
+        char *password;
+        char *folder;
+        bool idle;
+        int timeout;             /* seconds for one network operation */
+    } imap;
+    struct {
+        char *url;               /* smtp://host:port or smtps://host:port */
+        char *user;
+        char *password;
+        bool starttls;
+        int timeout;
+    } smtp;
+    char *gm_address;
+    char *gm_name;
+    int poll_interval;           /* seconds between mailbox checks without IDLE */
+    int max_message_bytes;       /* larger mails are refused with a reply */
+    int log_level;               /* enum log_level */
+    bool log_syslog;
+    char *templates;             /* directory of reply templates */
+    int retry_base;              /* first retry delay for outgoing mail, seconds */
+    int retry_max;               /* the longest delay between retries, seconds */
+    int max_attempts;            /* after this many failures an outgoing mail is given up */
+    int max_processing_attempts; /* a mail that crashed processing this often is set aside */
+} cfg;
+
+/* Fills c with the defaults. */
+void cfg_defaults(cfg *c);
+/* Loads path over the defaults. Returns 0, or -1 with *err (malloc'd) naming the problem;
+ * on error c holds only the defaults. Relative paths in the file are taken relative to the
+ * file's directory. */
+int cfg_load(cfg *c, const char *path, char **err);
+/* Same, from a JSON text (base_dir resolves relative paths; NULL for the working directory). */
+int cfg_load_text(cfg *c, const char *text, const char *base_dir, char **err);
+void cfg_free(cfg *c);
+
+#endif

@@ -1,0 +1,50 @@
+/* daemon: the long-running loop — fetch mail and store it once, process what is stored,
+ * send the outbox — and the pieces it is made of, which the CLI and tests use directly. */
+#ifndef PBEMGM_DAEMON_H
+#define PBEMGM_DAEMON_H
+
+#include "config/config.h"
+#include "mail/transport.h"
+#include "store/store.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- outbox.c ---- */
+typedef struct dmn_mail {
+    const char *to_addr;
+    const char *to_name;        /* may be NULL */
+    const char *subject;
+    const char *body;
+    const char *in_reply_to;    /* may be NULL */
+    const char *references;     /* may be NULL */
+    const char *auto_submitted; /* "auto-replied" for answers, "auto-generated" otherwise */
+} dmn_mail;
+
+/* Composes a mail from the GM and puts it in the outbox (inside the caller's transaction). */
+int dmn_queue_mail(const cfg *c, store *st, int64_t inbound_id, const dmn_mail *m);
+/* Sends every outbox mail that is due; stops at the first temporary failure. Returns the
+ * number sent, or -1 on a database error. */
+int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink);
+/* The delay before attempt number attempts+1, doubling from retry_base up to retry_max. */
+int64_t dmn_retry_delay(const cfg *c, int attempts);
+
+/* ---- inbox.c ---- */
+/* Deals with one stored mail: works out its outcome, queues the replies and records it, all
+ * inside the caller's transaction. Returns 0, or -1 on a database error. */
+int dmn_handle_mail(const cfg *c, store *st, const store_inbound *m);
+/* Processes every stored mail still waiting; each in its own transaction. Returns the number
+ * processed, or -1 on a database error. */
+int dmn_process_pending(const cfg *c, store *st);
+/* Fetches the waiting mail of src, stores each once and acknowledges it. Returns the number
+ * newly stored, or -1 when the source or the database failed. */
+int dmn_ingest(const cfg *c, store *st, mail_source *src);
+
+/* ---- daemon.c ---- */
+/* Runs the daemon with the configuration at cfg_path (NULL: the embedded default) until
+ * SIGTERM/SIGINT, or until nothing waits when once. Returns a process exit status. */
+int dmn_serve(const char *cfg_path, bool once);
+/* Opens the transport the configuration names. Returns 0, or -1 with *err. */
+int dmn_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err);
+
+#endif

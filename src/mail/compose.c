@@ -1,0 +1,167 @@
+/* compose: building an outgoing mail (see compose.h). */
+#include "mail/compose.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <libetpan/libetpan.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_plain_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80 || (unsigned char)*s < 0x20)
+            return false;
+    return true;
+}
+
+/* Bytes of s to take for one encoded word: at most max, never splitting a UTF-8 sequence. */
+static size_t utf8_chunk(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n <= max)
+        return n;
+    n = max;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return n ? n : max;
+}
+
+char *mail_encode_header_text(const char *text)
+{
+    if (is_plain_ascii(text))
+        return xstrdup(text);
+    buf out;
+    buf_init(&out);
+    const char *p = text;
+    while (*p) {
+        size_t n = utf8_chunk(p, 45); /* 45 bytes make 60 base64 characters: one short word */
+        MMAPString *b64 = mmap_string_new("");
+        int col = 0;
+        mailmime_base64_write_mem(b64, &col, p, n);
+        buf_printf(&out, "%s=?UTF-8?B?", out.len ? " " : "");
+        for (size_t i = 0; i < b64->len; i++)
+            if (b64->str[i] != '\r' && b64->str[i] != '\n')
+                buf_addc(&out, b64->str[i]);
+        buf_adds(&out, "?=");
+        mmap_string_free(b64);
+        p += n;
+    }
+    return buf_steal(&out);
+}
+
+char *mail_new_message_id(const char *address)
+{
+    const char *at = strchr(address, '@');
+    const char *domain = (at && at[1]) ? at + 1 : "localhost";
+    char *token = util_random_token(20);
+    buf b;
+    buf_init(&b);
+    buf_printf(&b, "pbemgm.%lld.%s@%s", (long long)util_now(), token, domain);
+    free(token);
+    return buf_steal(&b);
+}
+
+static clist *msgid_list(const char *ids)
+{
+    clist *list = clist_new();
+    const char *p = ids;
+    while (p && (p = strchr(p, '<')) != NULL) {
+        const char *end = strchr(p, '>');
+        if (!end)
+            break;
+        clist_append(list, xstrndup(p + 1, (size_t)(end - p - 1)));
+        p = end + 1;
+    }
+    return list;
+}
+
+static char *name_or_null(const char *name)
+{
+    return (name && *name) ? mail_encode_header_text(name) : NULL;
+}
+
+static void add_custom(struct mailimf_fields *fields, const char *name, const char *value)
+{
+    mailimf_fields_add(fields, mailimf_field_new_custom(xstrdup(name), xstrdup(value)));
+}
+
+static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *message_id)
+{
+    struct mailimf_mailbox_list *from = mailimf_mailbox_list_new_empty();
+    mailimf_mailbox_list_add(from, mailimf_mailbox_new(name_or_null(m->from_name),
+                                                       xstrdup(m->from_addr)));
+    struct mailimf_address_list *to = mailimf_address_list_new_empty();
+    mailimf_address_list_add_mb(to, name_or_null(m->to_name), xstrdup(m->to_addr));
+    clist *in_reply_to = NULL;
+    if (m->in_reply_to) {
+        in_reply_to = clist_new();
+        clist_append(in_reply_to, xstrdup(m->in_reply_to));
+    }
+    clist *references = m->references ? msgid_list(m->references) : NULL;
+    struct mailimf_fields *fields = mailimf_fields_new_with_data_all(
+        mailimf_get_date(m->date ? m->date : (time_t)util_now()), from, NULL, NULL, to, NULL,
+        NULL, xstrdup(message_id), in_reply_to, references,
+        mail_encode_header_text(m->subject ? m->subject : ""));
+    add_custom(fields, "MIME-Version", "1.0");
+    add_custom(fields, "Content-Type", "text/plain; charset=UTF-8");
+    add_custom(fields, "Content-Transfer-Encoding", "quoted-printable");
+    if (m->auto_submitted)
+        add_custom(fields, "Auto-Submitted", m->auto_submitted);
+    add_custom(fields, "X-Mailer", "pbemgm");
+    return fields;
+}
+
+/* The body with every line end as CRLF, as quoted-printable wants its input. */
+static char *crlf_text(const char *text)
+{
+    buf b;
+    buf_init(&b);
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n' && (p == text || p[-1] != '\r'))
+            buf_addc(&b, '\r');
+        buf_addc(&b, *p);
+    }
+    if (!b.len || b.data[b.len - 1] != '\n')
+        buf_adds(&b, "\r\n");
+    return buf_steal(&b);
+}
+
+/* libetpan 1.9.4's quoted-printable writer emits the last white space of a line twice: raw and
+ * then encoded ("a \r\n" becomes "a =20\r\n", which decodes to two spaces). A literal "=20"
+ * in the text is always written "=3D20", so a raw blank right before a line-final =20/=09 can
+ * only be that duplicate: drop it. */
+static void fix_qp_trailing_space(MMAPString *s, size_t from)
+{
+    size_t out = from;
+    for (size_t i = from; i < s->len; i++) {
+        char c = s->str[i];
+        bool dup = (c == ' ' || c == '\t') && i + 5 < s->len && s->str[i + 1] == '=' &&
+                   strncmp(s->str + i + 2, c == ' ' ? "20\r\n" : "09\r\n", 4) == 0;
+        if (!dup)
+            s->str[out++] = c;
+    }
+    s->len = out;
+    s->str[out] = '\0';
+}
+
+char *mail_compose(const mail_outgoing *m, const char *message_id, size_t *len)
+{
+    struct mailimf_fields *fields = build_fields(m, message_id);
+    MMAPString *s = mmap_string_new("");
+    int col = 0;
+    mailimf_fields_write_mem(s, &col, fields);
+    mmap_string_append(s, "\r\n");
+    char *body = crlf_text(m->body ? m->body : "");
+    col = 0;
+    size_t body_start = s->len;
+    mailmime_quoted_printable_write_mem(s, &col, 1, body, strlen(body));
+    fix_qp_trailing_space(s, body_start);
+    free(body);
+    mailimf_fields_free(fields);
+    char *out = xstrndup(s->str, s->len);
+    *len = s->len;
+    mmap_string_free(s);
+    return out;
+}

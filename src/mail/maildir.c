@@ -1,0 +1,279 @@
+/* maildir: the embedded transport that needs no server. Mail arrives as files in DIR/new/;
+ * after the daemon has stored one it moves to DIR/cur/ (flag S). Outgoing mail is written to
+ * DIR/tmp/, synced, and renamed into DIR/new/ under a name made from its Message-ID, so that
+ * writing the same mail again replaces it instead of doubling it. inotify wakes the wait. */
+#include "mail/message.h"
+#include "mail/transport.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct maildir {
+    char *dir;
+    int inotify_fd; /* -1 when inotify is not available: wait sleeps instead */
+};
+
+static char *path_in(const struct maildir *md, const char *sub, const char *name)
+{
+    buf b;
+    buf_init(&b);
+    buf_printf(&b, "%s/%s%s%s", md->dir, sub, name ? "/" : "", name ? name : "");
+    return buf_steal(&b);
+}
+
+static int make_dirs(struct maildir *md, char **err)
+{
+    static const char *const subs[] = {"tmp", "new", "cur"};
+    for (int i = 0; i < 3; i++) {
+        char *p = path_in(md, subs[i], NULL);
+        int rc = util_mkdirs(p);
+        if (rc)
+            *err = mail_errorf("%s: cannot create the directory: %s", p, strerror(errno));
+        free(p);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+static struct maildir *maildir_new(const char *dir, char **err)
+{
+    struct maildir *md = xcalloc(1, sizeof *md);
+    md->dir = xstrdup(dir);
+    md->inotify_fd = -1;
+    if (make_dirs(md, err)) {
+        free(md->dir);
+        free(md);
+        return NULL;
+    }
+    return md;
+}
+
+static void maildir_free(void *impl)
+{
+    struct maildir *md = impl;
+    if (md->inotify_fd >= 0)
+        close(md->inotify_fd);
+    free(md->dir);
+    free(md);
+}
+
+/* ---- the source ---- */
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int md_pending(void *impl, char ***keys, size_t *n, char **err)
+{
+    struct maildir *md = impl;
+    char *newdir = path_in(md, "new", NULL);
+    DIR *d = opendir(newdir);
+    if (!d) {
+        *err = mail_errorf("%s: %s", newdir, strerror(errno));
+        free(newdir);
+        return -1;
+    }
+    size_t count = 0, cap = 16;
+    char **list = xmalloc(cap * sizeof *list);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (count == cap)
+            list = xrealloc(list, (cap *= 2) * sizeof *list);
+        list[count++] = xstrdup(e->d_name);
+    }
+    closedir(d);
+    free(newdir);
+    /* Maildir names start with the delivery time: sorting them is arrival order. */
+    qsort(list, count, sizeof *list, cmp_names);
+    *keys = list;
+    *n = count;
+    return 0;
+}
+
+static int md_fetch(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
+{
+    struct maildir *md = impl;
+    char *p = path_in(md, "new", key);
+    size_t len;
+    char *data = util_read_file(p, &len);
+    if (!data) {
+        *err = mail_errorf("%s: %s", p, strerror(errno));
+        free(p);
+        return -1;
+    }
+    free(p);
+    memset(item, 0, sizeof *item);
+    item->key = xstrdup(key);
+    const char *colon = strchr(key, ':');
+    buf src;
+    buf_init(&src);
+    buf_printf(&src, "maildir:%.*s", (int)(colon ? (size_t)(colon - key) : strlen(key)), key);
+    item->source = buf_steal(&src);
+    buf_free(&src);
+    item->size = len;
+    if (len > max_bytes) {
+        size_t header = mail_header_length(data, len);
+        if (header > max_bytes)
+            header = max_bytes;
+        data[header] = '\0';
+        len = header;
+        item->truncated = true;
+    }
+    item->raw = data;
+    item->raw_len = len;
+    return 0;
+}
+
+static int md_ack(void *impl, const char *key, char **err)
+{
+    struct maildir *md = impl;
+    char *from = path_in(md, "new", key);
+    buf name;
+    buf_init(&name);
+    buf_printf(&name, "%s%s", key, strstr(key, ":2,") ? "" : ":2,S");
+    char *to = path_in(md, "cur", name.data);
+    buf_free(&name);
+    int rc = rename(from, to);
+    if (rc && errno == ENOENT)
+        rc = 0; /* moved already (by an earlier run that stopped before it could say so) */
+    if (rc)
+        *err = mail_errorf("%s: cannot move to cur/: %s", from, strerror(errno));
+    free(from);
+    free(to);
+    return rc ? -1 : 0;
+}
+
+static void sleep_interruptible(int seconds)
+{
+    struct timespec ts = {seconds, 0};
+    nanosleep(&ts, NULL); /* a signal ends it early, which is what we want */
+}
+
+static int md_wait(void *impl, int timeout, char **err)
+{
+    struct maildir *md = impl;
+    (void)err;
+    if (md->inotify_fd < 0) {
+        md->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+        char *newdir = path_in(md, "new", NULL);
+        if (md->inotify_fd >= 0 &&
+            inotify_add_watch(md->inotify_fd, newdir, IN_MOVED_TO | IN_CLOSE_WRITE) < 0) {
+            close(md->inotify_fd);
+            md->inotify_fd = -1;
+        }
+        free(newdir);
+    }
+    if (md->inotify_fd < 0) {
+        sleep_interruptible(timeout);
+        return 0;
+    }
+    struct pollfd pfd = {md->inotify_fd, POLLIN, 0};
+    if (poll(&pfd, 1, timeout * 1000) > 0) {
+        char events[4096];
+        while (read(md->inotify_fd, events, sizeof events) > 0)
+            ;
+    }
+    return 0;
+}
+
+static const struct mail_source_ops maildir_source_ops = {md_pending, md_fetch, md_ack, md_wait,
+                                                          maildir_free};
+
+mail_source *mail_maildir_source(const char *dir, char **err)
+{
+    struct maildir *md = maildir_new(dir, err);
+    if (!md)
+        return NULL;
+    mail_source *src = xcalloc(1, sizeof *src);
+    src->ops = &maildir_source_ops;
+    src->impl = md;
+    return src;
+}
+
+/* ---- the sink ---- */
+
+/* A file name from a Message-ID: letters, digits, '.', '-' and '_' only. */
+static char *file_name_for(const char *message_id)
+{
+    buf b;
+    buf_init(&b);
+    for (const char *p = message_id; *p; p++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '.' || c == '-' || c == '_';
+        buf_addc(&b, ok ? c : '_');
+    }
+    return buf_steal(&b);
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int md_send(void *impl, const char *from, const char *const *rcpts, size_t nrcpts,
+                   const char *message_id, const char *raw, size_t len, char **err)
+{
+    struct maildir *md = impl;
+    (void)from;
+    (void)rcpts;
+    (void)nrcpts;
+    char *name = file_name_for(message_id);
+    char *tmp = path_in(md, "tmp", name);
+    char *dst = path_in(md, "new", name);
+    int rc = MAIL_SEND_RETRY;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        *err = mail_errorf("%s: %s", tmp, strerror(errno));
+    } else if (write_all(fd, raw, len) || fsync(fd)) {
+        *err = mail_errorf("%s: %s", tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+    } else if (close(fd) || rename(tmp, dst)) {
+        *err = mail_errorf("%s: %s", dst, strerror(errno));
+        unlink(tmp);
+    } else {
+        rc = MAIL_SENT;
+    }
+    free(name);
+    free(tmp);
+    free(dst);
+    return rc;
+}
+
+static const struct mail_sink_ops maildir_sink_ops = {md_send, maildir_free};
+
+mail_sink *mail_maildir_sink(const char *dir, char **err)
+{
+    struct maildir *md = maildir_new(dir, err);
+    if (!md)
+        return NULL;
+    mail_sink *sink = xcalloc(1, sizeof *sink);
+    sink->ops = &maildir_sink_ops;
+    sink->impl = md;
+    return sink;
+}

@@ -1,0 +1,472 @@
+/* message: a received mail read into the parts pbemgm needs (see message.h). The MIME tree and
+ * the header are parsed by libetpan; this file walks them, picks the text and cleans it. */
+#include "mail/message.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <libetpan/libetpan.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_or_null(const char *s)
+{
+    return s ? xstrdup(s) : NULL;
+}
+
+/* RFC 2047 decoding of a header value into UTF-8 (libetpan). */
+static char *decode_header_words(const char *value)
+{
+    if (!value)
+        return NULL;
+    size_t idx = 0;
+    char *decoded = NULL;
+    if (mailmime_encoded_phrase_parse("iso-8859-1", value, strlen(value), &idx, "utf-8",
+                                      &decoded) == MAILIMF_NO_ERROR &&
+        decoded) {
+        char *copy = xstrdup(decoded);
+        free(decoded);
+        return copy;
+    }
+    return xstrdup(value);
+}
+
+static void take_mailbox(const struct mailimf_mailbox_list *list, char **addr, char **name)
+{
+    if (!list || !list->mb_list || clist_isempty(list->mb_list))
+        return;
+    const struct mailimf_mailbox *mb = clist_content(clist_begin(list->mb_list));
+    if (addr && mb->mb_addr_spec) {
+        free(*addr);
+        *addr = xstrdup(mb->mb_addr_spec);
+    }
+    if (name && mb->mb_display_name) {
+        free(*name);
+        *name = decode_header_words(mb->mb_display_name);
+    }
+}
+
+static void take_address_list(const struct mailimf_address_list *list, char **addr)
+{
+    if (!list || !list->ad_list || clist_isempty(list->ad_list))
+        return;
+    const struct mailimf_address *a = clist_content(clist_begin(list->ad_list));
+    if (a->ad_type == MAILIMF_ADDRESS_MAILBOX && a->ad_data.ad_mailbox->mb_addr_spec) {
+        free(*addr);
+        *addr = xstrdup(a->ad_data.ad_mailbox->mb_addr_spec);
+    }
+}
+
+static void add_msgids(buf *b, const clist *ids)
+{
+    if (!ids)
+        return;
+    for (clistiter *it = clist_begin(ids); it; it = clist_next(it))
+        buf_printf(b, "%s<%s>", b->len ? " " : "", (const char *)clist_content(it));
+}
+
+static char *trimmed_copy(const char *value)
+{
+    char *v = xstrdup(value);
+    str_trim(v);
+    return v;
+}
+
+static void read_optional(mail_message *msg, const struct mailimf_optional_field *f)
+{
+    if (!f->fld_name || !f->fld_value)
+        return;
+    if (str_ieq(f->fld_name, "Auto-Submitted")) {
+        free(msg->auto_submitted);
+        msg->auto_submitted = trimmed_copy(f->fld_value);
+    } else if (str_ieq(f->fld_name, "Precedence")) {
+        free(msg->precedence);
+        msg->precedence = trimmed_copy(f->fld_value);
+    } else if (str_ieq(f->fld_name, "List-Id")) {
+        msg->has_list_id = true;
+    } else if (str_ieq(f->fld_name, "Return-Path") && !msg->return_path) {
+        /* libetpan leaves a null "<>" return path as an optional field */
+        char *v = trimmed_copy(f->fld_value);
+        if (strcmp(v, "<>") == 0)
+            v[0] = '\0';
+        msg->return_path = v;
+    }
+}
+
+static void read_header(mail_message *msg, const struct mailimf_fields *fields)
+{
+    buf refs;
+    buf_init(&refs);
+    const clist *in_reply_to = NULL;
+    for (clistiter *it = clist_begin(fields->fld_list); it; it = clist_next(it)) {
+        const struct mailimf_field *f = clist_content(it);
+        switch (f->fld_type) {
+        case MAILIMF_FIELD_FROM:
+            take_mailbox(f->fld_data.fld_from->frm_mb_list, &msg->from_addr, &msg->from_name);
+            break;
+        case MAILIMF_FIELD_REPLY_TO:
+            take_address_list(f->fld_data.fld_reply_to->rt_addr_list, &msg->reply_to);
+            break;
+        case MAILIMF_FIELD_SUBJECT:
+            free(msg->subject);
+            msg->subject = decode_header_words(f->fld_data.fld_subject->sbj_value);
+            break;
+        case MAILIMF_FIELD_MESSAGE_ID:
+            free(msg->message_id);
+            msg->message_id = dup_or_null(f->fld_data.fld_message_id->mid_value);
+            break;
+        case MAILIMF_FIELD_REFERENCES:
+            add_msgids(&refs, f->fld_data.fld_references->mid_list);
+            break;
+        case MAILIMF_FIELD_IN_REPLY_TO:
+            in_reply_to = f->fld_data.fld_in_reply_to->mid_list;
+            break;
+        case MAILIMF_FIELD_RETURN_PATH:
+            free(msg->return_path);
+            msg->return_path = xstrdup(f->fld_data.fld_return_path->ret_path->pt_addr_spec
+                                           ? f->fld_data.fld_return_path->ret_path->pt_addr_spec
+                                           : "");
+            break;
+        case MAILIMF_FIELD_OPTIONAL_FIELD:
+            read_optional(msg, f->fld_data.fld_optional_field);
+            break;
+        default:
+            break;
+        }
+    }
+    /* RFC 5322 3.6.4: a reply's References are the parent's References (or In-Reply-To)
+     * followed by the parent's Message-ID. */
+    if (!refs.len)
+        add_msgids(&refs, in_reply_to);
+    if (msg->message_id)
+        buf_printf(&refs, "%s<%s>", refs.len ? " " : "", msg->message_id);
+    msg->references = refs.len ? buf_steal(&refs) : NULL;
+    buf_free(&refs);
+}
+
+/* ---- choosing and decoding the text part ---- */
+
+struct text_choice {
+    const struct mailmime *plain;
+    const struct mailmime *html;
+    int parts;
+};
+
+static bool is_attachment(const struct mailmime *part)
+{
+    struct mailmime_single_fields sf;
+    mailmime_single_fields_init(&sf, part->mm_mime_fields, part->mm_content_type);
+    return sf.fld_disposition && sf.fld_disposition->dsp_type &&
+           sf.fld_disposition->dsp_type->dsp_type == MAILMIME_DISPOSITION_TYPE_ATTACHMENT;
+}
+
+static bool is_text_subtype(const struct mailmime_content *ct, const char *subtype)
+{
+    return ct && ct->ct_type && ct->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE &&
+           ct->ct_type->tp_data.tp_discrete_type &&
+           ct->ct_type->tp_data.tp_discrete_type->dt_type == MAILMIME_DISCRETE_TYPE_TEXT &&
+           ct->ct_subtype && str_ieq(ct->ct_subtype, subtype);
+}
+
+static void choose_text(const struct mailmime *part, struct text_choice *c)
+{
+    switch (part->mm_type) {
+    case MAILMIME_SINGLE:
+        c->parts++;
+        if (is_attachment(part))
+            return;
+        if (!part->mm_content_type || is_text_subtype(part->mm_content_type, "plain")) {
+            if (!c->plain)
+                c->plain = part;
+        } else if (is_text_subtype(part->mm_content_type, "html")) {
+            if (!c->html)
+                c->html = part;
+        }
+        break;
+    case MAILMIME_MULTIPLE:
+        for (clistiter *it = clist_begin(part->mm_data.mm_multipart.mm_mp_list); it;
+             it = clist_next(it))
+            choose_text(clist_content(it), c);
+        break;
+    case MAILMIME_MESSAGE:
+        /* The top-level message: descend. An embedded message/rfc822 is an attachment. */
+        if (part->mm_parent == NULL && part->mm_data.mm_message.mm_msg_mime)
+            choose_text(part->mm_data.mm_message.mm_msg_mime, c);
+        else
+            c->parts++;
+        break;
+    default:
+        break;
+    }
+}
+
+static const char *param_value(const struct mailmime_content *ct, const char *name)
+{
+    if (!ct || !ct->ct_parameters)
+        return NULL;
+    for (clistiter *it = clist_begin(ct->ct_parameters); it; it = clist_next(it)) {
+        const struct mailmime_parameter *p = clist_content(it);
+        if (p->pa_name && str_ieq(p->pa_name, name))
+            return p->pa_value;
+    }
+    return NULL;
+}
+
+/* The part's bytes with its transfer encoding undone (malloc'd). */
+static char *decode_part(const struct mailmime *part, size_t *len)
+{
+    const struct mailmime_data *d = part->mm_data.mm_single;
+    if (!d || d->dt_type != MAILMIME_DATA_TEXT) {
+        *len = 0;
+        return xstrdup("");
+    }
+    struct mailmime_single_fields sf;
+    mailmime_single_fields_init(&sf, part->mm_mime_fields, part->mm_content_type);
+    int encoding = sf.fld_encoding ? sf.fld_encoding->enc_type : MAILMIME_MECHANISM_7BIT;
+    size_t idx = 0;
+    char *out = NULL;
+    size_t out_len = 0;
+    if (mailmime_part_parse(d->dt_data.dt_text.dt_data, d->dt_data.dt_text.dt_length, &idx,
+                            encoding, &out, &out_len) != MAILIMF_NO_ERROR) {
+        *len = d->dt_data.dt_text.dt_length;
+        return xstrndup(d->dt_data.dt_text.dt_data, *len);
+    }
+    char *copy = xmalloc(out_len + 1);
+    memcpy(copy, out, out_len);
+    copy[out_len] = '\0';
+    mmap_string_unref(out);
+    *len = out_len;
+    return copy;
+}
+
+bool mail_is_utf8(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    while (p < end) {
+        unsigned char c = *p;
+        size_t follow;
+        if (c < 0x80)
+            follow = 0;
+        else if (c >= 0xC2 && c <= 0xDF)
+            follow = 1;
+        else if ((c & 0xF0) == 0xE0)
+            follow = 2;
+        else if (c >= 0xF0 && c <= 0xF4)
+            follow = 3;
+        else
+            return false;
+        if ((size_t)(end - p) <= follow)
+            return false;
+        for (size_t i = 1; i <= follow; i++)
+            if ((p[i] & 0xC0) != 0x80)
+                return false;
+        p += follow + 1;
+    }
+    return true;
+}
+
+char *mail_to_utf8(const char *text, size_t len, const char *charset)
+{
+    if (!charset || str_ieq(charset, "utf-8") || str_ieq(charset, "utf8") ||
+        str_ieq(charset, "us-ascii"))
+        return mail_is_utf8(text, len) ? xstrndup(text, len) : NULL;
+    char *out = NULL;
+    size_t out_len = 0;
+    if (charconv_buffer("utf-8", charset, text, len, &out, &out_len) != MAIL_CHARCONV_NO_ERROR)
+        return NULL;
+    char *copy = xstrndup(out, out_len);
+    charconv_buffer_free(out);
+    return copy;
+}
+
+/* Normalises line ends to \n and removes NULs and other control characters but tab. */
+static char *clean_text(const char *text, size_t len)
+{
+    buf b;
+    buf_init(&b);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\r') {
+            if (i + 1 < len && text[i + 1] == '\n')
+                continue;
+            c = '\n';
+        }
+        if (c < 0x20 && c != '\n' && c != '\t')
+            continue;
+        buf_addc(&b, (char)c);
+    }
+    return buf_steal(&b);
+}
+
+/* RFC 3676 format=flowed: a line ending in a space continues on the next one. */
+static char *unflow(const char *text, bool delsp)
+{
+    buf b;
+    buf_init(&b);
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        const char *line = p;
+        if (n > 0 && line[0] == ' ') { /* space-stuffing */
+            line++;
+            n--;
+        }
+        bool soft = n > 0 && line[n - 1] == ' ' && !(n == 3 && strncmp(line, "-- ", 3) == 0);
+        buf_add(&b, line, soft && delsp ? n - 1 : n);
+        if (!soft && nl)
+            buf_addc(&b, '\n');
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    return buf_steal(&b);
+}
+
+/* Reads one chosen text part into UTF-8. */
+static char *part_text(const struct mailmime *part, mail_message *msg)
+{
+    size_t len;
+    char *raw = decode_part(part, &len);
+    const char *charset = param_value(part->mm_content_type, "charset");
+    char *utf8 = mail_to_utf8(raw, len, charset);
+    if (!utf8) {
+        /* Unknown charset or bytes that are not what was declared: read as Windows-1252,
+         * which never fails, so nothing of the mail is lost. */
+        msg->charset_unknown = charset && !str_ieq(charset, "utf-8");
+        utf8 = mail_to_utf8(raw, len, "windows-1252");
+        if (!utf8)
+            utf8 = mail_to_utf8(raw, len, "iso-8859-1");
+    }
+    free(raw);
+    char *clean = clean_text(utf8, strlen(utf8));
+    free(utf8);
+    const char *format = param_value(part->mm_content_type, "format");
+    if (format && str_ieq(format, "flowed")) {
+        const char *delsp = param_value(part->mm_content_type, "delsp");
+        char *flowed = unflow(clean, delsp && str_ieq(delsp, "yes"));
+        free(clean);
+        clean = flowed;
+    }
+    return clean;
+}
+
+static void read_body(mail_message *msg, const struct mailmime *root)
+{
+    struct text_choice c = {0};
+    choose_text(root, &c);
+    char *text = NULL;
+    if (c.plain) {
+        msg->body_kind = MAIL_BODY_PLAIN;
+        text = part_text(c.plain, msg);
+    } else if (c.html) {
+        msg->body_kind = MAIL_BODY_HTML;
+        char *html = part_text(c.html, msg);
+        text = mail_html_to_text(html, strlen(html));
+        free(html);
+    } else {
+        msg->body_kind = MAIL_BODY_NONE;
+    }
+    msg->attachments = c.parts - (c.plain || c.html ? 1 : 0);
+    msg->body = text ? mail_strip_quotes(text) : xstrdup("");
+    free(text);
+}
+
+int mail_message_parse(const char *raw, size_t len, mail_message *msg)
+{
+    memset(msg, 0, sizeof *msg);
+    size_t idx = 0;
+    struct mailmime *mime = NULL;
+    if (mailmime_parse(raw, len, &idx, &mime) != MAILIMF_NO_ERROR || !mime) {
+        msg->body_kind = MAIL_BODY_PLAIN;
+        char *clean = clean_text(raw, len);
+        msg->body = mail_strip_quotes(clean);
+        free(clean);
+        return -1;
+    }
+    if (mime->mm_type == MAILMIME_MESSAGE && mime->mm_data.mm_message.mm_fields) {
+        msg->header_ok = true;
+        read_header(msg, mime->mm_data.mm_message.mm_fields);
+    }
+    read_body(msg, mime);
+    mailmime_free(mime);
+    return 0;
+}
+
+void mail_message_clear(mail_message *msg)
+{
+    free(msg->from_addr);
+    free(msg->from_name);
+    free(msg->reply_to);
+    free(msg->return_path);
+    free(msg->subject);
+    free(msg->message_id);
+    free(msg->references);
+    free(msg->auto_submitted);
+    free(msg->precedence);
+    free(msg->body);
+    memset(msg, 0, sizeof *msg);
+}
+
+/* ---- whether to answer ---- */
+
+static bool local_part_is(const char *addr, const char *name)
+{
+    size_t n = strlen(name);
+    return addr && strncasecmp(addr, name, n) == 0 && (addr[n] == '@' || addr[n] == '\0');
+}
+
+const char *mail_no_reply_reason(const mail_message *msg, const char *own_address)
+{
+    const char *to = mail_reply_address(msg);
+    if (!to || !*to || !strchr(to, '@'))
+        return "it has no address to answer";
+    if (msg->return_path && !*msg->return_path)
+        return "it is a bounce (null Return-Path)";
+    if (local_part_is(msg->from_addr, "mailer-daemon") || local_part_is(to, "mailer-daemon") ||
+        local_part_is(msg->from_addr, "postmaster"))
+        return "it comes from a mailer daemon";
+    if (msg->auto_submitted && !str_ieq(msg->auto_submitted, "no"))
+        return "it was sent automatically (Auto-Submitted)";
+    if (msg->precedence && (str_ieq(msg->precedence, "bulk") || str_ieq(msg->precedence, "junk") ||
+                            str_ieq(msg->precedence, "list")))
+        return "it is bulk or list mail (Precedence)";
+    if (msg->has_list_id)
+        return "it comes from a mailing list (List-Id)";
+    if (own_address && (str_ieq(to, own_address) ||
+                        (msg->from_addr && str_ieq(msg->from_addr, own_address))))
+        return "it comes from our own address";
+    return NULL;
+}
+
+const char *mail_reply_address(const mail_message *msg)
+{
+    return msg->reply_to ? msg->reply_to : msg->from_addr;
+}
+
+/* ---- header-only helpers ---- */
+
+size_t mail_header_length(const char *raw, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (raw[i] == '\n' && raw[i + 1] == '\n')
+            return i + 2;
+        if (raw[i] == '\n' && raw[i + 1] == '\r' && i + 2 < len && raw[i + 2] == '\n')
+            return i + 3;
+    }
+    return len;
+}
+
+char *mail_header_message_id(const char *raw, size_t len)
+{
+    size_t hlen = mail_header_length(raw, len);
+    size_t idx = 0;
+    struct mailimf_fields *fields = NULL;
+    if (mailimf_fields_parse(raw, hlen, &idx, &fields) != MAILIMF_NO_ERROR || !fields)
+        return NULL;
+    char *id = NULL;
+    for (clistiter *it = clist_begin(fields->fld_list); it && !id; it = clist_next(it)) {
+        const struct mailimf_field *f = clist_content(it);
+        if (f->fld_type == MAILIMF_FIELD_MESSAGE_ID && f->fld_data.fld_message_id->mid_value)
+            id = xstrdup(f->fld_data.fld_message_id->mid_value);
+    }
+    mailimf_fields_free(fields);
+    return id;
+}

@@ -1,0 +1,61 @@
+/* message: a received mail read into the parts pbemgm needs — who sent it, what it answers,
+ * whether it was sent by a machine, and its text as UTF-8 with quoted replies and signatures
+ * removed. Parsing is libetpan's; this module only chooses and cleans. Knows nothing of 18xx. */
+#ifndef PBEMGM_MESSAGE_H
+#define PBEMGM_MESSAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum mail_body_kind {
+    MAIL_BODY_PLAIN,   /* from a text/plain part */
+    MAIL_BODY_HTML,    /* converted from a text/html part */
+    MAIL_BODY_NONE,    /* no text part at all (only attachments or binary) */
+};
+
+typedef struct mail_message {
+    bool header_ok;        /* false: the header could not be read at all */
+    char *from_addr;       /* addr-spec, e.g. "alice@example.org" (may be NULL) */
+    char *from_name;       /* display name, UTF-8 (may be NULL) */
+    char *reply_to;        /* addr-spec of Reply-To (may be NULL) */
+    char *return_path;     /* addr-spec of Return-Path; "" for the null sender <> */
+    char *subject;         /* UTF-8, RFC 2047 decoded (may be NULL) */
+    char *message_id;      /* without angle brackets (may be NULL) */
+    char *references;      /* space-separated <ids> for threading a reply (may be NULL) */
+    char *auto_submitted;  /* Auto-Submitted value (may be NULL) */
+    char *precedence;      /* Precedence value (may be NULL) */
+    bool has_list_id;
+    enum mail_body_kind body_kind;
+    char *body;            /* UTF-8 text, quotes and signature removed; never NULL */
+    bool charset_unknown;  /* a charset we could not convert; the text was read as Latin-1 */
+    int attachments;       /* parts that are not the chosen text */
+} mail_message;
+
+/* Parses raw (RFC 5322). Always fills msg (free with mail_message_clear); returns 0, or -1
+ * when the MIME structure could not be read and body holds the raw text as best effort. */
+int mail_message_parse(const char *raw, size_t len, mail_message *msg);
+void mail_message_clear(mail_message *msg);
+
+/* Why an automatic reply must not be sent to this mail (bounce, auto-reply, list, ourselves),
+ * or NULL when a reply is fine. own_address is our address. */
+const char *mail_no_reply_reason(const mail_message *msg, const char *own_address);
+/* Where a reply goes: Reply-To, else From (NULL if neither). */
+const char *mail_reply_address(const mail_message *msg);
+
+/* Only the Message-ID of a raw mail (malloc'd, without brackets), or NULL. Cheap: reads the
+ * header only. */
+char *mail_header_message_id(const char *raw, size_t len);
+/* The length of the header block of raw (up to and including the blank line). */
+size_t mail_header_length(const char *raw, size_t len);
+
+/* Text helpers, exported for tests. */
+/* Converts HTML to plain text (libxml2's HTML parser); drops quoted blockquotes. */
+char *mail_html_to_text(const char *html, size_t len);
+/* Removes quoted reply text (> lines and their "... wrote:" line), everything below a "-- "
+ * signature line or a forwarded/original-message divider, and trailing blank lines. */
+char *mail_strip_quotes(const char *text);
+/* Converts text in charset to UTF-8 (malloc'd); NULL if the charset is unknown. */
+char *mail_to_utf8(const char *text, size_t len, const char *charset);
+bool mail_is_utf8(const char *s, size_t len);
+
+#endif

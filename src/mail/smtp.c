@@ -1,0 +1,100 @@
+/* smtp: the SMTP mail sink, on libcurl. One transaction per message; a 4xx answer or a network
+ * failure is temporary (the outbox retries), a 5xx answer is final. */
+#include "mail/transport.h"
+#include "util/util.h"
+
+#include <curl/curl.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct smtp {
+    mail_smtp_settings s; /* strings owned */
+    CURL *curl;           /* kept between messages so the connection can be reused */
+};
+
+struct upload {
+    const char *data;
+    size_t left;
+};
+
+static size_t read_chunk(char *out, size_t size, size_t nmemb, void *ctx)
+{
+    struct upload *u = ctx;
+    size_t n = size * nmemb;
+    if (n > u->left)
+        n = u->left;
+    memcpy(out, u->data, n);
+    u->data += n;
+    u->left -= n;
+    return n;
+}
+
+static int smtp_send(void *impl, const char *from, const char *const *rcpts, size_t nrcpts,
+                     const char *message_id, const char *raw, size_t len, char **err)
+{
+    struct smtp *sm = impl;
+    (void)message_id;
+    if (!sm->curl && !(sm->curl = curl_easy_init())) {
+        *err = mail_errorf("SMTP: cannot start libcurl");
+        return MAIL_SEND_RETRY;
+    }
+    CURL *c = sm->curl;
+    curl_easy_reset(c);
+    struct curl_slist *to = NULL;
+    for (size_t i = 0; i < nrcpts; i++)
+        to = curl_slist_append(to, rcpts[i]);
+    struct upload u = {raw, len};
+    char errbuf[CURL_ERROR_SIZE] = "";
+    curl_easy_setopt(c, CURLOPT_URL, sm->s.url);
+    curl_easy_setopt(c, CURLOPT_MAIL_FROM, from);
+    curl_easy_setopt(c, CURLOPT_MAIL_RCPT, to);
+    curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
+    curl_easy_setopt(c, CURLOPT_READFUNCTION, read_chunk);
+    curl_easy_setopt(c, CURLOPT_READDATA, &u);
+    curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)sm->s.timeout);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)(sm->s.timeout < 30 ? sm->s.timeout : 30));
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    if (*sm->s.user) {
+        curl_easy_setopt(c, CURLOPT_USERNAME, sm->s.user);
+        curl_easy_setopt(c, CURLOPT_PASSWORD, sm->s.password);
+    }
+    if (sm->s.starttls)
+        curl_easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
+    CURLcode rc = curl_easy_perform(c);
+    curl_slist_free_all(to);
+    if (rc == CURLE_OK)
+        return MAIL_SENT;
+    long code = 0;
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+    *err = mail_errorf("SMTP %s: %s%s%s (server code %ld)", sm->s.url, curl_easy_strerror(rc),
+                       *errbuf ? ": " : "", errbuf, code);
+    return code >= 500 && code < 600 ? MAIL_SEND_REJECTED : MAIL_SEND_RETRY;
+}
+
+static void smtp_close(void *impl)
+{
+    struct smtp *sm = impl;
+    if (sm->curl)
+        curl_easy_cleanup(sm->curl);
+    free((char *)sm->s.url);
+    free((char *)sm->s.user);
+    free((char *)sm->s.password);
+    free(sm);
+}
+
+static const struct mail_sink_ops smtp_ops = {smtp_send, smtp_close};
+
+mail_sink *mail_smtp_sink(const mail_smtp_settings *s)
+{
+    struct smtp *sm = xcalloc(1, sizeof *sm);
+    sm->s = *s;
+    sm->s.url = xstrdup(s->url);
+    sm->s.user = xstrdup(s->user ? s->user : "");
+    sm->s.password = xstrdup(s->password ? s->password : "");
+    mail_sink *sink = xcalloc(1, sizeof *sink);
+    sink->ops = &smtp_ops;
+    sink->impl = sm;
+    return sink;
+}

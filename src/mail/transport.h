@@ -1,0 +1,103 @@
+/* transport: where mail comes from (a source: Maildir or IMAP) and where it goes (a sink:
+ * Maildir or SMTP). The daemon stores a fetched mail, commits, and only then acknowledges it,
+ * so a crash between the two means the mail is fetched again and recognised as known.
+ * Knows nothing of 18xx or of the database. */
+#ifndef PBEMGM_TRANSPORT_H
+#define PBEMGM_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct mail_item {
+    char *key;       /* the source's own handle, for mail_source_ack() */
+    char *source;    /* a name unique to this mail at this source, for deduplication */
+    char *raw;       /* the message; only its header when truncated */
+    size_t raw_len;
+    size_t size;     /* the whole message's size */
+    bool truncated;  /* larger than the limit: raw holds the header only */
+} mail_item;
+
+void mail_item_clear(mail_item *item);
+
+typedef struct mail_source mail_source;
+
+/* Lists the keys of waiting mails (malloc'd array of malloc'd strings), oldest first. */
+int mail_source_pending(mail_source *src, char ***keys, size_t *n, char **err);
+/* Fetches one mail without marking it read; larger than max_bytes: the header only. */
+int mail_source_fetch(mail_source *src, const char *key, size_t max_bytes, mail_item *item,
+                      char **err);
+/* Marks a mail as taken (IMAP \Seen, Maildir new/ to cur/). */
+int mail_source_ack(mail_source *src, const char *key, char **err);
+/* Waits up to timeout seconds for new mail (IMAP IDLE, inotify on Maildir); returns early on
+ * a signal. Returns 0, or -1 with *err when the connection failed. */
+int mail_source_wait(mail_source *src, int timeout, char **err);
+void mail_source_close(mail_source *src);
+void mail_keys_free(char **keys, size_t n);
+
+enum mail_send_rc {
+    MAIL_SENT = 0,
+    MAIL_SEND_RETRY = -1,    /* a temporary failure: try again later */
+    MAIL_SEND_REJECTED = -2, /* the server refused it for good (5xx) */
+};
+
+typedef struct mail_sink mail_sink;
+
+/* Sends one message to the recipients. */
+int mail_sink_send(mail_sink *sink, const char *from, const char *const *rcpts, size_t nrcpts,
+                   const char *message_id, const char *raw, size_t len, char **err);
+void mail_sink_close(mail_sink *sink);
+
+/* ---- implementations ---- */
+mail_source *mail_maildir_source(const char *dir, char **err);
+mail_sink *mail_maildir_sink(const char *dir, char **err);
+
+typedef struct mail_imap_settings {
+    const char *host;
+    int port;
+    int tls;          /* 0 none, 1 STARTTLS, 2 implicit TLS */
+    const char *user;
+    const char *password;
+    const char *folder;
+    bool idle;
+    int timeout;
+} mail_imap_settings;
+/* Connects lazily: the first call that needs the server connects, and after a failure the
+ * next call reconnects. */
+mail_source *mail_imap_source(const mail_imap_settings *s);
+
+typedef struct mail_smtp_settings {
+    const char *url;
+    const char *user;
+    const char *password;
+    bool starttls;
+    int timeout;
+} mail_smtp_settings;
+mail_sink *mail_smtp_sink(const mail_smtp_settings *s);
+
+/* ---- the plumbing behind the two interfaces ---- */
+struct mail_source_ops {
+    int (*pending)(void *impl, char ***keys, size_t *n, char **err);
+    int (*fetch)(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err);
+    int (*ack)(void *impl, const char *key, char **err);
+    int (*wait)(void *impl, int timeout, char **err);
+    void (*close)(void *impl);
+};
+struct mail_source {
+    const struct mail_source_ops *ops;
+    void *impl;
+};
+
+struct mail_sink_ops {
+    int (*send)(void *impl, const char *from, const char *const *rcpts, size_t nrcpts,
+                const char *message_id, const char *raw, size_t len, char **err);
+    void (*close)(void *impl);
+};
+struct mail_sink {
+    const struct mail_sink_ops *ops;
+    void *impl;
+};
+
+/* A formatted error message for *err (malloc'd). */
+char *mail_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,151 @@
+/* envelope: GAME, PLAYER, PASSWORD, TURN and HELP lines of a player's mail (see envelope.h). */
+#include "orders/envelope.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ord_add_error(ord_envelope *env, int line, const char *fmt, ...)
+{
+    buf b;
+    buf_init(&b);
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    env->errors = xrealloc(env->errors, (env->nerrors + 1) * sizeof *env->errors);
+    env->errors[env->nerrors++] = (ord_error){line, buf_steal(&b)};
+    buf_free(&b);
+}
+
+static void add_line(ord_envelope *env, int number, const char *text)
+{
+    env->lines = xrealloc(env->lines, (env->nlines + 1) * sizeof *env->lines);
+    env->lines[env->nlines++] = (ord_line){number, xstrdup(text)};
+}
+
+/* If line starts with keyword (then space, ':' or '='), returns the value after it. */
+static const char *keyword_value(const char *line, const char *keyword)
+{
+    size_t n = strlen(keyword);
+    if (strncasecmp(line, keyword, n) != 0)
+        return NULL;
+    const char *p = line + n;
+    if (*p && *p != ' ' && *p != '\t' && *p != ':' && *p != '=')
+        return NULL;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == ':' || *p == '=')
+        p++;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+static void set_once(ord_envelope *env, char **field, const char *keyword, const char *value,
+                     int line)
+{
+    if (!*value) {
+        ord_add_error(env, line, "%s needs a value, as in \"%s name\"", keyword, keyword);
+    } else if (*field && strcmp(*field, value) != 0) {
+        ord_add_error(env, line, "%s is given twice with different values", keyword);
+    } else if (!*field) {
+        *field = xstrdup(value);
+    }
+}
+
+static void set_turn(ord_envelope *env, const char *value, int line)
+{
+    char *end;
+    long t = strtol(value, &end, 10);
+    if (!*value || *end || t < 0 || t > INT_MAX) {
+        ord_add_error(env, line, "TURN needs a turn number, as in \"TURN 3\"");
+    } else if (env->turn >= 0 && env->turn != (int)t) {
+        ord_add_error(env, line, "TURN is given twice with different values");
+    } else {
+        env->turn = (int)t;
+    }
+}
+
+static bool is_help(const char *text)
+{
+    return str_ieq(text, "help") || str_ieq(text, "help.") || str_ieq(text, "help!");
+}
+
+/* The subject without any Re:/Fwd:/AW: prefixes. */
+static const char *bare_subject(const char *s)
+{
+    static const char *const prefixes[] = {"re:", "fwd:", "fw:", "aw:", "wg:", "sv:", NULL};
+    bool again = true;
+    while (again) {
+        again = false;
+        while (*s == ' ')
+            s++;
+        for (int i = 0; prefixes[i]; i++)
+            if (str_istarts(s, prefixes[i])) {
+                s += strlen(prefixes[i]);
+                again = true;
+            }
+    }
+    return s;
+}
+
+static void parse_line(ord_envelope *env, char *text, int number)
+{
+    const char *v;
+    if (is_help(text))
+        env->help = true;
+    else if ((v = keyword_value(text, "game")))
+        set_once(env, &env->game, "GAME", v, number);
+    else if ((v = keyword_value(text, "player")))
+        set_once(env, &env->player, "PLAYER", v, number);
+    else if ((v = keyword_value(text, "password")))
+        set_once(env, &env->password, "PASSWORD", v, number);
+    else if ((v = keyword_value(text, "turn")))
+        set_turn(env, v, number);
+    else
+        add_line(env, number, text);
+}
+
+void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env)
+{
+    memset(env, 0, sizeof *env);
+    env->turn = -1;
+    if (subject) {
+        char *s = str_trim(xstrdup(bare_subject(subject)));
+        env->help = is_help(s);
+        free(s);
+    }
+    int number = 0;
+    const char *p = body;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        number++;
+        char *text = str_trim(xstrndup(p, n));
+        if (*text)
+            parse_line(env, text, number);
+        free(text);
+        p = nl ? nl + 1 : p + n;
+    }
+}
+
+void ord_envelope_clear(ord_envelope *env)
+{
+    free(env->game);
+    free(env->player);
+    if (env->password)
+        explicit_bzero(env->password, strlen(env->password));
+    free(env->password);
+    for (size_t i = 0; i < env->nlines; i++)
+        free(env->lines[i].text);
+    free(env->lines);
+    for (size_t i = 0; i < env->nerrors; i++)
+        free(env->errors[i].message);
+    free(env->errors);
+    memset(env, 0, sizeof *env);
+}

@@ -1,0 +1,39 @@
+/* envelope: the lines of a player's mail that say who sends it and for which game and turn —
+ * GAME, PLAYER, PASSWORD, TURN — and the HELP command. Every other non-blank line is kept,
+ * with its line number, for the order parser. Keywords are case-insensitive and may be
+ * followed by ':' or '='. */
+#ifndef PBEMGM_ENVELOPE_H
+#define PBEMGM_ENVELOPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ord_line {
+    int number;    /* 1-based line number in the mail's text */
+    char *text;    /* trimmed */
+} ord_line;
+
+typedef struct ord_error {
+    int line;      /* 0 when it is about the whole mail */
+    char *message;
+} ord_error;
+
+typedef struct ord_envelope {
+    char *game;        /* NULL when not given */
+    char *player;
+    char *password;
+    int turn;          /* -1 when not given */
+    bool help;         /* HELP asked for, in the text or as the subject */
+    ord_line *lines;   /* the rest, for the order parser */
+    size_t nlines;
+    ord_error *errors;
+    size_t nerrors;
+} ord_envelope;
+
+void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env);
+void ord_envelope_clear(ord_envelope *env);
+/* Adds an error (message formatted like printf). */
+void ord_add_error(ord_envelope *env, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,563 @@
+/* store: the SQLite database — games, players, inbound mail, the outbox, the audit log.
+ * The only place SQL lives: every statement is in the table below, prepared once. */
+#include "store/store.h"
+#include "store/migrations.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum stmt_id {
+    S_GAME_CREATE,
+    S_GAME_FIND,
+    S_GAME_EACH,
+    S_PLAYER_ADD,
+    S_PLAYER_FIND,
+    S_PLAYER_EACH,
+    S_INBOUND_KNOWN,
+    S_INBOUND_ADD,
+    S_INBOUND_NEXT,
+    S_INBOUND_BUMP,
+    S_INBOUND_FINISH,
+    S_INBOUND_COUNT,
+    S_INBOUND_COUNT_ALL,
+    S_OUTBOX_ADD,
+    S_OUTBOX_DUE,
+    S_OUTBOX_SENT,
+    S_OUTBOX_RETRY,
+    S_OUTBOX_NEXT_TIME,
+    S_OUTBOX_COUNT,
+    S_AUDIT_ADD,
+    S_AUDIT_COUNT,
+    S_COUNT
+};
+
+static const char *const stmt_sql[S_COUNT] = {
+    [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
+    [S_GAME_FIND] = "SELECT id, name, title, status FROM games WHERE name = ?1",
+    [S_GAME_EACH] = "SELECT id, name, title, status FROM games ORDER BY id",
+    [S_PLAYER_ADD] =
+        "INSERT INTO players (game_id, seat, name, address, password_hash, created_at) "
+        "VALUES (?1, (SELECT COALESCE(MAX(seat), 0) + 1 FROM players WHERE game_id = ?1), "
+        "?2, ?3, ?4, ?5)",
+    [S_PLAYER_FIND] = "SELECT id, game_id, seat, name, address, password_hash FROM players "
+                      "WHERE game_id = ?1 AND name = ?2",
+    [S_PLAYER_EACH] = "SELECT id, game_id, seat, name, address, password_hash FROM players "
+                      "WHERE game_id = ?1 ORDER BY seat",
+    [S_INBOUND_KNOWN] = "SELECT 1 FROM inbound WHERE source = ?1 "
+                        "OR (?2 IS NOT NULL AND message_id = ?2)",
+    [S_INBOUND_ADD] = "INSERT INTO inbound (source, message_id, received_at, size, raw, truncated) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [S_INBOUND_NEXT] = "SELECT id, source, message_id, received_at, size, raw, truncated, attempts "
+                       "FROM inbound WHERE status = 'received' ORDER BY id LIMIT 1",
+    [S_INBOUND_BUMP] = "UPDATE inbound SET attempts = attempts + 1 WHERE id = ?1",
+    [S_INBOUND_FINISH] = "UPDATE inbound SET status = ?2, sender = ?3, subject = ?4, "
+                         "player_id = ?5, outcome = ?6, processed_at = ?7 WHERE id = ?1",
+    [S_INBOUND_COUNT] = "SELECT COUNT(*) FROM inbound WHERE status = ?1",
+    [S_INBOUND_COUNT_ALL] = "SELECT COUNT(*) FROM inbound",
+    [S_OUTBOX_ADD] = "INSERT INTO outbox (inbound_id, message_id, mail_from, recipients, raw, "
+                     "created_at, next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    [S_OUTBOX_DUE] = "SELECT id, message_id, mail_from, recipients, raw, attempts FROM outbox "
+                     "WHERE status = 'pending' AND next_attempt_at <= ?1 "
+                     "ORDER BY next_attempt_at, id LIMIT 1",
+    [S_OUTBOX_SENT] = "UPDATE outbox SET status = 'sent', sent_at = ?2, "
+                      "attempts = attempts + 1, last_error = NULL WHERE id = ?1",
+    [S_OUTBOX_RETRY] = "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
+                       "next_attempt_at = ?3, status = CASE WHEN ?4 THEN 'failed' "
+                       "ELSE 'pending' END WHERE id = ?1",
+    [S_OUTBOX_NEXT_TIME] = "SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'pending'",
+    [S_OUTBOX_COUNT] = "SELECT COUNT(*) FROM outbox WHERE status = ?1 OR ?1 IS NULL",
+    [S_AUDIT_ADD] = "INSERT INTO audit (at, actor, action, game_id, detail) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [S_AUDIT_COUNT] = "SELECT COUNT(*) FROM audit WHERE action = ?1",
+};
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *stmt[S_COUNT];
+};
+
+const char *store_errmsg(store *st)
+{
+    return sqlite3_errmsg(st->db);
+}
+
+/* Returns the statement, reset and with its bindings cleared. */
+static sqlite3_stmt *stmt(store *st, enum stmt_id id)
+{
+    sqlite3_stmt *s = st->stmt[id];
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return s;
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+static void bind_id(sqlite3_stmt *s, int i, int64_t v)
+{
+    if (v > 0)
+        sqlite3_bind_int64(s, i, v);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+static char *col_text(sqlite3_stmt *s, int i)
+{
+    const unsigned char *t = sqlite3_column_text(s, i);
+    return t ? xstrdup((const char *)t) : NULL;
+}
+
+static char *col_blob(sqlite3_stmt *s, int i, size_t *len)
+{
+    const void *b = sqlite3_column_blob(s, i);
+    size_t n = (size_t)sqlite3_column_bytes(s, i);
+    char *copy = xmalloc(n + 1);
+    if (n)
+        memcpy(copy, b, n);
+    copy[n] = '\0';
+    *len = n;
+    return copy;
+}
+
+/* Steps a statement that returns no rows. */
+static int run(store *st, sqlite3_stmt *s)
+{
+    int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    if (rc == SQLITE_DONE)
+        return STORE_OK;
+    if (rc == SQLITE_CONSTRAINT)
+        return STORE_DUPLICATE;
+    (void)st;
+    return STORE_ERROR;
+}
+
+static int64_t count_of(sqlite3_stmt *s)
+{
+    int64_t n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+    sqlite3_reset(s);
+    return n;
+}
+
+static int exec(store *st, const char *sql, buf *err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) == SQLITE_OK)
+        return 0;
+    buf_printf(err, "%s", msg ? msg : sqlite3_errmsg(st->db));
+    sqlite3_free(msg);
+    return -1;
+}
+
+int store_schema_version(store *st)
+{
+    sqlite3_stmt *s;
+    int v = -1;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) == SQLITE_OK) {
+        if (sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int(s, 0);
+        sqlite3_finalize(s);
+    }
+    return v;
+}
+
+/* Applies the migrations newer than the database, each in its own transaction. */
+static int migrate(store *st, buf *err)
+{
+    int have = store_schema_version(st);
+    for (int i = 0; i < store_migration_count; i++) {
+        const struct store_migration *m = &store_migrations[i];
+        if (m->version <= have)
+            continue;
+        buf sql;
+        buf_init(&sql);
+        buf_printf(&sql, "BEGIN IMMEDIATE;\n%s\nPRAGMA user_version = %d;\nCOMMIT;", m->sql,
+                   m->version);
+        int rc = exec(st, sql.data, err);
+        buf_free(&sql);
+        if (rc) {
+            exec(st, "ROLLBACK", err);
+            buf_printf(err, " (in migration %s)", m->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int prepare_all(store *st, buf *err)
+{
+    for (int i = 0; i < S_COUNT; i++)
+        if (sqlite3_prepare_v3(st->db, stmt_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &st->stmt[i],
+                               NULL) != SQLITE_OK) {
+            buf_printf(err, "preparing statement %d: %s", i, sqlite3_errmsg(st->db));
+            return -1;
+        }
+    return 0;
+}
+
+store *store_open(const char *path, char **err)
+{
+    store *st = xcalloc(1, sizeof *st);
+    buf e;
+    buf_init(&e);
+    int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        buf_printf(&e, "%s: %s", path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
+        goto fail;
+    }
+    sqlite3_busy_timeout(st->db, 10000);
+    /* synchronous=FULL: a commit is on disk before we tell the mail server we have the mail. */
+    if (exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+                 "PRAGMA foreign_keys = ON;",
+             &e))
+        goto fail;
+    if (migrate(st, &e) || prepare_all(st, &e))
+        goto fail;
+    buf_free(&e);
+    return st;
+fail:
+    *err = buf_steal(&e);
+    buf_free(&e);
+    store_close(st);
+    return NULL;
+}
+
+void store_close(store *st)
+{
+    if (!st)
+        return;
+    for (int i = 0; i < S_COUNT; i++)
+        sqlite3_finalize(st->stmt[i]);
+    sqlite3_close(st->db);
+    free(st);
+}
+
+int store_begin(store *st)
+{
+    return sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
+                                                                                  : STORE_ERROR;
+}
+
+int store_commit(store *st)
+{
+    return sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
+                                                                         : STORE_ERROR;
+}
+
+void store_rollback(store *st)
+{
+    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* ---- games and players ---- */
+
+int store_game_create(store *st, const char *name, const char *title, int64_t *id)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_CREATE);
+    bind_text(s, 1, name);
+    bind_text(s, 2, title);
+    sqlite3_bind_int64(s, 3, util_now());
+    int rc = run(st, s);
+    if (rc == STORE_OK && id)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+static void read_game(sqlite3_stmt *s, store_game *g)
+{
+    g->id = sqlite3_column_int64(s, 0);
+    g->name = col_text(s, 1);
+    g->title = col_text(s, 2);
+    g->status = col_text(s, 3);
+}
+
+int store_game_find(store *st, const char *name, store_game *out)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_FIND);
+    bind_text(s, 1, name);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW)
+        read_game(s, out);
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_EACH);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_game g;
+        read_game(s, &g);
+        fn(&g, ctx);
+        store_game_clear(&g);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+void store_game_clear(store_game *g)
+{
+    free(g->name);
+    free(g->title);
+    free(g->status);
+    memset(g, 0, sizeof *g);
+}
+
+int store_player_add(store *st, int64_t game_id, const char *name, const char *address,
+                     const char *password_hash, int64_t *id)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_ADD);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_text(s, 2, name);
+    bind_text(s, 3, address);
+    bind_text(s, 4, password_hash);
+    sqlite3_bind_int64(s, 5, util_now());
+    int rc = run(st, s);
+    if (rc == STORE_OK && id)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+static void read_player(sqlite3_stmt *s, store_player *p)
+{
+    p->id = sqlite3_column_int64(s, 0);
+    p->game_id = sqlite3_column_int64(s, 1);
+    p->seat = sqlite3_column_int(s, 2);
+    p->name = col_text(s, 3);
+    p->address = col_text(s, 4);
+    p->password_hash = col_text(s, 5);
+}
+
+int store_player_find(store *st, int64_t game_id, const char *name, store_player *out)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_FIND);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_text(s, 2, name);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW)
+        read_player(s, out);
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_player_each(store *st, int64_t game_id, void (*fn)(const store_player *, void *),
+                      void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_EACH);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_player p;
+        read_player(s, &p);
+        fn(&p, ctx);
+        store_player_clear(&p);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+void store_player_clear(store_player *p)
+{
+    free(p->name);
+    free(p->address);
+    if (p->password_hash)
+        explicit_bzero(p->password_hash, strlen(p->password_hash));
+    free(p->password_hash);
+    memset(p, 0, sizeof *p);
+}
+
+/* ---- inbound mail ---- */
+
+bool store_inbound_known(store *st, const char *source, const char *message_id)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_KNOWN);
+    bind_text(s, 1, source);
+    bind_text(s, 2, message_id);
+    bool known = sqlite3_step(s) == SQLITE_ROW;
+    sqlite3_reset(s);
+    return known;
+}
+
+int store_inbound_add(store *st, const char *source, const char *message_id, int64_t size,
+                      const char *raw, size_t raw_len, bool truncated, int64_t *id)
+{
+    if (store_inbound_known(st, source, message_id))
+        return STORE_DUPLICATE;
+    sqlite3_stmt *s = stmt(st, S_INBOUND_ADD);
+    bind_text(s, 1, source);
+    bind_text(s, 2, message_id);
+    sqlite3_bind_int64(s, 3, util_now());
+    sqlite3_bind_int64(s, 4, size);
+    sqlite3_bind_blob64(s, 5, raw, raw_len, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 6, truncated);
+    int rc = run(st, s);
+    if (rc == STORE_OK && id)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+int store_inbound_next_pending(store *st, store_inbound *out)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_NEXT);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(s, 0);
+        out->source = col_text(s, 1);
+        out->message_id = col_text(s, 2);
+        out->received_at = sqlite3_column_int64(s, 3);
+        out->size = sqlite3_column_int64(s, 4);
+        out->raw = col_blob(s, 5, &out->raw_len);
+        out->truncated = sqlite3_column_int(s, 6) != 0;
+        out->attempts = sqlite3_column_int(s, 7);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_inbound_bump_attempts(store *st, int64_t id)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_BUMP);
+    sqlite3_bind_int64(s, 1, id);
+    return run(st, s);
+}
+
+int store_inbound_finish(store *st, int64_t id, const char *status, const char *sender,
+                         const char *subject, int64_t player_id, const char *outcome)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_FINISH);
+    sqlite3_bind_int64(s, 1, id);
+    bind_text(s, 2, status);
+    bind_text(s, 3, sender);
+    bind_text(s, 4, subject);
+    bind_id(s, 5, player_id);
+    bind_text(s, 6, outcome);
+    sqlite3_bind_int64(s, 7, util_now());
+    return run(st, s);
+}
+
+void store_inbound_clear(store_inbound *m)
+{
+    free(m->source);
+    free(m->message_id);
+    free(m->raw);
+    memset(m, 0, sizeof *m);
+}
+
+int64_t store_inbound_count(store *st, const char *status)
+{
+    sqlite3_stmt *s = stmt(st, status ? S_INBOUND_COUNT : S_INBOUND_COUNT_ALL);
+    if (status)
+        bind_text(s, 1, status);
+    return count_of(s);
+}
+
+/* ---- the outbox ---- */
+
+int store_outbox_add(store *st, int64_t inbound_id, const char *message_id,
+                     const char *mail_from, const char *recipients_json, const char *raw,
+                     size_t raw_len, int64_t *id)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_ADD);
+    bind_id(s, 1, inbound_id);
+    bind_text(s, 2, message_id);
+    bind_text(s, 3, mail_from);
+    bind_text(s, 4, recipients_json);
+    sqlite3_bind_blob64(s, 5, raw, raw_len, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 6, util_now());
+    int rc = run(st, s);
+    if (rc == STORE_OK && id)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+int store_outbox_next_due(store *st, int64_t now, store_outgoing *out)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_DUE);
+    sqlite3_bind_int64(s, 1, now);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(s, 0);
+        out->message_id = col_text(s, 1);
+        out->mail_from = col_text(s, 2);
+        out->recipients = col_text(s, 3);
+        out->raw = col_blob(s, 4, &out->raw_len);
+        out->attempts = sqlite3_column_int(s, 5);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_outbox_mark_sent(store *st, int64_t id)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_SENT);
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_int64(s, 2, util_now());
+    return run(st, s);
+}
+
+int store_outbox_mark_retry(store *st, int64_t id, const char *error, int64_t next_attempt_at,
+                            bool give_up)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_RETRY);
+    sqlite3_bind_int64(s, 1, id);
+    bind_text(s, 2, error);
+    sqlite3_bind_int64(s, 3, next_attempt_at);
+    sqlite3_bind_int(s, 4, give_up);
+    return run(st, s);
+}
+
+int64_t store_outbox_next_time(store *st)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_NEXT_TIME);
+    int64_t t = 0;
+    if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
+        t = sqlite3_column_int64(s, 0);
+    sqlite3_reset(s);
+    return t;
+}
+
+int64_t store_outbox_count(store *st, const char *status)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_COUNT);
+    bind_text(s, 1, status);
+    return count_of(s);
+}
+
+void store_outgoing_clear(store_outgoing *m)
+{
+    free(m->message_id);
+    free(m->mail_from);
+    free(m->recipients);
+    free(m->raw);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- the audit log ---- */
+
+int store_audit(store *st, const char *actor, const char *action, int64_t game_id,
+                const char *detail)
+{
+    sqlite3_stmt *s = stmt(st, S_AUDIT_ADD);
+    sqlite3_bind_int64(s, 1, util_now());
+    bind_text(s, 2, actor);
+    bind_text(s, 3, action);
+    bind_id(s, 4, game_id);
+    bind_text(s, 5, detail);
+    return run(st, s);
+}
+
+int64_t store_audit_count(store *st, const char *action)
+{
+    sqlite3_stmt *s = stmt(st, S_AUDIT_COUNT);
+    bind_text(s, 1, action);
+    return count_of(s);
+}

@@ -1,0 +1,120 @@
+/* store: the SQLite database — games, players, inbound mail, the outbox, the audit log.
+ * The only place SQL lives. Every statement is prepared once and reused. */
+#ifndef PBEMGM_STORE_H
+#define PBEMGM_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct store store;
+
+enum store_rc {
+    STORE_OK = 0,
+    STORE_ERROR = -1,     /* the database failed; see store_errmsg() */
+    STORE_NOT_FOUND = -2,
+    STORE_DUPLICATE = -3, /* a unique value already exists */
+};
+
+/* Opens (creating if needed) the database at path and brings its schema up to date.
+ * Returns NULL with *err (malloc'd) on failure. */
+store *store_open(const char *path, char **err);
+void store_close(store *st);
+const char *store_errmsg(store *st);
+int store_schema_version(store *st);
+
+/* Transactions: BEGIN IMMEDIATE so that a writer never waits half-way. */
+int store_begin(store *st);
+int store_commit(store *st);
+void store_rollback(store *st);
+
+/* ---- games and players ---- */
+typedef struct store_game {
+    int64_t id;
+    char *name;
+    char *title;
+    char *status;
+} store_game;
+
+typedef struct store_player {
+    int64_t id;
+    int64_t game_id;
+    int seat;
+    char *name;
+    char *address;
+    char *password_hash;
+} store_player;
+
+int store_game_create(store *st, const char *name, const char *title, int64_t *id);
+int store_game_find(store *st, const char *name, store_game *out);
+/* Calls fn for each game in creation order. */
+int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx);
+void store_game_clear(store_game *g);
+
+/* Adds a player in the next free seat. */
+int store_player_add(store *st, int64_t game_id, const char *name, const char *address,
+                     const char *password_hash, int64_t *id);
+int store_player_find(store *st, int64_t game_id, const char *name, store_player *out);
+int store_player_each(store *st, int64_t game_id, void (*fn)(const store_player *, void *),
+                      void *ctx);
+void store_player_clear(store_player *p);
+
+/* ---- inbound mail ---- */
+typedef struct store_inbound {
+    int64_t id;
+    char *source;
+    char *message_id;   /* may be NULL */
+    int64_t received_at;
+    int64_t size;       /* of the whole message as it arrived */
+    char *raw;          /* NUL-terminated copy of the stored bytes */
+    size_t raw_len;
+    bool truncated;
+    int attempts;
+} store_inbound;
+
+/* True when a mail from this source or with this Message-ID is stored already. */
+bool store_inbound_known(store *st, const char *source, const char *message_id);
+/* Stores a mail as 'received'. STORE_DUPLICATE when its source or Message-ID is known. */
+int store_inbound_add(store *st, const char *source, const char *message_id, int64_t size,
+                      const char *raw, size_t raw_len, bool truncated, int64_t *id);
+/* The oldest mail still to be processed: STORE_NOT_FOUND when there is none. */
+int store_inbound_next_pending(store *st, store_inbound *out);
+int store_inbound_bump_attempts(store *st, int64_t id);
+/* Records how a mail was dealt with: status is "answered", "ignored" or "failed". */
+int store_inbound_finish(store *st, int64_t id, const char *status, const char *sender,
+                         const char *subject, int64_t player_id, const char *outcome);
+void store_inbound_clear(store_inbound *m);
+/* Number of inbound mails with this status (NULL: all). */
+int64_t store_inbound_count(store *st, const char *status);
+
+/* ---- the outbox ---- */
+typedef struct store_outgoing {
+    int64_t id;
+    char *message_id;
+    char *mail_from;
+    char *recipients;   /* JSON array */
+    char *raw;
+    size_t raw_len;
+    int attempts;
+} store_outgoing;
+
+int store_outbox_add(store *st, int64_t inbound_id, const char *message_id,
+                     const char *mail_from, const char *recipients_json, const char *raw,
+                     size_t raw_len, int64_t *id);
+/* The pending mail due soonest at or before now: STORE_NOT_FOUND when none is due. */
+int store_outbox_next_due(store *st, int64_t now, store_outgoing *out);
+int store_outbox_mark_sent(store *st, int64_t id);
+/* Records a failed attempt; gives the mail up ('failed') when give_up. */
+int store_outbox_mark_retry(store *st, int64_t id, const char *error, int64_t next_attempt_at,
+                            bool give_up);
+/* When the next pending mail is due, or 0 when nothing is pending. */
+int64_t store_outbox_next_time(store *st);
+int64_t store_outbox_count(store *st, const char *status);
+void store_outgoing_clear(store_outgoing *m);
+
+/* ---- the audit log ---- */
+int store_audit(store *st, const char *actor, const char *action, int64_t game_id,
+                const char *detail);
+int64_t store_audit_count(store *st, const char *action);
+
+#endif

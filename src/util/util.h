@@ -1,0 +1,41 @@
+/* util: allocation that cannot fail, string helpers, clock and randomness for the outer layers.
+ * (The engine never uses the clock or randomness.) */
+#ifndef PBEMGM_UTIL_H
+#define PBEMGM_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Case-insensitive ASCII comparison helpers. */
+bool str_ieq(const char *a, const char *b);
+bool str_istarts(const char *s, const char *prefix);
+/* Trims ASCII white space at both ends, in place; returns s. */
+char *str_trim(char *s);
+/* Lower-cases ASCII letters in place; returns s. */
+char *str_lower(char *s);
+bool str_is_blank(const char *s);
+bool str_is_blank_n(const char *s, size_t n);
+
+/* Seconds since the epoch; tests may pin it with util_set_clock(). */
+int64_t util_now(void);
+void util_set_clock(int64_t fixed); /* 0 restores the real clock */
+
+/* Fills out with n random bytes from the kernel. */
+void util_random_bytes(void *out, size_t n);
+/* A random token of len characters from an unambiguous alphabet (no 0/O, 1/l/I). */
+char *util_random_token(size_t len);
+
+/* Reads a whole file; returns NULL (errno set) on failure. */
+char *util_read_file(const char *path, size_t *len);
+/* Creates a directory and its parents (mode 0700 for new ones). */
+int util_mkdirs(const char *path);
+
+#endif

@@ -1,0 +1,405 @@
+/* Tests for src/daemon: the mail pipeline end to end over the Maildir transport — every mail
+ * stored once and answered once, identities checked, machines never answered, bad mail
+ * refused clearly — and the outbox's retries. */
+#include "../helpers.h"
+#include "daemon/daemon.h"
+#include "mail/message.h"
+#include "util/password.h"
+#include "util/util.h"
+
+#include <dirent.h>
+
+struct fixture {
+    char *dir;
+    cfg c;
+    store *st;
+    mail_source *src;
+    mail_sink *sink;
+    int64_t game_id;
+    int seq;
+};
+
+static int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    f->dir = th_tempdir();
+    cfg_defaults(&f->c);
+    free(f->c.database);
+    free(f->c.maildir_inbox);
+    free(f->c.maildir_outbox);
+    free(f->c.gm_address);
+    f->c.database = th_path(f->dir, "db.sqlite");
+    f->c.maildir_inbox = th_path(f->dir, "in");
+    f->c.maildir_outbox = th_path(f->dir, "out");
+    f->c.gm_address = strdup("gm@pbem.test");
+    char *err = NULL;
+    f->st = store_open(f->c.database, &err);
+    assert_non_null(f->st);
+    assert_int_equal(dmn_open_transport(&f->c, &f->src, &f->sink, &err), 0);
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &f->game_id), STORE_OK);
+    char *hash = pw_hash("secret1");
+    assert_int_equal(store_player_add(f->st, f->game_id, "alice", "alice@pbem.test", hash, NULL),
+                     STORE_OK);
+    free(hash);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    mail_source_close(f->src);
+    mail_sink_close(f->sink);
+    store_close(f->st);
+    cfg_free(&f->c);
+    th_rmrf(f->dir);
+    free(f);
+    util_set_clock(0);
+    return 0;
+}
+
+/* Delivers a mail into the inbox Maildir; returns its file name (malloc'd). */
+static char *deliver(struct fixture *f, const char *text)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%d.M%d.test", 1000 + f->seq, f->seq);
+    f->seq++;
+    char *newdir = th_path(f->c.maildir_inbox, "new");
+    char *p = th_path(newdir, name);
+    th_write(p, text);
+    free(p);
+    free(newdir);
+    return strdup(name);
+}
+
+static void run_once(struct fixture *f)
+{
+    assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
+    assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+}
+
+struct sent {
+    int n;
+    char *raw[16];
+    char *body[16];
+};
+
+static void collect(struct fixture *f, struct sent *s)
+{
+    memset(s, 0, sizeof *s);
+    char *newdir = th_path(f->c.maildir_outbox, "new");
+    DIR *d = opendir(newdir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL && s->n < 16) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *p = th_path(newdir, e->d_name);
+        size_t len;
+        s->raw[s->n] = util_read_file(p, &len);
+        mail_message m;
+        mail_message_parse(s->raw[s->n], len, &m);
+        s->body[s->n] = strdup(m.body);
+        mail_message_clear(&m);
+        free(p);
+        s->n++;
+    }
+    if (d)
+        closedir(d);
+    free(newdir);
+}
+
+static void sent_clear(struct sent *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        free(s->raw[i]);
+        free(s->body[i]);
+    }
+}
+
+/* The one sent mail addressed to `to`; fails the test unless there is exactly one. */
+static int sent_to(const struct sent *s, const char *to)
+{
+    int found = -1;
+    for (int i = 0; i < s->n; i++) {
+        const char *h = strstr(s->raw[i], "\r\nTo: ");
+        const char *end = h ? strstr(h + 2, "\r\n") : NULL;
+        if (h && end && memmem(h, (size_t)(end - h), to, strlen(to))) {
+            if (found >= 0)
+                fail_msg("two mails to %s", to);
+            found = i;
+        }
+    }
+    if (found < 0)
+        fail_msg("no mail to %s", to);
+    return found;
+}
+
+static void expect_in(const char *text, const char *fragment)
+{
+    if (!strstr(text, fragment))
+        fail_msg("\"%s\" not in:\n%s", fragment, text);
+}
+
+#define ALICE_OK "GAME g1\nPLAYER alice\nPASSWORD secret1\n"
+
+static void test_help_is_answered_without_identity(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: Stranger <s@else.org>\nSubject: help\nMessage-ID: <h1@else.org>\n\n"
+                    "please\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 1);
+    int i = sent_to(&s, "s@else.org");
+    expect_in(s.body[i], "HOW TO PLAY BY MAIL");
+    expect_in(s.raw[i], "In-Reply-To: <h1@else.org>\r\n");
+    expect_in(s.raw[i], "References: <h1@else.org>\r\n");
+    expect_in(s.raw[i], "Auto-Submitted: auto-replied\r\n");
+    expect_in(s.raw[i], "Subject: Re: help\r\n");
+    sent_clear(&s);
+    assert_int_equal(store_inbound_count(f->st, "answered"), 1);
+}
+
+static void test_accepted_mail_reports_each_line(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: alice@pbem.test\nSubject: orders\n\n" ALICE_OK "BUY 1 BY\n\n"
+                    "> quoted BUY 9 XX\n-- \nAlice\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 1);
+    int i = sent_to(&s, "alice@pbem.test");
+    expect_in(s.body[i], "received from player alice (seat 1)");
+    expect_in(s.body[i], "line 4: \"BUY 1 BY\" is not understood");
+    assert_null(strstr(s.body[i], "XX"));
+    assert_null(strstr(s.body[i], "secret1")); /* the password is never echoed */
+    sent_clear(&s);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 1);
+}
+
+static void test_identity_problems_change_nothing(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: a@x.org\nSubject: 1\n\nGAME g1\nPLAYER alice\nPASSWORD wrong\n"));
+    free(deliver(f, "From: b@x.org\nSubject: 2\n\nGAME nosuch\nPLAYER alice\nPASSWORD x\n"));
+    free(deliver(f, "From: c@x.org\nSubject: 3\n\nGAME g1\nPLAYER zed\nPASSWORD x\n"));
+    free(deliver(f, "From: d@x.org\nSubject: 4\n\nGAME g1\nPLAYER alice\n"));
+    free(deliver(f, "From: e@x.org\nSubject: 5\n\nBUY 1 BY\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 5);
+    expect_in(s.body[sent_to(&s, "a@x.org")], "The password is wrong.\nNothing was changed.");
+    expect_in(s.body[sent_to(&s, "b@x.org")], "There is no game of that name here.");
+    expect_in(s.body[sent_to(&s, "c@x.org")], "That game has no player of that name.");
+    expect_in(s.body[sent_to(&s, "d@x.org")], "Your mail has no password");
+    expect_in(s.body[sent_to(&s, "e@x.org")], "does not say which game and player");
+    sent_clear(&s);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 0);
+    assert_int_equal(store_audit_count(f->st, "identity_refused"), 4);
+}
+
+static void test_password_from_another_address_tells_the_player(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: Mallory <mallory@pbem.test>\nSubject: x\n\n" ALICE_OK));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 2);
+    expect_in(s.body[sent_to(&s, "mallory@pbem.test")], "received from player alice");
+    int i = sent_to(&s, "alice@pbem.test");
+    expect_in(s.body[i], "mallory@pbem.test");
+    expect_in(s.raw[i], "Auto-Submitted: auto-generated\r\n");
+    sent_clear(&s);
+    assert_int_equal(store_audit_count(f->st, "password_used_elsewhere"), 1);
+}
+
+static void test_redelivered_mail_is_stored_and_answered_once(void **state)
+{
+    struct fixture *f = *state;
+    const char *mail = "From: alice@pbem.test\nMessage-ID: <same@pbem.test>\n\n" ALICE_OK;
+    free(deliver(f, mail));
+    run_once(f);
+    free(deliver(f, mail)); /* the server delivers it again under another name */
+    run_once(f);
+    /* A crash after the commit but before the ack: the mail is stored, and still in new/. */
+    char *name = deliver(f, "From: alice@pbem.test\n\n" ALICE_OK); /* no Message-ID */
+    char source[128];
+    snprintf(source, sizeof source, "maildir:%s", name);
+    assert_int_equal(store_inbound_add(f->st, source, NULL, 10, "From: alice@pbem.test\n\n" ALICE_OK,
+                                       strlen("From: alice@pbem.test\n\n" ALICE_OK), false, NULL),
+                     STORE_OK);
+    run_once(f);
+    run_once(f);
+    assert_int_equal(store_inbound_count(f->st, NULL), 2);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 2);
+    sent_clear(&s);
+    char *newdir = th_path(f->c.maildir_inbox, "new");
+    DIR *d = opendir(newdir);
+    struct dirent *e;
+    int left = 0;
+    while ((e = readdir(d)) != NULL)
+        left += e->d_name[0] != '.';
+    closedir(d);
+    free(newdir);
+    assert_int_equal(left, 0); /* all acknowledged */
+    free(name);
+}
+
+static void test_machines_and_loops_get_no_answer(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: MAILER-DAEMON@pbem.test\nSubject: Undelivered\n\nbounce\n"));
+    free(deliver(f, "From: a@x.org\nAuto-Submitted: auto-replied\nSubject: away\n\nhelp\n"));
+    free(deliver(f, "From: a@x.org\nPrecedence: list\n\nhelp\n"));
+    free(deliver(f, "From: gm@pbem.test\nSubject: help\n\nhelp\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 0);
+    sent_clear(&s);
+    assert_int_equal(store_inbound_count(f->st, "ignored"), 4);
+}
+
+static void test_bad_mail_gets_a_clear_answer(void **state)
+{
+    struct fixture *f = *state;
+    f->c.max_message_bytes = 2048;
+    char big[6000];
+    snprintf(big, sizeof big, "From: big@x.org\nSubject: huge\n\n%s", ALICE_OK);
+    size_t n = strlen(big);
+    memset(big + n, 'x', sizeof big - n - 2);
+    big[sizeof big - 2] = '\n';
+    big[sizeof big - 1] = '\0';
+    free(deliver(f, big));
+    free(deliver(f, "From: bin@x.org\nMIME-Version: 1.0\nContent-Type: application/octet-stream\n"
+                    "Content-Transfer-Encoding: base64\n\nAAECAwQFBgcICQ==\n"));
+    free(deliver(f, "From: html@x.org\nMIME-Version: 1.0\nContent-Type: text/html\n\n"
+                    "<p>GAME g1</p><p>PLAYER alice</p><p>PASSWORD secret1</p>"));
+    free(deliver(f, "From: latin@x.org\nContent-Type: text/plain; charset=windows-1252\n\n"
+                    "GAME g1\nPLAYER alice\nPASSWORD secret1\nK\xf6ln \x80\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 4 + 2); /* + "password used elsewhere" notices to alice */
+    expect_in(s.body[sent_to(&s, "big@x.org")], "more than the 2 KiB");
+    expect_in(s.body[sent_to(&s, "bin@x.org")], "no text that could be read");
+    expect_in(s.body[sent_to(&s, "html@x.org")], "its HTML was read as text");
+    expect_in(s.body[sent_to(&s, "html@x.org")], "received from player alice");
+    expect_in(s.body[sent_to(&s, "latin@x.org")], "\"K\xc3\xb6ln \xe2\x82\xac\" is not understood");
+    sent_clear(&s);
+    assert_int_equal(store_inbound_count(f->st, "answered"), 4);
+}
+
+static void test_a_mail_that_keeps_failing_is_set_aside(void **state)
+{
+    struct fixture *f = *state;
+    int64_t id;
+    assert_int_equal(store_inbound_add(f->st, "test:poison", NULL, 5, "x", 1, false, &id),
+                     STORE_OK);
+    for (int i = 0; i < f->c.max_processing_attempts; i++)
+        assert_int_equal(store_inbound_bump_attempts(f->st, id), STORE_OK);
+    run_once(f);
+    assert_int_equal(store_inbound_count(f->st, "failed"), 1);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 1);
+    expect_in(s.body[sent_to(&s, "gm@pbem.test")], "could not process stored mail");
+    sent_clear(&s);
+}
+
+/* A sink that fails as scripted, to drive the outbox's retry logic. */
+struct scripted {
+    int results[8];
+    int n, calls;
+};
+
+static int scripted_send(void *impl, const char *from, const char *const *rcpts, size_t nrcpts,
+                         const char *message_id, const char *raw, size_t len, char **err)
+{
+    (void)from, (void)rcpts, (void)nrcpts, (void)message_id, (void)raw, (void)len;
+    struct scripted *s = impl;
+    int rc = s->calls < s->n ? s->results[s->calls] : MAIL_SENT;
+    s->calls++;
+    if (rc != MAIL_SENT)
+        *err = strdup(rc == MAIL_SEND_RETRY ? "421 try later" : "550 no such user");
+    return rc;
+}
+
+static void scripted_close(void *impl)
+{
+    (void)impl;
+}
+
+static void test_outbox_retries_with_backoff_then_sends(void **state)
+{
+    struct fixture *f = *state;
+    static const struct mail_sink_ops ops = {scripted_send, scripted_close};
+    struct scripted sc = {{MAIL_SEND_RETRY, MAIL_SEND_RETRY}, 2, 0};
+    mail_sink sink = {&ops, &sc};
+    util_set_clock(10000);
+    dmn_mail m = {"a@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated"};
+    assert_int_equal(dmn_queue_mail(&f->c, f->st, 0, &m), 0);
+    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0);
+    assert_int_equal(store_outbox_next_time(f->st), 10000 + f->c.retry_base);
+    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0); /* not due yet */
+    assert_int_equal(sc.calls, 1);
+    util_set_clock(10000 + f->c.retry_base);
+    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0);
+    assert_int_equal(store_outbox_next_time(f->st), 10000 + 3 * f->c.retry_base); /* doubled */
+    util_set_clock(10000 + 3 * f->c.retry_base);
+    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 1);
+    assert_int_equal(store_outbox_count(f->st, "sent"), 1);
+    assert_int_equal(store_outbox_count(f->st, "pending"), 0);
+}
+
+static void test_outbox_gives_up_on_rejection(void **state)
+{
+    struct fixture *f = *state;
+    static const struct mail_sink_ops ops = {scripted_send, scripted_close};
+    struct scripted sc = {{MAIL_SEND_REJECTED}, 1, 0};
+    mail_sink sink = {&ops, &sc};
+    dmn_mail m = {"nobody@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated"};
+    assert_int_equal(dmn_queue_mail(&f->c, f->st, 0, &m), 0);
+    assert_int_equal(dmn_queue_mail(&f->c, f->st, 0, &m), 0);
+    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 1); /* a rejection does not stop */
+    assert_int_equal(store_outbox_count(f->st, "failed"), 1);
+    assert_int_equal(store_audit_count(f->st, "mail_given_up"), 1);
+}
+
+static void test_retry_delay_doubles_to_a_cap(void **state)
+{
+    struct fixture *f = *state;
+    f->c.retry_base = 60;
+    f->c.retry_max = 3600;
+    assert_int_equal(dmn_retry_delay(&f->c, 0), 60);
+    assert_int_equal(dmn_retry_delay(&f->c, 1), 120);
+    assert_int_equal(dmn_retry_delay(&f->c, 5), 1920);
+    assert_int_equal(dmn_retry_delay(&f->c, 6), 3600);
+    assert_int_equal(dmn_retry_delay(&f->c, 100), 3600);
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_help_is_answered_without_identity),
+        T(test_accepted_mail_reports_each_line),
+        T(test_identity_problems_change_nothing),
+        T(test_password_from_another_address_tells_the_player),
+        T(test_redelivered_mail_is_stored_and_answered_once),
+        T(test_machines_and_loops_get_no_answer),
+        T(test_bad_mail_gets_a_clear_answer),
+        T(test_a_mail_that_keeps_failing_is_set_aside),
+        T(test_outbox_retries_with_backoff_then_sends),
+        T(test_outbox_gives_up_on_rejection),
+        T(test_retry_delay_doubles_to_a_cap),
+    };
+    return cmocka_run_group_tests_name("inbox", tests, NULL, NULL);
+}

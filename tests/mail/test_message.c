@@ -1,0 +1,219 @@
+/* Tests for src/mail/message and text: choosing, decoding and cleaning a received mail's text,
+ * and deciding when a mail must not be answered. */
+#include "../helpers.h"
+#include "mail/message.h"
+
+static void parse(const char *raw, mail_message *m)
+{
+    mail_message_parse(raw, strlen(raw), m);
+}
+
+static void test_plain_mail(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: \"Alice A.\" <alice@example.org>\r\nTo: gm@x.org\r\nSubject: orders\r\n"
+          "Message-ID: <abc@example.org>\r\nReferences: <r1@x> <r2@x>\r\n\r\n"
+          "GAME g\r\nBUY 1 BY\r\n", &m);
+    assert_true(m.header_ok);
+    assert_string_equal(m.from_addr, "alice@example.org");
+    assert_string_equal(m.from_name, "Alice A.");
+    assert_string_equal(m.subject, "orders");
+    assert_string_equal(m.message_id, "abc@example.org");
+    assert_string_equal(m.references, "<r1@x> <r2@x> <abc@example.org>");
+    assert_int_equal(m.body_kind, MAIL_BODY_PLAIN);
+    assert_string_equal(m.body, "GAME g\nBUY 1 BY\n");
+    assert_null(mail_no_reply_reason(&m, "gm@x.org"));
+    assert_string_equal(mail_reply_address(&m), "alice@example.org");
+    mail_message_clear(&m);
+}
+
+static void test_multipart_alternative_prefers_plain(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: a@x.org\r\nMIME-Version: 1.0\r\n"
+          "Content-Type: multipart/alternative; boundary=\"BB\"\r\n\r\n"
+          "--BB\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>HTML part</p>\r\n"
+          "--BB\r\nContent-Type: text/plain; charset=utf-8\r\n"
+          "Content-Transfer-Encoding: quoted-printable\r\n\r\nPLAIN =C3=BCber=\r\nlong\r\n"
+          "--BB--\r\n", &m);
+    assert_int_equal(m.body_kind, MAIL_BODY_PLAIN);
+    assert_string_equal(m.body, "PLAIN \xc3\xbc" "berlong\n");
+    mail_message_clear(&m);
+}
+
+static void test_html_only_is_converted(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: a@x.org\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n"
+          "<html><head><style>p{}</style><title>t</title></head><body>"
+          "<div>GAME   g1</div><p>PLAYER alice<br>PASSWORD pw</p>"
+          "<ul><li>one</li><li>two &amp; three</li></ul>"
+          "<div class=\"gmail_quote\">On Mon X wrote: old stuff</div>"
+          "<blockquote>quoted</blockquote><script>var x;</script></body></html>", &m);
+    assert_int_equal(m.body_kind, MAIL_BODY_HTML);
+    assert_string_equal(m.body, "GAME g1\nPLAYER alice\nPASSWORD pw\n- one\n- two & three\n");
+    mail_message_clear(&m);
+}
+
+static void test_base64_and_legacy_charset(void **state)
+{
+    (void)state;
+    mail_message m;
+    /* "Grüße aus Köln" in ISO-8859-1, base64 */
+    parse("From: a@x.org\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=iso-8859-1\r\n"
+          "Content-Transfer-Encoding: base64\r\n\r\nR3L832UgYXVzIEv2bG4K\r\n", &m);
+    assert_string_equal(m.body, "Gr\xc3\xbc\xc3\x9f" "e aus K\xc3\xb6ln\n");
+    assert_false(m.charset_unknown);
+    mail_message_clear(&m);
+}
+
+static void test_unknown_charset_falls_back_without_loss(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: a@x.org\r\nContent-Type: text/plain; charset=x-klingon\r\n\r\nK\xf6ln\r\n", &m);
+    assert_true(m.charset_unknown);
+    assert_string_equal(m.body, "K\xc3\xb6ln\n");
+    mail_message_clear(&m);
+    /* undeclared 8-bit bytes that are not UTF-8 */
+    parse("From: a@x.org\r\n\r\nK\xf6ln\r\n", &m);
+    assert_string_equal(m.body, "K\xc3\xb6ln\n");
+    mail_message_clear(&m);
+}
+
+static void test_rfc2047_subject_and_name(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: =?UTF-8?B?SsO2cmc=?= <j@x.org>\r\n"
+          "Subject: =?ISO-8859-1?Q?Z=FCge_f=FCr?= Runde 3\r\n\r\nx\r\n", &m);
+    assert_string_equal(m.from_name, "J\xc3\xb6rg");
+    assert_string_equal(m.subject, "Z\xc3\xbcge f\xc3\xbcr Runde 3");
+    mail_message_clear(&m);
+}
+
+static void test_quotes_and_signature_are_removed(void **state)
+{
+    (void)state;
+    char *s = mail_strip_quotes("BUY 1 BY\n\nOn Mon, 1 Jan 2026, GM wrote:\n> old\n>> older\n"
+                                "SELL 1 SX\n-- \nAlice\nBUY 9 XX\n");
+    assert_string_equal(s, "BUY 1 BY\n\nSELL 1 SX\n");
+    free(s);
+    s = mail_strip_quotes("PASS\n\n-----Original Message-----\nFrom: gm\nBUY 1\n");
+    assert_string_equal(s, "PASS\n");
+    free(s);
+    /* "wrote:" not followed by a quote is the player's own text */
+    s = mail_strip_quotes("I wrote:\nBUY 1 BY\n");
+    assert_string_equal(s, "I wrote:\nBUY 1 BY\n");
+    free(s);
+}
+
+static void test_format_flowed_is_joined(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: a@x.org\r\nContent-Type: text/plain; charset=utf-8; format=flowed\r\n\r\n"
+          "a long line \r\ncontinued\r\n next\r\n", &m);
+    assert_string_equal(m.body, "a long line continued\nnext\n");
+    mail_message_clear(&m);
+}
+
+static void test_attachment_only_has_no_text(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: a@x.org\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=Z\r\n\r\n"
+          "--Z\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+          "iVBORw0KGgo=\r\n--Z\r\nContent-Type: text/plain\r\n"
+          "Content-Disposition: attachment; filename=a.txt\r\n\r\nnot the body\r\n--Z--\r\n", &m);
+    assert_int_equal(m.body_kind, MAIL_BODY_NONE);
+    assert_string_equal(m.body, "");
+    assert_int_equal(m.attachments, 2);
+    mail_message_clear(&m);
+}
+
+static void test_garbage_never_crashes(void **state)
+{
+    (void)state;
+    const char *inputs[] = {"", "\r\n\r\n", "no header at all", "From: <<<>>>\r\n\r\nx",
+                            "Content-Type: multipart/mixed; boundary=\r\n\r\n--\r\n--",
+                            "From: a@x\r\nContent-Type: text/plain\r\n"
+                            "Content-Transfer-Encoding: base64\r\n\r\n!!!###"};
+    for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
+        mail_message m;
+        mail_message_parse(inputs[i], strlen(inputs[i]), &m);
+        assert_non_null(m.body);
+        mail_message_clear(&m);
+    }
+    unsigned char bin[4096];
+    for (size_t i = 0; i < sizeof bin; i++)
+        bin[i] = (unsigned char)(i * 131 + 7);
+    mail_message m;
+    mail_message_parse((const char *)bin, sizeof bin, &m);
+    assert_non_null(m.body);
+    assert_true(mail_is_utf8(m.body, strlen(m.body)));
+    mail_message_clear(&m);
+}
+
+static void expect_no_reply(const char *raw, const char *fragment)
+{
+    mail_message m;
+    parse(raw, &m);
+    const char *why = mail_no_reply_reason(&m, "gm@x.org");
+    assert_non_null(why);
+    if (!strstr(why, fragment))
+        fail_msg("reason \"%s\" does not mention \"%s\"", why, fragment);
+    mail_message_clear(&m);
+}
+
+static void test_machines_and_ourselves_get_no_reply(void **state)
+{
+    (void)state;
+    expect_no_reply("From: MAILER-DAEMON@x.org\r\n\r\nbounce", "mailer daemon");
+    expect_no_reply("Return-Path: <>\r\nFrom: a@y.org\r\n\r\nbounce", "bounce");
+    expect_no_reply("From: a@y.org\r\nAuto-Submitted: auto-replied\r\n\r\nvacation", "Auto-Sub");
+    expect_no_reply("From: a@y.org\r\nPrecedence: bulk\r\n\r\nnews", "Precedence");
+    expect_no_reply("From: a@y.org\r\nPrecedence: list\r\n\r\nnews", "Precedence");
+    expect_no_reply("From: a@y.org\r\nList-Id: <l.y.org>\r\n\r\nnews", "List-Id");
+    expect_no_reply("From: GM@x.org\r\n\r\nloop", "our own address");
+    expect_no_reply("From: a@y.org\r\nReply-To: gm@x.org\r\n\r\nloop", "our own address");
+    expect_no_reply("Subject: x\r\n\r\nnobody", "no address");
+    mail_message m;
+    parse("From: a@y.org\r\nAuto-Submitted: no\r\nReply-To: b@y.org\r\n\r\nfine", &m);
+    assert_null(mail_no_reply_reason(&m, "gm@x.org"));
+    assert_string_equal(mail_reply_address(&m), "b@y.org");
+    mail_message_clear(&m);
+}
+
+static void test_header_only_helpers(void **state)
+{
+    (void)state;
+    const char *raw = "Subject: s\r\nMessage-ID: <id-1@x>\r\n\r\nbody\r\n";
+    char *id = mail_header_message_id(raw, strlen(raw));
+    assert_string_equal(id, "id-1@x");
+    free(id);
+    assert_int_equal(mail_header_length(raw, strlen(raw)), strlen(raw) - 6);
+    assert_null(mail_header_message_id("Subject: s\r\n\r\n", 14));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plain_mail),
+        cmocka_unit_test(test_multipart_alternative_prefers_plain),
+        cmocka_unit_test(test_html_only_is_converted),
+        cmocka_unit_test(test_base64_and_legacy_charset),
+        cmocka_unit_test(test_unknown_charset_falls_back_without_loss),
+        cmocka_unit_test(test_rfc2047_subject_and_name),
+        cmocka_unit_test(test_quotes_and_signature_are_removed),
+        cmocka_unit_test(test_format_flowed_is_joined),
+        cmocka_unit_test(test_attachment_only_has_no_text),
+        cmocka_unit_test(test_garbage_never_crashes),
+        cmocka_unit_test(test_machines_and_ourselves_get_no_reply),
+        cmocka_unit_test(test_header_only_helpers),
+    };
+    return cmocka_run_group_tests_name("message", tests, NULL, NULL);
+}

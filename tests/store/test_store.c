@@ -1,0 +1,177 @@
+/* Tests for src/store: schema, games and players, inbound deduplication, the outbox, audit. */
+#include "../helpers.h"
+#include "store/store.h"
+#include "util/util.h"
+
+struct fixture {
+    char *dir;
+    char *db;
+    store *st;
+};
+
+static int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    f->dir = th_tempdir();
+    f->db = th_path(f->dir, "t.db");
+    char *err = NULL;
+    f->st = store_open(f->db, &err);
+    assert_non_null(f->st);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    store_close(f->st);
+    free(f->db);
+    th_rmrf(f->dir);
+    free(f);
+    return 0;
+}
+
+static void test_schema_is_migrated_once(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(store_schema_version(f->st), 1);
+    store_close(f->st);
+    char *err = NULL;
+    f->st = store_open(f->db, &err); /* reopening applies nothing twice */
+    assert_non_null(f->st);
+    assert_int_equal(store_schema_version(f->st), 1);
+}
+
+static void test_unopenable_database_is_an_error(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    assert_null(store_open("/nonexistent-dir/x.db", &err));
+    assert_non_null(strstr(err, "/nonexistent-dir/x.db"));
+    free(err);
+}
+
+static void test_games_and_players(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g;
+    assert_int_equal(store_game_create(f->st, "Berlin1", "1835", &g), STORE_OK);
+    assert_int_equal(store_game_create(f->st, "berlin1", "1835", NULL), STORE_DUPLICATE);
+    store_game game;
+    assert_int_equal(store_game_find(f->st, "BERLIN1", &game), STORE_OK);
+    assert_string_equal(game.name, "Berlin1");
+    assert_string_equal(game.status, "forming");
+    store_game_clear(&game);
+    assert_int_equal(store_game_find(f->st, "nope", &game), STORE_NOT_FOUND);
+    int64_t a, b;
+    assert_int_equal(store_player_add(f->st, g, "alice", "a@x", "$y$h1", &a), STORE_OK);
+    assert_int_equal(store_player_add(f->st, g, "bob", "b@x", "$y$h2", &b), STORE_OK);
+    assert_int_equal(store_player_add(f->st, g, "ALICE", "c@x", "$y$h3", NULL), STORE_DUPLICATE);
+    store_player p;
+    assert_int_equal(store_player_find(f->st, g, "Bob", &p), STORE_OK);
+    assert_int_equal(p.seat, 2);
+    assert_string_equal(p.address, "b@x");
+    assert_string_equal(p.password_hash, "$y$h2");
+    store_player_clear(&p);
+}
+
+static void test_inbound_is_stored_once(void **state)
+{
+    struct fixture *f = *state;
+    int64_t id;
+    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:1", "m1@x", 10, "raw1", 4, false, &id),
+                     STORE_OK);
+    /* the same source again, or the same Message-ID from another source */
+    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:1", NULL, 10, "raw1", 4, false, NULL),
+                     STORE_DUPLICATE);
+    assert_int_equal(store_inbound_add(f->st, "maildir:abc", "m1@x", 10, "raw1", 4, false, NULL),
+                     STORE_DUPLICATE);
+    /* mails without a Message-ID are told apart by their source */
+    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:2", NULL, 3, "r2", 2, false, NULL),
+                     STORE_OK);
+    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:3", NULL, 3, "r3", 2, false, NULL),
+                     STORE_OK);
+    assert_int_equal(store_inbound_count(f->st, NULL), 3);
+    store_inbound m;
+    assert_int_equal(store_inbound_next_pending(f->st, &m), STORE_OK);
+    assert_int_equal(m.id, id);
+    assert_string_equal(m.raw, "raw1");
+    assert_int_equal(m.attempts, 0);
+    store_inbound_clear(&m);
+    assert_int_equal(store_inbound_bump_attempts(f->st, id), STORE_OK);
+    assert_int_equal(store_inbound_finish(f->st, id, "answered", "a@x", "s", 0, "ok"), STORE_OK);
+    assert_int_equal(store_inbound_next_pending(f->st, &m), STORE_OK);
+    assert_true(m.id != id);
+    store_inbound_clear(&m);
+    assert_int_equal(store_inbound_count(f->st, "answered"), 1);
+    assert_int_equal(store_inbound_count(f->st, "received"), 2);
+}
+
+static void test_transaction_rollback_keeps_nothing(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(store_begin(f->st), STORE_OK);
+    assert_int_equal(store_inbound_add(f->st, "s1", NULL, 1, "x", 1, false, NULL), STORE_OK);
+    assert_int_equal(store_outbox_add(f->st, 0, "o1@x", "gm@x", "[\"a@x\"]", "raw", 3, NULL),
+                     STORE_OK);
+    store_rollback(f->st);
+    assert_int_equal(store_inbound_count(f->st, NULL), 0);
+    assert_int_equal(store_outbox_count(f->st, NULL), 0);
+}
+
+static void test_outbox_due_retry_sent(void **state)
+{
+    struct fixture *f = *state;
+    util_set_clock(1000);
+    int64_t o1, o2;
+    assert_int_equal(store_outbox_add(f->st, 0, "o1@x", "gm@x", "[\"a@x\"]", "r1", 2, &o1),
+                     STORE_OK);
+    assert_int_equal(store_outbox_add(f->st, 0, "o2@x", "gm@x", "[\"b@x\"]", "r2", 2, &o2),
+                     STORE_OK);
+    assert_int_equal(store_outbox_add(f->st, 0, "o1@x", "gm@x", "[]", "r", 1, NULL),
+                     STORE_DUPLICATE);
+    assert_int_equal(store_outbox_next_time(f->st), 1000);
+    store_outgoing m;
+    assert_int_equal(store_outbox_next_due(f->st, 1000, &m), STORE_OK);
+    assert_int_equal(m.id, o1);
+    assert_string_equal(m.recipients, "[\"a@x\"]");
+    store_outgoing_clear(&m);
+    assert_int_equal(store_outbox_mark_retry(f->st, o1, "421 busy", 1060, false), STORE_OK);
+    assert_int_equal(store_outbox_next_due(f->st, 1000, &m), STORE_OK);
+    assert_int_equal(m.id, o2);
+    store_outgoing_clear(&m);
+    assert_int_equal(store_outbox_mark_sent(f->st, o2), STORE_OK);
+    assert_int_equal(store_outbox_next_due(f->st, 1059, &m), STORE_NOT_FOUND);
+    assert_int_equal(store_outbox_next_time(f->st), 1060);
+    assert_int_equal(store_outbox_next_due(f->st, 1060, &m), STORE_OK);
+    assert_int_equal(m.attempts, 1);
+    store_outgoing_clear(&m);
+    assert_int_equal(store_outbox_mark_retry(f->st, o1, "550 no", 2000, true), STORE_OK);
+    assert_int_equal(store_outbox_next_time(f->st), 0);
+    assert_int_equal(store_outbox_count(f->st, "failed"), 1);
+    assert_int_equal(store_outbox_count(f->st, "sent"), 1);
+    util_set_clock(0);
+}
+
+static void test_audit(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(store_audit(f->st, "gm", "game_create", 0, "x"), STORE_OK);
+    assert_int_equal(store_audit(f->st, "daemon", "game_create", 0, NULL), STORE_OK);
+    assert_int_equal(store_audit_count(f->st, "game_create"), 2);
+    assert_int_equal(store_audit_count(f->st, "other"), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_schema_is_migrated_once, setup, teardown),
+        cmocka_unit_test(test_unopenable_database_is_an_error),
+        cmocka_unit_test_setup_teardown(test_games_and_players, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_inbound_is_stored_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_transaction_rollback_keeps_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outbox_due_retry_sent, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_audit, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("store", tests, NULL, NULL);
+}

@@ -1,0 +1,168 @@
+/* mailtool: a helper for the integration tests, the demo and the benchmark, built on pbemgm's
+ * own mail modules.
+ *   mailtool send SMTP_URL FROM TO FILE...   send raw messages over SMTP (libcurl)
+ *   mailtool gen N GAME PLAYER PASSWORD FROM OUTDIR   write N player mails as files
+ *   mailtool count MAILDIR                    messages in new/ and cur/
+ *   mailtool wait MAILDIR N SECONDS           wait until MAILDIR holds N messages (exit 1 if not)
+ *   mailtool msgids MAILDIR                   the Message-ID of each message, one a line
+ *   mailtool show FILE...                     header summary and decoded text of messages */
+#include "mail/message.h"
+#include "mail/transport.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <curl/curl.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef void (*each_fn)(const char *path, void *ctx);
+
+static int each_message(const char *maildir, each_fn fn, void *ctx)
+{
+    static const char *const subs[] = {"new", "cur"};
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        buf dir;
+        buf_init(&dir);
+        buf_printf(&dir, "%s/%s", maildir, subs[i]);
+        DIR *d = opendir(dir.data);
+        struct dirent *e;
+        while (d && (e = readdir(d)) != NULL) {
+            if (e->d_name[0] == '.')
+                continue;
+            n++;
+            if (fn) {
+                buf path;
+                buf_init(&path);
+                buf_printf(&path, "%s/%s", dir.data, e->d_name);
+                fn(path.data, ctx);
+                buf_free(&path);
+            }
+        }
+        if (d)
+            closedir(d);
+        buf_free(&dir);
+    }
+    return n;
+}
+
+static int cmd_send(int argc, char **argv)
+{
+    if (argc < 4)
+        return 2;
+    mail_smtp_settings s = {argv[0], "", "", false, 30};
+    mail_sink *sink = mail_smtp_sink(&s);
+    const char *rcpt[] = {argv[2]};
+    int failed = 0;
+    for (int i = 3; i < argc; i++) {
+        size_t len;
+        char *raw = util_read_file(argv[i], &len);
+        char *err = NULL;
+        if (!raw || mail_sink_send(sink, argv[1], rcpt, 1, "", raw, len, &err) != MAIL_SENT) {
+            fprintf(stderr, "mailtool: %s: %s\n", argv[i], err ? err : "cannot read");
+            failed++;
+        }
+        free(err);
+        free(raw);
+    }
+    mail_sink_close(sink);
+    return failed ? 1 : 0;
+}
+
+static int cmd_gen(int argc, char **argv)
+{
+    if (argc != 6)
+        return 2;
+    int n = atoi(argv[0]);
+    for (int i = 1; i <= n; i++) {
+        buf path, text;
+        buf_init(&path);
+        buf_init(&text);
+        buf_printf(&path, "%s/mail%05d.eml", argv[5], i);
+        buf_printf(&text,
+                   "From: Player <%s>\r\nTo: gm@pbem.test\r\nSubject: orders %d\r\n"
+                   "Message-ID: <bench-%d-%ld@pbem.test>\r\nDate: Sat, 21 Nov 2026 10:00:00 +0000\r\n"
+                   "\r\nGAME %s\r\nPLAYER %s\r\nPASSWORD %s\r\nBUY 1 BY\r\n",
+                   argv[4], i, i, (long)getpid(), argv[1], argv[2], argv[3]);
+        FILE *f = fopen(path.data, "w");
+        if (!f || fwrite(text.data, 1, text.len, f) != text.len || fclose(f)) {
+            perror(path.data);
+            return 1;
+        }
+        buf_free(&path);
+        buf_free(&text);
+    }
+    return 0;
+}
+
+static void print_msgid(const char *path, void *ctx)
+{
+    (void)ctx;
+    size_t len;
+    char *raw = util_read_file(path, &len);
+    char *id = raw ? mail_header_message_id(raw, len) : NULL;
+    printf("%s\n", id ? id : "(none)");
+    free(id);
+    free(raw);
+}
+
+static void show(const char *path, void *ctx)
+{
+    (void)ctx;
+    size_t len;
+    char *raw = util_read_file(path, &len);
+    if (!raw) {
+        perror(path);
+        return;
+    }
+    mail_message m;
+    mail_message_parse(raw, len, &m);
+    printf("To/From:  %s <%s>\nSubject:  %s\n\n%s\n", m.from_name ? m.from_name : "",
+           m.from_addr ? m.from_addr : "", m.subject ? m.subject : "", m.body);
+    mail_message_clear(&m);
+    free(raw);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        goto usage;
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "send") == 0) {
+        curl_global_init(CURL_GLOBAL_DEFAULT);
+        int rc = cmd_send(argc - 2, argv + 2);
+        curl_global_cleanup();
+        if (rc != 2)
+            return rc;
+    } else if (strcmp(cmd, "gen") == 0) {
+        int rc = cmd_gen(argc - 2, argv + 2);
+        if (rc != 2)
+            return rc;
+    } else if (strcmp(cmd, "count") == 0 && argc == 3) {
+        printf("%d\n", each_message(argv[2], NULL, NULL));
+        return 0;
+    } else if (strcmp(cmd, "wait") == 0 && argc == 5) {
+        int want = atoi(argv[3]);
+        time_t until = time(NULL) + atoi(argv[4]);
+        while (each_message(argv[2], NULL, NULL) < want) {
+            if (time(NULL) >= until)
+                return 1;
+            usleep(100 * 1000);
+        }
+        return 0;
+    } else if (strcmp(cmd, "msgids") == 0 && argc == 3) {
+        each_message(argv[2], print_msgid, NULL);
+        return 0;
+    } else if (strcmp(cmd, "show") == 0 && argc >= 3) {
+        for (int i = 2; i < argc; i++)
+            show(argv[i], NULL);
+        return 0;
+    }
+usage:
+    fputs("usage: mailtool send|gen|count|wait|msgids|show ... (see the source)\n", stderr);
+    return 2;
+}

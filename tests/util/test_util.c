@@ -1,0 +1,84 @@
+/* Tests for src/util: the buffer, string helpers, random tokens and password hashes. */
+#include "../helpers.h"
+#include "util/buf.h"
+#include "util/password.h"
+#include "util/util.h"
+
+static void test_buf_grows_and_formats(void **state)
+{
+    (void)state;
+    buf b;
+    buf_init(&b);
+    for (int i = 0; i < 1000; i++)
+        buf_printf(&b, "%d,", i);
+    assert_int_equal(b.len, strlen(b.data));
+    assert_true(strncmp(b.data, "0,1,2,", 6) == 0);
+    assert_non_null(strstr(b.data, "999,"));
+    char *s = buf_steal(&b);
+    assert_int_equal(b.len, 0);
+    assert_string_equal(b.data, "");
+    free(s);
+    buf_free(&b);
+}
+
+static void test_str_helpers(void **state)
+{
+    (void)state;
+    char s[] = "  \tHello World \n";
+    assert_string_equal(str_trim(s), "Hello World");
+    assert_true(str_ieq("GAME", "game"));
+    assert_false(str_ieq("GAME", "games"));
+    assert_true(str_istarts("Re: x", "re:"));
+    assert_true(str_is_blank(" \t\n"));
+    assert_false(str_is_blank(" x "));
+    char up[] = "MiXeD";
+    assert_string_equal(str_lower(up), "mixed");
+}
+
+static void test_random_token_alphabet(void **state)
+{
+    (void)state;
+    char *a = util_random_token(32), *b = util_random_token(32);
+    assert_int_equal(strlen(a), 32);
+    assert_string_not_equal(a, b);
+    assert_null(strpbrk(a, "0O1lI"));
+    free(a);
+    free(b);
+}
+
+static void test_password_hash_and_verify(void **state)
+{
+    (void)state;
+    char *h = pw_hash("correct horse");
+    assert_non_null(h);
+    assert_true(strncmp(h, "$y$", 3) == 0); /* yescrypt */
+    assert_true(pw_verify("correct horse", h));
+    assert_false(pw_verify("correct horsE", h));
+    assert_false(pw_verify("", h));
+    assert_false(pw_verify("correct horse", ""));
+    char *h2 = pw_hash("correct horse");
+    assert_string_not_equal(h, h2); /* salted */
+    free(h);
+    free(h2);
+}
+
+static void test_clock_can_be_pinned(void **state)
+{
+    (void)state;
+    util_set_clock(1000);
+    assert_int_equal(util_now(), 1000);
+    util_set_clock(0);
+    assert_true(util_now() > 1700000000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_buf_grows_and_formats),
+        cmocka_unit_test(test_str_helpers),
+        cmocka_unit_test(test_random_token_alphabet),
+        cmocka_unit_test(test_password_hash_and_verify),
+        cmocka_unit_test(test_clock_can_be_pinned),
+    };
+    return cmocka_run_group_tests_name("util", tests, NULL, NULL);
+}
