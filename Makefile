@@ -74,23 +74,23 @@ deps:
 	@sh scripts/deps.sh
 
 demo: deps
-	@$(MAKE) --no-print-directory build/pbemgm
+	@$(MAKE) -s --no-print-directory build/pbemgm build/tests/tools/mailtool
 	@sh scripts/demo.sh build/pbemgm
 
 # The test run: everything under ASan+UBSan, unit tests then real-server integration tests.
 check: deps
-	@$(MAKE) --no-print-directory build/san/pbemgm $(SAN_TEST_BINS)
+	@$(MAKE) -s --no-print-directory build/san/pbemgm $(SAN_TEST_BINS)
 	@sh tests/run.sh build/san
 
 unit: build/san/pbemgm $(SAN_TEST_BINS)
 	@PBEMGM_SKIP_INTEGRATION=1 sh tests/run.sh build/san
 
 valgrind: deps
-	@$(MAKE) --no-print-directory build/pbemgm $(TEST_BINS)
+	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS)
 	@PBEMGM_SKIP_INTEGRATION=1 PBEMGM_VALGRIND=1 sh tests/run.sh build
 
 bench: deps
-	@$(MAKE) --no-print-directory build/pbemgm $(TEST_BINS)
+	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS)
 	@sh bench/ingest.sh build
 
 clean:

@@ -45,14 +45,22 @@ static void take_mailbox(const struct mailimf_mailbox_list *list, char **addr, c
     }
 }
 
-static void take_address_list(const struct mailimf_address_list *list, char **addr)
+static void take_address_list(const struct mailimf_address_list *list, char **addr,
+                              char **name)
 {
     if (!list || !list->ad_list || clist_isempty(list->ad_list))
         return;
     const struct mailimf_address *a = clist_content(clist_begin(list->ad_list));
-    if (a->ad_type == MAILIMF_ADDRESS_MAILBOX && a->ad_data.ad_mailbox->mb_addr_spec) {
+    if (a->ad_type != MAILIMF_ADDRESS_MAILBOX)
+        return;
+    const struct mailimf_mailbox *mb = a->ad_data.ad_mailbox;
+    if (mb->mb_addr_spec) {
         free(*addr);
-        *addr = xstrdup(a->ad_data.ad_mailbox->mb_addr_spec);
+        *addr = xstrdup(mb->mb_addr_spec);
+    }
+    if (name && mb->mb_display_name) {
+        free(*name);
+        *name = decode_header_words(mb->mb_display_name);
     }
 }
 
@@ -104,7 +112,10 @@ static void read_header(mail_message *msg, const struct mailimf_fields *fields)
             take_mailbox(f->fld_data.fld_from->frm_mb_list, &msg->from_addr, &msg->from_name);
             break;
         case MAILIMF_FIELD_REPLY_TO:
-            take_address_list(f->fld_data.fld_reply_to->rt_addr_list, &msg->reply_to);
+            take_address_list(f->fld_data.fld_reply_to->rt_addr_list, &msg->reply_to, NULL);
+            break;
+        case MAILIMF_FIELD_TO:
+            take_address_list(f->fld_data.fld_to->to_addr_list, &msg->to_addr, &msg->to_name);
             break;
         case MAILIMF_FIELD_SUBJECT:
             free(msg->subject);
@@ -394,6 +405,8 @@ void mail_message_clear(mail_message *msg)
 {
     free(msg->from_addr);
     free(msg->from_name);
+    free(msg->to_addr);
+    free(msg->to_name);
     free(msg->reply_to);
     free(msg->return_path);
     free(msg->subject);

@@ -17,6 +17,8 @@ typedef struct mail_message {
     bool header_ok;        /* false: the header could not be read at all */
     char *from_addr;       /* addr-spec, e.g. "alice@example.org" (may be NULL) */
     char *from_name;       /* display name, UTF-8 (may be NULL) */
+    char *to_addr;         /* addr-spec of the first To address (may be NULL) */
+    char *to_name;         /* its display name, UTF-8 (may be NULL) */
     char *reply_to;        /* addr-spec of Reply-To (may be NULL) */
     char *return_path;     /* addr-spec of Return-Path; "" for the null sender <> */
     char *subject;         /* UTF-8, RFC 2047 decoded (may be NULL) */

@@ -31,6 +31,8 @@ enum stmt_id {
     S_OUTBOX_COUNT,
     S_AUDIT_ADD,
     S_AUDIT_COUNT,
+    S_SYNC_NORMAL,
+    S_SYNC_FULL,
     S_COUNT
 };
 
@@ -72,6 +74,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_AUDIT_ADD] = "INSERT INTO audit (at, actor, action, game_id, detail) "
                     "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_AUDIT_COUNT] = "SELECT COUNT(*) FROM audit WHERE action = ?1",
+    [S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
+    [S_SYNC_FULL] = "PRAGMA synchronous = FULL",
 };
 
 struct store {
@@ -496,12 +500,19 @@ int store_outbox_next_due(store *st, int64_t now, store_outgoing *out)
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
+/* Called the moment the server has accepted a mail. Until this commit is in the WAL, a kill of
+ * the process means sending the mail again, so it must be quick: it skips the fsync (in WAL
+ * mode the commit still survives the process dying; only a power cut could lose it, and that
+ * costs a second copy under the same Message-ID, never a lost mail). */
 int store_outbox_mark_sent(store *st, int64_t id)
 {
+    run(st, stmt(st, S_SYNC_NORMAL));
     sqlite3_stmt *s = stmt(st, S_OUTBOX_SENT);
     sqlite3_bind_int64(s, 1, id);
     sqlite3_bind_int64(s, 2, util_now());
-    return run(st, s);
+    int rc = run(st, s);
+    run(st, stmt(st, S_SYNC_FULL));
+    return rc;
 }
 
 int store_outbox_mark_retry(store *st, int64_t id, const char *error, int64_t next_attempt_at,

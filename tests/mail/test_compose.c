@@ -72,6 +72,8 @@ static void test_round_trip_through_the_parser(void **state)
     assert_string_equal(m.subject, "Re: Z\xc3\xbcge f\xc3\xbcr Runde 3");
     assert_string_equal(m.from_name, "Spielleiter M\xc3\xbcller");
     assert_string_equal(m.from_addr, "gm@pbem.test");
+    assert_string_equal(m.to_addr, "alice@pbem.test");
+    assert_string_equal(m.to_name, "Alice");
     assert_string_equal(m.message_id, "new-id@pbem.test");
     /* the parser drops the signature; everything above it survives byte for byte, including
      * the trailing space (libetpan's writer would double it without the workaround) */

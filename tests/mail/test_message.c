@@ -18,6 +18,7 @@ static void test_plain_mail(void **state)
     assert_true(m.header_ok);
     assert_string_equal(m.from_addr, "alice@example.org");
     assert_string_equal(m.from_name, "Alice A.");
+    assert_string_equal(m.to_addr, "gm@x.org");
     assert_string_equal(m.subject, "orders");
     assert_string_equal(m.message_id, "abc@example.org");
     assert_string_equal(m.references, "<r1@x> <r2@x> <abc@example.org>");

@@ -121,8 +121,10 @@ static void show(const char *path, void *ctx)
     }
     mail_message m;
     mail_message_parse(raw, len, &m);
-    printf("To/From:  %s <%s>\nSubject:  %s\n\n%s\n", m.from_name ? m.from_name : "",
-           m.from_addr ? m.from_addr : "", m.subject ? m.subject : "", m.body);
+    printf("From:     %s <%s>\nTo:       %s <%s>\nSubject:  %s\n\n%s\n",
+           m.from_name ? m.from_name : "", m.from_addr ? m.from_addr : "",
+           m.to_name ? m.to_name : "", m.to_addr ? m.to_addr : "", m.subject ? m.subject : "",
+           m.body);
     mail_message_clear(&m);
     free(raw);
 }

@@ -1,0 +1,40 @@
+#!/bin/sh
+# make demo: a throwaway game on the embedded default (Maildir in and out, a SQLite file) in a
+# temporary directory. Sample player mails are dropped into the inbox, the daemon runs once,
+# and the replies it wrote are printed, decoded.
+set -eu
+pbemgm=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+mailtool="$top/build/tests/tools/mailtool"
+dir=$(mktemp -d /tmp/pbemgm-demo-XXXXXX)
+cd "$dir"
+
+echo "== pbemgm demo in $dir (no configuration file: the embedded default)"
+"$pbemgm" init
+"$pbemgm" game create demo
+"$pbemgm" player add demo alice alice@example.org --password tulip-7
+"$pbemgm" player add demo bob bob@example.org --password maple-3
+"$pbemgm" player add demo carol carol@example.org --password birch-9 --no-mail
+
+echo
+echo "== sample mails dropped into maildir/in/new:"
+i=0
+for f in "$top"/scripts/demo-mail/*.eml; do
+    i=$((i + 1))
+    cp "$f" "maildir/in/new/$(date +%s).demo$i.$(basename "$f" .eml)"
+    echo "   $(basename "$f")"
+done
+
+echo
+echo "== pbemgm serve --once"
+"$pbemgm" serve --once
+"$pbemgm" status
+
+echo
+echo "== the mail pbemgm wrote (maildir/out/new), decoded:"
+for f in $(ls -tr maildir/out/new/*); do
+    echo
+    echo "------------------------------------------------------------------------------"
+    "$mailtool" show "$f" | sed 1d
+done
+echo "== the demo's files stay in $dir"

@@ -1,0 +1,75 @@
+# Shared by the integration tests: TAP output, real servers in a temporary directory that are
+# always stopped, a pbemgm configuration for them, and bounded waits.
+# Expects PBEMGM_BUILD (the build directory) and PBEMGM_TOP (the source tree).
+set -u
+BUILD=${PBEMGM_BUILD:?}
+TOP=${PBEMGM_TOP:?}
+PBEMGM="$BUILD/pbemgm"
+MAILTOOL="$BUILD/tests/tools/mailtool"
+WORK=$(mktemp -d /tmp/pbemgm-it-XXXXXX)
+chmod 755 "$WORK"
+N=0
+DAEMON_PID=""
+
+ok() { N=$((N + 1)); echo "ok $N - $1"; }
+not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+
+cleanup() {
+    [ -n "$DAEMON_PID" ] && kill -9 "$DAEMON_PID" 2>/dev/null
+    sh "$TOP/tests/integration/servers.sh" stop "$WORK/srv" >/dev/null 2>&1
+    echo "1..$N"
+    [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+start_servers() {
+    sh "$TOP/tests/integration/servers.sh" start "$WORK/srv" || { not_ok "servers start"; exit 1; }
+    MAILROOT="$WORK/srv/mail"
+    SMTP_URL="smtp://127.0.0.1:${PBEMGM_SMTP_PORT:-10025}"
+}
+
+# write_config NAME [extra JSON members]
+write_config() {
+    cat > "$WORK/pbemgm.json" <<CONF
+{
+  "database": "db.sqlite",
+  "transport": "imap",
+  "imap": {"host": "127.0.0.1", "port": ${PBEMGM_IMAP_PORT:-10143}, "user": "gm",
+           "password": "gmpass", "timeout": 20},
+  "smtp": {"url": "$SMTP_URL", "timeout": 20},
+  "gm": {"address": "gm@pbem.test", "name": "$1"},
+  "poll_interval": 60,
+  "retry": {"base_seconds": 1, "max_seconds": 4}${2:-}
+}
+CONF
+}
+
+gm() { (cd "$WORK" && "$PBEMGM" -c pbemgm.json "$@"); }
+
+start_daemon() {
+    (cd "$WORK" && exec "$PBEMGM" -c pbemgm.json serve) >> "$WORK/daemon.log" 2>&1 &
+    DAEMON_PID=$!
+}
+
+# stop_daemon SIGNAL: sends it and waits (at most 10 s); returns the exit status.
+stop_daemon() {
+    kill -s "$1" "$DAEMON_PID" 2>/dev/null
+    i=0
+    while kill -0 "$DAEMON_PID" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    wait "$DAEMON_PID" 2>/dev/null
+    rc=$?
+    DAEMON_PID=""
+    return $rc
+}
+
+# send FROM FILE...: mail from a player to the GM over SMTP
+send() { from=$1; shift; "$MAILTOOL" send "$SMTP_URL" "$from" gm@pbem.test "$@"; }
+
+mail_count() { "$MAILTOOL" count "$MAILROOT/$1"; }
+wait_mail() { "$MAILTOOL" wait "$MAILROOT/$1" "$2" "${3:-20}"; }
+# the decoded text of every message in a user's mailbox
+mailbox_text() { for f in "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/*; do [ -f "$f" ] && "$MAILTOOL" show "$f"; done; }
+
+sql() { sqlite3 "$WORK/db.sqlite" "$1"; }

@@ -1,0 +1,53 @@
+# End to end through real servers: a player's mail goes by SMTP (OpenSMTPD) into Dovecot, the
+# daemon takes it over IMAP (woken by IDLE), and the reply comes back by SMTP into the player's
+# mailbox. Also: a wrong password, the player of record told, SIGHUP reload, SIGTERM.
+. "$PBEMGM_TOP/tests/integration/lib.sh"
+
+start_servers
+write_config "Test GM"
+gm init >/dev/null
+gm game create g1 >/dev/null
+gm player add g1 alice alice@pbem.test --password secret1 --no-mail >/dev/null
+start_daemon
+sleep 1
+
+printf 'From: Alice <alice@pbem.test>\r\nSubject: orders\r\nMessage-ID: <it-1@pbem.test>\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD secret1\r\nBUY 1 BY\r\n' > "$WORK/m1.eml"
+t0=$(date +%s)
+send alice@pbem.test "$WORK/m1.eml"
+check "a player's mail is answered into the player's mailbox" wait_mail alice 1 20
+t1=$(date +%s)
+check "IDLE wakes the daemon (answer in $((t1 - t0)) s, poll interval 60 s)" test $((t1 - t0)) -lt 15
+check "the answer says who sent it and what was not understood" \
+    sh -c "'$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'received from player alice' &&
+           '$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'line 4: \"BUY 1 BY\"'"
+check "the answer is threaded to the player's mail" grep -q "In-Reply-To: <it-1@pbem.test>" "$MAILROOT"/alice/new/*
+
+printf 'From: mallory@pbem.test\r\nSubject: x\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD guess\r\n' > "$WORK/m2.eml"
+printf 'From: mallory@pbem.test\r\nSubject: y\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD secret1\r\n' > "$WORK/m3.eml"
+send mallory@pbem.test "$WORK/m2.eml"
+check "a wrong password is answered" wait_mail mallory 1 20
+send mallory@pbem.test "$WORK/m3.eml"
+check "the right password from another address is answered" wait_mail mallory 2 20
+check "and the player of record is told" wait_mail alice 2 20
+check "the notice names the other address" sh -c "'$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'mallory@pbem.test'"
+check "the wrong-password answer says so" sh -c "'$MAILTOOL' show '$MAILROOT'/mallory/new/* | grep -q 'The password is wrong'"
+
+write_config "Renamed GM"
+kill -HUP "$DAEMON_PID"
+sleep 1
+printf 'From: bob@pbem.test\r\nSubject: help\r\n\r\nhelp\r\n' > "$WORK/m4.eml"
+send bob@pbem.test "$WORK/m4.eml"
+check "HELP is answered" wait_mail bob 1 20
+check "SIGHUP reloaded the configuration" sh -c "'$MAILTOOL' show '$MAILROOT'/bob/new/* | grep -q 'Renamed GM'"
+
+echo '{"databse": 1}' > "$WORK/pbemgm.json"
+kill -HUP "$DAEMON_PID"
+sleep 1
+check "a bad configuration on SIGHUP is refused and the daemon runs on" kill -0 "$DAEMON_PID"
+check "the refusal names the bad key" grep -q "unknown key 'databse'" "$WORK/daemon.log"
+
+check "SIGTERM stops the daemon cleanly" stop_daemon TERM
+check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 4
+check "the GM's mailbox has every mail marked seen, none left new" \
+    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 4"
+check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
