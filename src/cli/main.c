@@ -123,11 +123,9 @@ static bool title_exists(const char *title)
 {
     if (!valid_name(title))
         return false;
-    buf path;
-    buf_init(&path);
-    buf_printf(&path, "%s/%s.json", PBEMGM_GAMES_DIR, title);
-    bool ok = access(path.data, R_OK) == 0;
-    buf_free(&path);
+    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
+    bool ok = access(path, R_OK) == 0;
+    free(path);
     return ok;
 }
 
@@ -228,16 +226,14 @@ static int add_player(struct session *s, const store_game *g, const struct playe
     int64_t id = 0;
     if (!rc && store_begin(s->st) == STORE_OK) {
         int add = store_player_add(s->st, g->id, a->name, a->address, hash, &id);
-        buf subject;
-        buf_init(&subject);
-        buf_printf(&subject, "%s: welcome to the game", g->name);
-        dmn_mail m = {a->address, a->name, subject.data, body, NULL, NULL, "auto-generated"};
+        char *subject = str_format("%s: welcome to the game", g->name);
+        dmn_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
         if (add == STORE_DUPLICATE)
             rc = fail("game %s has a player of that name already", g->name);
         else if (add != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
                  store_audit(s->st, "gm", "player_add", g->id, a->name) != STORE_OK)
             rc = fail("%s", store_errmsg(s->st));
-        buf_free(&subject);
+        free(subject);
         if (rc || store_commit(s->st) != STORE_OK) {
             store_rollback(s->st);
             rc = rc ? rc : fail("%s", store_errmsg(s->st));

@@ -127,10 +127,7 @@ static char *resolve_path(const char *value, const char *base_dir)
 {
     if (value[0] == '/' || !base_dir || !*base_dir)
         return xstrdup(value);
-    buf b;
-    buf_init(&b);
-    buf_printf(&b, "%s/%s", base_dir, value);
-    return buf_steal(&b);
+    return str_format("%s/%s", base_dir, value);
 }
 
 static int set_choice(cfg *c, const struct key *k, const cJSON *item, buf *err)
@@ -286,11 +283,7 @@ int cfg_load(cfg *c, const char *path, char **err)
     char *text = util_read_file(path, NULL);
     if (!text) {
         cfg_defaults(c);
-        buf e;
-        buf_init(&e);
-        buf_printf(&e, "%s: cannot read the configuration file", path);
-        *err = buf_steal(&e);
-        buf_free(&e);
+        *err = str_format("%s: cannot read the configuration file", path);
         return -1;
     }
     char *dir = xstrdup(path);
@@ -302,11 +295,7 @@ int cfg_load(cfg *c, const char *path, char **err)
     char *inner = NULL;
     int rc = cfg_load_text(c, text, dir, &inner);
     if (rc) {
-        buf e;
-        buf_init(&e);
-        buf_printf(&e, "%s: %s", path, inner);
-        *err = buf_steal(&e);
-        buf_free(&e);
+        *err = str_format("%s: %s", path, inner);
         free(inner);
     }
     free(dir);

@@ -156,13 +156,10 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     cJSON_AddStringToObject(ctx, "player", player->name);
     cJSON_AddStringToObject(ctx, "from", used_from);
     char *body = render(c, "password_used.txt", ctx);
-    buf subject;
-    buf_init(&subject);
-    buf_printf(&subject, "%s: your password was used from another address", game->name);
-    dmn_mail m = {player->address, player->name, subject.data, body, NULL, NULL,
-                  "auto-generated"};
+    char *subject = str_format("%s: your password was used from another address", game->name);
+    dmn_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated"};
     int rc = dmn_queue_mail(c, st, inbound_id, &m);
-    buf_free(&subject);
+    free(subject);
     free(body);
     cJSON_Delete(ctx);
     return rc;
@@ -191,12 +188,9 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
                           env->lines[i].text);
         out->player_id = player.id;
         buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
-        buf actor;
-        buf_init(&actor);
-        buf_printf(&actor, "player:%lld", (long long)player.id);
-        out->db_error |= store_audit(st, actor.data, "mail_accepted", game.id,
-                                     msg->message_id) != 0;
-        buf_free(&actor);
+        char *actor = str_format("player:%lld", (long long)player.id);
+        out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;
+        free(actor);
         if (msg->from_addr && !str_ieq(msg->from_addr, player.address)) {
             out->db_error |= tell_player_of_record(c, st, m->id, &game, &player,
                                                    msg->from_addr) != 0;
@@ -292,18 +286,16 @@ static int set_aside(const cfg *c, store *st, const store_inbound *m)
 {
     if (store_begin(st) != STORE_OK)
         return -1;
-    buf body;
-    buf_init(&body);
-    buf_printf(&body,
-               "pbemgm could not process stored mail #%lld (%s) after %d attempts and has set "
-               "it aside.\nIt is kept in the database (table inbound, status 'failed').\n",
-               (long long)m->id, m->source, m->attempts);
-    dmn_mail note = {c->gm_address, c->gm_name, "pbemgm: a mail could not be processed",
-                     body.data, NULL, NULL, "auto-generated"};
+    char *body = str_format(
+        "pbemgm could not process stored mail #%lld (%s) after %d attempts and has set it "
+        "aside.\nIt is kept in the database (table inbound, status 'failed').\n",
+        (long long)m->id, m->source, m->attempts);
+    dmn_mail note = {c->gm_address, c->gm_name, "pbemgm: a mail could not be processed", body,
+                     NULL, NULL, "auto-generated"};
     int rc = store_inbound_finish(st, m->id, "failed", NULL, NULL, 0, "processing failed") ||
              dmn_queue_mail(c, st, 0, &note) ||
              store_audit(st, "daemon", "mail_set_aside", 0, m->source);
-    buf_free(&body);
+    free(body);
     if (rc || store_commit(st) != STORE_OK) {
         store_rollback(st);
         return -1;

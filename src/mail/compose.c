@@ -56,11 +56,9 @@ char *mail_new_message_id(const char *address)
     const char *at = strchr(address, '@');
     const char *domain = (at && at[1]) ? at + 1 : "localhost";
     char *token = util_random_token(20);
-    buf b;
-    buf_init(&b);
-    buf_printf(&b, "pbemgm.%lld.%s@%s", (long long)util_now(), token, domain);
+    char *id = str_format("pbemgm.%lld.%s@%s", (long long)util_now(), token, domain);
     free(token);
-    return buf_steal(&b);
+    return id;
 }
 
 static clist *msgid_list(const char *ids)

@@ -119,13 +119,8 @@ static int imap_pending(void *impl, char ***keys, size_t *n, char **err)
     mailimap_search_result_free(result);
     qsort(uids, count, sizeof *uids, cmp_uid);
     char **list = xmalloc((count ? count : 1) * sizeof *list);
-    for (i = 0; i < count; i++) {
-        buf b;
-        buf_init(&b);
-        buf_printf(&b, "%u", uids[i]);
-        list[i] = buf_steal(&b);
-        buf_free(&b);
-    }
+    for (i = 0; i < count; i++)
+        list[i] = str_format("%u", uids[i]);
     free(uids);
     *keys = list;
     *n = count;
@@ -205,11 +200,7 @@ static int imap_fetch(void *impl, const char *key, size_t max_bytes, mail_item *
         return -1;
     }
     item->key = xstrdup(key);
-    buf src;
-    buf_init(&src);
-    buf_printf(&src, "imap:%s:%u:%u", im->s.folder, im->uidvalidity, uid);
-    item->source = buf_steal(&src);
-    buf_free(&src);
+    item->source = str_format("imap:%s:%u:%u", im->s.folder, im->uidvalidity, uid);
     item->size = size ? size : item->raw_len;
     item->truncated = truncated;
     return 0;

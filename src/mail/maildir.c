@@ -25,10 +25,7 @@ struct maildir {
 
 static char *path_in(const struct maildir *md, const char *sub, const char *name)
 {
-    buf b;
-    buf_init(&b);
-    buf_printf(&b, "%s/%s%s%s", md->dir, sub, name ? "/" : "", name ? name : "");
-    return buf_steal(&b);
+    return str_format("%s/%s%s%s", md->dir, sub, name ? "/" : "", name ? name : "");
 }
 
 static int make_dirs(struct maildir *md, char **err)
@@ -119,11 +116,8 @@ static int md_fetch(void *impl, const char *key, size_t max_bytes, mail_item *it
     memset(item, 0, sizeof *item);
     item->key = xstrdup(key);
     const char *colon = strchr(key, ':');
-    buf src;
-    buf_init(&src);
-    buf_printf(&src, "maildir:%.*s", (int)(colon ? (size_t)(colon - key) : strlen(key)), key);
-    item->source = buf_steal(&src);
-    buf_free(&src);
+    item->source =
+        str_format("maildir:%.*s", (int)(colon ? (size_t)(colon - key) : strlen(key)), key);
     item->size = len;
     if (len > max_bytes) {
         size_t header = mail_header_length(data, len);
@@ -142,11 +136,9 @@ static int md_ack(void *impl, const char *key, char **err)
 {
     struct maildir *md = impl;
     char *from = path_in(md, "new", key);
-    buf name;
-    buf_init(&name);
-    buf_printf(&name, "%s%s", key, strstr(key, ":2,") ? "" : ":2,S");
-    char *to = path_in(md, "cur", name.data);
-    buf_free(&name);
+    char *name = str_format("%s%s", key, strstr(key, ":2,") ? "" : ":2,S");
+    char *to = path_in(md, "cur", name);
+    free(name);
     int rc = rename(from, to);
     if (rc && errno == ENOENT)
         rc = 0; /* moved already (by an earlier run that stopped before it could say so) */

@@ -68,11 +68,9 @@ void mail_sink_close(mail_sink *sink)
 
 char *mail_errorf(const char *fmt, ...)
 {
-    buf b;
-    buf_init(&b);
     va_list ap;
     va_start(ap, fmt);
-    buf_vprintf(&b, fmt, ap);
+    char *s = str_vformat(fmt, ap);
     va_end(ap);
-    return buf_steal(&b);
+    return s;
 }

@@ -11,15 +11,12 @@
 
 void ord_add_error(ord_envelope *env, int line, const char *fmt, ...)
 {
-    buf b;
-    buf_init(&b);
     va_list ap;
     va_start(ap, fmt);
-    buf_vprintf(&b, fmt, ap);
+    char *message = str_vformat(fmt, ap);
     va_end(ap);
     env->errors = xrealloc(env->errors, (env->nerrors + 1) * sizeof *env->errors);
-    env->errors[env->nerrors++] = (ord_error){line, buf_steal(&b)};
-    buf_free(&b);
+    env->errors[env->nerrors++] = (ord_error){line, message};
 }
 
 static void add_line(ord_envelope *env, int number, const char *text)

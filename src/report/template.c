@@ -300,32 +300,22 @@ char *tpl_render(const char *src, const cJSON *ctx, enum tpl_mode mode, char **e
 
 char *tpl_render_file(const char *dir, const char *name, const cJSON *ctx, char **err)
 {
-    buf path;
-    buf_init(&path);
-    buf_printf(&path, "%s/%s", dir, name);
-    char *src = util_read_file(path.data, NULL);
+    char *path = str_format("%s/%s", dir, name);
+    char *src = util_read_file(path, NULL);
     char *result = NULL;
     if (!src) {
-        buf e;
-        buf_init(&e);
-        buf_printf(&e, "%s: cannot read the template", path.data);
-        *err = buf_steal(&e);
-        buf_free(&e);
+        *err = str_format("%s: cannot read the template", path);
     } else {
         size_t n = strlen(name);
         enum tpl_mode mode = (n > 5 && strcmp(name + n - 5, ".html") == 0) ? TPL_HTML : TPL_TEXT;
         char *inner = NULL;
         result = tpl_render(src, ctx, mode, &inner);
         if (!result) {
-            buf e;
-            buf_init(&e);
-            buf_printf(&e, "%s: %s", path.data, inner);
-            *err = buf_steal(&e);
-            buf_free(&e);
+            *err = str_format("%s: %s", path, inner);
             free(inner);
         }
         free(src);
     }
-    buf_free(&path);
+    free(path);
     return result;
 }

@@ -82,3 +82,20 @@ char *buf_steal(buf *b)
     b->len = b->cap = 0;
     return s;
 }
+
+char *str_vformat(const char *fmt, va_list ap)
+{
+    buf b;
+    buf_init(&b);
+    buf_vprintf(&b, fmt, ap);
+    return buf_steal(&b);
+}
+
+char *str_format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = str_vformat(fmt, ap);
+    va_end(ap);
+    return s;
+}

@@ -22,5 +22,8 @@ void buf_vprintf(buf *b, const char *fmt, va_list ap);
 /* Hands the contents to the caller (free with free()); b then holds nothing and needs
  * buf_init before it is used again (buf_free on it is harmless). */
 char *buf_steal(buf *b);
+/* A newly allocated formatted string (free with free()). */
+char *str_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *str_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif
