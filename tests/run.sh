@@ -1,9 +1,9 @@
 #!/bin/sh
 # Runs the whole test suite and ends with the line "N passed, N failed".
 #   tests/run.sh BUILD_DIR
-# Unit tests: every BUILD_DIR/tests/*/test_* binary (cmocka, TAP output). Integration tests:
-# every tests/integration/test_*.sh, against real Dovecot and OpenSMTPD on 127.0.0.1 (skipped
-# when PBEMGM_SKIP_INTEGRATION=1). Both print TAP lines; a binary that dies without saying
+# Unit tests: every BUILD_DIR/tests/*/test_* binary (cmocka, TAP output). Shell tests: every
+# tests/*/test_*.sh; those in tests/integration/ run against real Dovecot and OpenSMTPD on
+# 127.0.0.1 (skipped when PBEMGM_SKIP_INTEGRATION=1). Both print TAP lines; a binary that dies without saying
 # which test failed counts as one failure. PBEMGM_VALGRIND=1 runs the unit tests under valgrind.
 set -u
 build=${1:?usage: tests/run.sh BUILD_DIR}
@@ -41,13 +41,12 @@ for t in "$build"/tests/*/test_*; do
     count "${t#"$build"/tests/}" $?
 done
 
-if [ "${PBEMGM_SKIP_INTEGRATION:-}" != 1 ]; then
-    for s in "$top"/tests/integration/test_*.sh; do
-        [ -f "$s" ] || continue
-        PBEMGM_BUILD="$top/$build" PBEMGM_TOP="$top" timeout 900 sh "$s" > "$log" 2>&1
-        count "integration/$(basename "$s")" $?
-    done
-fi
+for s in "$top"/tests/*/test_*.sh; do
+    [ -f "$s" ] || continue
+    case "$s" in */integration/*) [ "${PBEMGM_SKIP_INTEGRATION:-}" = 1 ] && continue ;; esac
+    PBEMGM_BUILD="$top/$build" PBEMGM_TOP="$top" timeout 900 sh "$s" > "$log" 2>&1
+    count "$(basename "$(dirname "$s")")/$(basename "$s")" $?
+done
 
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed"

@@ -1,0 +1,48 @@
+# The pbemgm command: the GM's commands work, and every bad command gets a clear error, a
+# non-zero exit, and changes nothing. Uses the embedded default (Maildir) in a temporary dir.
+set -u
+PBEMGM="${PBEMGM_BUILD:?}/pbemgm"
+WORK=$(mktemp -d /tmp/pbemgm-cli-XXXXXX)
+trap 'rm -rf "$WORK"; echo "1..$N"' EXIT
+cd "$WORK"
+N=0
+ok() { N=$((N + 1)); echo "ok $N - $1"; }
+not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
+
+# expect_fail DESCRIPTION MESSAGE-FRAGMENT COMMAND...: fails, says MESSAGE, changes no table
+expect_fail() {
+    desc=$1; want=$2; shift 2
+    before=$(sqlite3 pbemgm.db "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM players), (SELECT COUNT(*) FROM outbox)" 2>/dev/null)
+    out=$("$@" 2>&1); rc=$?
+    after=$(sqlite3 pbemgm.db "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM players), (SELECT COUNT(*) FROM outbox)" 2>/dev/null)
+    if [ $rc -ne 0 ] && printf '%s' "$out" | grep -qF -- "$want" && [ "$before" = "$after" ]; then
+        ok "$desc"
+    else
+        not_ok "$desc (exit $rc, output: $out)"
+    fi
+}
+expect_ok() { desc=$1; shift; if out=$("$@" 2>&1); then ok "$desc"; else not_ok "$desc ($out)"; fi; }
+
+expect_ok "init creates the database and folders" "$PBEMGM" init
+[ -d maildir/in/new ] && [ -d maildir/out/new ] && ok "Maildir folders exist" || not_ok "Maildir folders exist"
+expect_ok "init again is harmless" "$PBEMGM" init
+expect_ok "game create" "$PBEMGM" game create berlin1
+expect_fail "a second game of the same name (any case)" 'a game named "BERLIN1" exists already' "$PBEMGM" game create BERLIN1
+expect_fail "an unknown title" 'there is no title "18xx"' "$PBEMGM" game create g2 --title 18xx
+expect_fail "a bad game name" 'is not a usable game name' "$PBEMGM" game create "bad name!"
+expect_ok "player add with a made-up password" "$PBEMGM" player add berlin1 alice alice@example.org
+pw_line=$("$PBEMGM" player add berlin1 bob bob@example.org)
+printf '%s' "$pw_line" | grep -q "with password [a-z2-9]\{10\}" && ok "the made-up password is printed" || not_ok "the made-up password is printed"
+expect_fail "the same player twice" 'has a player of that name already' "$PBEMGM" player add berlin1 ALICE x@example.org --password abcd
+expect_fail "a player for a missing game" 'there is no game "nosuch"' "$PBEMGM" player add nosuch carol c@example.org
+expect_fail "a bad address" 'is not a mail address' "$PBEMGM" player add berlin1 carol "carol at example"
+expect_fail "a short password" 'at least 4 characters' "$PBEMGM" player add berlin1 carol c@example.org --password abc
+expect_fail "an unknown option" 'usage:' "$PBEMGM" player add berlin1 carol c@example.org --pasword x
+expect_fail "an unknown command" 'usage:' "$PBEMGM" frobnicate
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox")" = 2 && ok "each new player has a welcome mail queued" || not_ok "welcome mails queued"
+sqlite3 pbemgm.db "SELECT password_hash FROM players" | grep -qv '^\$y\$' && not_ok "passwords are stored as yescrypt hashes" || ok "passwords are stored as yescrypt hashes"
+"$PBEMGM" player list berlin1 | grep -q "^2  bob" && ok "player list shows seats" || not_ok "player list shows seats"
+echo '{"transport": "imap", "imap": {"user": "gm", "port": "143"}}' > bad.json
+expect_fail "a bad configuration names the key" "'imap.port' must be a whole number" "$PBEMGM" -c bad.json status
+expect_fail "a missing configuration file" "cannot read the configuration file" "$PBEMGM" -c missing.json status
+expect_fail "serve with a bad configuration does not start" "'imap.port'" "$PBEMGM" -c bad.json serve --once
