@@ -5,6 +5,7 @@
 #
 #   servers.sh start DIR     configure under DIR and start both; waits until they answer
 #   servers.sh stop DIR      stop both (also safe when they are not running)
+#   servers.sh imap-down DIR / imap-up DIR   stop / start Dovecot alone (outage tests)
 #   servers.sh env DIR       print the settings as shell assignments
 #
 # Users (password = user name + "pass"): gm, alice, bob, carol, dave, mallory — all @pbem.test.
@@ -132,6 +133,12 @@ stop() {
 case "$cmd" in
 start) start ;;
 stop) stop ;;
+imap-down) # a real outage: the master and every process it started, open connections too
+    master=$(cat "$dir/dovecot/run/master.pid")
+    children=$(pgrep -P "$master" || true)
+    kill -9 "$master" $children 2>/dev/null || true
+    rm -f "$dir/dovecot/run/master.pid" ;;
+imap-up) dovecot -c "$dir/dovecot/dovecot.conf" && wait_port "$IMAP_PORT" && wait_port "$LMTP_PORT" ;;
 env)
     echo "IMAP_PORT=$IMAP_PORT SMTP_PORT=$SMTP_PORT LMTP_PORT=$LMTP_PORT MAILROOT=$dir/mail" ;;
 *) echo "usage: $0 start|stop|env DIR" >&2; exit 2 ;;

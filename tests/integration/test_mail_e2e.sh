@@ -40,6 +40,15 @@ send bob@pbem.test "$WORK/m4.eml"
 check "HELP is answered" wait_mail bob 1 20
 check "SIGHUP reloaded the configuration" sh -c "'$MAILTOOL' show '$MAILROOT'/bob/new/* | grep -q 'Renamed GM'"
 
+sh "$TOP/tests/integration/servers.sh" imap-down "$WORK/srv"
+sleep 3
+check "the daemon survives its IMAP server going away" kill -0 "$DAEMON_PID"
+sh "$TOP/tests/integration/servers.sh" imap-up "$WORK/srv"
+printf 'From: carol@pbem.test\r\nSubject: help\r\n\r\nhelp\r\n' > "$WORK/m5.eml"
+send carol@pbem.test "$WORK/m5.eml"
+check "and reconnects when it is back (backoff at most 8 s here)" wait_mail carol 1 30
+check "the outage was logged" grep -q "warn: waiting for mail: IMAP\|error: fetching mail: IMAP" "$WORK/daemon.log"
+
 echo '{"databse": 1}' > "$WORK/pbemgm.json"
 kill -HUP "$DAEMON_PID"
 sleep 1
@@ -47,7 +56,7 @@ check "a bad configuration on SIGHUP is refused and the daemon runs on" kill -0 
 check "the refusal names the bad key" grep -q "unknown key 'databse'" "$WORK/daemon.log"
 
 check "SIGTERM stops the daemon cleanly" stop_daemon TERM
-check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 4
+check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 5
 check "the GM's mailbox has every mail marked seen, none left new" \
-    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 4"
+    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 5"
 check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
