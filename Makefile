@@ -7,7 +7,7 @@
 #   make valgrind   run the unit tests under valgrind (release build)
 
 CC      ?= gcc
-PKGS    := libcurl sqlite3 libcjson libxml-2.0
+PKGS    := libcurl sqlite3 libcjson libxml-2.0 cairo
 # libetpan's .pc carries dpkg link specs (no-pie); take only its include path and library.
 ETPAN_CFLAGS := -I/usr/include/x86_64-linux-gnu
 ETPAN_LIBS   := -letpan

@@ -1,0 +1,581 @@
+/* board: the state of the map and the rules of track and stations (see board.h). */
+#include "engine/board.h"
+#include "util/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, len, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+eng_board *eng_board_new(const eng_title *t)
+{
+    eng_board *b = xcalloc(1, sizeof *b);
+    b->t = t;
+    size_t n = (size_t)t->nhexes;
+    b->tile = xmalloc(n * sizeof *b->tile);
+    b->rot = xcalloc(n, sizeof *b->rot);
+    b->tokens = xmalloc(n * sizeof *b->tokens);
+    b->reserved = xmalloc(n * sizeof *b->reserved);
+    b->left = xmalloc(((size_t)t->ntiles + 1) * sizeof *b->left);
+    for (size_t h = 0; h < n; h++) {
+        b->tile[h] = ENG_NONE;
+        for (int c = 0; c < ENG_MAX_CITIES; c++) {
+            b->reserved[h][c] = ENG_NONE;
+            for (int s = 0; s < ENG_MAX_SLOTS; s++)
+                b->tokens[h][c][s] = ENG_NONE;
+        }
+    }
+    for (int i = 0; i < t->ntiles; i++)
+        b->left[i] = t->tiles[i].count;
+    return b;
+}
+
+eng_board *eng_board_copy(const eng_board *src)
+{
+    eng_board *b = eng_board_new(src->t);
+    size_t n = (size_t)src->t->nhexes;
+    memcpy(b->tile, src->tile, n * sizeof *b->tile);
+    memcpy(b->rot, src->rot, n * sizeof *b->rot);
+    memcpy(b->tokens, src->tokens, n * sizeof *b->tokens);
+    memcpy(b->reserved, src->reserved, n * sizeof *b->reserved);
+    memcpy(b->left, src->left, (size_t)src->t->ntiles * sizeof *b->left);
+    b->unlimited_tiles = src->unlimited_tiles;
+    return b;
+}
+
+void eng_board_free(eng_board *b)
+{
+    if (!b)
+        return;
+    free(b->tile);
+    free(b->rot);
+    free(b->left);
+    free(b->tokens);
+    free(b->reserved);
+    free(b);
+}
+
+int eng_rotate_edge(int edge, int rot)
+{
+    return (edge + rot) % 6;
+}
+
+const eng_track *eng_board_track(const eng_board *b, int hex, int *rot)
+{
+    int tile = b->tile[hex];
+    if (rot)
+        *rot = tile == ENG_NONE ? 0 : b->rot[hex];
+    return tile == ENG_NONE ? &b->t->hexes[hex].printed : &b->t->tiles[tile].track;
+}
+
+/* ---- track geometry helpers ---- */
+
+/* The map edges a node (city/town) of a track touches, as a bit set. */
+static unsigned node_edges(const eng_track *tr, int rot, eng_end_kind kind, int index)
+{
+    unsigned set = 0;
+    for (int i = 0; i < tr->npaths; i++) {
+        const eng_path *p = &tr->paths[i];
+        if (p->a.kind == kind && p->a.index == index && p->b.kind == ENG_END_EDGE)
+            set |= 1u << eng_rotate_edge(p->b.index, rot);
+        if (p->b.kind == kind && p->b.index == index && p->a.kind == ENG_END_EDGE)
+            set |= 1u << eng_rotate_edge(p->a.index, rot);
+    }
+    return set;
+}
+
+/* Every map edge the track touches. */
+static unsigned track_edges(const eng_track *tr, int rot)
+{
+    unsigned set = 0;
+    for (int i = 0; i < tr->npaths; i++) {
+        if (tr->paths[i].a.kind == ENG_END_EDGE)
+            set |= 1u << eng_rotate_edge(tr->paths[i].a.index, rot);
+        if (tr->paths[i].b.kind == ENG_END_EDGE)
+            set |= 1u << eng_rotate_edge(tr->paths[i].b.index, rot);
+    }
+    return set;
+}
+
+static bool has_edge_path(const eng_track *tr, int rot, int e1, int e2)
+{
+    for (int i = 0; i < tr->npaths; i++) {
+        const eng_path *p = &tr->paths[i];
+        if (p->a.kind != ENG_END_EDGE || p->b.kind != ENG_END_EDGE)
+            continue;
+        int a = eng_rotate_edge(p->a.index, rot), c = eng_rotate_edge(p->b.index, rot);
+        if ((a == e1 && c == e2) || (a == e2 && c == e1))
+            return true;
+    }
+    return false;
+}
+
+/* The node of kind (city/town) of the new track whose edges include all of `edges`; -1 if none. */
+static int node_with_edges(const eng_track *tr, int rot, eng_end_kind kind, unsigned edges)
+{
+    int n = kind == ENG_END_CITY ? tr->ncities : tr->ntowns;
+    for (int i = 0; i < n; i++)
+        if ((node_edges(tr, rot, kind, i) & edges) == edges)
+            return i;
+    return -1;
+}
+
+int eng_city_tokens(const eng_board *b, int hex, int city)
+{
+    int n = 0;
+    for (int s = 0; s < ENG_MAX_SLOTS; s++)
+        n += b->tokens[hex][city][s] != ENG_NONE;
+    return n;
+}
+
+/* Maps the old nodes (cities, then towns) onto the new track so that every existing connection
+ * survives; tokens must fit. Returns 0 or -1 with why. */
+static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_rot,
+                     const eng_track *nw, int rot, eng_lay *out, char *why, size_t len)
+{
+    int used[ENG_MAX_CITIES] = {0};
+    for (int c = 0; c < old->ncities; c++) {
+        unsigned edges = node_edges(old, old_rot, ENG_END_CITY, c);
+        int target = ENG_NONE;
+        if (edges) {
+            target = node_with_edges(nw, rot, ENG_END_CITY, edges);
+        } else { /* a city without track yet (the XX hexes): the first new city with room */
+            for (int k = 0; k < nw->ncities && target == ENG_NONE; k++)
+                if (used[k] < nw->cities[k].slots)
+                    target = k;
+        }
+        if (target == ENG_NONE)
+            return fail(why, len, "in that rotation the tile does not keep the track of city %d",
+                        c + 1);
+        out->city_map[c] = target;
+        used[target] += eng_city_tokens(b, hex, c) + (b->reserved[hex][c] != ENG_NONE);
+        if (used[target] > nw->cities[target].slots)
+            return fail(why, len, "the tile has no room for the stations already there");
+    }
+    if (old->ncities > 0 && nw->ncities == 0)
+        return fail(why, len, "the tile has no city where the hex has one");
+    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0)
+        return fail(why, len, "the tile has no town where the hex has one");
+    for (int w = 0; w < old->ntowns; w++) {
+        unsigned edges = node_edges(old, old_rot, ENG_END_TOWN, w);
+        int target = nw->ntowns ? node_with_edges(nw, rot, ENG_END_TOWN, edges) : ENG_NONE;
+        if (target == ENG_NONE)
+            return fail(why, len, "in that rotation the tile does not keep the track of the town");
+        out->town_map[w] = target;
+    }
+    return 0;
+}
+
+/* Every old edge-to-edge track must still be there. */
+static int keeps_plain_track(const eng_track *old, int old_rot, const eng_track *nw, int rot,
+                             char *why, size_t len)
+{
+    for (int i = 0; i < old->npaths; i++) {
+        const eng_path *p = &old->paths[i];
+        if (p->a.kind != ENG_END_EDGE || p->b.kind != ENG_END_EDGE)
+            continue;
+        int e1 = eng_rotate_edge(p->a.index, old_rot), e2 = eng_rotate_edge(p->b.index, old_rot);
+        if (!has_edge_path(nw, rot, e1, e2))
+            return fail(why, len, "in that rotation the tile does not keep the track between "
+                                  "sides %d and %d", e1, e2);
+    }
+    return 0;
+}
+
+static bool is_fixed_map_hex(const eng_board *b, int hex)
+{
+    const eng_hex *h = &b->t->hexes[hex];
+    if (b->tile[hex] != ENG_NONE)
+        return false;
+    return h->offboard || ((h->printed.color == ENG_BROWN || h->printed.color == ENG_GRAY) &&
+                           h->upgrades.n == 0);
+}
+
+static const char *const edge_names[6] = {"south-west", "west", "north-west",
+                                          "north-east", "east", "south-east"};
+
+/* New track may not run off the map, across an impassable side, or into a side of a fixed
+ * map hex (brown, gray, off-board) where that hex has no track — house rule 7: the blank side
+ * of a brown *tile* is fine, of a brown *map hex* is not. */
+static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, char *why,
+                                size_t len)
+{
+    const eng_title *t = b->t;
+    for (int e = 0; e < 6; e++) {
+        if (!(edges & (1u << e)))
+            continue;
+        int n = eng_neighbor(t, hex, e);
+        if (n < 0)
+            return fail(why, len, "track would run off the map on the %s side", edge_names[e]);
+        if (t->hexes[hex].blocked & (1u << e))
+            return fail(why, len, "the %s side of %s is impassable", edge_names[e],
+                        t->hexes[hex].id);
+        if (is_fixed_map_hex(b, n)) {
+            int nrot;
+            const eng_track *nt = eng_board_track(b, n, &nrot);
+            if (!(track_edges(nt, nrot) & (1u << ((e + 3) % 6))))
+                return fail(why, len, "track would run into a blank side of %s%s%s",
+                            t->hexes[n].id, t->hexes[n].name[0] ? " " : "", t->hexes[n].name);
+        }
+    }
+    return 0;
+}
+
+static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex)
+{
+    for (int i = 0; i < up->n; i++) {
+        if (up->v[i].tile != tile)
+            continue;
+        if (!up->v[i].hexes)
+            return true;
+        for (int k = 0; k < up->v[i].nhexes; k++)
+            if (up->v[i].hexes[k] == hex)
+                return true;
+    }
+    return false;
+}
+
+/* The new tile touches an edge the company reaches, or a city where it has a station. */
+static bool connected(const eng_board *b, int company, int hex, const eng_track *nw, int rot,
+                      const eng_lay *lay, const eng_track *old)
+{
+    eng_reach r;
+    eng_reach_compute(b, company, &r);
+    bool ok = (track_edges(nw, rot) & r.edges[hex]) != 0;
+    for (int c = 0; c < old->ncities && !ok; c++)
+        for (int s = 0; s < ENG_MAX_SLOTS && !ok; s++)
+            ok = b->tokens[hex][c][s] == company && node_edges(nw, rot, ENG_END_CITY,
+                                                               lay->city_map[c]) != 0;
+    eng_reach_free(&r);
+    return ok;
+}
+
+static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigned colors,
+                                  char *why, size_t len)
+{
+    const eng_title *t = b->t;
+    const eng_tile *nt = &t->tiles[tile];
+    if (!(colors & (1u << nt->track.color)))
+        return fail(why, len, "%s tiles may not be laid in this phase",
+                    eng_color_name(nt->track.color));
+    if (!b->unlimited_tiles && b->left[tile] == 0)
+        return fail(why, len, "no tile %s is left", nt->id);
+    const eng_hex *h = &t->hexes[hex];
+    if (h->offboard)
+        return fail(why, len, "%s is off the board", h->id);
+    const eng_upgrades *up = b->tile[hex] == ENG_NONE ? &h->upgrades : &t->tiles[b->tile[hex]].upgrades;
+    if (!upgrade_allowed(up, tile, hex)) {
+        if (up->n == 0)
+            return fail(why, len, "%s cannot be built on any more", h->id);
+        return fail(why, len, "tile %s may not be laid on %s%s%s", nt->id,
+                    b->tile[hex] == ENG_NONE ? "the printed " : "tile ",
+                    b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
+                    b->tile[hex] == ENG_NONE ? "" : "");
+    }
+    return 0;
+}
+
+int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
+                  eng_lay *out, char *why, size_t whylen)
+{
+    const eng_title *t = b->t;
+    if (hex < 0 || hex >= t->nhexes)
+        return fail(why, whylen, "there is no such hex");
+    if (tile < 0 || tile >= t->ntiles)
+        return fail(why, whylen, "there is no such tile");
+    if (rot < 0 || rot > 5)
+        return fail(why, whylen, "a rotation is 0 to 5");
+    if (check_stock_and_colour(b, hex, tile, colors, why, whylen))
+        return -1;
+    if (!(t->tiles[tile].rotations & (1u << rot)))
+        return fail(why, whylen, "tile %s may not be laid in rotation %d", t->tiles[tile].id, rot);
+    int old_rot;
+    const eng_track *old = eng_board_track(b, hex, &old_rot);
+    const eng_track *nw = &t->tiles[tile].track;
+    eng_lay lay;
+    memset(&lay, 0, sizeof lay);
+    if (keeps_plain_track(old, old_rot, nw, rot, why, whylen) ||
+        map_nodes(b, hex, old, old_rot, nw, rot, &lay, why, whylen) ||
+        edges_lead_somewhere(b, hex, track_edges(nw, rot), why, whylen))
+        return -1;
+    if (company != ENG_NONE && !connected(b, company, hex, nw, rot, &lay, old))
+        return fail(why, whylen, "%s is not connected to the company's track there",
+                    t->hexes[hex].id);
+    lay.cost = b->tile[hex] == ENG_NONE ? t->hexes[hex].cost : 0;
+    if (out)
+        *out = lay;
+    return 0;
+}
+
+int eng_lay_tile(eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
+                 char *why, size_t whylen)
+{
+    eng_lay lay;
+    if (eng_lay_check(b, company, hex, tile, rot, colors, &lay, why, whylen))
+        return -1;
+    const eng_track *old = eng_board_track(b, hex, NULL);
+    int tokens[ENG_MAX_CITIES][ENG_MAX_SLOTS], reserved[ENG_MAX_CITIES];
+    memcpy(tokens, b->tokens[hex], sizeof tokens);
+    memcpy(reserved, b->reserved[hex], sizeof reserved);
+    for (int c = 0; c < ENG_MAX_CITIES; c++) {
+        b->reserved[hex][c] = ENG_NONE;
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            b->tokens[hex][c][s] = ENG_NONE;
+    }
+    for (int c = 0; c < old->ncities; c++) {
+        int to = lay.city_map[c];
+        if (reserved[c] != ENG_NONE)
+            b->reserved[hex][to] = reserved[c];
+        for (int s = 0; s < ENG_MAX_SLOTS; s++) {
+            if (tokens[c][s] == ENG_NONE)
+                continue;
+            int free_slot = 0;
+            while (b->tokens[hex][to][free_slot] != ENG_NONE)
+                free_slot++;
+            b->tokens[hex][to][free_slot] = tokens[c][s];
+        }
+    }
+    if (b->tile[hex] != ENG_NONE && b->left[b->tile[hex]] >= 0)
+        b->left[b->tile[hex]]++; /* the old tile goes back to the box */
+    if (b->left[tile] > 0)
+        b->left[tile]--;
+    b->tile[hex] = tile;
+    b->rot[hex] = rot;
+    return 0;
+}
+
+/* Two rotations of a tile give the same track when their path sets are equal. */
+static bool same_track(const eng_track *tr, int r1, int r2)
+{
+    for (int i = 0; i < tr->npaths; i++) {
+        const eng_path *p = &tr->paths[i];
+        bool found = false;
+        for (int k = 0; k < tr->npaths && !found; k++) {
+            const eng_path *q = &tr->paths[k];
+            eng_end pa = p->a, pb = p->b, qa = q->a, qb = q->b;
+            if (pa.kind == ENG_END_EDGE) pa.index = (uint8_t)eng_rotate_edge(pa.index, r1);
+            if (pb.kind == ENG_END_EDGE) pb.index = (uint8_t)eng_rotate_edge(pb.index, r1);
+            if (qa.kind == ENG_END_EDGE) qa.index = (uint8_t)eng_rotate_edge(qa.index, r2);
+            if (qb.kind == ENG_END_EDGE) qb.index = (uint8_t)eng_rotate_edge(qb.index, r2);
+            found = (memcmp(&pa, &qa, sizeof pa) == 0 && memcmp(&pb, &qb, sizeof pb) == 0) ||
+                    (memcmp(&pa, &qb, sizeof pa) == 0 && memcmp(&pb, &qa, sizeof pb) == 0);
+        }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+int eng_lay_options(const eng_board *b, int company, int hex, unsigned colors,
+                    eng_lay_option *out, int max)
+{
+    int n = 0;
+    for (int tile = 0; tile < b->t->ntiles; tile++) {
+        const eng_track *tr = &b->t->tiles[tile].track;
+        for (int rot = 0; rot < 6; rot++) {
+            bool repeat = false;
+            for (int r = 0; r < rot && !repeat; r++)
+                repeat = same_track(tr, r, rot);
+            eng_lay lay;
+            if (repeat || eng_lay_check(b, company, hex, tile, rot, colors, &lay, NULL, 0))
+                continue;
+            if (n < max)
+                out[n] = (eng_lay_option){tile, rot, lay.cost};
+            n++;
+        }
+    }
+    return n < max ? n : max;
+}
+
+/* ---- reach ---- */
+
+/* A city blocks a company that has no token in it (or its oval) when all its circles are
+ * taken by other companies' tokens. */
+static bool city_blocks(const eng_board *b, int hex, int city, int company)
+{
+    const eng_track *tr = eng_board_track(b, hex, NULL);
+    int free_circles = 0;
+    for (int c = 0; c < tr->ncities; c++) {
+        bool same = c == city || (tr->cities[city].oval[0] &&
+                                  strcmp(tr->cities[c].oval, tr->cities[city].oval) == 0);
+        if (!same)
+            continue;
+        for (int s = 0; s < tr->cities[c].slots; s++) {
+            if (b->tokens[hex][c][s] == company)
+                return false;
+            free_circles += b->tokens[hex][c][s] == ENG_NONE;
+        }
+    }
+    return free_circles == 0;
+}
+
+struct walk {
+    const eng_board *b;
+    int company;
+    eng_reach *r;
+    int *queue;   /* entries: hex*16 + node, node 0-5 edges, 8+c cities, 12+t towns */
+    int head, tail, cap;
+    uint16_t *seen; /* per hex: bit per node */
+};
+
+static void visit(struct walk *w, int hex, int node)
+{
+    if (w->seen[hex] & (1u << node))
+        return;
+    w->seen[hex] |= (uint16_t)(1u << node);
+    if (node < 6)
+        w->r->edges[hex] |= (uint8_t)(1u << node);
+    else if (node < 12)
+        w->r->cities[hex] |= (uint8_t)(1u << (node - 8));
+    if (w->tail == w->cap)
+        w->queue = xrealloc(w->queue, (size_t)(w->cap *= 2) * sizeof *w->queue);
+    w->queue[w->tail++] = hex * 16 + node;
+}
+
+static int end_node(const eng_end *e, int rot)
+{
+    switch (e->kind) {
+    case ENG_END_EDGE: return eng_rotate_edge(e->index, rot);
+    case ENG_END_CITY: return 8 + e->index;
+    case ENG_END_TOWN: return 12 + e->index;
+    case ENG_END_JUNCTION: return 14;
+    default: return 15; /* off-board: a dead end */
+    }
+}
+
+/* Follows the hex's own paths from a node. */
+static void follow_paths(struct walk *w, int hex, int node)
+{
+    int rot;
+    const eng_track *tr = eng_board_track(w->b, hex, &rot);
+    for (int i = 0; i < tr->npaths; i++) {
+        int a = end_node(&tr->paths[i].a, rot), c = end_node(&tr->paths[i].b, rot);
+        if (a == node)
+            visit(w, hex, c);
+        else if (c == node)
+            visit(w, hex, a);
+    }
+}
+
+static void expand(struct walk *w, int hex, int node)
+{
+    const eng_title *t = w->b->t;
+    if (node == 15)
+        return; /* off-board */
+    if (node >= 8 && node < 12 && city_blocks(w->b, hex, node - 8, w->company))
+        return;
+    if (node < 6) {
+        follow_paths(w, hex, node); /* along this hex's own track */
+        int n = eng_neighbor(t, hex, node);
+        if (n >= 0 && !(t->hexes[hex].blocked & (1u << node))) {
+            int back = (node + 3) % 6;
+            int nrot;
+            const eng_track *nt = eng_board_track(w->b, n, &nrot);
+            if (track_edges(nt, nrot) & (1u << back))
+                visit(w, n, back);
+        }
+        return;
+    }
+    follow_paths(w, hex, node);
+}
+
+void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
+{
+    const eng_title *t = b->t;
+    r->nhexes = t->nhexes;
+    r->edges = xcalloc((size_t)t->nhexes, 1);
+    r->cities = xcalloc((size_t)t->nhexes, 1);
+    r->station = xcalloc((size_t)t->nhexes, sizeof *r->station);
+    struct walk w = {b, company, r, NULL, 0, 0, 64, NULL};
+    w.queue = xmalloc((size_t)w.cap * sizeof *w.queue);
+    w.seen = xcalloc((size_t)t->nhexes, sizeof *w.seen);
+    for (int h = 0; h < t->nhexes; h++)
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            for (int s = 0; s < ENG_MAX_SLOTS; s++)
+                if (b->tokens[h][c][s] == company) {
+                    r->station[h] = true;
+                    visit(&w, h, 8 + c);
+                }
+    while (w.head < w.tail) {
+        int item = w.queue[w.head++];
+        expand(&w, item / 16, item % 16);
+    }
+    /* A reached side of a hex is also the reached side of its neighbour: new track there
+     * connects. */
+    for (int h = 0; h < t->nhexes; h++)
+        for (int e = 0; e < 6; e++) {
+            if (!(r->edges[h] & (1u << e)))
+                continue;
+            int n = eng_neighbor(t, h, e);
+            if (n >= 0 && !(t->hexes[h].blocked & (1u << e)))
+                r->edges[n] |= (uint8_t)(1u << ((e + 3) % 6));
+        }
+    free(w.queue);
+    free(w.seen);
+}
+
+void eng_reach_free(eng_reach *r)
+{
+    free(r->edges);
+    free(r->cities);
+    free(r->station);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- stations ---- */
+
+void eng_reserve(eng_board *b, int company, int hex, int city)
+{
+    b->reserved[hex][city < 0 ? 0 : city] = company;
+}
+
+int eng_station_check(const eng_board *b, const eng_reach *reach, int company, int hex, int city,
+                      char *why, size_t whylen)
+{
+    const eng_title *t = b->t;
+    if (hex < 0 || hex >= t->nhexes)
+        return fail(why, whylen, "there is no such hex");
+    const eng_track *tr = eng_board_track(b, hex, NULL);
+    const char *hid = t->hexes[hex].id;
+    if (tr->ncities == 0)
+        return fail(why, whylen, "%s has no city", hid);
+    if (city < 0 || city >= tr->ncities)
+        return fail(why, whylen, "%s has no city %d", hid, city + 1);
+    for (int c = 0; c < tr->ncities; c++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (b->tokens[hex][c][s] == company)
+                return fail(why, whylen, "the company has a station in %s already", hid);
+    int held = b->reserved[hex][city] != ENG_NONE && b->reserved[hex][city] != company;
+    if (eng_city_tokens(b, hex, city) + held >= tr->cities[city].slots)
+        return fail(why, whylen, "%s has no free station circle%s", hid,
+                    held ? " (one is kept for a home station)" : "");
+    if (reach && !(reach->cities[hex] & (1u << city)))
+        return fail(why, whylen, "%s is not reached by the company's track", hid);
+    return 0;
+}
+
+int eng_place_station(eng_board *b, const eng_reach *reach, int company, int hex, int city,
+                      char *why, size_t whylen)
+{
+    if (eng_station_check(b, reach, company, hex, city, why, whylen))
+        return -1;
+    if (b->reserved[hex][city] == company)
+        b->reserved[hex][city] = ENG_NONE;
+    int s = 0;
+    while (b->tokens[hex][city][s] != ENG_NONE)
+        s++;
+    b->tokens[hex][city][s] = company;
+    return 0;
+}

@@ -1,0 +1,967 @@
+/* title: an 18xx title as data, read from JSON and validated (see title.h). Every error names
+ * the entry it is about, as in "hexes[C11].paths[2]: no city 3 on this hex". */
+#include "engine/title.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <cJSON.h>
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const color_names[ENG_NCOLORS] = {"white", "yellow", "green",
+                                                     "brown", "gray",   "red"};
+
+const char *eng_color_name(eng_color c)
+{
+    return (unsigned)c < ENG_NCOLORS ? color_names[c] : "?";
+}
+
+static int color_parse(const char *s)
+{
+    for (int i = 0; i < ENG_NCOLORS; i++)
+        if (strcmp(s, color_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* The loader's state: the title being built, and the first error. */
+struct loader {
+    eng_title *t;
+    buf err;
+    bool failed;
+};
+
+static bool bad(struct loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool bad(struct loader *L, const char *fmt, ...)
+{
+    if (L->failed)
+        return false;
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&L->err, fmt, ap);
+    va_end(ap);
+    L->failed = true;
+    return false;
+}
+
+/* A member of an object; a JSON null counts as absent. */
+static const cJSON *member(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsNull(v) ? NULL : v;
+}
+
+/* Reads an optional integer member; false (with the error) when present but not an integer. */
+static bool get_int(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                    int *out, int dflt)
+{
+    const cJSON *v = member(obj, key);
+    if (!v) {
+        *out = dflt;
+        return true;
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble != (int)v->valuedouble)
+        return bad(L, "%s.%s: must be a whole number", where, key);
+    *out = (int)v->valuedouble;
+    return true;
+}
+
+static bool get_str(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                    char *out, size_t size, bool required)
+{
+    const cJSON *v = member(obj, key);
+    if (!v) {
+        out[0] = '\0';
+        return required ? bad(L, "%s: \"%s\" is missing", where, key) : true;
+    }
+    if (!cJSON_IsString(v))
+        return bad(L, "%s.%s: must be a string", where, key);
+    if (strlen(v->valuestring) >= size)
+        return bad(L, "%s.%s: \"%s\" is too long", where, key, v->valuestring);
+    strcpy(out, v->valuestring);
+    return true;
+}
+
+static const cJSON *get_array(struct loader *L, const char *where, const cJSON *obj,
+                              const char *key, bool required)
+{
+    const cJSON *v = member(obj, key);
+    if (!v) {
+        if (required)
+            bad(L, "%s: \"%s\" is missing", where, key);
+        return NULL;
+    }
+    if (!cJSON_IsArray(v)) {
+        bad(L, "%s.%s: must be a list", where, key);
+        return NULL;
+    }
+    return v;
+}
+
+/* ---- coordinates ---- */
+
+bool eng_parse_coord(const char *id, int *row, int *col)
+{
+    if (!isupper((unsigned char)id[0]) || !isdigit((unsigned char)id[1]))
+        return false;
+    char *end;
+    long c = strtol(id + 1, &end, 10);
+    if (*end || c < 0 || c > 99)
+        return false;
+    *row = id[0] - 'A';
+    *col = (int)c;
+    return true;
+}
+
+/* Pointy layout, doubled columns: the neighbour offsets (row, col) of edges 0..5. */
+static const int edge_drow[6] = {1, 0, -1, -1, 0, 1};
+static const int edge_dcol[6] = {-1, -2, -1, 1, 2, 1};
+
+int eng_neighbor(const eng_title *t, int h, int edge)
+{
+    const eng_hex *x = &t->hexes[h];
+    int row = x->row + edge_drow[edge], col = x->col + edge_dcol[edge];
+    for (int i = 0; i < t->nhexes; i++)
+        if (t->hexes[i].row == row && t->hexes[i].col == col)
+            return i;
+    return -1;
+}
+
+int eng_hex_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->nhexes; i++)
+        if (strcmp(t->hexes[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int eng_tile_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->ntiles; i++)
+        if (strcmp(t->tiles[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int eng_company_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->ncompanies; i++)
+        if (strcmp(t->companies[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- track: cities, towns, paths ---- */
+
+static float parse_loc(const cJSON *c)
+{
+    const cJSON *loc = member(c, "loc");
+    if (cJSON_IsNumber(loc))
+        return (float)loc->valuedouble;
+    if (cJSON_IsString(loc) && strcmp(loc->valuestring, "center") != 0)
+        return (float)atof(loc->valuestring);
+    return -1.0f;
+}
+
+static bool parse_end(struct loader *L, const char *where, const eng_track *tr, const char *s,
+                      eng_end *e)
+{
+    char kind = s[0];
+    char *end;
+    long n = strtol(s + 1, &end, 10);
+    if (strcmp(s, "o") == 0) {
+        *e = (eng_end){ENG_END_OFFBOARD, 0};
+        return true;
+    }
+    if (strcmp(s, "j") == 0) {
+        *e = (eng_end){ENG_END_JUNCTION, 0};
+        return true;
+    }
+    if (!s[0] || *end || s[1] == '\0')
+        return bad(L, "%s: \"%s\" is not a path end (eN, cN, tN, o or j)", where, s);
+    if (kind == 'e' && n >= 0 && n < 6)
+        *e = (eng_end){ENG_END_EDGE, (uint8_t)n};
+    else if (kind == 'c' && n >= 0 && n < tr->ncities)
+        *e = (eng_end){ENG_END_CITY, (uint8_t)n};
+    else if (kind == 't' && n >= 0 && n < tr->ntowns)
+        *e = (eng_end){ENG_END_TOWN, (uint8_t)n};
+    else
+        return bad(L, "%s: \"%s\" names no edge, city or town of this hex", where, s);
+    return true;
+}
+
+static bool parse_track(struct loader *L, const char *where, const cJSON *obj, eng_track *tr)
+{
+    char color[ENG_ID];
+    if (!get_str(L, where, obj, "color", color, sizeof color, true))
+        return false;
+    int c = color_parse(color);
+    if (c < 0)
+        return bad(L, "%s.color: \"%s\" is not a colour", where, color);
+    tr->color = (eng_color)c;
+    if (!get_str(L, where, obj, "label", tr->label, sizeof tr->label, false))
+        return false;
+    const cJSON *cities = get_array(L, where, obj, "cities", false);
+    const cJSON *towns = get_array(L, where, obj, "towns", false);
+    const cJSON *paths = get_array(L, where, obj, "paths", false);
+    if (L->failed)
+        return false;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cities)
+    {
+        if (tr->ncities == ENG_MAX_CITIES)
+            return bad(L, "%s: more than %d cities", where, ENG_MAX_CITIES);
+        eng_city *ct = &tr->cities[tr->ncities++];
+        if (!get_int(L, where, it, "revenue", &ct->revenue, 0) ||
+            !get_int(L, where, it, "slots", &ct->slots, 1) ||
+            !get_str(L, where, it, "group", ct->group, sizeof ct->group, false) ||
+            !get_str(L, where, it, "oval", ct->oval, sizeof ct->oval, false) ||
+            !get_str(L, where, it, "bank", ct->bank, sizeof ct->bank, false))
+            return false;
+        if (ct->slots < 0 || ct->slots > 6)
+            return bad(L, "%s.cities: %d slots is not possible", where, ct->slots);
+        ct->loc = parse_loc(it);
+    }
+    cJSON_ArrayForEach(it, towns)
+    {
+        if (tr->ntowns == ENG_MAX_TOWNS)
+            return bad(L, "%s: more than %d towns", where, ENG_MAX_TOWNS);
+        eng_town *tw = &tr->towns[tr->ntowns++];
+        if (!get_int(L, where, it, "revenue", &tw->revenue, 0))
+            return false;
+        tw->loc = parse_loc(it);
+    }
+    int i = 0;
+    cJSON_ArrayForEach(it, paths)
+    {
+        char pw[96];
+        snprintf(pw, sizeof pw, "%s.paths[%d]", where, i++);
+        int n = cJSON_GetArraySize(it);
+        if (!cJSON_IsArray(it) || n < 2 || n > 3 || !cJSON_IsString(cJSON_GetArrayItem(it, 0)) ||
+            !cJSON_IsString(cJSON_GetArrayItem(it, 1)))
+            return bad(L, "%s: a path is a list of two ends, as [\"e0\", \"c0\"]", pw);
+        if (tr->npaths == ENG_MAX_PATHS)
+            return bad(L, "%s: more than %d paths", where, ENG_MAX_PATHS);
+        eng_path *p = &tr->paths[tr->npaths++];
+        if (!parse_end(L, pw, tr, cJSON_GetArrayItem(it, 0)->valuestring, &p->a) ||
+            !parse_end(L, pw, tr, cJSON_GetArrayItem(it, 1)->valuestring, &p->b))
+            return false;
+        if (n == 3 && !get_int(L, pw, cJSON_GetArrayItem(it, 2), "toll", &p->toll, 0))
+            return false;
+    }
+    return true;
+}
+
+/* Upgrade lists are resolved after all tiles and hexes are read. */
+static bool parse_upgrades(struct loader *L, const char *where, const cJSON *list,
+                           eng_upgrades *up)
+{
+    if (!list)
+        return true;
+    if (!cJSON_IsArray(list))
+        return bad(L, "%s.upgrades_to: must be a list", where);
+    up->v = xcalloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *up->v);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        const cJSON *id = cJSON_IsObject(it) ? member(it, "tile") : it;
+        if (!cJSON_IsString(id))
+            return bad(L, "%s.upgrades_to: an entry is not a tile id", where);
+        int tile = eng_tile_index(L->t, id->valuestring);
+        if (tile < 0)
+            return bad(L, "%s.upgrades_to: there is no tile \"%s\"", where, id->valuestring);
+        eng_upgrade *u = &up->v[up->n++];
+        u->tile = tile;
+        const cJSON *hexes = cJSON_IsObject(it) ? member(it, "hexes") : NULL;
+        if (hexes) {
+            u->hexes = xcalloc((size_t)cJSON_GetArraySize(hexes) + 1, sizeof *u->hexes);
+            const cJSON *h;
+            cJSON_ArrayForEach(h, hexes)
+            {
+                int hi = cJSON_IsString(h) ? eng_hex_index(L->t, h->valuestring) : -1;
+                if (hi < 0)
+                    return bad(L, "%s.upgrades_to[%s]: no hex %s", where, id->valuestring,
+                               cJSON_IsString(h) ? h->valuestring : "?");
+                u->hexes[u->nhexes++] = hi;
+            }
+        }
+    }
+    return true;
+}
+
+static void free_upgrades(eng_upgrades *up)
+{
+    for (int i = 0; i < up->n; i++)
+        free(up->v[i].hexes);
+    free(up->v);
+    up->v = NULL;
+    up->n = 0;
+}
+
+static bool parse_tiles(struct loader *L, const cJSON *root)
+{
+    const cJSON *tiles = get_array(L, "title", root, "tiles", true);
+    if (!tiles)
+        return false;
+    L->t->tiles = xcalloc((size_t)cJSON_GetArraySize(tiles) + 1, sizeof *L->t->tiles);
+    const cJSON *it;
+    int i = 0;
+    cJSON_ArrayForEach(it, tiles)
+    {
+        eng_tile *tile = &L->t->tiles[L->t->ntiles];
+        char where[64];
+        snprintf(where, sizeof where, "tiles[%d]", i++);
+        if (!get_str(L, where, it, "id", tile->id, sizeof tile->id, true))
+            return false;
+        snprintf(where, sizeof where, "tiles[%s]", tile->id);
+        if (eng_tile_index(L->t, tile->id) >= 0)
+            return bad(L, "%s: the id is used twice", where);
+        L->t->ntiles++;
+        if (!get_int(L, where, it, "count", &tile->count, -1) ||
+            !parse_track(L, where, it, &tile->track))
+            return false;
+        tile->rotations = 0x3f;
+        const cJSON *rots = get_array(L, where, it, "rotations", false);
+        if (L->failed)
+            return false;
+        if (rots) {
+            tile->rotations = 0;
+            const cJSON *r;
+            cJSON_ArrayForEach(r, rots)
+            {
+                if (!cJSON_IsNumber(r) || r->valueint < 0 || r->valueint > 5)
+                    return bad(L, "%s.rotations: a rotation is 0 to 5", where);
+                tile->rotations |= (uint8_t)(1u << r->valueint);
+            }
+        }
+        if (tile->track.color == ENG_WHITE || tile->track.color == ENG_RED)
+            return bad(L, "%s.color: a tile cannot be %s", where,
+                       eng_color_name(tile->track.color));
+    }
+    return true;
+}
+
+static bool parse_offboard(struct loader *L, const char *where, const cJSON *off, eng_hex *h)
+{
+    h->offboard = true;
+    const cJSON *rev = member(off, "revenue");
+    if (!cJSON_IsObject(rev))
+        return bad(L, "%s.offboard.revenue: must be an object of phase colours", where);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, rev)
+    {
+        int c = color_parse(it->string);
+        if (c < ENG_YELLOW || c > ENG_GRAY || !cJSON_IsNumber(it))
+            return bad(L, "%s.offboard.revenue.%s: not a phase colour with a value", where,
+                       it->string);
+        h->offboard_revenue[c] = (int)it->valuedouble;
+    }
+    /* a phase colour without a value takes the one before it */
+    for (int c = ENG_GREEN; c <= ENG_GRAY; c++)
+        if (!member(rev, eng_color_name((eng_color)c)))
+            h->offboard_revenue[c] = h->offboard_revenue[c - 1];
+    return get_str(L, where, off, "group", h->offboard_group, sizeof h->offboard_group, false);
+}
+
+static bool parse_borders(struct loader *L, const char *where, const cJSON *borders, eng_hex *h)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, borders)
+    {
+        int edge;
+        char type[ENG_ID];
+        if (!get_int(L, where, it, "edge", &edge, -1) ||
+            !get_str(L, where, it, "type", type, sizeof type, false))
+            return false;
+        if (edge < 0 || edge > 5)
+            return bad(L, "%s.borders: edge %d is not 0-5", where, edge);
+        if (type[0] && strcmp(type, "impassable") != 0)
+            return bad(L, "%s.borders: type \"%s\" is not known", where, type);
+        h->blocked |= (uint8_t)(1u << edge);
+    }
+    return true;
+}
+
+static bool parse_hex(struct loader *L, const cJSON *it, eng_hex *h)
+{
+    char where[64];
+    snprintf(where, sizeof where, "hexes[%s]", h->id);
+    if (!eng_parse_coord(h->id, &h->row, &h->col))
+        return bad(L, "%s: not a hex name like \"L14\"", where);
+    const eng_hex *first = &L->t->hexes[0];
+    if (((h->row + h->col) & 1) != ((first->row + first->col) & 1))
+        return bad(L, "%s: row and column do not fit the grid of %s", where, first->id);
+    if (!get_str(L, where, it, "name", h->name, sizeof h->name, false) ||
+        !parse_track(L, where, it, &h->printed) ||
+        !get_int(L, where, it, "cost", &h->cost, 0) ||
+        !get_str(L, where, it, "terrain", h->terrain, sizeof h->terrain, false) ||
+        !get_str(L, where, it, "future_label", h->future_label, sizeof h->future_label, false))
+        return false;
+    const cJSON *off = member(it, "offboard");
+    if (off && !parse_offboard(L, where, off, h))
+        return false;
+    if (h->offboard != (h->printed.color == ENG_RED))
+        return bad(L, "%s: an off-board hex is red, and only it", where);
+    const cJSON *borders = get_array(L, where, it, "borders", false);
+    return !L->failed && parse_borders(L, where, borders, h);
+}
+
+static bool parse_hexes(struct loader *L, const cJSON *root)
+{
+    const cJSON *hexes = get_array(L, "title", root, "hexes", true);
+    if (!hexes)
+        return false;
+    eng_title *t = L->t;
+    t->hexes = xcalloc((size_t)cJSON_GetArraySize(hexes) + 1, sizeof *t->hexes);
+    const cJSON *it;
+    int i = 0;
+    cJSON_ArrayForEach(it, hexes)
+    {
+        eng_hex *h = &t->hexes[t->nhexes];
+        char where[64];
+        snprintf(where, sizeof where, "hexes[%d]", i++);
+        if (!get_str(L, where, it, "id", h->id, sizeof h->id, true))
+            return false;
+        if (eng_hex_index(t, h->id) >= 0)
+            return bad(L, "hexes[%s]: the hex is listed twice", h->id);
+        t->nhexes++;
+        if (!parse_hex(L, it, h))
+            return false;
+    }
+    t->min_row = t->max_row = t->hexes[0].row;
+    t->min_col = t->max_col = t->hexes[0].col;
+    for (int k = 0; k < t->nhexes; k++) {
+        const eng_hex *h = &t->hexes[k];
+        t->min_row = h->row < t->min_row ? h->row : t->min_row;
+        t->max_row = h->row > t->max_row ? h->row : t->max_row;
+        t->min_col = h->col < t->min_col ? h->col : t->min_col;
+        t->max_col = h->col > t->max_col ? h->col : t->max_col;
+    }
+    return true;
+}
+
+/* Blocked edges must agree on both sides. */
+static bool check_borders(struct loader *L)
+{
+    eng_title *t = L->t;
+    for (int h = 0; h < t->nhexes; h++)
+        for (int e = 0; e < 6; e++) {
+            if (!(t->hexes[h].blocked & (1u << e)))
+                continue;
+            int n = eng_neighbor(t, h, e);
+            if (n >= 0)
+                t->hexes[n].blocked |= (uint8_t)(1u << ((e + 3) % 6));
+        }
+    return true;
+}
+
+static bool resolve_upgrades(struct loader *L, const cJSON *root)
+{
+    const cJSON *it;
+    int i = 0;
+    cJSON_ArrayForEach(it, member(root, "tiles"))
+    {
+        char where[64];
+        snprintf(where, sizeof where, "tiles[%s]", L->t->tiles[i].id);
+        if (!parse_upgrades(L, where, member(it, "upgrades_to"), &L->t->tiles[i].upgrades))
+            return false;
+        i++;
+    }
+    i = 0;
+    cJSON_ArrayForEach(it, member(root, "hexes"))
+    {
+        char where[64];
+        snprintf(where, sizeof where, "hexes[%s]", L->t->hexes[i].id);
+        if (!parse_upgrades(L, where, member(it, "upgrades_to"), &L->t->hexes[i].upgrades))
+            return false;
+        i++;
+    }
+    return true;
+}
+
+void eng_title_free(eng_title *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->ntiles; i++)
+        free_upgrades(&t->tiles[i].upgrades);
+    for (int i = 0; i < t->nhexes; i++)
+        free_upgrades(&t->hexes[i].upgrades);
+    free(t->tiles);
+    free(t->hexes);
+    free(t->companies);
+    free(t->trains);
+    free(t->phases);
+    free(t->market);
+    free(t);
+}
+
+/* ---- companies, trains, phases, market, players, start packet ---- */
+
+static bool parse_color(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                        uint32_t *out, uint32_t dflt)
+{
+    char s[ENG_ID];
+    if (!get_str(L, where, obj, key, s, sizeof s, false))
+        return false;
+    if (!s[0]) {
+        *out = dflt;
+        return true;
+    }
+    char *end;
+    unsigned long v = strtoul(s + 1, &end, 16);
+    if (s[0] != '#' || *end || strlen(s) != 7)
+        return bad(L, "%s.%s: \"%s\" is not a colour like \"#0000ff\"", where, key, s);
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* "home" and "home_city": the hex must exist and have that city. */
+static bool parse_home(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
+{
+    char hex[ENG_ID];
+    c->home_hex = c->home_city = -1;
+    if (!get_str(L, where, obj, "home", hex, sizeof hex, false))
+        return false;
+    if (!hex[0])
+        return true;
+    c->home_hex = eng_hex_index(L->t, hex);
+    if (c->home_hex < 0)
+        return bad(L, "%s.home: there is no hex %s", where, hex);
+    const cJSON *hc = member(obj, "home_city");
+    if (cJSON_IsNumber(hc))
+        c->home_city = hc->valueint;
+    const eng_track *tr = &L->t->hexes[c->home_hex].printed;
+    if (tr->ncities == 0)
+        return bad(L, "%s.home: %s has no city", where, hex);
+    if (c->home_city >= tr->ncities)
+        return bad(L, "%s.home_city: %s has no city %d", where, hex, c->home_city);
+    return true;
+}
+
+static bool parse_certs(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
+{
+    const cJSON *certs = get_array(L, where, obj, "certificates", true);
+    if (!certs)
+        return false;
+    int total = 0, directors = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, certs)
+    {
+        if (c->ncerts == 8)
+            return bad(L, "%s.certificates: too many kinds", where);
+        eng_cert *ct = &c->certs[c->ncerts++];
+        if (!get_int(L, where, it, "percent", &ct->percent, 0) ||
+            !get_int(L, where, it, "count", &ct->count, 1))
+            return false;
+        ct->director = cJSON_IsTrue(member(it, "director"));
+        total += ct->percent * ct->count;
+        directors += ct->director ? ct->count : 0;
+    }
+    if (total != 100)
+        return bad(L, "%s.certificates: add up to %d%%, not 100%%", where, total);
+    if (directors != 1)
+        return bad(L, "%s.certificates: %d director certificates, not 1", where, directors);
+    return true;
+}
+
+static bool parse_tokens(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
+{
+    const cJSON *tokens = get_array(L, where, obj, "tokens", true);
+    if (!tokens)
+        return false;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, tokens)
+    {
+        if (c->ntokens == 16 || !cJSON_IsNumber(it))
+            return bad(L, "%s.tokens: a list of at most 16 token costs", where);
+        c->token_costs[c->ntokens++] = it->valueint;
+    }
+    return true;
+}
+
+static eng_company *new_company(struct loader *L, const char *where, const cJSON *obj,
+                                eng_company_kind kind, char *wbuf, size_t wlen)
+{
+    eng_company *c = &L->t->companies[L->t->ncompanies];
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    if (!get_str(L, where, obj, "id", c->id, sizeof c->id, true))
+        return NULL;
+    snprintf(wbuf, wlen, "%s[%s]", where, c->id);
+    if (eng_company_index(L->t, c->id) >= 0) {
+        bad(L, "%s: the id is used twice", wbuf);
+        return NULL;
+    }
+    L->t->ncompanies++;
+    if (!get_str(L, wbuf, obj, "name", c->name, sizeof c->name, true) ||
+        !parse_color(L, wbuf, obj, "color", &c->color, 0x808080) ||
+        !parse_color(L, wbuf, obj, "text_color", &c->text_color, 0xffffff))
+        return NULL;
+    return c;
+}
+
+static bool parse_company_list(struct loader *L, const cJSON *root, const char *key,
+                               eng_company_kind kind)
+{
+    const cJSON *list = get_array(L, "title", root, key, true);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        char where[64];
+        eng_company *c = new_company(L, key, it, kind, where, sizeof where);
+        if (!c)
+            return false;
+        bool ok = kind == ENG_PRIVATE
+                      ? get_int(L, where, it, "price", &c->price, 0) &&
+                            get_int(L, where, it, "revenue", &c->revenue, 0)
+                  : kind == ENG_MINOR
+                      ? get_int(L, where, it, "price", &c->price, 0) &&
+                            parse_home(L, where, it, c) && parse_tokens(L, where, it, c)
+                      : get_int(L, where, it, "par", &c->price, 0) &&
+                            parse_home(L, where, it, c) && parse_tokens(L, where, it, c) &&
+                            parse_certs(L, where, it, c) &&
+                            get_int(L, where, it, "float_percent", &c->float_percent, 0);
+        if (!ok)
+            return false;
+    }
+    return !L->failed;
+}
+
+static bool parse_prussian(struct loader *L, const cJSON *root)
+{
+    const cJSON *pr = member(root, "prussian");
+    if (!pr)
+        return true;
+    char where[64];
+    eng_company *c = new_company(L, "prussian", pr, ENG_MAJOR, where, sizeof where);
+    if (!c)
+        return false;
+    c->prussian = true;
+    return get_int(L, where, pr, "par", &c->price, 0) && parse_home(L, where, pr, c) &&
+           parse_tokens(L, where, pr, c) && parse_certs(L, where, pr, c);
+}
+
+static bool parse_trains(struct loader *L, const cJSON *root)
+{
+    const cJSON *list = get_array(L, "title", root, "trains", true);
+    if (!list)
+        return false;
+    eng_title *t = L->t;
+    t->trains = xcalloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *t->trains);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        eng_train *tr = &t->trains[t->ntrains++];
+        char where[64];
+        snprintf(where, sizeof where, "trains[%d]", t->ntrains - 1);
+        if (!get_str(L, where, it, "name", tr->name, sizeof tr->name, true))
+            return false;
+        snprintf(where, sizeof where, "trains[%s]", tr->name);
+        const cJSON *d = member(it, "distance");
+        if (cJSON_IsNumber(d)) {
+            tr->cities = tr->towns = d->valueint;
+        } else if (cJSON_IsArray(d) && cJSON_GetArraySize(d) == 2) {
+            tr->cities = cJSON_GetArrayItem(d, 0)->valueint;
+            tr->towns = cJSON_GetArrayItem(d, 1)->valueint;
+            tr->plus = true;
+        } else {
+            return bad(L, "%s.distance: a number, or [large, small] for an n+n train", where);
+        }
+        if (!get_int(L, where, it, "count", &tr->count, 0) ||
+            !get_int(L, where, it, "cost", &tr->cost, 0) ||
+            !get_str(L, where, it, "rusts_on", tr->rusts_on, sizeof tr->rusts_on, false))
+            return false;
+    }
+    for (int i = 0; i < t->ntrains; i++) {
+        bool found = !t->trains[i].rusts_on[0];
+        for (int k = 0; k < t->ntrains && !found; k++)
+            found = strcmp(t->trains[k].name, t->trains[i].rusts_on) == 0;
+        if (!found)
+            return bad(L, "trains[%s].rusts_on: there is no train \"%s\"", t->trains[i].name,
+                       t->trains[i].rusts_on);
+    }
+    return true;
+}
+
+static bool train_exists(const eng_title *t, const char *name)
+{
+    for (int i = 0; i < t->ntrains; i++)
+        if (strcmp(t->trains[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+static bool parse_phases(struct loader *L, const cJSON *root)
+{
+    const cJSON *list = get_array(L, "title", root, "phases", true);
+    if (!list)
+        return false;
+    eng_title *t = L->t;
+    t->phases = xcalloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *t->phases);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        eng_phase *ph = &t->phases[t->nphases++];
+        char where[64];
+        snprintf(where, sizeof where, "phases[%d]", t->nphases - 1);
+        if (!get_str(L, where, it, "name", ph->name, sizeof ph->name, true) ||
+            !get_str(L, where, it, "on", ph->on, sizeof ph->on, true) ||
+            !get_int(L, where, it, "operating_rounds", &ph->operating_rounds, 1))
+            return false;
+        snprintf(where, sizeof where, "phases[%s]", ph->name);
+        if (!train_exists(t, ph->on))
+            return bad(L, "%s.on: there is no train \"%s\"", where, ph->on);
+        const cJSON *tiles = get_array(L, where, it, "tiles", true), *c;
+        cJSON_ArrayForEach(c, tiles)
+        {
+            int col = cJSON_IsString(c) ? color_parse(c->valuestring) : -1;
+            if (col < ENG_YELLOW || col > ENG_GRAY)
+                return bad(L, "%s.tiles: not a tile colour", where);
+            ph->tile_colors |= (uint8_t)(1u << col);
+            ph->offboard_color = (eng_color)col;
+        }
+        const cJSON *lim = member(it, "train_limit");
+        if (!cJSON_IsObject(lim) ||
+            !get_int(L, where, lim, "minor", &ph->train_limit_minor, 0) ||
+            !get_int(L, where, lim, "major", &ph->train_limit_major, 0))
+            return bad(L, "%s.train_limit: needs \"minor\" and \"major\"", where);
+    }
+    return !L->failed;
+}
+
+static bool parse_market(struct loader *L, const cJSON *root)
+{
+    const cJSON *m = member(root, "market");
+    const cJSON *rows = m ? get_array(L, "market", m, "rows", true) : NULL;
+    if (!rows)
+        return bad(L, "market: \"rows\" is missing");
+    eng_title *t = L->t;
+    t->market_rows = cJSON_GetArraySize(rows);
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows)
+    {
+        int n = cJSON_GetArraySize(r);
+        t->market_cols = n > t->market_cols ? n : t->market_cols;
+    }
+    t->market = xcalloc((size_t)(t->market_rows * t->market_cols) + 1, sizeof *t->market);
+    int ri = 0;
+    cJSON_ArrayForEach(r, rows)
+    {
+        int ci = 0;
+        const cJSON *cell;
+        cJSON_ArrayForEach(cell, r)
+        {
+            if (!cJSON_IsString(cell))
+                return bad(L, "market.rows[%d][%d]: a cell is a string like \"92p\"", ri, ci);
+            int price = atoi(cell->valuestring);
+            if (cell->valuestring[0] && price <= 0)
+                return bad(L, "market.rows[%d][%d]: \"%s\" is not a price", ri, ci,
+                           cell->valuestring);
+            t->market[ri * t->market_cols + ci++] = price;
+        }
+        ri++;
+    }
+    return true;
+}
+
+static bool parse_players(struct loader *L, const cJSON *root)
+{
+    const cJSON *players = member(root, "players");
+    if (!cJSON_IsObject(players))
+        return bad(L, "players: must be an object by number of players");
+    eng_title *t = L->t;
+    t->min_players = 10;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, players)
+    {
+        int n = atoi(it->string);
+        char where[32];
+        snprintf(where, sizeof where, "players[%s]", it->string);
+        if (n < 2 || n > 9)
+            return bad(L, "%s: not a number of players", where);
+        if (!get_int(L, where, it, "cash", &t->start_cash[n], 0) ||
+            !get_int(L, where, it, "certificate_limit", &t->cert_limit[n], 0))
+            return false;
+        t->min_players = n < t->min_players ? n : t->min_players;
+        t->max_players = n > t->max_players ? n : t->max_players;
+    }
+    return get_int(L, "title", root, "bank", &t->bank, 0);
+}
+
+static bool parse_start_item(struct loader *L, const cJSON *it, struct eng_start_item *si)
+{
+    char where[64], kind[ENG_ID], company[ENG_ID];
+    if (!get_str(L, "start_packet.items", it, "id", si->id, sizeof si->id, true))
+        return false;
+    snprintf(where, sizeof where, "start_packet.items[%s]", si->id);
+    if (!get_int(L, where, it, "price", &si->price, 0) ||
+        !get_str(L, where, it, "kind", kind, sizeof kind, true) ||
+        !get_str(L, where, it, "company", company, sizeof company, false))
+        return false;
+    bool share = strcmp(kind, "share") == 0;
+    si->company = eng_company_index(L->t, share ? company : si->id);
+    if (si->company < 0)
+        return bad(L, "%s: there is no company \"%s\"", where, share ? company : si->id);
+    if (share) {
+        const eng_company *c = &L->t->companies[si->company];
+        for (int k = 0; k < c->ncerts; k++)
+            if (c->certs[k].director) {
+                si->percent = c->certs[k].percent;
+                si->director = true;
+            }
+    }
+    si->row = -1;
+    return true;
+}
+
+static bool parse_start_packet(struct loader *L, const cJSON *root)
+{
+    const cJSON *sp = member(root, "start_packet");
+    const cJSON *items = sp ? get_array(L, "start_packet", sp, "items", true) : NULL;
+    const cJSON *rows = sp ? get_array(L, "start_packet", sp, "rows", true) : NULL;
+    if (!items || !rows)
+        return bad(L, "start_packet: needs \"items\" and \"rows\"");
+    eng_title *t = L->t;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, items)
+    {
+        if (t->nstart_items == 32)
+            return bad(L, "start_packet.items: too many");
+        if (!parse_start_item(L, it, &t->start_items[t->nstart_items++]))
+            return false;
+    }
+    int row = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows)
+    {
+        cJSON_ArrayForEach(it, r)
+        {
+            int k = 0;
+            while (k < t->nstart_items && (!cJSON_IsString(it) ||
+                                           strcmp(t->start_items[k].id, it->valuestring) != 0))
+                k++;
+            if (k == t->nstart_items)
+                return bad(L, "start_packet.rows[%d]: \"%s\" is not an item", row,
+                           cJSON_IsString(it) ? it->valuestring : "?");
+            t->start_items[k].row = row;
+        }
+        row++;
+    }
+    for (int k = 0; k < t->nstart_items; k++)
+        if (t->start_items[k].row < 0)
+            return bad(L, "start_packet.items[%s]: in no row", t->start_items[k].id);
+    return true;
+}
+
+static bool parse_companies(struct loader *L, const cJSON *root)
+{
+    const cJSON *lists[] = {member(root, "privates"), member(root, "minors"),
+                            member(root, "majors")};
+    int n = 1;
+    for (int i = 0; i < 3; i++)
+        n += cJSON_GetArraySize(lists[i]);
+    L->t->companies = xcalloc((size_t)n + 1, sizeof *L->t->companies);
+    return parse_company_list(L, root, "privates", ENG_PRIVATE) &&
+           parse_company_list(L, root, "minors", ENG_MINOR) &&
+           parse_company_list(L, root, "majors", ENG_MAJOR) && parse_prussian(L, root) &&
+           parse_trains(L, root) && parse_phases(L, root) && parse_market(L, root) &&
+           parse_players(L, root) && parse_start_packet(L, root);
+}
+
+/* ---- title options: named data patches ---- */
+
+static bool patch_hex(struct loader *L, const char *where, const cJSON *patch, eng_hex *h)
+{
+    if (member(patch, "cost") && !get_int(L, where, patch, "cost", &h->cost, 0))
+        return false;
+    if (member(patch, "terrain"))
+        return get_str(L, where, patch, "terrain", h->terrain, sizeof h->terrain, false);
+    return true;
+}
+
+static bool apply_choice(struct loader *L, const char *where, const cJSON *choice)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, member(choice, "hexes"))
+    {
+        int h = eng_hex_index(L->t, it->string);
+        if (h < 0)
+            return bad(L, "%s.hexes: there is no hex %s", where, it->string);
+        if (!patch_hex(L, where, it, &L->t->hexes[h]))
+            return false;
+    }
+    cJSON_ArrayForEach(it, member(choice, "tiles"))
+    {
+        int k = eng_tile_index(L->t, it->string);
+        if (k < 0)
+            return bad(L, "%s.tiles: there is no tile %s", where, it->string);
+        const cJSON *up = member(it, "upgrades_to");
+        if (up) {
+            free_upgrades(&L->t->tiles[k].upgrades);
+            if (!parse_upgrades(L, where, up, &L->t->tiles[k].upgrades))
+                return false;
+        }
+    }
+    return true;
+}
+
+int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
+                         char **err)
+{
+    struct loader L = {.t = t, .failed = false};
+    buf_init(&L.err);
+    cJSON *root = cJSON_Parse(json);
+    const cJSON *opt = NULL, *it, *options = root ? member(root, "options") : NULL;
+    cJSON_ArrayForEach(it, options)
+    {
+        const cJSON *id = member(it, "id");
+        if (cJSON_IsString(id) && strcmp(id->valuestring, option) == 0)
+            opt = it;
+    }
+    const cJSON *ch = opt ? member(member(opt, "choices"), choice) : NULL;
+    if (!opt)
+        bad(&L, "the title has no option \"%s\"", option);
+    else if (!ch)
+        bad(&L, "option %s has no choice \"%s\"", option, choice);
+    else {
+        char where[96];
+        snprintf(where, sizeof where, "options[%s].choices[%s]", option, choice);
+        apply_choice(&L, where, ch);
+    }
+    cJSON_Delete(root);
+    if (L.failed) {
+        *err = buf_steal(&L.err);
+        return -1;
+    }
+    buf_free(&L.err);
+    return 0;
+}
+
+eng_title *eng_title_parse(const char *json, char **err)
+{
+    struct loader L = {.t = xcalloc(1, sizeof(eng_title)), .failed = false};
+    buf_init(&L.err);
+    cJSON *root = cJSON_Parse(json);
+    if (!root) {
+        int line = 1;
+        for (const char *p = json, *at = cJSON_GetErrorPtr(); at && p < at; p++)
+            line += *p == '\n';
+        bad(&L, "not valid JSON (near line %d)", line);
+    } else if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
+               parse_tiles(&L, root) && parse_hexes(&L, root) && check_borders(&L) &&
+               resolve_upgrades(&L, root)) {
+        parse_companies(&L, root);
+    }
+    cJSON_Delete(root);
+    if (L.failed) {
+        *err = buf_steal(&L.err);
+        eng_title_free(L.t);
+        return NULL;
+    }
+    buf_free(&L.err);
+    return L.t;
+}

@@ -1,0 +1,190 @@
+/* title: an 18xx title as data — the map, the tile catalogue, companies, trains, phases, the
+ * market — read from JSON (config/games/TITLE.json) and validated: every reference resolves,
+ * and a broken file names the bad entry. Pure: it is given the JSON text, never a file.
+ *
+ * Hex geometry (pointy-topped, 1835 coordinates such as "L14": a row letter and a column
+ * number; neighbours in a row are two columns apart). Edges are numbered clockwise from the
+ * south-west: 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE (the numbering of the 18xx.games tile
+ * notation). A tile laid with rotation r puts its edge e on the map edge (e + r) mod 6. */
+#ifndef PBEMGM_ENG_TITLE_H
+#define PBEMGM_ENG_TITLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define ENG_MAX_CITIES 4
+#define ENG_MAX_TOWNS 2
+#define ENG_MAX_PATHS 12
+#define ENG_ID 16
+#define ENG_NAME 48
+
+typedef enum {
+    ENG_WHITE, ENG_YELLOW, ENG_GREEN, ENG_BROWN, ENG_GRAY, ENG_RED, ENG_NCOLORS
+} eng_color;
+
+const char *eng_color_name(eng_color c);
+
+/* One end of a track path. */
+typedef enum { ENG_END_EDGE, ENG_END_CITY, ENG_END_TOWN, ENG_END_OFFBOARD, ENG_END_JUNCTION } eng_end_kind;
+
+typedef struct eng_end {
+    uint8_t kind;   /* eng_end_kind */
+    uint8_t index;  /* the edge 0-5, or the city/town index */
+} eng_end;
+
+typedef struct eng_path {
+    eng_end a, b;
+    int toll;             /* a ferry: what crossing it costs a run (Hamburg's Elbe), else 0 */
+} eng_path;
+
+typedef struct eng_city {
+    int revenue;
+    int slots;
+    char group[ENG_ID];   /* a train visits each group once (Berlin's two cities); "" none */
+    char oval[ENG_ID];    /* circles in one city oval (brown Hamburg's two banks): one station
+                           * for blocking and for counting; "" when the city is alone */
+    char bank[ENG_ID];    /* Hamburg: "north" or "south" of the Elbe, for the record */
+    float loc;            /* where to draw it: an edge direction (0-5, halves allowed), or -1 centre */
+} eng_city;
+
+typedef struct eng_town {
+    int revenue;
+    float loc;
+} eng_town;
+
+/* An allowed upgrade: to tile `tile`, on any hex or only on the listed ones. */
+typedef struct eng_upgrade {
+    int tile;             /* index into eng_title.tiles */
+    int nhexes;
+    int *hexes;           /* indexes into eng_title.hexes; NULL when any hex */
+} eng_upgrade;
+
+typedef struct eng_upgrades {
+    int n;
+    eng_upgrade *v;
+} eng_upgrades;
+
+/* Track content: a catalogue tile, or what is printed on a map hex. */
+typedef struct eng_track {
+    eng_color color;
+    char label[ENG_ID];   /* "Y", "XX", "B", "HH", or "" */
+    int ncities, ntowns, npaths;
+    eng_city cities[ENG_MAX_CITIES];
+    eng_town towns[ENG_MAX_TOWNS];
+    eng_path paths[ENG_MAX_PATHS];
+} eng_track;
+
+typedef struct eng_tile {
+    char id[ENG_ID];
+    int count;            /* in the box; -1 for unlimited */
+    uint8_t rotations;    /* bit r set: rotation r allowed (brown Hamburg: only 0) */
+    eng_track track;
+    eng_upgrades upgrades;
+} eng_tile;
+
+typedef struct eng_hex {
+    char id[ENG_ID];
+    char name[ENG_NAME];
+    int row, col;         /* row 0 = "A"; col as printed */
+    eng_track printed;    /* colour ENG_WHITE for an empty hex, ENG_RED for an off-board */
+    int cost;             /* terrain cost to lay a tile here; 0 none */
+    char terrain[ENG_ID]; /* "water", "mountain", or "" */
+    uint8_t blocked;      /* bit e set: edge e is impassable */
+    eng_upgrades upgrades;/* what may be laid on the printed hex */
+    bool offboard;
+    int offboard_revenue[ENG_NCOLORS]; /* by phase colour (yellow, green, brown, gray) */
+    char offboard_group[ENG_ID];
+    char future_label[ENG_ID];       /* Berlin: the label its green tile must carry */
+} eng_hex;
+
+/* Company kinds. */
+typedef enum { ENG_PRIVATE, ENG_MINOR, ENG_MAJOR } eng_company_kind;
+
+typedef struct eng_cert {
+    int percent;
+    bool director;
+    int count;
+} eng_cert;
+
+typedef struct eng_company {
+    char id[ENG_ID];
+    char name[ENG_NAME];
+    eng_company_kind kind;
+    bool prussian;        /* the Prussian: formed from minors and privates, not started */
+    int price;            /* privates and minors: purchase price; majors: par */
+    int revenue;          /* privates: income */
+    int home_hex;         /* index into hexes, or -1 */
+    int home_city;        /* city index within the home hex, or -1 when it has one city */
+    int ntokens;
+    int token_costs[16];
+    int ncerts;
+    eng_cert certs[8];
+    int float_percent;
+    uint32_t color;       /* 0xRRGGBB */
+    uint32_t text_color;
+} eng_company;
+
+typedef struct eng_train {
+    char name[ENG_ID];
+    int cities, towns;    /* n: cities = towns = n (towns count as stops); n+n: cities n, towns n */
+    bool plus;            /* an n+n train */
+    int count;
+    int cost;
+    char rusts_on[ENG_ID];
+} eng_train;
+
+typedef struct eng_phase {
+    char name[ENG_ID];
+    char on[ENG_ID];      /* the train that starts it */
+    uint8_t tile_colors;  /* bit per eng_color allowed to be laid */
+    eng_color offboard_color; /* which off-board value applies */
+    int operating_rounds;
+    int train_limit_minor, train_limit_major;
+} eng_phase;
+
+typedef struct eng_title {
+    char id[ENG_ID];
+    int nhexes;
+    eng_hex *hexes;
+    int ntiles;
+    eng_tile *tiles;
+    int ncompanies;
+    eng_company *companies;
+    int ntrains;
+    eng_train *trains;
+    int nphases;
+    eng_phase *phases;
+    int market_rows, market_cols;
+    int *market;          /* rows*cols prices; 0 = no cell */
+    int bank;
+    int min_players, max_players;
+    int start_cash[10];   /* by number of players */
+    int cert_limit[10];
+    int nstart_items;
+    struct eng_start_item {
+        char id[ENG_ID];
+        int company;      /* what it is (a private, a minor, or the company whose share it is) */
+        int percent;      /* a share item: its size; else 0 */
+        bool director;
+        int price;
+        int row;          /* its row in the start packet, from 0 */
+    } start_items[32];
+    int min_row, max_row, min_col, max_col; /* the map's extent */
+} eng_title;
+
+/* Parses and validates a title. Returns NULL with *err (malloc'd) naming the bad entry. */
+eng_title *eng_title_parse(const char *json, char **err);
+/* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */
+int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
+                         char **err);
+void eng_title_free(eng_title *t);
+
+int eng_hex_index(const eng_title *t, const char *id);
+int eng_tile_index(const eng_title *t, const char *id);
+int eng_company_index(const eng_title *t, const char *id);
+/* The hex on the other side of edge e of hex h, or -1 off the map. */
+int eng_neighbor(const eng_title *t, int h, int edge);
+/* Parses "L14" into row/col; false when it is not a hex name. */
+bool eng_parse_coord(const char *id, int *row, int *col);
+
+#endif
