@@ -1,0 +1,373 @@
+/* Tests for src/engine/board: tile-lay legality case by case, token carry-over on upgrades,
+ * reach through cities, and station placement — on the real 1835 map. */
+#include "title_fixture.h"
+#include "engine/board.h"
+
+#define Y (1u << ENG_YELLOW)
+#define YG (Y | (1u << ENG_GREEN))
+#define YGB (YG | (1u << ENG_BROWN))
+
+struct fx {
+    eng_title *t;
+    eng_board *b;
+    char why[256];
+};
+
+static int setup(void **state)
+{
+    struct fx *f = calloc(1, sizeof *f);
+    f->t = tf_load();
+    f->b = eng_board_new(f->t);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fx *f = *state;
+    eng_board_free(f->b);
+    eng_title_free(f->t);
+    free(f);
+    return 0;
+}
+
+static unsigned edges_of(const eng_track *tr, int rot)
+{
+    unsigned set = 0;
+    for (int i = 0; i < tr->npaths; i++) {
+        if (tr->paths[i].a.kind == ENG_END_EDGE)
+            set |= 1u << eng_rotate_edge(tr->paths[i].a.index, rot);
+        if (tr->paths[i].b.kind == ENG_END_EDGE)
+            set |= 1u << eng_rotate_edge(tr->paths[i].b.index, rot);
+    }
+    return set;
+}
+
+/* The rotation that gives the tile exactly these edges. */
+static int rot_for(struct fx *f, const char *tile, unsigned edges)
+{
+    const eng_track *tr = &f->t->tiles[tf_tile(f->t, tile)].track;
+    for (int r = 0; r < 6; r++)
+        if (edges_of(tr, r) == edges)
+            return r;
+    fail_msg("tile %s has no rotation with edges %#x", tile, edges);
+    return -1;
+}
+
+static int lay(struct fx *f, int company, const char *hex, const char *tile, int rot,
+               unsigned colors)
+{
+    f->why[0] = '\0';
+    return eng_lay_tile(f->b, company, tf_hex(f->t, hex), tf_tile(f->t, tile), rot, colors,
+                        f->why, sizeof f->why);
+}
+
+static void expect_refused(struct fx *f, int company, const char *hex, const char *tile, int rot,
+                           unsigned colors, const char *fragment)
+{
+    eng_lay out;
+    f->why[0] = '\0';
+    int rc = eng_lay_check(f->b, company, tf_hex(f->t, hex), tf_tile(f->t, tile), rot, colors,
+                           &out, f->why, sizeof f->why);
+    if (rc == 0)
+        fail_msg("tile %s rot %d on %s was allowed; expected \"%s\"", tile, rot, hex, fragment);
+    if (!strstr(f->why, fragment))
+        fail_msg("tile %s on %s: \"%s\" does not mention \"%s\"", tile, hex, f->why, fragment);
+}
+
+#define E(x) (1u << (x))
+
+static void test_each_hex_takes_its_own_tiles(void **state)
+{
+    struct fx *f = *state;
+    eng_lay_option opts[64];
+    int n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "A11"), YGB, opts, 64);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+        const char *id = f->t->tiles[opts[i].tile].id;
+        assert_true(strcmp(id, "5") == 0 || strcmp(id, "6") == 0 || strcmp(id, "57") == 0);
+    }
+    n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "H2"), YGB, opts, 64);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        assert_string_equal(f->t->tiles[opts[i].tile].track.label, "Y");
+    expect_refused(f, ENG_NONE, "B18", "57", 0, Y, "may not be laid on the printed B18");
+    expect_refused(f, ENG_NONE, "H2", "57", 0, Y, "may not be laid on the printed H2");
+    expect_refused(f, ENG_NONE, "E19", "209", 0, Y, "green tiles may not be laid in this phase");
+    expect_refused(f, ENG_NONE, "C13", "63", 0, YGB, "C13 cannot be built on any more");
+    expect_refused(f, ENG_NONE, "H22", "9", 0, YGB, "off the board");
+}
+
+static void test_terrain_is_paid_on_the_first_tile_only(void **state)
+{
+    struct fx *f = *state;
+    eng_lay_option opts[64];
+    int n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "G13"), Y, opts, 64);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(opts[i].cost, 70);
+    assert_int_equal(lay(f, ENG_NONE, "G13", opts[0].tile == tf_tile(f->t, "9") ? "9" :
+                                                 f->t->tiles[opts[0].tile].id,
+                         opts[0].rot, Y), 0);
+    n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "G13"), YG, opts, 64);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(opts[i].cost, 0);
+    /* Frankfurt's printed green hex pays its river on the brown upgrade */
+    n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "J8"), YGB, opts, 64);
+    assert_true(n > 0);
+    assert_int_equal(opts[0].cost, 50);
+}
+
+static void test_track_may_not_leave_the_map_or_cross_the_elbe(void **state)
+{
+    struct fx *f = *state;
+    expect_refused(f, ENG_NONE, "A11", "57", rot_for(f, "57", E(0) | E(3)), Y,
+                   "off the map on the north-east side");
+    expect_refused(f, ENG_NONE, "C9", "9", rot_for(f, "9", E(0) | E(3)), Y,
+                   "north-east side of C9 is impassable");
+    expect_refused(f, ENG_NONE, "B10", "9", rot_for(f, "9", E(0) | E(3)), Y, "impassable");
+}
+
+/* House rule 7: no track into a blank side of a brown map hex; into a brown tile's, yes. */
+static void test_brown_map_hex_versus_brown_tile(void **state)
+{
+    struct fx *f = *state;
+    expect_refused(f, ENG_NONE, "B10", "9", rot_for(f, "9", E(1) | E(4)), Y,
+                   "blank side of B8");
+    /* B8 has track on its south-east side, which faces C9's north-west */
+    assert_int_equal(lay(f, ENG_NONE, "C9", "9", rot_for(f, "9", E(2) | E(5)), Y), 0);
+    /* a brown *tile* with a blank west side lies on D18; track from D16 may point at it */
+    int d18 = tf_hex(f->t, "D18"), brown = -1, rot = -1;
+    for (int k = 0; k < f->t->ntiles && brown < 0; k++) {
+        if (f->t->tiles[k].track.color != ENG_BROWN || f->t->tiles[k].track.ncities)
+            continue;
+        for (int r = 0; r < 6 && brown < 0; r++)
+            if (!(edges_of(&f->t->tiles[k].track, r) & E(1))) {
+                brown = k;
+                rot = r;
+            }
+    }
+    assert_true(brown >= 0);
+    f->b->tile[d18] = brown;
+    f->b->rot[d18] = rot;
+    assert_int_equal(lay(f, ENG_NONE, "D16", "9", rot_for(f, "9", E(1) | E(4)), Y), 0);
+}
+
+static void test_upgrades_keep_the_existing_track(void **state)
+{
+    struct fx *f = *state;
+    assert_int_equal(lay(f, ENG_NONE, "B18", "7", 0, Y), 0);
+    const eng_tile *t7 = &f->t->tiles[tf_tile(f->t, "7")];
+    assert_true(t7->upgrades.n > 0);
+    int green = t7->upgrades.v[0].tile, kept = 0, broken = 0;
+    for (int r = 0; r < 6; r++) {
+        char why[128];
+        int rc = eng_lay_check(f->b, ENG_NONE, tf_hex(f->t, "B18"), green, r, YG, NULL, why,
+                               sizeof why);
+        if (rc == 0)
+            kept++;
+        else if (strstr(why, "does not keep the track"))
+            broken++;
+    }
+    assert_true(kept > 0);
+    assert_true(broken > 0);
+    expect_refused(f, ENG_NONE, "B18", "9", 0, YG, "may not be laid on tile 7");
+}
+
+static void test_tiles_run_out_and_come_back(void **state)
+{
+    struct fx *f = *state;
+    int t9 = tf_tile(f->t, "9"), t7 = tf_tile(f->t, "7");
+    int left7 = f->b->left[t7];
+    int straight = rot_for(f, "9", E(1) | E(4));
+    f->b->left[t9] = 0;
+    expect_refused(f, ENG_NONE, "E11", "9", straight, Y, "no tile 9 is left");
+    f->b->unlimited_tiles = true;
+    eng_lay out;
+    assert_int_equal(eng_lay_check(f->b, ENG_NONE, tf_hex(f->t, "E11"), t9, straight, Y, &out,
+                                   NULL, 0), 0);
+    f->b->unlimited_tiles = false;
+    assert_int_equal(lay(f, ENG_NONE, "B18", "7", 0, Y), 0);
+    assert_int_equal(f->b->left[t7], left7 - 1);
+    const eng_tile *tile7 = &f->t->tiles[t7];
+    int green = tile7->upgrades.v[0].tile;
+    eng_lay_option opts[16];
+    int n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "B18"), YG, opts, 16);
+    for (int i = 0; i < n; i++)
+        if (opts[i].tile == green) {
+            assert_int_equal(eng_lay_tile(f->b, ENG_NONE, tf_hex(f->t, "B18"), green,
+                                          opts[i].rot, YG, NULL, 0), 0);
+            break;
+        }
+    assert_int_equal(f->b->left[t7], left7); /* back in the box */
+}
+
+static int company(struct fx *f, const char *id)
+{
+    int c = eng_company_index(f->t, id);
+    assert_true(c >= 0);
+    return c;
+}
+
+static void place_home(struct fx *f, const char *co, const char *hex, int city)
+{
+    char why[128];
+    if (eng_place_station(f->b, NULL, company(f, co), tf_hex(f->t, hex), city, why, sizeof why))
+        fail_msg("station %s on %s: %s", co, hex, why);
+}
+
+static void first_option(struct fx *f, const char *hex, const char *tile, unsigned colors)
+{
+    eng_lay_option opts[64];
+    int n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, hex), colors, opts, 64);
+    for (int i = 0; i < n; i++)
+        if (opts[i].tile == tf_tile(f->t, tile)) {
+            assert_int_equal(lay(f, ENG_NONE, hex, tile, opts[i].rot, colors), 0);
+            return;
+        }
+    fail_msg("tile %s cannot be laid on %s", tile, hex);
+}
+
+static void test_berlin_yellow_green_brown(void **state)
+{
+    struct fx *f = *state;
+    int e19 = tf_hex(f->t, "E19");
+    place_home(f, "M2", "E19", 0);
+    place_home(f, "M5", "E19", 1);
+    first_option(f, "E19", "209", YG);
+    assert_int_equal(eng_city_tokens(f->b, e19, 0), 2); /* the two Berlin stations, one city */
+    first_option(f, "E19", "220", YGB);
+    assert_int_equal(eng_city_tokens(f->b, e19, 0), 2);
+    assert_string_equal(eng_board_track(f->b, e19, NULL)->label, "B");
+}
+
+/* House rule 3: on the brown tile a station stays on its bank of the Elbe. */
+static void test_hamburg_keeps_its_banks(void **state)
+{
+    struct fx *f = *state;
+    int c11 = tf_hex(f->t, "C11");
+    place_home(f, "PR", "C11", 1); /* north-west circle: north bank */
+    place_home(f, "SX", "C11", 2); /* north-east: north bank */
+    place_home(f, "BA", "C11", 0); /* south-west: south bank */
+    expect_refused(f, ENG_NONE, "C11", "221", 3, YGB, "may not be laid in rotation 3");
+    assert_int_equal(lay(f, ENG_NONE, "C11", "221", 0, YGB), 0);
+    const eng_track *tr = eng_board_track(f->b, c11, NULL);
+    assert_string_equal(tr->cities[0].bank, "north");
+    int north[2] = {f->b->tokens[c11][0][0], f->b->tokens[c11][0][1]};
+    assert_true((north[0] == company(f, "PR") && north[1] == company(f, "SX")) ||
+                (north[0] == company(f, "SX") && north[1] == company(f, "PR")));
+    assert_int_equal(f->b->tokens[c11][1][0], company(f, "BA"));
+}
+
+static void test_xx_hexes(void **state)
+{
+    struct fx *f = *state;
+    eng_lay_option opts[64];
+    int n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "G3"), YG, opts, 64);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+        int id = atoi(f->t->tiles[opts[i].tile].id);
+        assert_true(id >= 210 && id <= 215);
+    }
+    place_home(f, "BA", "L6", 0);
+    first_option(f, "L6", "210", YG);
+    assert_int_equal(eng_city_tokens(f->b, tf_hex(f->t, "L6"), 0) +
+                         eng_city_tokens(f->b, tf_hex(f->t, "L6"), 1), 1);
+    n = eng_lay_options(f->b, ENG_NONE, tf_hex(f->t, "L14"), YGB, opts, 64);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        assert_string_equal(f->t->tiles[opts[i].tile].id, "218");
+}
+
+/* Hannover F10 -> Braunschweig F12 (a brown city, one circle) -> Magdeburg F14. */
+static void set_up_line(struct fx *f)
+{
+    assert_int_equal(lay(f, ENG_NONE, "F10", "57", rot_for(f, "57", E(1) | E(4)), Y), 0);
+    place_home(f, "WT", "F10", 0);
+}
+
+static void test_reach_connects_new_track(void **state)
+{
+    struct fx *f = *state;
+    set_up_line(f);
+    int wt = company(f, "WT");
+    eng_reach r;
+    eng_reach_compute(f->b, wt, &r);
+    assert_true(r.station[tf_hex(f->t, "F10")]);
+    assert_true(r.cities[tf_hex(f->t, "F12")] & 1);       /* Braunschweig */
+    assert_true(r.edges[tf_hex(f->t, "F14")] & E(1));      /* Magdeburg's west side */
+    eng_reach_free(&r);
+    eng_lay out;
+    assert_int_equal(eng_lay_check(f->b, wt, tf_hex(f->t, "F14"), tf_tile(f->t, "57"),
+                                   rot_for(f, "57", E(1) | E(4)), Y, &out, f->why, sizeof f->why),
+                     0);
+    expect_refused(f, wt, "E11", "9", rot_for(f, "9", E(1) | E(4)), Y,
+                   "E11 is not connected to the company's track");
+    /* a tile on F14 that does not touch the reached side is not connected either */
+    expect_refused(f, wt, "F14", "57", rot_for(f, "57", E(0) | E(3)), Y, "not connected");
+}
+
+static void test_a_full_city_blocks_others(void **state)
+{
+    struct fx *f = *state;
+    set_up_line(f);
+    place_home(f, "HE", "F12", 0); /* Braunschweig's only circle */
+    int wt = company(f, "WT");
+    eng_reach r;
+    eng_reach_compute(f->b, wt, &r);
+    assert_true(r.cities[tf_hex(f->t, "F12")] & 1);        /* reached... */
+    assert_false(r.edges[tf_hex(f->t, "F14")] & E(1));     /* ...but not passed */
+    expect_refused(f, wt, "F14", "57", rot_for(f, "57", E(1) | E(4)), Y, "not connected");
+    char why[128];
+    assert_int_equal(eng_station_check(f->b, &r, wt, tf_hex(f->t, "F12"), 0, why, sizeof why),
+                     -1);
+    assert_non_null(strstr(why, "no free station circle"));
+    eng_reach_free(&r);
+    /* HE itself passes through its own station */
+    eng_reach_compute(f->b, company(f, "HE"), &r);
+    assert_true(r.edges[tf_hex(f->t, "F14")] & E(1));
+    eng_reach_free(&r);
+}
+
+static void test_station_rules(void **state)
+{
+    struct fx *f = *state;
+    set_up_line(f);
+    int wt = company(f, "WT");
+    eng_reach r;
+    eng_reach_compute(f->b, wt, &r);
+    char why[128];
+    assert_int_equal(eng_station_check(f->b, &r, wt, tf_hex(f->t, "F12"), 0, why, sizeof why), 0);
+    assert_int_equal(eng_station_check(f->b, &r, wt, tf_hex(f->t, "F10"), 0, why, sizeof why), -1);
+    assert_non_null(strstr(why, "has a station in F10 already"));
+    assert_int_equal(eng_station_check(f->b, &r, wt, tf_hex(f->t, "O15"), 0, why, sizeof why), -1);
+    assert_non_null(strstr(why, "not reached"));
+    assert_int_equal(eng_station_check(f->b, &r, wt, tf_hex(f->t, "B18"), 0, why, sizeof why), -1);
+    assert_non_null(strstr(why, "has no city"));
+    eng_reserve(f->b, company(f, "MS"), tf_hex(f->t, "F12"), 0);
+    assert_int_equal(eng_station_check(f->b, &r, wt, tf_hex(f->t, "F12"), 0, why, sizeof why), -1);
+    assert_non_null(strstr(why, "kept for a home station"));
+    assert_int_equal(eng_station_check(f->b, NULL, company(f, "MS"), tf_hex(f->t, "F12"), 0, why,
+                                       sizeof why), 0);
+    eng_reach_free(&r);
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_each_hex_takes_its_own_tiles),
+        T(test_terrain_is_paid_on_the_first_tile_only),
+        T(test_track_may_not_leave_the_map_or_cross_the_elbe),
+        T(test_brown_map_hex_versus_brown_tile),
+        T(test_upgrades_keep_the_existing_track),
+        T(test_tiles_run_out_and_come_back),
+        T(test_berlin_yellow_green_brown),
+        T(test_hamburg_keeps_its_banks),
+        T(test_xx_hexes),
+        T(test_reach_connects_new_track),
+        T(test_a_full_city_blocks_others),
+        T(test_station_rules),
+    };
+    return cmocka_run_group_tests_name("board", tests, NULL, NULL);
+}

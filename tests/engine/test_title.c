@@ -1,0 +1,365 @@
+/* Tests for src/engine/title and config/games/1835.json: the title loads, its totals and
+ * dozens of specific facts match the cited sources, and a broken file names the bad entry. */
+#include "title_fixture.h"
+
+#include <cJSON.h>
+
+static void test_totals(void **state)
+{
+    (void)state;
+    eng_title *t = tf_load();
+    assert_string_equal(t->id, "1835");
+    assert_int_equal(t->nhexes, 127);
+    assert_int_equal(t->ntiles, 63);
+    int per_color[ENG_NCOLORS] = {0}, kinds[ENG_NCOLORS] = {0};
+    for (int i = 0; i < t->ntiles; i++) {
+        per_color[t->tiles[i].track.color] += t->tiles[i].count;
+        kinds[t->tiles[i].track.color]++;
+    }
+    assert_int_equal(per_color[ENG_YELLOW], 63);
+    assert_int_equal(per_color[ENG_GREEN], 53);
+    assert_int_equal(per_color[ENG_BROWN], 31);
+    assert_int_equal(kinds[ENG_YELLOW] + kinds[ENG_GREEN] + kinds[ENG_BROWN], 63);
+    int trains = 0;
+    for (int i = 0; i < t->ntrains; i++)
+        trains += t->trains[i].count;
+    assert_int_equal(t->ntrains, 10);
+    assert_int_equal(trains, 33);
+    int privates = 0, minors = 0, majors = 0;
+    for (int i = 0; i < t->ncompanies; i++) {
+        privates += t->companies[i].kind == ENG_PRIVATE;
+        minors += t->companies[i].kind == ENG_MINOR;
+        majors += t->companies[i].kind == ENG_MAJOR;
+    }
+    assert_int_equal(privates, 6);
+    assert_int_equal(minors, 6);
+    assert_int_equal(majors, 8); /* 7 and the Prussian */
+    int cells = 0;
+    for (int i = 0; i < t->market_rows * t->market_cols; i++)
+        cells += t->market[i] > 0;
+    assert_int_equal(cells, 74);
+    assert_int_equal(t->bank, 12000);
+    eng_title_free(t);
+}
+
+static void test_map_facts(void **state)
+{
+    (void)state;
+    eng_title *t = tf_load();
+    const eng_hex *hh = &t->hexes[tf_hex(t, "C11")];
+    assert_string_equal(hh->name, "Hamburg");
+    assert_int_equal(hh->printed.color, ENG_GREEN);
+    assert_string_equal(hh->printed.label, "HH");
+    assert_int_equal(hh->printed.ncities, 3);
+    assert_int_equal(hh->printed.cities[0].revenue, 40);
+    assert_int_equal(hh->cost, 50); /* Rails; 18xx.games puts it on Dresden (option) */
+    const eng_hex *berlin = &t->hexes[tf_hex(t, "E19")];
+    assert_int_equal(berlin->printed.color, ENG_YELLOW);
+    assert_int_equal(berlin->printed.ncities, 2);
+    assert_int_equal(berlin->printed.cities[1].revenue, 30);
+    assert_string_equal(berlin->printed.cities[0].group, "Berlin");
+    assert_string_equal(berlin->future_label, "B");
+    const char *xx[] = {"G3", "J6", "L6"};
+    for (int i = 0; i < 3; i++) {
+        const eng_hex *h = &t->hexes[tf_hex(t, xx[i])];
+        assert_string_equal(h->printed.label, "XX");
+        assert_int_equal(h->printed.ncities, 2);
+        assert_int_equal(h->printed.npaths, 0);
+    }
+    assert_int_equal(t->hexes[tf_hex(t, "G3")].cost, 50);
+    assert_int_equal(t->hexes[tf_hex(t, "L6")].cost, 0);
+    const eng_hex *frankfurt = &t->hexes[tf_hex(t, "J8")];
+    assert_string_equal(frankfurt->printed.label, "Y");
+    assert_int_equal(frankfurt->printed.cities[0].slots, 2);
+    assert_string_equal(t->hexes[tf_hex(t, "L14")].printed.label, "XX");
+    assert_int_equal(t->hexes[tf_hex(t, "H20")].cost, 0);
+    assert_string_equal(t->hexes[tf_hex(t, "H20")].printed.label, "Y");
+    /* terrain */
+    const char *mountains[] = {"G13", "H6", "H8", "H12", "I7", "I9", "I13", "J14", "K15", "N8",
+                               "O7"};
+    for (int i = 0; i < 11; i++)
+        assert_int_equal(t->hexes[tf_hex(t, mountains[i])].cost, 70);
+    const char *rivers[] = {"D8", "D14", "E15", "K7", "K9", "M13", "M15", "M17", "I3", "J6"};
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(t->hexes[tf_hex(t, rivers[i])].cost, 50);
+    /* off-boards by phase colour */
+    const eng_hex *os = &t->hexes[tf_hex(t, "H22")];
+    assert_true(os->offboard);
+    assert_int_equal(os->offboard_revenue[ENG_YELLOW], 20);
+    assert_int_equal(os->offboard_revenue[ENG_GREEN], 30);
+    assert_int_equal(os->offboard_revenue[ENG_BROWN], 40);
+    assert_int_equal(os->offboard_revenue[ENG_GRAY], 40);
+    assert_string_equal(os->offboard_group, "OS");
+    const eng_hex *ost = &t->hexes[tf_hex(t, "C21")];
+    assert_int_equal(ost->offboard_revenue[ENG_GREEN], 20);
+    const eng_hex *alsace = &t->hexes[tf_hex(t, "M5")];
+    assert_int_equal(alsace->offboard_revenue[ENG_YELLOW], 0);
+    assert_int_equal(alsace->offboard_revenue[ENG_GREEN], 50);
+    assert_string_equal(alsace->offboard_group, "Alsace");
+    /* the Elbe west of Hamburg is impassable, on both sides */
+    assert_true(t->hexes[tf_hex(t, "B10")].blocked & (1u << 0));
+    assert_true(t->hexes[tf_hex(t, "C9")].blocked & (1u << 3));
+    /* brown fixed hexes: Schwerin and Oldenburg are cities worth 10 */
+    assert_int_equal(t->hexes[tf_hex(t, "C13")].printed.color, ENG_BROWN);
+    assert_int_equal(t->hexes[tf_hex(t, "C13")].printed.cities[0].revenue, 10);
+    assert_int_equal(t->hexes[tf_hex(t, "D6")].printed.cities[0].revenue, 10);
+    assert_int_equal(t->hexes[tf_hex(t, "F12")].printed.cities[0].revenue, 20);
+    assert_int_equal(t->hexes[tf_hex(t, "C13")].upgrades.n, 0);
+    /* neighbours: rows alternate, a row's neighbours are two columns apart */
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "B10"), 0), tf_hex(t, "C9"));
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "H20"), 4), tf_hex(t, "H22"));
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "A11"), 2), -1);
+    eng_title_free(t);
+}
+
+static void test_tile_facts(void **state)
+{
+    (void)state;
+    eng_title *t = tf_load();
+    assert_int_equal(t->tiles[tf_tile(t, "7")].count, 8);
+    assert_int_equal(t->tiles[tf_tile(t, "8")].count, 16);
+    assert_int_equal(t->tiles[tf_tile(t, "9")].count, 12);
+    const eng_tile *t57 = &t->tiles[tf_tile(t, "57")];
+    assert_int_equal(t57->track.color, ENG_YELLOW);
+    assert_int_equal(t57->track.cities[0].revenue, 20);
+    assert_int_equal(t57->upgrades.n, 4);
+    const eng_tile *t63 = &t->tiles[tf_tile(t, "63")];
+    assert_int_equal(t63->track.cities[0].slots, 2);
+    assert_int_equal(t63->track.npaths, 6);
+    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 0); /* Rails (option to_63) */
+    const eng_tile *hh = &t->tiles[tf_tile(t, "221")];
+    assert_string_equal(hh->track.label, "HH");
+    assert_int_equal(hh->track.ncities, 2);
+    assert_string_equal(hh->track.cities[0].oval, hh->track.cities[1].oval);
+    assert_int_equal(hh->track.cities[0].slots + hh->track.cities[1].slots, 3);
+    assert_int_equal(hh->rotations, 1);
+    bool ferry = false;
+    for (int i = 0; i < hh->track.npaths; i++)
+        ferry |= hh->track.paths[i].toll == 10;
+    assert_true(ferry);
+    assert_string_equal(t->tiles[tf_tile(t, "209")].track.label, "B");
+    assert_string_equal(t->tiles[tf_tile(t, "220")].track.label, "B");
+    assert_int_equal(t->tiles[tf_tile(t, "220")].track.cities[0].slots, 3);
+    /* printed hexes upgrade as Rails' tile set says */
+    const eng_hex *berlin = &t->hexes[tf_hex(t, "E19")];
+    assert_int_equal(berlin->upgrades.n, 1);
+    assert_int_equal(berlin->upgrades.v[0].tile, tf_tile(t, "209"));
+    assert_int_equal(t->hexes[tf_hex(t, "G3")].upgrades.n, 6);
+    assert_int_equal(t->hexes[tf_hex(t, "H2")].upgrades.n, 2);
+    assert_int_equal(t->hexes[tf_hex(t, "B18")].upgrades.n, 3); /* plain: 7 8 9 */
+    eng_title_free(t);
+}
+
+static const eng_company *company(const eng_title *t, const char *id)
+{
+    int i = eng_company_index(t, id);
+    if (i < 0)
+        fail_msg("no company %s", id);
+    return &t->companies[i];
+}
+
+static void test_companies_trains_market(void **state)
+{
+    (void)state;
+    eng_title *t = tf_load();
+    const eng_company *by = company(t, "BY");
+    assert_int_equal(by->price, 92);
+    assert_int_equal(by->home_hex, tf_hex(t, "O15"));
+    assert_int_equal(by->certs[0].percent, 20);
+    assert_true(by->certs[0].director);
+    assert_int_equal(by->certs[1].count, 8);
+    const eng_company *ms = company(t, "MS");
+    assert_int_equal(ms->price, 80);
+    assert_int_equal(ms->home_hex, tf_hex(t, "C13"));
+    const eng_company *pr = company(t, "PR");
+    assert_true(pr->prussian);
+    assert_int_equal(pr->price, 154);
+    assert_int_equal(pr->ntokens, 7);
+    const eng_company *m2 = company(t, "M2");
+    assert_int_equal(m2->kind, ENG_MINOR);
+    assert_int_equal(m2->price, 170);
+    assert_int_equal(m2->home_hex, tf_hex(t, "E19"));
+    assert_int_equal(m2->home_city, 0);
+    assert_int_equal(company(t, "M5")->home_city, 1);
+    assert_int_equal(company(t, "M6")->home_hex, tf_hex(t, "C11"));
+    const eng_company *nf = company(t, "NF");
+    assert_int_equal(nf->kind, ENG_PRIVATE);
+    assert_int_equal(nf->price, 100);
+    assert_int_equal(nf->revenue, 5);
+    assert_int_equal(company(t, "LD")->price, 190);
+    /* trains */
+    assert_string_equal(t->trains[0].name, "2");
+    assert_int_equal(t->trains[0].count, 9);
+    assert_int_equal(t->trains[0].cost, 80);
+    assert_string_equal(t->trains[0].rusts_on, "4");
+    assert_true(t->trains[1].plus);
+    assert_int_equal(t->trains[1].cities, 2);
+    assert_string_equal(t->trains[9].name, "6+6");
+    assert_int_equal(t->trains[9].cost, 720);
+    /* phases: yellow first, brown later */
+    assert_int_equal(t->phases[0].tile_colors, 1u << ENG_YELLOW);
+    assert_int_equal(t->phases[0].train_limit_minor, 2);
+    assert_true(t->phases[t->nphases - 1].tile_colors & (1u << ENG_BROWN));
+    /* market: BY's par is on the third row, the top right is 418 */
+    assert_int_equal(t->market[2 * t->market_cols + 2], 92);
+    assert_int_equal(t->market[0 * t->market_cols + 15], 418);
+    /* players */
+    assert_int_equal(t->start_cash[4], 475);
+    assert_int_equal(t->cert_limit[4], 15);
+    assert_int_equal(t->cert_limit[7], 9);
+    /* start packet: 13 items worth 1684, NF alone in the first row */
+    int total = 0;
+    for (int i = 0; i < t->nstart_items; i++)
+        total += t->start_items[i].price;
+    assert_int_equal(total, 1684);
+    assert_string_equal(t->start_items[0].id, "NF");
+    assert_int_equal(t->start_items[0].row, 0);
+    for (int i = 0; i < t->nstart_items; i++)
+        if (t->start_items[i].percent)
+            assert_true(t->start_items[i].director && t->start_items[i].company ==
+                                                          eng_company_index(t, "BY"));
+    eng_title_free(t);
+}
+
+static void test_options_patch_the_data(void **state)
+{
+    (void)state;
+    char *json = tf_json();
+    eng_title *t = tf_load();
+    char *err = NULL;
+    assert_int_equal(eng_title_set_option(t, json, "river_cost", "dresden", &err), 0);
+    assert_int_equal(t->hexes[tf_hex(t, "H20")].cost, 50);
+    assert_int_equal(t->hexes[tf_hex(t, "C11")].cost, 0);
+    assert_int_equal(eng_title_set_option(t, json, "green_14_15_upgrade", "to_63", &err), 0);
+    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 1);
+    assert_int_equal(eng_title_set_option(t, json, "river_cost", "moon", &err), -1);
+    assert_non_null(strstr(err, "no choice \"moon\""));
+    free(err);
+    assert_int_equal(eng_title_set_option(t, json, "nope", "x", &err), -1);
+    assert_non_null(strstr(err, "no option \"nope\""));
+    free(err);
+    eng_title_free(t);
+    free(json);
+}
+
+/* Applies a change to the JSON and expects the load to fail with `fragment`. */
+static void expect_broken(void (*change)(cJSON *), const char *fragment)
+{
+    char *json = tf_json();
+    cJSON *root = cJSON_Parse(json);
+    change(root);
+    char *text = cJSON_PrintUnformatted(root);
+    char *err = NULL;
+    eng_title *t = eng_title_parse(text, &err);
+    assert_null(t);
+    if (!err || !strstr(err, fragment))
+        fail_msg("error \"%s\" does not mention \"%s\"", err ? err : "(none)", fragment);
+    free(err);
+    free(text);
+    cJSON_Delete(root);
+    free(json);
+}
+
+static cJSON *find_by_id(cJSON *list, const char *id)
+{
+    cJSON *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        cJSON *v = cJSON_GetObjectItem(it, "id");
+        if (v && strcmp(v->valuestring, id) == 0)
+            return it;
+    }
+    fail_msg("no entry %s", id);
+    return NULL;
+}
+
+static void bad_upgrade(cJSON *r)
+{
+    cJSON *h = find_by_id(cJSON_GetObjectItem(r, "hexes"), "A11");
+    cJSON_ReplaceItemInObject(h, "upgrades_to", cJSON_CreateStringArray((const char *[]){"99"}, 1));
+}
+static void bad_path(cJSON *r)
+{
+    cJSON *tile = find_by_id(cJSON_GetObjectItem(r, "tiles"), "57");
+    cJSON *p = cJSON_GetArrayItem(cJSON_GetObjectItem(tile, "paths"), 1);
+    cJSON_ReplaceItemInArray(p, 1, cJSON_CreateString("c3"));
+}
+static void duplicate_hex(cJSON *r)
+{
+    cJSON *hexes = cJSON_GetObjectItem(r, "hexes");
+    cJSON_AddItemToArray(hexes, cJSON_Duplicate(find_by_id(hexes, "L14"), 1));
+}
+static void bad_certs(cJSON *r)
+{
+    cJSON *by = find_by_id(cJSON_GetObjectItem(r, "majors"), "BY");
+    cJSON *c = cJSON_GetArrayItem(cJSON_GetObjectItem(by, "certificates"), 1);
+    cJSON_ReplaceItemInObject(c, "count", cJSON_CreateNumber(7));
+}
+static void bad_rust(cJSON *r)
+{
+    cJSON *tr = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "trains"), 0);
+    cJSON_ReplaceItemInObject(tr, "rusts_on", cJSON_CreateString("9"));
+}
+static void bad_home(cJSON *r)
+{
+    cJSON *sx = find_by_id(cJSON_GetObjectItem(r, "majors"), "SX");
+    cJSON_ReplaceItemInObject(sx, "home", cJSON_CreateString("Z99"));
+}
+static void home_without_city(cJSON *r)
+{
+    cJSON *sx = find_by_id(cJSON_GetObjectItem(r, "majors"), "SX");
+    cJSON_ReplaceItemInObject(sx, "home", cJSON_CreateString("B18"));
+}
+static void bad_market(cJSON *r)
+{
+    cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "market"), "rows"), 0);
+    cJSON_ReplaceItemInArray(row, 5, cJSON_CreateString("cheap"));
+}
+static void bad_colour(cJSON *r)
+{
+    cJSON *tile = find_by_id(cJSON_GetObjectItem(r, "tiles"), "9");
+    cJSON_ReplaceItemInObject(tile, "color", cJSON_CreateString("purple"));
+}
+static void bad_start_row(cJSON *r)
+{
+    cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "start_packet"), "rows"), 0);
+    cJSON_AddItemToArray(row, cJSON_CreateString("M9"));
+}
+static void bad_coord(cJSON *r)
+{
+    cJSON *h = find_by_id(cJSON_GetObjectItem(r, "hexes"), "B18");
+    cJSON_ReplaceItemInObject(h, "id", cJSON_CreateString("B19"));
+}
+
+static void test_broken_files_name_the_entry(void **state)
+{
+    (void)state;
+    expect_broken(bad_upgrade, "hexes[A11].upgrades_to: there is no tile \"99\"");
+    expect_broken(bad_path, "tiles[57].paths[1]: \"c3\" names no edge, city or town");
+    expect_broken(duplicate_hex, "hexes[L14]: the hex is listed twice");
+    expect_broken(bad_certs, "majors[BY].certificates: add up to 90%, not 100%");
+    expect_broken(bad_rust, "trains[2].rusts_on: there is no train \"9\"");
+    expect_broken(bad_home, "majors[SX].home: there is no hex Z99");
+    expect_broken(home_without_city, "majors[SX].home: B18 has no city");
+    expect_broken(bad_market, "market.rows[0][5]: \"cheap\" is not a price");
+    expect_broken(bad_colour, "tiles[9].color: \"purple\" is not a colour");
+    expect_broken(bad_start_row, "start_packet.rows[0]: \"M9\" is not an item");
+    expect_broken(bad_coord, "hexes[B19]: row and column do not fit the grid");
+    char *err = NULL;
+    assert_null(eng_title_parse("{\"title\": \"x\",\n \"tiles\": [,]}", &err));
+    assert_non_null(strstr(err, "not valid JSON (near line 2)"));
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_totals),
+        cmocka_unit_test(test_map_facts),
+        cmocka_unit_test(test_tile_facts),
+        cmocka_unit_test(test_companies_trains_market),
+        cmocka_unit_test(test_options_patch_the_data),
+        cmocka_unit_test(test_broken_files_name_the_entry),
+    };
+    return cmocka_run_group_tests_name("title", tests, NULL, NULL);
+}
