@@ -20,7 +20,7 @@ GAMES_DIR     ?= $(CURDIR)/config/games
 BASE_CFLAGS := -std=c17 -D_GNU_SOURCE $(WARN) -Isrc $(ETPAN_CFLAGS) \
                -DPBEMGM_TEMPLATES_DIR='"$(TEMPLATES_DIR)"' -DPBEMGM_GAMES_DIR='"$(GAMES_DIR)"' \
                $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LIBS    := $(ETPAN_LIBS) $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcrypt
+LIBS    := $(ETPAN_LIBS) $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcrypt -lm
 
 OPT_CFLAGS := -O2 -g
 SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all

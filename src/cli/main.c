@@ -1,6 +1,9 @@
 /* main: the pbemgm command — the GM's side (init, games, players, status) and the daemon. */
 #include "config/config.h"
 #include "daemon/daemon.h"
+#include "engine/board.h"
+#include "engine/title.h"
+#include "report/mapdraw.h"
 #include "report/template.h"
 #include "store/store.h"
 #include "util/buf.h"
@@ -31,6 +34,7 @@ static const char usage_text[] =
     "                                        the player is mailed a welcome with the password\n"
     "  player list GAME                      list a game's players\n"
     "  status                                count stored mail and the outbox\n"
+    "  map GAME|TITLE --png FILE|--svg FILE  draw the map (a title: its starting map)\n"
     "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
     "\n"
     "CONFIG defaults to $PBEMGM_CONFIG, else ./pbemgm.json when it exists, else the embedded\n"
@@ -310,6 +314,85 @@ static int cmd_status(struct session *s)
     return 0;
 }
 
+/* Reads and checks config/games/TITLE.json. */
+static eng_title *load_title(const char *title)
+{
+    if (!valid_name(title)) {
+        fail("\"%s\" is not a title name", title);
+        return NULL;
+    }
+    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
+    char *json = util_read_file(path, NULL);
+    char *err = NULL;
+    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
+    if (!json)
+        fail("there is no title \"%s\" (%s)", title, path);
+    else if (!t)
+        fail("%s: %s", path, err);
+    free(err);
+    free(json);
+    free(path);
+    return t;
+}
+
+/* The starting board: every company's home circle is held for it. */
+static eng_board *starting_board(const eng_title *t)
+{
+    eng_board *b = eng_board_new(t);
+    for (int c = 0; c < t->ncompanies; c++) {
+        const eng_company *co = &t->companies[c];
+        if (co->home_hex >= 0 && !co->prussian)
+            eng_reserve(b, c, co->home_hex, co->home_city);
+    }
+    return b;
+}
+
+static int cmd_map(const char *cfg_path, int argc, char **argv)
+{
+    if (argc != 3 || (strcmp(argv[1], "--png") != 0 && strcmp(argv[1], "--svg") != 0))
+        return usage();
+    const char *name = argv[0], *out = argv[2];
+    size_t n = strlen(out);
+    const char *want = argv[1] + 1; /* "-png" / "-svg" */
+    if (n < 4 || strcmp(out + n - 4, (const char[]){'.', want[1], want[2], want[3], 0}) != 0)
+        return fail("%s should end in .%s", out, want + 1);
+    char *title_name = NULL, *caption = NULL;
+    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, name);
+    if (access(path, R_OK) == 0) {
+        title_name = xstrdup(name);
+        caption = xstrdup("starting map");
+    } else {
+        struct session s = {.cfg_path = cfg_path};
+        if (open_session(&s) == 0) {
+            store_game g = {0};
+            if (store_game_find(s.st, name, &g) == STORE_OK) {
+                title_name = xstrdup(g.title);
+                caption = str_format("game %s", g.name);
+            }
+            store_game_clear(&g);
+            close_session(&s);
+        }
+    }
+    free(path);
+    if (!title_name)
+        return fail("\"%s\" is neither a game nor a title", name);
+    eng_title *t = load_title(title_name);
+    int rc = 1;
+    if (t) {
+        eng_board *b = starting_board(t);
+        char *err = NULL;
+        rc = rpt_map_draw(b, caption, out, &err) ? fail("%s", err) : 0;
+        if (!rc)
+            printf("%s written\n", out);
+        free(err);
+        eng_board_free(b);
+        eng_title_free(t);
+    }
+    free(title_name);
+    free(caption);
+    return rc;
+}
+
 static const char *default_config(void)
 {
     const char *env = getenv("PBEMGM_CONFIG");
@@ -335,6 +418,8 @@ int main(int argc, char **argv)
         fputs(usage_text, stdout);
         return 0;
     }
+    if (strcmp(cmd, "map") == 0)
+        return cmd_map(s.cfg_path, argc - i, argv + i);
     if (strcmp(cmd, "serve") == 0) {
         bool once = i < argc && strcmp(argv[i], "--once") == 0;
         if (argc - i > (once ? 1 : 0))

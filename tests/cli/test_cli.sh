@@ -46,3 +46,9 @@ echo '{"transport": "imap", "imap": {"user": "gm", "port": "143"}}' > bad.json
 expect_fail "a bad configuration names the key" "'imap.port' must be a whole number" "$PBEMGM" -c bad.json status
 expect_fail "a missing configuration file" "cannot read the configuration file" "$PBEMGM" -c missing.json status
 expect_fail "serve with a bad configuration does not start" "'imap.port'" "$PBEMGM" -c bad.json serve --once
+expect_ok "map of a title" "$PBEMGM" map 1835 --png start.png
+head -c 8 start.png | od -An -c | grep -q "P   N   G" && ok "the map is a PNG" || not_ok "the map is a PNG"
+expect_ok "map of a game, as SVG" "$PBEMGM" map berlin1 --svg game.svg
+grep -q "<svg" game.svg && ok "the SVG is an SVG" || not_ok "the SVG is an SVG"
+expect_fail "map of something unknown" 'neither a game nor a title' "$PBEMGM" map nosuch --png x.png
+expect_fail "map with a mismatched file name" 'should end in .png' "$PBEMGM" map 1835 --png x.svg

@@ -1,0 +1,430 @@
+/* mapdraw: the map picture, drawn with cairo (see mapdraw.h). Geometry: pointy-topped hexes;
+ * edge e's midpoint lies at angle 120 + 60e degrees from the centre (screen y grows down). */
+#include "report/mapdraw.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PICTURE_WIDTH 1600
+#define MARGIN 44.0
+#define LEGEND_HEIGHT 150.0
+#define SQRT3 1.7320508075688772
+
+static const double paper[3] = {0.97, 0.95, 0.90};
+
+static void rgb(cairo_t *cr, uint32_t c)
+{
+    cairo_set_source_rgb(cr, ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0,
+                         (c & 0xff) / 255.0);
+}
+
+static uint32_t hex_fill(eng_color c)
+{
+    switch (c) {
+    case ENG_YELLOW: return 0xf3dd58;
+    case ENG_GREEN: return 0x79b96d;
+    case ENG_BROWN: return 0xc8925a;
+    case ENG_GRAY: return 0xb4b4b4;
+    case ENG_RED: return 0xd65a4e;
+    default: return 0xeee6cf;
+    }
+}
+
+void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l)
+{
+    int cols = t->max_col - t->min_col;
+    /* width = 2*margin + cols * w/2 + w, with w = sqrt(3) * radius */
+    l->radius = (PICTURE_WIDTH - 2 * MARGIN) / (SQRT3 * (cols / 2.0 + 1.0));
+    double w = SQRT3 * l->radius;
+    l->origin_x = MARGIN + w / 2;
+    l->origin_y = MARGIN + 30 + l->radius; /* room for the title line */
+    l->width = PICTURE_WIDTH;
+    l->map_bottom = l->origin_y + (t->max_row - t->min_row) * 1.5 * l->radius + l->radius + 20;
+    l->height = (int)(l->map_bottom + LEGEND_HEIGHT);
+}
+
+void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, double *x, double *y)
+{
+    const eng_hex *h = &t->hexes[hex];
+    *x = l->origin_x + (h->col - t->min_col) * SQRT3 * l->radius / 2;
+    *y = l->origin_y + (h->row - t->min_row) * 1.5 * l->radius;
+}
+
+static void edge_point(double cx, double cy, double dist, double edge, double *x, double *y)
+{
+    double a = (120.0 + 60.0 * edge) * M_PI / 180.0;
+    *x = cx + dist * cos(a);
+    *y = cy + dist * sin(a);
+}
+
+static void hex_path(cairo_t *cr, double cx, double cy, double r)
+{
+    for (int k = 0; k < 6; k++) {
+        double a = (-90.0 + 60.0 * k) * M_PI / 180.0;
+        if (k == 0)
+            cairo_move_to(cr, cx + r * cos(a), cy + r * sin(a));
+        else
+            cairo_line_to(cr, cx + r * cos(a), cy + r * sin(a));
+    }
+    cairo_close_path(cr);
+}
+
+static void text_centered(cairo_t *cr, const char *s, double x, double y, double size, bool bold)
+{
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, s, &ext);
+    cairo_move_to(cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+    cairo_show_text(cr, s);
+}
+
+/* Where a city or town sits in its hex. */
+static void node_position(const eng_track *tr, int rot, eng_end_kind kind, int index, double cx,
+                          double cy, double r, double *x, double *y)
+{
+    float loc = kind == ENG_END_CITY ? tr->cities[index].loc : tr->towns[index].loc;
+    int count = kind == ENG_END_CITY ? tr->ncities : tr->ntowns;
+    if (loc < 0 && count > 1) { /* no hint: spread them out */
+        loc = (float)(index * 6 / count);
+    }
+    if (loc < 0) {
+        *x = cx;
+        *y = cy;
+        return;
+    }
+    /* a node drawn towards its edge: take the direction of the first edge it connects to */
+    for (int i = 0; i < tr->npaths; i++) {
+        const eng_path *p = &tr->paths[i];
+        const eng_end *node = p->a.kind == kind && p->a.index == index ? &p->a
+                              : p->b.kind == kind && p->b.index == index ? &p->b : NULL;
+        const eng_end *other = node == &p->a ? &p->b : &p->a;
+        if (node && other->kind == ENG_END_EDGE && rot) {
+            loc = (float)other->index;
+            break;
+        }
+    }
+    edge_point(cx, cy, r * 0.45, fmod(loc + rot, 6.0), x, y);
+}
+
+static void end_position(const eng_track *tr, int rot, const eng_end *e, double cx, double cy,
+                         double r, double *x, double *y)
+{
+    switch (e->kind) {
+    case ENG_END_EDGE:
+        edge_point(cx, cy, r * SQRT3 / 2, eng_rotate_edge(e->index, rot), x, y);
+        break;
+    case ENG_END_CITY:
+    case ENG_END_TOWN:
+        node_position(tr, rot, (eng_end_kind)e->kind, e->index, cx, cy, r, x, y);
+        break;
+    default:
+        *x = cx;
+        *y = cy;
+    }
+}
+
+static void draw_paths(cairo_t *cr, const eng_track *tr, int rot, double cx, double cy, double r)
+{
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (int i = 0; i < tr->npaths; i++) {
+        const eng_path *p = &tr->paths[i];
+        double x1, y1, x2, y2;
+        end_position(tr, rot, &p->a, cx, cy, r, &x1, &y1);
+        end_position(tr, rot, &p->b, cx, cy, r, &x2, &y2);
+        cairo_move_to(cr, x1, y1);
+        if (p->toll) { /* the Elbe ferry */
+            double dash[] = {r * 0.08, r * 0.06};
+            cairo_set_dash(cr, dash, 2, 0);
+            cairo_set_source_rgb(cr, 0.15, 0.35, 0.8);
+            cairo_set_line_width(cr, r * 0.06);
+            cairo_line_to(cr, x2, y2);
+            cairo_stroke(cr);
+            cairo_set_dash(cr, NULL, 0, 0);
+            continue;
+        }
+        /* curves bend through the centre; straight lines stay straight */
+        cairo_curve_to(cr, x1 + (cx - x1) * 0.55, y1 + (cy - y1) * 0.55, x2 + (cx - x2) * 0.55,
+                       y2 + (cy - y2) * 0.55, x2, y2);
+        cairo_set_source_rgb(cr, 0.97, 0.97, 0.95);
+        cairo_set_line_width(cr, r * 0.17);
+        cairo_stroke_preserve(cr);
+        cairo_set_source_rgb(cr, 0.12, 0.12, 0.12);
+        cairo_set_line_width(cr, r * 0.11);
+        cairo_stroke(cr);
+    }
+}
+
+static void revenue_badge(cairo_t *cr, int value, double x, double y, double r)
+{
+    char s[16];
+    snprintf(s, sizeof s, "%d", value);
+    cairo_arc(cr, x, y, r * 0.16, 0, 2 * M_PI);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+    text_centered(cr, s, x, y, r * 0.17, true);
+}
+
+static void draw_token(cairo_t *cr, const eng_company *c, double x, double y, double rad)
+{
+    cairo_arc(cr, x, y, rad * 0.92, 0, 2 * M_PI);
+    rgb(cr, c->color);
+    cairo_fill(cr);
+    rgb(cr, c->text_color);
+    text_centered(cr, c->id, x, y, rad * (strlen(c->id) > 2 ? 0.62 : 0.8), true);
+}
+
+static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_track *tr, int rot,
+                        double cx, double cy, double r)
+{
+    double rad = r * 0.2;
+    for (int c = 0; c < tr->ncities; c++) {
+        double x, y;
+        node_position(tr, rot, ENG_END_CITY, c, cx, cy, r, &x, &y);
+        int slots = tr->cities[c].slots;
+        for (int s = 0; s < slots; s++) {
+            double sx = x + (s - (slots - 1) / 2.0) * rad * 2;
+            cairo_arc(cr, sx, y, rad, 0, 2 * M_PI);
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_fill_preserve(cr);
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            cairo_set_line_width(cr, r * 0.035);
+            cairo_stroke(cr);
+            int company = b->tokens[hex][c][s];
+            if (company != ENG_NONE)
+                draw_token(cr, &b->t->companies[company], sx, y, rad);
+            else if (s == 0 && b->reserved[hex][c] != ENG_NONE) {
+                const eng_company *home = &b->t->companies[b->reserved[hex][c]];
+                rgb(cr, home->color);
+                text_centered(cr, home->id, sx, y, rad * 0.62, false);
+            }
+        }
+        if (tr->cities[c].revenue > 0)
+            revenue_badge(cr, tr->cities[c].revenue, x + (slots / 2.0 + 0.6) * rad * 2 * 0.8,
+                          y - rad * 1.2, r);
+    }
+    for (int w = 0; w < tr->ntowns; w++) {
+        double x, y;
+        node_position(tr, rot, ENG_END_TOWN, w, cx, cy, r, &x, &y);
+        cairo_arc(cr, x, y, r * 0.09, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
+        cairo_fill(cr);
+        if (tr->towns[w].revenue > 0)
+            revenue_badge(cr, tr->towns[w].revenue, x + r * 0.22, y - r * 0.2, r);
+    }
+}
+
+static void draw_offboard(cairo_t *cr, const eng_hex *h, double cx, double cy, double r)
+{
+    char s[48];
+    snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
+             h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    text_centered(cr, s, cx, cy - r * 0.05, r * 0.2, true);
+}
+
+static void draw_terrain(cairo_t *cr, const eng_hex *h, double cx, double cy, double r)
+{
+    char s[16];
+    snprintf(s, sizeof s, "%d", h->cost);
+    double x = cx + r * 0.42, y = cy - r * 0.5;
+    if (strcmp(h->terrain, "mountain") == 0) {
+        cairo_move_to(cr, x - r * 0.14, y + r * 0.1);
+        cairo_line_to(cr, x, y - r * 0.12);
+        cairo_line_to(cr, x + r * 0.14, y + r * 0.1);
+        cairo_close_path(cr);
+        cairo_set_source_rgb(cr, 0.45, 0.3, 0.15);
+        cairo_fill(cr);
+    } else {
+        cairo_set_source_rgb(cr, 0.2, 0.45, 0.85);
+        cairo_set_line_width(cr, r * 0.035);
+        for (int i = 0; i < 2; i++) {
+            double wy = y - r * 0.04 + i * r * 0.08;
+            cairo_move_to(cr, x - r * 0.14, wy);
+            cairo_curve_to(cr, x - r * 0.07, wy - r * 0.06, x, wy + r * 0.06, x + r * 0.14, wy);
+            cairo_stroke(cr);
+        }
+    }
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    text_centered(cr, s, x, y + r * 0.22, r * 0.15, false);
+}
+
+static void draw_hex(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, int hex)
+{
+    const eng_title *t = b->t;
+    const eng_hex *h = &t->hexes[hex];
+    double cx, cy, r = l->radius;
+    rpt_map_hex_center(t, l, hex, &cx, &cy);
+    int rot;
+    const eng_track *tr = eng_board_track(b, hex, &rot);
+    hex_path(cr, cx, cy, r);
+    rgb(cr, hex_fill(tr->color));
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.45, 0.42, 0.36);
+    cairo_set_line_width(cr, 1.2);
+    cairo_stroke(cr);
+    if (b->tile[hex] == ENG_NONE && h->cost > 0)
+        draw_terrain(cr, h, cx, cy, r);
+    draw_paths(cr, tr, rot, cx, cy, r);
+    if (h->offboard)
+        draw_offboard(cr, h, cx, cy, r);
+    draw_cities(cr, b, hex, tr, rot, cx, cy, r);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    if (tr->label[0])
+        text_centered(cr, tr->label, cx - r * 0.5, cy - r * 0.42, r * 0.2, true);
+    if (h->name[0])
+        text_centered(cr, h->name, cx, cy + r * 0.68, r * (strlen(h->name) > 12 ? 0.13 : 0.15),
+                      false);
+    if (b->tile[hex] != ENG_NONE) {
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        text_centered(cr, t->tiles[b->tile[hex]].id, cx + r * 0.55, cy + r * 0.3, r * 0.12,
+                      false);
+    }
+}
+
+/* Impassable sides: a thick blue line (the Elbe). */
+static void draw_borders(cairo_t *cr, const eng_title *t, const rpt_map_layout *l)
+{
+    double r = l->radius;
+    cairo_set_source_rgb(cr, 0.15, 0.35, 0.8);
+    cairo_set_line_width(cr, r * 0.12);
+    for (int h = 0; h < t->nhexes; h++)
+        for (int e = 0; e < 6; e++) {
+            if (!(t->hexes[h].blocked & (1u << e)))
+                continue;
+            double cx, cy, x1, y1, x2, y2;
+            rpt_map_hex_center(t, l, h, &cx, &cy);
+            double a1 = (120.0 + 60.0 * e - 30.0) * M_PI / 180.0, a2 = a1 + M_PI / 3;
+            x1 = cx + r * cos(a1);
+            y1 = cy + r * sin(a1);
+            x2 = cx + r * cos(a2);
+            y2 = cy + r * sin(a2);
+            cairo_move_to(cr, x1, y1);
+            cairo_line_to(cr, x2, y2);
+            cairo_stroke(cr);
+        }
+}
+
+static void draw_coordinates(cairo_t *cr, const eng_title *t, const rpt_map_layout *l)
+{
+    double r = l->radius;
+    cairo_set_source_rgb(cr, 0.35, 0.3, 0.25);
+    for (int row = t->min_row; row <= t->max_row; row++) {
+        char s[4] = {(char)('A' + row), 0};
+        double y = l->origin_y + (row - t->min_row) * 1.5 * r;
+        text_centered(cr, s, MARGIN * 0.45, y, 18, true);
+        text_centered(cr, s, l->width - MARGIN * 0.45, y, 18, true);
+    }
+    for (int col = t->min_col; col <= t->max_col; col++) {
+        char s[8];
+        snprintf(s, sizeof s, "%d", col);
+        double x = l->origin_x + (col - t->min_col) * SQRT3 * r / 2;
+        text_centered(cr, s, x, l->origin_y - r - 8, 15, false);
+        text_centered(cr, s, x, l->map_bottom - 8, 15, false);
+    }
+}
+
+static void legend_swatch(cairo_t *cr, double x, double y, uint32_t fill, const char *label)
+{
+    cairo_rectangle(cr, x, y - 9, 22, 18);
+    rgb(cr, fill);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 15);
+    cairo_move_to(cr, x + 30, y + 5);
+    cairo_show_text(cr, label);
+}
+
+static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l)
+{
+    double y = l->map_bottom + 20;
+    static const struct { eng_color c; const char *label; } colours[] = {
+        {ENG_WHITE, "open"}, {ENG_YELLOW, "yellow"}, {ENG_GREEN, "green"},
+        {ENG_BROWN, "brown / fixed"}, {ENG_RED, "off-board: yellow/green/brown phase values"}};
+    double x = MARGIN;
+    for (size_t i = 0; i < sizeof colours / sizeof *colours; i++) {
+        legend_swatch(cr, x, y, hex_fill(colours[i].c), colours[i].label);
+        x += i + 1 < sizeof colours / sizeof *colours ? 150 : 0;
+    }
+    y += 34;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 15);
+    cairo_move_to(cr, MARGIN, y + 5);
+    cairo_show_text(cr, "Brown triangle: mountain, blue waves: river (cost to build). Thick blue "
+                        "side: impassable. White circles: station places; a company's id in "
+                        "colour: its home.");
+    y += 40;
+    x = MARGIN;
+    double r = 15;
+    for (int i = 0; i < t->ncompanies && x < l->width - 80; i++) {
+        const eng_company *c = &t->companies[i];
+        if (c->kind == ENG_PRIVATE)
+            continue;
+        cairo_arc(cr, x + r, y, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cairo_fill(cr);
+        draw_token(cr, c, x + r, y, r);
+        x += 2 * r + 10;
+    }
+}
+
+static void draw_all(cairo_t *cr, const eng_board *b, const rpt_map_layout *l,
+                     const char *caption)
+{
+    const eng_title *t = b->t;
+    cairo_set_source_rgb(cr, paper[0], paper[1], paper[2]);
+    cairo_paint(cr);
+    buf title;
+    buf_init(&title);
+    buf_printf(&title, "%s%s%s", t->id, caption ? " — " : "", caption ? caption : "");
+    cairo_set_source_rgb(cr, 0.15, 0.12, 0.1);
+    text_centered(cr, title.data, l->width / 2.0, MARGIN * 0.6, 24, true);
+    buf_free(&title);
+    for (int h = 0; h < t->nhexes; h++)
+        draw_hex(cr, b, l, h);
+    draw_borders(cr, t, l);
+    draw_coordinates(cr, t, l);
+    draw_legend(cr, t, l);
+}
+
+int rpt_map_draw(const eng_board *b, const char *caption, const char *path, char **err)
+{
+    rpt_map_layout l;
+    rpt_map_layout_for(b->t, &l);
+    size_t n = strlen(path);
+    bool svg = n > 4 && strcmp(path + n - 4, ".svg") == 0;
+    bool png = n > 4 && strcmp(path + n - 4, ".png") == 0;
+    if (!svg && !png) {
+        *err = str_format("%s: the picture's name must end in .png or .svg", path);
+        return -1;
+    }
+    cairo_surface_t *s = svg ? cairo_svg_surface_create(path, l.width, l.height)
+                             : cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
+    cairo_t *cr = cairo_create(s);
+    draw_all(cr, b, &l, caption);
+    cairo_destroy(cr);
+    cairo_status_t st = png ? cairo_surface_write_to_png(s, path) : CAIRO_STATUS_SUCCESS;
+    cairo_surface_finish(s);
+    if (st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_status(s);
+    cairo_surface_destroy(s);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        *err = str_format("%s: %s", path, cairo_status_to_string(st));
+        return -1;
+    }
+    return 0;
+}

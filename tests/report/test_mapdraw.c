@@ -1,0 +1,131 @@
+/* Tests for src/report/mapdraw: the map picture is produced at the standard width, shows the
+ * hexes in their colours, and shows laid tiles and station tokens where they are. */
+#include "../engine/title_fixture.h"
+#include "engine/board.h"
+#include "report/mapdraw.h"
+
+#include <cairo.h>
+#include <math.h>
+
+struct fx {
+    eng_title *t;
+    eng_board *b;
+    char *dir;
+    rpt_map_layout l;
+};
+
+static int setup(void **state)
+{
+    struct fx *f = calloc(1, sizeof *f);
+    f->t = tf_load();
+    f->b = eng_board_new(f->t);
+    f->dir = th_tempdir();
+    rpt_map_layout_for(f->t, &f->l);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fx *f = *state;
+    eng_board_free(f->b);
+    eng_title_free(f->t);
+    th_rmrf(f->dir);
+    free(f);
+    return 0;
+}
+
+static cairo_surface_t *draw_png(struct fx *f)
+{
+    char *path = th_path(f->dir, "map.png"), *err = NULL;
+    if (rpt_map_draw(f->b, "test", path, &err))
+        fail_msg("draw: %s", err);
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+    free(path);
+    return s;
+}
+
+static uint32_t pixel(cairo_surface_t *s, double x, double y)
+{
+    cairo_surface_flush(s);
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s);
+    const uint32_t *row = (const uint32_t *)(data + (int)y * stride);
+    return row[(int)x] & 0xffffff;
+}
+
+static uint32_t hex_pixel(struct fx *f, cairo_surface_t *s, const char *hex, double dx, double dy)
+{
+    double x, y;
+    rpt_map_hex_center(f->t, &f->l, tf_hex(f->t, hex), &x, &y);
+    return pixel(s, x + dx * f->l.radius, y + dy * f->l.radius);
+}
+
+static void test_starting_map(void **state)
+{
+    struct fx *f = *state;
+    cairo_surface_t *s = draw_png(f);
+    assert_int_equal(cairo_image_surface_get_width(s), 1600);
+    assert_true(cairo_image_surface_get_height(s) > 1800);
+    assert_int_equal(hex_pixel(f, s, "E11", 0, 0), 0xeee6cf);        /* open */
+    assert_int_equal(hex_pixel(f, s, "E19", 0, 0.5), 0xf3dd58);      /* Berlin: yellow */
+    assert_int_equal(hex_pixel(f, s, "C11", 0.5, -0.55), 0x79b96d);  /* Hamburg: green */
+    assert_int_equal(hex_pixel(f, s, "C13", -0.5, 0.5), 0xc8925a);   /* Schwerin: brown */
+    assert_int_equal(hex_pixel(f, s, "C21", 0, 0.6), 0xd65a4e);      /* Ostpreussen */
+    cairo_surface_destroy(s);
+}
+
+static void test_tiles_and_stations_show(void **state)
+{
+    struct fx *f = *state;
+    char why[128];
+    eng_lay_option opts[16];
+    int e11 = tf_hex(f->t, "E11");
+    int n = eng_lay_options(f->b, ENG_NONE, e11, 1u << ENG_YELLOW, opts, 16);
+    assert_true(n > 0);
+    assert_int_equal(eng_lay_tile(f->b, ENG_NONE, e11, opts[0].tile, opts[0].rot,
+                                  1u << ENG_YELLOW, why, sizeof why), 0);
+    int by = eng_company_index(f->t, "BY"), o15 = tf_hex(f->t, "O15");
+    assert_int_equal(eng_place_station(f->b, NULL, by, o15, 0, why, sizeof why), 0);
+    cairo_surface_t *s = draw_png(f);
+    /* a yellow tile lies on E11 now: its corners are yellow */
+    assert_int_equal(hex_pixel(f, s, "E11", 0, -0.8), 0xf3dd58);
+    /* BY's token: München's circle (drawn towards edge 1, west) holds BY's colour */
+    const eng_track *tr = eng_board_track(f->b, o15, NULL);
+    double a = (120.0 + 60.0 * tr->cities[0].loc) * M_PI / 180.0;
+    uint32_t want = f->t->companies[by].color, got = hex_pixel(f, s, "O15", 0.45 * cos(a) - 0.12,
+                                                                0.45 * sin(a) + 0.1);
+    if (got != want)
+        fail_msg("BY's token colour %06x not found at München (got %06x)", want, got);
+    cairo_surface_destroy(s);
+}
+
+static void test_svg_and_bad_names(void **state)
+{
+    struct fx *f = *state;
+    char *path = th_path(f->dir, "map.svg"), *err = NULL;
+    assert_int_equal(rpt_map_draw(f->b, NULL, path, &err), 0);
+    char *svg = util_read_file(path, NULL);
+    assert_non_null(strstr(svg, "<svg"));
+    free(svg);
+    free(path);
+    path = th_path(f->dir, "map.gif");
+    assert_int_equal(rpt_map_draw(f->b, NULL, path, &err), -1);
+    assert_non_null(strstr(err, "must end in .png or .svg"));
+    free(err);
+    free(path);
+    assert_int_equal(rpt_map_draw(f->b, NULL, "/nonexistent-dir/map.png", &err), -1);
+    free(err);
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_starting_map),
+        T(test_tiles_and_stations_show),
+        T(test_svg_and_bad_names),
+    };
+    return cmocka_run_group_tests_name("mapdraw", tests, NULL, NULL);
+}
