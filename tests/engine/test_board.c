@@ -352,6 +352,72 @@ static void test_station_rules(void **state)
     eng_reach_free(&r);
 }
 
+/* Every upgrade the data lists can really be made somewhere on the map, keeping the track:
+ * printed hex -> tile, and every tile -> each of its upgrades, over whole upgrade chains. */
+struct chains {
+    const eng_title *t;
+    bool *reached;  /* per tile: laid somewhere */
+    bool *pair;     /* per (tile, tile): that upgrade was made */
+    uint8_t *seen;  /* per (hex, tile): rotations explored */
+};
+
+static void explore(struct chains *c, const eng_board *b, int hex)
+{
+    const eng_title *t = c->t;
+    int cur = b->tile[hex];
+    const eng_upgrades *up = cur == ENG_NONE ? &t->hexes[hex].upgrades : &t->tiles[cur].upgrades;
+    for (int i = 0; i < up->n; i++) {
+        int next = up->v[i].tile;
+        for (int r = 0; r < 6; r++) {
+            uint8_t *seen = &c->seen[hex * t->ntiles + next];
+            if (eng_lay_check(b, ENG_NONE, hex, next, r, YGB, NULL, NULL, 0) != 0)
+                continue;
+            c->reached[next] = true;
+            if (cur != ENG_NONE)
+                c->pair[cur * t->ntiles + next] = true;
+            if (*seen & (1u << r))
+                continue;
+            *seen |= (uint8_t)(1u << r);
+            eng_board *nb = eng_board_copy(b);
+            assert_int_equal(eng_lay_tile(nb, ENG_NONE, hex, next, r, YGB, NULL, 0), 0);
+            explore(c, nb, hex);
+            eng_board_free(nb);
+        }
+    }
+}
+
+static void test_every_upgrade_path_is_possible(void **state)
+{
+    struct fx *f = *state;
+    const eng_title *t = f->t;
+    struct chains c = {t, calloc((size_t)t->ntiles, 1),
+                       calloc((size_t)(t->ntiles * t->ntiles), 1),
+                       calloc((size_t)(t->nhexes * t->ntiles), 1)};
+    f->b->unlimited_tiles = true;
+    for (int h = 0; h < t->nhexes; h++)
+        explore(&c, f->b, h);
+    int checked = 0;
+    for (int h = 0; h < t->nhexes; h++)
+        for (int i = 0; i < t->hexes[h].upgrades.n; i++)
+            if (!c.reached[t->hexes[h].upgrades.v[i].tile])
+                fail_msg("tile %s is listed for %s but fits no hex",
+                         t->tiles[t->hexes[h].upgrades.v[i].tile].id, t->hexes[h].id);
+    for (int k = 0; k < t->ntiles; k++) {
+        if (!c.reached[k])
+            fail_msg("tile %s can never be laid", t->tiles[k].id);
+        for (int i = 0; i < t->tiles[k].upgrades.n; i++) {
+            int u = t->tiles[k].upgrades.v[i].tile;
+            if (!c.pair[k * t->ntiles + u])
+                fail_msg("the upgrade %s -> %s fits nowhere", t->tiles[k].id, t->tiles[u].id);
+            checked++;
+        }
+    }
+    assert_true(checked > 60);
+    free(c.reached);
+    free(c.pair);
+    free(c.seen);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -368,6 +434,7 @@ int main(void)
         T(test_reach_connects_new_track),
         T(test_a_full_city_blocks_others),
         T(test_station_rules),
+        T(test_every_upgrade_path_is_possible),
     };
     return cmocka_run_group_tests_name("board", tests, NULL, NULL);
 }
