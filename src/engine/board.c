@@ -96,8 +96,7 @@ static unsigned node_edges(const eng_track *tr, int rot, eng_end_kind kind, int 
     return set;
 }
 
-/* Every map edge the track touches. */
-static unsigned track_edges(const eng_track *tr, int rot)
+unsigned eng_track_edges(const eng_track *tr, int rot)
 {
     unsigned set = 0;
     for (int i = 0; i < tr->npaths; i++) {
@@ -225,7 +224,7 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
         if (is_fixed_map_hex(b, n)) {
             int nrot;
             const eng_track *nt = eng_board_track(b, n, &nrot);
-            if (!(track_edges(nt, nrot) & (1u << ((e + 3) % 6))))
+            if (!(eng_track_edges(nt, nrot) & (1u << ((e + 3) % 6))))
                 return fail(why, len, "track would run into a blank side of %s%s%s",
                             t->hexes[n].id, t->hexes[n].name[0] ? " " : "", t->hexes[n].name);
         }
@@ -253,7 +252,7 @@ static bool connected(const eng_board *b, int company, int hex, const eng_track 
 {
     eng_reach r;
     eng_reach_compute(b, company, &r);
-    bool ok = (track_edges(nw, rot) & r.edges[hex]) != 0;
+    bool ok = (eng_track_edges(nw, rot) & r.edges[hex]) != 0;
     for (int c = 0; c < old->ncities && !ok; c++)
         for (int s = 0; s < ENG_MAX_SLOTS && !ok; s++)
             ok = b->tokens[hex][c][s] == company && node_edges(nw, rot, ENG_END_CITY,
@@ -308,7 +307,7 @@ int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, u
     memset(&lay, 0, sizeof lay);
     if (keeps_plain_track(old, old_rot, nw, rot, why, whylen) ||
         map_nodes(b, hex, old, old_rot, nw, rot, &lay, why, whylen) ||
-        edges_lead_somewhere(b, hex, track_edges(nw, rot), why, whylen))
+        edges_lead_somewhere(b, hex, eng_track_edges(nw, rot), why, whylen))
         return -1;
     if (company != ENG_NONE && !connected(b, company, hex, nw, rot, &lay, old))
         return fail(why, whylen, "%s is not connected to the company's track there",
@@ -483,7 +482,7 @@ static void expand(struct walk *w, int hex, int node)
             int back = (node + 3) % 6;
             int nrot;
             const eng_track *nt = eng_board_track(w->b, n, &nrot);
-            if (track_edges(nt, nrot) & (1u << back))
+            if (eng_track_edges(nt, nrot) & (1u << back))
                 visit(w, n, back);
         }
         return;

@@ -32,6 +32,8 @@ void eng_board_free(eng_board *b);
 const eng_track *eng_board_track(const eng_board *b, int hex, int *rot);
 /* Map edge of a track end after rotation (edges only). */
 int eng_rotate_edge(int edge, int rot);
+/* Every map edge a track touches in a rotation, as bits (bit e: edge e). */
+unsigned eng_track_edges(const eng_track *tr, int rot);
 
 /* ---- laying track ---- */
 typedef struct eng_lay {

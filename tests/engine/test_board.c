@@ -31,24 +31,12 @@ static int teardown(void **state)
     return 0;
 }
 
-static unsigned edges_of(const eng_track *tr, int rot)
-{
-    unsigned set = 0;
-    for (int i = 0; i < tr->npaths; i++) {
-        if (tr->paths[i].a.kind == ENG_END_EDGE)
-            set |= 1u << eng_rotate_edge(tr->paths[i].a.index, rot);
-        if (tr->paths[i].b.kind == ENG_END_EDGE)
-            set |= 1u << eng_rotate_edge(tr->paths[i].b.index, rot);
-    }
-    return set;
-}
-
 /* The rotation that gives the tile exactly these edges. */
 static int rot_for(struct fx *f, const char *tile, unsigned edges)
 {
     const eng_track *tr = &f->t->tiles[tf_tile(f->t, tile)].track;
     for (int r = 0; r < 6; r++)
-        if (edges_of(tr, r) == edges)
+        if (eng_track_edges(tr, r) == edges)
             return r;
     fail_msg("tile %s has no rotation with edges %#x", tile, edges);
     return -1;
@@ -142,7 +130,7 @@ static void test_brown_map_hex_versus_brown_tile(void **state)
         if (f->t->tiles[k].track.color != ENG_BROWN || f->t->tiles[k].track.ncities)
             continue;
         for (int r = 0; r < 6 && brown < 0; r++)
-            if (!(edges_of(&f->t->tiles[k].track, r) & E(1))) {
+            if (!(eng_track_edges(&f->t->tiles[k].track, r) & E(1))) {
                 brown = k;
                 rot = r;
             }
