@@ -65,7 +65,11 @@ $(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
 TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
 SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
 
-.PHONY: all deps demo check unit integration bench valgrind clean
+.PHONY: all deps demo check unit integration bench valgrind clean rails-replay
+
+# Replays a Rails 1835 log through the engine: make rails-replay LOG=FILE [UNTIL=N]
+rails-replay: build/tests/tools/rails_replay
+	@build/tests/tools/rails_replay "$(LOG)" $(UNTIL)
 .SECONDARY:
 
 all: build/pbemgm

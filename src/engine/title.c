@@ -557,6 +557,15 @@ static bool parse_certs(struct loader *L, const char *where, const cJSON *obj, e
         if (!get_int(L, where, it, "percent", &ct->percent, 0) ||
             !get_int(L, where, it, "count", &ct->count, 1))
             return false;
+        const cJSON *res = get_array(L, where, it, "reserved_for", false), *r;
+        cJSON_ArrayForEach(r, res)
+        {
+            int k = cJSON_IsString(r) ? eng_company_index(L->t, r->valuestring) : -1;
+            if (k < 0 || ct->nreserved == 8 || ct->nreserved >= ct->count)
+                return bad(L, "%s.certificates.reserved_for: \"%s\" is not a company", where,
+                           cJSON_IsString(r) ? r->valuestring : "?");
+            ct->reserved_for[ct->nreserved++] = k;
+        }
         ct->director = cJSON_IsTrue(member(it, "director"));
         total += ct->percent * ct->count;
         directors += ct->director ? ct->count : 0;
@@ -857,6 +866,99 @@ static bool parse_start_packet(struct loader *L, const cJSON *root)
     return true;
 }
 
+static int company_ref(struct loader *L, const char *where, const cJSON *v)
+{
+    int k = cJSON_IsString(v) ? eng_company_index(L->t, v->valuestring) : -1;
+    if (k < 0)
+        bad(L, "%s: \"%s\" is not a company", where, cJSON_IsString(v) ? v->valuestring : "?");
+    return k;
+}
+
+static bool parse_available(struct loader *L, const char *where, const cJSON *av, eng_avail *a)
+{
+    char when[ENG_ID];
+    if (!av)
+        return bad(L, "%s: \"available\" is missing", where);
+    if (!get_str(L, where, av, "when", when, sizeof when, true))
+        return false;
+    if (strcmp(when, "start") == 0)
+        a->when = ENG_AVAIL_START;
+    else if (strcmp(when, "sold_out") == 0)
+        a->when = ENG_AVAIL_SOLD_OUT;
+    else if (strcmp(when, "percent_sold") == 0)
+        a->when = ENG_AVAIL_PERCENT_SOLD;
+    else if (strcmp(when, "director_sold") == 0)
+        a->when = ENG_AVAIL_DIRECTOR_SOLD;
+    else
+        return bad(L, "%s.available.when: \"%s\" is not known", where, when);
+    const cJSON *list = member(av, "companies"), *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        if (a->ncompanies == 4)
+            return bad(L, "%s.available: too many companies", where);
+        if ((a->companies[a->ncompanies++] = company_ref(L, where, it)) < 0)
+            return false;
+    }
+    if (member(av, "company")) {
+        a->ncompanies = 1;
+        if ((a->companies[0] = company_ref(L, where, member(av, "company"))) < 0)
+            return false;
+    }
+    if (a->when != ENG_AVAIL_START && a->ncompanies == 0)
+        return bad(L, "%s.available: names no company", where);
+    return get_int(L, where, av, "percent", &a->percent, 0);
+}
+
+/* References between companies, once all are read: what privates bring, when majors open. */
+static bool resolve_company_refs(struct loader *L, const cJSON *root)
+{
+    static const char *const lists[] = {"privates", "majors"};
+    for (int l = 0; l < 2; l++) {
+        const cJSON *it;
+        cJSON_ArrayForEach(it, member(root, lists[l]))
+        {
+            eng_company *c = &L->t->companies[eng_company_index(L->t, member(it, "id")->valuestring)];
+            char where[64];
+            snprintf(where, sizeof where, "%s[%s]", lists[l], c->id);
+            c->brings_company = -1;
+            const cJSON *br = member(it, "brings");
+            if (br) {
+                if ((c->brings_company = company_ref(L, where, member(br, "company"))) < 0 ||
+                    !get_int(L, where, br, "percent", &c->brings_percent, 0))
+                    return false;
+                c->brings_director = cJSON_IsTrue(member(br, "director"));
+            }
+            if (l == 1 && !parse_available(L, where, member(it, "available"), &c->available))
+                return false;
+        }
+    }
+    const cJSON *pr = member(root, "prussian");
+    if (pr) {
+        eng_company *c = &L->t->companies[eng_company_index(L->t, member(pr, "id")->valuestring)];
+        c->brings_company = -1;
+        if (!parse_available(L, "prussian", member(pr, "available"), &c->available))
+            return false;
+    }
+    const cJSON *groups = member(root, "sales_groups"), *g;
+    cJSON_ArrayForEach(g, groups)
+    {
+        if (L->t->nsales_groups == 4)
+            return bad(L, "sales_groups: at most 4");
+        int n = L->t->nsales_groups++;
+        const cJSON *it;
+        cJSON_ArrayForEach(it, g)
+        {
+            if (L->t->sales_group_size[n] == 4)
+                return bad(L, "sales_groups[%d]: at most 4 companies", n);
+            int k = company_ref(L, "sales_groups", it);
+            if (k < 0)
+                return false;
+            L->t->sales_groups[n][L->t->sales_group_size[n]++] = k;
+        }
+    }
+    return true;
+}
+
 static bool parse_companies(struct loader *L, const cJSON *root)
 {
     const cJSON *lists[] = {member(root, "privates"), member(root, "minors"),
@@ -868,6 +970,7 @@ static bool parse_companies(struct loader *L, const cJSON *root)
     return parse_company_list(L, root, "privates", ENG_PRIVATE) &&
            parse_company_list(L, root, "minors", ENG_MINOR) &&
            parse_company_list(L, root, "majors", ENG_MAJOR) && parse_prussian(L, root) &&
+           resolve_company_refs(L, root) &&
            parse_trains(L, root) && parse_phases(L, root) && parse_market(L, root) &&
            parse_players(L, root) && parse_start_packet(L, root);
 }

@@ -104,7 +104,24 @@ typedef struct eng_cert {
     int percent;
     bool director;
     int count;
+    int nreserved;
+    int reserved_for[8];  /* the first nreserved of these are held for exchange (companies) */
 } eng_cert;
+
+/* When a major's shares may be bought from the IPO. */
+typedef enum {
+    ENG_AVAIL_START,         /* from the start */
+    ENG_AVAIL_SOLD_OUT,      /* when all of `companies` are sold out */
+    ENG_AVAIL_PERCENT_SOLD,  /* when `percent` of `company` is sold */
+    ENG_AVAIL_DIRECTOR_SOLD, /* when the director's certificate of `company` is sold */
+} eng_avail_when;
+
+typedef struct eng_avail {
+    eng_avail_when when;
+    int ncompanies;
+    int companies[4];
+    int percent;
+} eng_avail;
 
 typedef struct eng_company {
     char id[ENG_ID];
@@ -122,6 +139,10 @@ typedef struct eng_company {
     int float_percent;
     uint32_t color;       /* 0xRRGGBB */
     uint32_t text_color;
+    int brings_company;   /* privates: the share that comes with it, or -1 */
+    int brings_percent;
+    bool brings_director;
+    eng_avail available;  /* majors */
 } eng_company;
 
 typedef struct eng_train {
@@ -160,6 +181,9 @@ typedef struct eng_title {
     int min_players, max_players;
     int start_cash[10];   /* by number of players */
     int cert_limit[10];
+    int nsales_groups;    /* Thompson Half */
+    int sales_group_size[4];
+    int sales_groups[4][4];
     int nstart_items;
     struct eng_start_item {
         char id[ENG_ID];

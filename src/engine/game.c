@@ -1,0 +1,577 @@
+/* game: creation, options, money, certificates, directors, events and the dispatch of actions
+ * (see game.h). The rounds live in start.c, stock.c and operating.c. */
+#include "engine/rounds.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int eng_refuse(char *why, size_t len, const char *fmt, ...)
+{
+    if (why && len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, len, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
+                   int amount2, bool flag)
+{
+    if (g->nevents == ENG_MAX_EVENTS)
+        return;
+    g->events[g->nevents++] = (eng_event){kind, player, company, -1, amount, amount2, flag};
+}
+
+void eng_round_end(eng_game *g)
+{
+    if (g->nsnapshots == 8)
+        return;
+    eng_snapshot *s = &g->snapshots[g->nsnapshots];
+    for (int p = 0; p < g->nplayers; p++)
+        s->player_cash[p] = g->players[p].cash;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        s->company_cash[c] = g->co[c].cash;
+    s->bank = g->bank;
+    eng_event_add(g, ENG_EV_ROUND_END, ENG_NONE, ENG_NONE, g->nsnapshots++, 0, false);
+}
+
+/* ---- options ---- */
+
+void eng_options_default(eng_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->variant = ENG_VARIANT_STANDARD;
+    o->by_float_percent = 50;
+    o->ld_income = 20;
+    o->first_round_sell_restriction = true;
+    o->nationalisation_percent = 60;
+    o->ms_ol_float_percent = 50;
+    o->cert_limit_bonus_80 = true;
+    o->priority_after_last_buyer = true;
+}
+
+static const char *const variant_names[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
+                                            "ThompsonHalf"};
+
+static int yes_no(const char *v, bool *out)
+{
+    if (str_ieq(v, "yes") || str_ieq(v, "true") || str_ieq(v, "on"))
+        *out = true;
+    else if (str_ieq(v, "no") || str_ieq(v, "false") || str_ieq(v, "off"))
+        *out = false;
+    else
+        return -1;
+    return 0;
+}
+
+int eng_option_set(eng_options *o, const char *name, const char *value, char *why, size_t len)
+{
+    int n = atoi(value);
+    if (str_ieq(name, "Variant")) {
+        for (int i = 0; i < 5; i++)
+            if (str_ieq(value, variant_names[i])) {
+                o->variant = (eng_variant)i;
+                return 0;
+            }
+        return eng_refuse(why, len, "Variant must be Standard, Snake, Clemens, ThompsonFull or "
+                                    "ThompsonHalf, not \"%s\"", value);
+    }
+    if (str_ieq(name, "BYFloatsAt")) {
+        if (n != 50 && n != 20)
+            return eng_refuse(why, len, "BYFloatsAt must be 50%% or 20%%");
+        o->by_float_percent = n;
+        return 0;
+    }
+    if (str_ieq(name, "LDIncome")) {
+        if (n != 20 && n != 30)
+            return eng_refuse(why, len, "LDIncome must be 20 or 30");
+        o->ld_income = n;
+        return 0;
+    }
+    if (str_ieq(name, "MSOLFloatPercent")) {
+        if (n != 50 && n != 60)
+            return eng_refuse(why, len, "MSOLFloatPercent must be 50 or 60");
+        o->ms_ol_float_percent = n;
+        return 0;
+    }
+    if (str_ieq(name, "NationalisationThreshold")) {
+        if (str_ieq(value, "none")) {
+            o->nationalisation_percent = 0;
+            return 0;
+        }
+        if (n < 51 || n > 100)
+            return eng_refuse(why, len, "NationalisationThreshold must be 51..100 or none");
+        o->nationalisation_percent = n;
+        return 0;
+    }
+    if (str_ieq(name, "FirstRoundSellRestriction") && str_ieq(value, "First Round")) {
+        o->first_round_sell_restriction = true;
+        return 0;
+    }
+    static const struct { const char *name; size_t off; } flags[] = {
+        {"MinorsRequireFloatedBY", offsetof(eng_options, minors_require_floated_by)},
+        {"FirstRoundSellRestriction", offsetof(eng_options, first_round_sell_restriction)},
+        {"SeparateSalesAtSamePrice", offsetof(eng_options, separate_sales_at_same_price)},
+        {"UnlimitedTiles", offsetof(eng_options, unlimited_tiles)},
+        {"NF_PfB_Westermann", offsetof(eng_options, westermann)},
+        {"CertLimitBonus80", offsetof(eng_options, cert_limit_bonus_80)},
+        {"PriorityAfterLastBuyer", offsetof(eng_options, priority_after_last_buyer)},
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+        if (str_ieq(name, flags[i].name)) {
+            if (yes_no(value, (bool *)((char *)o + flags[i].off)))
+                return eng_refuse(why, len, "%s must be yes or no, not \"%s\"", flags[i].name,
+                                  value);
+            return 0;
+        }
+    return eng_refuse(why, len, "there is no game option \"%s\"", name);
+}
+
+int eng_options_parse(eng_options *o, const char *text, char *why, size_t len)
+{
+    char *copy = xstrdup(text), *save = NULL;
+    int rc = 0;
+    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
+        str_trim(item);
+        if (!*item)
+            continue;
+        char *eq = strchr(item, '=');
+        if (!eq && str_ieq(item, "pbem-house-rules")) {
+            /* ../shared/seeds/001: Thompson "2-3-2" (Half, with Sales Groups), the Westermann
+             * rule for NF and PfB, priority after the last buyer. */
+            o->variant = ENG_VARIANT_THOMPSON_HALF;
+            o->westermann = true;
+            o->priority_after_last_buyer = true;
+            continue;
+        }
+        if (!eq) {
+            rc = eng_refuse(why, len, "\"%s\" is not Name=Value", item);
+            break;
+        }
+        *eq = '\0';
+        char *name = str_trim(item), *value = str_trim(eq + 1);
+        rc = eng_option_set(o, name, value, why, len);
+    }
+    free(copy);
+    return rc;
+}
+
+/* ---- certificates ---- */
+
+bool eng_is_major(const eng_game *g, int company)
+{
+    return g->t->companies[company].kind == ENG_MAJOR;
+}
+
+int eng_find_cert(const eng_game *g, int company, int owner, int percent, bool director)
+{
+    const eng_company_state *c = &g->co[company];
+    for (int i = 0; i < c->ncerts; i++)
+        if (c->certs[i].owner == owner && c->certs[i].director == director &&
+            (percent == 0 || c->certs[i].percent == percent))
+            return i;
+    return -1;
+}
+
+int eng_percent_held(const eng_game *g, int company, int owner)
+{
+    int p = 0;
+    const eng_company_state *c = &g->co[company];
+    for (int i = 0; i < c->ncerts; i++)
+        if (c->certs[i].owner == owner)
+            p += c->certs[i].percent;
+    return p;
+}
+
+int eng_percent_out_of_ipo(const eng_game *g, int company)
+{
+    int p = 0;
+    const eng_company_state *c = &g->co[company];
+    for (int i = 0; i < c->ncerts; i++)
+        if (c->certs[i].owner >= 0 || c->certs[i].owner == ENG_POOL)
+            p += c->certs[i].percent;
+    return p;
+}
+
+bool eng_sold_out(const eng_game *g, int company)
+{
+    const eng_company_state *c = &g->co[company];
+    if (!c->started)
+        return false;
+    for (int i = 0; i < c->ncerts; i++)
+        if (c->certs[i].owner == ENG_IPO || c->certs[i].owner == ENG_POOL)
+            return false;
+    return true;
+}
+
+/* The player holding the most, ties going to the current director, then in seating order
+ * after the director. A change swaps the director's certificate for ordinary ones. */
+void eng_check_director(eng_game *g, int company)
+{
+    eng_company_state *c = &g->co[company];
+    if (!c->started || c->director == ENG_NONE)
+        return;
+    int cur = c->director, best = cur, best_pct = eng_percent_held(g, company, cur);
+    for (int k = 1; k < g->nplayers; k++) {
+        int p = (cur + k) % g->nplayers;
+        int pct = eng_percent_held(g, company, p);
+        if (pct > best_pct) {
+            best = p;
+            best_pct = pct;
+        }
+    }
+    if (best == cur)
+        return;
+    int dc = eng_find_cert(g, company, cur, 0, true);
+    int need = c->certs[dc].percent;
+    /* the new director hands over ordinary certificates worth the director's certificate */
+    int given = 0;
+    int same = eng_find_cert(g, company, best, need, false);
+    if (same >= 0) {
+        c->certs[same].owner = cur;
+        given = need;
+    }
+    for (int i = 0; i < c->ncerts && given < need; i++)
+        if (c->certs[i].owner == best && !c->certs[i].director &&
+            given + c->certs[i].percent <= need) {
+            c->certs[i].owner = cur;
+            given += c->certs[i].percent;
+        }
+    c->certs[dc].owner = best;
+    c->director = best;
+    eng_event_add(g, ENG_EV_PRESIDENT, best, company, 0, 0, false);
+}
+
+int eng_share_price(const eng_game *g, int company)
+{
+    const eng_company_state *c = &g->co[company];
+    if (c->row < 0)
+        return 0;
+    return g->t->market[c->row * g->t->market_cols + c->col];
+}
+
+void eng_set_par(eng_game *g, int company)
+{
+    const eng_title *t = g->t;
+    int par = t->companies[company].price;
+    for (int r = 0; r < t->market_rows; r++)
+        for (int col = 0; col < t->market_cols; col++)
+            if (t->market[r * t->market_cols + col] == par) {
+                g->co[company].row = r;
+                g->co[company].col = col;
+                return;
+            }
+}
+
+static int float_percent(const eng_game *g, int company)
+{
+    const char *id = g->t->companies[company].id;
+    if (strcmp(id, "BY") == 0)
+        return g->opt.by_float_percent;
+    if (strcmp(id, "MS") == 0 || strcmp(id, "OL") == 0)
+        return g->opt.ms_ol_float_percent;
+    return g->t->companies[company].float_percent;
+}
+
+/* A major floats when enough of it is sold; it then receives the par value of every share sold
+ * so far (the bank kept the money until then), and every later IPO sale pays it directly. */
+void eng_check_float(eng_game *g, int company)
+{
+    eng_company_state *c = &g->co[company];
+    int fp = float_percent(g, company);
+    if (c->floated || !c->started || fp <= 0)
+        return;
+    int sold = eng_percent_out_of_ipo(g, company);
+    if (sold < fp)
+        return;
+    c->floated = true;
+    int cash = g->t->companies[company].price * sold / 10;
+    eng_bank_pays_company(g, company, cash);
+    eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
+}
+
+static bool avail_condition(const eng_game *g, const eng_avail *a)
+{
+    switch (a->when) {
+    case ENG_AVAIL_START:
+        return true;
+    case ENG_AVAIL_SOLD_OUT:
+        for (int i = 0; i < a->ncompanies; i++)
+            if (!eng_sold_out(g, a->companies[i]))
+                return false;
+        return true;
+    case ENG_AVAIL_PERCENT_SOLD:
+        return eng_percent_out_of_ipo(g, a->companies[0]) >= a->percent;
+    case ENG_AVAIL_DIRECTOR_SOLD:
+        return g->co[a->companies[0]].director != ENG_NONE;
+    }
+    return false;
+}
+
+/* Thompson: Full opens all but the Prussian once SX is sold out, and the Prussian at the next
+ * director's certificate bought; Half opens the sales groups one after another. */
+static bool thompson_available(const eng_game *g, int company)
+{
+    const eng_title *t = g->t;
+    const eng_company *co = &t->companies[company];
+    if (t->nsales_groups == 0)
+        return avail_condition(g, &co->available);
+    int group = -1;
+    for (int s = 0; s < t->nsales_groups; s++)
+        for (int k = 0; k < t->sales_group_size[s]; k++)
+            if (t->sales_groups[s][k] == company)
+                group = s;
+    if (co->prussian) {
+        /* the first director's certificate after the first group (Full: after SX's) */
+        for (int s = 1; s < t->nsales_groups; s++)
+            for (int k = 0; k < t->sales_group_size[s]; k++)
+                if (g->co[t->sales_groups[s][k]].director != ENG_NONE)
+                    return true;
+        return false;
+    }
+    if (group <= 0)
+        return group == 0;
+    int need_sold_out = g->opt.variant == ENG_VARIANT_THOMPSON_FULL ? 1 : group;
+    for (int s = 0; s < need_sold_out; s++)
+        for (int k = 0; k < t->sales_group_size[s]; k++)
+            if (!eng_sold_out(g, t->sales_groups[s][k]))
+                return false;
+    return true;
+}
+
+void eng_update_availability(eng_game *g)
+{
+    bool thompson = g->opt.variant == ENG_VARIANT_THOMPSON_FULL ||
+                    g->opt.variant == ENG_VARIANT_THOMPSON_HALF;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        if (!eng_is_major(g, c) || g->co[c].available)
+            continue;
+        bool open = thompson ? thompson_available(g, c)
+                             : avail_condition(g, &g->t->companies[c].available);
+        if (open) {
+            g->co[c].available = true;
+            eng_event_add(g, ENG_EV_RELEASED, ENG_NONE, c, 0, 0, false);
+        }
+    }
+}
+
+/* ---- money ---- */
+
+void eng_player_pays_bank(eng_game *g, int player, int amount)
+{
+    g->players[player].cash -= amount;
+    g->bank += amount;
+}
+
+void eng_bank_pays_player(eng_game *g, int player, int amount)
+{
+    g->players[player].cash += amount;
+    g->bank -= amount;
+}
+
+void eng_bank_pays_company(eng_game *g, int company, int amount)
+{
+    g->co[company].cash += amount;
+    g->bank -= amount;
+}
+
+void eng_player_pays_company(eng_game *g, int player, int company, int amount)
+{
+    g->players[player].cash -= amount;
+    g->co[company].cash += amount;
+}
+
+/* ---- the market: a 2-D grid; a move off the grid leaves the price where it is ---- */
+
+static bool cell(const eng_game *g, int row, int col)
+{
+    const eng_title *t = g->t;
+    return row >= 0 && row < t->market_rows && col >= 0 && col < t->market_cols &&
+           t->market[row * t->market_cols + col] > 0;
+}
+
+static void move_price(eng_game *g, int company, int drow, int dcol)
+{
+    eng_company_state *c = &g->co[company];
+    if (c->row < 0)
+        return;
+    int old = eng_share_price(g, company);
+    if (cell(g, c->row + drow, c->col + dcol)) {
+        c->row += drow;
+        c->col += dcol;
+    }
+    eng_event_add(g, ENG_EV_PRICE, ENG_NONE, company, old, eng_share_price(g, company), false);
+}
+
+void eng_price_down(eng_game *g, int company)
+{
+    move_price(g, company, 1, 0);
+}
+
+void eng_price_up(eng_game *g, int company)
+{
+    move_price(g, company, -1, 0);
+}
+
+/* ---- counting ---- */
+
+int eng_certificate_count(const eng_game *g, int player)
+{
+    int n = 0;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        if (g->t->companies[c].kind != ENG_MAJOR) {
+            n += s->owner == player && !s->closed;
+            continue;
+        }
+        for (int i = 0; i < s->ncerts; i++)
+            n += s->certs[i].owner == player;
+    }
+    return n;
+}
+
+int eng_certificate_limit(const eng_game *g, int player)
+{
+    int limit = g->t->cert_limit[g->nplayers];
+    if (g->opt.cert_limit_bonus_80)
+        for (int c = 0; c < g->t->ncompanies; c++)
+            if (eng_is_major(g, c) && g->co[c].director == player &&
+                eng_percent_held(g, c, player) >= 80)
+                limit++;
+    return limit;
+}
+
+int eng_start_item_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->nstart_items; i++)
+        if (strcmp(t->start_items[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- creation ---- */
+
+static void set_up_certificates(eng_game *g, int company)
+{
+    const eng_company *co = &g->t->companies[company];
+    eng_company_state *c = &g->co[company];
+    for (int k = 0; k < co->ncerts; k++)
+        for (int n = 0; n < co->certs[k].count && c->ncerts < ENG_MAX_CERTS; n++) {
+            eng_cert_state *cs = &c->certs[c->ncerts++];
+            cs->percent = co->certs[k].percent;
+            cs->director = co->certs[k].director;
+            cs->owner = n < co->certs[k].nreserved ? ENG_RESERVED : ENG_IPO;
+            cs->reserved_for = n < co->certs[k].nreserved ? co->certs[k].reserved_for[n] : ENG_NONE;
+        }
+}
+
+eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *const *players,
+                       int nplayers, char *why, size_t len)
+{
+    if (nplayers < t->min_players || nplayers > t->max_players || nplayers > ENG_MAX_PLAYERS) {
+        eng_refuse(why, len, "%s is for %d to %d players, not %d", t->id, t->min_players,
+                   t->max_players, nplayers);
+        return NULL;
+    }
+    if (t->ncompanies > ENG_MAX_COMPANIES) {
+        eng_refuse(why, len, "the title has too many companies");
+        return NULL;
+    }
+    for (int i = 0; i < nplayers; i++)
+        for (int k = 0; k < i; k++)
+            if (str_ieq(players[i], players[k])) {
+                eng_refuse(why, len, "two players are called %s", players[i]);
+                return NULL;
+            }
+    eng_game *g = xcalloc(1, sizeof *g);
+    g->t = t;
+    g->opt = *opt;
+    g->nplayers = nplayers;
+    g->bank = t->bank;
+    for (int i = 0; i < nplayers; i++) {
+        snprintf(g->players[i].name, sizeof g->players[i].name, "%s", players[i]);
+        eng_bank_pays_player(g, i, t->start_cash[nplayers]);
+    }
+    for (int c = 0; c < t->ncompanies; c++) {
+        g->co[c].owner = g->co[c].director = ENG_NONE;
+        g->co[c].row = g->co[c].col = -1;
+        if (t->companies[c].kind == ENG_MAJOR)
+            set_up_certificates(g, c);
+    }
+    g->board = eng_board_new(t);
+    g->board->unlimited_tiles = opt->unlimited_tiles;
+    g->last_buyer = ENG_NONE;
+    g->direction = 1;
+    g->thompson_packet = opt->variant == ENG_VARIANT_THOMPSON_FULL ||
+                         opt->variant == ENG_VARIANT_THOMPSON_HALF;
+    eng_update_availability(g);
+    g->nevents = 0; /* what is open from the start is not news */
+    eng_begin_start_round(g);
+    return g;
+}
+
+void eng_game_free(eng_game *g)
+{
+    if (!g)
+        return;
+    eng_board_free(g->board);
+    free(g);
+}
+
+/* ---- actions ---- */
+
+int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (g->round == ENG_ROUND_OVER)
+        return eng_refuse(why, len, "the game is over");
+    if (a->player < 0 || a->player >= g->nplayers)
+        return eng_refuse(why, len, "there is no such player");
+    if (g->round == ENG_ROUND_OPERATING)
+        return eng_refuse(why, len, "an operating round is under way; its orders are not "
+                                    "taken yet");
+    if (a->player != g->current)
+        return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
+                          g->players[a->player].name);
+    /* Work on a copy: a refused action changes nothing, whatever step refused it. */
+    eng_game *work = xmalloc(sizeof *work);
+    memcpy(work, g, sizeof *work);
+    work->board = eng_board_copy(g->board);
+    work->nevents = 0;
+    work->nsnapshots = 0;
+    int rc;
+    bool packet = g->round == ENG_ROUND_START;
+    switch (a->kind) {
+    case ENG_ACT_BUY_ITEM:
+        rc = packet ? eng_start_buy(work, a, why, len)
+                    : eng_refuse(why, len, "the start packet is not on sale now");
+        break;
+    case ENG_ACT_PASS:
+        rc = packet ? eng_start_pass(work, a, why, len) : eng_stock_pass(work, a, why, len);
+        break;
+    case ENG_ACT_BUY_SHARE:
+        rc = packet ? eng_refuse(why, len, "shares are not on sale before the start packet is "
+                                           "sold")
+                    : eng_stock_buy(work, a, why, len);
+        break;
+    case ENG_ACT_SELL:
+        rc = packet ? eng_refuse(why, len, "nothing can be sold during the start packet")
+                    : eng_stock_sell(work, a, why, len);
+        break;
+    default:
+        rc = eng_refuse(why, len, "that is not an action");
+    }
+    if (rc == 0) {
+        eng_board_free(g->board);
+        memcpy(g, work, sizeof *g);
+    } else {
+        eng_board_free(work->board);
+    }
+    free(work);
+    return rc;
+}

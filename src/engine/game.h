@@ -1,0 +1,194 @@
+/* game: the state of one game of an 18xx title, and the only way to change it — eng_apply(),
+ * which validates one action and applies it whole, or rejects it with a message a player can
+ * read. A game's state is the replay of its action log: same title, options, players and
+ * actions give the same state, always (no clock, no randomness). Every consequence of an
+ * action is also reported as an event, in order, for logs, reports and checks. Pure. */
+#ifndef PBEMGM_ENG_GAME_H
+#define PBEMGM_ENG_GAME_H
+
+#include "engine/board.h"
+#include "engine/title.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ENG_MAX_PLAYERS 7
+#define ENG_MAX_COMPANIES 24
+#define ENG_MAX_CERTS 24
+#define ENG_MAX_EVENTS 256
+
+/* Where a certificate is. Players are 0..nplayers-1. */
+enum { ENG_IPO = -1, ENG_POOL = -2, ENG_RESERVED = -3 };
+
+/* ---- game options (docs/game-options.md) ---- */
+typedef enum {
+    ENG_VARIANT_STANDARD, ENG_VARIANT_SNAKE, ENG_VARIANT_CLEMENS,
+    ENG_VARIANT_THOMPSON_FULL, ENG_VARIANT_THOMPSON_HALF
+} eng_variant;
+
+typedef struct eng_options {
+    eng_variant variant;
+    int by_float_percent;          /* BYFloatsAt: 50 or 20 */
+    int ld_income;                 /* LDIncome: 20 or 30 */
+    bool minors_require_floated_by;/* MinorsRequireFloatedBY */
+    bool first_round_sell_restriction; /* no selling in the first stock round */
+    bool separate_sales_at_same_price; /* SeparateSalesAtSamePrice */
+    bool unlimited_tiles;          /* UnlimitedTiles */
+    bool westermann;               /* NF_PfB_Westermann (house rule 6) */
+    int nationalisation_percent;   /* a director holding this much may nationalise; 0 = never */
+    int ms_ol_float_percent;       /* MS and OL float at 50 (Rails) or 60 (18xx.games) */
+    bool cert_limit_bonus_80;      /* +1 certificate for each company a player directs at >= 80% */
+    bool priority_after_last_buyer; /* house rule 11 */
+} eng_options;
+
+void eng_options_default(eng_options *o);
+/* Sets one option from text ("Variant", "Snake"); returns 0 or -1 with why. */
+int eng_option_set(eng_options *o, const char *name, const char *value, char *why, size_t len);
+/* Sets options from "Name=Value,Name=Value" or the preset "pbem-house-rules". */
+int eng_options_parse(eng_options *o, const char *text, char *why, size_t len);
+
+/* ---- state ---- */
+typedef struct eng_cert_state {
+    int percent;
+    bool director;
+    int owner;           /* a player, ENG_IPO, ENG_POOL or ENG_RESERVED */
+    int reserved_for;    /* ENG_RESERVED: the company (minor or private) it is exchanged for */
+} eng_cert_state;
+
+typedef struct eng_company_state {
+    int cash;
+    int owner;           /* privates and minors: the player who owns it, or ENG_NONE */
+    bool started;        /* majors: the director's certificate is sold and the price set */
+    bool floated;
+    bool closed;
+    bool available;      /* majors: shares may be bought from the IPO */
+    int row, col;        /* market position; -1 without a price */
+    int director;        /* majors: a player, or ENG_NONE */
+    int ncerts;
+    eng_cert_state certs[ENG_MAX_CERTS];
+    int operated;        /* operating rounds it has operated in (issue 5) */
+} eng_company_state;
+
+typedef struct eng_player_state {
+    char name[ENG_NAME];
+    int cash;
+    bool sold_this_round[ENG_MAX_COMPANIES]; /* may not buy back in the same stock round */
+} eng_player_state;
+
+typedef enum { ENG_ROUND_START, ENG_ROUND_STOCK, ENG_ROUND_OPERATING, ENG_ROUND_OVER } eng_round;
+
+typedef enum {
+    ENG_EV_START_ROUND,   /* amount: its number */
+    ENG_EV_STOCK_ROUND,   /* amount: its number */
+    ENG_EV_END_STOCK_ROUND,
+    ENG_EV_OPERATING_ROUND, /* amount: set, amount2: number within the set ("1.1") */
+    ENG_EV_PRIORITY,      /* player */
+    ENG_EV_BOUGHT_ITEM,   /* player, item (start packet index), amount: price */
+    ENG_EV_ALSO_GETS,     /* player, company, amount: percent, flag: director certificate */
+    ENG_EV_FLOATS,        /* company, amount: cash */
+    ENG_EV_CANNOT_BUY,    /* player: passed automatically, no money for anything */
+    ENG_EV_PASSES,        /* player */
+    ENG_EV_ALL_PASSED,    /* the start packet round ended with everyone passing */
+    ENG_EV_BOUGHT_SHARE,  /* player, company, amount: percent, amount2: price, flag: from pool */
+    ENG_EV_PAID_TO,       /* company, amount */
+    ENG_EV_SOLD_SHARES,   /* player, company, amount: percent, amount2: money */
+    ENG_EV_PRESIDENT,     /* player, company */
+    ENG_EV_PRICE,         /* company, amount: old price, amount2: new price */
+    ENG_EV_SOLD_OUT,      /* company */
+    ENG_EV_RELEASED,      /* company */
+    ENG_EV_PRIVATE_INCOME,/* player, company (the private), amount */
+    ENG_EV_SHORT_OR,      /* an operating round in which no company could operate */
+    ENG_EV_OPERATES,      /* company, player (its director or owner) */
+    ENG_EV_ROUND_END,     /* amount: index into eng_game.snapshots — the money at that moment */
+} eng_event_kind;
+
+/* Everyone's money when a round ended (for reports, and for checking against other programs). */
+typedef struct eng_snapshot {
+    int player_cash[ENG_MAX_PLAYERS];
+    int company_cash[ENG_MAX_COMPANIES];
+    int bank;
+} eng_snapshot;
+
+typedef struct eng_event {
+    eng_event_kind kind;
+    int player, company, item;
+    int amount, amount2;
+    bool flag;
+} eng_event;
+
+typedef struct eng_game {
+    const eng_title *t;
+    eng_options opt;
+    int nplayers;
+    eng_player_state players[ENG_MAX_PLAYERS];
+    eng_company_state co[ENG_MAX_COMPANIES];
+    int bank;
+    eng_board *board;
+    int phase;                /* index into t->phases */
+    eng_round round;
+    int start_round_number;   /* start packet rounds so far */
+    int stock_round_number;   /* stock rounds so far */
+    int or_set, or_in_set;    /* "1.1": the set after stock round 1, its first OR */
+    int current;              /* the player to act */
+    int priority;             /* who held priority when the round began */
+    int passes;               /* consecutive passes */
+    int last_buyer;           /* who bought last (house rule 11), or ENG_NONE */
+    bool item_sold[32];
+    int cycle_pos;            /* start packet dealing: position in the current cycle */
+    int cycle;                /* start packet dealing: cycles begun */
+    int direction;            /* +1 or -1 */
+    bool thompson_packet;     /* Thompson: the packet is sold within stock rounds */
+    bool turn_bought;         /* stock round: the player to act has bought this turn */
+    bool turn_sold;
+    int nevents;
+    eng_event events[ENG_MAX_EVENTS]; /* of the last eng_apply (or of creation) */
+    int nsnapshots;
+    eng_snapshot snapshots[8];        /* of the last eng_apply: see ENG_EV_ROUND_END */
+} eng_game;
+
+/* ---- actions ---- */
+typedef enum {
+    ENG_ACT_BUY_ITEM,   /* start packet: item */
+    ENG_ACT_PASS,
+    ENG_ACT_BUY_SHARE,  /* company, from_pool, percent (0: the next certificate) */
+    ENG_ACT_SELL,       /* company, percent */
+} eng_action_kind;
+
+typedef struct eng_action {
+    eng_action_kind kind;
+    int player;
+    int item;
+    int company;
+    int percent;
+    bool from_pool;
+    bool director;      /* buying: the director's certificate (starting a company) */
+} eng_action;
+
+/* A new game: the players in seating order. Returns NULL with why. */
+eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *const *players,
+                       int nplayers, char *why, size_t len);
+void eng_game_free(eng_game *g);
+
+/* Validates and applies one action whole, or changes nothing and says why. The events of the
+ * action replace those of the one before. */
+int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len);
+
+/* The actions the player to act may take now (at most max); returns how many. */
+int eng_legal_actions(const eng_game *g, eng_action *out, int max);
+
+/* Actions as JSON objects (for the action log) and back. */
+char *eng_action_to_json(const eng_game *g, const eng_action *a);
+int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, char *why,
+                         size_t len);
+
+/* The state as JSON (players' cash and certificates, companies, bank, round). */
+char *eng_game_to_json(const eng_game *g);
+
+/* Helpers the rounds and reports share. */
+int eng_share_price(const eng_game *g, int company);     /* 0 without a price */
+int eng_percent_held(const eng_game *g, int company, int owner);
+int eng_certificate_count(const eng_game *g, int player);
+int eng_certificate_limit(const eng_game *g, int player);
+int eng_start_item_index(const eng_title *t, const char *id);
+
+#endif

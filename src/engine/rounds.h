@@ -1,0 +1,52 @@
+/* rounds: what the engine's files share inside the engine — events, money, certificates,
+ * directors, and the round transitions. Not for use outside src/engine. */
+#ifndef PBEMGM_ENG_ROUNDS_H
+#define PBEMGM_ENG_ROUNDS_H
+
+#include "engine/game.h"
+
+#include <stdarg.h>
+
+/* Formats a refusal into why and returns -1. */
+int eng_refuse(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
+                   int amount2, bool flag);
+/* Records everyone's money as a round ends (an ENG_EV_ROUND_END event). */
+void eng_round_end(eng_game *g);
+
+/* Money: every movement keeps bank + players + companies constant. */
+void eng_player_pays_bank(eng_game *g, int player, int amount);
+void eng_bank_pays_player(eng_game *g, int player, int amount);
+void eng_bank_pays_company(eng_game *g, int company, int amount);
+void eng_player_pays_company(eng_game *g, int player, int company, int amount);
+
+/* Certificates. */
+int eng_find_cert(const eng_game *g, int company, int owner, int percent, bool director);
+void eng_check_director(eng_game *g, int company);
+bool eng_sold_out(const eng_game *g, int company);
+int eng_percent_out_of_ipo(const eng_game *g, int company);
+void eng_check_float(eng_game *g, int company);
+void eng_set_par(eng_game *g, int company);
+void eng_update_availability(eng_game *g);
+bool eng_is_major(const eng_game *g, int company);
+
+/* Market moves. */
+void eng_price_down(eng_game *g, int company);
+void eng_price_up(eng_game *g, int company);
+
+/* Rounds. */
+void eng_begin_start_round(eng_game *g);
+void eng_begin_stock_round(eng_game *g);
+void eng_begin_operating_round(eng_game *g);
+bool eng_packet_sold_out(const eng_game *g);
+/* start.c */
+int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len);
+int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len);
+bool eng_item_available(const eng_game *g, int item);
+int eng_item_price(const eng_game *g, int item);
+/* stock.c */
+int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len);
+int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len);
+int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len);
+
+#endif

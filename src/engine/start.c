@@ -1,0 +1,246 @@
+/* start: the start packet. Items are bought at fixed prices; which items may be bought and the
+ * dealing order depend on the variant (docs/game-options.md):
+ *   Standard  the items of the top unsold row, and the first unsold item of the next row
+ *             while the top row has one item left; players in seating order.
+ *   Snake     as Standard, but the second round of dealing runs in reverse.
+ *   Clemens   every item; the first round of dealing runs in reverse from the last player.
+ *   Thompson  every item; the dealing order reverses every round (1-2-3-4-4-3-2-1-1-2...),
+ *             carried on through the stock rounds until the packet is sold (Full and Half).
+ * When the order turns, the player who ended a round of dealing also begins the next one.
+ * Everyone passing in turn (a player who cannot pay for anything passes automatically) stops
+ * the packet for an operating round of what has been sold; then the packet goes on. */
+#include "engine/rounds.h"
+
+#include <string.h>
+
+bool eng_packet_sold_out(const eng_game *g)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i])
+            return false;
+    return true;
+}
+
+static bool all_items_open(const eng_game *g)
+{
+    return g->opt.variant == ENG_VARIANT_CLEMENS || g->thompson_packet;
+}
+
+bool eng_item_available(const eng_game *g, int item)
+{
+    const eng_title *t = g->t;
+    if (item < 0 || item >= t->nstart_items || g->item_sold[item])
+        return false;
+    if (all_items_open(g))
+        return true;
+    int top = -1, left_in_top = 0;
+    for (int i = 0; i < t->nstart_items; i++)
+        if (!g->item_sold[i] && (top < 0 || t->start_items[i].row < top))
+            top = t->start_items[i].row;
+    for (int i = 0; i < t->nstart_items; i++)
+        left_in_top += !g->item_sold[i] && t->start_items[i].row == top;
+    int row = t->start_items[item].row;
+    if (row == top)
+        return true;
+    if (row != top + 1 || left_in_top != 1)
+        return false;
+    for (int i = 0; i < item; i++) /* only the first unsold item of the next row */
+        if (!g->item_sold[i] && t->start_items[i].row == row)
+            return false;
+    return true;
+}
+
+int eng_item_price(const eng_game *g, int item)
+{
+    return g->t->start_items[item].price;
+}
+
+static bool can_buy_anything(const eng_game *g, int player)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (eng_item_available(g, i) && eng_item_price(g, i) <= g->players[player].cash)
+            return true;
+    return false;
+}
+
+/* The next player in the dealing order (see the top of this file). */
+static void next_dealer(eng_game *g)
+{
+    int n = g->nplayers;
+    if (++g->cycle_pos < n) {
+        g->current = (g->current + g->direction + n) % n;
+        return;
+    }
+    g->cycle_pos = 0;
+    g->cycle++;
+    int dir = g->direction;
+    if (g->thompson_packet)
+        dir = -g->direction;
+    else if (g->start_round_number == 1 && g->opt.variant == ENG_VARIANT_SNAKE)
+        dir = g->cycle == 1 ? -1 : 1;
+    else
+        dir = 1; /* Clemens after its first round, Standard, later packet rounds */
+    if (dir == g->direction)
+        g->current = (g->current + dir + n) % n;
+    g->direction = dir;
+}
+
+static void all_passed(eng_game *g)
+{
+    eng_event_add(g, ENG_EV_ALL_PASSED, ENG_NONE, ENG_NONE, 0, 0, false);
+    g->or_set = g->stock_round_number;
+    g->or_in_set = 0;
+    eng_round_end(g);
+    eng_begin_operating_round(g);
+}
+
+/* Moves to the next player who can buy something; those who cannot pass automatically. */
+static void advance(eng_game *g)
+{
+    for (int guard = 0; guard <= g->nplayers; guard++) {
+        next_dealer(g);
+        if (can_buy_anything(g, g->current))
+            return;
+        eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
+        if (++g->passes >= g->nplayers) {
+            all_passed(g);
+            return;
+        }
+    }
+}
+
+void eng_begin_start_round(eng_game *g)
+{
+    int n = g->nplayers;
+    g->round = ENG_ROUND_START;
+    g->start_round_number++;
+    g->passes = 0;
+    if (g->thompson_packet) { /* Thompson deals the packet in stock rounds */
+        g->stock_round_number++;
+        eng_event_add(g, ENG_EV_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
+    } else {
+        eng_event_add(g, ENG_EV_START_ROUND, ENG_NONE, ENG_NONE, g->start_round_number, 0, false);
+    }
+    if (g->start_round_number == 1) {
+        bool clemens = g->opt.variant == ENG_VARIANT_CLEMENS;
+        g->current = clemens ? n - 1 : 0;
+        g->direction = clemens ? -1 : 1;
+        g->cycle = g->cycle_pos = 0;
+    } else if (!g->thompson_packet) {
+        g->current = g->last_buyer == ENG_NONE ? g->priority : (g->last_buyer + 1) % n;
+        g->direction = 1;
+        g->cycle = 2;
+        g->cycle_pos = 0;
+    } else {
+        next_dealer(g); /* Thompson: the alternation simply goes on */
+    }
+    g->priority = g->current;
+    eng_event_add(g, ENG_EV_PRIORITY, g->current, ENG_NONE, 0, 0, false);
+    if (!can_buy_anything(g, g->current)) {
+        eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
+        g->passes++;
+        advance(g);
+    }
+}
+
+/* The share that comes with a private (NF, OBB, PfB: 10% of BY; LD: SX's director). */
+static void give_brought_share(eng_game *g, int player, const eng_company *priv)
+{
+    int c = priv->brings_company;
+    if (c < 0)
+        return;
+    int cert = eng_find_cert(g, c, ENG_IPO, priv->brings_percent, priv->brings_director);
+    if (cert < 0)
+        return;
+    eng_company_state *cs = &g->co[c];
+    cs->certs[cert].owner = player;
+    eng_event_add(g, ENG_EV_ALSO_GETS, player, c, priv->brings_percent, 0, priv->brings_director);
+    if (priv->brings_director) {
+        cs->started = true;
+        cs->director = player;
+        eng_set_par(g, c);
+    }
+}
+
+static void start_company_with_director(eng_game *g, int player, int company)
+{
+    eng_company_state *cs = &g->co[company];
+    int cert = eng_find_cert(g, company, ENG_IPO, 0, true);
+    if (cert >= 0)
+        cs->certs[cert].owner = player;
+    cs->started = true;
+    cs->director = player;
+    eng_set_par(g, company);
+}
+
+static void after_packet_sold(eng_game *g)
+{
+    eng_round_end(g);
+    if (!g->thompson_packet) {
+        eng_begin_stock_round(g);
+        return;
+    }
+    /* Thompson: the rest of this stock round goes on normally, in the direction in use. */
+    g->round = ENG_ROUND_STOCK;
+    g->thompson_packet = false;
+    g->passes = 0;
+    g->turn_bought = g->turn_sold = false;
+    g->current = (g->current + g->direction + g->nplayers) % g->nplayers;
+}
+
+int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int item = a->item;
+    if (item < 0 || item >= t->nstart_items)
+        return eng_refuse(why, len, "that is not in the start packet");
+    if (g->item_sold[item])
+        return eng_refuse(why, len, "%s is sold already", t->start_items[item].id);
+    if (!eng_item_available(g, item))
+        return eng_refuse(why, len, "%s is not on sale yet", t->start_items[item].id);
+    int price = eng_item_price(g, item);
+    if (g->players[a->player].cash < price)
+        return eng_refuse(why, len, "%s costs %d, and %s has %d", t->start_items[item].id, price,
+                          g->players[a->player].name, g->players[a->player].cash);
+    const struct eng_start_item *si = &t->start_items[item];
+    const eng_company *co = &t->companies[si->company];
+    eng_player_pays_bank(g, a->player, price);
+    g->item_sold[item] = true;
+    g->last_buyer = a->player;
+    g->passes = 0;
+    eng_event_add(g, ENG_EV_BOUGHT_ITEM, a->player, si->company, price, item, false);
+    if (si->percent) {
+        start_company_with_director(g, a->player, si->company);
+    } else {
+        g->co[si->company].owner = a->player;
+        if (co->kind == ENG_MINOR) {
+            eng_bank_pays_company(g, si->company, co->price);
+            g->co[si->company].floated = true;
+            eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, si->company, co->price, 0, false);
+        }
+        give_brought_share(g, a->player, co);
+    }
+    int major = si->percent ? si->company : co->brings_company;
+    if (major >= 0) {
+        eng_check_float(g, major);
+        eng_check_director(g, major);
+    }
+    eng_update_availability(g);
+    if (eng_packet_sold_out(g))
+        after_packet_sold(g);
+    else
+        advance(g);
+    return 0;
+}
+
+int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    (void)why;
+    (void)len;
+    eng_event_add(g, ENG_EV_PASSES, a->player, ENG_NONE, 0, 0, false);
+    if (++g->passes >= g->nplayers)
+        all_passed(g);
+    else
+        advance(g);
+    return 0;
+}

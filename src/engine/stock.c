@@ -1,0 +1,245 @@
+/* stock: the stock round. On a turn a player may sell (any number of selling actions), then
+ * buy one certificate, which ends the turn; or pass. Everyone passing in turn ends the round:
+ * each sold-out company's price rises, and priority goes to the player after the last one to
+ * BUY (house rule 11). Certificates are bought from the IPO at par (the director's
+ * certificate first, which starts the company) or from the pool at the market price. */
+#include "engine/rounds.h"
+
+#include <string.h>
+
+#define POOL_LIMIT 50
+#define HOLDING_LIMIT 60
+
+void eng_begin_stock_round(eng_game *g)
+{
+    int n = g->nplayers;
+    g->round = ENG_ROUND_STOCK;
+    g->stock_round_number++;
+    g->passes = 0;
+    g->turn_bought = g->turn_sold = false;
+    g->direction = 1;
+    for (int p = 0; p < n; p++)
+        memset(g->players[p].sold_this_round, 0, sizeof g->players[p].sold_this_round);
+    if (g->last_buyer != ENG_NONE && g->opt.priority_after_last_buyer)
+        g->priority = (g->last_buyer + 1) % n;
+    g->last_buyer = ENG_NONE;
+    g->current = g->priority;
+    eng_event_add(g, ENG_EV_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
+    eng_event_add(g, ENG_EV_PRIORITY, g->current, ENG_NONE, 0, 0, false);
+}
+
+static void end_stock_round(eng_game *g)
+{
+    eng_event_add(g, ENG_EV_END_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (eng_is_major(g, c) && eng_sold_out(g, c)) {
+            eng_event_add(g, ENG_EV_SOLD_OUT, ENG_NONE, c, 0, 0, false);
+            eng_price_up(g, c);
+        }
+    if (g->last_buyer != ENG_NONE && g->opt.priority_after_last_buyer)
+        g->priority = (g->last_buyer + 1) % g->nplayers;
+    g->last_buyer = ENG_NONE;
+    g->or_set = g->stock_round_number;
+    g->or_in_set = 0;
+    eng_round_end(g);
+    eng_begin_operating_round(g);
+}
+
+static void next_turn(eng_game *g)
+{
+    g->turn_bought = g->turn_sold = false;
+    g->current = (g->current + g->direction + g->nplayers) % g->nplayers;
+}
+
+static int check_major(const eng_game *g, int company, char *why, size_t len)
+{
+    if (company < 0 || company >= g->t->ncompanies || !eng_is_major(g, company))
+        return eng_refuse(why, len, "that is not a company whose shares are traded");
+    if (g->co[company].closed)
+        return eng_refuse(why, len, "%s is closed", g->t->companies[company].id);
+    return 0;
+}
+
+/* Which certificate a buy takes: the size asked for, or the next one on offer. */
+static int pick_cert(const eng_game *g, const eng_action *a, int from, char *why, size_t len)
+{
+    const char *id = g->t->companies[a->company].id;
+    const eng_company_state *c = &g->co[a->company];
+    if (from == ENG_IPO && !c->started) {
+        int d = eng_find_cert(g, a->company, ENG_IPO, 0, true);
+        if (d < 0)
+            return eng_refuse(why, len, "%s has no director's certificate to sell", id);
+        if (a->percent && a->percent != c->certs[d].percent)
+            return eng_refuse(why, len, "%s must be started with its %d%% director's certificate",
+                              id, c->certs[d].percent);
+        return d;
+    }
+    int cert = eng_find_cert(g, a->company, from, a->percent, false);
+    const char *where = from == ENG_POOL ? "pool" : "IPO";
+    if (cert < 0 && a->percent)
+        return eng_refuse(why, len, "the %s has no %d%% certificate of %s", where, a->percent, id);
+    if (cert < 0)
+        return eng_refuse(why, len, "the %s has no certificate of %s", where, id);
+    return cert;
+}
+
+int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (check_major(g, a->company, why, len))
+        return -1;
+    const eng_company *co = &g->t->companies[a->company];
+    eng_company_state *c = &g->co[a->company];
+    eng_player_state *pl = &g->players[a->player];
+    if (g->turn_bought)
+        return eng_refuse(why, len, "one certificate a turn");
+    if (pl->sold_this_round[a->company])
+        return eng_refuse(why, len, "%s sold %s this round and may not buy it back now", pl->name,
+                          co->id);
+    int from = a->from_pool ? ENG_POOL : ENG_IPO;
+    if (from == ENG_IPO && !c->available)
+        return eng_refuse(why, len, "%s is not yet available", co->id);
+    int cert = pick_cert(g, a, from, why, len);
+    if (cert < 0)
+        return -1;
+    int pct = c->certs[cert].percent;
+    int unit = from == ENG_IPO ? co->price : eng_share_price(g, a->company);
+    int price = unit * pct / 10;
+    if (pl->cash < price)
+        return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
+                          pl->name, pl->cash);
+    if (eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
+        return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
+                          eng_certificate_count(g, a->player));
+    if (eng_percent_held(g, a->company, a->player) + pct > HOLDING_LIMIT)
+        return eng_refuse(why, len, "%s may not hold more than %d%% of %s", pl->name,
+                          HOLDING_LIMIT, co->id);
+    bool director = c->certs[cert].director;
+    c->certs[cert].owner = a->player;
+    if (from == ENG_IPO && c->floated) {
+        eng_player_pays_company(g, a->player, a->company, price);
+        eng_event_add(g, ENG_EV_PAID_TO, ENG_NONE, a->company, price, 0, false);
+    } else {
+        eng_player_pays_bank(g, a->player, price);
+    }
+    if (director) {
+        c->started = true;
+        c->director = a->player;
+        eng_set_par(g, a->company);
+    }
+    eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
+    eng_check_float(g, a->company);
+    eng_check_director(g, a->company);
+    eng_update_availability(g);
+    g->turn_bought = true;
+    g->last_buyer = a->player;
+    g->passes = 0;
+    next_turn(g);
+    return 0;
+}
+
+/* The seller's ordinary certificates making up exactly `percent` (a 20% only as a whole). */
+static bool choose_certs(const eng_game *g, int company, int player, int percent, bool *take)
+{
+    const eng_company_state *c = &g->co[company];
+    memset(take, 0, sizeof(bool) * ENG_MAX_CERTS);
+    int left = percent;
+    for (int size = 20; size >= 5; size = size == 20 ? 10 : 5) /* big ones first */
+        for (int i = 0; i < c->ncerts && left > 0; i++)
+            if (c->certs[i].owner == player && !c->certs[i].director &&
+                c->certs[i].percent == size && size <= left) {
+                take[i] = true;
+                left -= size;
+            }
+    return left == 0;
+}
+
+/* A director selling into his director's share: the player with the most (at least the
+ * certificate's size) takes the director's certificate first. */
+static int hand_over_directorship(eng_game *g, int company, int seller, int percent)
+{
+    eng_company_state *c = &g->co[company];
+    int dc = eng_find_cert(g, company, seller, 0, true);
+    if (dc < 0 || c->director != seller)
+        return -1;
+    int need = c->certs[dc].percent, best = ENG_NONE, best_pct = 0;
+    for (int k = 1; k < g->nplayers; k++) {
+        int p = (seller + k) % g->nplayers;
+        int pct = eng_percent_held(g, company, p);
+        if (pct >= need && pct > best_pct) {
+            best = p;
+            best_pct = pct;
+        }
+    }
+    int remaining = eng_percent_held(g, company, seller) - percent;
+    if (best == ENG_NONE || remaining >= best_pct)
+        return -1;
+    /* the swap of eng_check_director, forced */
+    int given = 0;
+    for (int i = 0; i < c->ncerts && given < need; i++)
+        if (c->certs[i].owner == best && !c->certs[i].director &&
+            given + c->certs[i].percent <= need) {
+            c->certs[i].owner = seller;
+            given += c->certs[i].percent;
+        }
+    c->certs[dc].owner = best;
+    c->director = best;
+    eng_event_add(g, ENG_EV_PRESIDENT, best, company, 0, 0, false);
+    return 0;
+}
+
+int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (check_major(g, a->company, why, len))
+        return -1;
+    const eng_company *co = &g->t->companies[a->company];
+    eng_player_state *pl = &g->players[a->player];
+    if (g->opt.first_round_sell_restriction && g->stock_round_number == 1)
+        return eng_refuse(why, len, "no shares may be sold in the first stock round");
+    if (g->turn_bought)
+        return eng_refuse(why, len, "selling comes before buying in a turn");
+    if (a->percent <= 0 || a->percent % 5)
+        return eng_refuse(why, len, "say how much of %s to sell, as 10%% or 20%%", co->id);
+    if (eng_percent_held(g, a->company, a->player) < a->percent)
+        return eng_refuse(why, len, "%s holds only %d%% of %s", pl->name,
+                          eng_percent_held(g, a->company, a->player), co->id);
+    if (eng_percent_held(g, a->company, ENG_POOL) + a->percent > POOL_LIMIT)
+        return eng_refuse(why, len, "the pool may hold at most %d%% of %s", POOL_LIMIT, co->id);
+    bool take[ENG_MAX_CERTS];
+    if (!choose_certs(g, a->company, a->player, a->percent, take)) {
+        if (hand_over_directorship(g, a->company, a->player, a->percent) ||
+            !choose_certs(g, a->company, a->player, a->percent, take))
+            return eng_refuse(why, len, "%s cannot sell %d%% of %s: the director's certificate "
+                                        "stays unless another player can take it over",
+                              pl->name, a->percent, co->id);
+    }
+    eng_company_state *c = &g->co[a->company];
+    for (int i = 0; i < c->ncerts; i++)
+        if (take[i])
+            c->certs[i].owner = ENG_POOL;
+    int money = eng_share_price(g, a->company) * a->percent / 10;
+    eng_bank_pays_player(g, a->player, money);
+    eng_event_add(g, ENG_EV_SOLD_SHARES, a->player, a->company, a->percent, money, false);
+    eng_price_down(g, a->company);
+    eng_check_director(g, a->company);
+    pl->sold_this_round[a->company] = true;
+    g->turn_sold = true;
+    g->passes = 0;
+    return 0;
+}
+
+int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    (void)why;
+    (void)len;
+    if (g->turn_sold) { /* the end of a turn that sold: an action, not a pass */
+        next_turn(g);
+        return 0;
+    }
+    eng_event_add(g, ENG_EV_PASSES, a->player, ENG_NONE, 0, 0, false);
+    if (++g->passes >= g->nplayers) {
+        end_stock_round(g);
+        return 0;
+    }
+    next_turn(g);
+    return 0;
+}

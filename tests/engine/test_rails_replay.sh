@@ -1,0 +1,32 @@
+# The Rails oracle: every game in ../shared/oracle/rails-1835/ replays through the engine with
+# every consequence line matching, as far as the engine's rules reach (the harness says where it
+# stops); and UNTIL=N prints the state in the agreed JSON shape.
+set -u
+BUILD=${PBEMGM_BUILD:?}
+TOP=${PBEMGM_TOP:?}
+ORACLE=${PBEMGM_ORACLE:-$TOP/../shared/oracle/rails-1835}
+REPLAY="$BUILD/tests/tools/rails_replay"
+N=0
+ok() { N=$((N + 1)); echo "ok $N - $1"; }
+not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
+trap 'echo "1..$N"' EXIT
+cd "$TOP"
+logs=$(ls "$ORACLE"/*.report 2>/dev/null)
+[ -n "$logs" ] || { not_ok "the Rails logs are in $ORACLE"; exit 1; }
+for log in $logs; do
+    name=$(basename "$log")
+    if out=$("$REPLAY" "$log" 2>&1) && echo "$out" | grep -q "all consequences match"; then
+        ok "$name replays: $(echo "$out" | tail -1 | sed 's/.*: //')"
+    else
+        not_ok "$name: $(echo "$out" | head -5 | tr '\n' ' ')"
+    fi
+done
+state=$("$REPLAY" "$ORACLE/1835_Stoll_12.report" 66 2>/dev/null)
+echo "$state" | grep -q '^{"players":{"Eyal":{"cash":50},"Marco":{"cash":65},"Nick":{"cash":90},"Christian":{"cash":24}},"companies":{' \
+    && ok "UNTIL prints the state (Stoll_12 before line 66: after the first stock round, privates paid)" \
+    || not_ok "UNTIL state: $state"
+echo "$state" | grep -q '"BY":{"cash":552,"price":92}' && echo "$state" | grep -q '"M1":{"cash":80,"price":null}' \
+    && echo "$state" | grep -q '"bank":10569}$' && ok "companies and bank in the agreed shape" \
+    || not_ok "companies/bank: $state"
+total=$(echo "$state" | grep -o '"cash":[0-9]*\|"bank":[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s }')
+[ "$total" = 12000 ] && ok "no money is made or lost (12000 in all)" || not_ok "money in all: $total"

@@ -1,0 +1,462 @@
+/* rails_replay: replays a game recorded by Rails (its test-locale log) through the pbemgm
+ * engine. Each *decision* line becomes an engine action; each *consequence* line is checked
+ * against what the engine computed — a mismatch prints the line, expected and got, and the run
+ * fails. The harness never copies a value from the log into the state.
+ *
+ *   rails_replay LOG [UNTIL]     (make rails-replay LOG=FILE [UNTIL=N])
+ *
+ * With UNTIL=N only the decisions on lines before N are applied, then the state is printed as
+ *   {"players":{"<name>":{"cash":N}},"companies":{"<id>":{"cash":N,"price":N|null}},"bank":N}
+ * The game options of a log come from tests/oracle/rails-1835.json (by the log's file name),
+ * or from $PBEMGM_OPTIONS. The replay stops, saying so, where the engine's rules end (the first
+ * company operating: operating rounds are a later issue). */
+#include "engine/game.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <cJSON.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct replay {
+    eng_title *title;
+    eng_game *g;
+    eng_options opt;
+    char *players[ENG_MAX_PLAYERS];
+    int nplayers;
+    int player_cash, bank_has;
+    bool used[ENG_MAX_EVENTS];  /* events of the last action already matched */
+    int line;
+    const char *text;
+    bool stopped;
+    int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
+};
+
+static int failf(struct replay *r, const char *expected, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int failf(struct replay *r, const char *expected, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "MISMATCH at line %d: %s\n  expected: %s\n  got:      ", r->line, r->text,
+            expected);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return -1;
+}
+
+static int player_of(struct replay *r, const char *name)
+{
+    for (int p = 0; p < r->nplayers; p++)
+        if (strcmp(r->players[p], name) == 0)
+            return p;
+    return -1;
+}
+
+static int company_of(struct replay *r, const char *id)
+{
+    return eng_company_index(r->title, id);
+}
+
+/* ---- events: a consequence must match one not yet matched ---- */
+
+static bool take_event(struct replay *r, eng_event_kind kind, int player, int company,
+                       const int *amount, const int *amount2)
+{
+    for (int i = 0; i < r->g->nevents; i++) {
+        const eng_event *e = &r->g->events[i];
+        if (r->used[i] || e->kind != kind)
+            continue;
+        if ((player != -2 && e->player != player) || (company != -2 && e->company != company) ||
+            (amount && e->amount != *amount) || (amount2 && e->amount2 != *amount2))
+            continue;
+        r->used[i] = true;
+        return true;
+    }
+    return false;
+}
+
+static const char *event_list(struct replay *r, eng_event_kind kind, buf *b)
+{
+    buf_reset(b);
+    for (int i = 0; i < r->g->nevents; i++) {
+        const eng_event *e = &r->g->events[i];
+        if (e->kind != kind)
+            continue;
+        buf_printf(b, "[player %s company %s amounts %d %d%s] ",
+                   e->player >= 0 ? r->players[e->player] : "-",
+                   e->company >= 0 ? r->title->companies[e->company].id : "-", e->amount,
+                   e->amount2, r->used[i] ? " (matched already)" : "");
+    }
+    return b->len ? b->data : "no such event";
+}
+
+static int expect_event(struct replay *r, eng_event_kind kind, int player, int company,
+                        const int *amount, const int *amount2)
+{
+    if (take_event(r, kind, player, company, amount, amount2))
+        return 0;
+    buf b;
+    buf_init(&b);
+    int rc = failf(r, "this consequence", "%s", event_list(r, kind, &b));
+    buf_free(&b);
+    return rc;
+}
+
+/* ---- the game ---- */
+
+static int create_game(struct replay *r)
+{
+    char why[256];
+    r->g = eng_game_new(r->title, &r->opt, (const char *const *)r->players, r->nplayers, why,
+                        sizeof why);
+    if (!r->g) {
+        fprintf(stderr, "cannot create the game: %s\n", why);
+        return -1;
+    }
+    memset(r->used, 0, sizeof r->used);
+    int line = r->line;
+    r->line = 0;
+    for (int p = 0; p < r->nplayers; p++)
+        if (r->player_cash && r->g->players[p].cash != r->player_cash)
+            return failf(r, "PlayerCash", "%s has %d", r->players[p], r->g->players[p].cash);
+    if (r->bank_has && r->g->bank != r->bank_has)
+        return failf(r, "BankHas", "the bank has %d", r->g->bank);
+    r->line = line;
+    return 0;
+}
+
+static int apply(struct replay *r, const eng_action *a)
+{
+    char why[256];
+    if (eng_apply(r->g, a, why, sizeof why)) {
+        fprintf(stderr, "REFUSED at line %d: %s\n  the engine says: %s\n", r->line, r->text, why);
+        return -1;
+    }
+    memset(r->used, 0, sizeof r->used);
+    r->snapshot = -1;
+    return 0;
+}
+
+/* After a round-ending consequence, Rails lists everyone's money as the round ended: the
+ * engine's snapshot event that follows the matched event. */
+static void follow_round_end(struct replay *r, eng_event_kind kind)
+{
+    for (int i = 0; i < r->g->nevents; i++)
+        if (r->g->events[i].kind == kind && r->used[i])
+            for (int k = i + 1; k < r->g->nevents; k++)
+                if (r->g->events[k].kind == ENG_EV_ROUND_END) {
+                    r->snapshot = r->g->events[k].amount;
+                    break;
+                }
+}
+
+static int check_cash(struct replay *r, const char *who, int want)
+{
+    int p = player_of(r, who), c = company_of(r, who);
+    const eng_snapshot *s = r->snapshot >= 0 ? &r->g->snapshots[r->snapshot] : NULL;
+    int got = p >= 0   ? (s ? s->player_cash[p] : r->g->players[p].cash)
+              : c >= 0 ? (s ? s->company_cash[c] : r->g->co[c].cash)
+                       : -1;
+    if (p < 0 && c < 0)
+        return failf(r, who, "no such player or company");
+    if (got != want) {
+        char exp[32];
+        snprintf(exp, sizeof exp, "%d", want);
+        return failf(r, exp, "%d", got);
+    }
+    return 0;
+}
+
+/* BuysItemFor,P,ITEM,price  or  BuysItemFor,P,PRES_CERT_NAME,BY,20,price */
+static int buys_item(struct replay *r, char **f, int n)
+{
+    int item = -1, price;
+    if (n >= 6 && strcmp(f[2], "PRES_CERT_NAME") == 0) {
+        int c = company_of(r, f[3]);
+        for (int i = 0; i < r->title->nstart_items; i++)
+            if (r->title->start_items[i].company == c && r->title->start_items[i].director)
+                item = i;
+        price = atoi(f[5]);
+    } else {
+        item = eng_start_item_index(r->title, f[2]);
+        price = atoi(f[3]);
+    }
+    if (item < 0)
+        return failf(r, "a start packet item", "none called %s", f[2]);
+    eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = player_of(r, f[1]), .item = item};
+    if (apply(r, &a))
+        return -1;
+    return expect_event(r, ENG_EV_BOUGHT_ITEM, a.player, -2, &price, NULL);
+}
+
+static int buy_share(struct replay *r, char **f, bool start_company)
+{
+    eng_action a = {.kind = ENG_ACT_BUY_SHARE, .player = player_of(r, f[1])};
+    int price;
+    if (start_company) { /* START_COMPANY_LOG,P,C,par,price,n,pct,BANK */
+        a.company = company_of(r, f[2]);
+        a.percent = atoi(f[6]);
+        price = atoi(f[4]);
+    } else { /* BUY_SHARE_LOG,P,pct,C,IPO|Pool|player,price */
+        a.company = company_of(r, f[3]);
+        a.percent = atoi(f[2]);
+        if (strcmp(f[4], "Pool") == 0)
+            a.from_pool = true;
+        else if (strcmp(f[4], "IPO") != 0)
+            return failf(r, "a purchase from the IPO or the pool",
+                         "a purchase from a player (nationalisation: not yet in the engine)");
+        price = atoi(f[5]);
+    }
+    if (apply(r, &a))
+        return -1;
+    return expect_event(r, ENG_EV_BOUGHT_SHARE, a.player, a.company, &a.percent, &price);
+}
+
+static int sell(struct replay *r, char **f, bool several)
+{
+    /* SELL_SHARE_LOG,P,pct,C,money  or  SELL_SHARES_LOG,P,n,pct,total,C,money */
+    eng_action a = {.kind = ENG_ACT_SELL, .player = player_of(r, f[1])};
+    a.company = company_of(r, several ? f[5] : f[3]);
+    a.percent = atoi(several ? f[4] : f[2]);
+    int money = atoi(several ? f[6] : f[4]);
+    if (apply(r, &a))
+        return -1;
+    return expect_event(r, ENG_EV_SOLD_SHARES, a.player, a.company, &a.percent, &money);
+}
+
+static int or_number(struct replay *r, const char *s)
+{
+    int set = atoi(s), n = atoi(strchr(s, '.') ? strchr(s, '.') + 1 : "0");
+    return expect_event(r, ENG_EV_OPERATING_ROUND, -2, -2, &set, &n);
+}
+
+/* One line; returns 0, -1 on a mismatch, 1 when the replay must stop here. */
+static int replay_line(struct replay *r, char **f, int n)
+{
+    const char *k = f[0];
+    int a1 = n > 1 ? atoi(f[1]) : 0, a2 = n > 2 ? atoi(f[2]) : 0, a3 = n > 3 ? atoi(f[3]) : 0;
+    int a4 = n > 4 ? atoi(f[4]) : 0;
+    if (strcmp(k, "BuysItemFor") == 0)
+        return buys_item(r, f, n);
+    if (strcmp(k, "PASSES") == 0) {
+        eng_action a = {.kind = ENG_ACT_PASS, .player = player_of(r, f[1])};
+        return apply(r, &a);
+    }
+    if (strcmp(k, "BUY_SHARE_LOG") == 0)
+        return buy_share(r, f, false);
+    if (strcmp(k, "START_COMPANY_LOG") == 0)
+        return buy_share(r, f, true);
+    if (strcmp(k, "SELL_SHARE_LOG") == 0 || strcmp(k, "SELL_SHARES_LOG") == 0)
+        return sell(r, f, k[10] == 'S');
+    if (strcmp(k, "Has") == 0)
+        return check_cash(r, f[1], a2);
+    if (strcmp(k, "FloatsWithCash") == 0)
+        return expect_event(r, ENG_EV_FLOATS, -2, company_of(r, f[1]), &a2, NULL);
+    if (strcmp(k, "ALSO_GETS") == 0)
+        return expect_event(r, ENG_EV_ALSO_GETS, player_of(r, f[1]), company_of(r, f[3]), &a4,
+                            NULL);
+    if (strcmp(k, "HasPriority") == 0)
+        return expect_event(r, ENG_EV_PRIORITY, player_of(r, f[1]), -2, NULL, NULL);
+    if (strcmp(k, "CannotBuyAnything") == 0)
+        return expect_event(r, ENG_EV_CANNOT_BUY, player_of(r, f[1]), -2, NULL, NULL);
+    if (strcmp(k, "ALL_PASSED") == 0) {
+        if (expect_event(r, ENG_EV_ALL_PASSED, -2, -2, NULL, NULL))
+            return -1;
+        follow_round_end(r, ENG_EV_ALL_PASSED);
+        return 0;
+    }
+    if (strcmp(k, "START_OR") == 0) {
+        r->snapshot = -1;
+        return or_number(r, f[1]);
+    }
+    if (strcmp(k, "ReceivesFor") == 0)
+        return expect_event(r, ENG_EV_PRIVATE_INCOME, player_of(r, f[1]), company_of(r, f[3]),
+                            &a2, NULL);
+    if (strcmp(k, "ShortORExecuted") == 0) {
+        if (expect_event(r, ENG_EV_SHORT_OR, -2, -2, NULL, NULL))
+            return -1;
+        follow_round_end(r, ENG_EV_SHORT_OR);
+        return 0;
+    }
+    if (strcmp(k, "StartOfInitialRound") == 0) {
+        r->snapshot = -1;
+        return expect_event(r, ENG_EV_START_ROUND, -2, -2, &a1, NULL);
+    }
+    if (strcmp(k, "StartStockRound") == 0) {
+        r->snapshot = -1;
+        return expect_event(r, ENG_EV_STOCK_ROUND, -2, -2, &a1, NULL);
+    }
+    if (strcmp(k, "END_SR") == 0) {
+        if (expect_event(r, ENG_EV_END_STOCK_ROUND, -2, -2, &a1, NULL))
+            return -1;
+        follow_round_end(r, ENG_EV_END_STOCK_ROUND);
+        return 0;
+    }
+    if (strcmp(k, "PriceIsPaidTo") == 0)
+        return expect_event(r, ENG_EV_PAID_TO, -2, company_of(r, f[2]), &a1, NULL);
+    if (strcmp(k, "IS_NOW_PRES_OF") == 0)
+        return expect_event(r, ENG_EV_PRESIDENT, player_of(r, f[1]), company_of(r, f[2]), NULL,
+                            NULL);
+    if (strcmp(k, "PRICE_MOVES_LOG") == 0)
+        return expect_event(r, ENG_EV_PRICE, -2, company_of(r, f[1]), &a2, &a4);
+    if (strcmp(k, "PRICE_STAYS_LOG") == 0)
+        return expect_event(r, ENG_EV_PRICE, -2, company_of(r, f[1]), &a2, &a2);
+    if (strcmp(k, "SoldOut") == 0)
+        return expect_event(r, ENG_EV_SOLD_OUT, -2, company_of(r, f[1]), NULL, NULL);
+    if (strcmp(k, "SharesReleased") == 0)
+        return expect_event(r, ENG_EV_RELEASED, -2, company_of(r, f[2]), NULL, NULL);
+    if (strcmp(k, "CompanyOperates") == 0) {
+        if (expect_event(r, ENG_EV_OPERATES, player_of(r, f[2]), company_of(r, f[1]), NULL, NULL))
+            return -1;
+        (void)a3;
+        return 1;
+    }
+    return failf(r, "a message the harness knows", "\"%s\" is not handled yet", k);
+}
+
+/* The header before the first round: players and the money they start with. */
+static int header_line(struct replay *r, char **f, int n)
+{
+    if (strcmp(f[0], "GameIs") == 0)
+        return strcmp(f[1], "1835") == 0 ? 0 : failf(r, "1835", "%s", f[1]);
+    if (strcmp(f[0], "PlayerIs") == 0 && n >= 3 && r->nplayers < ENG_MAX_PLAYERS) {
+        r->players[r->nplayers++] = xstrdup(f[2]);
+        return 0;
+    }
+    if (strcmp(f[0], "PlayerCash") == 0)
+        r->player_cash = atoi(f[1]);
+    else if (strcmp(f[0], "BankHas") == 0)
+        r->bank_has = atoi(f[1]);
+    else if (strcmp(f[0], "StartOfPhase") == 0 || strcmp(f[0], "BankSizeIs") == 0)
+        return 0; /* StartOfPhase,2 is Rails' first phase; BankSizeIs repeats BankHas */
+    else
+        return 1; /* not a header line */
+    return 0;
+}
+
+static char *options_for(const char *log)
+{
+    const char *env = getenv("PBEMGM_OPTIONS");
+    if (env)
+        return xstrdup(env);
+    char *data = util_read_file("tests/oracle/rails-1835.json", NULL);
+    cJSON *root = data ? cJSON_Parse(data) : NULL;
+    char *copy = xstrdup(log);
+    const cJSON *o = cJSON_GetObjectItem(root, basename(copy));
+    char *opts = cJSON_IsString(o) ? xstrdup(o->valuestring) : NULL;
+    cJSON_Delete(root);
+    free(data);
+    free(copy);
+    return opts;
+}
+
+static void print_state(struct replay *r)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *pl = cJSON_AddObjectToObject(root, "players");
+    for (int p = 0; r->g && p < r->nplayers; p++)
+        cJSON_AddNumberToObject(cJSON_AddObjectToObject(pl, r->players[p]), "cash",
+                                r->g->players[p].cash);
+    cJSON *co = cJSON_AddObjectToObject(root, "companies");
+    for (int c = 0; r->g && c < r->title->ncompanies; c++) {
+        if (r->g->co[c].closed)
+            continue;
+        cJSON *o = cJSON_AddObjectToObject(co, r->title->companies[c].id);
+        cJSON_AddNumberToObject(o, "cash", r->g->co[c].cash);
+        int price = eng_share_price(r->g, c);
+        if (price)
+            cJSON_AddNumberToObject(o, "price", price);
+        else
+            cJSON_AddNullToObject(o, "price");
+    }
+    cJSON_AddNumberToObject(root, "bank", r->g ? r->g->bank : 0);
+    char *s = cJSON_PrintUnformatted(root);
+    puts(s);
+    free(s);
+    cJSON_Delete(root);
+}
+
+static int split(char *line, char **f, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *p = strtok_r(line, ",", &save); p && n < max; p = strtok_r(NULL, ",", &save))
+        f[n++] = p;
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs("usage: rails_replay LOG [UNTIL]\n", stderr);
+        return 2;
+    }
+    int until = argc > 2 ? atoi(argv[2]) : 0;
+    struct replay r = {.snapshot = -1};
+    char *json = util_read_file("config/games/1835.json", NULL), *err = NULL;
+    char *log = util_read_file(argv[1], NULL);
+    if (!json || !log || !(r.title = eng_title_parse(json, &err))) {
+        fprintf(stderr, "rails_replay: cannot read %s or the 1835 title %s\n", argv[1],
+                err ? err : "");
+        return 2;
+    }
+    eng_options_default(&r.opt);
+    r.opt.cert_limit_bonus_80 = false; /* Rails has no such bonus */
+    char *opts = options_for(argv[1]), why[256];
+    if (!opts || eng_options_parse(&r.opt, opts, why, sizeof why)) {
+        fprintf(stderr, "rails_replay: no options for %s (%s)\n", argv[1], opts ? why : "unknown log");
+        return 2;
+    }
+    int rc = 0, applied = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(log, "\n", &save); line && rc == 0;
+         line = strtok_r(NULL, "\n", &save)) {
+        r.line++;
+        for (char *p = line; *p; p++)
+            if (*p == '\r')
+                *p = '\0';
+        if (until && r.line >= until)
+            break;
+        char copy[1024], *f[16];
+        snprintf(copy, sizeof copy, "%s", line);
+        r.text = line;
+        int n = split(copy, f, 16);
+        if (n == 0 || str_is_blank(line))
+            continue;
+        if (!r.g) {
+            int h = header_line(&r, f, n);
+            if (h <= 0) {
+                rc = h;
+                continue;
+            }
+            if ((rc = create_game(&r)) != 0)
+                break;
+        }
+        rc = replay_line(&r, f, n);
+        applied++;
+        if (rc == 1) {
+            fprintf(stderr, "stopped at line %d (%s): operating rounds are not in the engine "
+                            "yet\n", r.line, line);
+            r.stopped = true;
+            rc = 0;
+            break;
+        }
+    }
+    if (rc == 0 && until)
+        print_state(&r);
+    else if (rc == 0)
+        fprintf(stderr, "%s: %d lines checked, all consequences match%s\n", argv[1], applied,
+                r.stopped ? " up to there" : "");
+    for (int p = 0; p < r.nplayers; p++)
+        free(r.players[p]);
+    eng_game_free(r.g);
+    eng_title_free(r.title);
+    free(opts);
+    free(json);
+    free(log);
+    return rc == 0 ? 0 : 1;
+}
