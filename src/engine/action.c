@@ -20,7 +20,9 @@ char *eng_action_to_json(const eng_game *g, const eng_action *a)
     if (a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_SELL)
         cJSON_AddStringToObject(o, "company", g->t->companies[a->company].id);
     if (a->kind == ENG_ACT_BUY_SHARE)
-        cJSON_AddStringToObject(o, "from", a->from_pool ? "pool" : "ipo");
+        cJSON_AddStringToObject(o, "from", a->from_player ? "player" : a->from_pool ? "pool" : "ipo");
+    if (a->from_player)
+        cJSON_AddStringToObject(o, "seller", g->players[a->seller].name);
     if (a->percent)
         cJSON_AddNumberToObject(o, "percent", a->percent);
     char *s = cJSON_PrintUnformatted(o);
@@ -57,6 +59,11 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
         a->kind = (eng_action_kind)kind;
         a->percent = cJSON_IsNumber(pct) ? pct->valueint : 0;
         a->from_pool = cJSON_IsString(from) && strcmp(from->valuestring, "pool") == 0;
+        a->from_player = cJSON_IsString(from) && strcmp(from->valuestring, "player") == 0;
+        const cJSON *seller = cJSON_GetObjectItem(o, "seller");
+        if (a->from_player && (!cJSON_IsString(seller) ||
+                               (a->seller = player_index(g, seller->valuestring)) < 0))
+            rc = eng_refuse(why, len, "buying from a player needs the seller");
         if (kind == ENG_ACT_BUY_ITEM &&
             (!cJSON_IsString(item) || (a->item = eng_start_item_index(g->t, item->valuestring)) < 0))
             rc = eng_refuse(why, len, "no such item in the start packet");
@@ -102,11 +109,13 @@ int eng_legal_actions(const eng_game *g, eng_action *out, int max)
             a.company = c;
             for (int pool = 0; pool < 2; pool++)
                 for (int s = 0; s < 2; s++) {
-                    a = (eng_action){ENG_ACT_BUY_SHARE, g->current, 0, c, sizes[s], pool, false};
+                    a = (eng_action){.kind = ENG_ACT_BUY_SHARE, .player = g->current, .company = c,
+                                     .percent = sizes[s], .from_pool = pool};
                     add_if_legal(g, &a, out, max, &n);
                 }
             for (int pct = 10; pct <= 60; pct += 10) {
-                a = (eng_action){ENG_ACT_SELL, g->current, 0, c, pct, false, false};
+                a = (eng_action){.kind = ENG_ACT_SELL, .player = g->current, .company = c,
+                                 .percent = pct};
                 add_if_legal(g, &a, out, max, &n);
             }
         }

@@ -314,8 +314,9 @@ static bool avail_condition(const eng_game *g, const eng_avail *a)
     return false;
 }
 
-/* Thompson: Full opens all but the Prussian once SX is sold out, and the Prussian at the next
- * director's certificate bought; Half opens the sales groups one after another. */
+/* Thompson: Full opens all but the Prussian once SX (the last company of the first sales
+ * group) is sold out, and the Prussian at the next director's certificate bought; Half opens
+ * the sales groups one after another, each when the one before is sold out. */
 static bool thompson_available(const eng_game *g, int company)
 {
     const eng_title *t = g->t;
@@ -337,8 +338,9 @@ static bool thompson_available(const eng_game *g, int company)
     }
     if (group <= 0)
         return group == 0;
-    int need_sold_out = g->opt.variant == ENG_VARIANT_THOMPSON_FULL ? 1 : group;
-    for (int s = 0; s < need_sold_out; s++)
+    if (g->opt.variant == ENG_VARIANT_THOMPSON_FULL)
+        return eng_sold_out(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
+    for (int s = 0; s < group; s++)
         for (int k = 0; k < t->sales_group_size[s]; k++)
             if (!eng_sold_out(g, t->sales_groups[s][k]))
                 return false;

@@ -150,7 +150,8 @@ typedef struct eng_game {
 typedef enum {
     ENG_ACT_BUY_ITEM,   /* start packet: item */
     ENG_ACT_PASS,
-    ENG_ACT_BUY_SHARE,  /* company, from_pool, percent (0: the next certificate) */
+    ENG_ACT_BUY_SHARE,  /* company, from_pool, percent (0: the next certificate);
+                         * from_player: nationalisation, at 150% of the market price */
     ENG_ACT_SELL,       /* company, percent */
 } eng_action_kind;
 
@@ -162,6 +163,8 @@ typedef struct eng_action {
     int percent;
     bool from_pool;
     bool director;      /* buying: the director's certificate (starting a company) */
+    bool from_player;   /* buying from another player (nationalisation): from `seller` */
+    int seller;
 } eng_action;
 
 /* A new game: the players in seating order. Returns NULL with why. */

@@ -2,13 +2,15 @@
  * buy one certificate, which ends the turn; or pass. Everyone passing in turn ends the round:
  * each sold-out company's price rises, and priority goes to the player after the last one to
  * BUY (house rule 11). Certificates are bought from the IPO at par (the director's
- * certificate first, which starts the company) or from the pool at the market price. */
+ * certificate first, which starts the company) or from the pool at the market price. There is
+ * no limit to how much of a company a player may hold (a Rails game has a 70% holder); a
+ * director holding the nationalisation threshold (game option) may buy other players' ordinary
+ * certificates at 150% of the market price, paid to them. */
 #include "engine/rounds.h"
 
 #include <string.h>
 
 #define POOL_LIMIT 50
-#define HOLDING_LIMIT 60
 
 void eng_begin_stock_round(eng_game *g)
 {
@@ -83,10 +85,50 @@ static int pick_cert(const eng_game *g, const eng_action *a, int from, char *why
     return cert;
 }
 
+/* Nationalisation: the director with enough of the company buys a certificate from another
+ * player at 150% of the market price. */
+static int nationalise(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_company *co = &g->t->companies[a->company];
+    eng_company_state *c = &g->co[a->company];
+    eng_player_state *pl = &g->players[a->player];
+    int seller = a->seller, threshold = g->opt.nationalisation_percent;
+    if (seller < 0 || seller >= g->nplayers || seller == a->player)
+        return eng_refuse(why, len, "buy from which other player?");
+    if (threshold == 0)
+        return eng_refuse(why, len, "this game has no nationalisation");
+    if (c->director != a->player || eng_percent_held(g, a->company, a->player) < threshold)
+        return eng_refuse(why, len, "only %s's director holding %d%% or more may buy shares "
+                                    "from other players", co->id, threshold);
+    int cert = eng_find_cert(g, a->company, seller, a->percent, false);
+    if (cert < 0)
+        return eng_refuse(why, len, "%s has no such certificate of %s",
+                          g->players[seller].name, co->id);
+    int pct = c->certs[cert].percent;
+    int price = eng_share_price(g, a->company) * pct * 15 / 100;
+    if (pl->cash < price)
+        return eng_refuse(why, len, "%d%% of %s from %s costs %d, and %s has %d", pct, co->id,
+                          g->players[seller].name, price, pl->name, pl->cash);
+    if (eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
+        return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
+                          eng_certificate_count(g, a->player));
+    c->certs[cert].owner = a->player;
+    pl->cash -= price;
+    g->players[seller].cash += price;
+    eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, false);
+    eng_check_director(g, a->company);
+    g->last_buyer = a->player;
+    g->passes = 0;
+    next_turn(g);
+    return 0;
+}
+
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (check_major(g, a->company, why, len))
         return -1;
+    if (a->from_player)
+        return nationalise(g, a, why, len);
     const eng_company *co = &g->t->companies[a->company];
     eng_company_state *c = &g->co[a->company];
     eng_player_state *pl = &g->players[a->player];
@@ -110,9 +152,6 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
         return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
                           eng_certificate_count(g, a->player));
-    if (eng_percent_held(g, a->company, a->player) + pct > HOLDING_LIMIT)
-        return eng_refuse(why, len, "%s may not hold more than %d%% of %s", pl->name,
-                          HOLDING_LIMIT, co->id);
     bool director = c->certs[cert].director;
     c->certs[cert].owner = a->player;
     if (from == ENG_IPO && c->floated) {
@@ -142,14 +181,17 @@ static bool choose_certs(const eng_game *g, int company, int player, int percent
 {
     const eng_company_state *c = &g->co[company];
     memset(take, 0, sizeof(bool) * ENG_MAX_CERTS);
+    static const int sizes[] = {20, 10, 5}; /* big ones first */
     int left = percent;
-    for (int size = 20; size >= 5; size = size == 20 ? 10 : 5) /* big ones first */
+    for (int k = 0; k < 3; k++) {
+        int size = sizes[k];
         for (int i = 0; i < c->ncerts && left > 0; i++)
             if (c->certs[i].owner == player && !c->certs[i].director &&
                 c->certs[i].percent == size && size <= left) {
                 take[i] = true;
                 left -= size;
             }
+    }
     return left == 0;
 }
 

@@ -204,11 +204,13 @@ static int buy_share(struct replay *r, char **f, bool start_company)
     } else { /* BUY_SHARE_LOG,P,pct,C,IPO|Pool|player,price */
         a.company = company_of(r, f[3]);
         a.percent = atoi(f[2]);
-        if (strcmp(f[4], "Pool") == 0)
+        if (strcmp(f[4], "Pool") == 0) {
             a.from_pool = true;
-        else if (strcmp(f[4], "IPO") != 0)
-            return failf(r, "a purchase from the IPO or the pool",
-                         "a purchase from a player (nationalisation: not yet in the engine)");
+        } else if (strcmp(f[4], "IPO") != 0) { /* nationalisation: from that player */
+            a.from_player = true;
+            if ((a.seller = player_of(r, f[4])) < 0)
+                return failf(r, "a seller", "no player %s", f[4]);
+        }
         price = atoi(f[5]);
     }
     if (apply(r, &a))

@@ -1,0 +1,668 @@
+/* Tests for the rules engine's start packet and stock rounds (src/engine/game.c, start.c,
+ * stock.c, operating.c, action.c): every start-packet variant, and the awkward stock-round
+ * cases. Some set-ups place certificates directly (white box) to reach a position quickly. */
+#include "title_fixture.h"
+#include "engine/game.h"
+#include "engine/rounds.h"
+
+static eng_title *title;
+
+static int group_setup(void **state)
+{
+    (void)state;
+    title = tf_load();
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    eng_title_free(title);
+    return 0;
+}
+
+static eng_game *new_game(const char *options, int n)
+{
+    static const char *const names[] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"};
+    eng_options o;
+    eng_options_default(&o);
+    char why[256];
+    if (options && eng_options_parse(&o, options, why, sizeof why))
+        fail_msg("options: %s", why);
+    eng_game *g = eng_game_new(title, &o, names, n, why, sizeof why);
+    if (!g)
+        fail_msg("new game: %s", why);
+    return g;
+}
+
+static int co(const char *id)
+{
+    int c = eng_company_index(title, id);
+    if (c < 0)
+        fail_msg("no company %s", id);
+    return c;
+}
+
+static int item(const char *id)
+{
+    int i = eng_start_item_index(title, id);
+    if (i < 0)
+        fail_msg("no item %s", id);
+    return i;
+}
+
+static int try_act(eng_game *g, eng_action a, char *why)
+{
+    a.player = g->current;
+    return eng_apply(g, &a, why, 256);
+}
+
+static void must(eng_game *g, eng_action a)
+{
+    char why[256];
+    if (try_act(g, a, why))
+        fail_msg("refused: %s", why);
+}
+
+static void refused(eng_game *g, eng_action a, const char *fragment)
+{
+    char why[256] = "";
+    if (try_act(g, a, why) == 0)
+        fail_msg("allowed; expected \"%s\"", fragment);
+    if (!strstr(why, fragment))
+        fail_msg("\"%s\" does not mention \"%s\"", why, fragment);
+}
+
+static eng_action buy_item(const char *id)
+{
+    return (eng_action){.kind = ENG_ACT_BUY_ITEM, .item = item(id)};
+}
+
+static eng_action pass(void)
+{
+    return (eng_action){.kind = ENG_ACT_PASS};
+}
+
+static eng_action buy(const char *company, bool pool, int percent)
+{
+    return (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = co(company), .from_pool = pool,
+                        .percent = percent};
+}
+
+static eng_action sell(const char *company, int percent)
+{
+    return (eng_action){.kind = ENG_ACT_SELL, .company = co(company), .percent = percent};
+}
+
+static bool has_event(const eng_game *g, eng_event_kind kind, int player, int company)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == kind && (player < 0 || g->events[i].player == player) &&
+            (company < 0 || g->events[i].company == company))
+            return true;
+    return false;
+}
+
+/* The players to act over the next purchases: each buys the first item it may and can. */
+static void dealing_order(eng_game *g, int *order, int n)
+{
+    for (int k = 0; k < n; k++) {
+        order[k] = g->current;
+        int it = -1;
+        for (int i = 0; i < title->nstart_items && it < 0; i++) {
+            eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = g->current, .item = i};
+            eng_game *copy = xmalloc(sizeof *copy);
+            memcpy(copy, g, sizeof *copy);
+            copy->board = eng_board_copy(g->board);
+            if (eng_apply(copy, &a, NULL, 0) == 0)
+                it = i;
+            eng_game_free(copy);
+        }
+        assert_true(it >= 0);
+        must(g, (eng_action){.kind = ENG_ACT_BUY_ITEM, .item = it});
+    }
+}
+
+static void expect_order(const char *options, const int *want, int n)
+{
+    eng_game *g = new_game(options, 4);
+    int got[16];
+    dealing_order(g, got, n);
+    for (int k = 0; k < n; k++)
+        if (got[k] != want[k])
+            fail_msg("%s: turn %d went to player %d, not %d", options, k + 1, got[k] + 1,
+                     want[k] + 1);
+    eng_game_free(g);
+}
+
+static void test_dealing_orders(void **state)
+{
+    (void)state;
+    expect_order("Variant=Standard", (int[]){0, 1, 2, 3, 0, 1, 2, 3}, 8);
+    expect_order("Variant=Snake", (int[]){0, 1, 2, 3, 3, 2, 1, 0, 0, 1}, 10);
+    expect_order("Variant=Clemens", (int[]){3, 2, 1, 0, 0, 1, 2, 3, 0}, 9);
+    expect_order("Variant=ThompsonFull", (int[]){0, 1, 2, 3, 3, 2, 1, 0, 0, 1}, 10);
+    expect_order("Variant=ThompsonHalf", (int[]){0, 1, 2, 3, 3, 2, 1, 0, 0}, 9);
+}
+
+static void test_standard_offers_the_top_row(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Standard", 4);
+    /* NF alone in the top row: it and the first item of the next row */
+    for (int i = 0; i < title->nstart_items; i++) {
+        bool want = i == item("NF") || i == item("M1");
+        assert_int_equal(eng_item_available(g, i), want);
+    }
+    refused(g, buy_item("LD"), "LD is not on sale yet");
+    must(g, buy_item("M1"));
+    assert_true(eng_item_available(g, item("LD")));
+    assert_false(eng_item_available(g, item("M2")));
+    refused(g, buy_item("M1"), "M1 is sold already");
+    eng_game_free(g);
+    g = new_game("Variant=Clemens", 4);
+    for (int i = 0; i < title->nstart_items; i++)
+        assert_true(eng_item_available(g, i));
+    eng_game_free(g);
+}
+
+static void test_privates_bring_shares_and_by_floats(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    int p = g->current;
+    must(g, buy_item("LD"));
+    assert_true(has_event(g, ENG_EV_ALSO_GETS, p, co("SX")));
+    assert_int_equal(g->co[co("SX")].director, p);
+    assert_int_equal(eng_share_price(g, co("SX")), 88);
+    assert_false(g->co[co("SX")].floated);
+    must(g, buy_item("NF"));
+    must(g, buy_item("OBB"));
+    must(g, buy_item("BY-20%-director"));
+    assert_false(g->co[co("BY")].floated); /* 40% */
+    must(g, buy_item("PfB"));
+    assert_true(g->co[co("BY")].floated);   /* 50%: 5 x 92 */
+    assert_int_equal(g->co[co("BY")].cash, 460);
+    assert_true(has_event(g, ENG_EV_FLOATS, -1, co("BY")));
+    eng_game_free(g);
+}
+
+/* The changePresidentAtStart case: three privates' 10% outweigh a 20% director. */
+static void test_directorship_moves_during_the_packet(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    int dee = 3, ann = 0;
+    assert_int_equal(g->current, dee);
+    must(g, buy_item("NF"));       /* Dee */
+    must(g, pass());               /* Cy */
+    must(g, pass());               /* Bob */
+    must(g, buy_item("BY-20%-director")); /* Ann */
+    assert_int_equal(g->co[co("BY")].director, ann);
+    must(g, pass());               /* Ann again (Clemens: forward from her) */
+    must(g, pass());               /* Bob */
+    must(g, pass());               /* Cy */
+    must(g, buy_item("OBB"));      /* Dee: 20%, a tie keeps Ann */
+    assert_int_equal(g->co[co("BY")].director, ann);
+    must(g, pass());
+    must(g, pass());
+    must(g, pass());
+    must(g, buy_item("PfB"));      /* Dee: 30% */
+    assert_int_equal(g->co[co("BY")].director, dee);
+    assert_true(has_event(g, ENG_EV_PRESIDENT, dee, co("BY")));
+    assert_int_equal(eng_percent_held(g, co("BY"), ann), 20); /* two 10% for the director's */
+    assert_int_equal(eng_percent_held(g, co("BY"), dee), 30);
+    eng_game_free(g);
+}
+
+static void test_everyone_passing_interrupts_the_packet(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Standard", 4);
+    must(g, buy_item("NF"));
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    /* an operating round for what is sold (NF pays; no company can operate) */
+    assert_true(has_event(g, ENG_EV_ALL_PASSED, -1, -1));
+    assert_true(has_event(g, ENG_EV_PRIVATE_INCOME, 0, co("NF")));
+    assert_true(has_event(g, ENG_EV_SHORT_OR, -1, -1));
+    assert_true(has_event(g, ENG_EV_START_ROUND, -1, -1));
+    assert_int_equal(g->round, ENG_ROUND_START);
+    assert_int_equal(g->start_round_number, 2);
+    assert_int_equal(g->current, 1); /* the player after the last buyer */
+    assert_int_equal(g->players[0].cash, 475 - 100 + 5);
+    /* with a minor bought, the minor operates in that round */
+    must(g, buy_item("M1"));
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    assert_true(has_event(g, ENG_EV_OPERATES, 1, co("M1")));
+    refused(g, pass(), "operating round is under way");
+    eng_game_free(g);
+}
+
+static void test_a_player_without_money_passes_automatically(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Standard", 4);
+    g->players[1].cash -= 400; /* Bob keeps 75: not enough for anything */
+    g->bank += 400;
+    must(g, buy_item("NF"));   /* Ann; Bob cannot buy and passes */
+    assert_true(has_event(g, ENG_EV_CANNOT_BUY, 1, -1));
+    assert_int_equal(g->current, 2);
+    eng_game_free(g);
+}
+
+/* Thompson: the dealing order goes on into the next stock round while the packet lasts. */
+static void test_thompson_order_carries_into_the_second_stock_round(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=ThompsonFull", 4);
+    assert_true(has_event(g, ENG_EV_STOCK_ROUND, -1, -1)); /* the packet is sold in SR 1 */
+    must(g, buy_item("NF"));  /* Ann */
+    must(g, buy_item("OBB")); /* Bob */
+    must(g, buy_item("BB"));  /* Cy */
+    must(g, buy_item("HB"));  /* Dee */
+    assert_int_equal(g->current, 3); /* the order turns: Dee again */
+    for (int k = 0; k < 4; k++)      /* Dee, Cy, Bob, Ann pass */
+        must(g, pass());
+    /* no company can operate: a short operating round, then stock round 2 */
+    assert_int_equal(g->stock_round_number, 2);
+    assert_int_equal(g->round, ENG_ROUND_START);
+    assert_int_equal(g->current, 0);  /* Ann begins the next (forward) round of dealing */
+    int order[5];
+    dealing_order(g, order, 5);
+    int want[] = {0, 1, 2, 3, 3};
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(order[k], want[k]);
+    eng_game_free(g);
+}
+
+/* ---- white-box helpers for stock rounds ---- */
+
+static void give(eng_game *g, const char *company, int percent, bool director, int owner)
+{
+    int c = co(company);
+    eng_company_state *s = &g->co[c];
+    for (int i = 0; i < s->ncerts; i++)
+        if (s->certs[i].owner == ENG_IPO && s->certs[i].percent == percent &&
+            s->certs[i].director == director) {
+            s->certs[i].owner = owner;
+            if (director) {
+                s->started = true;
+                s->director = owner;
+                eng_set_par(g, c);
+            }
+            return;
+        }
+    fail_msg("no %d%% certificate of %s in the IPO", percent, company);
+}
+
+/* A game whose packet is sold (Clemens order), everyone rich, in stock round 1. */
+static eng_game *after_packet(const char *options)
+{
+    eng_game *g = new_game(options, 4);
+    for (int p = 0; p < 4; p++) {
+        g->players[p].cash += 1000;
+        g->bank -= 1000;
+    }
+    static const char *const items[] = {"NF", "M1", "LD", "M2", "M3", "M4", "BY-20%-director",
+                                        "BB", "HB", "M5", "M6", "OBB", "PfB"};
+    for (int i = 0; i < 13; i++)
+        must(g, buy_item(items[i]));
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    return g;
+}
+
+static void test_first_stock_round(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int last = (g->current + 3) % 4; /* the one before the priority holder bought last */
+    assert_true(has_event(g, ENG_EV_PRIORITY, (last + 1) % 4, -1));
+    refused(g, sell("BY", 10), "no shares may be sold in the first stock round");
+    int by_cash = g->co[co("BY")].cash;
+    must(g, buy("BY", false, 0)); /* floated: the money goes to BY */
+    assert_int_equal(g->co[co("BY")].cash, by_cash + 92);
+    assert_true(has_event(g, ENG_EV_PAID_TO, -1, co("BY")));
+    refused(g, buy("BA", false, 0), "BA is not yet available");
+    refused(g, buy("BY", true, 0), "the pool has no certificate of BY");
+    /* SX: IPO shares before it floats pay the bank; at 50% it floats with 5 x 88 */
+    int bank = g->bank;
+    must(g, buy("SX", false, 0));
+    assert_int_equal(g->bank, bank + 88);
+    must(g, buy("SX", false, 0));
+    must(g, buy("SX", false, 0));
+    assert_true(g->co[co("SX")].floated);
+    assert_int_equal(g->co[co("SX")].cash, 440);
+    eng_game_free(g);
+}
+
+static void test_limits(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int p = g->current;
+    /* no limit on holdings: past 60% of SX (a Rails game has a 70% holder) */
+    while (eng_percent_held(g, co("SX"), p) < 60)
+        give(g, "SX", 10, false, p);
+    char *json = eng_game_to_json(g);
+    must(g, buy("SX", false, 0));
+    assert_int_equal(eng_percent_held(g, co("SX"), p), 70);
+    free(json);
+    eng_game_free(g);
+    g = after_packet("Variant=Clemens");
+    p = g->current;
+    /* the certificate limit (4 players: 15) */
+    static const char *const others[] = {"BA", "WT", "HE", "MS", "OL"};
+    for (int k = 0; eng_certificate_count(g, p) < eng_certificate_limit(g, p); k++)
+        give(g, others[k / 4], 10, false, p);
+    assert_int_equal(eng_certificate_limit(g, p), 15);
+    refused(g, buy("BY", false, 0), "holds 15 certificates, the limit");
+    eng_game_free(g);
+}
+
+/* A 20% certificate where only 10% fits (the pool holds at most 50%). */
+static void test_twenty_percent_certificates(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2;
+    int p = g->current, d = (p + 1) % 4;
+    give(g, "BA", 20, true, d);
+    for (int k = 0; k < 4; k++)
+        give(g, "BA", 10, false, ENG_POOL);
+    give(g, "BA", 20, false, p);
+    give(g, "BA", 10, false, p);
+    refused(g, sell("BA", 20), "the pool may hold at most 50% of BA");
+    must(g, sell("BA", 10));
+    eng_game_free(g);
+    /* selling 10% of a lone 20% certificate cannot be done */
+    g = after_packet("Variant=Clemens");
+    int q = (g->current + 1) % 4;
+    give(g, "BA", 20, true, q);
+    give(g, "BA", 20, false, g->current);
+    g->stock_round_number = 2;
+    refused(g, sell("BA", 10), "cannot sell 10% of BA");
+    must(g, sell("BA", 20));
+    eng_game_free(g);
+}
+
+static void test_selling(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2; /* past the first round's restriction */
+    int p = g->current;
+    for (int k = 0; k < 2; k++)
+        give(g, "BY", 10, false, p);
+    int price = eng_share_price(g, co("BY")), cash = g->players[p].cash;
+    must(g, sell("BY", 20));
+    assert_int_equal(g->players[p].cash, cash + 2 * price);
+    assert_true(eng_share_price(g, co("BY")) < price); /* one row down */
+    assert_int_equal(eng_percent_held(g, co("BY"), ENG_POOL), 20);
+    refused(g, buy("BY", true, 0), "sold BY this round");
+    must(g, pass()); /* ends the turn that sold: not a pass */
+    assert_int_equal(g->passes, 0);
+    eng_game_free(g);
+}
+
+static void test_pool_limit(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2;
+    int p = g->current;
+    for (int k = 0; k < 5; k++)
+        give(g, "SX", 10, false, k < 4 ? ENG_POOL : p);
+    give(g, "SX", 10, false, p);
+    refused(g, sell("SX", 20), "the pool may hold at most 50% of SX");
+    must(g, sell("SX", 10));
+    eng_game_free(g);
+}
+
+/* Selling a director's share so that the directorship moves. */
+static void test_director_sells_out(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2;
+    int a = g->current, b = (a + 1) % 4;
+    give(g, "BA", 20, true, a);
+    give(g, "BA", 10, false, a);
+    give(g, "BA", 20, false, b);
+    must(g, sell("BA", 20)); /* 10% of his own, then half of the director's */
+    assert_int_equal(g->co[co("BA")].director, b);
+    assert_true(has_event(g, ENG_EV_PRESIDENT, b, co("BA")));
+    assert_int_equal(eng_percent_held(g, co("BA"), a), 10);
+    assert_int_equal(eng_percent_held(g, co("BA"), b), 20);
+    eng_game_free(g);
+    /* nobody to take it over: the director's certificate stays */
+    g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2;
+    a = g->current;
+    give(g, "BA", 20, true, a);
+    refused(g, sell("BA", 20), "the director's certificate stays");
+    eng_game_free(g);
+}
+
+static void test_end_of_round_sold_out_and_priority(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    /* BY sold out: everything in players' hands */
+    int p = g->current;
+    eng_company_state *by = &g->co[co("BY")];
+    for (int i = 0; i < by->ncerts; i++)
+        if (by->certs[i].owner == ENG_IPO)
+            by->certs[i].owner = (p + 1) % 4;
+    int price = eng_share_price(g, co("BY"));
+    must(g, buy("SX", false, 0)); /* p buys last */
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    assert_true(has_event(g, ENG_EV_SOLD_OUT, -1, co("BY")));
+    assert_true(eng_share_price(g, co("BY")) > price); /* one row up */
+    assert_true(has_event(g, ENG_EV_END_STOCK_ROUND, -1, -1));
+    /* the operating round starts; priority for stock round 2: after the last BUYER */
+    assert_int_equal(g->priority, (p + 1) % 4);
+    eng_game_free(g);
+}
+
+/* Everything of the companies in the IPO goes to `owner`, but the last SX certificate, which
+ * the player to act then buys: the purchase that sells them out. */
+static void sell_out_by_buying(eng_game *g, const char *const *companies, int n, int owner)
+{
+    for (int c = 0; c < n; c++) {
+        eng_company_state *s = &g->co[co(companies[c])];
+        for (int i = 0; i < s->ncerts; i++)
+            if (s->certs[i].owner == ENG_IPO)
+                s->certs[i].owner = owner;
+    }
+    int last = eng_find_cert(g, co("SX"), owner, 10, false);
+    g->co[co("SX")].certs[last].owner = ENG_IPO;
+    must(g, buy("SX", false, 0));
+}
+
+static void test_release_of_companies(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    assert_false(g->co[co("BA")].available);
+    sell_out_by_buying(g, (const char *[]){"BY", "SX"}, 2, (g->current + 2) % 4);
+    assert_true(has_event(g, ENG_EV_RELEASED, -1, co("BA")));
+    assert_true(g->co[co("BA")].available);
+    assert_false(g->co[co("WT")].available);
+    assert_false(g->co[co("PR")].available);
+    int p = g->current;
+    must(g, buy("BA", false, 0)); /* the director's certificate: BA starts */
+    assert_int_equal(g->co[co("BA")].director, p);
+    assert_int_equal(eng_share_price(g, co("BA")), 84);
+    assert_true(g->co[co("PR")].available); /* PR shares: once BA's director is sold */
+    eng_game_free(g);
+}
+
+/* Thompson Half: a sales group opens, all at once, when the one before is sold out. */
+static void test_thompson_half_sales_groups(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=ThompsonHalf");
+    assert_false(g->co[co("BA")].available);
+    sell_out_by_buying(g, (const char *[]){"BY", "SX"}, 2, (g->current + 2) % 4);
+    assert_true(g->co[co("BA")].available && g->co[co("WT")].available &&
+                g->co[co("HE")].available);
+    assert_false(g->co[co("MS")].available);
+    assert_false(g->co[co("PR")].available);
+    must(g, buy("HE", false, 0)); /* any director of group 2 opens the PR */
+    assert_true(g->co[co("PR")].available);
+    eng_game_free(g);
+    /* Thompson Full: everything but the PR once SX is sold out, BY or not */
+    g = after_packet("Variant=ThompsonFull");
+    sell_out_by_buying(g, (const char *[]){"SX"}, 1, (g->current + 2) % 4);
+    assert_false(eng_sold_out(g, co("BY")));
+    assert_true(g->co[co("MS")].available && g->co[co("OL")].available);
+    eng_game_free(g);
+}
+
+/* Nationalisation: a director holding the threshold buys at 150% from another player. */
+static void test_nationalisation(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens,NationalisationThreshold=60");
+    int p = g->current, q = (p + 1) % 4;
+    eng_action nat = buy("BA", false, 20);
+    nat.from_player = true;
+    nat.seller = q;
+    give(g, "BA", 20, true, p);
+    for (int k = 0; k < 3; k++)
+        give(g, "BA", 10, false, p);
+    give(g, "BA", 20, false, q);
+    refused(g, nat, "holding 60% or more");   /* 50% */
+    give(g, "BA", 10, false, p);                /* 60% */
+    int price = eng_share_price(g, co("BA")), pc = g->players[p].cash, qc = g->players[q].cash;
+    must(g, nat);
+    assert_int_equal(g->players[p].cash, pc - price * 2 * 3 / 2);
+    assert_int_equal(g->players[q].cash, qc + price * 2 * 3 / 2);
+    assert_int_equal(eng_percent_held(g, co("BA"), p), 80);
+    assert_int_equal(eng_percent_held(g, co("BA"), q), 0);
+    eng_game_free(g);
+}
+
+static void test_refused_action_changes_nothing(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    char *before = eng_game_to_json(g);
+    refused(g, sell("BY", 10), "first stock round");
+    refused(g, buy("MS", false, 0), "not yet available");
+    eng_action wrong = {.kind = ENG_ACT_PASS, .player = (g->current + 1) % 4};
+    char why[256];
+    assert_int_equal(eng_apply(g, &wrong, why, sizeof why), -1);
+    assert_non_null(strstr(why, "turn"));
+    char *after = eng_game_to_json(g);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    eng_game_free(g);
+}
+
+static void test_replay_and_json_round_trip(void **state)
+{
+    (void)state;
+    eng_game *a = new_game("Variant=Snake", 4), *b = new_game("Variant=Snake", 4);
+    for (int k = 0; k < 12; k++) {
+        eng_action legal[64];
+        int n = eng_legal_actions(a, legal, 64);
+        assert_true(n > 0);
+        eng_action pick = legal[(k * 7) % n]; /* a fixed, varied choice */
+        char *json = eng_action_to_json(a, &pick);
+        eng_action back;
+        char why[256];
+        assert_int_equal(eng_action_from_json(b, json, &back, why, sizeof why), 0);
+        assert_int_equal(eng_apply(a, &pick, why, sizeof why), 0);
+        assert_int_equal(eng_apply(b, &back, why, sizeof why), 0);
+        free(json);
+        if (a->round != ENG_ROUND_START && a->round != ENG_ROUND_STOCK)
+            break;
+    }
+    char *ja = eng_game_to_json(a), *jb = eng_game_to_json(b);
+    assert_string_equal(ja, jb); /* the same log gives the same state */
+    free(ja);
+    free(jb);
+    eng_game_free(a);
+    eng_game_free(b);
+}
+
+static void test_legal_actions_are_legal(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Standard", 4);
+    eng_action legal[64];
+    int n = eng_legal_actions(g, legal, 64);
+    assert_int_equal(n, 3); /* NF, M1, pass */
+    for (int i = 0; i < n; i++)
+        assert_true(legal[i].kind == ENG_ACT_PASS || legal[i].item == item("NF") ||
+                    legal[i].item == item("M1"));
+    eng_game_free(g);
+    g = after_packet("Variant=Clemens");
+    n = eng_legal_actions(g, legal, 64);
+    for (int i = 0; i < n; i++) {
+        eng_game *copy = xmalloc(sizeof *copy);
+        memcpy(copy, g, sizeof *copy);
+        copy->board = eng_board_copy(g->board);
+        assert_int_equal(eng_apply(copy, &legal[i], NULL, 0), 0);
+        assert_true(legal[i].kind != ENG_ACT_SELL); /* first stock round */
+        eng_game_free(copy);
+    }
+    eng_game_free(g);
+}
+
+static void test_options(void **state)
+{
+    (void)state;
+    eng_options o;
+    eng_options_default(&o);
+    char why[256];
+    assert_int_equal(eng_options_parse(&o, "pbem-house-rules", why, sizeof why), 0);
+    assert_int_equal(o.variant, ENG_VARIANT_THOMPSON_HALF);
+    assert_true(o.westermann);
+    assert_int_equal(eng_options_parse(&o, "Variant=Snake, BYFloatsAt=20%, LDIncome=30", why,
+                                       sizeof why), 0);
+    assert_int_equal(o.by_float_percent, 20);
+    assert_int_equal(o.ld_income, 30);
+    assert_int_equal(eng_options_parse(&o, "Variant=Quick", why, sizeof why), -1);
+    assert_non_null(strstr(why, "Variant must be"));
+    assert_int_equal(eng_options_parse(&o, "Nonsense=1", why, sizeof why), -1);
+    assert_non_null(strstr(why, "no game option \"Nonsense\""));
+    assert_int_equal(eng_options_parse(&o, "UnlimitedTiles=perhaps", why, sizeof why), -1);
+    eng_game *g = eng_game_new(title, &o, (const char *[]){"A", "B"}, 2, why, sizeof why);
+    assert_null(g);
+    assert_non_null(strstr(why, "3 to 7 players"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dealing_orders),
+        cmocka_unit_test(test_standard_offers_the_top_row),
+        cmocka_unit_test(test_privates_bring_shares_and_by_floats),
+        cmocka_unit_test(test_directorship_moves_during_the_packet),
+        cmocka_unit_test(test_everyone_passing_interrupts_the_packet),
+        cmocka_unit_test(test_a_player_without_money_passes_automatically),
+        cmocka_unit_test(test_thompson_order_carries_into_the_second_stock_round),
+        cmocka_unit_test(test_first_stock_round),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_twenty_percent_certificates),
+        cmocka_unit_test(test_selling),
+        cmocka_unit_test(test_pool_limit),
+        cmocka_unit_test(test_director_sells_out),
+        cmocka_unit_test(test_end_of_round_sold_out_and_priority),
+        cmocka_unit_test(test_release_of_companies),
+        cmocka_unit_test(test_thompson_half_sales_groups),
+        cmocka_unit_test(test_nationalisation),
+        cmocka_unit_test(test_refused_action_changes_nothing),
+        cmocka_unit_test(test_replay_and_json_round_trip),
+        cmocka_unit_test(test_legal_actions_are_legal),
+        cmocka_unit_test(test_options),
+    };
+    return cmocka_run_group_tests_name("game", tests, group_setup, group_teardown);
+}
