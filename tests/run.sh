@@ -34,7 +34,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$top/tests/lsan.supp:print_suppressions=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 vg=""
-[ "${PBEMGM_VALGRIND:-}" = 1 ] && vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+[ "${PBEMGM_VALGRIND:-}" = 1 ] && vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$top/tests/valgrind.supp"
 
 for t in "$build"/tests/*/test_*; do
     [ -x "$t" ] || continue
