@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *why, size_t len, const char *fmt, ...)
+int eng_refuse(char *why, size_t len, const char *fmt, ...)
 {
     if (why && len) {
         va_list ap;
@@ -156,22 +155,22 @@ static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_
                     target = k;
         }
         if (target == ENG_NONE)
-            return fail(why, len, "in that rotation the tile does not keep the track of city %d",
+            return eng_refuse(why, len, "in that rotation the tile does not keep the track of city %d",
                         c + 1);
         out->city_map[c] = target;
         used[target] += eng_city_tokens(b, hex, c) + (b->reserved[hex][c] != ENG_NONE);
         if (used[target] > nw->cities[target].slots)
-            return fail(why, len, "the tile has no room for the stations already there");
+            return eng_refuse(why, len, "the tile has no room for the stations already there");
     }
     if (old->ncities > 0 && nw->ncities == 0)
-        return fail(why, len, "the tile has no city where the hex has one");
+        return eng_refuse(why, len, "the tile has no city where the hex has one");
     if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0)
-        return fail(why, len, "the tile has no town where the hex has one");
+        return eng_refuse(why, len, "the tile has no town where the hex has one");
     for (int w = 0; w < old->ntowns; w++) {
         unsigned edges = node_edges(old, old_rot, ENG_END_TOWN, w);
         int target = nw->ntowns ? node_with_edges(nw, rot, ENG_END_TOWN, edges) : ENG_NONE;
         if (target == ENG_NONE)
-            return fail(why, len, "in that rotation the tile does not keep the track of the town");
+            return eng_refuse(why, len, "in that rotation the tile does not keep the track of the town");
         out->town_map[w] = target;
     }
     return 0;
@@ -187,7 +186,7 @@ static int keeps_plain_track(const eng_track *old, int old_rot, const eng_track 
             continue;
         int e1 = eng_rotate_edge(p->a.index, old_rot), e2 = eng_rotate_edge(p->b.index, old_rot);
         if (!has_edge_path(nw, rot, e1, e2))
-            return fail(why, len, "in that rotation the tile does not keep the track between "
+            return eng_refuse(why, len, "in that rotation the tile does not keep the track between "
                                   "sides %d and %d", e1, e2);
     }
     return 0;
@@ -217,15 +216,15 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
             continue;
         int n = eng_neighbor(t, hex, e);
         if (n < 0)
-            return fail(why, len, "track would run off the map on the %s side", edge_names[e]);
+            return eng_refuse(why, len, "track would run off the map on the %s side", edge_names[e]);
         if (t->hexes[hex].blocked & (1u << e))
-            return fail(why, len, "the %s side of %s is impassable", edge_names[e],
+            return eng_refuse(why, len, "the %s side of %s is impassable", edge_names[e],
                         t->hexes[hex].id);
         if (is_fixed_map_hex(b, n)) {
             int nrot;
             const eng_track *nt = eng_board_track(b, n, &nrot);
             if (!(eng_track_edges(nt, nrot) & (1u << ((e + 3) % 6))))
-                return fail(why, len, "track would run into a blank side of %s%s%s",
+                return eng_refuse(why, len, "track would run into a blank side of %s%s%s",
                             t->hexes[n].id, t->hexes[n].name[0] ? " " : "", t->hexes[n].name);
         }
     }
@@ -267,18 +266,18 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
     const eng_title *t = b->t;
     const eng_tile *nt = &t->tiles[tile];
     if (!(colors & (1u << nt->track.color)))
-        return fail(why, len, "%s tiles may not be laid in this phase",
+        return eng_refuse(why, len, "%s tiles may not be laid in this phase",
                     eng_color_name(nt->track.color));
     if (!b->unlimited_tiles && b->left[tile] == 0)
-        return fail(why, len, "no tile %s is left", nt->id);
+        return eng_refuse(why, len, "no tile %s is left", nt->id);
     const eng_hex *h = &t->hexes[hex];
     if (h->offboard)
-        return fail(why, len, "%s is off the board", h->id);
+        return eng_refuse(why, len, "%s is off the board", h->id);
     const eng_upgrades *up = b->tile[hex] == ENG_NONE ? &h->upgrades : &t->tiles[b->tile[hex]].upgrades;
     if (!upgrade_allowed(up, tile, hex)) {
         if (up->n == 0)
-            return fail(why, len, "%s cannot be built on any more", h->id);
-        return fail(why, len, "tile %s may not be laid on %s%s%s", nt->id,
+            return eng_refuse(why, len, "%s cannot be built on any more", h->id);
+        return eng_refuse(why, len, "tile %s may not be laid on %s%s%s", nt->id,
                     b->tile[hex] == ENG_NONE ? "the printed " : "tile ",
                     b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
                     b->tile[hex] == ENG_NONE ? "" : "");
@@ -291,15 +290,15 @@ int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, u
 {
     const eng_title *t = b->t;
     if (hex < 0 || hex >= t->nhexes)
-        return fail(why, whylen, "there is no such hex");
+        return eng_refuse(why, whylen, "there is no such hex");
     if (tile < 0 || tile >= t->ntiles)
-        return fail(why, whylen, "there is no such tile");
+        return eng_refuse(why, whylen, "there is no such tile");
     if (rot < 0 || rot > 5)
-        return fail(why, whylen, "a rotation is 0 to 5");
+        return eng_refuse(why, whylen, "a rotation is 0 to 5");
     if (check_stock_and_colour(b, hex, tile, colors, why, whylen))
         return -1;
     if (!(t->tiles[tile].rotations & (1u << rot)))
-        return fail(why, whylen, "tile %s may not be laid in rotation %d", t->tiles[tile].id, rot);
+        return eng_refuse(why, whylen, "tile %s may not be laid in rotation %d", t->tiles[tile].id, rot);
     int old_rot;
     const eng_track *old = eng_board_track(b, hex, &old_rot);
     const eng_track *nw = &t->tiles[tile].track;
@@ -310,7 +309,7 @@ int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, u
         edges_lead_somewhere(b, hex, eng_track_edges(nw, rot), why, whylen))
         return -1;
     if (company != ENG_NONE && !connected(b, company, hex, nw, rot, &lay, old))
-        return fail(why, whylen, "%s is not connected to the company's track there",
+        return eng_refuse(why, whylen, "%s is not connected to the company's track there",
                     t->hexes[hex].id);
     lay.cost = b->tile[hex] == ENG_NONE ? t->hexes[hex].cost : 0;
     if (out)
@@ -545,23 +544,23 @@ int eng_station_check(const eng_board *b, const eng_reach *reach, int company, i
 {
     const eng_title *t = b->t;
     if (hex < 0 || hex >= t->nhexes)
-        return fail(why, whylen, "there is no such hex");
+        return eng_refuse(why, whylen, "there is no such hex");
     const eng_track *tr = eng_board_track(b, hex, NULL);
     const char *hid = t->hexes[hex].id;
     if (tr->ncities == 0)
-        return fail(why, whylen, "%s has no city", hid);
+        return eng_refuse(why, whylen, "%s has no city", hid);
     if (city < 0 || city >= tr->ncities)
-        return fail(why, whylen, "%s has no city %d", hid, city + 1);
+        return eng_refuse(why, whylen, "%s has no city %d", hid, city + 1);
     for (int c = 0; c < tr->ncities; c++)
         for (int s = 0; s < ENG_MAX_SLOTS; s++)
             if (b->tokens[hex][c][s] == company)
-                return fail(why, whylen, "the company has a station in %s already", hid);
+                return eng_refuse(why, whylen, "the company has a station in %s already", hid);
     int held = b->reserved[hex][city] != ENG_NONE && b->reserved[hex][city] != company;
     if (eng_city_tokens(b, hex, city) + held >= tr->cities[city].slots)
-        return fail(why, whylen, "%s has no free station circle%s", hid,
+        return eng_refuse(why, whylen, "%s has no free station circle%s", hid,
                     held ? " (one is kept for a home station)" : "");
     if (reach && !(reach->cities[hex] & (1u << city)))
-        return fail(why, whylen, "%s is not reached by the company's track", hid);
+        return eng_refuse(why, whylen, "%s is not reached by the company's track", hid);
     return 0;
 }
 

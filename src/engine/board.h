@@ -24,6 +24,9 @@ typedef struct eng_board {
     int (*reserved)[ENG_MAX_CITIES];
 } eng_board;
 
+/* Formats a refusal a player can read into why (when given) and returns -1. */
+int eng_refuse(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 eng_board *eng_board_new(const eng_title *t);
 eng_board *eng_board_copy(const eng_board *b);
 void eng_board_free(eng_board *b);

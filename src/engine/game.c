@@ -9,17 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int eng_refuse(char *why, size_t len, const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
                    int amount2, bool flag)
 {
@@ -226,26 +215,29 @@ void eng_check_director(eng_game *g, int company)
             best_pct = pct;
         }
     }
-    if (best == cur)
-        return;
-    int dc = eng_find_cert(g, company, cur, 0, true);
-    int need = c->certs[dc].percent;
-    /* the new director hands over ordinary certificates worth the director's certificate */
-    int given = 0;
-    int same = eng_find_cert(g, company, best, need, false);
+    if (best != cur)
+        eng_swap_director(g, company, cur, best);
+}
+
+void eng_swap_director(eng_game *g, int company, int from, int to)
+{
+    eng_company_state *c = &g->co[company];
+    int dc = eng_find_cert(g, company, from, 0, true);
+    int need = c->certs[dc].percent, given = 0;
+    int same = eng_find_cert(g, company, to, need, false); /* one certificate of that size */
     if (same >= 0) {
-        c->certs[same].owner = cur;
+        c->certs[same].owner = from;
         given = need;
     }
     for (int i = 0; i < c->ncerts && given < need; i++)
-        if (c->certs[i].owner == best && !c->certs[i].director &&
+        if (c->certs[i].owner == to && !c->certs[i].director &&
             given + c->certs[i].percent <= need) {
-            c->certs[i].owner = cur;
+            c->certs[i].owner = from;
             given += c->certs[i].percent;
         }
-    c->certs[dc].owner = best;
-    c->director = best;
-    eng_event_add(g, ENG_EV_PRESIDENT, best, company, 0, 0, false);
+    c->certs[dc].owner = to;
+    c->director = to;
+    eng_event_add(g, ENG_EV_PRESIDENT, to, company, 0, 0, false);
 }
 
 int eng_share_price(const eng_game *g, int company)

@@ -7,8 +7,6 @@
 
 #include <stdarg.h>
 
-/* Formats a refusal into why and returns -1. */
-int eng_refuse(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
                    int amount2, bool flag);
 /* Records everyone's money as a round ends (an ENG_EV_ROUND_END event). */
@@ -23,6 +21,9 @@ void eng_player_pays_company(eng_game *g, int player, int company, int amount);
 /* Certificates. */
 int eng_find_cert(const eng_game *g, int company, int owner, int percent, bool director);
 void eng_check_director(eng_game *g, int company);
+/* Hands the director's certificate from `from` to `to`, who gives ordinary certificates of the
+ * same size in exchange. */
+void eng_swap_director(eng_game *g, int company, int from, int to);
 bool eng_sold_out(const eng_game *g, int company);
 int eng_percent_out_of_ipo(const eng_game *g, int company);
 void eng_check_float(eng_game *g, int company);

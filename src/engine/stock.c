@@ -215,17 +215,7 @@ static int hand_over_directorship(eng_game *g, int company, int seller, int perc
     int remaining = eng_percent_held(g, company, seller) - percent;
     if (best == ENG_NONE || remaining >= best_pct)
         return -1;
-    /* the swap of eng_check_director, forced */
-    int given = 0;
-    for (int i = 0; i < c->ncerts && given < need; i++)
-        if (c->certs[i].owner == best && !c->certs[i].director &&
-            given + c->certs[i].percent <= need) {
-            c->certs[i].owner = seller;
-            given += c->certs[i].percent;
-        }
-    c->certs[dc].owner = best;
-    c->director = best;
-    eng_event_add(g, ENG_EV_PRESIDENT, best, company, 0, 0, false);
+    eng_swap_director(g, company, seller, best);
     return 0;
 }
 
