@@ -37,6 +37,9 @@ const eng_track *eng_board_track(const eng_board *b, int hex, int *rot);
 int eng_rotate_edge(int edge, int rot);
 /* Every map edge a track touches in a rotation, as bits (bit e: edge e). */
 unsigned eng_track_edges(const eng_track *tr, int rot);
+/* The map edges joined by the track to map edge `edge` (entering there), or, with edge < 0,
+ * to city `city`: following paths through cities, towns and junctions. */
+unsigned eng_track_joined(const eng_track *tr, int rot, int edge, int city);
 
 /* ---- laying track ---- */
 typedef struct eng_lay {

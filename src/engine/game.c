@@ -43,6 +43,7 @@ void eng_options_default(eng_options *o)
     o->ms_ol_float_percent = 50;
     o->cert_limit_bonus_80 = true;
     o->priority_after_last_buyer = true;
+    o->separate_sales_at_same_price = true; /* what Rails' recorded games do */
 }
 
 static const char *const variant_names[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
@@ -99,6 +100,10 @@ int eng_option_set(eng_options *o, const char *name, const char *value, char *wh
         o->nationalisation_percent = n;
         return 0;
     }
+    if (str_ieq(name, "RouteAlgorithm")) { /* Rails: Permissive, Semi-Restrictive, Restrictive */
+        o->permissive_routes = str_ieq(value, "Permissive");
+        return 0;
+    }
     if (str_ieq(name, "FirstRoundSellRestriction") && str_ieq(value, "First Round")) {
         o->first_round_sell_restriction = true;
         return 0;
@@ -111,6 +116,7 @@ int eng_option_set(eng_options *o, const char *name, const char *value, char *wh
         {"NF_PfB_Westermann", offsetof(eng_options, westermann)},
         {"CertLimitBonus80", offsetof(eng_options, cert_limit_bonus_80)},
         {"PriorityAfterLastBuyer", offsetof(eng_options, priority_after_last_buyer)},
+        {"PermissiveRoutes", offsetof(eng_options, permissive_routes)},
     };
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
         if (str_ieq(name, flags[i].name)) {
@@ -413,6 +419,16 @@ void eng_price_up(eng_game *g, int company)
     move_price(g, company, -1, 0);
 }
 
+void eng_price_left(eng_game *g, int company)
+{
+    move_price(g, company, 0, -1);
+}
+
+void eng_price_right(eng_game *g, int company)
+{
+    move_price(g, company, 0, 1);
+}
+
 /* ---- counting ---- */
 
 int eng_certificate_count(const eng_game *g, int player)
@@ -500,6 +516,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     }
     g->board = eng_board_new(t);
     g->board->unlimited_tiles = opt->unlimited_tiles;
+    eng_init_trains(g);
     g->last_buyer = ENG_NONE;
     g->direction = 1;
     g->thompson_packet = opt->variant == ENG_VARIANT_THOMPSON_FULL ||
@@ -526,9 +543,6 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "the game is over");
     if (a->player < 0 || a->player >= g->nplayers)
         return eng_refuse(why, len, "there is no such player");
-    if (g->round == ENG_ROUND_OPERATING)
-        return eng_refuse(why, len, "an operating round is under way; its orders are not "
-                                    "taken yet");
     if (a->player != g->current)
         return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
                           g->players[a->player].name);
@@ -540,6 +554,10 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
     work->nsnapshots = 0;
     int rc;
     bool packet = g->round == ENG_ROUND_START;
+    if (g->round == ENG_ROUND_OPERATING) {
+        rc = eng_operate(work, a, why, len);
+        goto done;
+    }
     switch (a->kind) {
     case ENG_ACT_BUY_ITEM:
         rc = packet ? eng_start_buy(work, a, why, len)
@@ -558,8 +576,9 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
                     : eng_stock_sell(work, a, why, len);
         break;
     default:
-        rc = eng_refuse(why, len, "that is not an action");
+        rc = eng_refuse(why, len, "that is not an order for this round");
     }
+done:
     if (rc == 0) {
         eng_board_free(g->board);
         memcpy(g, work, sizeof *g);

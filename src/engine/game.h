@@ -16,6 +16,8 @@
 #define ENG_MAX_COMPANIES 24
 #define ENG_MAX_CERTS 24
 #define ENG_MAX_EVENTS 256
+#define ENG_MAX_TRAINS 8
+#define ENG_MAX_TRAIN_TYPES 16
 
 /* Where a certificate is. Players are 0..nplayers-1. */
 enum { ENG_IPO = -1, ENG_POOL = -2, ENG_RESERVED = -3 };
@@ -39,6 +41,7 @@ typedef struct eng_options {
     int ms_ol_float_percent;       /* MS and OL float at 50 (Rails) or 60 (18xx.games) */
     bool cert_limit_bonus_80;      /* +1 certificate for each company a player directs at >= 80% */
     bool priority_after_last_buyer; /* house rule 11 */
+    bool permissive_routes;        /* Rails' RouteAlgorithm=Permissive: track need not connect */
 } eng_options;
 
 void eng_options_default(eng_options *o);
@@ -66,7 +69,14 @@ typedef struct eng_company_state {
     int director;        /* majors: a player, or ENG_NONE */
     int ncerts;
     eng_cert_state certs[ENG_MAX_CERTS];
-    int operated;        /* operating rounds it has operated in (issue 5) */
+    int operated;        /* operating rounds it has operated in */
+    int ntrains;
+    int trains[ENG_MAX_TRAINS]; /* train types */
+    bool home_placed;
+    int lays;            /* tile lays this turn */
+    bool token_placed;   /* this turn */
+    bool ran;            /* this turn: revenue declared and paid out or kept */
+    unsigned powers_used; /* privates: bit k for power tile k, bit 2 for the station */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -100,6 +110,22 @@ typedef enum {
     ENG_EV_SHORT_OR,      /* an operating round in which no company could operate */
     ENG_EV_OPERATES,      /* company, player (its director or owner) */
     ENG_EV_ROUND_END,     /* amount: index into eng_game.snapshots — the money at that moment */
+    ENG_EV_TILE_LAID,     /* company, amount: hex, amount2: cost, item: tile */
+    ENG_EV_TOKEN_PLACED,  /* company, amount: hex, amount2: cost, flag: free (a private's power) */
+    ENG_EV_REVENUE,       /* company, amount: revenue, amount2: 0 withheld, 1 paid out, 2 split */
+    ENG_EV_NO_DIVIDEND,   /* company: no revenue */
+    ENG_EV_DIVIDEND,      /* player, company, amount (to a player) */
+    ENG_EV_COMPANY_GETS,  /* company, amount (a minor's half, or a withheld revenue) */
+    ENG_EV_BOUGHT_TRAIN,  /* company, item: train type, amount: price, amount2: seller (-1 bank,
+                           * -2 pool, else a company) */
+    ENG_EV_FIRST_TRAIN,   /* item: train type */
+    ENG_EV_NEW_TRAIN,     /* item: the type now sold by the bank */
+    ENG_EV_PHASE,         /* amount: the new phase */
+    ENG_EV_RUSTED,        /* item: train type */
+    ENG_EV_PRIVATE_CLOSES,/* company */
+    ENG_EV_DISCARDED,     /* company, item: train type */
+    ENG_EV_END_OR,        /* amount: set, amount2: number */
+    ENG_EV_WORTH,         /* player, amount: change of worth over the operating round */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -138,12 +164,23 @@ typedef struct eng_game {
     int cycle;                /* start packet dealing: cycles begun */
     int direction;            /* +1 or -1 */
     bool thompson_packet;     /* Thompson: the packet is sold within stock rounds */
+    int turn_sale_price[ENG_MAX_COMPANIES]; /* this turn's first sale of each company: its price */
     bool turn_bought;         /* stock round: the player to act has bought this turn */
     bool turn_sold;
     int nevents;
     eng_event events[ENG_MAX_EVENTS]; /* of the last eng_apply (or of creation) */
     int nsnapshots;
     eng_snapshot snapshots[8];        /* of the last eng_apply: see ENG_EV_ROUND_END */
+    /* operating rounds */
+    int operating;            /* the company operating, or ENG_NONE */
+    int nor_order, or_pos;
+    int ors_in_set;           /* fixed when the set begins, by the phase then */
+    int or_order[ENG_MAX_COMPANIES];
+    int trains_left[ENG_MAX_TRAIN_TYPES];  /* with the bank */
+    int pool_trains[ENG_MAX_TRAIN_TYPES];  /* in the pool */
+    int train_on_sale;        /* the type the bank sells now */
+    bool train_bought[ENG_MAX_TRAIN_TYPES];
+    int worth_at_or_start[ENG_MAX_PLAYERS];
 } eng_game;
 
 /* ---- actions ---- */
@@ -153,6 +190,13 @@ typedef enum {
     ENG_ACT_BUY_SHARE,  /* company, from_pool, percent (0: the next certificate);
                          * from_player: nationalisation, at 150% of the market price */
     ENG_ACT_SELL,       /* company, percent */
+    ENG_ACT_LAY_TILE,   /* hex, tile, rot (the operating company) */
+    ENG_ACT_TOKEN,      /* hex, city (-1: the first with room) */
+    ENG_ACT_RUN,        /* revenue, payout (majors: pay out or withhold; minors split) */
+    ENG_ACT_BUY_TRAIN,  /* train, from_pool / seller company (from_company), price */
+    ENG_ACT_DISCARD_TRAIN, /* train */
+    ENG_ACT_PRIVATE_TOKEN, /* company: the private (NF, PfB) whose free station is placed */
+    ENG_ACT_DONE,       /* the operating company's turn ends */
 } eng_action_kind;
 
 typedef struct eng_action {
@@ -165,6 +209,12 @@ typedef struct eng_action {
     bool director;      /* buying: the director's certificate (starting a company) */
     bool from_player;   /* buying from another player (nationalisation): from `seller` */
     int seller;
+    int hex, tile, rot, city;
+    int revenue;
+    bool payout;
+    int train;
+    bool from_company;  /* a train from another company: `seller` is that company */
+    int price;
 } eng_action;
 
 /* A new game: the players in seating order. Returns NULL with why. */

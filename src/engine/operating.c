@@ -1,10 +1,16 @@
-/* operating: the operating round as far as this engine goes so far — the privates pay their
- * income, then the companies operate: minors first (with MinorsRequireFloatedBY only once BY
- * has floated), then the majors by share price. What a company does when it operates (track,
- * stations, trains, dividends) comes with the operating-round issue; a round in which no
- * company can operate is over at once (a "short" operating round). */
+/* operating: operating rounds. The privates pay their income; then the companies operate in
+ * order — the minors by number (with MinorsRequireFloatedBY only once BY has floated), then the
+ * majors by share price, the higher first. A company operating places its home station the
+ * first time, lays track (majors two yellow tiles while only yellow may be laid, else one tile
+ * or upgrade; minors one), places a station (20 M per hex of distance from its home), runs its
+ * trains for the revenue its director declares, pays out (majors; the price moves right) or
+ * withholds (the price moves left) — minors split half to the owner, half to the treasury —
+ * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
+ * phase, rusting, closing privates. The bank sells one train type at a time. */
 #include "engine/rounds.h"
+#include "util/util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int private_income(const eng_game *g, int company)
@@ -39,24 +45,84 @@ static bool may_operate(const eng_game *g, int c)
     return co->kind != ENG_PRIVATE;
 }
 
-/* Minors in their order, then majors by share price (the higher first). */
-static int first_to_operate(const eng_game *g)
+/* Minors in their order, then majors by share price (the higher first; ties keep the order of
+ * the title). */
+static void set_order(eng_game *g)
 {
-    int best = ENG_NONE;
+    g->nor_order = 0;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (may_operate(g, c) && g->t->companies[c].kind == ENG_MINOR)
+            g->or_order[g->nor_order++] = c;
+    int first_major = g->nor_order;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (may_operate(g, c) && g->t->companies[c].kind == ENG_MAJOR)
+            g->or_order[g->nor_order++] = c;
+    for (int i = first_major + 1; i < g->nor_order; i++) /* a stable insertion sort */
+        for (int k = i; k > first_major &&
+                        eng_share_price(g, g->or_order[k]) > eng_share_price(g, g->or_order[k - 1]);
+             k--) {
+            int tmp = g->or_order[k];
+            g->or_order[k] = g->or_order[k - 1];
+            g->or_order[k - 1] = tmp;
+        }
+}
+
+/* A player's worth: cash, shares at the market price, privates and minors at face value. */
+static int player_worth(const eng_game *g, int p)
+{
+    int worth = g->players[p].cash;
     for (int c = 0; c < g->t->ncompanies; c++) {
-        if (!may_operate(g, c))
-            continue;
-        if (g->t->companies[c].kind == ENG_MINOR)
-            return c;
-        if (best == ENG_NONE || eng_share_price(g, c) > eng_share_price(g, best))
-            best = c;
+        if (eng_is_major(g, c))
+            worth += eng_share_price(g, c) * eng_percent_held(g, c, p) / 10;
+        else if (g->co[c].owner == p && !g->co[c].closed)
+            worth += g->t->companies[c].price;
     }
-    return best;
+    return worth;
+}
+
+static int director_of(const eng_game *g, int c)
+{
+    return g->t->companies[c].kind == ENG_MINOR ? g->co[c].owner : g->co[c].director;
+}
+
+static void place_home(eng_game *g, int c)
+{
+    eng_company_state *s = &g->co[c];
+    const eng_company *co = &g->t->companies[c];
+    s->home_placed = true;
+    if (co->home_hex < 0)
+        return;
+    int city = co->home_city;
+    const eng_track *tr = eng_board_track(g->board, co->home_hex, NULL);
+    for (int k = 0; city < 0 && k < tr->ncities; k++) /* no given city: the first with room */
+        if (eng_station_check(g->board, NULL, c, co->home_hex, k, NULL, 0) == 0)
+            city = k;
+    if (city >= 0)
+        eng_place_station(g->board, NULL, c, co->home_hex, city, NULL, 0);
+}
+
+static void start_company(eng_game *g)
+{
+    int c = g->or_order[g->or_pos];
+    eng_company_state *s = &g->co[c];
+    g->operating = c;
+    s->lays = 0;
+    s->token_placed = s->ran = false;
+    if (!s->home_placed)
+        place_home(g, c);
+    g->current = director_of(g, c);
+    eng_event_add(g, ENG_EV_OPERATES, g->current, c, 0, 0, false);
 }
 
 static void end_operating_round(eng_game *g)
 {
-    if (g->or_in_set < g->t->phases[g->phase].operating_rounds)
+    eng_event_add(g, ENG_EV_END_OR, ENG_NONE, ENG_NONE, g->or_set, g->or_in_set, false);
+    for (int p = 0; p < g->nplayers; p++)
+        eng_event_add(g, ENG_EV_WORTH, p, ENG_NONE, player_worth(g, p) - g->worth_at_or_start[p],
+                      0, false);
+    g->operating = ENG_NONE;
+    eng_round_end(g);
+    if (g->or_in_set < g->ors_in_set)
         eng_begin_operating_round(g);
     else if (!eng_packet_sold_out(g))
         eng_begin_start_round(g);
@@ -67,17 +133,399 @@ static void end_operating_round(eng_game *g)
 void eng_begin_operating_round(eng_game *g)
 {
     g->round = ENG_ROUND_OPERATING;
-    g->or_in_set++;
+    if (++g->or_in_set == 1) /* a new set: as many rounds as the phase says now */
+        g->ors_in_set = g->t->phases[g->phase].operating_rounds;
+    for (int p = 0; p < g->nplayers; p++)
+        g->worth_at_or_start[p] = player_worth(g, p);
     eng_event_add(g, ENG_EV_OPERATING_ROUND, ENG_NONE, ENG_NONE, g->or_set, g->or_in_set, false);
     pay_privates(g);
-    int first = first_to_operate(g);
-    if (first == ENG_NONE) {
+    set_order(g);
+    g->or_pos = 0;
+    if (g->nor_order == 0) {
         eng_event_add(g, ENG_EV_SHORT_OR, ENG_NONE, ENG_NONE, 0, 0, false);
         eng_round_end(g);
-        end_operating_round(g);
+        g->operating = ENG_NONE;
+        if (g->or_in_set < g->ors_in_set)
+            eng_begin_operating_round(g);
+        else if (!eng_packet_sold_out(g))
+            eng_begin_start_round(g);
+        else
+            eng_begin_stock_round(g);
         return;
     }
-    const eng_company_state *s = &g->co[first];
-    int who = g->t->companies[first].kind == ENG_MINOR ? s->owner : s->director;
-    eng_event_add(g, ENG_EV_OPERATES, who, first, 0, 0, false);
+    start_company(g);
+}
+
+/* ---- trains and phases ---- */
+
+void eng_init_trains(eng_game *g)
+{
+    for (int i = 0; i < g->t->ntrains && i < ENG_MAX_TRAIN_TYPES; i++)
+        g->trains_left[i] = g->t->trains[i].count;
+    g->train_on_sale = 0;
+    g->operating = ENG_NONE;
+}
+
+static int train_limit(const eng_game *g, int c)
+{
+    const eng_phase *ph = &g->t->phases[g->phase];
+    return g->t->companies[c].kind == ENG_MINOR ? ph->train_limit_minor : ph->train_limit_major;
+}
+
+static void rust(eng_game *g, int type)
+{
+    bool any = false;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        eng_company_state *s = &g->co[c];
+        for (int i = 0; i < s->ntrains;)
+            if (s->trains[i] == type) {
+                s->trains[i] = s->trains[--s->ntrains];
+                any = true;
+            } else {
+                i++;
+            }
+    }
+    any |= g->pool_trains[type] > 0;
+    g->pool_trains[type] = 0;
+    if (any) {
+        eng_event_add(g, ENG_EV_RUSTED, ENG_NONE, ENG_NONE, 0, 0, false);
+        g->events[g->nevents - 1].item = type;
+    }
+}
+
+static unsigned tile_colors_now(const eng_game *g);
+static void close_private(eng_game *g, int c)
+{
+    if (g->co[c].closed)
+        return;
+    g->co[c].closed = true;
+    eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, c, 0, 0, false);
+}
+
+/* The first train of a type: a new phase when one begins with it; trains rust. */
+static void first_of_type(eng_game *g, int type)
+{
+    const eng_title *t = g->t;
+    g->train_bought[type] = true;
+    eng_event_add(g, ENG_EV_FIRST_TRAIN, ENG_NONE, ENG_NONE, 0, 0, false);
+    g->events[g->nevents - 1].item = type;
+    for (int p = 0; p < t->nphases; p++)
+        if (p > g->phase && strcmp(t->phases[p].on, t->trains[type].name) == 0) {
+            g->phase = p;
+            eng_event_add(g, ENG_EV_PHASE, ENG_NONE, ENG_NONE, p, 0, false);
+            if (t->phases[p].tile_colors & (1u << ENG_BROWN)) /* the 5: privates close */
+                for (int c = 0; c < t->ncompanies; c++)
+                    if (t->companies[c].kind == ENG_PRIVATE && g->co[c].owner != ENG_NONE)
+                        close_private(g, c);
+        }
+    for (int k = 0; k < t->ntrains; k++)
+        if (strcmp(t->trains[k].rusts_on, t->trains[type].name) == 0)
+            rust(g, k);
+}
+
+static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int c = g->operating, type = a->train;
+    eng_company_state *s = &g->co[c];
+    if (type < 0 || type >= t->ntrains)
+        return eng_refuse(why, len, "there is no such train");
+    if (s->ntrains >= train_limit(g, c))
+        return eng_refuse(why, len, "%s has as many trains as it may (%d)", t->companies[c].id,
+                          train_limit(g, c));
+    int price = t->trains[type].cost;
+    if (a->from_company) {
+        return eng_refuse(why, len, "buying trains from other companies is not in the engine "
+                                    "yet");
+    } else if (a->from_pool) {
+        if (g->pool_trains[type] == 0)
+            return eng_refuse(why, len, "the pool has no %s train", t->trains[type].name);
+    } else if (type != g->train_on_sale || g->trains_left[type] == 0) {
+        return eng_refuse(why, len, "the bank sells %s trains now",
+                          t->trains[g->train_on_sale].name);
+    }
+    if (s->cash < price)
+        return eng_refuse(why, len, "a %s train costs %d, and %s has %d", t->trains[type].name,
+                          price, t->companies[c].id, s->cash);
+    s->cash -= price;
+    g->bank += price;
+    if (s->ntrains == 0 && s->operated == 0) /* its first train: LD closes with SX's */
+        for (int p = 0; p < t->ncompanies; p++)
+            if (t->companies[p].closes_on_train_of == c)
+                close_private(g, p);
+    s->trains[s->ntrains++] = type;
+    eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, price, a->from_pool ? -2 : -1, false);
+    g->events[g->nevents - 1].item = type;
+    if (a->from_pool) {
+        g->pool_trains[type]--;
+        return 0;
+    }
+    g->trains_left[type]--;
+    if (!g->train_bought[type])
+        first_of_type(g, type);
+    if (g->trains_left[type] == 0 && g->train_on_sale + 1 < t->ntrains) {
+        g->train_on_sale++;
+        eng_event_add(g, ENG_EV_NEW_TRAIN, ENG_NONE, ENG_NONE, 0, 0, false);
+        g->events[g->nevents - 1].item = g->train_on_sale;
+    }
+    return 0;
+}
+
+/* ---- track, stations, revenue ---- */
+
+static unsigned tile_colors_now(const eng_game *g)
+{
+    return g->t->phases[g->phase].tile_colors;
+}
+
+/* Majors may lay two yellow tiles while only yellow may be laid; otherwise one tile. */
+static int lays_allowed(const eng_game *g, int c)
+{
+    bool yellow_only = tile_colors_now(g) == (1u << ENG_YELLOW);
+    return g->t->companies[c].kind == ENG_MAJOR && yellow_only ? 2 : 1;
+}
+
+/* The private whose extra free tile the operating major may lay on this hex: its owner
+ * directs the major, it is open, and that tile power is unused. Returns the private and the
+ * power's index, or -1. */
+static int tile_power(const eng_game *g, int c, int hex, int *k)
+{
+    const eng_title *t = g->t;
+    if (!eng_is_major(g, c))
+        return -1;
+    for (int p = 0; p < t->ncompanies; p++) {
+        const eng_company *pc = &t->companies[p];
+        if (pc->kind != ENG_PRIVATE || g->co[p].closed || g->co[p].owner != g->co[c].director)
+            continue;
+        for (int i = 0; i < pc->npower_tiles; i++)
+            if (pc->power_tiles[i] == hex && !(g->co[p].powers_used & (1u << i))) {
+                *k = i;
+                return p;
+            }
+    }
+    return -1;
+}
+
+static void use_power(eng_game *g, int priv, unsigned bit)
+{
+    const eng_company *pc = &g->t->companies[priv];
+    g->co[priv].powers_used |= bit;
+    unsigned all = (1u << pc->npower_tiles) - 1;
+    /* OBB closes when both tiles are laid; PfB (house rule 5) and NF with their station */
+    if (pc->power_token_hex >= 0 ? (bit & 4u) != 0 : (g->co[priv].powers_used & all) == all)
+        close_private(g, priv);
+}
+
+/* An extra tile through a private's power: free, no connection needed. */
+static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *why, size_t len)
+{
+    int c = g->operating;
+    if (eng_lay_tile(g->board, ENG_NONE, a->hex, a->tile, a->rot, tile_colors_now(g), why, len))
+        return -1;
+    use_power(g, priv, 1u << k);
+    eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, 0, false);
+    g->events[g->nevents - 1].item = a->tile;
+    return 0;
+}
+
+static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating;
+    eng_company_state *s = &g->co[c];
+    if (s->ran)
+        return eng_refuse(why, len, "track comes before running trains");
+    int k, priv = tile_power(g, c, a->hex, &k);
+    if (priv >= 0)
+        return power_lay(g, a, priv, k, why, len);
+    if (s->lays >= lays_allowed(g, c))
+        return eng_refuse(why, len, "%s has laid all the track it may this turn",
+                          g->t->companies[c].id);
+    eng_lay lay;
+    int company = g->opt.permissive_routes ? ENG_NONE : c;
+    if (eng_lay_check(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), &lay, why,
+                      len))
+        return -1;
+    if (s->cash < lay.cost)
+        return eng_refuse(why, len, "building there costs %d, and %s has %d", lay.cost,
+                          g->t->companies[c].id, s->cash);
+    if (eng_lay_tile(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), why, len))
+        return -1;
+    s->cash -= lay.cost;
+    g->bank += lay.cost;
+    s->lays++;
+    eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, lay.cost, false);
+    g->events[g->nevents - 1].item = a->tile;
+    return 0;
+}
+
+/* Hex distance on the pointy grid (rows alternate, columns doubled). */
+static int hex_distance(const eng_title *t, int h1, int h2)
+{
+    const eng_hex *a = &t->hexes[h1], *b = &t->hexes[h2];
+    int q1 = (a->col - a->row - 1) / 2, q2 = (b->col - b->row - 1) / 2;
+    int dq = q2 - q1, dr = b->row - a->row;
+    return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
+}
+
+/* 20 M per hex from the home hex, as the crow flies (Rails: 22 of the 23 stations in its 1835
+ * games; see tests/oracle/rails-1835-known.json for the one it charges differently). */
+static int token_cost(const eng_game *g, int c, int hex)
+{
+    int home = g->t->companies[c].home_hex;
+    return home < 0 ? 0 : 20 * hex_distance(g->t, home, hex);
+}
+
+static int free_city(const eng_game *g, const eng_reach *reach, int c, int hex, int city)
+{
+    if (city >= 0)
+        return city;
+    const eng_track *tr = eng_board_track(g->board, hex, NULL);
+    for (int k = 0; k < tr->ncities; k++)
+        if (eng_station_check(g->board, reach, c, hex, k, NULL, 0) == 0)
+            return k;
+    return 0;
+}
+
+static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating;
+    eng_company_state *s = &g->co[c];
+    const eng_company *co = &g->t->companies[c];
+    if (co->kind != ENG_MAJOR)
+        return eng_refuse(why, len, "minors have only their home station");
+    if (s->token_placed || s->ran)
+        return eng_refuse(why, len, "one station a turn, before the trains run");
+    if (a->hex < 0 || a->hex >= g->t->nhexes)
+        return eng_refuse(why, len, "there is no such hex");
+    int placed = 0;
+    for (int h = 0; h < g->t->nhexes; h++)
+        for (int k = 0; k < ENG_MAX_CITIES; k++)
+            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
+                placed += g->board->tokens[h][k][sl] == c;
+    if (placed >= co->ntokens)
+        return eng_refuse(why, len, "%s has no station markers left", co->id);
+    int cost = token_cost(g, c, a->hex);
+    if (s->cash < cost)
+        return eng_refuse(why, len, "a station there costs %d, and %s has %d", cost, co->id,
+                          s->cash);
+    eng_reach r;
+    eng_reach_compute(g->board, c, &r);
+    const eng_reach *reach = g->opt.permissive_routes ? NULL : &r;
+    int city = free_city(g, reach, c, a->hex, a->city);
+    int rc = eng_place_station(g->board, reach, c, a->hex, city, why, len);
+    eng_reach_free(&r);
+    if (rc)
+        return -1;
+    s->cash -= cost;
+    g->bank += cost;
+    s->token_placed = true;
+    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, a->hex, cost, false);
+    return 0;
+}
+
+/* NF and PfB: the owner, directing a major, places its station free on the private's hex. */
+static int private_token(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int c = g->operating, priv = a->company;
+    if (priv < 0 || priv >= t->ncompanies || t->companies[priv].kind != ENG_PRIVATE)
+        return eng_refuse(why, len, "that is not a private company");
+    const eng_company *pc = &t->companies[priv];
+    if (g->co[priv].closed || g->co[priv].owner != a->player)
+        return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
+    if (pc->power_token_hex < 0 || !eng_is_major(g, c))
+        return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
+    if (g->opt.westermann && g->co[c].lays == 0 && !g->co[c].ran)
+        return eng_refuse(why, len, "the %s station comes in the station step, after the track "
+                                    "(Westermann rule)", pc->id);
+    int hex = pc->power_token_hex;
+    int city = free_city(g, NULL, c, hex, a->city);
+    if (eng_place_station(g->board, NULL, c, hex, city, why, len))
+        return -1;
+    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, 0, true);
+    use_power(g, priv, 4u);
+    return 0;
+}
+
+static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating;
+    eng_company_state *s = &g->co[c];
+    const eng_company *co = &g->t->companies[c];
+    if (s->ran)
+        return eng_refuse(why, len, "%s has run its trains this turn", co->id);
+    if (a->revenue < 0 || (a->revenue > 0 && s->ntrains == 0))
+        return eng_refuse(why, len, "%s has no train to run", co->id);
+    s->ran = true;
+    int rev = a->revenue;
+    if (rev == 0) {
+        eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
+        if (co->kind == ENG_MAJOR)
+            eng_price_left(g, c);
+        return 0;
+    }
+    if (co->kind == ENG_MINOR) { /* half to the owner, half to the treasury */
+        int half = rev / 2;
+        eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, 2, false);
+        g->bank -= rev;
+        s->cash += rev - half;
+        eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev - half, 0, false);
+        g->players[s->owner].cash += half;
+        eng_event_add(g, ENG_EV_DIVIDEND, s->owner, c, half, 0, false);
+        return 0;
+    }
+    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, a->payout ? 1 : 0, false);
+    if (!a->payout) {
+        eng_bank_pays_company(g, c, rev);
+        eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev, 0, false);
+        eng_price_left(g, c);
+        return 0;
+    }
+    for (int p = 0; p < g->nplayers; p++) {
+        int pct = eng_percent_held(g, c, p);
+        if (pct == 0)
+            continue;
+        int amount = rev * pct / 100;
+        eng_bank_pays_player(g, p, amount);
+        eng_event_add(g, ENG_EV_DIVIDEND, p, c, amount, pct, false);
+    }
+    int pool = eng_percent_held(g, c, ENG_POOL); /* the pool's share goes to the company */
+    if (pool) {
+        eng_bank_pays_company(g, c, rev * pool / 100);
+        eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev * pool / 100, pool, false);
+    }
+    eng_price_right(g, c);
+    return 0;
+}
+
+static void next_company(eng_game *g)
+{
+    g->co[g->operating].operated++;
+    if (++g->or_pos < g->nor_order)
+        start_company(g);
+    else
+        end_operating_round(g);
+}
+
+int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (g->operating == ENG_NONE)
+        return eng_refuse(why, len, "no company is operating");
+    switch (a->kind) {
+    case ENG_ACT_LAY_TILE:
+        return lay_tile(g, a, why, len);
+    case ENG_ACT_TOKEN:
+        return place_token(g, a, why, len);
+    case ENG_ACT_PRIVATE_TOKEN:
+        return private_token(g, a, why, len);
+    case ENG_ACT_RUN:
+        return run_trains(g, a, why, len);
+    case ENG_ACT_BUY_TRAIN:
+        return buy_train(g, a, why, len);
+    case ENG_ACT_DONE:
+        next_company(g);
+        return 0;
+    default:
+        return eng_refuse(why, len, "that is not an order for an operating round");
+    }
 }

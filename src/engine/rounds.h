@@ -34,6 +34,8 @@ bool eng_is_major(const eng_game *g, int company);
 /* Market moves. */
 void eng_price_down(eng_game *g, int company);
 void eng_price_up(eng_game *g, int company);
+void eng_price_left(eng_game *g, int company);
+void eng_price_right(eng_game *g, int company);
 
 /* Rounds. */
 void eng_begin_start_round(eng_game *g);
@@ -45,6 +47,9 @@ int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len);
 bool eng_item_available(const eng_game *g, int item);
 int eng_item_price(const eng_game *g, int item);
+/* operating.c */
+void eng_init_trains(eng_game *g);
+int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
 /* stock.c */
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len);

@@ -88,8 +88,9 @@ static void next_dealer(eng_game *g)
 static void all_passed(eng_game *g)
 {
     eng_event_add(g, ENG_EV_ALL_PASSED, ENG_NONE, ENG_NONE, 0, 0, false);
+    if (g->or_set != g->stock_round_number) /* a second interruption goes on counting: 0.2 */
+        g->or_in_set = 0;
     g->or_set = g->stock_round_number;
-    g->or_in_set = 0;
     eng_round_end(g);
     eng_begin_operating_round(g);
 }

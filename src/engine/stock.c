@@ -1,5 +1,6 @@
-/* stock: the stock round. On a turn a player may sell (any number of selling actions), then
- * buy one certificate, which ends the turn; or pass. Everyone passing in turn ends the round:
+/* stock: the stock round. On a turn a player may buy one certificate and sell (any number of
+ * selling actions, before or after the purchase, as Rails allows), then ends the turn (a pass
+ * that is not counted as one); or pass. Everyone passing in turn ends the round:
  * each sold-out company's price rises, and priority goes to the player after the last one to
  * BUY (house rule 11). Certificates are bought from the IPO at par (the director's
  * certificate first, which starts the company) or from the pool at the market price. There is
@@ -50,6 +51,7 @@ static void end_stock_round(eng_game *g)
 static void next_turn(eng_game *g)
 {
     g->turn_bought = g->turn_sold = false;
+    memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
     g->current = (g->current + g->direction + g->nplayers) % g->nplayers;
 }
 
@@ -67,7 +69,7 @@ static int pick_cert(const eng_game *g, const eng_action *a, int from, char *why
 {
     const char *id = g->t->companies[a->company].id;
     const eng_company_state *c = &g->co[a->company];
-    if (from == ENG_IPO && !c->started) {
+    if (from == ENG_IPO && !c->started && !g->t->companies[a->company].prussian) {
         int d = eng_find_cert(g, a->company, ENG_IPO, 0, true);
         if (d < 0)
             return eng_refuse(why, len, "%s has no director's certificate to sell", id);
@@ -117,9 +119,9 @@ static int nationalise(eng_game *g, const eng_action *a, char *why, size_t len)
     g->players[seller].cash += price;
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, false);
     eng_check_director(g, a->company);
+    g->turn_bought = true;
     g->last_buyer = a->player;
     g->passes = 0;
-    next_turn(g);
     return 0;
 }
 
@@ -172,7 +174,6 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     g->turn_bought = true;
     g->last_buyer = a->player;
     g->passes = 0;
-    next_turn(g);
     return 0;
 }
 
@@ -227,8 +228,6 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_player_state *pl = &g->players[a->player];
     if (g->opt.first_round_sell_restriction && g->stock_round_number == 1)
         return eng_refuse(why, len, "no shares may be sold in the first stock round");
-    if (g->turn_bought)
-        return eng_refuse(why, len, "selling comes before buying in a turn");
     if (a->percent <= 0 || a->percent % 5)
         return eng_refuse(why, len, "say how much of %s to sell, as 10%% or 20%%", co->id);
     if (eng_percent_held(g, a->company, a->player) < a->percent)
@@ -248,10 +247,18 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
     for (int i = 0; i < c->ncerts; i++)
         if (take[i])
             c->certs[i].owner = ENG_POOL;
-    int money = eng_share_price(g, a->company) * a->percent / 10;
+    /* SeparateSalesAtSamePrice: a second sale of a company in one turn is at the price of the
+     * first, and the price falls only once */
+    int *first = &g->turn_sale_price[a->company];
+    bool again = g->opt.separate_sales_at_same_price && *first;
+    int unit = again ? *first : eng_share_price(g, a->company);
+    int money = unit * a->percent / 10;
     eng_bank_pays_player(g, a->player, money);
     eng_event_add(g, ENG_EV_SOLD_SHARES, a->player, a->company, a->percent, money, false);
-    eng_price_down(g, a->company);
+    if (!again) {
+        *first = unit;
+        eng_price_down(g, a->company);
+    }
     eng_check_director(g, a->company);
     pl->sold_this_round[a->company] = true;
     g->turn_sold = true;
@@ -263,7 +270,7 @@ int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     (void)why;
     (void)len;
-    if (g->turn_sold) { /* the end of a turn that sold: an action, not a pass */
+    if (g->turn_sold || g->turn_bought) { /* the end of a turn that acted: not a pass */
         next_turn(g);
         return 0;
     }

@@ -909,6 +909,24 @@ static bool parse_available(struct loader *L, const char *where, const cJSON *av
     return get_int(L, where, av, "percent", &a->percent, 0);
 }
 
+static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, eng_company *c)
+{
+    const cJSON *tok = member(pw, "token"), *tiles = member(pw, "tiles"), *it;
+    const cJSON *train = member(pw, "closes_on_first_train_of");
+    if (train && (c->closes_on_train_of = company_ref(L, where, train)) < 0)
+        return false;
+    if (tok && (!cJSON_IsString(tok) || (c->power_token_hex = eng_hex_index(L->t, tok->valuestring)) < 0))
+        return bad(L, "%s.powers.token: not a hex", where);
+    cJSON_ArrayForEach(it, tiles)
+    {
+        int h = cJSON_IsString(it) ? eng_hex_index(L->t, it->valuestring) : -1;
+        if (h < 0 || c->npower_tiles == 2)
+            return bad(L, "%s.powers.tiles: not a hex (at most two)", where);
+        c->power_tiles[c->npower_tiles++] = h;
+    }
+    return true;
+}
+
 /* References between companies, once all are read: what privates bring, when majors open. */
 static bool resolve_company_refs(struct loader *L, const cJSON *root)
 {
@@ -921,6 +939,11 @@ static bool resolve_company_refs(struct loader *L, const cJSON *root)
             char where[64];
             snprintf(where, sizeof where, "%s[%s]", lists[l], c->id);
             c->brings_company = -1;
+            c->power_token_hex = -1;
+            c->closes_on_train_of = -1;
+            const cJSON *pw = member(it, "powers");
+            if (pw && !parse_powers(L, where, pw, c))
+                return false;
             const cJSON *br = member(it, "brings");
             if (br) {
                 if ((c->brings_company = company_ref(L, where, member(br, "company"))) < 0 ||

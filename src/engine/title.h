@@ -139,6 +139,10 @@ typedef struct eng_company {
     int float_percent;
     uint32_t color;       /* 0xRRGGBB */
     uint32_t text_color;
+    int power_token_hex;  /* privates: a free station the owner's major may place there, or -1 */
+    int closes_on_train_of; /* privates: closes when this company buys its first train, or -1 */
+    int npower_tiles;     /* privates: hexes where the owner's major lays an extra free tile */
+    int power_tiles[2];
     int brings_company;   /* privates: the share that comes with it, or -1 */
     int brings_percent;
     bool brings_director;

@@ -237,7 +237,7 @@ static void test_everyone_passing_interrupts_the_packet(void **state)
         must(g, pass());
     assert_int_equal(g->round, ENG_ROUND_OPERATING);
     assert_true(has_event(g, ENG_EV_OPERATES, 1, co("M1")));
-    refused(g, pass(), "operating round is under way");
+    refused(g, pass(), "not an order for an operating round");
     eng_game_free(g);
 }
 
@@ -325,13 +325,18 @@ static void test_first_stock_round(void **state)
     must(g, buy("BY", false, 0)); /* floated: the money goes to BY */
     assert_int_equal(g->co[co("BY")].cash, by_cash + 92);
     assert_true(has_event(g, ENG_EV_PAID_TO, -1, co("BY")));
+    refused(g, buy("SX", false, 0), "one certificate a turn");
+    must(g, pass()); /* ends the turn: not a pass */
+    assert_int_equal(g->passes, 0);
     refused(g, buy("BA", false, 0), "BA is not yet available");
     refused(g, buy("BY", true, 0), "the pool has no certificate of BY");
     /* SX: IPO shares before it floats pay the bank; at 50% it floats with 5 x 88 */
     int bank = g->bank;
     must(g, buy("SX", false, 0));
     assert_int_equal(g->bank, bank + 88);
+    must(g, pass());
     must(g, buy("SX", false, 0));
+    must(g, pass());
     must(g, buy("SX", false, 0));
     assert_true(g->co[co("SX")].floated);
     assert_int_equal(g->co[co("SX")].cash, 440);
@@ -397,13 +402,33 @@ static void test_selling(void **state)
     for (int k = 0; k < 2; k++)
         give(g, "BY", 10, false, p);
     int price = eng_share_price(g, co("BY")), cash = g->players[p].cash;
-    must(g, sell("BY", 20));
-    assert_int_equal(g->players[p].cash, cash + 2 * price);
+    must(g, sell("BY", 10));
+    assert_int_equal(g->players[p].cash, cash + price);
     assert_true(eng_share_price(g, co("BY")) < price); /* one row down */
+    int lower = eng_share_price(g, co("BY"));
+    must(g, sell("BY", 10)); /* the same turn: at the first sale's price, no second fall */
+    assert_int_equal(g->players[p].cash, cash + 2 * price);
+    assert_int_equal(eng_share_price(g, co("BY")), lower);
     assert_int_equal(eng_percent_held(g, co("BY"), ENG_POOL), 20);
     refused(g, buy("BY", true, 0), "sold BY this round");
     must(g, pass()); /* ends the turn that sold: not a pass */
     assert_int_equal(g->passes, 0);
+    eng_game_free(g);
+}
+
+/* As Rails: a player may sell after buying in the same turn. */
+static void test_sell_after_buying(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2;
+    int p = g->current;
+    give(g, "BY", 10, false, p);
+    must(g, buy("SX", false, 0));
+    must(g, sell("BY", 10));
+    refused(g, buy("SX", false, 0), "one certificate a turn");
+    must(g, pass());
+    assert_int_equal(g->current, (p + 1) % 4);
     eng_game_free(g);
 }
 
@@ -458,7 +483,7 @@ static void test_end_of_round_sold_out_and_priority(void **state)
             by->certs[i].owner = (p + 1) % 4;
     int price = eng_share_price(g, co("BY"));
     must(g, buy("SX", false, 0)); /* p buys last */
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++) /* p ends the turn, then all four pass */
         must(g, pass());
     assert_true(has_event(g, ENG_EV_SOLD_OUT, -1, co("BY")));
     assert_true(eng_share_price(g, co("BY")) > price); /* one row up */
@@ -491,6 +516,7 @@ static void test_release_of_companies(void **state)
     sell_out_by_buying(g, (const char *[]){"BY", "SX"}, 2, (g->current + 2) % 4);
     assert_true(has_event(g, ENG_EV_RELEASED, -1, co("BA")));
     assert_true(g->co[co("BA")].available);
+    must(g, pass()); /* ends that turn */
     assert_false(g->co[co("WT")].available);
     assert_false(g->co[co("PR")].available);
     int p = g->current;
@@ -508,6 +534,7 @@ static void test_thompson_half_sales_groups(void **state)
     eng_game *g = after_packet("Variant=ThompsonHalf");
     assert_false(g->co[co("BA")].available);
     sell_out_by_buying(g, (const char *[]){"BY", "SX"}, 2, (g->current + 2) % 4);
+    must(g, pass());
     assert_true(g->co[co("BA")].available && g->co[co("WT")].available &&
                 g->co[co("HE")].available);
     assert_false(g->co[co("MS")].available);
@@ -654,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_twenty_percent_certificates),
         cmocka_unit_test(test_selling),
         cmocka_unit_test(test_pool_limit),
+        cmocka_unit_test(test_sell_after_buying),
         cmocka_unit_test(test_director_sells_out),
         cmocka_unit_test(test_end_of_round_sold_out_and_priority),
         cmocka_unit_test(test_release_of_companies),
