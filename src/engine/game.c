@@ -225,22 +225,20 @@ void eng_check_director(eng_game *g, int company)
         eng_swap_director(g, company, cur, best);
 }
 
+/* The new director gives the smallest certificates first (as Rails does: two 10% rather than
+ * one 20%, which keeps the old director free to sell 10%). */
 void eng_swap_director(eng_game *g, int company, int from, int to)
 {
     eng_company_state *c = &g->co[company];
     int dc = eng_find_cert(g, company, from, 0, true);
     int need = c->certs[dc].percent, given = 0;
-    int same = eng_find_cert(g, company, to, need, false); /* one certificate of that size */
-    if (same >= 0) {
-        c->certs[same].owner = from;
-        given = need;
-    }
-    for (int i = 0; i < c->ncerts && given < need; i++)
-        if (c->certs[i].owner == to && !c->certs[i].director &&
-            given + c->certs[i].percent <= need) {
-            c->certs[i].owner = from;
-            given += c->certs[i].percent;
-        }
+    for (int size = 5; size <= need && given < need; size += 5)
+        for (int i = 0; i < c->ncerts && given < need; i++)
+            if (c->certs[i].owner == to && !c->certs[i].director && c->certs[i].percent == size &&
+                given + size <= need) {
+                c->certs[i].owner = from;
+                given += size;
+            }
     c->certs[dc].owner = to;
     c->director = to;
     eng_event_add(g, ENG_EV_PRESIDENT, to, company, 0, 0, false);

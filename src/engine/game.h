@@ -173,6 +173,7 @@ typedef struct eng_game {
     eng_snapshot snapshots[8];        /* of the last eng_apply: see ENG_EV_ROUND_END */
     /* operating rounds */
     int operating;            /* the company operating, or ENG_NONE */
+    int discarding;           /* a company over its train limit that must discard first */
     int nor_order, or_pos;
     int ors_in_set;           /* fixed when the set begins, by the phase then */
     int or_order[ENG_MAX_COMPANIES];

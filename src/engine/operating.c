@@ -160,6 +160,7 @@ void eng_begin_operating_round(eng_game *g)
 
 void eng_init_trains(eng_game *g)
 {
+    g->discarding = ENG_NONE;
     for (int i = 0; i < g->t->ntrains && i < ENG_MAX_TRAIN_TYPES; i++)
         g->trains_left[i] = g->t->trains[i].count;
     g->train_on_sale = 0;
@@ -223,6 +224,64 @@ static void first_of_type(eng_game *g, int type)
             rust(g, k);
 }
 
+static int director_of(const eng_game *g, int c);
+
+/* A company over its train limit after a phase change discards to the pool: the game waits
+ * for its director. */
+static void check_train_limits(eng_game *g)
+{
+    g->discarding = ENG_NONE;
+    for (int c = 0; c < g->t->ncompanies && g->discarding == ENG_NONE; c++)
+        if (!g->co[c].closed && g->co[c].ntrains > train_limit(g, c))
+            g->discarding = c;
+    g->current = director_of(g, g->discarding != ENG_NONE ? g->discarding : g->operating);
+}
+
+static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->discarding;
+    eng_company_state *s = &g->co[c];
+    for (int i = 0; i < s->ntrains; i++)
+        if (s->trains[i] == a->train) {
+            s->trains[i] = s->trains[--s->ntrains];
+            g->pool_trains[a->train]++;
+            eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, 0, 0, false);
+            g->events[g->nevents - 1].item = a->train;
+            check_train_limits(g);
+            return 0;
+        }
+    return eng_refuse(why, len, "%s has no such train", g->t->companies[c].id);
+}
+
+/* From another company, at any price agreed (at least 1), from the second phase on; only the
+ * company's own money (house rule 9). */
+static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int c = g->operating, seller = a->seller, type = a->train;
+    if (seller < 0 || seller >= t->ncompanies || seller == c || t->companies[seller].kind == ENG_PRIVATE)
+        return eng_refuse(why, len, "buy from which other company?");
+    if (!(t->phases[g->phase].tile_colors & (1u << ENG_GREEN)))
+        return eng_refuse(why, len, "trains may be bought from other companies from phase 2 on");
+    eng_company_state *s = &g->co[c], *from = &g->co[seller];
+    int k = 0;
+    while (k < from->ntrains && from->trains[k] != type)
+        k++;
+    if (k == from->ntrains)
+        return eng_refuse(why, len, "%s has no %s train", t->companies[seller].id,
+                          t->trains[type].name);
+    if (a->price < 1 || s->cash < a->price)
+        return eng_refuse(why, len, "a price of at least 1 that %s can pay (it has %d)",
+                          t->companies[c].id, s->cash);
+    from->trains[k] = from->trains[--from->ntrains];
+    s->trains[s->ntrains++] = type;
+    s->cash -= a->price;
+    from->cash += a->price;
+    eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, a->price, seller, false);
+    g->events[g->nevents - 1].item = type;
+    return 0;
+}
+
 static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -234,10 +293,9 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s has as many trains as it may (%d)", t->companies[c].id,
                           train_limit(g, c));
     int price = t->trains[type].cost;
-    if (a->from_company) {
-        return eng_refuse(why, len, "buying trains from other companies is not in the engine "
-                                    "yet");
-    } else if (a->from_pool) {
+    if (a->from_company)
+        return buy_from_company(g, a, why, len);
+    if (a->from_pool) {
         if (g->pool_trains[type] == 0)
             return eng_refuse(why, len, "the pool has no %s train", t->trains[type].name);
     } else if (type != g->train_on_sale || g->trains_left[type] == 0) {
@@ -261,8 +319,10 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         return 0;
     }
     g->trains_left[type]--;
-    if (!g->train_bought[type])
+    if (!g->train_bought[type]) {
         first_of_type(g, type);
+        check_train_limits(g);
+    }
     if (g->trains_left[type] == 0 && g->train_on_sale + 1 < t->ntrains) {
         g->train_on_sale++;
         eng_event_add(g, ENG_EV_NEW_TRAIN, ENG_NONE, ENG_NONE, 0, 0, false);
@@ -511,6 +571,11 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (g->operating == ENG_NONE)
         return eng_refuse(why, len, "no company is operating");
+    if (g->discarding != ENG_NONE)
+        return a->kind == ENG_ACT_DISCARD_TRAIN
+                   ? discard_train(g, a, why, len)
+                   : eng_refuse(why, len, "%s has too many trains and must discard one first",
+                                g->t->companies[g->discarding].id);
     switch (a->kind) {
     case ENG_ACT_LAY_TILE:
         return lay_tile(g, a, why, len);

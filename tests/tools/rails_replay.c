@@ -380,16 +380,27 @@ static int operating_line(struct replay *r, char **f, int n)
         return expect_event(r, ENG_EV_COMPANY_GETS, -2, company_of(r, f[1]), &a2, NULL);
     if (strcmp(k, "BuysTrain") == 0) { /* BuysTrain,C,train,IPO|Pool|company,price */
         eng_action a = {.kind = ENG_ACT_BUY_TRAIN, .train = train_of(r, f[2])};
-        if (strcmp(f[3], "Pool") == 0)
+        int price = atoi(f[4]);
+        if (strcmp(f[3], "Pool") == 0) {
             a.from_pool = true;
-        else if (strcmp(f[3], "IPO") != 0) {
-            snprintf(r->stop_reason, sizeof r->stop_reason, "trains bought from other companies");
-            return 1;
+        } else if (strcmp(f[3], "IPO") != 0) {
+            a.from_company = true;
+            a.seller = company_of(r, f[3]);
+            a.price = price;
         }
         if (operate(r, a))
             return -1;
-        int price = atoi(f[4]);
         return expect_event(r, ENG_EV_BOUGHT_TRAIN, -2, company_of(r, f[1]), &price, NULL);
+    }
+    if (strcmp(k, "CompanyDiscardsTrain") == 0) {
+        int c = company_of(r, f[1]);
+        if (r->g->discarding != c)
+            return failf(r, "the engine waiting for this discard",
+                         "it waits for %s", r->g->discarding >= 0
+                                                ? r->title->companies[r->g->discarding].id : "nobody");
+        if (operate(r, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .train = train_of(r, f[2])}))
+            return -1;
+        return expect_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL);
     }
     if (strcmp(k, "FirstTrainBought") == 0)
         return train_event(r, ENG_EV_FIRST_TRAIN, f[1]);
@@ -428,7 +439,7 @@ static const char *not_yet(const char *k)
     static const char *const keys[] = {
         "StartFormationRound", "START_MERGED_COMPANY", "MERGE_MINOR_LOG", "GetShareForMinor",
         "ExchangesBaseToken", "EndOfFormationRound", "EndOfFormationRoundNoInterrupt",
-        "CompanyDiscardsTrain", "PresidentAddsCash", "PlayerMustSellShares",
+        "PresidentAddsCash", "PlayerMustSellShares",
         "PlayerMustRaiseCash", NULL};
     for (int i = 0; keys[i]; i++)
         if (strcmp(k, keys[i]) == 0)
