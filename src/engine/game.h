@@ -56,6 +56,8 @@ typedef struct eng_cert_state {
     bool director;
     int owner;           /* a player, ENG_IPO, ENG_POOL or ENG_RESERVED */
     int reserved_for;    /* ENG_RESERVED: the company (minor or private) it is exchanged for */
+    bool no_dividend;    /* exchanged for a minor/private that already paid this OR (house
+                          * rule 10: no double income); cleared when the OR ends */
 } eng_cert_state;
 
 typedef struct eng_company_state {
@@ -77,6 +79,7 @@ typedef struct eng_company_state {
     bool token_placed;   /* this turn */
     bool ran;            /* this turn: revenue declared and paid out or kept */
     unsigned powers_used; /* privates: bit k for power tile k, bit 2 for the station */
+    bool paid_this_or;   /* minors and privates: paid their owner income in this OR */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -126,6 +129,12 @@ typedef enum {
     ENG_EV_DISCARDED,     /* company, item: train type */
     ENG_EV_END_OR,        /* amount: set, amount2: number */
     ENG_EV_WORTH,         /* player, amount: change of worth over the operating round */
+    ENG_EV_FORMATION_START, /* company: the one to form; player: who decides whether to form */
+    ENG_EV_FORMATION_END, /* company */
+    ENG_EV_FORMED,        /* player: its director, company, amount: its price */
+    ENG_EV_MERGED,        /* player, company: exchanged, amount: money, amount2: trains moved */
+    ENG_EV_GOT_SHARE,     /* player, company: what was exchanged, amount: percent */
+    ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -174,6 +183,12 @@ typedef struct eng_game {
     /* operating rounds */
     int operating;            /* the company operating, or ENG_NONE */
     int discarding;           /* a company over its train limit that must discard first */
+    bool forming;             /* a formation round is under way */
+    bool formation_pending;   /* one is due as soon as the discards are done */
+    bool formation_force;     /* ... in which every exchange is forced */
+    bool formation_held;      /* the one before this round has been held */
+    int formation_next;       /* ENG_AFTER_FORMATION_... */
+    int formation_turns;      /* players still to be asked */
     int nor_order, or_pos;
     int ors_in_set;           /* fixed when the set begins, by the phase then */
     int or_order[ENG_MAX_COMPANIES];
@@ -195,10 +210,15 @@ typedef enum {
     ENG_ACT_TOKEN,      /* hex, city (-1: the first with room) */
     ENG_ACT_RUN,        /* revenue, payout (majors: pay out or withhold; minors split) */
     ENG_ACT_BUY_TRAIN,  /* train, from_pool / seller company (from_company), price */
-    ENG_ACT_DISCARD_TRAIN, /* train */
+    ENG_ACT_DISCARD_TRAIN, /* company (over its limit), train: to the pool */
     ENG_ACT_PRIVATE_TOKEN, /* company: the private (NF, PfB) whose free station is placed */
     ENG_ACT_DONE,       /* the operating company's turn ends */
+    ENG_ACT_FORM,       /* the founder's owner forms the company (1835: the Prussian) */
+    ENG_ACT_EXCHANGE,   /* company: a minor or private exchanged for the formed company's share */
 } eng_action_kind;
+
+/* What follows a formation round. */
+enum { ENG_AFTER_FORMATION_OPERATE, ENG_AFTER_FORMATION_OR, ENG_AFTER_FORMATION_SR };
 
 typedef struct eng_action {
     eng_action_kind kind;

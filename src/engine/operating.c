@@ -27,6 +27,7 @@ static void pay_privates(eng_game *g)
         if (g->t->companies[c].kind != ENG_PRIVATE || s->closed || s->owner == ENG_NONE)
             continue;
         int amount = private_income(g, c);
+        g->co[c].paid_this_or = true;
         eng_bank_pays_player(g, s->owner, amount);
         eng_event_add(g, ENG_EV_PRIVATE_INCOME, s->owner, c, amount, 0, false);
     }
@@ -67,14 +68,16 @@ static void set_order(eng_game *g)
         }
 }
 
-/* A player's worth: cash, shares at the market price, privates and minors at face value. */
+/* A player's worth: cash, shares at the market price, privates at face value (as Rails:
+ * minors do not count). */
 static int player_worth(const eng_game *g, int p)
 {
     int worth = g->players[p].cash;
     for (int c = 0; c < g->t->ncompanies; c++) {
         if (eng_is_major(g, c))
             worth += eng_share_price(g, c) * eng_percent_held(g, c, p) / 10;
-        else if (g->co[c].owner == p && !g->co[c].closed)
+        else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
+                 !g->co[c].closed)
             worth += g->t->companies[c].price;
     }
     return worth;
@@ -116,6 +119,11 @@ static void start_company(eng_game *g)
 
 static void end_operating_round(eng_game *g)
 {
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        g->co[c].paid_this_or = false;
+        for (int i = 0; i < g->co[c].ncerts; i++)
+            g->co[c].certs[i].no_dividend = false;
+    }
     eng_event_add(g, ENG_EV_END_OR, ENG_NONE, ENG_NONE, g->or_set, g->or_in_set, false);
     for (int p = 0; p < g->nplayers; p++)
         eng_event_add(g, ENG_EV_WORTH, p, ENG_NONE, player_worth(g, p) - g->worth_at_or_start[p],
@@ -132,6 +140,15 @@ static void end_operating_round(eng_game *g)
 
 void eng_begin_operating_round(eng_game *g)
 {
+    { /* before every operating round: a formation round if due */
+        if (!g->formation_held && eng_formation_due(g)) {
+            g->round = ENG_ROUND_OPERATING;
+            g->operating = ENG_NONE;
+            eng_begin_formation(g, ENG_AFTER_FORMATION_OR);
+            return;
+        }
+        g->formation_held = false;
+    }
     g->round = ENG_ROUND_OPERATING;
     if (++g->or_in_set == 1) /* a new set: as many rounds as the phase says now */
         g->ors_in_set = g->t->phases[g->phase].operating_rounds;
@@ -203,6 +220,14 @@ static void close_private(eng_game *g, int c)
     eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, c, 0, 0, false);
 }
 
+static bool exchangeable(const eng_title *t, int c)
+{
+    for (int i = 0; i < t->formation.nexchanges; i++)
+        if (t->formation.exchanges[i] == c)
+            return true;
+    return false;
+}
+
 /* The first train of a type: a new phase when one begins with it; trains rust. */
 static void first_of_type(eng_game *g, int type)
 {
@@ -214,32 +239,65 @@ static void first_of_type(eng_game *g, int type)
         if (p > g->phase && strcmp(t->phases[p].on, t->trains[type].name) == 0) {
             g->phase = p;
             eng_event_add(g, ENG_EV_PHASE, ENG_NONE, ENG_NONE, p, 0, false);
-            if (t->phases[p].tile_colors & (1u << ENG_BROWN)) /* the 5: privates close */
-                for (int c = 0; c < t->ncompanies; c++)
-                    if (t->companies[c].kind == ENG_PRIVATE && g->co[c].owner != ENG_NONE)
+            if (t->phases[p].tile_colors & (1u << ENG_BROWN)) /* the 5: privates close, */
+                for (int c = 0; c < t->ncompanies; c++)   /* but those to be exchanged */
+                    if (t->companies[c].kind == ENG_PRIVATE && g->co[c].owner != ENG_NONE &&
+                        !exchangeable(t, c))
                         close_private(g, c);
         }
     for (int k = 0; k < t->ntrains; k++)
         if (strcmp(t->trains[k].rusts_on, t->trains[type].name) == 0)
             rust(g, k);
+    const struct eng_formation *f = &t->formation;
+    if (f->company >= 0 && type == f->all_exchange_on && eng_formation_due(g))
+        g->formation_pending = g->formation_force = true; /* all exchanges, after discards */
+    else if (f->company >= 0 && eng_formation_due(g) &&
+             (type == f->may_form_on || (type == f->must_form_on && !g->co[f->company].started)))
+        g->formation_pending = true; /* the 4+4 forces it only if it is not formed yet */
+}
+
+/* After a purchase's discards: the formation round it calls for. */
+static void maybe_form(eng_game *g)
+{
+    if (g->discarding == ENG_NONE && g->formation_pending) {
+        g->formation_pending = false;
+        eng_begin_formation(g, ENG_AFTER_FORMATION_OPERATE);
+    }
 }
 
 static int director_of(const eng_game *g, int c);
 
 /* A company over its train limit after a phase change discards to the pool: the game waits
  * for its director. */
+static bool exchangeable(const eng_title *t, int c);
+
+/* Over the limit, and not about to be exchanged away (the minors at the 5). */
+static bool must_discard(const eng_game *g, int c)
+{
+    return !g->co[c].closed && g->co[c].ntrains > train_limit(g, c) &&
+           !(g->formation_force && exchangeable(g->t, c));
+}
+
 static void check_train_limits(eng_game *g)
 {
-    g->discarding = ENG_NONE;
+    g->discarding = ENG_NONE; /* in operating order */
+    for (int k = 0; k < g->nor_order && g->discarding == ENG_NONE; k++)
+        if (must_discard(g, g->or_order[k]))
+            g->discarding = g->or_order[k];
     for (int c = 0; c < g->t->ncompanies && g->discarding == ENG_NONE; c++)
-        if (!g->co[c].closed && g->co[c].ntrains > train_limit(g, c))
+        if (must_discard(g, c))
             g->discarding = c;
     g->current = director_of(g, g->discarding != ENG_NONE ? g->discarding : g->operating);
 }
 
 static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    int c = g->discarding;
+    int c = a->company;
+    if (c < 0 || c >= g->t->ncompanies || !must_discard(g, c))
+        return eng_refuse(why, len, "that company has no train too many");
+    if (director_of(g, c) != a->player)
+        return eng_refuse(why, len, "only %s's director discards its trains",
+                          g->t->companies[c].id);
     eng_company_state *s = &g->co[c];
     for (int i = 0; i < s->ntrains; i++)
         if (s->trains[i] == a->train) {
@@ -248,6 +306,7 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
             eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, 0, 0, false);
             g->events[g->nevents - 1].item = a->train;
             check_train_limits(g);
+            maybe_form(g);
             return 0;
         }
     return eng_refuse(why, len, "%s has no such train", g->t->companies[c].id);
@@ -322,6 +381,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     if (!g->train_bought[type]) {
         first_of_type(g, type);
         check_train_limits(g);
+        maybe_form(g);
     }
     if (g->trains_left[type] == 0 && g->train_on_sale + 1 < t->ntrains) {
         g->train_on_sale++;
@@ -531,6 +591,7 @@ static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
         s->cash += rev - half;
         eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev - half, 0, false);
         g->players[s->owner].cash += half;
+        s->paid_this_or = true;
         eng_event_add(g, ENG_EV_DIVIDEND, s->owner, c, half, 0, false);
         return 0;
     }
@@ -542,7 +603,10 @@ static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
         return 0;
     }
     for (int p = 0; p < g->nplayers; p++) {
-        int pct = eng_percent_held(g, c, p);
+        int pct = 0; /* shares exchanged for what already paid this OR earn nothing (rule 10) */
+        for (int i = 0; i < s->ncerts; i++)
+            if (s->certs[i].owner == p && !s->certs[i].no_dividend)
+                pct += s->certs[i].percent;
         if (pct == 0)
             continue;
         int amount = rev * pct / 100;

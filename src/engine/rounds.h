@@ -50,6 +50,11 @@ int eng_item_price(const eng_game *g, int item);
 /* operating.c */
 void eng_init_trains(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
+/* formation.c */
+bool eng_formation_due(const eng_game *g);
+void eng_begin_formation(eng_game *g, int next);
+void eng_force_all_exchanges(eng_game *g);
+int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len);
 /* stock.c */
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len);

@@ -16,6 +16,12 @@
 void eng_begin_stock_round(eng_game *g)
 {
     int n = g->nplayers;
+    if (!g->formation_held && eng_formation_due(g)) { /* a formation round first */
+        g->round = ENG_ROUND_STOCK;
+        eng_begin_formation(g, ENG_AFTER_FORMATION_SR);
+        return;
+    }
+    g->formation_held = false;
     g->round = ENG_ROUND_STOCK;
     g->stock_round_number++;
     g->passes = 0;

@@ -927,6 +927,49 @@ static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, e
     return true;
 }
 
+static int train_ref(struct loader *L, const char *where, const cJSON *v)
+{
+    for (int i = 0; cJSON_IsString(v) && i < L->t->ntrains; i++)
+        if (strcmp(L->t->trains[i].name, v->valuestring) == 0)
+            return i;
+    bad(L, "%s: \"%s\" is not a train", where, cJSON_IsString(v) ? v->valuestring : "?");
+    return -1;
+}
+
+static bool parse_formation(struct loader *L, const cJSON *pr)
+{
+    struct eng_formation *f = &L->t->formation;
+    const cJSON *fr = member(pr, "formation_rules"), *it;
+    f->company = -1;
+    if (!fr)
+        return true;
+    const char *w = "prussian.formation_rules";
+    f->company = eng_company_index(L->t, member(pr, "id")->valuestring);
+    if ((f->founder = company_ref(L, w, member(fr, "founder"))) < 0)
+        return false;
+    /* trains are read after the companies: resolved in resolve_formation_trains */
+    cJSON_ArrayForEach(it, member(fr, "exchanges"))
+    {
+        if (f->nexchanges == 12)
+            return bad(L, "%s.exchanges: too many", w);
+        if ((f->exchanges[f->nexchanges++] = company_ref(L, w, it)) < 0)
+            return false;
+    }
+    return true;
+}
+
+static bool resolve_formation_trains(struct loader *L, const cJSON *root)
+{
+    const cJSON *fr = member(member(root, "prussian"), "formation_rules");
+    struct eng_formation *f = &L->t->formation;
+    if (!fr)
+        return true;
+    const char *w = "prussian.formation_rules";
+    return (f->may_form_on = train_ref(L, w, member(fr, "may_form_on"))) >= 0 &&
+           (f->must_form_on = train_ref(L, w, member(fr, "must_form_on"))) >= 0 &&
+           (f->all_exchange_on = train_ref(L, w, member(fr, "all_exchange_on"))) >= 0;
+}
+
 /* References between companies, once all are read: what privates bring, when majors open. */
 static bool resolve_company_refs(struct loader *L, const cJSON *root)
 {
@@ -962,6 +1005,8 @@ static bool resolve_company_refs(struct loader *L, const cJSON *root)
         if (!parse_available(L, "prussian", member(pr, "available"), &c->available))
             return false;
     }
+    if (pr && !parse_formation(L, pr))
+        return false;
     const cJSON *groups = member(root, "sales_groups"), *g;
     cJSON_ArrayForEach(g, groups)
     {
@@ -994,7 +1039,8 @@ static bool parse_companies(struct loader *L, const cJSON *root)
            parse_company_list(L, root, "minors", ENG_MINOR) &&
            parse_company_list(L, root, "majors", ENG_MAJOR) && parse_prussian(L, root) &&
            resolve_company_refs(L, root) &&
-           parse_trains(L, root) && parse_phases(L, root) && parse_market(L, root) &&
+           parse_trains(L, root) && resolve_formation_trains(L, root) && parse_phases(L, root) &&
+           parse_market(L, root) &&
            parse_players(L, root) && parse_start_packet(L, root);
 }
 
@@ -1070,6 +1116,7 @@ int eng_title_set_option(eng_title *t, const char *json, const char *option, con
 eng_title *eng_title_parse(const char *json, char **err)
 {
     struct loader L = {.t = xcalloc(1, sizeof(eng_title)), .failed = false};
+    L.t->formation.company = -1;
     buf_init(&L.err);
     cJSON *root = cJSON_Parse(json);
     if (!root) {

@@ -185,6 +185,14 @@ typedef struct eng_title {
     int min_players, max_players;
     int start_cash[10];   /* by number of players */
     int cert_limit[10];
+    /* the company formed from others (1835's Prussian); -1 when the title has none */
+    struct eng_formation {
+        int company;
+        int founder;          /* whose owner forms it (M2) */
+        int may_form_on, must_form_on, all_exchange_on; /* train types */
+        int nexchanges;
+        int exchanges[12];    /* minors and privates exchanged for its shares */
+    } formation;
     int nsales_groups;    /* Thompson Half */
     int sales_group_size[4];
     int sales_groups[4][4];

@@ -125,6 +125,11 @@ static int expect_event(struct replay *r, eng_event_kind kind, int player, int c
     buf_init(&b);
     int rc = failf(r, "this consequence", "%s", event_list(r, kind, &b));
     buf_free(&b);
+    if (getenv("PBEMGM_REPLAY_EVENTS")) /* every event of the last action, for debugging */
+        for (int i = 0; i < r->g->nevents; i++)
+            fprintf(stderr, "  event %d: kind %d player %d company %d amounts %d %d\n", i,
+                    r->g->events[i].kind, r->g->events[i].player, r->g->events[i].company,
+                    r->g->events[i].amount, r->g->events[i].amount2);
     return rc;
 }
 
@@ -394,11 +399,12 @@ static int operating_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "CompanyDiscardsTrain") == 0) {
         int c = company_of(r, f[1]);
-        if (r->g->discarding != c)
-            return failf(r, "the engine waiting for this discard",
-                         "it waits for %s", r->g->discarding >= 0
-                                                ? r->title->companies[r->g->discarding].id : "nobody");
-        if (operate(r, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .train = train_of(r, f[2])}))
+        if (r->g->discarding == ENG_NONE)
+            return failf(r, "the engine waiting for discards", "nobody has too many trains");
+        const eng_company_state *s = &r->g->co[c];
+        int director = r->title->companies[c].kind == ENG_MINOR ? s->owner : s->director;
+        if (apply(r, &(eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = director, .company = c,
+                                   .train = train_of(r, f[2])}))
             return -1;
         return expect_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL);
     }
@@ -433,12 +439,86 @@ static int operating_line(struct replay *r, char **f, int n)
     return 2; /* not an operating-round line */
 }
 
+/* Declines are not logged in a formation round: pass for everyone before `player`. */
+static int formation_turn_of(struct replay *r, int player)
+{
+    for (int guard = 0; r->g->forming && r->g->current != player && guard < 16; guard++)
+        if (operate(r, (eng_action){.kind = ENG_ACT_PASS}))
+            return -1;
+    if (r->g->forming && r->g->current == player)
+        return 0;
+    return failf(r, "a formation round in which this player acts", "%s",
+                 r->g->forming ? "another player's turn" : "no formation round");
+}
+
+static bool unmatched(struct replay *r, eng_event_kind kind, int player, int company)
+{
+    for (int i = 0; i < r->g->nevents; i++)
+        if (!r->used[i] && r->g->events[i].kind == kind &&
+            (player < 0 || r->g->events[i].player == player) &&
+            (company < 0 || r->g->events[i].company == company))
+            return true;
+    return false;
+}
+
+static int formation_line(struct replay *r, char **f, int n)
+{
+    const char *k = f[0];
+    (void)n;
+    if (strcmp(k, "StartFormationRound") == 0)
+        return expect_event(r, ENG_EV_FORMATION_START, -2, company_of(r, f[1]), NULL, NULL);
+    if (strcmp(k, "StartingPlayer") == 0) {
+        for (int i = r->g->nevents - 1; i >= 0; i--)
+            if (r->g->events[i].kind == ENG_EV_FORMATION_START)
+                return r->g->events[i].player == player_of(r, f[1])
+                           ? 0 : failf(r, f[1], "another player decides");
+        return failf(r, "a formation round", "none");
+    }
+    if (strcmp(k, "START_MERGED_COMPANY") == 0) { /* forced: a consequence; else a decision */
+        int c = company_of(r, f[1]);
+        if (!unmatched(r, ENG_EV_FORMED, -1, c) &&
+            operate(r, (eng_action){.kind = ENG_ACT_FORM}))
+            return -1;
+        int price = atoi(f[3]);
+        return expect_event(r, ENG_EV_FORMED, -2, c, &price, NULL);
+    }
+    if (strcmp(k, "MERGE_MINOR_LOG") == 0) { /* MERGE_MINOR_LOG,P,X,PR,cash|no,trains|no */
+        int p = player_of(r, f[1]), x = company_of(r, f[2]);
+        if (!unmatched(r, ENG_EV_MERGED, p, x)) {
+            if (formation_turn_of(r, p) ||
+                apply(r, &(eng_action){.kind = ENG_ACT_EXCHANGE, .player = p, .company = x}))
+                return -1;
+        }
+        int cash = atoi(f[4]);
+        return expect_event(r, ENG_EV_MERGED, p, x, strcmp(f[4], "no") ? &cash : NULL, NULL);
+    }
+    if (strcmp(k, "GetShareForMinor") == 0) {
+        int pct = atoi(f[2]);
+        return expect_event(r, ENG_EV_GOT_SHARE, player_of(r, f[1]), company_of(r, f[5]), &pct,
+                            NULL);
+    }
+    if (strcmp(k, "ExchangesBaseToken") == 0) {
+        char hex[16];
+        snprintf(hex, sizeof hex, "%s", f[3]);
+        char *slash = strchr(hex, '/');
+        if (slash)
+            *slash = '\0';
+        int h = eng_hex_index(r->title, hex);
+        return expect_event(r, ENG_EV_TOKEN_EXCHANGED, -2, company_of(r, f[2]), &h, NULL);
+    }
+    if (strcmp(k, "EndOfFormationRound") == 0 || strcmp(k, "EndOfFormationRoundNoInterrupt") == 0) {
+        for (int guard = 0; r->g->forming && guard < 16; guard++)
+            if (operate(r, (eng_action){.kind = ENG_ACT_PASS}))
+                return -1;
+        return expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL);
+    }
+    return 2;
+}
+
 /* Messages for what the engine does not do yet: the replay stops there, saying so. */
 static const char *not_yet(const char *k)
 {
     static const char *const keys[] = {
-        "StartFormationRound", "START_MERGED_COMPANY", "MERGE_MINOR_LOG", "GetShareForMinor",
-        "ExchangesBaseToken", "EndOfFormationRound", "EndOfFormationRoundNoInterrupt",
         "PresidentAddsCash", "PlayerMustSellShares",
         "PlayerMustRaiseCash", NULL};
     for (int i = 0; keys[i]; i++)
@@ -530,6 +610,9 @@ static int replay_line(struct replay *r, char **f, int n)
                             NULL);
     }
     int op = operating_line(r, f, n);
+    if (op != 2)
+        return op;
+    op = formation_line(r, f, n);
     if (op != 2)
         return op;
     if (not_yet(k)) {
