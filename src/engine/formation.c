@@ -83,7 +83,6 @@ static void exchange(eng_game *g, int x, int player)
     sx->closed = true;
     if (is_private)
         eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, x, 0, 0, false);
-    eng_check_director(g, pr);
 }
 
 /* Forms the company: the founder's owner is its director; it floats with the par value of the
@@ -102,6 +101,7 @@ static void form(eng_game *g)
         if (cp->certs[i].owner >= 0 || cp->certs[i].owner == ENG_POOL)
             bought += cp->certs[i].percent;
     cp->floated = true;
+    cp->market_seq = ++g->market_clock;
     int cash = g->t->companies[pr].price * bought / 10;
     eng_bank_pays_company(g, pr, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, pr, cash, 0, false);
@@ -116,6 +116,9 @@ static void end_formation(eng_game *g)
     g->forming = false;
     eng_event_add(g, ENG_EV_FORMATION_END, ENG_NONE, rules(g)->company, g->formation_next, 0,
                   false);
+    /* the directorship goes to whoever now holds the most, shares bought before included (as
+     * Rails, at the end of the round, not after each exchange) */
+    eng_check_director(g, rules(g)->company, true);
     resume(g);
 }
 
@@ -171,6 +174,7 @@ void eng_force_all_exchanges(eng_game *g)
         if (!g->co[x].closed && g->co[x].owner != ENG_NONE)
             exchange(g, x, g->co[x].owner);
     }
+    eng_check_director(g, f->company, true);
 }
 
 int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len)

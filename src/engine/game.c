@@ -39,7 +39,7 @@ void eng_options_default(eng_options *o)
     o->by_float_percent = 50;
     o->ld_income = 20;
     o->first_round_sell_restriction = true;
-    o->nationalisation_percent = 60;
+    o->nationalisation_percent = 55; /* a Rails game: a 55% director nationalises */
     o->ms_ol_float_percent = 50;
     o->cert_limit_bonus_80 = true;
     o->priority_after_last_buyer = true;
@@ -102,6 +102,12 @@ int eng_option_set(eng_options *o, const char *name, const char *value, char *wh
     }
     if (str_ieq(name, "RouteAlgorithm")) { /* Rails: Permissive, Semi-Restrictive, Restrictive */
         o->permissive_routes = str_ieq(value, "Permissive");
+        return 0;
+    }
+    if (str_ieq(name, "DividendRounding")) { /* only the Prussian's 5% shares make fractions */
+        if (!str_ieq(value, "up") && !str_ieq(value, "down"))
+            return eng_refuse(why, len, "DividendRounding must be up or down, not \"%s\"", value);
+        o->dividend_round_down = str_ieq(value, "down");
         return 0;
     }
     if (str_ieq(name, "FirstRoundSellRestriction") && str_ieq(value, "First Round")) {
@@ -207,7 +213,7 @@ bool eng_sold_out(const eng_game *g, int company)
 
 /* The player holding the most, ties going to the current director, then in seating order
  * after the director. A change swaps the director's certificate for ordinary ones. */
-void eng_check_director(eng_game *g, int company)
+void eng_check_director(eng_game *g, int company, bool whole_first)
 {
     eng_company_state *c = &g->co[company];
     if (!c->started || c->director == ENG_NONE)
@@ -222,16 +228,23 @@ void eng_check_director(eng_game *g, int company)
         }
     }
     if (best != cur)
-        eng_swap_director(g, company, cur, best);
+        eng_swap_director(g, company, cur, best, whole_first);
 }
 
-/* The new director gives the smallest certificates first (as Rails does: two 10% rather than
- * one 20%, which keeps the old director free to sell 10%). */
-void eng_swap_director(eng_game *g, int company, int from, int to)
+/* The new director gives the smallest certificates first (as Rails does in the stock round: two
+ * 10% rather than one 20%, which keeps the old director free to sell 10%) — or, whole_first, one
+ * certificate the size of the director's when he has one (as Rails does at the end of the
+ * Prussian's formation: a 10% rather than two 5%). */
+void eng_swap_director(eng_game *g, int company, int from, int to, bool whole_first)
 {
     eng_company_state *c = &g->co[company];
     int dc = eng_find_cert(g, company, from, 0, true);
     int need = c->certs[dc].percent, given = 0;
+    int whole = whole_first ? eng_find_cert(g, company, to, need, false) : -1;
+    if (whole >= 0) {
+        c->certs[whole].owner = from;
+        given = need;
+    }
     for (int size = 5; size <= need && given < need; size += 5)
         for (int i = 0; i < c->ncerts && given < need; i++)
             if (c->certs[i].owner == to && !c->certs[i].director && c->certs[i].percent == size &&
@@ -287,9 +300,17 @@ void eng_check_float(eng_game *g, int company)
     if (sold < fp)
         return;
     c->floated = true;
+    c->market_seq = ++g->market_clock; /* Rails stacks a company on its square as it floats */
     int cash = g->t->companies[company].price * sold / 10;
     eng_bank_pays_company(g, company, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
+}
+
+/* "Sold out" for releasing the next companies: none of its shares left in the IPO (shares
+ * sold back to the pool count as sold — as Rails releases MS with WT shares in the pool). */
+static bool ipo_empty(const eng_game *g, int company)
+{
+    return g->co[company].started && eng_percent_out_of_ipo(g, company) == 100;
 }
 
 static bool avail_condition(const eng_game *g, const eng_avail *a)
@@ -299,7 +320,7 @@ static bool avail_condition(const eng_game *g, const eng_avail *a)
         return true;
     case ENG_AVAIL_SOLD_OUT:
         for (int i = 0; i < a->ncompanies; i++)
-            if (!eng_sold_out(g, a->companies[i]))
+            if (!ipo_empty(g, a->companies[i]))
                 return false;
         return true;
     case ENG_AVAIL_PERCENT_SOLD:
@@ -335,10 +356,10 @@ static bool thompson_available(const eng_game *g, int company)
     if (group <= 0)
         return group == 0;
     if (g->opt.variant == ENG_VARIANT_THOMPSON_FULL)
-        return eng_sold_out(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
+        return ipo_empty(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
     for (int s = 0; s < group; s++)
         for (int k = 0; k < t->sales_group_size[s]; k++)
-            if (!eng_sold_out(g, t->sales_groups[s][k]))
+            if (!ipo_empty(g, t->sales_groups[s][k]))
                 return false;
     return true;
 }
@@ -385,7 +406,9 @@ void eng_player_pays_company(eng_game *g, int player, int company, int amount)
     g->co[company].cash += amount;
 }
 
-/* ---- the market: a 2-D grid; a move off the grid leaves the price where it is ---- */
+/* ---- the market: a 2-D grid. A move right off the end of a row goes up instead, a move left
+ * off its start goes down (the usual 18xx rule; Rails' 1835 games: BY 140 I5 -> 154 I4 paying
+ * out, WT 78 A4 -> 72 A5 withholding); a move with nowhere to go leaves the price. ---- */
 
 static bool cell(const eng_game *g, int row, int col)
 {
@@ -400,9 +423,10 @@ static void move_price(eng_game *g, int company, int drow, int dcol)
     if (c->row < 0)
         return;
     int old = eng_share_price(g, company);
-    if (cell(g, c->row + drow, c->col + dcol)) {
+    if ((drow || dcol) && cell(g, c->row + drow, c->col + dcol)) {
         c->row += drow;
         c->col += dcol;
+        c->market_seq = ++g->market_clock; /* to the bottom of the square's stack */
     }
     eng_event_add(g, ENG_EV_PRICE, ENG_NONE, company, old, eng_share_price(g, company), false);
 }
@@ -419,12 +443,16 @@ void eng_price_up(eng_game *g, int company)
 
 void eng_price_left(eng_game *g, int company)
 {
-    move_price(g, company, 0, -1);
+    const eng_company_state *c = &g->co[company];
+    bool edge = c->row >= 0 && !cell(g, c->row, c->col - 1);
+    move_price(g, company, edge ? 1 : 0, edge ? 0 : -1);
 }
 
 void eng_price_right(eng_game *g, int company)
 {
-    move_price(g, company, 0, 1);
+    const eng_company_state *c = &g->co[company];
+    bool edge = c->row >= 0 && !cell(g, c->row, c->col + 1);
+    move_price(g, company, edge ? -1 : 0, edge ? 0 : 1);
 }
 
 /* ---- counting ---- */

@@ -42,6 +42,8 @@ typedef struct eng_options {
     bool cert_limit_bonus_80;      /* +1 certificate for each company a player directs at >= 80% */
     bool priority_after_last_buyer; /* house rule 11 */
     bool permissive_routes;        /* Rails' RouteAlgorithm=Permissive: track need not connect */
+    bool dividend_round_down;      /* DividendRounding=down: a holder's dividend rounded down
+                                    * (18xx.games); default up (Rails) */
 } eng_options;
 
 void eng_options_default(eng_options *o);
@@ -68,6 +70,7 @@ typedef struct eng_company_state {
     bool closed;
     bool available;      /* majors: shares may be bought from the IPO */
     int row, col;        /* market position; -1 without a price */
+    int market_seq;      /* when it arrived on its market square (the earlier goes first) */
     int director;        /* majors: a player, or ENG_NONE */
     int ncerts;
     eng_cert_state certs[ENG_MAX_CERTS];
@@ -89,6 +92,7 @@ typedef struct eng_player_state {
 } eng_player_state;
 
 typedef enum { ENG_ROUND_START, ENG_ROUND_STOCK, ENG_ROUND_OPERATING, ENG_ROUND_OVER } eng_round;
+enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
 
 typedef enum {
     ENG_EV_START_ROUND,   /* amount: its number */
@@ -129,11 +133,18 @@ typedef enum {
     ENG_EV_DISCARDED,     /* company, item: train type */
     ENG_EV_END_OR,        /* amount: set, amount2: number */
     ENG_EV_WORTH,         /* player, amount: change of worth over the operating round */
+    ENG_EV_MUST_RAISE,    /* player: the director, company, amount: what he must raise by selling */
+    ENG_EV_DIRECTOR_ADDS, /* player, company, amount: the director's money for a forced train */
     ENG_EV_FORMATION_START, /* company: the one to form; player: who decides whether to form */
     ENG_EV_FORMATION_END, /* company */
     ENG_EV_FORMED,        /* player: its director, company, amount: its price */
     ENG_EV_MERGED,        /* player, company: exchanged, amount: money, amount2: trains moved */
     ENG_EV_GOT_SHARE,     /* player, company: what was exchanged, amount: percent */
+    ENG_EV_BANK_BROKEN,   /* the bank has run out: the game ends with this operating round */
+    ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company */
+    ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
+    ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
+                           * open at face value), amount2: place (1 = the winner) */
     ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
 } eng_event_kind;
 
@@ -183,6 +194,11 @@ typedef struct eng_game {
     /* operating rounds */
     int operating;            /* the company operating, or ENG_NONE */
     int discarding;           /* a company over its train limit that must discard first */
+    int raising_train;        /* ENG_ACT_RAISE_CASH: the train the director sells shares for, or
+                               * ENG_NONE */
+    bool raising_from_pool;
+    bool bank_broken;         /* the game ends when this operating round ends */
+    int market_clock;         /* counts arrivals on market squares */
     bool forming;             /* a formation round is under way */
     bool formation_pending;   /* one is due as soon as the discards are done */
     bool formation_force;     /* ... in which every exchange is forced */
@@ -215,6 +231,8 @@ typedef enum {
     ENG_ACT_DONE,       /* the operating company's turn ends */
     ENG_ACT_FORM,       /* the founder's owner forms the company (1835: the Prussian) */
     ENG_ACT_EXCHANGE,   /* company: a minor or private exchanged for the formed company's share */
+    ENG_ACT_RAISE_CASH, /* train, from_pool: the bank or pool train a company without trains
+                         * will buy with its director's money, who must sell shares for it */
 } eng_action_kind;
 
 /* What follows a formation round. */
@@ -234,6 +252,7 @@ typedef struct eng_action {
     int revenue;
     bool payout;
     int train;
+    int cert_size;      /* selling: only certificates of this size (0: the largest first) */
     bool from_company;  /* a train from another company: `seller` is that company */
     int price;
 } eng_action;

@@ -48,6 +48,22 @@ static bool may_operate(const eng_game *g, int c)
 
 /* Minors in their order, then majors by share price (the higher first; ties keep the order of
  * the title). */
+/* Whether major a operates before major b: the higher price, then the square further right,
+ * then higher up, then the one that arrived on its square first (the top of the stack; Rails'
+ * 1835 games: MS, parked at 80 before WT moved onto the same square, operates first). */
+static bool operates_before(const eng_game *g, int a, int b)
+{
+    const eng_company_state *x = &g->co[a], *y = &g->co[b];
+    int pa = eng_share_price(g, a), pb = eng_share_price(g, b);
+    if (pa != pb)
+        return pa > pb;
+    if (x->col != y->col)
+        return x->col > y->col;
+    if (x->row != y->row)
+        return x->row < y->row;
+    return x->market_seq < y->market_seq;
+}
+
 static void set_order(eng_game *g)
 {
     g->nor_order = 0;
@@ -59,8 +75,7 @@ static void set_order(eng_game *g)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MAJOR)
             g->or_order[g->nor_order++] = c;
     for (int i = first_major + 1; i < g->nor_order; i++) /* a stable insertion sort */
-        for (int k = i; k > first_major &&
-                        eng_share_price(g, g->or_order[k]) > eng_share_price(g, g->or_order[k - 1]);
+        for (int k = i; k > first_major && operates_before(g, g->or_order[k], g->or_order[k - 1]);
              k--) {
             int tmp = g->or_order[k];
             g->or_order[k] = g->or_order[k - 1];
@@ -68,19 +83,48 @@ static void set_order(eng_game *g)
         }
 }
 
-/* A player's worth: cash, shares at the market price, privates at face value (as Rails:
- * minors do not count). */
+/* A player's worth: cash, shares at the market price (a company not formed yet, the
+ * Prussian, at its par), privates at face value; minors do not count (as Rails). */
 static int player_worth(const eng_game *g, int p)
 {
     int worth = g->players[p].cash;
     for (int c = 0; c < g->t->ncompanies; c++) {
+        int price = eng_share_price(g, c);
+        if (price == 0 && g->t->companies[c].prussian)
+            price = g->t->companies[c].price;
         if (eng_is_major(g, c))
-            worth += eng_share_price(g, c) * eng_percent_held(g, c, p) / 10;
+            worth += price * eng_percent_held(g, c, p) / 10;
         else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
                  !g->co[c].closed)
             worth += g->t->companies[c].price;
     }
     return worth;
+}
+
+/* The end of the game: everyone's final worth and place, the richest first. */
+static void end_game(eng_game *g, int reason)
+{
+    g->round = ENG_ROUND_OVER;
+    g->operating = ENG_NONE;
+    eng_event_add(g, ENG_EV_GAME_OVER, ENG_NONE, ENG_NONE, reason, 0, false);
+    int worth[ENG_MAX_PLAYERS];
+    for (int p = 0; p < g->nplayers; p++)
+        worth[p] = player_worth(g, p);
+    for (int p = 0; p < g->nplayers; p++) {
+        int place = 1;
+        for (int q = 0; q < g->nplayers; q++)
+            place += worth[q] > worth[p];
+        eng_event_add(g, ENG_EV_FINAL_SCORE, p, ENG_NONE, worth[p], place, false);
+    }
+    eng_round_end(g);
+}
+
+static void note_bank(eng_game *g)
+{
+    if (g->bank <= 0 && !g->bank_broken) {
+        g->bank_broken = true;
+        eng_event_add(g, ENG_EV_BANK_BROKEN, ENG_NONE, ENG_NONE, g->bank, 0, false);
+    }
 }
 
 static int director_of(const eng_game *g, int c)
@@ -111,6 +155,7 @@ static void start_company(eng_game *g)
     g->operating = c;
     s->lays = 0;
     s->token_placed = s->ran = false;
+    g->raising_train = ENG_NONE;
     if (!s->home_placed)
         place_home(g, c);
     g->current = director_of(g, c);
@@ -129,6 +174,11 @@ static void end_operating_round(eng_game *g)
         eng_event_add(g, ENG_EV_WORTH, p, ENG_NONE, player_worth(g, p) - g->worth_at_or_start[p],
                       0, false);
     g->operating = ENG_NONE;
+    note_bank(g);
+    if (g->bank_broken) { /* Rails and 18xx.games: the operating round is finished, no more */
+        end_game(g, ENG_END_BANK);
+        return;
+    }
     eng_round_end(g);
     if (g->or_in_set < g->ors_in_set)
         eng_begin_operating_round(g);
@@ -178,6 +228,7 @@ void eng_begin_operating_round(eng_game *g)
 void eng_init_trains(eng_game *g)
 {
     g->discarding = ENG_NONE;
+    g->raising_train = ENG_NONE;
     for (int i = 0; i < g->t->ntrains && i < ENG_MAX_TRAIN_TYPES; i++)
         g->trains_left[i] = g->t->trains[i].count;
     g->train_on_sale = 0;
@@ -187,7 +238,10 @@ void eng_init_trains(eng_game *g)
 static int train_limit(const eng_game *g, int c)
 {
     const eng_phase *ph = &g->t->phases[g->phase];
-    return g->t->companies[c].kind == ENG_MINOR ? ph->train_limit_minor : ph->train_limit_major;
+    const eng_company *co = &g->t->companies[c];
+    return co->kind == ENG_MINOR ? ph->train_limit_minor
+           : co->prussian        ? ph->train_limit_prussian
+                                 : ph->train_limit_major;
 }
 
 static void rust(eng_game *g, int type)
@@ -341,6 +395,39 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     return 0;
 }
 
+/* The cheapest train the company could buy from the bank or the pool. */
+static int cheapest_train(const eng_game *g)
+{
+    int best = g->trains_left[g->train_on_sale] > 0 ? g->t->trains[g->train_on_sale].cost : 0;
+    for (int k = 0; k < g->t->ntrains; k++)
+        if (g->pool_trains[k] > 0 && (best == 0 || g->t->trains[k].cost < best))
+            best = g->t->trains[k].cost;
+    return best;
+}
+
+/* Whether the operating company must buy a train now: a major without one, while the bank or
+ * the pool has one to sell. */
+static bool must_buy_train(const eng_game *g, int c)
+{
+    return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0;
+}
+
+/* Where a bank or pool train may be bought: 0, or -1 with why. */
+static int train_on_offer(const eng_game *g, int type, bool from_pool, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    if (type < 0 || type >= t->ntrains)
+        return eng_refuse(why, len, "there is no such train");
+    if (from_pool)
+        return g->pool_trains[type] ? 0
+                                    : eng_refuse(why, len, "the pool has no %s train",
+                                                 t->trains[type].name);
+    if (type != g->train_on_sale || g->trains_left[type] == 0)
+        return eng_refuse(why, len, "the bank sells %s trains now",
+                          t->trains[g->train_on_sale].name);
+    return 0;
+}
+
 static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -354,16 +441,21 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     int price = t->trains[type].cost;
     if (a->from_company)
         return buy_from_company(g, a, why, len);
-    if (a->from_pool) {
-        if (g->pool_trains[type] == 0)
-            return eng_refuse(why, len, "the pool has no %s train", t->trains[type].name);
-    } else if (type != g->train_on_sale || g->trains_left[type] == 0) {
-        return eng_refuse(why, len, "the bank sells %s trains now",
-                          t->trains[g->train_on_sale].name);
+    if (train_on_offer(g, type, a->from_pool, why, len))
+        return -1;
+    if (s->cash < price) { /* house rule 9: the director's money only when forced to buy */
+        int dir = director_of(g, c), need = price - s->cash;
+        if (s->ntrains > 0)
+            return eng_refuse(why, len, "a %s train costs %d, and %s has %d", t->trains[type].name,
+                              price, t->companies[c].id, s->cash);
+        if (g->players[dir].cash < need)
+            return eng_refuse(why, len, "%s must add %d for the train and has %d: sell shares first",
+                              g->players[dir].name, need, g->players[dir].cash);
+        g->players[dir].cash -= need;
+        s->cash += need;
+        eng_event_add(g, ENG_EV_DIRECTOR_ADDS, dir, c, need, 0, false);
     }
-    if (s->cash < price)
-        return eng_refuse(why, len, "a %s train costs %d, and %s has %d", t->trains[type].name,
-                          price, t->companies[c].id, s->cash);
+    g->raising_train = ENG_NONE;
     s->cash -= price;
     g->bank += price;
     if (s->ntrains == 0 && s->operated == 0) /* its first train: LD closes with SX's */
@@ -448,6 +540,21 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     return 0;
 }
 
+/* A tile laid on a private's power hex by other means leaves that power nothing to do: OBB,
+ * whose powers are its two yellow tiles, closes once both hexes have track, whoever laid it
+ * (as Rails: a minor's paid tile on M17 closed OBB in a recorded game). */
+static void void_tile_powers(eng_game *g, int hex)
+{
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_company *pc = &g->t->companies[p];
+        if (pc->kind != ENG_PRIVATE || g->co[p].closed || pc->power_token_hex >= 0)
+            continue;
+        for (int i = 0; i < pc->npower_tiles; i++)
+            if (pc->power_tiles[i] == hex && !(g->co[p].powers_used & (1u << i)))
+                use_power(g, p, 1u << i);
+    }
+}
+
 static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int c = g->operating;
@@ -475,24 +582,43 @@ static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
     s->lays++;
     eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, lay.cost, false);
     g->events[g->nevents - 1].item = a->tile;
+    void_tile_powers(g, a->hex);
     return 0;
 }
 
-/* Hex distance on the pointy grid (rows alternate, columns doubled). */
-static int hex_distance(const eng_title *t, int h1, int h2)
+/* The distance between two hexes counted over the hexes of the map, a step at a time: around
+ * the gaps in its outline, not across them (as Rails counts it: BY's station on Dresden H20
+ * costs 160, 8 steps from Muenchen O15, though 7 hexes apart as the crow flies). */
+static int map_distance(const eng_title *t, int from, int to)
 {
-    const eng_hex *a = &t->hexes[h1], *b = &t->hexes[h2];
-    int q1 = (a->col - a->row - 1) / 2, q2 = (b->col - b->row - 1) / 2;
-    int dq = q2 - q1, dr = b->row - a->row;
-    return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
+    int *dist = xmalloc(sizeof *dist * (size_t)t->nhexes), *queue = xmalloc(sizeof *queue *
+                                                                               (size_t)t->nhexes);
+    for (int h = 0; h < t->nhexes; h++)
+        dist[h] = -1;
+    int head = 0, tail = 0;
+    dist[from] = 0;
+    queue[tail++] = from;
+    while (head < tail && dist[to] < 0) {
+        int h = queue[head++];
+        for (int e = 0; e < 6; e++) {
+            int n = eng_neighbor(t, h, e);
+            if (n >= 0 && dist[n] < 0) {
+                dist[n] = dist[h] + 1;
+                queue[tail++] = n;
+            }
+        }
+    }
+    int d = dist[to];
+    free(dist);
+    free(queue);
+    return d < 0 ? 0 : d;
 }
 
-/* 20 M per hex from the home hex, as the crow flies (Rails: 22 of the 23 stations in its 1835
- * games; see tests/oracle/rails-1835-known.json for the one it charges differently). */
+/* 20 M per hex from the home hex (the rules' "Entfernung"), counted over the map. */
 static int token_cost(const eng_game *g, int c, int hex)
 {
     int home = g->t->companies[c].home_hex;
-    return home < 0 ? 0 : 20 * hex_distance(g->t, home, hex);
+    return home < 0 ? 0 : 20 * map_distance(g->t, home, hex);
 }
 
 static int free_city(const eng_game *g, const eng_reach *reach, int c, int hex, int city)
@@ -567,6 +693,51 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     return 0;
 }
 
+/* The director of a company that must buy a train names the bank or pool train he will pay
+ * for and cannot afford: he must then sell shares for the difference (house rule 9: his money
+ * only for a forced purchase, and only for a bank or pool train). */
+static int raise_cash(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating, dir = director_of(g, c);
+    const eng_company_state *s = &g->co[c];
+    if (!must_buy_train(g, c))
+        return eng_refuse(why, len, "%s need not buy a train", g->t->companies[c].id);
+    if (train_on_offer(g, a->train, a->from_pool, why, len))
+        return -1;
+    int short_by = g->t->trains[a->train].cost - s->cash - g->players[dir].cash;
+    if (short_by <= 0)
+        return eng_refuse(why, len, "%s and %s can pay for the %s train without selling",
+                          g->t->companies[c].id, g->players[dir].name,
+                          g->t->trains[a->train].name);
+    g->raising_train = a->train;
+    g->raising_from_pool = a->from_pool;
+    eng_event_add(g, ENG_EV_MUST_RAISE, dir, c, short_by, 0, false);
+    g->events[g->nevents - 1].item = a->train;
+    return 0;
+}
+
+/* The director selling shares for the train named by raise_cash(), while still short. */
+static int emergency_sell(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating, dir = director_of(g, c);
+    const eng_company_state *s = &g->co[c];
+    if (g->raising_train == ENG_NONE || a->player != dir)
+        return eng_refuse(why, len, "shares are sold in an operating round only by a director "
+                                    "raising money for a train the company must buy");
+    if (s->cash + g->players[dir].cash >= g->t->trains[g->raising_train].cost)
+        return eng_refuse(why, len, "%s has raised enough for the %s train",
+                          g->players[dir].name, g->t->trains[g->raising_train].name);
+    return eng_stock_sell(g, a, why, len);
+}
+
+/* A holder's dividend for pct percent of a revenue: fractions (the Prussian's 5% shares) are
+ * rounded up as Rails does, or down as 18xx.games does (DividendRounding). */
+static int dividend_share(const eng_game *g, int revenue, int pct)
+{
+    int whole = revenue * pct;
+    return whole / 100 + (!g->opt.dividend_round_down && whole % 100 != 0);
+}
+
 static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int c = g->operating;
@@ -609,21 +780,65 @@ static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
                 pct += s->certs[i].percent;
         if (pct == 0)
             continue;
-        int amount = rev * pct / 100;
+        int amount = dividend_share(g, rev, pct);
         eng_bank_pays_player(g, p, amount);
         eng_event_add(g, ENG_EV_DIVIDEND, p, c, amount, pct, false);
     }
     int pool = eng_percent_held(g, c, ENG_POOL); /* the pool's share goes to the company */
     if (pool) {
-        eng_bank_pays_company(g, c, rev * pool / 100);
-        eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev * pool / 100, pool, false);
+        int amount = dividend_share(g, rev, pool);
+        eng_bank_pays_company(g, c, amount);
+        eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, amount, pool, false);
     }
     eng_price_right(g, c);
     return 0;
 }
 
+/* Whether the player could sell any share now (an emergency sale): tried on a scratch copy. */
+static bool can_sell_any(const eng_game *g, int player)
+{
+    eng_game *scratch = xmalloc(sizeof *scratch);
+    bool any = false;
+    for (int c = 0; c < g->t->ncompanies && !any; c++) {
+        if (!eng_is_major(g, c))
+            continue;
+        for (int pct = 5; pct <= 20 && !any; pct += 5) {
+            memcpy(scratch, g, sizeof *scratch);
+            eng_action sell = {.kind = ENG_ACT_SELL, .player = player, .company = c,
+                               .percent = pct};
+            any = eng_stock_sell(scratch, &sell, NULL, 0) == 0;
+        }
+    }
+    free(scratch);
+    return any;
+}
+
+static void next_company(eng_game *g);
+
+/* The operating company's turn ends. A major without a train must have bought one; when
+ * neither it nor its director, having sold all he can, can pay for the cheapest, the director
+ * is bankrupt and the game ends. */
+static int finish_company(eng_game *g, char *why, size_t len)
+{
+    int c = g->operating, dir = director_of(g, c);
+    if (must_buy_train(g, c)) {
+        int price = cheapest_train(g);
+        if (g->co[c].cash + g->players[dir].cash >= price || can_sell_any(g, dir))
+            return eng_refuse(why, len, "%s has no train and must buy one (the cheapest costs "
+                                        "%d; %s has %d)", g->t->companies[c].id, price,
+                              g->t->companies[c].id, g->co[c].cash);
+        eng_event_add(g, ENG_EV_BANKRUPT, dir, c, price - g->co[c].cash - g->players[dir].cash,
+                      0, false);
+        end_game(g, ENG_END_BANKRUPTCY);
+        return 0;
+    }
+    next_company(g);
+    return 0;
+}
+
 static void next_company(eng_game *g)
 {
+    note_bank(g);
     g->co[g->operating].operated++;
     if (++g->or_pos < g->nor_order)
         start_company(g);
@@ -651,9 +866,12 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return run_trains(g, a, why, len);
     case ENG_ACT_BUY_TRAIN:
         return buy_train(g, a, why, len);
+    case ENG_ACT_SELL:
+        return emergency_sell(g, a, why, len);
+    case ENG_ACT_RAISE_CASH:
+        return raise_cash(g, a, why, len);
     case ENG_ACT_DONE:
-        next_company(g);
-        return 0;
+        return finish_company(g, why, len);
     default:
         return eng_refuse(why, len, "that is not an order for an operating round");
     }

@@ -20,10 +20,10 @@ void eng_player_pays_company(eng_game *g, int player, int company, int amount);
 
 /* Certificates. */
 int eng_find_cert(const eng_game *g, int company, int owner, int percent, bool director);
-void eng_check_director(eng_game *g, int company);
+void eng_check_director(eng_game *g, int company, bool whole_first);
 /* Hands the director's certificate from `from` to `to`, who gives ordinary certificates of the
  * same size in exchange. */
-void eng_swap_director(eng_game *g, int company, int from, int to);
+void eng_swap_director(eng_game *g, int company, int from, int to, bool whole_first);
 bool eng_sold_out(const eng_game *g, int company);
 int eng_percent_out_of_ipo(const eng_game *g, int company);
 void eng_check_float(eng_game *g, int company);

@@ -224,7 +224,7 @@ int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     int major = si->percent ? si->company : co->brings_company;
     if (major >= 0) {
         eng_check_float(g, major);
-        eng_check_director(g, major);
+        eng_check_director(g, major, false);
     }
     eng_update_availability(g);
     if (eng_packet_sold_out(g))

@@ -1,6 +1,7 @@
 /* stock: the stock round. On a turn a player may buy one certificate and sell (any number of
- * selling actions, before or after the purchase, as Rails allows), then ends the turn (a pass
- * that is not counted as one); or pass. Everyone passing in turn ends the round:
+ * selling actions, before or after the purchase, as Rails allows), then ends the turn; a turn
+ * without a purchase counts as a pass, sales or not (as Rails). Everyone passing in turn ends
+ * the round:
  * each sold-out company's price rises, and priority goes to the player after the last one to
  * BUY (house rule 11). Certificates are bought from the IPO at par (the director's
  * certificate first, which starts the company) or from the pool at the market price. There is
@@ -114,17 +115,14 @@ static int nationalise(eng_game *g, const eng_action *a, char *why, size_t len)
                           g->players[seller].name, co->id);
     int pct = c->certs[cert].percent;
     int price = eng_share_price(g, a->company) * pct * 15 / 100;
-    if (pl->cash < price)
+    if (pl->cash < price) /* a buy-out right: not bound by the certificate limit (as Rails) */
         return eng_refuse(why, len, "%d%% of %s from %s costs %d, and %s has %d", pct, co->id,
                           g->players[seller].name, price, pl->name, pl->cash);
-    if (eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
-        return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
-                          eng_certificate_count(g, a->player));
     c->certs[cert].owner = a->player;
     pl->cash -= price;
     g->players[seller].cash += price;
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, false);
-    eng_check_director(g, a->company);
+    eng_check_director(g, a->company, false);
     g->turn_bought = true;
     g->last_buyer = a->player;
     g->passes = 0;
@@ -175,7 +173,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
     eng_check_float(g, a->company);
-    eng_check_director(g, a->company);
+    eng_check_director(g, a->company, false);
     eng_update_availability(g);
     g->turn_bought = true;
     g->last_buyer = a->player;
@@ -183,8 +181,10 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
-/* The seller's ordinary certificates making up exactly `percent` (a 20% only as a whole). */
-static bool choose_certs(const eng_game *g, int company, int player, int percent, bool *take)
+/* The seller's ordinary certificates making up exactly `percent` (a 20% only as a whole), the
+ * largest first, or only those of size `only` when it is not 0. */
+static bool choose_certs(const eng_game *g, int company, int player, int percent, int only,
+                         bool *take)
 {
     const eng_company_state *c = &g->co[company];
     memset(take, 0, sizeof(bool) * ENG_MAX_CERTS);
@@ -194,7 +194,7 @@ static bool choose_certs(const eng_game *g, int company, int player, int percent
         int size = sizes[k];
         for (int i = 0; i < c->ncerts && left > 0; i++)
             if (c->certs[i].owner == player && !c->certs[i].director &&
-                c->certs[i].percent == size && size <= left) {
+                c->certs[i].percent == size && size <= left && (!only || size == only)) {
                 take[i] = true;
                 left -= size;
             }
@@ -222,7 +222,7 @@ static int hand_over_directorship(eng_game *g, int company, int seller, int perc
     int remaining = eng_percent_held(g, company, seller) - percent;
     if (best == ENG_NONE || remaining >= best_pct)
         return -1;
-    eng_swap_director(g, company, seller, best);
+    eng_swap_director(g, company, seller, best, false);
     return 0;
 }
 
@@ -242,9 +242,9 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
     if (eng_percent_held(g, a->company, ENG_POOL) + a->percent > POOL_LIMIT)
         return eng_refuse(why, len, "the pool may hold at most %d%% of %s", POOL_LIMIT, co->id);
     bool take[ENG_MAX_CERTS];
-    if (!choose_certs(g, a->company, a->player, a->percent, take)) {
+    if (!choose_certs(g, a->company, a->player, a->percent, a->cert_size, take)) {
         if (hand_over_directorship(g, a->company, a->player, a->percent) ||
-            !choose_certs(g, a->company, a->player, a->percent, take))
+            !choose_certs(g, a->company, a->player, a->percent, a->cert_size, take))
             return eng_refuse(why, len, "%s cannot sell %d%% of %s: the director's certificate "
                                         "stays unless another player can take it over",
                               pl->name, a->percent, co->id);
@@ -265,10 +265,9 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
         *first = unit;
         eng_price_down(g, a->company);
     }
-    eng_check_director(g, a->company);
+    eng_check_director(g, a->company, true); /* Rails: a whole certificate back after a sale */
     pl->sold_this_round[a->company] = true;
-    g->turn_sold = true;
-    g->passes = 0;
+    g->turn_sold = true; /* selling alone does not stop the round ending (as Rails) */
     return 0;
 }
 
@@ -276,7 +275,7 @@ int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     (void)why;
     (void)len;
-    if (g->turn_sold || g->turn_bought) { /* the end of a turn that acted: not a pass */
+    if (g->turn_bought) { /* the end of a turn that bought: not a pass */
         next_turn(g);
         return 0;
     }

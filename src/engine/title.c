@@ -736,7 +736,8 @@ static bool parse_phases(struct loader *L, const cJSON *root)
         const cJSON *lim = member(it, "train_limit");
         if (!cJSON_IsObject(lim) ||
             !get_int(L, where, lim, "minor", &ph->train_limit_minor, 0) ||
-            !get_int(L, where, lim, "major", &ph->train_limit_major, 0))
+            !get_int(L, where, lim, "major", &ph->train_limit_major, 0) ||
+            !get_int(L, where, lim, "prussian", &ph->train_limit_prussian, ph->train_limit_major))
             return bad(L, "%s.train_limit: needs \"minor\" and \"major\"", where);
     }
     return !L->failed;

@@ -164,7 +164,7 @@ typedef struct eng_phase {
     uint8_t tile_colors;  /* bit per eng_color allowed to be laid */
     eng_color offboard_color; /* which off-board value applies */
     int operating_rounds;
-    int train_limit_minor, train_limit_major;
+    int train_limit_minor, train_limit_major, train_limit_prussian;
 } eng_phase;
 
 typedef struct eng_title {

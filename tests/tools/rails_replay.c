@@ -34,6 +34,7 @@ struct replay {
     int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
     cJSON *offsets;             /* per tile: Rails' rotation offsets (tests/oracle/) */
     int revenue;                /* CompanyRevenue, waiting for its dividend line */
+    int adds_player, adds_company, adds_amount; /* PresidentAddsCash, checked with its purchase */
     char stop_reason[512];
     cJSON *known;               /* tests/oracle/rails-1835-known.json */
     const char *log_name;
@@ -56,6 +57,7 @@ static bool known_difference(struct replay *r)
     return false;
 }
 
+static void print_holdings(struct replay *r);
 static int failf(struct replay *r, const char *expected, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int failf(struct replay *r, const char *expected, const char *fmt, ...)
@@ -67,6 +69,7 @@ static int failf(struct replay *r, const char *expected, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+    print_holdings(r);
     return -1;
 }
 
@@ -156,6 +159,28 @@ static int create_game(struct replay *r)
     return 0;
 }
 
+/* Debugging: PBEMGM_REPLAY_HOLDINGS=NAME prints that player's certificates on a refusal or a
+ * mismatch. */
+static void print_holdings(struct replay *r)
+{
+    const char *name = getenv("PBEMGM_REPLAY_HOLDINGS");
+    int p = name ? player_of(r, name) : -1;
+    if (p < 0)
+        return;
+    for (int c = 0; c < r->title->ncompanies; c++) {
+        const eng_company_state *s = &r->g->co[c];
+        if (r->title->companies[c].kind != ENG_MAJOR) {
+            if (s->owner == p && !s->closed)
+                fprintf(stderr, "  holds %s\n", r->title->companies[c].id);
+            continue;
+        }
+        for (int i = 0; i < s->ncerts; i++)
+            if (s->certs[i].owner == p)
+                fprintf(stderr, "  holds %s %d%%%s\n", r->title->companies[c].id,
+                        s->certs[i].percent, s->certs[i].director ? " (director)" : "");
+    }
+}
+
 static int apply(struct replay *r, const eng_action *a)
 {
     char why[256];
@@ -171,6 +196,7 @@ static int apply(struct replay *r, const eng_action *a)
     }
     if (eng_apply(r->g, a, why, sizeof why)) {
         fprintf(stderr, "REFUSED at line %d: %s\n  the engine says: %s\n", r->line, r->text, why);
+        print_holdings(r);
         return -1;
     }
     memset(r->used, 0, sizeof r->used);
@@ -261,6 +287,7 @@ static int sell(struct replay *r, char **f, bool several)
     eng_action a = {.kind = ENG_ACT_SELL, .player = player_of(r, f[1])};
     a.company = company_of(r, several ? f[5] : f[3]);
     a.percent = atoi(several ? f[4] : f[2]);
+    a.cert_size = several ? atoi(f[3]) : 0; /* SELL_SHARES_LOG names the certificates' size */
     int money = atoi(several ? f[6] : f[4]);
     if (apply(r, &a))
         return -1;
@@ -393,9 +420,16 @@ static int operating_line(struct replay *r, char **f, int n)
             a.seller = company_of(r, f[3]);
             a.price = price;
         }
-        if (operate(r, a))
+        if (operate(r, a) ||
+            expect_event(r, ENG_EV_BOUGHT_TRAIN, -2, company_of(r, f[1]), &price, NULL))
             return -1;
-        return expect_event(r, ENG_EV_BOUGHT_TRAIN, -2, company_of(r, f[1]), &price, NULL);
+        if (r->adds_player >= 0) {
+            int rc = expect_event(r, ENG_EV_DIRECTOR_ADDS, r->adds_player, r->adds_company,
+                                  &r->adds_amount, NULL);
+            r->adds_player = -1;
+            return rc;
+        }
+        return 0;
     }
     if (strcmp(k, "CompanyDiscardsTrain") == 0) {
         int c = company_of(r, f[1]);
@@ -407,6 +441,22 @@ static int operating_line(struct replay *r, char **f, int n)
                                    .train = train_of(r, f[2])}))
             return -1;
         return expect_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL);
+    }
+    if (strcmp(k, "PlayerMustRaiseCash") == 0) { /* the director chose a train he can't pay */
+        int dir = player_of(r, f[1]), type = train_of(r, f[3]);
+        bool pool = type >= 0 && type != r->g->train_on_sale;
+        if (apply(r, &(eng_action){.kind = ENG_ACT_RAISE_CASH, .player = dir,
+                                   .company = r->g->operating, .train = type, .from_pool = pool}))
+            return -1;
+        return expect_event(r, ENG_EV_MUST_RAISE, dir, -2, &a2, NULL);
+    }
+    if (strcmp(k, "PlayerMustSellShares") == 0) /* the same shortfall, said again */
+        return r->g->nevents && player_of(r, f[1]) >= 0 ? 0 : failf(r, f[1], "no such player");
+    if (strcmp(k, "PresidentAddsCash") == 0) { /* Rails prints it before its BuysTrain */
+        r->adds_player = player_of(r, f[2]);
+        r->adds_company = company_of(r, f[1]);
+        r->adds_amount = atoi(f[3]);
+        return 0;
     }
     if (strcmp(k, "FirstTrainBought") == 0)
         return train_event(r, ENG_EV_FIRST_TRAIN, f[1]);
@@ -519,8 +569,7 @@ static int formation_line(struct replay *r, char **f, int n)
 static const char *not_yet(const char *k)
 {
     static const char *const keys[] = {
-        "PresidentAddsCash", "PlayerMustSellShares",
-        "PlayerMustRaiseCash", NULL};
+        NULL};
     for (int i = 0; keys[i]; i++)
         if (strcmp(k, keys[i]) == 0)
             return keys[i];
@@ -700,7 +749,7 @@ int main(int argc, char **argv)
         return 2;
     }
     int until = argc > 2 ? atoi(argv[2]) : 0;
-    struct replay r = {.snapshot = -1};
+    struct replay r = {.snapshot = -1, .adds_player = -1};
     char *json = util_read_file("config/games/1835.json", NULL), *err = NULL;
     char *log = util_read_file(argv[1], NULL);
     if (!json || !log || !(r.title = eng_title_parse(json, &err))) {
@@ -709,7 +758,6 @@ int main(int argc, char **argv)
         return 2;
     }
     eng_options_default(&r.opt);
-    r.opt.cert_limit_bonus_80 = false; /* Rails has no such bonus */
     r.opt.permissive_routes = true;    /* all the logs: RouteAlgorithm=Permissive */
     char *offsets = util_read_file("tests/oracle/rails-1835-tile-offsets.json", NULL);
     r.offsets = offsets ? cJSON_Parse(offsets) : NULL;

@@ -1,0 +1,348 @@
+/* Tests for the rules engine's operating rounds and the end of the game (src/engine/operating.c,
+ * formation.c, game.c): dividends and their rounding, the market's edges, the operating order,
+ * station costs, private powers, forced train purchases, bankruptcy and the bank breaking. The
+ * set-ups reach a position quickly by placing money, trains and certificates directly. */
+#include "game_fixture.h"
+
+static eng_action done(void)
+{
+    return (eng_action){.kind = ENG_ACT_DONE};
+}
+
+static eng_action run(int revenue, bool payout)
+{
+    return (eng_action){.kind = ENG_ACT_RUN, .revenue = revenue, .payout = payout};
+}
+
+static int train(const char *name)
+{
+    for (int k = 0; k < title->ntrains; k++)
+        if (strcmp(title->trains[k].name, name) == 0)
+            return k;
+    fail_msg("no train %s", name);
+    return -1;
+}
+
+static eng_action buy_train(const char *name, bool pool)
+{
+    return (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train(name), .from_pool = pool};
+}
+
+/* Money from the bank to a player, keeping the total. */
+static void pay(eng_game *g, int player, int amount)
+{
+    g->players[player].cash += amount;
+    g->bank -= amount;
+}
+
+/* After the packet (Clemens: BY floats with it), everyone passes stock round 1 and the minors
+ * end their turns: BY, the only major that floated, operates. */
+static eng_game *by_operating(const char *options)
+{
+    eng_game *g = after_packet(options);
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    for (int k = 0; k < 8 && g->operating != co("BY"); k++)
+        must(g, done());
+    assert_int_equal(g->operating, co("BY"));
+    return g;
+}
+
+static void give_train(eng_game *g, const char *company, const char *name)
+{
+    eng_company_state *s = &g->co[co(company)];
+    s->trains[s->ntrains++] = train(name);
+    g->trains_left[train(name)]--;
+}
+
+static int event_amount(const eng_game *g, eng_event_kind kind, int player, int company)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == kind && (player < 0 || g->events[i].player == player) &&
+            (company < 0 || g->events[i].company == company))
+            return g->events[i].amount;
+    fail_msg("no event of kind %d", (int)kind);
+    return 0;
+}
+
+/* Each holder's dividend is rounded up (Rails: the Prussian's 530 paid 27 for one 5% share),
+ * or down with DividendRounding=down (18xx.games). */
+static void test_dividends_and_their_rounding(void **state)
+{
+    (void)state;
+    static const char *const options[] = {"Variant=Clemens",
+                                          "Variant=Clemens,DividendRounding=down"};
+    for (int k = 0; k < 2; k++) {
+        eng_game *g = by_operating(options[k]);
+        give_train(g, "BY", "2");
+        int holder = ENG_NONE;
+        for (int p = 0; p < 4 && holder == ENG_NONE; p++)
+            if (eng_percent_held(g, co("BY"), p) == 10)
+                holder = p;
+        assert_int_not_equal(holder, ENG_NONE);
+        int cash = g->players[holder].cash, price = eng_share_price(g, co("BY"));
+        must(g, run(105, true)); /* 10.5 for a 10% share */
+        assert_int_equal(g->players[holder].cash, cash + (k == 0 ? 11 : 10));
+        assert_true(eng_share_price(g, co("BY")) > price); /* paying out: one column right */
+        eng_game_free(g);
+    }
+    char why[256];
+    eng_options o;
+    eng_options_default(&o);
+    assert_int_equal(eng_option_set(&o, "DividendRounding", "sideways", why, sizeof why), -1);
+    assert_non_null(strstr(why, "DividendRounding must be up or down"));
+}
+
+/* A price moving right off the end of its row goes up; left off the start, down (Rails: BY
+ * 140 -> 154 paying out at the end of a row; WT 78 -> 72 withholding at its start). */
+static void test_the_market_edges(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int by = co("BY");
+    g->co[by].row = 4; /* 72 80 86 90 96 104 114 126 140 */
+    g->co[by].col = 8;
+    assert_int_equal(eng_share_price(g, by), 140);
+    eng_price_right(g, by);
+    assert_int_equal(eng_share_price(g, by), 154);
+    g->co[by].row = 3; /* 78 84 88 ... */
+    g->co[by].col = 0;
+    eng_price_left(g, by);
+    assert_int_equal(eng_share_price(g, by), 72);
+    g->co[by].row = 6; /* the bottom row's start: nowhere to go */
+    g->co[by].col = 0;
+    eng_price_left(g, by);
+    assert_int_equal(eng_share_price(g, by), 54);
+    eng_game_free(g);
+}
+
+/* On one square, the company that came first operates first (Rails: MS, parked at 80 when it
+ * floated, before WT which moved onto that square later). */
+static void test_operating_order_on_one_square(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int sx = co("SX"), by = co("BY");
+    g->co[sx].floated = true; /* SX floats: it joins its square (88, C4) */
+    g->co[sx].market_seq = ++g->market_clock;
+    g->co[by].row = 2; /* BY at 92 (C3), then down onto SX's square */
+    g->co[by].col = 2;
+    eng_price_down(g, by);
+    assert_int_equal(eng_share_price(g, by), eng_share_price(g, sx));
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    for (int k = 0; k < 8 && g->operating != by && g->operating != sx; k++)
+        must(g, done());
+    assert_int_equal(g->operating, sx);
+    eng_game_free(g);
+}
+
+/* A station costs 20 per step from the home hex over the map's hexes: München O15 to Dresden
+ * H20 is 8 steps around the map's edge (160, as Rails charges), though 7 hexes apart. */
+static void test_station_cost_counts_steps_over_the_map(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    int cash = g->co[co("BY")].cash;
+    must(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = tf_hex(title, "H20"), .city = -1});
+    assert_int_equal(g->co[co("BY")].cash, cash - 160);
+    assert_int_equal(event_amount(g, ENG_EV_TOKEN_PLACED, -1, co("BY")), tf_hex(title, "H20"));
+    eng_game_free(g);
+}
+
+/* Lays a tile on a hex with the first rotation the board accepts. */
+static void lay_somehow(eng_game *g, const char *hex, const char *tile)
+{
+    char why[256];
+    for (int rot = 0; rot < 6; rot++)
+        if (try_act(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, hex),
+                                    .tile = tf_tile(title, tile), .rot = rot}, why) == 0)
+            return;
+    fail_msg("no rotation of %s fits %s: %s", tile, hex, why);
+}
+
+/* OBB's powers are its two free yellow tiles on M15 and M17: once both hexes have track,
+ * whoever laid it, OBB closes (as Rails: a minor's paid tile on M17 closed it). */
+static void test_obb_closes_when_its_hexes_have_track(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    int obb = co("OBB");
+    int owner = g->co[obb].owner;
+    if (owner == g->co[co("BY")].director) /* not through the power: someone else owns OBB */
+        g->co[obb].owner = (owner + 1) % 4;
+    lay_somehow(g, "M15", "3");
+    assert_false(g->co[obb].closed);
+    lay_somehow(g, "M17", "9");
+    assert_true(g->co[obb].closed);
+    assert_true(has_event(g, ENG_EV_PRIVATE_CLOSES, -1, obb));
+    eng_game_free(g);
+}
+
+/* House rule 9: a major without a train must buy one; its director's money only for a bank or
+ * pool train, and when he is short too he names the train and sells shares for it. */
+static void test_forced_train_purchase(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int by = co("BY"), dir = g->co[by].director;
+    g->stock_round_number = 2; /* past the first round's selling restriction */
+    must(g, run(0, false));
+    refused(g, done(), "BY has no train and must buy one");
+    /* the treasury and the director together are short of a 2 (80) */
+    g->bank += g->co[by].cash - 30 + g->players[dir].cash - 20;
+    g->co[by].cash = 30;
+    g->players[dir].cash = 20;
+    for (int k = 0; k < 4; k++)
+        give(g, "SX", 10, false, dir);
+    refused(g, sell("SX", 10), "raising money for a train the company must buy");
+    eng_action raise = {.kind = ENG_ACT_RAISE_CASH, .train = train("2")};
+    must(g, raise);
+    assert_int_equal(event_amount(g, ENG_EV_MUST_RAISE, dir, by), 30);
+    must(g, sell("SX", 10));
+    refused(g, sell("SX", 10), "has raised enough for the 2 train");
+    int before = g->players[dir].cash;
+    must(g, buy_train("2", false));
+    assert_int_equal(event_amount(g, ENG_EV_DIRECTOR_ADDS, dir, by), 50);
+    assert_int_equal(g->players[dir].cash, before - 50);
+    assert_int_equal(g->co[by].cash, 0);
+    must(g, done());
+    eng_game_free(g);
+}
+
+/* A director who cannot pay for the train his company must buy, with nothing left to sell, is
+ * bankrupt: the game ends at once with everyone's final score. */
+static void test_bankruptcy_ends_the_game(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int by = co("BY"), dir = g->co[by].director;
+    must(g, run(0, false));
+    g->bank += g->co[by].cash + g->players[dir].cash;
+    g->co[by].cash = 0;
+    g->players[dir].cash = 0; /* and in stock round 1 he may sell nothing */
+    must(g, done());
+    assert_int_equal(g->round, ENG_ROUND_OVER);
+    assert_true(has_event(g, ENG_EV_BANKRUPT, dir, by));
+    assert_int_equal(event_amount(g, ENG_EV_GAME_OVER, -1, -1), ENG_END_BANKRUPTCY);
+    int first = 0;
+    for (int i = 0; i < g->nevents; i++)
+        first += g->events[i].kind == ENG_EV_FINAL_SCORE && g->events[i].amount2 == 1;
+    assert_true(first >= 1);
+    refused(g, done(), "the game is over");
+    eng_game_free(g);
+}
+
+/* When the bank runs out, the operating round is played to its end and the game ends: the
+ * final score is cash plus shares at market value. */
+static void test_the_bank_breaking_ends_the_game(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int by = co("BY");
+    give_train(g, "BY", "2");
+    pay(g, 0, g->bank - 50); /* 50 left in the bank */
+    must(g, run(200, true)); /* the players hold 50% of BY: 100 paid */
+    assert_true(g->bank < 0);
+    must(g, done()); /* BY's turn ends: the bank is broken, the round goes on */
+    assert_true(has_event(g, ENG_EV_BANK_BROKEN, -1, -1));
+    for (int k = 0; k < 8 && g->round == ENG_ROUND_OPERATING; k++)
+        must(g, done());
+    assert_int_equal(g->round, ENG_ROUND_OVER);
+    assert_int_equal(event_amount(g, ENG_EV_GAME_OVER, -1, -1), ENG_END_BANK);
+    for (int p = 0; p < 4; p++) {
+        int worth = g->players[p].cash;
+        for (int c = 0; c < title->ncompanies; c++)
+            if (eng_is_major(g, c))
+                worth += eng_share_price(g, c) * eng_percent_held(g, c, p) / 10;
+            else if (title->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
+                     !g->co[c].closed)
+                worth += title->companies[c].price;
+        if (eng_share_price(g, co("PR")) == 0)
+            worth += title->companies[co("PR")].price * eng_percent_held(g, co("PR"), p) / 10;
+        assert_int_equal(event_amount(g, ENG_EV_FINAL_SCORE, p, -1), worth);
+    }
+    (void)by;
+    eng_game_free(g);
+}
+
+/* A new director gives the smallest certificates in the stock round, but a whole certificate
+ * the size of the director's after a sale or the Prussian's formation (as Rails). */
+static void test_director_swap_certificates(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int pr = co("PR");
+    eng_company_state *s = &g->co[pr];
+    int gave[2];
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < s->ncerts; i++)
+            s->certs[i].owner = ENG_RESERVED;
+        int dc = eng_find_cert(g, pr, ENG_RESERVED, 0, true);
+        s->certs[dc].owner = 0;
+        s->director = 0;
+        s->started = true;
+        int n5 = 0, n10 = 0;
+        for (int i = 0; i < s->ncerts; i++) {
+            if (s->certs[i].director)
+                continue;
+            if (s->certs[i].percent == 5 && n5 < 2 && ++n5)
+                s->certs[i].owner = 1;
+            else if (s->certs[i].percent == 10 && n10 < 1 && ++n10)
+                s->certs[i].owner = 1;
+        }
+        eng_swap_director(g, pr, 0, 1, k == 1);
+        assert_int_equal(s->director, 1);
+        gave[k] = 0;
+        for (int i = 0; i < s->ncerts; i++)
+            gave[k] += s->certs[i].owner == 0;
+        assert_int_equal(eng_percent_held(g, pr, 0), 10);
+    }
+    assert_int_equal(gave[0], 2); /* two 5% */
+    assert_int_equal(gave[1], 1); /* one 10% */
+    eng_game_free(g);
+}
+
+/* Released when sold out: shares sold back to the pool count as sold (Rails released MS with
+ * WT shares in the pool). */
+static void test_release_counts_the_pool_as_sold(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    static const char *const group[] = {"BA", "WT", "HE"};
+    for (int k = 0; k < 3; k++) {
+        eng_company_state *s = &g->co[co(group[k])];
+        s->started = true;
+        s->director = 0;
+        eng_set_par(g, co(group[k]));
+        for (int i = 0; i < s->ncerts; i++)
+            s->certs[i].owner = s->certs[i].director ? 0 : 1;
+    }
+    eng_company_state *wt = &g->co[co("WT")];
+    for (int i = 0; i < wt->ncerts; i++)
+        if (!wt->certs[i].director && wt->certs[i].percent == 10) {
+            wt->certs[i].owner = ENG_POOL;
+            break;
+        }
+    eng_update_availability(g);
+    assert_true(g->co[co("MS")].available);
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dividends_and_their_rounding),
+        cmocka_unit_test(test_the_market_edges),
+        cmocka_unit_test(test_operating_order_on_one_square),
+        cmocka_unit_test(test_station_cost_counts_steps_over_the_map),
+        cmocka_unit_test(test_obb_closes_when_its_hexes_have_track),
+        cmocka_unit_test(test_forced_train_purchase),
+        cmocka_unit_test(test_bankruptcy_ends_the_game),
+        cmocka_unit_test(test_the_bank_breaking_ends_the_game),
+        cmocka_unit_test(test_director_swap_certificates),
+        cmocka_unit_test(test_release_counts_the_pool_as_sold),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
