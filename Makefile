@@ -3,7 +3,8 @@
 #   make            build build/pbemgm
 #   make demo       install what is missing, build, run the daemon once on sample mails
 #   make check      install what is missing, build with ASan+UBSan, run unit and integration tests
-#   make bench      measure ingest through real Dovecot/OpenSMTPD
+#   make bench      the route optimizer against its exhaustive baseline; ingest through
+#                   real Dovecot/OpenSMTPD
 #   make valgrind   run the unit tests under valgrind (release build)
 
 CC      ?= gcc
@@ -94,7 +95,8 @@ valgrind: deps
 	@PBEMGM_SKIP_INTEGRATION=1 PBEMGM_VALGRIND=1 sh tests/run.sh build
 
 bench: deps
-	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS)
+	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS) build/tests/tools/rails_replay
+	@sh bench/routes.sh build
 	@sh bench/ingest.sh build
 
 clean:

@@ -167,6 +167,18 @@ static int node_with_edges(const eng_track *tr, int rot, eng_end_kind kind, unsi
     return -1;
 }
 
+/* A city without track yet (the XX hexes) becomes a city of the new tile by number: the first
+ * trackless city the first new city with room, and so on (as Rails relays stations; the tiles'
+ * cities are listed in Rails' order, see config/games/1835.json). */
+static int trackless_target(const eng_track *nw, const int *used, const bool *taken)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < nw->ncities; k++)
+            if (used[k] < nw->cities[k].slots && (pass == 1 || !taken[k]))
+                return k;
+    return ENG_NONE;
+}
+
 int eng_city_tokens(const eng_board *b, int hex, int city)
 {
     int n = 0;
@@ -181,20 +193,16 @@ static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_
                      const eng_track *nw, int rot, eng_lay *out, char *why, size_t len)
 {
     int used[ENG_MAX_CITIES] = {0};
+    bool taken[ENG_MAX_CITIES] = {false};
     for (int c = 0; c < old->ncities; c++) {
         unsigned edges = node_edges(old, old_rot, ENG_END_CITY, c);
-        int target = ENG_NONE;
-        if (edges) {
-            target = node_with_edges(nw, rot, ENG_END_CITY, edges);
-        } else { /* a city without track yet (the XX hexes): the first new city with room */
-            for (int k = 0; k < nw->ncities && target == ENG_NONE; k++)
-                if (used[k] < nw->cities[k].slots)
-                    target = k;
-        }
+        int target = edges ? node_with_edges(nw, rot, ENG_END_CITY, edges)
+                           : trackless_target(nw, used, taken);
         if (target == ENG_NONE)
             return eng_refuse(why, len, "in that rotation the tile does not keep the track of city %d",
                         c + 1);
         out->city_map[c] = target;
+        taken[target] = true;
         used[target] += eng_city_tokens(b, hex, c) + (b->reserved[hex][c] != ENG_NONE);
         if (used[target] > nw->cities[target].slots)
             return eng_refuse(why, len, "the tile has no room for the stations already there");
@@ -438,7 +446,7 @@ int eng_lay_options(const eng_board *b, int company, int hex, unsigned colors,
 
 /* A city blocks a company that has no token in it (or its oval) when all its circles are
  * taken by other companies' tokens. */
-static bool city_blocks(const eng_board *b, int hex, int city, int company)
+bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
 {
     const eng_track *tr = eng_board_track(b, hex, NULL);
     int free_circles = 0;
@@ -479,7 +487,7 @@ static void visit(struct walk *w, int hex, int node)
     w->queue[w->tail++] = hex * 16 + node;
 }
 
-static int end_node(const eng_end *e, int rot)
+int eng_end_node(const eng_end *e, int rot)
 {
     switch (e->kind) {
     case ENG_END_EDGE: return eng_rotate_edge(e->index, rot);
@@ -496,7 +504,7 @@ static void follow_paths(struct walk *w, int hex, int node)
     int rot;
     const eng_track *tr = eng_board_track(w->b, hex, &rot);
     for (int i = 0; i < tr->npaths; i++) {
-        int a = end_node(&tr->paths[i].a, rot), c = end_node(&tr->paths[i].b, rot);
+        int a = eng_end_node(&tr->paths[i].a, rot), c = eng_end_node(&tr->paths[i].b, rot);
         if (a == node)
             visit(w, hex, c);
         else if (c == node)
@@ -509,7 +517,7 @@ static void expand(struct walk *w, int hex, int node)
     const eng_title *t = w->b->t;
     if (node == 15)
         return; /* off-board */
-    if (node >= 8 && node < 12 && city_blocks(w->b, hex, node - 8, w->company))
+    if (node >= 8 && node < 12 && eng_city_blocks(w->b, hex, node - 8, w->company))
         return;
     if (node < 6) {
         follow_paths(w, hex, node); /* along this hex's own track */

@@ -41,6 +41,15 @@ unsigned eng_track_edges(const eng_track *tr, int rot);
  * to city `city`: following paths through cities, towns and junctions. */
 unsigned eng_track_joined(const eng_track *tr, int rot, int edge, int city);
 
+/* A track end as a node of its hex, after rotation: 0-5 the map edges, 8+c city c, 12+t town
+ * t, 14 the junction, 15 the off-board (ENG_NODE_...). */
+enum { ENG_NODE_CITY = 8, ENG_NODE_TOWN = 12, ENG_NODE_JUNCTION = 14, ENG_NODE_OFFBOARD = 15,
+       ENG_NODES_PER_HEX = 16 };
+int eng_end_node(const eng_end *e, int rot);
+/* Whether city `city` of `hex` stops the company's trains and track from passing: every circle
+ * of its oval is taken by other companies' tokens. */
+bool eng_city_blocks(const eng_board *b, int hex, int city, int company);
+
 /* ---- laying track ---- */
 typedef struct eng_lay {
     int cost;                         /* terrain cost to pay */

@@ -104,6 +104,12 @@ int eng_option_set(eng_options *o, const char *name, const char *value, char *wh
         o->permissive_routes = str_ieq(value, "Permissive");
         return 0;
     }
+    if (str_ieq(name, "HamburgFerry")) { /* house rule 3, or Rails */
+        if (!str_ieq(value, "GM") && !str_ieq(value, "Rails"))
+            return eng_refuse(why, len, "HamburgFerry must be GM or Rails, not \"%s\"", value);
+        o->hamburg_ferry_rails = str_ieq(value, "Rails");
+        return 0;
+    }
     if (str_ieq(name, "DividendRounding")) { /* only the Prussian's 5% shares make fractions */
         if (!str_ieq(value, "up") && !str_ieq(value, "down"))
             return eng_refuse(why, len, "DividendRounding must be up or down, not \"%s\"", value);

@@ -42,6 +42,8 @@ typedef struct eng_options {
     bool cert_limit_bonus_80;      /* +1 certificate for each company a player directs at >= 80% */
     bool priority_after_last_buyer; /* house rule 11 */
     bool permissive_routes;        /* Rails' RouteAlgorithm=Permissive: track need not connect */
+    bool hamburg_ferry_rails;      /* HamburgFerry=Rails: the toll only when a run crosses the
+                                    * Elbe; default GM (house rule 3) */
     bool dividend_round_down;      /* DividendRounding=down: a holder's dividend rounded down
                                     * (18xx.games); default up (Rails) */
 } eng_options;

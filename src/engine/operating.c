@@ -621,14 +621,18 @@ static int token_cost(const eng_game *g, int c, int hex)
     return home < 0 ? 0 : 20 * map_distance(g->t, home, hex);
 }
 
+/* The city of the hex a station goes to when the order does not say: the first with a free
+ * circle that the company's track reaches, else (Permissive routes) the first with a free
+ * circle (Rails placed BY's station on Nürnberg's city that its track reached). */
 static int free_city(const eng_game *g, const eng_reach *reach, int c, int hex, int city)
 {
     if (city >= 0)
         return city;
     const eng_track *tr = eng_board_track(g->board, hex, NULL);
-    for (int k = 0; k < tr->ncities; k++)
-        if (eng_station_check(g->board, reach, c, hex, k, NULL, 0) == 0)
-            return k;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < tr->ncities; k++)
+            if (eng_station_check(g->board, pass ? NULL : reach, c, hex, k, NULL, 0) == 0)
+                return k;
     return 0;
 }
 
@@ -657,7 +661,7 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_reach r;
     eng_reach_compute(g->board, c, &r);
     const eng_reach *reach = g->opt.permissive_routes ? NULL : &r;
-    int city = free_city(g, reach, c, a->hex, a->city);
+    int city = free_city(g, &r, c, a->hex, a->city);
     int rc = eng_place_station(g->board, reach, c, a->hex, city, why, len);
     eng_reach_free(&r);
     if (rc)

@@ -140,4 +140,13 @@ static inline eng_game *after_packet(const char *options)
     return g;
 }
 
+static inline int train(const char *name)
+{
+    for (int k = 0; k < title->ntrains; k++)
+        if (strcmp(title->trains[k].name, name) == 0)
+            return k;
+    fail_msg("no train %s", name);
+    return -1;
+}
+
 #endif

@@ -14,15 +14,6 @@ static eng_action run(int revenue, bool payout)
     return (eng_action){.kind = ENG_ACT_RUN, .revenue = revenue, .payout = payout};
 }
 
-static int train(const char *name)
-{
-    for (int k = 0; k < title->ntrains; k++)
-        if (strcmp(title->trains[k].name, name) == 0)
-            return k;
-    fail_msg("no train %s", name);
-    return -1;
-}
-
 static eng_action buy_train(const char *name, bool pool)
 {
     return (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train(name), .from_pool = pool};
@@ -330,6 +321,41 @@ static void test_release_counts_the_pool_as_sold(void **state)
     eng_game_free(g);
 }
 
+static bool has_station(const eng_game *g, int company, const char *hex)
+{
+    int h = tf_hex(title, hex);
+    for (int c = 0; c < ENG_MAX_CITIES; c++)
+        for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
+            if (g->board->tokens[h][c][sl] == company)
+                return true;
+    return false;
+}
+
+/* House rule 8: "the Badische Eisenbahn's first token is laid in its first operating round
+ * rather than in the share round when it is floated". */
+static void test_badische_home_in_its_first_operating_round(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int ba = co("BA"), p = g->current;
+    give(g, "BA", 20, true, p);
+    for (int k = 0; k < 3; k++)
+        give(g, "BA", 10, false, (p + 1) % 4);
+    eng_check_float(g, ba);
+    assert_true(g->co[ba].floated);
+    assert_false(has_station(g, ba, "L6")); /* floated in the share round: no token yet */
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    for (int k = 0; k < 12 && g->operating != ba; k++) {
+        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
+            must(g, buy_train("2", false)); /* BY must have a train */
+        must(g, done());
+    }
+    assert_int_equal(g->operating, ba);
+    assert_true(has_station(g, ba, "L6"));
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_the_bank_breaking_ends_the_game),
         cmocka_unit_test(test_director_swap_certificates),
         cmocka_unit_test(test_release_counts_the_pool_as_sold),
+        cmocka_unit_test(test_badische_home_in_its_first_operating_round),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -13,6 +13,7 @@ trap 'echo "1..$N"' EXIT
 cd "$TOP"
 logs=$(ls "$ORACLE"/*.report 2>/dev/null)
 [ -n "$logs" ] || { not_ok "the Rails logs are in $ORACLE"; exit 1; }
+revenues=0
 for log in $logs; do
     name=$(basename "$log")
     if out=$("$REPLAY" "$log" 2>&1) && echo "$out" | tail -1 | grep -q "all consequences match$"; then
@@ -20,7 +21,12 @@ for log in $logs; do
     else
         not_ok "$name: $(echo "$out" | head -5 | tr '\n' ' ')"
     fi
+    n=$(echo "$out" | sed -n 's/.*: \([0-9]*\) declared revenues, none above the optimizer.s best.*/\1/p')
+    revenues=$((revenues + ${n:-0}))
 done
+# every revenue the players declared is within the optimizer's best (455 in the 7 games)
+[ "$revenues" -ge 450 ] && ok "$revenues declared revenues, none above the optimizer's best" \
+    || not_ok "only $revenues declared revenues checked against the optimizer"
 state=$("$REPLAY" "$ORACLE/1835_Stoll_12.report" 66 2>/dev/null)
 echo "$state" | grep -q '^{"players":{"Eyal":{"cash":50},"Marco":{"cash":65},"Nick":{"cash":90},"Christian":{"cash":24}},"companies":{' \
     && ok "UNTIL prints the state (Stoll_12 before line 66: after the first stock round, privates paid)" \

@@ -11,6 +11,7 @@
  * or from $PBEMGM_OPTIONS. The replay stops, saying so, where the engine's rules end (the first
  * company operating: operating rounds are a later issue). */
 #include "engine/game.h"
+#include "engine/routes.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct replay {
     eng_title *title;
@@ -34,6 +36,12 @@ struct replay {
     int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
     cJSON *offsets;             /* per tile: Rails' rotation offsets (tests/oracle/) */
     int revenue;                /* CompanyRevenue, waiting for its dividend line */
+    int revenues_checked;       /* CompanyRevenue lines the optimizer confirmed */
+    bool bench;                 /* --bench: time the optimizer against the exhaustive search */
+    int bench_positions, bench_differ, bench_max_trains;
+    long bench_max_routes;
+    double bench_opt, bench_base; /* seconds */
+    int revenues_below_best;    /* ... where the players ran less than the best run */
     int adds_player, adds_company, adds_amount; /* PresidentAddsCash, checked with its purchase */
     char stop_reason[512];
     cJSON *known;               /* tests/oracle/rails-1835-known.json */
@@ -294,6 +302,36 @@ static int sell(struct replay *r, char **f, bool several)
     return expect_event(r, ENG_EV_SOLD_SHARES, a.player, a.company, &a.percent, &money);
 }
 
+/* --bench: the optimizer and the exhaustive baseline on this position, each run `reps` times;
+ * both must find the same total. */
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void bench_position(struct replay *r, int c)
+{
+    enum { reps = 20 };
+    eng_run opt, base;
+    double t0 = seconds_now();
+    for (int i = 0; i < reps; i++)
+        eng_best_run(r->g, c, &opt);
+    double t1 = seconds_now();
+    for (int i = 0; i < reps; i++)
+        eng_best_run_exhaustive(r->g, c, &base);
+    double t2 = seconds_now();
+    r->bench_positions++;
+    r->bench_opt += (t1 - t0) / reps;
+    r->bench_base += (t2 - t1) / reps;
+    r->bench_differ += opt.total != base.total;
+    if (opt.routes_considered > r->bench_max_routes)
+        r->bench_max_routes = opt.routes_considered;
+    if (r->g->co[c].ntrains > r->bench_max_trains)
+        r->bench_max_trains = r->g->co[c].ntrains;
+}
+
 static int or_number(struct replay *r, const char *s)
 {
     int set = atoi(s), n = atoi(strchr(s, '.') ? strchr(s, '.') + 1 : "0");
@@ -391,8 +429,43 @@ static int operating_line(struct replay *r, char **f, int n)
                 priv = c;
         return operate(r, (eng_action){.kind = ENG_ACT_PRIVATE_TOKEN, .company = priv, .city = -1});
     }
-    if (strcmp(k, "CompanyRevenue") == 0) {
+    if (strcmp(k, "CompanyRevenue") == 0) { /* players may run less than the best, never more */
         r->revenue = a2;
+        eng_run best;
+        int c = r->g->operating;
+        if (c < 0 || strcmp(r->title->companies[c].id, f[1]) != 0)
+            return failf(r, f[1], "%s operating", c < 0 ? "nobody" : r->title->companies[c].id);
+        eng_best_run(r->g, c, &best);
+        if (getenv("PBEMGM_REPLAY_ROUTES"))
+        {
+            eng_run all;
+            eng_best_run_exhaustive(r->g, c, &all);
+            fprintf(stderr, "line %d: %s declares %d, best %d (%ld runs), exhaustive %d\n",
+                    r->line, f[1], a2, best.total, best.routes_considered, all.total);
+            fprintf(stderr, "  stations:");
+            for (int h = 0; h < r->title->nhexes; h++)
+                for (int ci = 0; ci < ENG_MAX_CITIES; ci++)
+                    for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
+                        if (r->g->board->tokens[h][ci][sl] == c)
+                            fprintf(stderr, " %s.%d", r->title->hexes[h].id, ENG_NODE_CITY + ci);
+            fputc('\n', stderr);
+            for (int i = 0; i < best.ntrains; i++) {
+                fprintf(stderr, "  %s %d:", r->title->trains[best.trains[i].train].name,
+                        best.trains[i].revenue);
+                for (int s = 0; s < best.trains[i].nstops; s++)
+                    fprintf(stderr, " %s.%d",
+                            r->title->hexes[best.trains[i].stops[s] / ENG_NODES_PER_HEX].id,
+                            best.trains[i].stops[s] % ENG_NODES_PER_HEX);
+                fputc('\n', stderr);
+            }
+        }
+        if (best.total < a2)
+            return failf(r, "a revenue no higher than the optimizer's best",
+                         "the best run of %s is %d", f[1], best.total);
+        r->revenues_checked++;
+        r->revenues_below_best += best.total > a2;
+        if (r->bench && r->g->co[c].ntrains >= 2)
+            bench_position(r, c);
         return 0;
     }
     if (strcmp(k, "CompanyPaysOutFull") == 0 || strcmp(k, "CompanyWithholds") == 0 ||
@@ -744,12 +817,17 @@ static int split(char *line, char **f, int max)
 
 int main(int argc, char **argv)
 {
+    struct replay r = {.snapshot = -1, .adds_player = -1};
+    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
+        r.bench = true;
+        argv++;
+        argc--;
+    }
     if (argc < 2) {
-        fputs("usage: rails_replay LOG [UNTIL]\n", stderr);
+        fputs("usage: rails_replay [--bench] LOG [UNTIL]\n", stderr);
         return 2;
     }
     int until = argc > 2 ? atoi(argv[2]) : 0;
-    struct replay r = {.snapshot = -1, .adds_player = -1};
     char *json = util_read_file("config/games/1835.json", NULL), *err = NULL;
     char *log = util_read_file(argv[1], NULL);
     if (!json || !log || !(r.title = eng_title_parse(json, &err))) {
@@ -759,6 +837,7 @@ int main(int argc, char **argv)
     }
     eng_options_default(&r.opt);
     r.opt.permissive_routes = true;    /* all the logs: RouteAlgorithm=Permissive */
+    r.opt.hamburg_ferry_rails = true;  /* Rails: the Elbe toll only when a run crosses */
     char *offsets = util_read_file("tests/oracle/rails-1835-tile-offsets.json", NULL);
     r.offsets = offsets ? cJSON_Parse(offsets) : NULL;
     free(offsets);
@@ -815,9 +894,15 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && until)
         print_state(&r);
-    else if (rc == 0)
+    else if (rc == 0) {
+        fprintf(stderr, "%s: %d declared revenues, none above the optimizer's best (%d below it)\n",
+                argv[1], r.revenues_checked, r.revenues_below_best);
+        if (r.bench) /* one line for bench/routes.sh to add up */
+            printf("bench %d %d %.9f %.9f %d %ld\n", r.bench_positions, r.bench_differ,
+                   r.bench_opt, r.bench_base, r.bench_max_trains, r.bench_max_routes);
         fprintf(stderr, "%s: %d lines checked, all consequences match%s\n", argv[1], applied,
                 r.stopped ? " up to there" : "");
+    }
     for (int p = 0; p < r.nplayers; p++)
         free(r.players[p]);
     eng_game_free(r.g);

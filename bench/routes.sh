@@ -1,0 +1,23 @@
+#!/bin/sh
+# make bench: the revenue optimizer against the exhaustive baseline, on real positions — every
+# moment in the Rails games of ../shared/oracle/rails-1835/ when a company with two or more
+# trains declared its revenue (late game included: 4 trains, thousands of single-train runs).
+# Each position is computed 20 times by each; both must find the same total everywhere.
+# Prints the positions, the time of each and the ratio, measured in this one run.
+set -eu
+build=${1:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+oracle=${PBEMGM_ORACLE:-$top/../shared/oracle/rails-1835}
+cd "$top"
+out=$(for log in "$oracle"/*.report; do
+    "$build/tests/tools/rails_replay" --bench "$log" 2>/dev/null | grep '^bench '
+done)
+echo "$out" | awk '
+    { n += $2; differ += $3; opt += $4; base += $5
+      if ($6 > trains) trains = $6; if ($7 > runs) runs = $7 }
+    END {
+        printf "routes: %d positions (up to %d trains, up to %d single-train runs listed)\n", n, trains, runs
+        printf "routes: optimizer %.2f ms, exhaustive baseline %.2f ms in all; %.2f ms and %.2f ms a position\n", opt * 1000, base * 1000, opt * 1000 / n, base * 1000 / n
+        printf "routes: baseline/optimizer ratio %.1f; totals differ on %d positions\n", base / opt, differ
+        exit differ != 0
+    }'

@@ -1,0 +1,489 @@
+/* routes: the best run of a company's trains (see routes.h for the rules).
+ *
+ * The board becomes a graph: every track path of every hex is a segment between two nodes of
+ * its hex (a map edge, a city, a town, the junction, the off-board), and a node on a map edge is
+ * joined to the node on the neighbour's side when track meets there. A run alternates at a map
+ * edge between a hex's path and the crossing (it never turns back at an edge). First every
+ * single-train run is listed for each kind of train the company has (a depth-first walk from
+ * every stop); then one run per train is chosen, no two sharing a segment. The optimizer sorts
+ * each train's runs by value and stops a branch as soon as what it holds plus the best run of
+ * every train still to choose cannot beat the best total found; it treats trains of one type as
+ * interchangeable. The exhaustive baseline tries every combination. */
+#include "engine/routes.h"
+#include "util/util.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { NOT_STOP, STOP_CITY, STOP_TOWN, STOP_OFFBOARD };
+#define MAX_NAMES 32
+
+struct link {
+    int to;
+    int seg;        /* a path of the hex, or -1: the crossing to the neighbouring hex */
+    int toll;
+    bool reusable;  /* a ferry inside a city oval, which every train may use (house rule 3) */
+};
+
+struct node {
+    int first, nlinks;
+    uint8_t kind;
+    bool passable;  /* a run may go on through it */
+    bool token;     /* the company has a station here (or in its oval) */
+    bool own_bank;  /* ... here itself, not across the oval's ferry */
+    int ferry_toll; /* an oval city: the toll of the ferry to its twin, paid by a run of a
+                     * company whose station is across it that starts or ends here (house
+                     * rule 3: its station is on the other bank); 0 with HamburgFerry=Rails */
+    bool dead;      /* an off-board worth nothing now: not on the map */
+    int value;
+    int group;      /* once per train (Berlin, Elsass, Oberschlesien), or -1 */
+    int oval;       /* cities of one oval count once (Hamburg's banks), or -1 */
+};
+
+struct net {
+    int nnodes, nsegs, words;
+    struct node *nodes;
+    struct link *links;
+};
+
+struct names {
+    int n;
+    char v[MAX_NAMES][ENG_ID];
+};
+
+static int intern(struct names *names, const char *s)
+{
+    if (!*s)
+        return -1;
+    for (int i = 0; i < names->n; i++)
+        if (strcmp(names->v[i], s) == 0)
+            return i;
+    if (names->n == MAX_NAMES)
+        return -1;
+    snprintf(names->v[names->n], ENG_ID, "%s", s);
+    return names->n++;
+}
+
+/* ---- the graph ---- */
+
+struct raw {
+    int n, cap;
+    struct { int from; struct link l; } *v;
+};
+
+static void raw_add(struct raw *r, int from, int to, int seg, int toll, bool reusable)
+{
+    if (r->n == r->cap)
+        r->v = xrealloc(r->v, (size_t)(r->cap = r->cap ? 2 * r->cap : 256) * sizeof *r->v);
+    r->v[r->n].from = from;
+    r->v[r->n++].l = (struct link){to, seg, toll, reusable};
+}
+
+static bool has_token(const eng_board *b, int hex, int city, int company)
+{
+    for (int s = 0; s < ENG_MAX_SLOTS; s++)
+        if (b->tokens[hex][city][s] == company)
+            return true;
+    return false;
+}
+
+static void mark_stops(struct net *net, const eng_game *g, int company, int h, struct names *groups,
+                       struct names *ovals)
+{
+    const eng_board *b = g->board;
+    const eng_track *tr = eng_board_track(b, h, NULL);
+    const eng_hex *hex = &g->t->hexes[h];
+    for (int c = 0; c < tr->ncities; c++) {
+        struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_CITY + c];
+        const eng_city *city = &tr->cities[c];
+        n->kind = STOP_CITY;
+        n->value = city->revenue;
+        n->group = intern(groups, city->group);
+        n->oval = intern(ovals, city->oval);
+        n->passable = !eng_city_blocks(b, h, c, company);
+        n->own_bank = has_token(b, h, c, company);
+        for (int k = 0; k < tr->ncities; k++)
+            if (k == c || (city->oval[0] && strcmp(tr->cities[k].oval, city->oval) == 0))
+                n->token |= has_token(b, h, k, company);
+    }
+    for (int k = 0; k < tr->ntowns; k++) {
+        struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_TOWN + k];
+        n->kind = STOP_TOWN;
+        n->value = tr->towns[k].revenue;
+        n->group = n->oval = -1;
+        n->passable = true;
+    }
+    if (hex->offboard) {
+        struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_OFFBOARD];
+        n->kind = STOP_OFFBOARD;
+        n->value = hex->offboard_revenue[g->t->phases[g->phase].offboard_color];
+        n->group = intern(groups, hex->offboard_group);
+        n->oval = -1;
+        n->dead = n->value == 0; /* Elsass worth 0 leaves the graph */
+    }
+}
+
+static void build_net(struct net *net, const eng_game *g, int company)
+{
+    const eng_title *t = g->t;
+    memset(net, 0, sizeof *net);
+    net->nnodes = t->nhexes * ENG_NODES_PER_HEX;
+    net->nodes = xcalloc((size_t)net->nnodes, sizeof *net->nodes);
+    struct names groups = {0}, ovals = {0};
+    struct raw raw = {0};
+    for (int h = 0; h < t->nhexes; h++) {
+        int rot;
+        const eng_track *tr = eng_board_track(g->board, h, &rot);
+        mark_stops(net, g, company, h, &groups, &ovals);
+        for (int i = 0; i < tr->npaths; i++) {
+            int a = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].a, rot);
+            int c = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].b, rot);
+            int toll = tr->paths[i].toll;
+            bool gm_ferry = toll > 0 && !g->opt.hamburg_ferry_rails;
+            raw_add(&raw, a, c, net->nsegs, toll, gm_ferry);
+            raw_add(&raw, c, a, net->nsegs++, toll, gm_ferry);
+            if (gm_ferry && net->nodes[a].oval >= 0 && net->nodes[c].oval >= 0)
+                net->nodes[a].ferry_toll = net->nodes[c].ferry_toll = toll;
+        }
+    }
+    uint8_t *touched = xcalloc((size_t)net->nnodes, 1); /* 1: track ends there, 2: crossed */
+    for (int i = 0; i < raw.n; i++)
+        touched[raw.v[i].from] = 1;
+    for (int from = 0; from < net->nnodes; from++) { /* track meeting track across a map edge */
+        int h = from / ENG_NODES_PER_HEX, e = from % ENG_NODES_PER_HEX;
+        if (e >= 6 || !touched[from])
+            continue;
+        int n = eng_neighbor(t, h, e), back = (e + 3) % 6;
+        if (n < 0 || (t->hexes[h].blocked & (1u << e)) || (t->hexes[n].blocked & (1u << back)))
+            continue;
+        int to = n * ENG_NODES_PER_HEX + back;
+        if (touched[to])
+            raw_add(&raw, from, to, -1, 0, false);
+    }
+    free(touched);
+    /* the links of each node together */
+    for (int i = 0; i < raw.n; i++)
+        net->nodes[raw.v[i].from].nlinks++;
+    for (int x = 0, at = 0; x < net->nnodes; x++) {
+        net->nodes[x].first = at;
+        at += net->nodes[x].nlinks;
+        net->nodes[x].nlinks = 0;
+    }
+    net->links = xmalloc((size_t)(raw.n ? raw.n : 1) * sizeof *net->links);
+    for (int i = 0; i < raw.n; i++) {
+        struct node *n = &net->nodes[raw.v[i].from];
+        net->links[n->first + n->nlinks++] = raw.v[i].l;
+    }
+    free(raw.v);
+    net->words = (net->nsegs + 63) / 64;
+}
+
+static void free_net(struct net *net)
+{
+    free(net->nodes);
+    free(net->links);
+}
+
+/* ---- single-train runs ---- */
+
+struct route {
+    int value;
+    int nstops;
+    int stops[ENG_MAX_RUN_STOPS];
+    size_t segs; /* offset of its segment bits in the list's pool */
+};
+
+struct routes {
+    int n, cap, words;
+    struct route *v;
+    uint64_t *pool;
+};
+
+struct walker {
+    const struct net *net;
+    const eng_train *train;
+    uint64_t *used;
+    uint8_t *visited;
+    int stops[ENG_MAX_RUN_STOPS];
+    int nstops, ncities, ntowns, value, tolls, tokens;
+    unsigned groups, ovals;
+    struct routes *out;
+};
+
+static bool seg_used(const uint64_t *bits, int seg)
+{
+    return (bits[seg / 64] >> (seg % 64)) & 1u;
+}
+
+static void seg_flip(uint64_t *bits, int seg)
+{
+    bits[seg / 64] ^= (uint64_t)1 << (seg % 64);
+}
+
+/* House rule 3: a run that starts or ends in Hamburg on the bank across the Elbe from the
+ * company's station uses the ferry to reach it. */
+static int endpoint_toll(const struct walker *w, int node)
+{
+    const struct node *n = &w->net->nodes[node];
+    return n->token && !n->own_bank ? n->ferry_toll : 0;
+}
+
+static void record(struct walker *w)
+{
+    struct routes *r = w->out;
+    int value = w->value - w->tolls - endpoint_toll(w, w->stops[0]) -
+                endpoint_toll(w, w->stops[w->nstops - 1]);
+    if (value <= 0)
+        return;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 64;
+        r->v = xrealloc(r->v, (size_t)r->cap * sizeof *r->v);
+        r->pool = xrealloc(r->pool, (size_t)r->cap * (size_t)r->words * sizeof *r->pool);
+    }
+    struct route *rt = &r->v[r->n];
+    rt->value = value;
+    rt->nstops = w->nstops;
+    memcpy(rt->stops, w->stops, (size_t)w->nstops * sizeof *w->stops);
+    rt->segs = (size_t)r->n * (size_t)r->words;
+    memcpy(r->pool + rt->segs, w->used, (size_t)r->words * sizeof *w->used);
+    r->n++;
+}
+
+static void walk_from(struct walker *w, int node, bool crossed);
+
+/* Whether the train may count one more stop of this kind. */
+static bool room_for(const struct walker *w, bool town)
+{
+    if (w->nstops == ENG_MAX_RUN_STOPS)
+        return false;
+    if (w->train->plus)
+        return town ? w->ntowns < w->train->towns : w->ncities < w->train->cities;
+    return w->ncities + w->ntowns < w->train->cities;
+}
+
+static void count_stop(struct walker *w, int node, int sign)
+{
+    const struct node *n = &w->net->nodes[node];
+    bool town = n->kind == STOP_TOWN;
+    if (sign > 0)
+        w->stops[w->nstops++] = node;
+    else
+        w->nstops--;
+    w->ncities += town ? 0 : sign;
+    w->ntowns += town ? sign : 0;
+    w->value += sign * n->value;
+    w->tokens += sign * n->token;
+    if (n->group >= 0)
+        w->groups ^= 1u << n->group;
+    if (n->oval >= 0)
+        w->ovals ^= 1u << n->oval;
+}
+
+/* Arrived at a stop: count it (the second city of an oval, reached over the ferry straight from
+ * the first, is the same stop), perhaps end the run here, perhaps go on through it. */
+static void at_stop(struct walker *w, int from, int node)
+{
+    const struct node *n = &w->net->nodes[node];
+    bool twin = n->oval >= 0 && (w->ovals & (1u << n->oval));
+    if (twin) {
+        if (from != w->stops[w->nstops - 1])
+            return;
+        if (n->passable)
+            walk_from(w, node, false);
+        return;
+    }
+    if ((n->group >= 0 && (w->groups & (1u << n->group))) || !room_for(w, n->kind == STOP_TOWN))
+        return;
+    count_stop(w, node, 1);
+    if (w->tokens > 0 && w->stops[0] < node) /* each run once, from its lower end */
+        record(w);
+    if (n->passable)
+        walk_from(w, node, false);
+    count_stop(w, node, -1);
+}
+
+static void walk_from(struct walker *w, int node, bool crossed)
+{
+    const struct node *nd = &w->net->nodes[node];
+    bool side = node % ENG_NODES_PER_HEX < 6;
+    for (int i = nd->first; i < nd->first + nd->nlinks; i++) {
+        const struct link *l = &w->net->links[i];
+        bool crossing = l->seg < 0;
+        if ((side && crossing == crossed) || w->visited[l->to] || w->net->nodes[l->to].dead)
+            continue;
+        bool track = !crossing && !l->reusable;
+        if (track && seg_used(w->used, l->seg))
+            continue;
+        if (track)
+            seg_flip(w->used, l->seg);
+        w->visited[l->to] = 1;
+        w->tolls += l->toll;
+        if (w->net->nodes[l->to].kind != NOT_STOP)
+            at_stop(w, node, l->to);
+        else
+            walk_from(w, l->to, crossing);
+        w->tolls -= l->toll;
+        w->visited[l->to] = 0;
+        if (track)
+            seg_flip(w->used, l->seg);
+    }
+}
+
+static void list_routes(const struct net *net, const eng_train *train, struct routes *out)
+{
+    memset(out, 0, sizeof *out);
+    out->words = net->words ? net->words : 1;
+    struct walker w = {.net = net, .train = train, .out = out};
+    w.used = xcalloc((size_t)out->words, sizeof *w.used);
+    w.visited = xcalloc((size_t)net->nnodes, 1);
+    for (int s = 0; s < net->nnodes; s++) {
+        const struct node *n = &net->nodes[s];
+        if (n->kind == NOT_STOP || n->dead || n->nlinks == 0)
+            continue;
+        w.visited[s] = 1;
+        count_stop(&w, s, 1);
+        walk_from(&w, s, false);
+        count_stop(&w, s, -1);
+        w.visited[s] = 0;
+    }
+    free(w.used);
+    free(w.visited);
+}
+
+static int by_value_desc(const void *a, const void *b)
+{
+    const struct route *x = a, *y = b;
+    return (y->value > x->value) - (y->value < x->value);
+}
+
+/* ---- choosing one run per train ---- */
+
+struct choice {
+    int k;                                /* trains */
+    const struct routes *per[ENG_MAX_TRAINS];
+    int top[ENG_MAX_TRAINS + 1];          /* best possible from train i on */
+    bool bounded;                         /* the optimizer; else the exhaustive baseline */
+    uint64_t *used;
+    int words;
+    int cur[ENG_MAX_TRAINS], pick[ENG_MAX_TRAINS];
+    int best;
+};
+
+static bool disjoint(const struct choice *c, const struct routes *rs, const struct route *r)
+{
+    const uint64_t *bits = rs->pool + r->segs;
+    for (int i = 0; i < c->words; i++)
+        if (bits[i] & c->used[i])
+            return false;
+    return true;
+}
+
+static void toggle(struct choice *c, const struct routes *rs, const struct route *r)
+{
+    const uint64_t *bits = rs->pool + r->segs;
+    for (int i = 0; i < c->words; i++)
+        c->used[i] ^= bits[i];
+}
+
+static void choose(struct choice *c, int i, int value)
+{
+    if (i == c->k) {
+        if (value > c->best) {
+            c->best = value;
+            memcpy(c->pick, c->cur, sizeof c->pick);
+        }
+        return;
+    }
+    const struct routes *rs = c->per[i];
+    int from = 0; /* trains of one type are interchangeable: their runs in list order */
+    bool same = c->bounded && i > 0 && c->per[i - 1] == rs;
+    if (same)
+        from = c->cur[i - 1] < 0 ? rs->n : c->cur[i - 1] + 1;
+    for (int r = from; r < rs->n; r++) {
+        const struct route *rt = &rs->v[r];
+        if (c->bounded && value + rt->value + c->top[i + 1] <= c->best)
+            break; /* sorted: no later run of this train does better */
+        if (!disjoint(c, rs, rt))
+            continue;
+        toggle(c, rs, rt);
+        c->cur[i] = r;
+        choose(c, i + 1, value + rt->value);
+        toggle(c, rs, rt);
+    }
+    c->cur[i] = -1; /* this train does not run */
+    if (!c->bounded || value + c->top[i + 1] > c->best)
+        choose(c, i + 1, value);
+}
+
+static int best_run(const eng_game *g, int company, eng_run *out, bool bounded)
+{
+    memset(out, 0, sizeof *out);
+    const eng_company_state *s = &g->co[company];
+    struct net net;
+    build_net(&net, g, company);
+    struct routes lists[ENG_MAX_TRAIN_TYPES];
+    bool listed[ENG_MAX_TRAIN_TYPES] = {false};
+    struct choice c = {.k = s->ntrains, .bounded = bounded, .words = net.words ? net.words : 1};
+    int order[ENG_MAX_TRAINS]; /* trains of one type next to each other */
+    for (int i = 0; i < s->ntrains; i++)
+        order[i] = s->trains[i];
+    for (int i = 1; i < s->ntrains; i++)
+        for (int k = i; k > 0 && order[k] < order[k - 1]; k--) {
+            int tmp = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = tmp;
+        }
+    for (int i = 0; i < s->ntrains; i++) {
+        int type = order[i];
+        if (!listed[type]) {
+            list_routes(&net, &g->t->trains[type], &lists[type]);
+            if (bounded && lists[type].n > 1)
+                qsort(lists[type].v, (size_t)lists[type].n, sizeof *lists[type].v, by_value_desc);
+            listed[type] = true;
+            out->routes_considered += lists[type].n;
+        }
+        c.per[i] = &lists[type];
+    }
+    for (int i = c.k - 1; i >= 0; i--) {
+        int top = 0;
+        for (int r = 0; r < c.per[i]->n; r++)
+            top = c.per[i]->v[r].value > top ? c.per[i]->v[r].value : top;
+        c.top[i] = c.top[i + 1] + top;
+    }
+    c.used = xcalloc((size_t)c.words, sizeof *c.used);
+    for (int i = 0; i < c.k; i++)
+        c.cur[i] = c.pick[i] = -1;
+    choose(&c, 0, 0);
+    out->total = c.best;
+    out->ntrains = c.k;
+    for (int i = 0; i < c.k; i++) {
+        eng_train_run *tr = &out->trains[i];
+        tr->train = order[i];
+        if (c.pick[i] < 0)
+            continue;
+        const struct route *rt = &c.per[i]->v[c.pick[i]];
+        tr->revenue = rt->value;
+        tr->nstops = rt->nstops;
+        memcpy(tr->stops, rt->stops, (size_t)rt->nstops * sizeof *rt->stops);
+    }
+    free(c.used);
+    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
+        if (listed[k]) {
+            free(lists[k].v);
+            free(lists[k].pool);
+        }
+    free_net(&net);
+    return out->total;
+}
+
+int eng_best_run(const eng_game *g, int company, eng_run *out)
+{
+    return best_run(g, company, out, true);
+}
+
+int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out)
+{
+    return best_run(g, company, out, false);
+}

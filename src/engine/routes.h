@@ -1,0 +1,39 @@
+/* routes: the runs of a company's trains and the best of them. A run of one train goes from stop
+ * to stop along track (cities, towns, off-boards), at least one city holding the company's
+ * station, no stop twice, no track twice, not through a city other companies' tokens fill (it may
+ * start or end there), nor through an off-board (which ends it); an n-train counts at most n
+ * stops, an n+n train n cities and off-boards plus n towns; each group (Berlin's two cities, the
+ * Elsass and Oberschlesien off-boards) once per train; an off-board worth nothing in this phase
+ * leaves the map; a ferry's toll comes off the run (Hamburg's Elbe: HamburgFerry=GM, house rule
+ * 3, also when the run starts or ends on the bank across from the company's station, and every
+ * train may take the ferry; =Rails, only when a run crosses). The trains of one company share
+ * no other track. eng_best_run() finds the best total exactly by a bounded search;
+ * eng_best_run_exhaustive() tries every combination — the baseline the tests and the benchmark
+ * compare it with. Pure. */
+#ifndef PBEMGM_ENG_ROUTES_H
+#define PBEMGM_ENG_ROUTES_H
+
+#include "engine/game.h"
+
+#define ENG_MAX_RUN_STOPS 16
+
+typedef struct eng_train_run {
+    int train;                      /* the train type */
+    int revenue;                    /* 0 when it does not run */
+    int nstops;
+    int stops[ENG_MAX_RUN_STOPS];   /* hex * ENG_NODES_PER_HEX + node (board.h), in order */
+} eng_train_run;
+
+typedef struct eng_run {
+    int total;
+    int ntrains;
+    eng_train_run trains[ENG_MAX_TRAINS];
+    long routes_considered;         /* single-train runs found, for the benchmark */
+} eng_run;
+
+/* The company's best total revenue now with its trains, and one way to earn it. */
+int eng_best_run(const eng_game *g, int company, eng_run *out);
+/* The same total by trying every combination of single-train runs (slow; for checks). */
+int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out);
+
+#endif

@@ -1,0 +1,227 @@
+/* Tests for the revenue optimizer (src/engine/routes.c) on a small network built around München:
+ *
+ *     N12 (Augsburg, 20) --O13-- O15 (München, 30) --N16-- M15 (town, 10) -- L14 (Nürnberg, 30)
+ *
+ * every rule of a run (stops counted by kind of train, a station needed, no track twice, full
+ * cities passed by no one but their owners), and the optimizer against the exhaustive search. */
+#include "game_fixture.h"
+#include "engine/routes.h"
+
+/* The edge of hex a that faces hex b. */
+static int edge_towards(const char *a, const char *b)
+{
+    for (int e = 0; e < 6; e++)
+        if (eng_neighbor(title, tf_hex(title, a), e) == tf_hex(title, b))
+            return e;
+    fail_msg("%s and %s are not neighbours", a, b);
+    return -1;
+}
+
+/* Lays a tile so that its track touches exactly the edges facing the two hexes given. */
+static void lay_joining(eng_game *g, const char *hex, const char *tile, const char *n1,
+                        const char *n2)
+{
+    unsigned want = (1u << edge_towards(hex, n1)) | (1u << edge_towards(hex, n2));
+    const eng_tile *t = &title->tiles[tf_tile(title, tile)];
+    char why[256] = "";
+    for (int rot = 0; rot < 6; rot++)
+        if (eng_track_edges(&t->track, rot) == want &&
+            eng_lay_tile(g->board, ENG_NONE, tf_hex(title, hex), tf_tile(title, tile), rot,
+                         0x3e, why, sizeof why) == 0)
+            return;
+    fail_msg("cannot lay %s on %s joining %s and %s: %s", tile, hex, n1, n2, why);
+}
+
+static void station(eng_game *g, const char *company, const char *hex, int city)
+{
+    char why[256];
+    if (eng_place_station(g->board, NULL, co(company), tf_hex(title, hex), city, why, sizeof why))
+        fail_msg("station of %s on %s: %s", company, hex, why);
+}
+
+/* The network of the header, no stations yet. */
+static eng_game *network(void)
+{
+    eng_game *g = new_game(NULL, 4);
+    lay_joining(g, "O15", "202", "O13", "N16");
+    lay_joining(g, "O13", "8", "O15", "N12");
+    lay_joining(g, "N12", "57", "O13", "M11");
+    lay_joining(g, "N16", "8", "O15", "M15");
+    lay_joining(g, "M15", "4", "N16", "L14");
+    return g;
+}
+
+/* BY's best with these trains (names, NULL-terminated); checks the exhaustive search agrees. */
+static int best(eng_game *g, const char *const *trains)
+{
+    eng_company_state *s = &g->co[co("BY")];
+    s->ntrains = 0;
+    for (int i = 0; trains[i]; i++)
+        s->trains[s->ntrains++] = train(trains[i]);
+    eng_run run, all;
+    int total = eng_best_run(g, co("BY"), &run);
+    assert_int_equal(eng_best_run_exhaustive(g, co("BY"), &all), total);
+    int sum = 0;
+    for (int i = 0; i < run.ntrains; i++)
+        sum += run.trains[i].revenue;
+    assert_int_equal(sum, total);
+    return total;
+}
+
+/* An n-train counts n stops, towns included; an n+n train n cities plus n towns. */
+static void test_stops_by_kind_of_train(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    station(g, "BY", "O15", 0);
+    assert_int_equal(best(g, (const char *[]){"2", NULL}), 50);   /* München-Augsburg */
+    assert_int_equal(best(g, (const char *[]){"3", NULL}), 70);   /* München-town-Nürnberg */
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 90);   /* all four */
+    assert_int_equal(best(g, (const char *[]){"2+2", NULL}), 70); /* 2 cities and the town */
+    eng_game_free(g);
+}
+
+/* The trains of one company share no track: two 2-trains take both arms from München. */
+static void test_no_track_twice(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    station(g, "BY", "O15", 0);
+    assert_int_equal(best(g, (const char *[]){"2", "2", NULL}), 50 + 40);
+    assert_int_equal(best(g, (const char *[]){"2", "2", "2", NULL}), 50 + 40);
+    /* not the 4 over all (90): the 4 east (70) and the 2 west (50) */
+    assert_int_equal(best(g, (const char *[]){"4", "2", NULL}), 70 + 50);
+    eng_game_free(g);
+}
+
+/* A run needs one of the company's stations. */
+static void test_a_station_is_needed(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 0);
+    station(g, "SX", "N12", 0); /* another company's station does not help */
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 0);
+    eng_game_free(g);
+}
+
+/* A city full of other companies' stations ends a run; it is not passed through. */
+static void test_full_city_blocks(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    station(g, "BY", "N12", 0);
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 90);
+    station(g, "SX", "O15", 0); /* München's one circle: SX's */
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 50);
+    eng_game_free(g);
+}
+
+/* The best run is reported train by train, stop by stop. */
+static void test_the_run_reported(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    station(g, "BY", "O15", 0);
+    eng_company_state *s = &g->co[co("BY")];
+    s->ntrains = 1;
+    s->trains[0] = train("3");
+    eng_run run;
+    assert_int_equal(eng_best_run(g, co("BY"), &run), 70);
+    assert_int_equal(run.ntrains, 1);
+    assert_int_equal(run.trains[0].nstops, 3);
+    int hexes[3];
+    for (int k = 0; k < 3; k++)
+        hexes[k] = run.trains[0].stops[k] / ENG_NODES_PER_HEX;
+    bool forward = hexes[0] == tf_hex(title, "O15");
+    assert_int_equal(hexes[forward ? 0 : 2], tf_hex(title, "O15"));
+    assert_int_equal(hexes[1], tf_hex(title, "M15"));
+    assert_int_equal(hexes[forward ? 2 : 0], tf_hex(title, "L14"));
+    eng_game_free(g);
+}
+
+/* Brown Hamburg (C11): the north bank joined to Schwerin (C13, 10), the south bank through D10
+ * to Bremen (D8, 20); SX's station north of the Elbe, BA's south of it; WT's in Bremen. */
+static eng_game *hamburg(const char *options)
+{
+    eng_game *g = new_game(options, 4);
+    station(g, "SX", "C11", 2); /* green Hamburg: city 3 (E, NE) is north of the Elbe, */
+    station(g, "BA", "C11", 0); /* city 1 (SW) south of it */
+    char why[256];
+    if (eng_lay_tile(g->board, ENG_NONE, tf_hex(title, "C11"), tf_tile(title, "221"), 0, 0x3e, why,
+                     sizeof why))
+        fail_msg("brown Hamburg: %s", why);
+    lay_joining(g, "D10", "8", "C11", "D8");
+    lay_joining(g, "D8", "6", "D10", "E7"); /* toward an empty hex */
+    station(g, "WT", "D8", 0);
+    return g;
+}
+
+static int best_of(eng_game *g, const char *company, const char *const *trains)
+{
+    eng_company_state *s = &g->co[co(company)];
+    s->ntrains = 0;
+    for (int i = 0; trains[i]; i++)
+        s->trains[s->ntrains++] = train(trains[i]);
+    eng_run run, all;
+    int total = eng_best_run(g, co(company), &run);
+    assert_int_equal(eng_best_run_exhaustive(g, co(company), &all), total);
+    return total;
+}
+
+/* House rule 3 (the GM's examples): "a run from Kiel to Hamburg to Bremen would pay only 50M for
+ * the Hamburg portion for any of the three companies. A run from Hamburg to Bremen for the PrE
+ * and SxE would also pay only 50M for Hamburg, but would pay 60M for the BaE that wouldn't need
+ * to use the ferry. However, the BaE would get only 50M if it started in Hamburg and went north
+ * to Kiel." — and the ferry is "NOT counted as track which can be run on only once". */
+static void test_hamburg_ferry_house_rule_3(void **state)
+{
+    (void)state;
+    eng_game *g = hamburg(NULL);
+    assert_int_equal(best_of(g, "SX", (const char *[]){"3", NULL}), 10 + 50 + 20); /* through */
+    assert_int_equal(best_of(g, "BA", (const char *[]){"3", NULL}), 10 + 50 + 20);
+    assert_int_equal(best_of(g, "WT", (const char *[]){"3", NULL}), 10 + 50 + 20);
+    /* Hamburg-Bremen: 50 for SX (station north), 60 for BA; BA north to Schwerin: 50 */
+    assert_int_equal(best_of(g, "SX", (const char *[]){"2", "2", NULL}), (50 + 20) + (60 + 10));
+    assert_int_equal(best_of(g, "BA", (const char *[]){"2", "2", NULL}), (60 + 20) + (50 + 10));
+    assert_int_equal(best_of(g, "WT", (const char *[]){"2", NULL}), 60 + 20); /* no ferry */
+    eng_game_free(g);
+    /* Rails: the toll only when a run crosses */
+    g = hamburg("HamburgFerry=Rails");
+    assert_int_equal(best_of(g, "SX", (const char *[]){"2", "2", NULL}), (60 + 20) + (60 + 10));
+    assert_int_equal(best_of(g, "BA", (const char *[]){"3", NULL}), 10 + 50 + 20);
+    eng_game_free(g);
+}
+
+/* Hamburg full: a company without a station there ends its run in Hamburg (house rule 3's note:
+ * "unless at least one of the three station circles is empty"). */
+static void test_full_hamburg_ends_runs(void **state)
+{
+    (void)state;
+    eng_game *g = hamburg(NULL);
+    eng_run open, full;
+    best_of(g, "WT", (const char *[]){"3", NULL});
+    eng_best_run(g, co("WT"), &open);
+    station(g, "PR", "C11", 0); /* the third circle (north) */
+    assert_int_equal(best_of(g, "WT", (const char *[]){"3", NULL}), 60 + 20);
+    eng_best_run(g, co("WT"), &full);
+    assert_true(full.routes_considered < open.routes_considered); /* no run through Hamburg */
+    for (int k = 0; k < full.trains[0].nstops; k++)
+        assert_int_not_equal(full.trains[0].stops[k] / ENG_NODES_PER_HEX, tf_hex(title, "C13"));
+    assert_int_equal(best_of(g, "SX", (const char *[]){"3", NULL}), 10 + 50 + 20); /* its own */
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stops_by_kind_of_train),
+        cmocka_unit_test(test_no_track_twice),
+        cmocka_unit_test(test_a_station_is_needed),
+        cmocka_unit_test(test_full_city_blocks),
+        cmocka_unit_test(test_the_run_reported),
+        cmocka_unit_test(test_hamburg_ferry_house_rule_3),
+        cmocka_unit_test(test_full_hamburg_ends_runs),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
