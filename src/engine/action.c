@@ -8,23 +8,93 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = {"buy_item", "pass", "buy", "sell"};
+/* Every kind of action, its name in the log, and the fields it carries. */
+enum {
+    F_ITEM = 1 << 0, F_COMPANY = 1 << 1, F_SHARE_FROM = 1 << 2, F_PERCENT = 1 << 3,
+    F_HEX = 1 << 4, F_TILE = 1 << 5, F_ROT = 1 << 6, F_CITY = 1 << 7, F_REVENUE = 1 << 8,
+    F_TRAIN = 1 << 9, F_TRAIN_FROM = 1 << 10, F_CERT_SIZE = 1 << 11,
+};
+
+static const struct {
+    eng_action_kind kind;
+    const char *name;
+    unsigned fields;
+} kinds[] = {
+    {ENG_ACT_BUY_ITEM, "buy_item", F_ITEM},
+    {ENG_ACT_PASS, "pass", 0},
+    {ENG_ACT_BUY_SHARE, "buy", F_COMPANY | F_SHARE_FROM | F_PERCENT},
+    {ENG_ACT_SELL, "sell", F_COMPANY | F_PERCENT | F_CERT_SIZE},
+    {ENG_ACT_LAY_TILE, "lay_tile", F_HEX | F_TILE | F_ROT},
+    {ENG_ACT_TOKEN, "station", F_HEX | F_CITY},
+    {ENG_ACT_RUN, "run", F_REVENUE},
+    {ENG_ACT_BUY_TRAIN, "buy_train", F_TRAIN | F_TRAIN_FROM},
+    {ENG_ACT_DISCARD_TRAIN, "discard_train", F_COMPANY | F_TRAIN},
+    {ENG_ACT_PRIVATE_TOKEN, "private_station", F_COMPANY | F_CITY},
+    {ENG_ACT_DONE, "done", 0},
+    {ENG_ACT_FORM, "form", 0},
+    {ENG_ACT_EXCHANGE, "exchange", F_COMPANY},
+    {ENG_ACT_RAISE_CASH, "raise_cash", F_TRAIN | F_TRAIN_FROM},
+};
+#define NKINDS (sizeof kinds / sizeof *kinds)
+
+static unsigned fields_of(eng_action_kind kind, const char **name)
+{
+    for (size_t k = 0; k < NKINDS; k++)
+        if (kinds[k].kind == kind) {
+            if (name)
+                *name = kinds[k].name;
+            return kinds[k].fields;
+        }
+    return 0;
+}
+
+static void train_source_to_json(const eng_game *g, const eng_action *a, cJSON *o)
+{
+    if (a->from_company) {
+        cJSON_AddStringToObject(o, "from", "company");
+        cJSON_AddStringToObject(o, "seller", g->t->companies[a->seller].id);
+        cJSON_AddNumberToObject(o, "price", a->price);
+    } else {
+        cJSON_AddStringToObject(o, "from", a->from_pool ? "pool" : "bank");
+    }
+}
 
 char *eng_action_to_json(const eng_game *g, const eng_action *a)
 {
+    const eng_title *t = g->t;
+    const char *name = "?";
+    unsigned f = fields_of(a->kind, &name);
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "type", kind_names[a->kind]);
+    cJSON_AddStringToObject(o, "type", name);
     cJSON_AddStringToObject(o, "player", g->players[a->player].name);
-    if (a->kind == ENG_ACT_BUY_ITEM)
-        cJSON_AddStringToObject(o, "item", g->t->start_items[a->item].id);
-    if (a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_SELL)
-        cJSON_AddStringToObject(o, "company", g->t->companies[a->company].id);
-    if (a->kind == ENG_ACT_BUY_SHARE)
+    if (f & F_ITEM)
+        cJSON_AddStringToObject(o, "item", t->start_items[a->item].id);
+    if (f & F_COMPANY)
+        cJSON_AddStringToObject(o, "company", t->companies[a->company].id);
+    if (f & F_SHARE_FROM)
         cJSON_AddStringToObject(o, "from", a->from_player ? "player" : a->from_pool ? "pool" : "ipo");
-    if (a->from_player)
+    if ((f & F_SHARE_FROM) && a->from_player)
         cJSON_AddStringToObject(o, "seller", g->players[a->seller].name);
-    if (a->percent)
+    if ((f & F_PERCENT) && a->percent)
         cJSON_AddNumberToObject(o, "percent", a->percent);
+    if ((f & F_CERT_SIZE) && a->cert_size)
+        cJSON_AddNumberToObject(o, "certificate", a->cert_size);
+    if (f & F_HEX)
+        cJSON_AddStringToObject(o, "hex", t->hexes[a->hex].id);
+    if (f & F_TILE)
+        cJSON_AddStringToObject(o, "tile", t->tiles[a->tile].id);
+    if (f & F_ROT)
+        cJSON_AddNumberToObject(o, "rotation", a->rot);
+    if ((f & F_CITY) && a->city >= 0)
+        cJSON_AddNumberToObject(o, "city", a->city + 1);
+    if (f & F_REVENUE) {
+        cJSON_AddNumberToObject(o, "revenue", a->revenue);
+        cJSON_AddBoolToObject(o, "payout", a->payout);
+    }
+    if (f & F_TRAIN)
+        cJSON_AddStringToObject(o, "train", t->trains[a->train].name);
+    if (f & F_TRAIN_FROM)
+        train_source_to_json(g, a, o);
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return s;
@@ -38,38 +108,86 @@ static int player_index(const eng_game *g, const char *name)
     return -1;
 }
 
+static int train_index(const eng_title *t, const char *name)
+{
+    for (int k = 0; k < t->ntrains; k++)
+        if (strcmp(t->trains[k].name, name) == 0)
+            return k;
+    return -1;
+}
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int int_of(const cJSON *o, const char *key, int dflt)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    return cJSON_IsNumber(v) ? v->valueint : dflt;
+}
+
+/* A field naming a thing of the title: its index into *out, or -1 with why. */
+static int lookup(const eng_title *t, const cJSON *o, const char *key,
+                  int (*find)(const eng_title *, const char *), int *out, char *why, size_t len)
+{
+    const char *name = str_of(o, key);
+    *out = name ? find(t, name) : -1;
+    if (*out < 0)
+        return eng_refuse(why, len, "the action's %s is missing or unknown%s%s", key,
+                          name ? ": " : "", name ? name : "");
+    return 0;
+}
+
+static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_action *a,
+                            char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    const char *from = str_of(o, "from") ? str_of(o, "from") : "";
+    if (((f & F_ITEM) && lookup(t, o, "item", eng_start_item_index, &a->item, why, len)) ||
+        ((f & F_COMPANY) && lookup(t, o, "company", eng_company_index, &a->company, why, len)) ||
+        ((f & F_HEX) && lookup(t, o, "hex", eng_hex_index, &a->hex, why, len)) ||
+        ((f & F_TILE) && lookup(t, o, "tile", eng_tile_index, &a->tile, why, len)) ||
+        ((f & F_TRAIN) && lookup(t, o, "train", train_index, &a->train, why, len)))
+        return -1;
+    a->percent = int_of(o, "percent", 0);
+    a->cert_size = int_of(o, "certificate", 0);
+    a->rot = int_of(o, "rotation", 0);
+    a->city = int_of(o, "city", 0) - 1;
+    a->revenue = int_of(o, "revenue", 0);
+    a->payout = cJSON_IsTrue(cJSON_GetObjectItem(o, "payout"));
+    a->price = int_of(o, "price", 0);
+    a->from_pool = strcmp(from, "pool") == 0;
+    a->from_player = (f & F_SHARE_FROM) && strcmp(from, "player") == 0;
+    a->from_company = (f & F_TRAIN_FROM) && strcmp(from, "company") == 0;
+    if (a->from_player) {
+        const char *seller = str_of(o, "seller");
+        if (!seller || (a->seller = player_index(g, seller)) < 0)
+            return eng_refuse(why, len, "buying from a player needs the seller");
+    }
+    if (a->from_company && lookup(t, o, "seller", eng_company_index, &a->seller, why, len))
+        return -1;
+    return 0;
+}
+
 int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, char *why,
                          size_t len)
 {
     memset(a, 0, sizeof *a);
     cJSON *o = cJSON_Parse(json);
+    const char *type = str_of(o, "type"), *player = str_of(o, "player");
     int rc = 0;
-    const cJSON *type = cJSON_GetObjectItem(o, "type"), *player = cJSON_GetObjectItem(o, "player");
-    const cJSON *item = cJSON_GetObjectItem(o, "item"), *co = cJSON_GetObjectItem(o, "company");
-    const cJSON *from = cJSON_GetObjectItem(o, "from"), *pct = cJSON_GetObjectItem(o, "percent");
-    int kind = -1;
-    for (int k = 0; cJSON_IsString(type) && k < 4; k++)
-        if (strcmp(type->valuestring, kind_names[k]) == 0)
-            kind = k;
-    if (!o || kind < 0 || !cJSON_IsString(player)) {
+    size_t k = 0;
+    while (type && k < NKINDS && strcmp(type, kinds[k].name) != 0)
+        k++;
+    if (!o || !type || k == NKINDS || !player)
         rc = eng_refuse(why, len, "not an action");
-    } else if ((a->player = player_index(g, player->valuestring)) < 0) {
-        rc = eng_refuse(why, len, "there is no player %s", player->valuestring);
-    } else {
-        a->kind = (eng_action_kind)kind;
-        a->percent = cJSON_IsNumber(pct) ? pct->valueint : 0;
-        a->from_pool = cJSON_IsString(from) && strcmp(from->valuestring, "pool") == 0;
-        a->from_player = cJSON_IsString(from) && strcmp(from->valuestring, "player") == 0;
-        const cJSON *seller = cJSON_GetObjectItem(o, "seller");
-        if (a->from_player && (!cJSON_IsString(seller) ||
-                               (a->seller = player_index(g, seller->valuestring)) < 0))
-            rc = eng_refuse(why, len, "buying from a player needs the seller");
-        if (kind == ENG_ACT_BUY_ITEM &&
-            (!cJSON_IsString(item) || (a->item = eng_start_item_index(g->t, item->valuestring)) < 0))
-            rc = eng_refuse(why, len, "no such item in the start packet");
-        if ((kind == ENG_ACT_BUY_SHARE || kind == ENG_ACT_SELL) &&
-            (!cJSON_IsString(co) || (a->company = eng_company_index(g->t, co->valuestring)) < 0))
-            rc = eng_refuse(why, len, "no such company");
+    else if ((a->player = player_index(g, player)) < 0)
+        rc = eng_refuse(why, len, "there is no player %s", player);
+    else {
+        a->kind = kinds[k].kind;
+        rc = fields_from_json(g, o, kinds[k].fields, a, why, len);
     }
     cJSON_Delete(o);
     return rc;

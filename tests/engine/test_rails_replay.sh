@@ -16,7 +16,10 @@ logs=$(ls "$ORACLE"/*.report 2>/dev/null)
 revenues=0
 for log in $logs; do
     name=$(basename "$log")
-    if out=$("$REPLAY" "$log" 2>&1) && echo "$out" | tail -1 | grep -q "all consequences match$"; then
+    # to the last line, every consequence matching; and the action log it wrote (JSON) replays
+    # on a new game to the same state
+    if out=$("$REPLAY" "$log" 2>&1) && echo "$out" | tail -1 | grep -q "all consequences match$" &&
+        echo "$out" | grep -q "replays to the same state$"; then
         ok "$name replays: $(echo "$out" | tail -1 | sed 's/.*: //')"
     else
         not_ok "$name: $(echo "$out" | head -5 | tr '\n' ' ')"

@@ -37,6 +37,7 @@ struct replay {
     cJSON *offsets;             /* per tile: Rails' rotation offsets (tests/oracle/) */
     int revenue;                /* CompanyRevenue, waiting for its dividend line */
     int revenues_checked;       /* CompanyRevenue lines the optimizer confirmed */
+    buf log;                    /* every action taken, as JSON, a line each: the action log */
     bool bench;                 /* --bench: time the optimizer against the exhaustive search */
     int bench_positions, bench_differ, bench_max_trains;
     long bench_max_routes;
@@ -189,6 +190,21 @@ static void print_holdings(struct replay *r)
     }
 }
 
+/* The engine takes an action as the action log holds it: written as JSON and read back, then
+ * applied; when taken, its JSON goes to the log. */
+static int take(struct replay *r, const eng_action *given, char *why, size_t len)
+{
+    eng_action back;
+    char *json = eng_action_to_json(r->g, given);
+    int rc = eng_action_from_json(r->g, json, &back, why, len);
+    if (rc == 0 && (rc = eng_apply(r->g, &back, why, len)) == 0) {
+        buf_adds(&r->log, json);
+        buf_addc(&r->log, '\n');
+    }
+    free(json);
+    return rc;
+}
+
 static int apply(struct replay *r, const eng_action *a)
 {
     char why[256];
@@ -196,13 +212,13 @@ static int apply(struct replay *r, const eng_action *a)
     if (r->g->round == ENG_ROUND_STOCK && a->player != r->g->current &&
         (r->g->turn_bought || r->g->turn_sold)) {
         eng_action done = {.kind = ENG_ACT_PASS, .player = r->g->current};
-        if (eng_apply(r->g, &done, why, sizeof why)) {
+        if (take(r, &done, why, sizeof why)) {
             fprintf(stderr, "REFUSED at line %d: ending %s's turn: %s\n", r->line,
                     r->players[r->g->current], why);
             return -1;
         }
     }
-    if (eng_apply(r->g, a, why, sizeof why)) {
+    if (take(r, a, why, sizeof why)) {
         fprintf(stderr, "REFUSED at line %d: %s\n  the engine says: %s\n", r->line, r->text, why);
         print_holdings(r);
         return -1;
@@ -210,6 +226,53 @@ static int apply(struct replay *r, const eng_action *a)
     memset(r->used, 0, sizeof r->used);
     r->snapshot = -1;
     return 0;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; s && *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* The state is the replay of the action log: a new game fed the log's JSON lines ends in the
+ * same state, board included. */
+static int replay_the_log(struct replay *r)
+{
+    char why[256];
+    eng_game *g = eng_game_new(r->title, &r->opt, (const char *const *)r->players, r->nplayers,
+                               why, sizeof why);
+    int rc = g ? 0 : -1, n = 0;
+    char *text = xstrdup(r->log.data ? r->log.data : ""), *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line && rc == 0;
+         line = strtok_r(NULL, "\n", &save), n++) {
+        eng_action a;
+        if ((rc = eng_action_from_json(g, line, &a, why, sizeof why)) == 0)
+            rc = eng_apply(g, &a, why, sizeof why);
+        if (rc)
+            fprintf(stderr, "REPLAY OF THE LOG: action %d (%s) refused: %s\n", n + 1, line, why);
+    }
+    free(text);
+    if (rc == 0) {
+        char *want = eng_game_to_json(r->g), *got = eng_game_to_json(g);
+        const eng_board *x = r->g->board, *y = g->board;
+        size_t hexes = (size_t)r->title->nhexes;
+        bool same = strcmp(want, got) == 0 &&
+                    memcmp(x->tile, y->tile, hexes * sizeof *x->tile) == 0 &&
+                    memcmp(x->rot, y->rot, hexes * sizeof *x->rot) == 0 &&
+                    memcmp(x->tokens, y->tokens, hexes * sizeof *x->tokens) == 0;
+        if (!same) {
+            fprintf(stderr, "REPLAY OF THE LOG: %d actions give another state\n  %s\n  %s\n", n,
+                    want, got);
+            rc = -1;
+        }
+        free(want);
+        free(got);
+    }
+    if (g)
+        eng_game_free(g);
+    return rc;
 }
 
 /* After a round-ending consequence, Rails lists everyone's money as the round ended: the
@@ -358,7 +421,7 @@ static int lay_tile(struct replay *r, char **f, int n)
     cJSON_ArrayForEach(d, offs)
     {
         a.rot = (d->valueint + word + 3) % 6;
-        if (eng_apply(r->g, &a, why, sizeof why) == 0) {
+        if (take(r, &a, why, sizeof why) == 0) {
             memset(r->used, 0, sizeof r->used);
             r->snapshot = -1;
             int cost = n > 5 ? atoi(f[5]) : 0;
@@ -818,6 +881,7 @@ static int split(char *line, char **f, int max)
 int main(int argc, char **argv)
 {
     struct replay r = {.snapshot = -1, .adds_player = -1};
+    buf_init(&r.log);
     if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
         r.bench = true;
         argv++;
@@ -892,9 +956,13 @@ int main(int argc, char **argv)
             break;
         }
     }
+    if (rc == 0 && r.g && !until)
+        rc = replay_the_log(&r);
     if (rc == 0 && until)
         print_state(&r);
     else if (rc == 0) {
+        fprintf(stderr, "%s: the action log (%d actions as JSON) replays to the same state\n",
+                argv[1], count_lines(r.log.data));
         fprintf(stderr, "%s: %d declared revenues, none above the optimizer's best (%d below it)\n",
                 argv[1], r.revenues_checked, r.revenues_below_best);
         if (r.bench) /* one line for bench/routes.sh to add up */
@@ -905,6 +973,7 @@ int main(int argc, char **argv)
     }
     for (int p = 0; p < r.nplayers; p++)
         free(r.players[p]);
+    buf_free(&r.log);
     eng_game_free(r.g);
     eng_title_free(r.title);
     cJSON_Delete(r.offsets);
