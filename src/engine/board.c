@@ -107,30 +107,19 @@ unsigned eng_track_edges(const eng_track *tr, int rot)
     return set;
 }
 
-/* Nodes inside a hex: 0-5 edges, 8+c cities, 12+t towns, 14 a junction. */
-static int inner_node(const eng_end *e, int rot)
-{
-    switch (e->kind) {
-    case ENG_END_EDGE: return eng_rotate_edge(e->index, rot);
-    case ENG_END_CITY: return 8 + e->index;
-    case ENG_END_TOWN: return 12 + e->index;
-    case ENG_END_JUNCTION: return 14;
-    default: return 15;
-    }
-}
-
 unsigned eng_track_joined(const eng_track *tr, int rot, int edge, int city)
 {
     unsigned seen = 1u << (edge >= 0 ? edge : 8 + city);
+    unsigned entry = edge >= 0 ? 1u << edge : 0;
     for (bool grew = true; grew;) {
         grew = false;
         for (int i = 0; i < tr->npaths; i++) {
-            unsigned a = 1u << inner_node(&tr->paths[i].a, rot);
-            unsigned b = 1u << inner_node(&tr->paths[i].b, rot);
+            unsigned a = 1u << eng_end_node(&tr->paths[i].a, rot);
+            unsigned b = 1u << eng_end_node(&tr->paths[i].b, rot);
             /* edges are ends, not crossings: a route entering at one edge does not go on
              * through another edge's track */
-            bool a_open = (seen & a) && (inner_node(&tr->paths[i].a, rot) >= 6 || a == (1u << edge));
-            bool b_open = (seen & b) && (inner_node(&tr->paths[i].b, rot) >= 6 || b == (1u << edge));
+            bool a_open = (seen & a) && (eng_end_node(&tr->paths[i].a, rot) >= 6 || a == entry);
+            bool b_open = (seen & b) && (eng_end_node(&tr->paths[i].b, rot) >= 6 || b == entry);
             if (a_open && !(seen & b)) {
                 seen |= b;
                 grew = true;

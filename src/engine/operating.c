@@ -46,8 +46,6 @@ static bool may_operate(const eng_game *g, int c)
     return co->kind != ENG_PRIVATE;
 }
 
-/* Minors in their order, then majors by share price (the higher first; ties keep the order of
- * the title). */
 /* Whether major a operates before major b: the higher price, then the square further right,
  * then higher up, then the one that arrived on its square first (the top of the stack; Rails'
  * 1835 games: MS, parked at 80 before WT moved onto the same square, operates first). */
@@ -64,6 +62,7 @@ static bool operates_before(const eng_game *g, int a, int b)
     return x->market_seq < y->market_seq;
 }
 
+/* Minors in their order, then majors by operates_before(). */
 static void set_order(eng_game *g)
 {
     g->nor_order = 0;
@@ -844,10 +843,38 @@ static void next_company(eng_game *g)
 {
     note_bank(g);
     g->co[g->operating].operated++;
-    if (++g->or_pos < g->nor_order)
+    while (++g->or_pos < g->nor_order && g->co[g->or_order[g->or_pos]].closed)
+        ; /* exchanged for the Prussian during the round */
+    if (g->or_pos < g->nor_order)
         start_company(g);
     else
         end_operating_round(g);
+}
+
+/* A company formed during an operating round joins it among the majors still to operate —
+ * unless its founder has operated in it already (house rule 10: the Prussian formed after M2
+ * operated waits for the next round). */
+void eng_join_operating_round(eng_game *g, int company, int founder)
+{
+    int at = -1;
+    for (int i = 0; i < g->nor_order; i++) {
+        if (g->or_order[i] == company)
+            return;
+        if (g->or_order[i] == founder)
+            at = i;
+    }
+    if (at >= 0 && at <= g->or_pos)
+        return;
+    if (!g->co[company].floated || g->nor_order == ENG_MAX_COMPANIES)
+        return;
+    int pos = g->or_pos + 1;
+    while (pos < g->nor_order && (!eng_is_major(g, g->or_order[pos]) ||
+                                  operates_before(g, g->or_order[pos], company)))
+        pos++;
+    memmove(&g->or_order[pos + 1], &g->or_order[pos],
+            (size_t)(g->nor_order - pos) * sizeof *g->or_order);
+    g->or_order[pos] = company;
+    g->nor_order++;
 }
 
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)

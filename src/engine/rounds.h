@@ -50,6 +50,7 @@ int eng_item_price(const eng_game *g, int item);
 /* operating.c */
 void eng_init_trains(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
+void eng_join_operating_round(eng_game *g, int company, int founder);
 /* formation.c */
 bool eng_formation_due(const eng_game *g);
 void eng_begin_formation(eng_game *g, int next);

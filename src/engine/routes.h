@@ -36,4 +36,10 @@ int eng_best_run(const eng_game *g, int company, eng_run *out);
 /* The same total by trying every combination of single-train runs (slow; for checks). */
 int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out);
 
+/* Checks the runs a director declares (each a train of the company and its stops in order, as
+ * eng_train_run), under the same rules: each must be a run the company may make, and together
+ * they share no track. Returns their total, or -1 with a reason a player can read. */
+int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, int n, char *why,
+                   size_t len);
+
 #endif

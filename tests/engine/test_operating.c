@@ -356,6 +356,301 @@ static void test_badische_home_in_its_first_operating_round(void **state)
     eng_game_free(g);
 }
 
+/* The bank sells this type next (the types before it sold out). */
+static void on_sale(eng_game *g, const char *name)
+{
+    for (int k = 0; k < train(name); k++) {
+        g->trains_left[k] = 0;
+        g->train_bought[k] = true;
+    }
+    g->train_on_sale = train(name);
+}
+
+static eng_action lay(const char *hex, const char *tile, int rot)
+{
+    return (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, hex),
+                        .tile = tf_tile(title, tile), .rot = rot};
+}
+
+/* Lays a tile with the first rotation the board accepts; returns the rotation. */
+static int lay_any(eng_game *g, const char *hex, const char *tile)
+{
+    char why[256] = "";
+    for (int rot = 0; rot < 6; rot++)
+        if (try_act(g, lay(hex, tile, rot), why) == 0)
+            return rot;
+    fail_msg("%s on %s: %s", tile, hex, why);
+    return -1;
+}
+
+/* The privates pay their owners as the operating round begins; the minors operate first, by
+ * number, then the majors. */
+static void test_privates_pay_and_minors_go_first(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int nf = co("NF"), owner = g->co[nf].owner, cash = g->players[owner].cash;
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    assert_true(has_event(g, ENG_EV_PRIVATE_INCOME, owner, nf));
+    assert_true(g->players[owner].cash >= cash + title->companies[nf].revenue);
+    static const char *const order[] = {"M1", "M2", "M3", "M4", "M5", "M6", "BY"};
+    for (int k = 0; k < 7; k++) {
+        assert_int_equal(g->operating, co(order[k]));
+        if (k < 6)
+            must(g, done());
+    }
+    eng_game_free(g);
+}
+
+/* A major lays two yellow tiles while only yellow may be laid, else one; terrain is paid from
+ * its treasury; one station a turn. */
+static void test_track_and_stations_in_a_turn(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    int by = co("BY"), cash = g->co[by].cash;
+    lay_any(g, "M13", "9"); /* water: 50 */
+    assert_int_equal(g->co[by].cash, cash - 50);
+    lay_any(g, "N14", "9");
+    refused(g, lay("O13", "9", 0), "BY has laid all the track it may this turn");
+    must(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = tf_hex(title, "N12"), .city = -1});
+    refused(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = tf_hex(title, "H20"), .city = -1},
+            "one station a turn");
+    eng_game_free(g);
+    g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    on_sale(g, "3");
+    give_train(g, "BY", "2");
+    must(g, buy_train("3", false)); /* phase 2: green; one tile a turn */
+    assert_true(has_event(g, ENG_EV_PHASE, -1, -1));
+    lay_any(g, "N14", "9");
+    refused(g, lay("O13", "9", 1), "BY has laid all the track it may this turn");
+    eng_game_free(g);
+}
+
+/* Minors split their revenue, half to the owner, half to the treasury; a major may withhold
+ * (to the treasury; the price moves left). */
+static void test_minors_split_and_majors_withhold(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    int m1 = co("M1"), owner = g->co[m1].owner;
+    give_train(g, "M1", "2");
+    int cash = g->players[owner].cash, treasury = g->co[m1].cash;
+    must(g, run(60, false));
+    assert_int_equal(g->players[owner].cash, cash + 30);
+    assert_int_equal(g->co[m1].cash, treasury + 30);
+    eng_game_free(g);
+    g = by_operating("Variant=Clemens");
+    int by = co("BY"), price = eng_share_price(g, by);
+    give_train(g, "BY", "2");
+    treasury = g->co[by].cash;
+    must(g, run(80, false));
+    assert_int_equal(g->co[by].cash, treasury + 80);
+    assert_true(eng_share_price(g, by) < price);
+    eng_game_free(g);
+}
+
+/* The first train of a type may begin a phase: the first 4 rusts the 2s and lowers the majors'
+ * train limit to 3; a company over it discards to the pool before anything else happens. */
+static void test_rusting_and_excess_trains(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int by = co("BY"), sx = co("SX");
+    on_sale(g, "4");
+    give_train(g, "BY", "2");
+    give_train(g, "BY", "3");
+    give_train(g, "BY", "3");
+    give_train(g, "BY", "3+3");
+    g->bank -= 1000 - g->co[by].cash;
+    g->co[by].cash = 1000;
+    refused(g, buy_train("4", false), "as many trains as it may (4)");
+    g->co[by].ntrains = 3; /* 2, 3, 3 */
+    for (const char *const *t = (const char *const[]){"3", "3", "3+3", "3+3", NULL}; *t; t++)
+        give_train(g, "SX", *t); /* SX: four trains that do not rust at the 4 */
+    must(g, buy_train("4", false));
+    assert_true(has_event(g, ENG_EV_RUSTED, -1, -1));
+    assert_int_equal(g->co[by].ntrains, 3); /* the 2 rusted: 3, 3, 4 */
+    assert_int_equal(g->discarding, sx);
+    refused(g, done(), "SX has too many trains and must discard one first");
+    eng_action discard = {.kind = ENG_ACT_DISCARD_TRAIN, .company = sx, .train = train("3"),
+                          .player = g->co[sx].director};
+    char why[256];
+    assert_int_equal(eng_apply(g, &discard, why, sizeof why), 0);
+    assert_int_equal(g->co[sx].ntrains, 3);
+    assert_int_equal(g->pool_trains[train("3")], 1);
+    /* then, the discards done, the first 4's formation round (house rule 10): M2's owner
+     * decides first whether to form the Prussian; he may decline at the 4 */
+    assert_true(g->forming);
+    assert_int_equal(g->current, g->co[co("M2")].owner);
+    refused(g, done(), "must first decide whether to form PR");
+    must(g, pass());
+    assert_false(g->co[co("PR")].started);
+    assert_int_equal(g->operating, by); /* BY's turn goes on */
+    must(g, done());
+    eng_game_free(g);
+}
+
+/* Trains change hands between companies from phase 2, at any price of at least 1 that the buyer
+ * pays from its treasury (house rule 9: never the director's money). */
+static void test_trains_between_companies(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int m1 = co("M1");
+    give_train(g, "M1", "2");
+    eng_action from_m1 = {.kind = ENG_ACT_BUY_TRAIN, .train = train("2"), .from_company = true,
+                          .seller = m1, .price = 10};
+    refused(g, from_m1, "from phase 2 on");
+    g->phase = 2;
+    from_m1.price = g->co[co("BY")].cash + 1;
+    refused(g, from_m1, "a price of at least 1 that BY can pay");
+    from_m1.price = 10;
+    must(g, from_m1);
+    assert_int_equal(g->co[m1].ntrains, 0);
+    assert_int_equal(g->co[co("BY")].ntrains, 1);
+    eng_game_free(g);
+}
+
+/* The privates close at the first 5 — BB and HB are exchanged for the Prussian's shares, as
+ * every exchange is forced then. */
+static void test_privates_close(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    on_sale(g, "5");
+    give_train(g, "BY", "4");
+    g->co[co("BY")].cash = 1000;
+    g->bank -= 1000;
+    g->phase = 5; /* after the 4+4 */
+    g->co[co("PR")].started = true; /* formed: no formation round in the way */
+    int bb_owner = g->co[co("BB")].owner;
+    int had = eng_percent_held(g, co("PR"), bb_owner);
+    must(g, buy_train("5", false));
+    for (const char *const *p = (const char *const[]){"NF", "OBB", "PfB", "LD", "BB", NULL}; *p;
+         p++)
+        assert_true(g->co[co(*p)].closed);
+    assert_true(eng_percent_held(g, co("PR"), bb_owner) >= had + 10);
+    eng_game_free(g);
+}
+
+/* House rule 5: "the Pfalzbahnen closes when it lays a token on L6, whether or not it uses its
+ * power to lay the tile free ... it doesn't matter who lays a tile on L6". House rule 6
+ * (NF_PfB_Westermann=yes): the token only in the token-laying step. */
+static void test_pfalzbahn_closes_with_its_station(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes");
+    int pfb = co("PfB"), by = co("BY"), dir = g->co[by].director;
+    g->co[pfb].owner = dir;
+    eng_action token = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = pfb, .city = -1};
+    refused(g, token, "comes in the station step, after the track");
+    lay_any(g, "N14", "9"); /* the track step */
+    assert_false(g->co[pfb].closed);
+    must(g, token);
+    assert_true(g->co[pfb].closed);
+    eng_game_free(g);
+}
+
+/* House rule 10: at the first 4+4 the Prussian forms if it has not (for M2's owner, its
+ * director), the others exchange in seating order from him; "those converted shares earn no PR
+ * dividends in that OR" for a minor that paid already; a Prussian formed after M2 operated does
+ * not operate in that round. */
+static void test_prussian_forced_at_the_4_plus_4(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int pr = co("PR"), m1 = co("M1"), m2 = co("M2"), founder = g->co[m2].owner;
+    int m1_owner = g->co[m1].owner;
+    on_sale(g, "4+4");
+    g->phase = 4; /* the 4's phase */
+    g->co[m1].paid_this_or = true; /* M1 paid in this round before */
+    g->bank -= 1000 - g->co[co("BY")].cash;
+    g->co[co("BY")].cash = 1000;
+    must(g, buy_train("4+4", false));
+    assert_true(has_event(g, ENG_EV_FORMED, founder, pr));
+    assert_true(g->co[pr].started);
+    assert_int_equal(g->co[pr].director, founder);
+    assert_true(g->co[m2].closed);
+    assert_int_equal(g->current, founder); /* exchanges from M2's owner on, in seating order */
+    for (int k = 0; k < 8 && g->forming; k++) {
+        if (g->current == m1_owner && !g->co[m1].closed)
+            must(g, (eng_action){.kind = ENG_ACT_EXCHANGE, .company = m1});
+        else
+            must(g, pass());
+    }
+    assert_true(g->co[m1].closed);
+    int cert = eng_find_cert(g, pr, m1_owner, 5, false);
+    assert_true(cert >= 0 && g->co[pr].certs[cert].no_dividend);
+    for (int k = 0; k < 12 && g->round == ENG_ROUND_OPERATING; k++) {
+        assert_int_not_equal(g->operating, pr); /* formed after M2 operated: not this round */
+        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
+            must(g, buy_train("4+4", false));
+        must(g, done());
+    }
+    eng_game_free(g);
+}
+
+/* House rule 10 the other way: a Prussian formed in an operating round before M2 operated in
+ * it (M1 buys the first 4) operates in that round, M2 exchanged and skipped. */
+static void test_prussian_formed_before_m2_operates(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    int m1 = co("M1"), m2 = co("M2"), pr = co("PR");
+    assert_int_equal(g->operating, m1);
+    on_sale(g, "4");
+    g->phase = 3; /* the 3+3's */
+    g->bank -= 400 - g->co[m1].cash;
+    g->co[m1].cash = 400;
+    must(g, buy_train("4", false));
+    assert_true(g->forming);
+    must(g, (eng_action){.kind = ENG_ACT_FORM}); /* M2's owner forms it */
+    for (int k = 0; k < 8 && g->forming; k++)
+        must(g, pass());
+    assert_true(g->co[m2].closed);
+    bool pr_operated = false;
+    for (int k = 0; k < 12 && g->round == ENG_ROUND_OPERATING; k++) {
+        assert_int_not_equal(g->operating, m2);
+        pr_operated |= g->operating == pr;
+        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
+            must(g, buy_train("4", false));
+        must(g, done());
+    }
+    assert_true(pr_operated);
+    eng_game_free(g);
+}
+
+/* LD closes when SX buys its first train. */
+static void test_ld_closes_with_sx_first_train(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int sx = co("SX"), ld = co("LD");
+    for (int k = 0; k < 3; k++)
+        give(g, "SX", 10, false, k);
+    eng_check_float(g, sx);
+    assert_true(g->co[sx].floated);
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    for (int k = 0; k < 12 && g->operating != sx; k++) {
+        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
+            must(g, buy_train("2", false));
+        must(g, done());
+    }
+    assert_int_equal(g->operating, sx);
+    assert_false(g->co[ld].closed);
+    must(g, buy_train("2", false));
+    assert_true(g->co[ld].closed);
+    assert_true(has_event(g, ENG_EV_PRIVATE_CLOSES, -1, ld));
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +665,16 @@ int main(void)
         cmocka_unit_test(test_director_swap_certificates),
         cmocka_unit_test(test_release_counts_the_pool_as_sold),
         cmocka_unit_test(test_badische_home_in_its_first_operating_round),
+        cmocka_unit_test(test_privates_pay_and_minors_go_first),
+        cmocka_unit_test(test_track_and_stations_in_a_turn),
+        cmocka_unit_test(test_minors_split_and_majors_withhold),
+        cmocka_unit_test(test_rusting_and_excess_trains),
+        cmocka_unit_test(test_trains_between_companies),
+        cmocka_unit_test(test_privates_close),
+        cmocka_unit_test(test_pfalzbahn_closes_with_its_station),
+        cmocka_unit_test(test_prussian_forced_at_the_4_plus_4),
+        cmocka_unit_test(test_ld_closes_with_sx_first_train),
+        cmocka_unit_test(test_prussian_formed_before_m2_operates),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -212,6 +212,104 @@ static void test_full_hamburg_ends_runs(void **state)
     eng_game_free(g);
 }
 
+static eng_train_run declared(const char *train_name, const char *const *stops)
+{
+    eng_train_run r = {.train = train(train_name)};
+    for (; stops[r.nstops]; r.nstops++) { /* "O15" a city, "M15/t" its town, "L14/2" city 2 */
+        char hex[8];
+        snprintf(hex, sizeof hex, "%.*s", (int)strcspn(stops[r.nstops], "/"), stops[r.nstops]);
+        const char *slash = strchr(stops[r.nstops], '/');
+        int node = !slash ? ENG_NODE_CITY
+                   : slash[1] == 't' ? ENG_NODE_TOWN : ENG_NODE_CITY + atoi(slash + 1) - 1;
+        r.stops[r.nstops] = tf_hex(title, hex) * ENG_NODES_PER_HEX + node;
+    }
+    return r;
+}
+
+/* A director's own runs are checked under the same rules, and their total is what they earn. */
+static void test_declared_runs(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    station(g, "BY", "O15", 0);
+    eng_company_state *s = &g->co[co("BY")];
+    s->ntrains = 2;
+    s->trains[0] = train("3");
+    s->trains[1] = train("2");
+    char why[256];
+    eng_train_run runs[2] = {declared("3", (const char *[]){"O15", "M15/t", "L14/2", NULL}),
+                             declared("2", (const char *[]){"N12", "O15", NULL})};
+    assert_int_equal(eng_check_runs(g, co("BY"), runs, 2, why, sizeof why), 70 + 50);
+    runs[0] = declared("3", (const char *[]){"L14/2", "M15/t", "O15", NULL}); /* either way */
+    assert_int_equal(eng_check_runs(g, co("BY"), runs, 2, why, sizeof why), 70 + 50);
+    runs[0] = declared("3", (const char *[]){"O15", "L14/2", NULL}); /* the town is counted */
+    assert_int_equal(eng_check_runs(g, co("BY"), runs, 1, why, sizeof why), -1);
+    assert_non_null(strstr(why, "not a run BY may make"));
+    runs[0] = declared("3", (const char *[]){"N12", "O15", NULL});
+    assert_int_equal(eng_check_runs(g, co("BY"), runs, 2, why, sizeof why), -1);
+    assert_non_null(strstr(why, "the runs use the same track"));
+    runs[0] = declared("4", (const char *[]){"N12", "O15", NULL});
+    assert_int_equal(eng_check_runs(g, co("BY"), runs, 1, why, sizeof why), -1);
+    assert_non_null(strstr(why, "BY has 0 4 trains, not 1"));
+    eng_game_free(g);
+}
+
+/* House rule 4: "Schwerin (C13) and Oldenburg (D6), even though permanently valued at 10M, must
+ * be considered 'large stations' if they are on the route of any train which is limited to an
+ * equal number of large and small stations (2+2, 3+3, etc.)": the title has them as cities. */
+static void test_schwerin_and_oldenburg_are_large(void **state)
+{
+    (void)state;
+    static const char *const hexes[] = {"C13", "D6"};
+    for (int k = 0; k < 2; k++) {
+        const eng_track *tr = &title->hexes[tf_hex(title, hexes[k])].printed;
+        assert_int_equal(tr->ncities, 1);
+        assert_int_equal(tr->ntowns, 0);
+        assert_int_equal(tr->cities[0].revenue, 10);
+    }
+    /* and a 2+2 counts Schwerin among its two cities: no Schwerin-Hamburg-Bremen (3 cities; 80
+     * were Schwerin a small station), only two of them (70) */
+    eng_game *g = hamburg(NULL);
+    assert_int_equal(best_of(g, "SX", (const char *[]){"2+2", NULL}), 70);
+    eng_game_free(g);
+}
+
+/* Berlin's two cities count once per train: a loop from one to the other earns nothing. */
+static void test_berlin_once_per_train(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    lay_joining(g, "E17", "7", "E19", "D18");
+    lay_joining(g, "D18", "7", "E17", "E19");
+    station(g, "BY", "E19", 0);
+    assert_int_equal(best(g, (const char *[]){"2", NULL}), 0);
+    eng_game_free(g);
+}
+
+/* The Elsass off-board is worth nothing in yellow (and brown): not on the map then; 50 in green. */
+static void test_elsass_worth_nothing_leaves_the_map(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    int l6 = tf_hex(title, "L6"), tile = tf_tile(title, "213"), sw = edge_towards("L6", "M5");
+    char why[256];
+    int rot = 0;
+    while (rot < 6 && !(eng_track_edges(&title->tiles[tile].track, rot) & (1u << sw)))
+        rot++;
+    assert_int_equal(eng_lay_tile(g->board, ENG_NONE, l6, tile, rot, 0x3e, why, sizeof why), 0);
+    int rrot, city = 0;
+    const eng_track *tr = eng_board_track(g->board, l6, &rrot);
+    while (city < tr->ncities && !(eng_track_joined(tr, rrot, -1, city) & (1u << sw)))
+        city++;
+    station(g, "BY", "L6", city);
+    assert_int_equal(best(g, (const char *[]){"2", NULL}), 0); /* yellow: Elsass 0 */
+    for (g->phase = 0; g->phase < title->nphases; g->phase++)
+        if (title->phases[g->phase].offboard_color == ENG_GREEN)
+            break;
+    assert_int_equal(best(g, (const char *[]){"2", NULL}), 30 + 50);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +320,10 @@ int main(void)
         cmocka_unit_test(test_the_run_reported),
         cmocka_unit_test(test_hamburg_ferry_house_rule_3),
         cmocka_unit_test(test_full_hamburg_ends_runs),
+        cmocka_unit_test(test_declared_runs),
+        cmocka_unit_test(test_schwerin_and_oldenburg_are_large),
+        cmocka_unit_test(test_berlin_once_per_train),
+        cmocka_unit_test(test_elsass_worth_nothing_leaves_the_map),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
