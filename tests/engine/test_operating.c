@@ -47,6 +47,14 @@ static void give_train(eng_game *g, const char *company, const char *name)
     g->trains_left[train(name)]--;
 }
 
+/* Ends the operating company's turn, buying the train on sale first when a major must have one. */
+static void end_turn(eng_game *g)
+{
+    if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
+        must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = g->train_on_sale});
+    must(g, done());
+}
+
 static int event_amount(const eng_game *g, eng_event_kind kind, int player, int company)
 {
     for (int i = 0; i < g->nevents; i++)
@@ -346,11 +354,8 @@ static void test_badische_home_in_its_first_operating_round(void **state)
     assert_false(has_station(g, ba, "L6")); /* floated in the share round: no token yet */
     for (int k = 0; k < 4; k++)
         must(g, pass());
-    for (int k = 0; k < 12 && g->operating != ba; k++) {
-        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
-            must(g, buy_train("2", false)); /* BY must have a train */
-        must(g, done());
-    }
+    for (int k = 0; k < 12 && g->operating != ba; k++)
+        end_turn(g);
     assert_int_equal(g->operating, ba);
     assert_true(has_station(g, ba, "L6"));
     eng_game_free(g);
@@ -587,9 +592,7 @@ static void test_prussian_forced_at_the_4_plus_4(void **state)
     assert_true(cert >= 0 && g->co[pr].certs[cert].no_dividend);
     for (int k = 0; k < 12 && g->round == ENG_ROUND_OPERATING; k++) {
         assert_int_not_equal(g->operating, pr); /* formed after M2 operated: not this round */
-        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
-            must(g, buy_train("4+4", false));
-        must(g, done());
+        end_turn(g);
     }
     eng_game_free(g);
 }
@@ -618,9 +621,7 @@ static void test_prussian_formed_before_m2_operates(void **state)
     for (int k = 0; k < 12 && g->round == ENG_ROUND_OPERATING; k++) {
         assert_int_not_equal(g->operating, m2);
         pr_operated |= g->operating == pr;
-        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
-            must(g, buy_train("4", false));
-        must(g, done());
+        end_turn(g);
     }
     assert_true(pr_operated);
     eng_game_free(g);
@@ -638,11 +639,8 @@ static void test_ld_closes_with_sx_first_train(void **state)
     assert_true(g->co[sx].floated);
     for (int k = 0; k < 4; k++)
         must(g, pass());
-    for (int k = 0; k < 12 && g->operating != sx; k++) {
-        if (eng_is_major(g, g->operating) && g->co[g->operating].ntrains == 0)
-            must(g, buy_train("2", false));
-        must(g, done());
-    }
+    for (int k = 0; k < 12 && g->operating != sx; k++)
+        end_turn(g);
     assert_int_equal(g->operating, sx);
     assert_false(g->co[ld].closed);
     must(g, buy_train("2", false));
