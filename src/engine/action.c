@@ -2,6 +2,7 @@
  * exactly when eng_apply would take it: each candidate is tried on a copy), and the state as
  * JSON. */
 #include "engine/rounds.h"
+#include "engine/routes.h"
 #include "util/util.h"
 
 #include <cJSON.h>
@@ -209,40 +210,121 @@ static void add_if_legal(const eng_game *g, const eng_action *a, eng_action *out
         out[(*n)++] = *a;
 }
 
+/* ---- legal actions ---- */
+
+struct legal_list {
+    const eng_game *g;
+    eng_action *out;
+    int max, n;
+};
+
+static void try_action(struct legal_list *l, eng_action a)
+{
+    add_if_legal(l->g, &a, l->out, l->max, &l->n);
+}
+
+static void stock_actions(struct legal_list *l, int player)
+{
+    const eng_game *g = l->g;
+    static const int sizes[] = {0, 20};
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        if (!eng_is_major(g, c))
+            continue;
+        for (int pool = 0; pool < 2; pool++)
+            for (int s = 0; s < 2; s++)
+                try_action(l, (eng_action){.kind = ENG_ACT_BUY_SHARE, .player = player,
+                                           .company = c, .percent = sizes[s], .from_pool = pool});
+        for (int pct = 5; pct <= 60; pct += 5)
+            try_action(l, (eng_action){.kind = ENG_ACT_SELL, .player = player, .company = c,
+                                       .percent = pct});
+    }
+}
+
+static void formation_actions(struct legal_list *l, int player)
+{
+    try_action(l, (eng_action){.kind = ENG_ACT_FORM, .player = player});
+    for (int c = 0; c < l->g->t->ncompanies; c++)
+        try_action(l, (eng_action){.kind = ENG_ACT_EXCHANGE, .player = player, .company = c});
+}
+
+static void track_actions(struct legal_list *l, int player)
+{
+    const eng_game *g = l->g;
+    eng_lay_option opts[64];
+    for (int h = 0; h < g->t->nhexes; h++) {
+        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+                                64);
+        for (int i = 0; i < n; i++)
+            try_action(l, (eng_action){.kind = ENG_ACT_LAY_TILE, .player = player, .hex = h,
+                                       .tile = opts[i].tile, .rot = opts[i].rot});
+        const eng_track *tr = eng_board_track(g->board, h, NULL);
+        for (int c = 0; c < tr->ncities; c++)
+            try_action(l, (eng_action){.kind = ENG_ACT_TOKEN, .player = player, .hex = h,
+                                       .city = c});
+    }
+    for (int p = 0; p < g->t->ncompanies; p++)
+        try_action(l, (eng_action){.kind = ENG_ACT_PRIVATE_TOKEN, .player = player, .company = p,
+                                   .city = -1});
+}
+
+/* Trains from the bank and the pool, and the director's raising of money for one. Trains from
+ * other companies are not listed: their price is the directors' to agree. */
+static void train_actions(struct legal_list *l, int player)
+{
+    for (int k = 0; k < l->g->t->ntrains; k++)
+        for (int pool = 0; pool < 2; pool++) {
+            try_action(l, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .player = player, .train = k,
+                                       .from_pool = pool});
+            try_action(l, (eng_action){.kind = ENG_ACT_RAISE_CASH, .player = player, .train = k,
+                                       .from_pool = pool});
+        }
+}
+
+/* The operating company's actions: track, stations, its best run paid out or withheld (or
+ * nothing when it has no train), trains, emergency sales, the end of its turn. */
+static void operating_actions(struct legal_list *l, int player)
+{
+    const eng_game *g = l->g;
+    track_actions(l, player);
+    eng_run best;
+    eng_best_run(g, g->operating, &best);
+    for (int payout = 1; payout >= 0; payout--)
+        try_action(l, (eng_action){.kind = ENG_ACT_RUN, .player = player, .revenue = best.total,
+                                   .payout = payout});
+    train_actions(l, player);
+    for (int c = 0; c < g->t->ncompanies; c++)
+        for (int pct = 5; pct <= 60; pct += 5)
+            try_action(l, (eng_action){.kind = ENG_ACT_SELL, .player = player, .company = c,
+                                       .percent = pct});
+    try_action(l, (eng_action){.kind = ENG_ACT_DONE, .player = player});
+}
+
 int eng_legal_actions(const eng_game *g, eng_action *out, int max)
 {
-    int n = 0;
-    eng_action a = {.player = g->current};
-    if (g->round == ENG_ROUND_START) {
-        for (int i = 0; i < g->t->nstart_items; i++) {
-            a.kind = ENG_ACT_BUY_ITEM;
-            a.item = i;
-            add_if_legal(g, &a, out, max, &n);
-        }
-    } else if (g->round == ENG_ROUND_STOCK) {
-        static const int sizes[] = {0, 20};
-        for (int c = 0; c < g->t->ncompanies; c++) {
-            if (!eng_is_major(g, c))
-                continue;
-            a.company = c;
-            for (int pool = 0; pool < 2; pool++)
-                for (int s = 0; s < 2; s++) {
-                    a = (eng_action){.kind = ENG_ACT_BUY_SHARE, .player = g->current, .company = c,
-                                     .percent = sizes[s], .from_pool = pool};
-                    add_if_legal(g, &a, out, max, &n);
-                }
-            for (int pct = 10; pct <= 60; pct += 10) {
-                a = (eng_action){.kind = ENG_ACT_SELL, .player = g->current, .company = c,
-                                 .percent = pct};
-                add_if_legal(g, &a, out, max, &n);
-            }
-        }
-    } else {
+    struct legal_list l = {g, out, max, 0};
+    int player = g->current;
+    if (g->round == ENG_ROUND_OVER)
         return 0;
+    if (g->round == ENG_ROUND_START) {
+        for (int i = 0; i < g->t->nstart_items; i++)
+            try_action(&l, (eng_action){.kind = ENG_ACT_BUY_ITEM, .player = player, .item = i});
+    } else if (g->round == ENG_ROUND_STOCK) {
+        stock_actions(&l, player);
+    } else if (g->forming) {
+        formation_actions(&l, player);
+    } else if (g->discarding != ENG_NONE) {
+        const eng_company_state *s = &g->co[g->discarding];
+        int owner = eng_is_major(g, g->discarding) ? s->director : s->owner;
+        for (int k = 0; k < g->t->ntrains; k++)
+            try_action(&l, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = owner,
+                                        .company = g->discarding, .train = k});
+        return l.n;
+    } else {
+        operating_actions(&l, player);
+        return l.n;
     }
-    a = (eng_action){.kind = ENG_ACT_PASS, .player = g->current};
-    add_if_legal(g, &a, out, max, &n);
-    return n;
+    try_action(&l, (eng_action){.kind = ENG_ACT_PASS, .player = player});
+    return l.n;
 }
 
 static const char *const round_names[] = {"start packet", "stock round", "operating round",

@@ -649,6 +649,55 @@ static void test_ld_closes_with_sx_first_train(void **state)
     eng_game_free(g);
 }
 
+static int find_kind(const eng_action *v, int n, eng_action_kind kind)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i].kind == kind)
+            return i;
+    return -1;
+}
+
+/* The legal actions of an operating round are each taken by the engine, and an automatic player
+ * that takes them (run, buy a train when it must, end the turn) plays the round to its end. */
+static void test_operating_round_by_its_legal_actions(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    enum { max = 2048 };
+    eng_action *v = xmalloc(max * sizeof *v);
+    int n = eng_legal_actions(g, v, max);
+    assert_true(find_kind(v, n, ENG_ACT_LAY_TILE) >= 0);
+    assert_true(find_kind(v, n, ENG_ACT_BUY_TRAIN) >= 0);
+    assert_int_equal(find_kind(v, n, ENG_ACT_DONE), -1); /* BY must buy a train first */
+    assert_int_equal(find_kind(v, n, ENG_ACT_SELL), -1);
+    for (int i = 0; i < n; i++) {
+        eng_game *copy = xmalloc(sizeof *copy);
+        memcpy(copy, g, sizeof *copy);
+        copy->board = eng_board_copy(g->board);
+        char why[256];
+        if (eng_apply(copy, &v[i], why, sizeof why))
+            fail_msg("legal action %d refused: %s", i, why);
+        eng_game_free(copy);
+    }
+    for (int step = 0; step < 64 && g->round == ENG_ROUND_OPERATING; step++) {
+        n = eng_legal_actions(g, v, max);
+        assert_true(n > 0);
+        int pick = find_kind(v, n, ENG_ACT_RUN);
+        if (pick < 0)
+            pick = find_kind(v, n, ENG_ACT_DONE);
+        if (pick < 0)
+            pick = find_kind(v, n, ENG_ACT_BUY_TRAIN);
+        if (pick < 0)
+            pick = 0;
+        char why[256];
+        if (eng_apply(g, &v[pick], why, sizeof why))
+            fail_msg("refused: %s", why);
+    }
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    free(v);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -673,6 +722,7 @@ int main(void)
         cmocka_unit_test(test_prussian_forced_at_the_4_plus_4),
         cmocka_unit_test(test_ld_closes_with_sx_first_train),
         cmocka_unit_test(test_prussian_formed_before_m2_operates),
+        cmocka_unit_test(test_operating_round_by_its_legal_actions),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
