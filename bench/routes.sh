@@ -8,6 +8,7 @@ set -eu
 build=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 oracle=${PBEMGM_ORACLE:-$top/../shared/oracle/rails-1835}
+[ -d "$oracle" ] || [ -n "${PBEMGM_ORACLE:-}" ] || oracle=/work/shared/oracle/rails-1835
 cd "$top"
 out=$(for log in "$oracle"/*.report; do
     "$build/tests/tools/rails_replay" --bench "$log" 2>/dev/null | grep '^bench '
