@@ -1,0 +1,91 @@
+/* order: the order language of a player's mail (docs/orders.md) — what a player asks for this
+ * turn, line by line, with contingencies. A line is an order: optional conditions (IF ...
+ * THEN), then one action or alternatives (A ELSE B ELSE C), tried in order when the order's
+ * moment comes. Orders are grouped: stock-round orders first, then one section per company the
+ * player directs ("BY:"), in the order written. Words are case-insensitive; names are checked
+ * against the title later (by the turn resolver), not here: the parser knows the language, not
+ * the game. Every line that is not understood gets an error with its line number. */
+#ifndef PBEMGM_ORD_ORDER_H
+#define PBEMGM_ORD_ORDER_H
+
+#include "orders/envelope.h"
+
+#include <stdbool.h>
+
+#define ORD_NAME 16
+#define ORD_MAX_ALTS 4
+#define ORD_MAX_CONDS 4
+
+typedef enum {
+    ORD_BUY,          /* BUY [n] [pct%] CO [FROM POOL|IPO]: n certificates (house rule 20) */
+    ORD_SELL,         /* SELL [n] [pct%] CO */
+    ORD_PASS,
+    ORD_LAY,          /* LAY tile [ON] hex [ROT r] */
+    ORD_NO_TILE,      /* NO TILE */
+    ORD_STATION,      /* STATION hex [CITY n] */
+    ORD_NO_STATION,
+    ORD_RUN,          /* RUN BEST | RUN amount */
+    ORD_PAYOUT,
+    ORD_WITHHOLD,
+    ORD_BUY_TRAIN,    /* BUY TRAIN type [FROM POOL | FROM CO FOR price] */
+    ORD_NO_TRAIN,
+    ORD_DISCARD,      /* DISCARD type */
+    ORD_FORM,         /* FORM PR (the founder's owner) */
+    ORD_NO_FORM,      /* DO NOT FORM */
+    ORD_EXCHANGE,     /* EXCHANGE M3 */
+    ORD_KEEP,         /* KEEP M3: no exchange */
+    ORD_PRIVATE,      /* USE NF: a private's station power */
+    ORD_GOAL,         /* GOAL hex-or-city: the company's stated intention (house rule 12) */
+    ORD_ONE_ROUND,    /* this turn covers one round only (house rule 14) */
+} ord_kind;
+
+typedef struct ord_action {
+    ord_kind kind;
+    int count;                /* certificates to buy or sell; 0: not said (one) */
+    int percent;              /* an explicit certificate size (BUY 20% MS); 0: any */
+    char company[ORD_NAME];   /* BUY/SELL/EXCHANGE/KEEP/FORM/USE; FROM company (trains) */
+    bool from_pool, from_ipo;
+    char hex[ORD_NAME], tile[ORD_NAME];
+    int rot;                  /* -1: not said */
+    int city;                 /* STATION CITY n (1-based); 0: not said */
+    int revenue;              /* RUN amount; -1: RUN BEST */
+    char train[ORD_NAME];
+    int price;                /* a train from a company */
+    char goal[ORD_NAME];
+} ord_action;
+
+typedef enum { ORD_IF_AVAILABLE, ORD_IF_DIRECT, ORD_IF_CASH, ORD_IF_PHASE, ORD_IF_TRAIN } ord_cond_kind;
+typedef enum { ORD_GE, ORD_LE, ORD_GT, ORD_LT, ORD_EQ } ord_cmp;
+
+typedef struct ord_cond {
+    ord_cond_kind kind;
+    bool negate;              /* IF NOT ... */
+    char name[ORD_NAME];      /* a company (AVAILABLE, DIRECT) or a train (TRAIN ... AVAILABLE) */
+    ord_cmp cmp;              /* CASH, PHASE */
+    int value;
+} ord_cond;
+
+typedef struct ord_order {
+    int line;
+    char section[ORD_NAME];   /* "" for stock-round orders, else the company ("BY") */
+    bool standing;            /* STANDING: lasts across turns until cancelled */
+    int nconds;
+    ord_cond conds[ORD_MAX_CONDS];
+    int nalts;
+    ord_action alts[ORD_MAX_ALTS];
+} ord_order;
+
+typedef struct ord_orders {
+    ord_order *v;
+    int n;
+    bool one_round;
+} ord_orders;
+
+/* Parses the order lines of an envelope into orders; errors go to the envelope, with their
+ * line numbers. Never fails otherwise. */
+void ord_parse(ord_envelope *env, ord_orders *out);
+void ord_orders_clear(ord_orders *o);
+/* The order in canonical form, as the acknowledgement repeats it. */
+char *ord_format(const ord_order *o);
+
+#endif

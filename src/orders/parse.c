@@ -1,0 +1,460 @@
+/* parse: the order language (order.h, docs/orders.md) — a line is split into words, then read
+ * by a small recursive-descent parser: [STANDING] [IF cond [AND cond]... THEN] action
+ * [ELSE action]... A line "BY:" (or "BY") opens the section of a company's orders; "STOCK:"
+ * goes back to the stock round's. */
+#include "orders/order.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_WORDS 48
+
+struct words {
+    int n, at;
+    char v[MAX_WORDS][ORD_NAME + 8];
+    char error[160];
+};
+
+/* Upper-cases and splits a line into words; ',' and ';' separate too; '>=' and friends stay. */
+static void split(const char *line, struct words *w)
+{
+    memset(w, 0, sizeof *w);
+    for (const char *p = line; *p;) {
+        while (*p && (isspace((unsigned char)*p) || *p == ',' || *p == ';'))
+            p++;
+        if (!*p || w->n == MAX_WORDS)
+            break;
+        size_t len = 0;
+        while (p[len] && !isspace((unsigned char)p[len]) && p[len] != ',' && p[len] != ';')
+            len++;
+        size_t keep = len < sizeof w->v[0] - 1 ? len : sizeof w->v[0] - 1;
+        for (size_t i = 0; i < keep; i++)
+            w->v[w->n][i] = (char)toupper((unsigned char)p[i]);
+        w->n++;
+        p += len;
+    }
+}
+
+static const char *peek(const struct words *w)
+{
+    return w->at < w->n ? w->v[w->at] : "";
+}
+
+static bool accept(struct words *w, const char *word)
+{
+    if (w->at < w->n && strcmp(w->v[w->at], word) == 0) {
+        w->at++;
+        return true;
+    }
+    return false;
+}
+
+static bool fail(struct words *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(struct words *w, const char *fmt, ...)
+{
+    if (!w->error[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(w->error, sizeof w->error, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static bool is_number(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return false;
+    return true;
+}
+
+/* A name: a company, a train ("2+2"), a tile: letters, digits and '+'. */
+static bool take_name(struct words *w, char *out, const char *what)
+{
+    const char *s = peek(w);
+    if (!*s || strcmp(s, "ELSE") == 0 || strcmp(s, "THEN") == 0 || strcmp(s, "AND") == 0)
+        return fail(w, "%s is missing", what);
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '+')
+            return fail(w, "\"%s\" is not a %s", s, what);
+    if (strlen(s) >= ORD_NAME)
+        return fail(w, "\"%s\" is too long for a %s", s, what);
+    snprintf(out, ORD_NAME, "%s", s);
+    w->at++;
+    return true;
+}
+
+/* A hex: letters then digits, as L14. */
+static bool take_hex(struct words *w, char *out)
+{
+    const char *s = peek(w);
+    size_t letters = 0;
+    while (isalpha((unsigned char)s[letters]))
+        letters++;
+    if (letters == 0 || letters > 2 || !is_number(s + letters) || strlen(s) >= ORD_NAME)
+        return fail(w, "\"%s\" is not a hex (as L14)", s);
+    snprintf(out, ORD_NAME, "%s", s);
+    w->at++;
+    return true;
+}
+
+static bool take_number(struct words *w, int *out, const char *what)
+{
+    if (!is_number(peek(w)) || strlen(peek(w)) > 6)
+        return fail(w, "%s must be a number, not \"%s\"", what, peek(w));
+    *out = atoi(peek(w));
+    w->at++;
+    return true;
+}
+
+/* [n] [pct%] company — "2 BY", "20% MS", "BY" */
+static bool take_certificates(struct words *w, ord_action *a)
+{
+    if (is_number(peek(w)))
+        take_number(w, &a->count, "the number of certificates");
+    const char *s = peek(w);
+    size_t len = strlen(s);
+    if (len > 1 && s[len - 1] == '%') {
+        char digits[8] = "";
+        snprintf(digits, sizeof digits, "%.*s", (int)(len - 1), s);
+        if (!is_number(digits) || (atoi(digits) != 5 && atoi(digits) % 10 != 0))
+            return fail(w, "\"%s\" is not a certificate size (5%%, 10%%, 20%%)", s);
+        a->percent = atoi(digits);
+        w->at++;
+    }
+    return take_name(w, a->company, "company");
+}
+
+static bool parse_buy(struct words *w, ord_action *a)
+{
+    if (accept(w, "TRAIN")) {
+        a->kind = ORD_BUY_TRAIN;
+        if (!take_name(w, a->train, "train"))
+            return false;
+        if (accept(w, "FROM")) {
+            if (accept(w, "POOL"))
+                a->from_pool = true;
+            else if (accept(w, "BANK") || accept(w, "IPO"))
+                a->from_ipo = true;
+            else if (!take_name(w, a->company, "company") || !accept(w, "FOR") ||
+                     !take_number(w, &a->price, "the price"))
+                return fail(w, "a train from a company needs its price: FROM BY FOR 100");
+        }
+        return true;
+    }
+    a->kind = ORD_BUY;
+    if (!take_certificates(w, a))
+        return false;
+    if (accept(w, "FROM")) {
+        if (accept(w, "POOL"))
+            a->from_pool = true;
+        else if (accept(w, "IPO") || accept(w, "BANK"))
+            a->from_ipo = true;
+        else
+            return fail(w, "buy FROM POOL or FROM IPO, not \"%s\"", peek(w));
+    }
+    return true;
+}
+
+static bool parse_lay(struct words *w, ord_action *a)
+{
+    a->kind = ORD_LAY;
+    if (!take_name(w, a->tile, "tile"))
+        return false;
+    if (!accept(w, "ON"))
+        (void)(accept(w, "IN") || accept(w, "AT"));
+    if (!take_hex(w, a->hex))
+        return false;
+    if (accept(w, "ROT") || accept(w, "ROTATION") || accept(w, "R"))
+        return take_number(w, &a->rot, "the rotation") &&
+               (a->rot < 6 || fail(w, "the rotation is 0 to 5"));
+    return true;
+}
+
+static bool parse_no(struct words *w, ord_action *a)
+{
+    if (accept(w, "TILE") || accept(w, "TRACK"))
+        a->kind = ORD_NO_TILE;
+    else if (accept(w, "STATION") || accept(w, "TOKEN"))
+        a->kind = ORD_NO_STATION;
+    else if (accept(w, "TRAIN") || accept(w, "TRAINS"))
+        a->kind = ORD_NO_TRAIN;
+    else
+        return fail(w, "NO TILE, NO STATION or NO TRAIN, not NO \"%s\"", peek(w));
+    return true;
+}
+
+static bool parse_action(struct words *w, ord_action *a)
+{
+    memset(a, 0, sizeof *a);
+    a->rot = -1;
+    const char *verb = peek(w);
+    if (!*verb)
+        return fail(w, "an order is missing");
+    w->at++;
+    if (strcmp(verb, "BUY") == 0)
+        return parse_buy(w, a);
+    if (strcmp(verb, "SELL") == 0)
+        return (a->kind = ORD_SELL, take_certificates(w, a));
+    if (strcmp(verb, "PASS") == 0)
+        return (a->kind = ORD_PASS, true);
+    if (strcmp(verb, "LAY") == 0 || strcmp(verb, "TILE") == 0)
+        return parse_lay(w, a);
+    if (strcmp(verb, "NO") == 0)
+        return parse_no(w, a);
+    if (strcmp(verb, "STATION") == 0 || strcmp(verb, "TOKEN") == 0) {
+        a->kind = ORD_STATION;
+        if (!take_hex(w, a->hex))
+            return false;
+        return !accept(w, "CITY") || take_number(w, &a->city, "the city");
+    }
+    if (strcmp(verb, "RUN") == 0) {
+        a->kind = ORD_RUN;
+        a->revenue = -1;
+        return accept(w, "BEST") || take_number(w, &a->revenue, "the revenue (or BEST)");
+    }
+    if (strcmp(verb, "PAY") == 0 || strcmp(verb, "PAYOUT") == 0) {
+        (void)accept(w, "OUT");
+        return (a->kind = ORD_PAYOUT, true);
+    }
+    if (strcmp(verb, "WITHHOLD") == 0)
+        return (a->kind = ORD_WITHHOLD, true);
+    if (strcmp(verb, "DISCARD") == 0)
+        return (a->kind = ORD_DISCARD, take_name(w, a->train, "train"));
+    if (strcmp(verb, "FORM") == 0) {
+        a->kind = ORD_FORM;
+        return !*peek(w) || strcmp(peek(w), "ELSE") == 0 ||
+               take_name(w, a->company, "company");
+    }
+    if (strcmp(verb, "DO") == 0 || strcmp(verb, "DON'T") == 0) {
+        if (strcmp(verb, "DO") == 0 && !accept(w, "NOT"))
+            return fail(w, "DO NOT FORM");
+        if (!accept(w, "FORM"))
+            return fail(w, "DO NOT FORM");
+        (void)(*peek(w) && strcmp(peek(w), "ELSE") != 0 && take_name(w, a->company, "company"));
+        return (a->kind = ORD_NO_FORM, true);
+    }
+    if (strcmp(verb, "EXCHANGE") == 0)
+        return (a->kind = ORD_EXCHANGE, take_name(w, a->company, "company"));
+    if (strcmp(verb, "KEEP") == 0)
+        return (a->kind = ORD_KEEP, take_name(w, a->company, "company"));
+    if (strcmp(verb, "USE") == 0)
+        return (a->kind = ORD_PRIVATE, take_name(w, a->company, "private company"));
+    if (strcmp(verb, "GOAL") == 0)
+        return (a->kind = ORD_GOAL, take_name(w, a->goal, "goal (a city or a hex)"));
+    if (strcmp(verb, "ONE") == 0 && accept(w, "ROUND"))
+        return (a->kind = ORD_ONE_ROUND, true);
+    w->at--;
+    return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, LAY, STATION, RUN, PAY, WITHHOLD, "
+                   "BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, NO ...)", verb);
+}
+
+static bool take_cmp(struct words *w, ord_cmp *cmp)
+{
+    static const struct { const char *word; ord_cmp cmp; } ops[] = {
+        {">=", ORD_GE}, {"<=", ORD_LE}, {">", ORD_GT}, {"<", ORD_LT}, {"=", ORD_EQ},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (accept(w, ops[i].word)) {
+            *cmp = ops[i].cmp;
+            return true;
+        }
+    if (accept(w, "AT")) {
+        if (accept(w, "LEAST"))
+            return (*cmp = ORD_GE, true);
+        if (accept(w, "MOST"))
+            return (*cmp = ORD_LE, true);
+    }
+    return fail(w, "compare with >=, <=, >, <, = or AT LEAST / AT MOST, not \"%s\"", peek(w));
+}
+
+static bool parse_cond(struct words *w, ord_cond *c)
+{
+    memset(c, 0, sizeof *c);
+    c->negate = accept(w, "NOT");
+    if (accept(w, "I")) {
+        c->kind = ORD_IF_DIRECT;
+        if (!accept(w, "DIRECT"))
+            return fail(w, "IF I DIRECT company");
+        return take_name(w, c->name, "company");
+    }
+    if (accept(w, "CASH") || accept(w, "PHASE")) {
+        c->kind = strcmp(w->v[w->at - 1], "CASH") == 0 ? ORD_IF_CASH : ORD_IF_PHASE;
+        return take_cmp(w, &c->cmp) && take_number(w, &c->value, "the value to compare");
+    }
+    if (accept(w, "TRAIN")) {
+        c->kind = ORD_IF_TRAIN;
+        return take_name(w, c->name, "train") &&
+               (accept(w, "AVAILABLE") || fail(w, "IF TRAIN 4 AVAILABLE"));
+    }
+    c->kind = ORD_IF_AVAILABLE;
+    return take_name(w, c->name, "company") &&
+           (accept(w, "AVAILABLE") || fail(w, "IF company AVAILABLE, IF I DIRECT company, IF "
+                                              "CASH >= n, IF PHASE >= n or IF TRAIN n AVAILABLE"));
+}
+
+static bool parse_order(struct words *w, ord_order *o)
+{
+    o->standing = accept(w, "STANDING");
+    if (accept(w, "IF")) {
+        do {
+            if (o->nconds == ORD_MAX_CONDS)
+                return fail(w, "at most %d conditions", ORD_MAX_CONDS);
+            if (!parse_cond(w, &o->conds[o->nconds++]))
+                return false;
+        } while (accept(w, "AND"));
+        if (!accept(w, "THEN"))
+            return fail(w, "THEN is missing after the condition");
+    }
+    do {
+        if (o->nalts == ORD_MAX_ALTS)
+            return fail(w, "at most %d alternatives", ORD_MAX_ALTS);
+        if (!parse_action(w, &o->alts[o->nalts++]))
+            return false;
+    } while (accept(w, "ELSE"));
+    if (w->at < w->n)
+        return fail(w, "\"%s\" is not understood here", peek(w));
+    return true;
+}
+
+/* "BY:" or "STOCK:" alone on a line opens a section. */
+static bool section_header(const struct words *w, char *section)
+{
+    if (w->n != 1)
+        return false;
+    const char *s = w->v[0];
+    size_t len = strlen(s);
+    if (len < 2 || s[len - 1] != ':')
+        return false;
+    if (strncmp(s, "STOCK", len - 1) == 0 || strncmp(s, "SR", len - 1) == 0)
+        section[0] = '\0';
+    else
+        snprintf(section, ORD_NAME, "%.*s", (int)(len - 1), s);
+    return true;
+}
+
+void ord_parse(ord_envelope *env, ord_orders *out)
+{
+    memset(out, 0, sizeof *out);
+    char section[ORD_NAME] = "";
+    struct words w;
+    for (size_t i = 0; i < env->nlines; i++) {
+        split(env->lines[i].text, &w);
+        if (w.n == 0 || section_header(&w, section))
+            continue;
+        ord_order o = {.line = env->lines[i].number};
+        snprintf(o.section, sizeof o.section, "%s", section);
+        if (!parse_order(&w, &o)) {
+            ord_add_error(env, o.line, "%s", w.error);
+            continue;
+        }
+        if (o.nconds == 0 && o.nalts == 1 && o.alts[0].kind == ORD_ONE_ROUND) {
+            out->one_round = true;
+            continue;
+        }
+        out->v = xrealloc(out->v, (size_t)(out->n + 1) * sizeof *out->v);
+        out->v[out->n++] = o;
+    }
+}
+
+void ord_orders_clear(ord_orders *o)
+{
+    free(o->v);
+    memset(o, 0, sizeof *o);
+}
+
+/* ---- canonical form ---- */
+
+static void format_action(buf *b, const ord_action *a)
+{
+    switch (a->kind) {
+    case ORD_BUY:
+    case ORD_SELL:
+        buf_printf(b, "%s %d", a->kind == ORD_BUY ? "BUY" : "SELL", a->count ? a->count : 1);
+        if (a->percent)
+            buf_printf(b, " %d%%", a->percent);
+        buf_printf(b, " %s", a->company);
+        if (a->from_pool || a->from_ipo)
+            buf_printf(b, " FROM %s", a->from_pool ? "POOL" : "IPO");
+        break;
+    case ORD_PASS: buf_adds(b, "PASS"); break;
+    case ORD_LAY:
+        buf_printf(b, "LAY %s ON %s", a->tile, a->hex);
+        if (a->rot >= 0)
+            buf_printf(b, " ROT %d", a->rot);
+        break;
+    case ORD_NO_TILE: buf_adds(b, "NO TILE"); break;
+    case ORD_STATION:
+        buf_printf(b, "STATION %s", a->hex);
+        if (a->city)
+            buf_printf(b, " CITY %d", a->city);
+        break;
+    case ORD_NO_STATION: buf_adds(b, "NO STATION"); break;
+    case ORD_RUN:
+        if (a->revenue < 0)
+            buf_adds(b, "RUN BEST");
+        else
+            buf_printf(b, "RUN %d", a->revenue);
+        break;
+    case ORD_PAYOUT: buf_adds(b, "PAY OUT"); break;
+    case ORD_WITHHOLD: buf_adds(b, "WITHHOLD"); break;
+    case ORD_BUY_TRAIN:
+        buf_printf(b, "BUY TRAIN %s", a->train);
+        if (a->from_pool)
+            buf_adds(b, " FROM POOL");
+        else if (a->company[0])
+            buf_printf(b, " FROM %s FOR %d", a->company, a->price);
+        break;
+    case ORD_NO_TRAIN: buf_adds(b, "NO TRAIN"); break;
+    case ORD_DISCARD: buf_printf(b, "DISCARD %s", a->train); break;
+    case ORD_FORM: buf_printf(b, "FORM%s%s", a->company[0] ? " " : "", a->company); break;
+    case ORD_NO_FORM: buf_printf(b, "DO NOT FORM%s%s", a->company[0] ? " " : "", a->company); break;
+    case ORD_EXCHANGE: buf_printf(b, "EXCHANGE %s", a->company); break;
+    case ORD_KEEP: buf_printf(b, "KEEP %s", a->company); break;
+    case ORD_PRIVATE: buf_printf(b, "USE %s", a->company); break;
+    case ORD_GOAL: buf_printf(b, "GOAL %s", a->goal); break;
+    case ORD_ONE_ROUND: buf_adds(b, "ONE ROUND"); break;
+    }
+}
+
+static void format_cond(buf *b, const ord_cond *c)
+{
+    static const char *const cmps[] = {">=", "<=", ">", "<", "="};
+    if (c->negate)
+        buf_adds(b, "NOT ");
+    switch (c->kind) {
+    case ORD_IF_AVAILABLE: buf_printf(b, "%s AVAILABLE", c->name); break;
+    case ORD_IF_DIRECT: buf_printf(b, "I DIRECT %s", c->name); break;
+    case ORD_IF_CASH: buf_printf(b, "CASH %s %d", cmps[c->cmp], c->value); break;
+    case ORD_IF_PHASE: buf_printf(b, "PHASE %s %d", cmps[c->cmp], c->value); break;
+    case ORD_IF_TRAIN: buf_printf(b, "TRAIN %s AVAILABLE", c->name); break;
+    }
+}
+
+char *ord_format(const ord_order *o)
+{
+    buf b;
+    buf_init(&b);
+    if (o->standing)
+        buf_adds(&b, "STANDING ");
+    for (int i = 0; i < o->nconds; i++) {
+        buf_adds(&b, i ? " AND " : "IF ");
+        format_cond(&b, &o->conds[i]);
+    }
+    if (o->nconds)
+        buf_adds(&b, " THEN ");
+    for (int i = 0; i < o->nalts; i++) {
+        if (i)
+            buf_adds(&b, " ELSE ");
+        format_action(&b, &o->alts[i]);
+    }
+    return buf_steal(&b);
+}

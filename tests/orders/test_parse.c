@@ -1,0 +1,170 @@
+/* Tests for src/orders/parse: the order language — every kind of order, conditions and
+ * alternatives, sections per company, canonical forms, and line-numbered errors that never
+ * stop the rest of the mail from being read. */
+#include "../helpers.h"
+#include "orders/order.h"
+
+struct parsed {
+    ord_envelope env;
+    ord_orders orders;
+};
+
+static void parse(struct parsed *p, const char *body)
+{
+    ord_envelope_parse("orders", body, &p->env);
+    ord_parse(&p->env, &p->orders);
+}
+
+static void done(struct parsed *p)
+{
+    ord_orders_clear(&p->orders);
+    ord_envelope_clear(&p->env);
+}
+
+/* Each order reads back in its canonical form. */
+static void expect_canonical(const char *line, const char *canonical)
+{
+    struct parsed p;
+    parse(&p, line);
+    if (p.env.nerrors)
+        fail_msg("\"%s\": %s", line, p.env.errors[0].message);
+    assert_int_equal(p.orders.n, 1);
+    char *s = ord_format(&p.orders.v[0]);
+    if (strcmp(s, canonical) != 0)
+        fail_msg("\"%s\" reads as \"%s\", not \"%s\"", line, s, canonical);
+    free(s);
+    done(&p);
+}
+
+static void test_stock_round_orders(void **state)
+{
+    (void)state;
+    expect_canonical("buy by", "BUY 1 BY");
+    expect_canonical("Buy 2 SX from pool", "BUY 2 SX FROM POOL");
+    expect_canonical("BUY 20% MS", "BUY 1 20% MS"); /* house rule 20: that certificate only */
+    expect_canonical("sell 3 ba", "SELL 3 BA");
+    expect_canonical("sell 5% PR", "SELL 1 5% PR");
+    expect_canonical("pass", "PASS");
+}
+
+static void test_operating_orders(void **state)
+{
+    (void)state;
+    expect_canonical("lay 57 on n12 rot 2", "LAY 57 ON N12 ROT 2");
+    expect_canonical("tile 9 at O13", "LAY 9 ON O13");
+    expect_canonical("no tile", "NO TILE");
+    expect_canonical("station L14 city 2", "STATION L14 CITY 2");
+    expect_canonical("token h20", "STATION H20");
+    expect_canonical("run best", "RUN BEST");
+    expect_canonical("run 160", "RUN 160");
+    expect_canonical("pay out", "PAY OUT");
+    expect_canonical("withhold", "WITHHOLD");
+    expect_canonical("buy train 4", "BUY TRAIN 4");
+    expect_canonical("buy train 3+3 from pool", "BUY TRAIN 3+3 FROM POOL");
+    expect_canonical("buy train 2 from M1 for 5", "BUY TRAIN 2 FROM M1 FOR 5");
+    expect_canonical("discard 3", "DISCARD 3");
+    expect_canonical("form pr", "FORM PR");
+    expect_canonical("do not form", "DO NOT FORM");
+    expect_canonical("exchange m3", "EXCHANGE M3");
+    expect_canonical("keep bb", "KEEP BB");
+    expect_canonical("use nf", "USE NF");
+    expect_canonical("goal berlin", "GOAL BERLIN");
+}
+
+/* House rules 12 and 17: contingencies — conditions on the state, alternatives tried in turn. */
+static void test_contingencies(void **state)
+{
+    (void)state;
+    expect_canonical("if ba available then buy ba else buy 2 by else pass",
+                     "IF BA AVAILABLE THEN BUY 1 BA ELSE BUY 2 BY ELSE PASS");
+    expect_canonical("IF I DIRECT BA AND CASH >= 200 THEN BUY BA",
+                     "IF I DIRECT BA AND CASH >= 200 THEN BUY 1 BA");
+    expect_canonical("if phase at least 3 then lay 14 on L14 else lay 9 on M13",
+                     "IF PHASE >= 3 THEN LAY 14 ON L14 ELSE LAY 9 ON M13");
+    expect_canonical("if not train 4 available then buy train 3",
+                     "IF NOT TRAIN 4 AVAILABLE THEN BUY TRAIN 3");
+    expect_canonical("standing run best else withhold", "STANDING RUN BEST ELSE WITHHOLD");
+}
+
+/* Company sections: "BY:" opens BY's orders, "STOCK:" goes back; ONE ROUND is for the turn. */
+static void test_sections_and_one_round(void **state)
+{
+    (void)state;
+    struct parsed p;
+    parse(&p, "game g1\nbuy by\nBY:\nlay 9 on o13\nrun best\nSX:\nrun best\nstock:\npass\n"
+              "one round\n");
+    assert_int_equal(p.env.nerrors, 0);
+    assert_int_equal(p.orders.n, 5);
+    assert_string_equal(p.orders.v[0].section, "");
+    assert_string_equal(p.orders.v[1].section, "BY");
+    assert_int_equal(p.orders.v[1].line, 4);
+    assert_string_equal(p.orders.v[2].section, "BY");
+    assert_string_equal(p.orders.v[3].section, "SX");
+    assert_string_equal(p.orders.v[4].section, "");
+    assert_true(p.orders.one_round);
+    done(&p);
+}
+
+static void expect_error(const char *body, int line, const char *fragment)
+{
+    struct parsed p;
+    parse(&p, body);
+    assert_int_equal(p.env.nerrors, 1);
+    assert_int_equal(p.env.errors[0].line, line);
+    if (!strstr(p.env.errors[0].message, fragment))
+        fail_msg("\"%s\" does not say \"%s\"", p.env.errors[0].message, fragment);
+    done(&p);
+}
+
+/* A line not understood is an error with its number; the other lines still count. */
+static void test_errors_name_the_line(void **state)
+{
+    (void)state;
+    expect_error("buy by\nfly to the moon\n", 2, "\"FLY\" is not an order");
+    expect_error("buy\n", 1, "company is missing");
+    expect_error("lay 9 on nowhere\n", 1, "\"NOWHERE\" is not a hex");
+    expect_error("lay 9 on N12 rot 7\n", 1, "the rotation is 0 to 5");
+    expect_error("buy 15% BY\n", 1, "\"15%\" is not a certificate size");
+    expect_error("if ba available buy ba\n", 1, "THEN is missing");
+    expect_error("if cash lots then pass\n", 1, "compare with");
+    expect_error("buy train 2 from M1\n", 1, "FROM BY FOR 100");
+    expect_error("run best now\n", 1, "\"NOW\" is not understood here");
+    expect_error("pass\nbuy 2 by from heaven\n", 2, "FROM POOL or FROM IPO");
+    struct parsed p;
+    parse(&p, "buy by\nnonsense\nsell sx\n");
+    assert_int_equal(p.orders.n, 2);
+    done(&p);
+}
+
+/* Nothing a player types crashes the parser: long lines, odd bytes, many words. */
+static void test_hostile_input(void **state)
+{
+    (void)state;
+    char body[4096];
+    memset(body, 'x', sizeof body - 1);
+    body[sizeof body - 1] = '\0';
+    struct parsed p;
+    parse(&p, body);
+    assert_int_equal(p.orders.n, 0);
+    assert_int_equal(p.env.nerrors, 1);
+    done(&p);
+    parse(&p, "buy 999999999999 by\nif if if if then then\nelse\n%%%% \x01\x02\nbuy 1 ABCDEFGHIJKLMNOPQRSTUVWXYZ\n"
+              "a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j k l m n o "
+              "p q r s t u v w x y z\n");
+    assert_int_equal(p.orders.n, 0);
+    assert_true(p.env.nerrors >= 5);
+    done(&p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stock_round_orders),
+        cmocka_unit_test(test_operating_orders),
+        cmocka_unit_test(test_contingencies),
+        cmocka_unit_test(test_sections_and_one_round),
+        cmocka_unit_test(test_errors_name_the_line),
+        cmocka_unit_test(test_hostile_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
