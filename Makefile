@@ -6,6 +6,7 @@
 #   make bench      the route optimizer against its exhaustive baseline; ingest through
 #                   real Dovecot/OpenSMTPD
 #   make valgrind   run the unit tests under valgrind (release build)
+#   make fuzz       the order parser under libFuzzer (FUZZ_SECONDS, default 60)
 
 CC      ?= gcc
 PKGS    := libcurl sqlite3 libcjson libxml-2.0 cairo
@@ -66,7 +67,7 @@ $(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
 TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
 SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
 
-.PHONY: all deps demo check unit integration bench valgrind clean rails-replay
+.PHONY: all deps demo check unit integration bench valgrind clean rails-replay fuzz
 
 # Replays a Rails 1835 log through the engine: make rails-replay LOG=FILE [UNTIL=N]
 rails-replay: build/tests/tools/rails_replay
@@ -98,6 +99,19 @@ bench: deps
 	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS) build/tests/tools/rails_replay
 	@sh bench/routes.sh build
 	@sh bench/ingest.sh build
+
+# The order parser under libFuzzer (clang, installed by scripts/deps.sh fuzz): FUZZ_SECONDS long,
+# from the seed mails in tests/fuzz/corpus; findings land in build/fuzz/.
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS := src/orders/envelope.c src/orders/parse.c src/util/util.c src/util/buf.c \
+             tests/fuzz/fuzz_orders.c
+fuzz:
+	@sh scripts/deps.sh fuzz
+	@mkdir -p build/fuzz/corpus
+	@clang -std=c17 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -Isrc \
+		$(FUZZ_SRCS) -o build/fuzz/fuzz_orders
+	@cd build/fuzz && ./fuzz_orders -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		corpus ../../tests/fuzz/corpus
 
 clean:
 	rm -rf build

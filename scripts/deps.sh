@@ -6,6 +6,8 @@ set -eu
 PACKAGES="gcc make pkg-config dpkg-dev
 libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev
 libcairo2-dev fonts-dejavu-core libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind"
+# make fuzz: libFuzzer comes with clang
+[ "${1:-}" = fuzz ] && PACKAGES="$PACKAGES clang"
 
 missing=""
 for p in $PACKAGES; do
