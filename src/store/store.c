@@ -31,12 +31,26 @@ enum stmt_id {
     S_OUTBOX_COUNT,
     S_AUDIT_ADD,
     S_AUDIT_COUNT,
+    S_ACTION_ADD,
+    S_ACTION_EACH,
+    S_ORDERS_DROP_SECTION,
+    S_ORDER_ADD,
+    S_ORDER_EACH,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
     S_COUNT
 };
 
 static const char *const stmt_sql[S_COUNT] = {
+    [S_ACTION_ADD] = "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (?1, "
+                     "(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1), ?2, ?3, ?4)",
+    [S_ACTION_EACH] = "SELECT seq, turn, json FROM actions WHERE game_id = ?1 ORDER BY seq",
+    [S_ORDERS_DROP_SECTION] = "DELETE FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
+                              "turn = ?3 AND section = ?4",
+    [S_ORDER_ADD] = "INSERT INTO orders (game_id, player_id, turn, section, position, text, "
+                    "inbound_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [S_ORDER_EACH] = "SELECT section, text FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
+                     "turn = ?3 ORDER BY section, position",
     [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
     [S_GAME_FIND] = "SELECT id, name, title, status FROM games WHERE name = ?1",
     [S_GAME_EACH] = "SELECT id, name, title, status FROM games ORDER BY id",
@@ -571,4 +585,68 @@ int64_t store_audit_count(store *st, const char *action)
     sqlite3_stmt *s = stmt(st, S_AUDIT_COUNT);
     bind_text(s, 1, action);
     return count_of(s);
+}
+
+/* ---- the action log ---- */
+
+int store_action_append(store *st, int64_t game_id, int turn, const char *json)
+{
+    sqlite3_stmt *s = stmt(st, S_ACTION_ADD);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    bind_text(s, 3, json);
+    sqlite3_bind_int64(s, 4, util_now());
+    return run(st, s);
+}
+
+int store_action_each(store *st, int64_t game_id,
+                      int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_ACTION_EACH);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW)
+        stop = fn(sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1),
+                  (const char *)sqlite3_column_text(s, 2), ctx);
+    sqlite3_reset(s);
+    return stop ? stop : rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+/* ---- orders ---- */
+
+int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn,
+                         const char *section, const char *const *texts, int n, int64_t inbound_id)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDERS_DROP_SECTION);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, player_id);
+    sqlite3_bind_int(s, 3, turn);
+    bind_text(s, 4, section);
+    int rc = run(st, s);
+    for (int i = 0; i < n && rc == STORE_OK; i++) {
+        s = stmt(st, S_ORDER_ADD);
+        sqlite3_bind_int64(s, 1, game_id);
+        sqlite3_bind_int64(s, 2, player_id);
+        sqlite3_bind_int(s, 3, turn);
+        bind_text(s, 4, section);
+        sqlite3_bind_int(s, 5, i + 1);
+        bind_text(s, 6, texts[i]);
+        bind_id(s, 7, inbound_id);
+        rc = run(st, s);
+    }
+    return rc;
+}
+
+int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
+                      void (*fn)(const char *section, const char *text, void *), void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDER_EACH);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, player_id);
+    sqlite3_bind_int(s, 3, turn);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+        fn((const char *)sqlite3_column_text(s, 0), (const char *)sqlite3_column_text(s, 1), ctx);
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
 }

@@ -117,4 +117,18 @@ int store_audit(store *st, const char *actor, const char *action, int64_t game_i
                 const char *detail);
 int64_t store_audit_count(store *st, const char *action);
 
+/* The action log of a game: engine actions as JSON, appended in order (the state is their
+ * replay). each() calls fn for every action in order until fn returns non-zero (returned). */
+int store_action_append(store *st, int64_t game_id, int turn, const char *json);
+int store_action_each(store *st, int64_t game_id,
+                      int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx);
+
+/* A player's orders for a turn by section ("" the stock round, or a company): replace() puts
+ * these orders in place of the section's earlier ones (a later mail replaces the parts it
+ * contains); each() lists them, section by section, in order. */
+int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn,
+                         const char *section, const char *const *texts, int n, int64_t inbound_id);
+int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
+                      void (*fn)(const char *section, const char *text, void *), void *ctx);
+
 #endif

@@ -1,4 +1,5 @@
-/* Tests for src/store: schema, games and players, inbound deduplication, the outbox, audit. */
+/* Tests for src/store: schema, games and players, inbound deduplication, the outbox, audit,
+ * the action log and the players' orders. */
 #include "../helpers.h"
 #include "store/store.h"
 #include "util/util.h"
@@ -34,12 +35,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 1);
+    assert_int_equal(store_schema_version(f->st), 2);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 1);
+    assert_int_equal(store_schema_version(f->st), 2);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -162,6 +163,65 @@ static void test_audit(void **state)
     assert_int_equal(store_audit_count(f->st, "other"), 0);
 }
 
+struct collected {
+    int n;
+    char text[8][64];
+};
+
+static int collect_action(int64_t seq, int turn, const char *json, void *ctx)
+{
+    struct collected *c = ctx;
+    snprintf(c->text[c->n++], sizeof c->text[0], "%lld/%d/%s", (long long)seq, turn, json);
+    return c->n == 8;
+}
+
+/* The action log keeps the order of the actions, per game. */
+static void test_action_log(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g1, g2;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g1), STORE_OK);
+    assert_int_equal(store_game_create(f->st, "g2", "1835", &g2), STORE_OK);
+    assert_int_equal(store_action_append(f->st, g1, 1, "{\"type\":\"pass\"}"), STORE_OK);
+    assert_int_equal(store_action_append(f->st, g2, 1, "{\"type\":\"done\"}"), STORE_OK);
+    assert_int_equal(store_action_append(f->st, g1, 2, "{\"type\":\"buy\"}"), STORE_OK);
+    struct collected c = {0};
+    assert_int_equal(store_action_each(f->st, g1, collect_action, &c), STORE_OK);
+    assert_int_equal(c.n, 2);
+    assert_string_equal(c.text[0], "1/1/{\"type\":\"pass\"}");
+    assert_string_equal(c.text[1], "2/2/{\"type\":\"buy\"}");
+}
+
+static void collect_order(const char *section, const char *text, void *ctx)
+{
+    struct collected *c = ctx;
+    snprintf(c->text[c->n++], sizeof c->text[0], "%s|%s", section, text);
+}
+
+/* A later mail replaces the sections it contains and keeps the others. */
+static void test_orders_replace_by_section(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g), STORE_OK);
+    assert_int_equal(store_player_add(f->st, g, "ann", "ann@example.org", "x", NULL), STORE_OK);
+    store_player p;
+    assert_int_equal(store_player_find(f->st, g, "ann", &p), STORE_OK);
+    const char *stock[] = {"BUY 1 BY", "PASS"}, *by[] = {"RUN BEST"}, *stock2[] = {"SELL 1 SX"};
+    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "", stock, 2, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "BY", by, 1, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "", stock2, 1, 0), STORE_OK);
+    struct collected c = {0};
+    assert_int_equal(store_orders_each(f->st, g, p.id, 3, collect_order, &c), STORE_OK);
+    assert_int_equal(c.n, 2);
+    assert_string_equal(c.text[0], "|SELL 1 SX");
+    assert_string_equal(c.text[1], "BY|RUN BEST");
+    c.n = 0;
+    assert_int_equal(store_orders_each(f->st, g, p.id, 4, collect_order, &c), STORE_OK);
+    assert_int_equal(c.n, 0);
+    store_player_clear(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +232,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_transaction_rollback_keeps_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_outbox_due_retry_sent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_audit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_action_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_orders_replace_by_section, setup, teardown),
     };
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }
