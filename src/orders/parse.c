@@ -133,34 +133,33 @@ static bool take_certificates(struct words *w, ord_action *a)
     return take_name(w, a->company, "company");
 }
 
+/* POOL, or IPO / BANK, after FROM. */
+static bool take_pool_or_ipo(struct words *w, ord_action *a)
+{
+    if (accept(w, "POOL"))
+        return (a->from_pool = true);
+    if (accept(w, "IPO") || accept(w, "BANK"))
+        return (a->from_ipo = true);
+    return false;
+}
+
 static bool parse_buy(struct words *w, ord_action *a)
 {
     if (accept(w, "TRAIN")) {
         a->kind = ORD_BUY_TRAIN;
         if (!take_name(w, a->train, "train"))
             return false;
-        if (accept(w, "FROM")) {
-            if (accept(w, "POOL"))
-                a->from_pool = true;
-            else if (accept(w, "BANK") || accept(w, "IPO"))
-                a->from_ipo = true;
-            else if (!take_name(w, a->company, "company") || !accept(w, "FOR") ||
-                     !take_number(w, &a->price, "the price"))
-                return fail(w, "a train from a company needs its price: FROM BY FOR 100");
-        }
+        if (accept(w, "FROM") && !take_pool_or_ipo(w, a) &&
+            (!take_name(w, a->company, "company") || !accept(w, "FOR") ||
+             !take_number(w, &a->price, "the price")))
+            return fail(w, "a train from a company needs its price: FROM BY FOR 100");
         return true;
     }
     a->kind = ORD_BUY;
     if (!take_certificates(w, a))
         return false;
-    if (accept(w, "FROM")) {
-        if (accept(w, "POOL"))
-            a->from_pool = true;
-        else if (accept(w, "IPO") || accept(w, "BANK"))
-            a->from_ipo = true;
-        else
-            return fail(w, "buy FROM POOL or FROM IPO, not \"%s\"", peek(w));
-    }
+    if (accept(w, "FROM") && !take_pool_or_ipo(w, a))
+        return fail(w, "buy FROM POOL or FROM IPO, not \"%s\"", peek(w));
     return true;
 }
 
