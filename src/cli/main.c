@@ -2,6 +2,7 @@
 #include "config/config.h"
 #include "daemon/daemon.h"
 #include "engine/board.h"
+#include "engine/game.h"
 #include "engine/title.h"
 #include "report/mapdraw.h"
 #include "report/template.h"
@@ -29,6 +30,8 @@ static const char usage_text[] =
     "  init                                  create the database and the mail folders\n"
     "  game create NAME [--title TITLE]      create a game (title 1835 by default)\n"
     "  game list                             list the games\n"
+    "  game start NAME [--options TEXT]      start a game with its players, in seating order;\n"
+    "                                        TEXT: Name=Value,... or pbem-house-rules\n"
     "  player add GAME NAME ADDRESS [--password PW] [--no-mail]\n"
     "                                        add a player; without --password one is made up;\n"
     "                                        the player is mailed a welcome with the password\n"
@@ -276,10 +279,106 @@ static int cmd_player_add(struct session *s, int argc, char **argv)
     return rc;
 }
 
+static eng_title *load_title(const char *title)
+{
+    if (!valid_name(title)) {
+        fail("\"%s\" is not a title name", title);
+        return NULL;
+    }
+    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
+    char *json = util_read_file(path, NULL);
+    char *err = NULL;
+    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
+    if (!json)
+        fail("there is no title \"%s\" (%s)", title, path);
+    else if (!t)
+        fail("%s: %s", path, err);
+    free(err);
+    free(json);
+    free(path);
+    return t;
+}
+
+struct names {
+    int n;
+    char *v[ENG_MAX_PLAYERS + 1];
+};
+
+static void collect_name(const store_player *p, void *ctx)
+{
+    struct names *names = ctx;
+    if (names->n <= ENG_MAX_PLAYERS)
+        names->v[names->n++] = xstrdup(p->name);
+    else
+        names->n++;
+}
+
+/* Checks that the options and players make a game of the title, then starts it. */
+static int start_game(struct session *s, const store_game *g, const char *options)
+{
+    eng_title *t = load_title(g->title);
+    if (!t)
+        return 1;
+    eng_options o;
+    eng_options_default(&o);
+    struct names names = {0};
+    char why[256];
+    int rc = 0;
+    if (eng_options_parse(&o, options, why, sizeof why))
+        rc = fail("game options: %s (see docs/game-options.md)", why);
+    else if (store_player_each(s->st, g->id, collect_name, &names) != STORE_OK)
+        rc = fail("%s", store_errmsg(s->st));
+    if (rc == 0) {
+        eng_game *eg = names.n <= ENG_MAX_PLAYERS
+                           ? eng_game_new(t, &o, (const char *const *)names.v, names.n, why,
+                                          sizeof why)
+                           : NULL;
+        if (!eg)
+            rc = fail("%s cannot start: %s", g->name,
+                      names.n <= ENG_MAX_PLAYERS ? why : "too many players");
+        else if (store_game_start(s->st, g->id, options) != STORE_OK)
+            rc = fail("%s", store_errmsg(s->st));
+        else {
+            store_audit(s->st, "gm", "game_start", g->id, options);
+            printf("game %s started: %d players, options \"%s\"; turn 1, %s to act\n", g->name,
+                   names.n, options, eg->players[eg->current].name);
+        }
+        if (eg)
+            eng_game_free(eg);
+    }
+    for (int i = 0; i < names.n && i <= ENG_MAX_PLAYERS; i++)
+        free(names.v[i]);
+    eng_title_free(t);
+    return rc;
+}
+
+static int cmd_game_start(struct session *s, int argc, char **argv)
+{
+    if (argc < 1)
+        return usage();
+    const char *options = "";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--options") == 0 && i + 1 < argc)
+            options = argv[++i];
+        else
+            return usage();
+    }
+    store_game g = {0};
+    if (store_game_find(s->st, argv[0], &g) != STORE_OK)
+        return fail("there is no game \"%s\"", argv[0]);
+    int rc = strcmp(g.status, "forming") != 0
+                 ? fail("%s is %s already: only a forming game starts", g.name, g.status)
+                 : start_game(s, &g, options);
+    store_game_clear(&g);
+    return rc;
+}
+
 static int cmd_game(struct session *s, int argc, char **argv)
 {
     if (argc >= 1 && strcmp(argv[0], "create") == 0)
         return cmd_game_create(s, argc - 1, argv + 1);
+    if (argc >= 1 && strcmp(argv[0], "start") == 0)
+        return cmd_game_start(s, argc - 1, argv + 1);
     if (argc == 1 && strcmp(argv[0], "list") == 0)
         return store_game_each(s->st, print_game, NULL) == STORE_OK ? 0 : 1;
     return usage();
@@ -315,25 +414,6 @@ static int cmd_status(struct session *s)
 }
 
 /* Reads and checks config/games/TITLE.json. */
-static eng_title *load_title(const char *title)
-{
-    if (!valid_name(title)) {
-        fail("\"%s\" is not a title name", title);
-        return NULL;
-    }
-    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
-    char *json = util_read_file(path, NULL);
-    char *err = NULL;
-    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
-    if (!json)
-        fail("there is no title \"%s\" (%s)", title, path);
-    else if (!t)
-        fail("%s: %s", path, err);
-    free(err);
-    free(json);
-    free(path);
-    return t;
-}
 
 /* The starting board: every company's home circle is held for it. */
 static eng_board *starting_board(const eng_title *t)

@@ -31,6 +31,7 @@ enum stmt_id {
     S_OUTBOX_COUNT,
     S_AUDIT_ADD,
     S_AUDIT_COUNT,
+    S_GAME_START,
     S_ACTION_ADD,
     S_ACTION_EACH,
     S_ORDERS_DROP_SECTION,
@@ -42,6 +43,8 @@ enum stmt_id {
 };
 
 static const char *const stmt_sql[S_COUNT] = {
+    [S_GAME_START] = "UPDATE games SET status = 'running', options = ?2, turn = 1 "
+                     "WHERE id = ?1 AND status = 'forming'",
     [S_ACTION_ADD] = "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (?1, "
                      "(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1), ?2, ?3, ?4)",
     [S_ACTION_EACH] = "SELECT seq, turn, json FROM actions WHERE game_id = ?1 ORDER BY seq",
@@ -585,6 +588,15 @@ int64_t store_audit_count(store *st, const char *action)
     sqlite3_stmt *s = stmt(st, S_AUDIT_COUNT);
     bind_text(s, 1, action);
     return count_of(s);
+}
+
+int store_game_start(store *st, int64_t game_id, const char *options)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_START);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_text(s, 2, options);
+    int rc = run(st, s);
+    return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
 }
 
 /* ---- the action log ---- */

@@ -117,6 +117,10 @@ int store_audit(store *st, const char *actor, const char *action, int64_t game_i
                 const char *detail);
 int64_t store_audit_count(store *st, const char *action);
 
+/* A forming game starts: running, with its options ("Name=Value,..."), at turn 1.
+ * STORE_NOT_FOUND when it is not forming. */
+int store_game_start(store *st, int64_t game_id, const char *options);
+
 /* The action log of a game: engine actions as JSON, appended in order (the state is their
  * replay). each() calls fn for every action in order until fn returns non-zero (returned). */
 int store_action_append(store *st, int64_t game_id, int turn, const char *json);

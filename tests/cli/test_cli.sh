@@ -52,3 +52,16 @@ expect_ok "map of a game, as SVG" "$PBEMGM" map berlin1 --svg game.svg
 grep -q "<svg" game.svg && ok "the SVG is an SVG" || not_ok "the SVG is an SVG"
 expect_fail "map of something unknown" 'neither a game nor a title' "$PBEMGM" map nosuch --png x.png
 expect_fail "map with a mismatched file name" 'should end in .png' "$PBEMGM" map 1835 --png x.svg
+# game start: checks the options and the players against the title; a refusal changes nothing
+status() { sqlite3 pbemgm.db "SELECT status || ' ' || turn FROM games WHERE name = 'berlin1'"; }
+expect_fail "start with two players" 'berlin1 cannot start: 1835 is for 3 to 7 players, not 2' "$PBEMGM" game start berlin1
+"$PBEMGM" player add berlin1 carol c@example.org --no-mail >/dev/null
+expect_fail "start with a bad option" 'game options: Variant must be Standard' "$PBEMGM" game start berlin1 --options "Variant=Wild"
+expect_fail "start with an unknown option" 'there is no game option "Foo"' "$PBEMGM" game start berlin1 --options "Foo=1"
+expect_fail "start a missing game" 'there is no game "nosuch"' "$PBEMGM" game start nosuch
+test "$(status)" = "forming 0" && ok "refused starts leave the game forming" || not_ok "refused starts: $(status)"
+expect_ok "game start with the house rules" "$PBEMGM" game start berlin1 --options "pbem-house-rules"
+test "$(status)" = "running 1" && ok "the game runs, turn 1" || not_ok "after start: $(status)"
+test "$(sqlite3 pbemgm.db "SELECT options FROM games WHERE name = 'berlin1'")" = "pbem-house-rules" \
+    && ok "its options are stored" || not_ok "options stored"
+expect_fail "a game starts once" 'berlin1 is running already' "$PBEMGM" game start berlin1
