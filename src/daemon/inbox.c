@@ -6,6 +6,7 @@
 #include "daemon/daemon.h"
 #include "mail/message.h"
 #include "orders/envelope.h"
+#include "orders/order.h"
 #include "report/template.h"
 #include "util/buf.h"
 #include "util/log.h"
@@ -165,6 +166,69 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     return rc;
 }
 
+static void list_order(const char *section, const char *text, void *ctx)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (*section)
+        cJSON_AddStringToObject(o, "company", section);
+    cJSON_AddStringToObject(o, "order", text);
+    cJSON_AddItemToArray(ctx, o);
+}
+
+/* Stores the orders of each section the mail contains, in place of that section's earlier
+ * ones (the other sections stay). */
+static int store_sections(store *st, const store_inbound *m, const ord_orders *orders,
+                          const store_game *game, const store_player *player)
+{
+    int rc = STORE_OK;
+    for (int i = 0; i < orders->n && rc == STORE_OK; i++) {
+        bool first = true; /* each section once, at its first order */
+        for (int k = 0; k < i; k++)
+            first &= strcmp(orders->v[k].section, orders->v[i].section) != 0;
+        if (!first)
+            continue;
+        char *texts[64];
+        int n = 0;
+        for (int k = i; k < orders->n && n < 64; k++)
+            if (strcmp(orders->v[k].section, orders->v[i].section) == 0)
+                texts[n++] = ord_format(&orders->v[k]);
+        rc = store_orders_replace(st, game->id, player->id, game->turn, orders->v[i].section,
+                                  (const char *const *)texts, n, m->id);
+        for (int k = 0; k < n; k++)
+            free(texts[k]);
+    }
+    if (rc == STORE_OK && orders->one_round) {
+        const char *one[] = {"ONE ROUND"};
+        rc = store_orders_replace(st, game->id, player->id, game->turn, "*", one, 1, m->id);
+    }
+    return rc;
+}
+
+/* A running game: the orders for its current turn (a mail for another turn changes nothing),
+ * stored by section; the answer lists the player's orders for the turn as they now stand. */
+static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
+                       const store_game *game, const store_player *player, cJSON *ctx)
+{
+    cJSON_AddNumberToObject(ctx, "turn", game->turn);
+    int rc = STORE_OK;
+    if (env->turn >= 0 && env->turn != game->turn) {
+        ord_add_error(env, 0, "your mail is for turn %d, but the game is at turn %d: %s; nothing "
+                              "was changed", env->turn, game->turn,
+                      env->turn < game->turn ? "that turn is over" : "that turn has not begun");
+    } else {
+        ord_orders orders;
+        ord_parse(env, &orders);
+        rc = store_sections(st, m, &orders, game, player);
+        ord_orders_clear(&orders);
+    }
+    cJSON *list = cJSON_AddArrayToObject(ctx, "orders");
+    if (rc == STORE_OK)
+        rc = store_orders_each(st, game->id, player->id, game->turn, list_order, list);
+    if (cJSON_GetArraySize(list) == 0)
+        cJSON_AddTrueToObject(ctx, "no_orders");
+    return rc;
+}
+
 /* A mail that carries a player's identity: check it, and tell the player what we read. */
 static void handle_identity(const cfg *c, store *st, const store_inbound *m,
                             const mail_message *msg, ord_envelope *env, cJSON *ctx,
@@ -182,10 +246,13 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
         cJSON_AddStringToObject(acc, "game", game.name);
         cJSON_AddStringToObject(acc, "player", player.name);
         cJSON_AddNumberToObject(acc, "seat", player.seat);
-        for (size_t i = 0; i < env->nlines; i++)
-            ord_add_error(env, env->lines[i].number,
-                          "\"%s\" is not understood (orders are not open yet in this game)",
-                          env->lines[i].text);
+        if (strcmp(game.status, "running") == 0)
+            out->db_error |= take_orders(st, m, env, &game, &player, ctx) != 0;
+        else
+            for (size_t i = 0; i < env->nlines; i++)
+                ord_add_error(env, env->lines[i].number,
+                              "\"%s\" is not understood (orders are not open yet in this game)",
+                              env->lines[i].text);
         out->player_id = player.id;
         buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
         char *actor = str_format("player:%lld", (long long)player.id);

@@ -55,8 +55,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_ORDER_EACH] = "SELECT section, text FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                      "turn = ?3 ORDER BY section, position",
     [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
-    [S_GAME_FIND] = "SELECT id, name, title, status FROM games WHERE name = ?1",
-    [S_GAME_EACH] = "SELECT id, name, title, status FROM games ORDER BY id",
+    [S_GAME_FIND] = "SELECT id, name, title, status, turn FROM games WHERE name = ?1",
+    [S_GAME_EACH] = "SELECT id, name, title, status, turn FROM games ORDER BY id",
     [S_PLAYER_ADD] =
         "INSERT INTO players (game_id, seat, name, address, password_hash, created_at) "
         "VALUES (?1, (SELECT COALESCE(MAX(seat), 0) + 1 FROM players WHERE game_id = ?1), "
@@ -298,6 +298,7 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->name = col_text(s, 1);
     g->title = col_text(s, 2);
     g->status = col_text(s, 3);
+    g->turn = sqlite3_column_int(s, 4);
 }
 
 int store_game_find(store *st, const char *name, store_game *out)

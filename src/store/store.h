@@ -34,6 +34,7 @@ typedef struct store_game {
     char *name;
     char *title;
     char *status;
+    int turn;          /* 0 until it starts */
 } store_game;
 
 typedef struct store_player {

@@ -180,6 +180,54 @@ static void test_accepted_mail_reports_each_line(void **state)
     assert_int_equal(store_audit_count(f->st, "mail_accepted"), 1);
 }
 
+/* A running game: the orders are read, stored by section, and listed back as they stand; a
+ * later mail replaces the sections it contains; a mail for another turn changes nothing. */
+static void test_orders_are_stored_and_listed(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(store_game_start(f->st, f->game_id, ""), STORE_OK);
+    free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <o1@pbem.test>\n\n"
+                    ALICE_OK "TURN 1\nbuy by else pass\nBY:\nrun best\nfly away\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to(&s, "alice@pbem.test");
+    expect_in(s.body[i], "line 8: \"FLY\" is not an order");
+    expect_in(s.body[i], "Your orders for turn 1, as they stand now:");
+    expect_in(s.body[i], "    BUY 1 BY ELSE PASS");
+    expect_in(s.body[i], "    BY: RUN BEST");
+    sent_clear(&s);
+    /* the stock orders replaced, BY's kept */
+    free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <o2@pbem.test>\n\n"
+                    ALICE_OK "sell sx\n"));
+    run_once(f);
+    collect(f, &s);
+    assert_int_equal(s.n, 2);
+    bool found = false;
+    for (int k = 0; k < s.n; k++)
+        if (strstr(s.body[k], "SELL 1 SX")) {
+            found = true;
+            assert_null(strstr(s.body[k], "BUY 1 BY"));
+            expect_in(s.body[k], "BY: RUN BEST");
+        }
+    assert_true(found);
+    sent_clear(&s);
+    /* a mail for a past turn */
+    free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <o3@pbem.test>\n\n"
+                    ALICE_OK "TURN 0\npass\n"));
+    run_once(f);
+    collect(f, &s);
+    found = false;
+    for (int k = 0; k < s.n; k++)
+        if (strstr(s.body[k], "your mail is for turn 0, but the game is at turn 1: that turn is "
+                              "over; nothing was changed")) {
+            found = true;
+            expect_in(s.body[k], "SELL 1 SX"); /* still as they stood */
+        }
+    assert_true(found);
+    sent_clear(&s);
+}
+
 static void test_identity_problems_change_nothing(void **state)
 {
     struct fixture *f = *state;
@@ -391,6 +439,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_help_is_answered_without_identity),
         T(test_accepted_mail_reports_each_line),
+        T(test_orders_are_stored_and_listed),
         T(test_identity_problems_change_nothing),
         T(test_password_from_another_address_tells_the_player),
         T(test_redelivered_mail_is_stored_and_answered_once),
