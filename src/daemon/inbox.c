@@ -166,10 +166,13 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     return rc;
 }
 
+/* The section of the turn-wide orders (ONE ROUND), beside "" (stock) and the companies. */
+#define TURN_SECTION "*"
+
 static void list_order(const char *section, const char *text, void *ctx)
 {
     cJSON *o = cJSON_CreateObject();
-    if (*section)
+    if (*section && strcmp(section, TURN_SECTION) != 0)
         cJSON_AddStringToObject(o, "company", section);
     cJSON_AddStringToObject(o, "order", text);
     cJSON_AddItemToArray(ctx, o);
@@ -181,15 +184,15 @@ static int store_sections(store *st, const store_inbound *m, const ord_orders *o
                           const store_game *game, const store_player *player)
 {
     int rc = STORE_OK;
+    char **texts = xmalloc((size_t)(orders->n ? orders->n : 1) * sizeof *texts);
     for (int i = 0; i < orders->n && rc == STORE_OK; i++) {
         bool first = true; /* each section once, at its first order */
         for (int k = 0; k < i; k++)
             first &= strcmp(orders->v[k].section, orders->v[i].section) != 0;
         if (!first)
             continue;
-        char *texts[64];
         int n = 0;
-        for (int k = i; k < orders->n && n < 64; k++)
+        for (int k = i; k < orders->n; k++)
             if (strcmp(orders->v[k].section, orders->v[i].section) == 0)
                 texts[n++] = ord_format(&orders->v[k]);
         rc = store_orders_replace(st, game->id, player->id, game->turn, orders->v[i].section,
@@ -197,9 +200,11 @@ static int store_sections(store *st, const store_inbound *m, const ord_orders *o
         for (int k = 0; k < n; k++)
             free(texts[k]);
     }
+    free(texts);
     if (rc == STORE_OK && orders->one_round) {
         const char *one[] = {"ONE ROUND"};
-        rc = store_orders_replace(st, game->id, player->id, game->turn, "*", one, 1, m->id);
+        rc = store_orders_replace(st, game->id, player->id, game->turn, TURN_SECTION, one, 1,
+                                  m->id);
     }
     return rc;
 }

@@ -109,14 +109,6 @@ static int player_index(const eng_game *g, const char *name)
     return -1;
 }
 
-static int train_index(const eng_title *t, const char *name)
-{
-    for (int k = 0; k < t->ntrains; k++)
-        if (strcmp(t->trains[k].name, name) == 0)
-            return k;
-    return -1;
-}
-
 static const char *str_of(const cJSON *o, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItem(o, key);
@@ -150,7 +142,7 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
         ((f & F_COMPANY) && lookup(t, o, "company", eng_company_index, &a->company, why, len)) ||
         ((f & F_HEX) && lookup(t, o, "hex", eng_hex_index, &a->hex, why, len)) ||
         ((f & F_TILE) && lookup(t, o, "tile", eng_tile_index, &a->tile, why, len)) ||
-        ((f & F_TRAIN) && lookup(t, o, "train", train_index, &a->train, why, len)))
+        ((f & F_TRAIN) && lookup(t, o, "train", eng_train_index, &a->train, why, len)))
         return -1;
     a->percent = int_of(o, "percent", 0);
     a->cert_size = int_of(o, "certificate", 0);

@@ -138,6 +138,21 @@ static void next_exchanger(eng_game *g)
     end_formation(g);
 }
 
+/* At the first train of all_exchange_on: every exchange at once. */
+static void force_all_exchanges(eng_game *g)
+{
+    const struct eng_formation *f = rules(g);
+    if (f->company < 0)
+        return;
+    if (!formed(g))
+        form(g);
+    for (int i = 0; i < f->nexchanges; i++) {
+        int x = f->exchanges[i];
+        if (!g->co[x].closed && g->co[x].owner != ENG_NONE)
+            exchange(g, x, g->co[x].owner);
+    }
+}
+
 /* Starts a formation round; `next` says what follows it (see eng_game.formation_next). */
 void eng_begin_formation(eng_game *g, int next)
 {
@@ -150,7 +165,7 @@ void eng_begin_formation(eng_game *g, int next)
                   f->company, 0, 0, false);
     if (g->formation_force) { /* the all-exchange train: nothing to decide */
         g->formation_force = false;
-        eng_force_all_exchanges(g);
+        force_all_exchanges(g);
         end_formation(g);
         return;
     }
@@ -159,22 +174,6 @@ void eng_begin_formation(eng_game *g, int next)
     g->current = formed(g) ? g->co[f->company].director : owner_of(g, f->founder);
     if (formed(g))
         next_exchanger(g);
-}
-
-/* At the first train of all_exchange_on: every exchange at once. */
-void eng_force_all_exchanges(eng_game *g)
-{
-    const struct eng_formation *f = rules(g);
-    if (f->company < 0)
-        return;
-    if (!formed(g))
-        form(g);
-    for (int i = 0; i < f->nexchanges; i++) {
-        int x = f->exchanges[i];
-        if (!g->co[x].closed && g->co[x].owner != ENG_NONE)
-            exchange(g, x, g->co[x].owner);
-    }
-    eng_check_director(g, f->company, true);
 }
 
 int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len)

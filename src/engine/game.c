@@ -429,7 +429,7 @@ static void move_price(eng_game *g, int company, int drow, int dcol)
     if (c->row < 0)
         return;
     int old = eng_share_price(g, company);
-    if ((drow || dcol) && cell(g, c->row + drow, c->col + dcol)) {
+    if (cell(g, c->row + drow, c->col + dcol)) {
         c->row += drow;
         c->col += dcol;
         c->market_seq = ++g->market_clock; /* to the bottom of the square's stack */

@@ -264,7 +264,6 @@ static void rust(eng_game *g, int type)
     }
 }
 
-static unsigned tile_colors_now(const eng_game *g);
 static void close_private(eng_game *g, int c)
 {
     if (g->co[c].closed)
@@ -318,12 +317,6 @@ static void maybe_form(eng_game *g)
     }
 }
 
-static int director_of(const eng_game *g, int c);
-
-/* A company over its train limit after a phase change discards to the pool: the game waits
- * for its director. */
-static bool exchangeable(const eng_title *t, int c);
-
 /* Over the limit, and not about to be exchanged away (the minors at the 5). */
 static bool must_discard(const eng_game *g, int c)
 {
@@ -331,6 +324,8 @@ static bool must_discard(const eng_game *g, int c)
            !(g->formation_force && exchangeable(g->t, c));
 }
 
+/* A company over its train limit after a phase change discards to the pool: the game waits
+ * for its director. */
 static void check_train_limits(eng_game *g)
 {
     g->discarding = ENG_NONE; /* in operating order */

@@ -54,7 +54,6 @@ void eng_join_operating_round(eng_game *g, int company, int founder);
 /* formation.c */
 bool eng_formation_due(const eng_game *g);
 void eng_begin_formation(eng_game *g, int next);
-void eng_force_all_exchanges(eng_game *g);
 int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len);
 /* stock.c */
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len);

@@ -146,6 +146,14 @@ int eng_tile_index(const eng_title *t, const char *id)
     return -1;
 }
 
+int eng_train_index(const eng_title *t, const char *name)
+{
+    for (int i = 0; i < t->ntrains; i++)
+        if (strcmp(t->trains[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
 int eng_company_index(const eng_title *t, const char *id)
 {
     for (int i = 0; i < t->ncompanies; i++)

@@ -218,6 +218,7 @@ void eng_title_free(eng_title *t);
 int eng_hex_index(const eng_title *t, const char *id);
 int eng_tile_index(const eng_title *t, const char *id);
 int eng_company_index(const eng_title *t, const char *id);
+int eng_train_index(const eng_title *t, const char *name);
 /* The hex on the other side of edge e of hex h, or -1 off the map. */
 int eng_neighbor(const eng_title *t, int h, int edge);
 /* Parses "L14" into row/col; false when it is not a hex name. */

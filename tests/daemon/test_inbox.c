@@ -187,7 +187,7 @@ static void test_orders_are_stored_and_listed(void **state)
     struct fixture *f = *state;
     assert_int_equal(store_game_start(f->st, f->game_id, ""), STORE_OK);
     free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <o1@pbem.test>\n\n"
-                    ALICE_OK "TURN 1\nbuy by else pass\nBY:\nrun best\nfly away\n"));
+                    ALICE_OK "TURN 1\nbuy by else pass\nBY:\nrun best\nfly away\none round\n"));
     run_once(f);
     struct sent s;
     collect(f, &s);
@@ -196,6 +196,7 @@ static void test_orders_are_stored_and_listed(void **state)
     expect_in(s.body[i], "Your orders for turn 1, as they stand now:");
     expect_in(s.body[i], "    BUY 1 BY ELSE PASS");
     expect_in(s.body[i], "    BY: RUN BEST");
+    expect_in(s.body[i], "\n    ONE ROUND\n"); /* for the turn, not for a company */
     sent_clear(&s);
     /* the stock orders replaced, BY's kept */
     free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <o2@pbem.test>\n\n"

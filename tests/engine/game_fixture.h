@@ -142,11 +142,10 @@ static inline eng_game *after_packet(const char *options)
 
 static inline int train(const char *name)
 {
-    for (int k = 0; k < title->ntrains; k++)
-        if (strcmp(title->trains[k].name, name) == 0)
-            return k;
-    fail_msg("no train %s", name);
-    return -1;
+    int k = eng_train_index(title, name);
+    if (k < 0)
+        fail_msg("no train %s", name);
+    return k;
 }
 
 #endif

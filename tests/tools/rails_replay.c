@@ -451,10 +451,7 @@ static int finish_company(struct replay *r, int next)
 
 static int train_of(struct replay *r, const char *name)
 {
-    for (int i = 0; i < r->title->ntrains; i++)
-        if (strcmp(r->title->trains[i].name, name) == 0)
-            return i;
-    return -1;
+    return eng_train_index(r->title, name);
 }
 
 static int train_event(struct replay *r, eng_event_kind kind, const char *name)
