@@ -188,9 +188,7 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 
 static bool legal(const eng_game *g, const eng_action *a)
 {
-    eng_game *copy = xmalloc(sizeof *copy);
-    memcpy(copy, g, sizeof *copy);
-    copy->board = eng_board_copy(g->board);
+    eng_game *copy = eng_game_copy(g);
     int rc = eng_apply(copy, a, NULL, 0);
     eng_game_free(copy);
     return rc == 0;

@@ -567,6 +567,14 @@ void eng_game_free(eng_game *g)
     free(g);
 }
 
+eng_game *eng_game_copy(const eng_game *g)
+{
+    eng_game *copy = xmalloc(sizeof *copy);
+    memcpy(copy, g, sizeof *copy);
+    copy->board = eng_board_copy(g->board);
+    return copy;
+}
+
 /* ---- actions ---- */
 
 int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
@@ -580,9 +588,7 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
                           g->players[a->player].name);
     /* Work on a copy: a refused action changes nothing, whatever step refused it. */
-    eng_game *work = xmalloc(sizeof *work);
-    memcpy(work, g, sizeof *work);
-    work->board = eng_board_copy(g->board);
+    eng_game *work = eng_game_copy(g);
     work->nevents = 0;
     work->nsnapshots = 0;
     int rc;

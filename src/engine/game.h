@@ -263,6 +263,8 @@ typedef struct eng_action {
 eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *const *players,
                        int nplayers, char *why, size_t len);
 void eng_game_free(eng_game *g);
+/* A copy of the whole state, board included, to try things on (free with eng_game_free). */
+eng_game *eng_game_copy(const eng_game *g);
 
 /* Validates and applies one action whole, or changes nothing and says why. The events of the
  * action replace those of the one before. */
@@ -278,6 +280,13 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 
 /* The state as JSON (players' cash and certificates, companies, bank, round). */
 char *eng_game_to_json(const eng_game *g);
+
+/* The tile lays the operating company has left this turn (a private's extra free tile aside). */
+int eng_lays_left(const eng_game *g);
+
+/* The event as one line of English for reports (no newline); returns its length, 0 for an event
+ * a reader need not see (a round's money snapshot, a worth change). */
+int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len);
 
 /* Helpers the rounds and reports share. */
 int eng_share_price(const eng_game *g, int company);     /* 0 without a price */

@@ -491,6 +491,14 @@ static int lays_allowed(const eng_game *g, int c)
     return g->t->companies[c].kind == ENG_MAJOR && yellow_only ? 2 : 1;
 }
 
+int eng_lays_left(const eng_game *g)
+{
+    if (g->operating == ENG_NONE)
+        return 0;
+    int left = lays_allowed(g, g->operating) - g->co[g->operating].lays;
+    return left > 0 ? left : 0;
+}
+
 /* The private whose extra free tile the operating major may lay on this hex: its owner
  * directs the major, it is open, and that tile power is unused. Returns the private and the
  * power's index, or -1. */

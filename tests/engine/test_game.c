@@ -11,9 +11,7 @@ static void dealing_order(eng_game *g, int *order, int n)
         int it = -1;
         for (int i = 0; i < title->nstart_items && it < 0; i++) {
             eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = g->current, .item = i};
-            eng_game *copy = xmalloc(sizeof *copy);
-            memcpy(copy, g, sizeof *copy);
-            copy->board = eng_board_copy(g->board);
+            eng_game *copy = eng_game_copy(g);
             if (eng_apply(copy, &a, NULL, 0) == 0)
                 it = i;
             eng_game_free(copy);
@@ -499,9 +497,7 @@ static void test_legal_actions_are_legal(void **state)
     g = after_packet("Variant=Clemens");
     n = eng_legal_actions(g, legal, 64);
     for (int i = 0; i < n; i++) {
-        eng_game *copy = xmalloc(sizeof *copy);
-        memcpy(copy, g, sizeof *copy);
-        copy->board = eng_board_copy(g->board);
+        eng_game *copy = eng_game_copy(g);
         assert_int_equal(eng_apply(copy, &legal[i], NULL, 0), 0);
         assert_true(legal[i].kind != ENG_ACT_SELL); /* first stock round */
         eng_game_free(copy);

@@ -671,9 +671,7 @@ static void test_operating_round_by_its_legal_actions(void **state)
     assert_int_equal(find_kind(v, n, ENG_ACT_DONE), -1); /* BY must buy a train first */
     assert_int_equal(find_kind(v, n, ENG_ACT_SELL), -1);
     for (int i = 0; i < n; i++) {
-        eng_game *copy = xmalloc(sizeof *copy);
-        memcpy(copy, g, sizeof *copy);
-        copy->board = eng_board_copy(g->board);
+        eng_game *copy = eng_game_copy(g);
         char why[256];
         if (eng_apply(copy, &v[i], why, sizeof why))
             fail_msg("legal action %d refused: %s", i, why);

@@ -1,0 +1,113 @@
+/* fallback: house rule 17 — when a company's tile or station cannot be placed as ordered (and
+ * its own contingency, step A, is spent), or its director sent no orders for it: B. the tile
+ * (station) that best follows the company's stated goal — the legal one nearest the goal's hex,
+ * the better income breaking a tie; C. the one giving the stockholders the most income now;
+ * D. none, when nothing brings more money now than the company earns without it. Every legal
+ * placement is tried on a copy of the game; the choice and its step are said in the report. */
+#include "engine/routes.h"
+#include "turn/internal.h"
+
+#include <stdlib.h>
+
+struct choice {
+    eng_action a;
+    int revenue;     /* the company's best run after it */
+    int distance;    /* hexes from the goal */
+    bool found;
+};
+
+/* Hexes between two hexes (neighbours in a row are two columns apart). */
+static int hex_distance(const eng_title *t, int a, int b)
+{
+    int dr = abs(t->hexes[a].row - t->hexes[b].row), dc = abs(t->hexes[a].col - t->hexes[b].col);
+    return dr + (dc > dr ? (dc - dr) / 2 : 0);
+}
+
+static bool better(const struct choice *c, const struct choice *best, bool by_goal)
+{
+    if (!best->found)
+        return true;
+    if (by_goal && c->distance != best->distance)
+        return c->distance < best->distance;
+    return c->revenue > best->revenue;
+}
+
+/* Tries a on a copy; keeps it when it is better than *best. */
+static void consider(turn_ctx *x, int company, int goal, const eng_action *a, struct choice *best)
+{
+    eng_game *copy = eng_game_copy(x->g);
+    if (eng_apply(copy, a, NULL, 0) == 0) {
+        eng_run run;
+        struct choice c = {.a = *a, .revenue = eng_best_run(copy, company, &run), .found = true,
+                           .distance = goal >= 0 ? hex_distance(x->g->t, a->hex, goal) : 0};
+        if (better(&c, best, goal >= 0))
+            *best = c;
+    }
+    eng_game_free(copy);
+}
+
+static int income_now(const turn_ctx *x, int company)
+{
+    eng_run run;
+    return eng_best_run(x->g, company, &run);
+}
+
+/* Applies the choice by house rule 17's steps, or nothing (D); says which. */
+static void decide(turn_ctx *x, int company, int goal, const struct choice *best,
+                   const char *what)
+{
+    const char *co = x->g->t->companies[company].id;
+    int now = income_now(x, company);
+    char why[256];
+    if (best->found && goal >= 0) {
+        turn_say(x, "  House rule 17 B: %s's %s towards its goal %s", co, what,
+                 x->g->t->hexes[goal].id);
+    } else if (best->found && best->revenue > now) {
+        turn_say(x, "  House rule 17 C: %s's %s for the most income now (%d instead of %d)", co,
+                 what, best->revenue, now);
+    } else {
+        turn_say(x, "  House rule 17 D: no %s for %s: none brings it more income now", what, co);
+        return;
+    }
+    if (turn_act(x, &best->a, why, sizeof why))
+        turn_say(x, "  (%s)", why);
+}
+
+void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name)
+{
+    eng_game *g = x->g;
+    if (eng_lays_left(g) == 0)
+        return;
+    int goal = turn_goal_hex(g->t, goal_name);
+    struct choice best = {0};
+    eng_lay_option opts[64];
+    for (int h = 0; h < g->t->nhexes; h++) {
+        if (goal >= 0 && best.found && hex_distance(g->t, h, goal) > best.distance)
+            continue; /* cannot beat what is found */
+        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+                                64);
+        for (int i = 0; i < n; i++) {
+            eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
+                            .tile = opts[i].tile, .rot = opts[i].rot};
+            consider(x, company, goal, &a, &best);
+        }
+    }
+    decide(x, company, goal, &best, "tile");
+}
+
+void turn_fallback_station(turn_ctx *x, int company, const char *goal_name)
+{
+    eng_game *g = x->g;
+    if (g->co[company].token_placed || !turn_is_major(g, company))
+        return;
+    int goal = turn_goal_hex(g->t, goal_name);
+    struct choice best = {0};
+    for (int h = 0; h < g->t->nhexes; h++) {
+        const eng_track *tr = eng_board_track(g->board, h, NULL);
+        for (int city = 0; city < tr->ncities; city++) {
+            eng_action a = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h, .city = city};
+            consider(x, company, goal, &a, &best);
+        }
+    }
+    decide(x, company, goal, &best, "station");
+}

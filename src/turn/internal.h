@@ -1,0 +1,60 @@
+/* internal: what the parts of the turn resolver share — the resolution in progress, the
+ * players' orders with what is used of them, and the one way to act (act(): apply an action,
+ * record it, report its events). Not for use outside src/turn. */
+#ifndef PBEMGM_TURN_INTERNAL_H
+#define PBEMGM_TURN_INTERNAL_H
+
+#include "turn/turn.h"
+
+typedef struct turn_orders {
+    const ord_orders *o;         /* NULL: none */
+    bool nmr;
+    int *used;                   /* per order: certificates bought so far (BUY n), or USED_UP */
+} turn_orders;
+
+typedef struct turn_ctx {
+    eng_game *g;
+    const turn_settings *set;
+    turn_result *out;
+    turn_orders pl[ENG_MAX_PLAYERS];
+    int limit;                   /* rounds this turn is to cover */
+    bool stop;                   /* the turn is over */
+    /* where the operating company's turn is, so that one interrupted (a discard, a formation)
+     * goes on where it stopped */
+    int progress_company, progress_step, progress_or;
+} turn_ctx;
+
+/* Applies the action: 0, or -1 with why (and nothing changed). Records and reports it. */
+int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len);
+/* A line of the report (a newline is added). */
+void turn_say(turn_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The order in its canonical form, for the report ("line 4: BUY BA"). */
+void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fate);
+
+/* Whether the order's conditions hold now for the player (company section: CASH is the
+ * company's treasury). */
+bool turn_conds_hold(const turn_ctx *x, int player, const ord_order *o);
+/* Where an order starts: 0 when its conditions hold; 1 when they do not and it has an ELSE
+ * ("IF c THEN a ELSE b" does b); -1 when they do not and it has none: it is skipped. */
+int turn_first_alt(const turn_ctx *x, int player, const ord_order *o);
+bool turn_is_major(const eng_game *g, int c);
+int turn_owner(const eng_game *g, int c);  /* a major's director, a minor's or private's owner */
+
+/* The next order of the player in a section ("" the stock round) not used up, at or after
+ * *pos, whose kind is in kinds (a bit per ord_kind); -1 when none. */
+int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned kinds, int pos);
+
+/* One company's turn in an operating round (operate.c). */
+int turn_operate(turn_ctx *x);
+/* A company over its train limit discards (operate.c). */
+int turn_discard(turn_ctx *x);
+
+/* House rule 17's steps B-D for a tile or a station (fallback.c): applies the lay/station
+ * chosen, or none; says which step decided. */
+void turn_fallback_tile(turn_ctx *x, int company, const char *goal);
+void turn_fallback_station(turn_ctx *x, int company, const char *goal);
+
+#define KIND(k) (1u << (k))
+#define USED_UP (1 << 20)
+
+#endif

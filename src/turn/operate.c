@@ -1,0 +1,467 @@
+/* operate: one company's turn in an operating round, on its director's orders as they stand when
+ * it operates — tiles, private powers and a station, the run and the dividend, trains, the end of
+ * its turn — and the discards of a company over its train limit. A company whose director sent
+ * no section for it (or no orders at all: NMR) is played automatically: its goal or the most
+ * income for a tile and a station (house rules 12, 17), the best run paid out, a train only when
+ * it must have one. Tile and station orders are used once; RUN and PAY OUT / WITHHOLD orders hold
+ * for every operating round of the turn. */
+#include "engine/routes.h"
+#include "turn/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+enum { STEP_TILES, STEP_STATION, STEP_RUN, STEP_TRAINS, STEP_DONE };
+
+struct company_turn {
+    int c, p;                /* the company and its director */
+    const char *section;     /* its id: the orders' section */
+    bool automatic;          /* no orders for it */
+    const char *goal;        /* its latest GOAL, or NULL */
+};
+
+static bool still_operating(const turn_ctx *x, int c)
+{
+    const eng_game *g = x->g;
+    return !x->stop && g->round == ENG_ROUND_OPERATING && g->operating == c && !g->forming &&
+           g->discarding == ENG_NONE;
+}
+
+static bool has_section(const turn_ctx *x, int p, const char *section)
+{
+    const ord_orders *o = x->pl[p].o;
+    for (int i = 0; o && i < o->n; i++)
+        if (strcasecmp(o->v[i].section, section) == 0)
+            return true;
+    return false;
+}
+
+static const char *goal_of(const turn_ctx *x, int p, const char *section)
+{
+    const ord_orders *o = x->pl[p].o;
+    const char *goal = NULL;
+    for (int i = 0; o && i < o->n; i++)
+        if (strcasecmp(o->v[i].section, section) == 0 && o->v[i].alts[0].kind == ORD_GOAL)
+            goal = o->v[i].alts[0].goal;
+    return goal;
+}
+
+/* ---- tiles ---- */
+
+/* A lay without ROT: of the legal rotations, the one giving the most income now. */
+static int lay_best_rotation(turn_ctx *x, eng_action *a, char *why, size_t len)
+{
+    int best_rot = -1, best_rev = -1;
+    for (int r = 0; r < 6; r++) {
+        eng_game *copy = eng_game_copy(x->g);
+        a->rot = r;
+        if (eng_apply(copy, a, r == 0 ? why : NULL, r == 0 ? len : 0) == 0) {
+            eng_run run;
+            int rev = eng_best_run(copy, x->g->operating, &run);
+            if (rev > best_rev)
+                best_rev = rev, best_rot = r;
+        }
+        eng_game_free(copy);
+    }
+    if (best_rot < 0)
+        return -1;
+    a->rot = best_rot;
+    return turn_act(x, a, why, len);
+}
+
+static int try_lay(turn_ctx *x, const struct company_turn *ct, const ord_action *l, char *why,
+                   size_t len)
+{
+    const eng_title *t = x->g->t;
+    eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = ct->p, .hex = eng_hex_index(t, l->hex),
+                    .tile = eng_tile_index(t, l->tile), .rot = l->rot};
+    if (a.hex < 0)
+        return snprintf(why, len, "there is no hex %s", l->hex), -1;
+    if (a.tile < 0)
+        return snprintf(why, len, "there is no tile %s", l->tile), -1;
+    if (l->rot < 0)
+        return lay_best_rotation(x, &a, why, len);
+    return turn_act(x, &a, why, len);
+}
+
+/* Tries the order's alternatives (house rule 17 A): 0 laid, 1 NO TILE chosen, -1 none. */
+static int try_tile_order(turn_ctx *x, const struct company_turn *ct, const ord_order *o,
+                          int from, char *why, size_t len)
+{
+    why[0] = '\0';
+    for (int i = from; i < o->nalts; i++) {
+        if (o->alts[i].kind == ORD_NO_TILE)
+            return 1;
+        char w[256];
+        if (o->alts[i].kind == ORD_LAY && try_lay(x, ct, &o->alts[i], w, sizeof w) == 0)
+            return 0;
+        if (!why[0])
+            snprintf(why, len, "%s", o->alts[i].kind == ORD_LAY ? w : "not a tile order");
+    }
+    return -1;
+}
+
+static void tiles(turn_ctx *x, const struct company_turn *ct)
+{
+    if (ct->automatic) {
+        turn_fallback_tile(x, ct->c, ct->goal);
+        return;
+    }
+    const unsigned kinds = KIND(ORD_LAY) | KIND(ORD_NO_TILE);
+    int i = -1;
+    while (still_operating(x, ct->c) && eng_lays_left(x->g) > 0 &&
+           (i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0) {
+        const ord_order *o = &x->pl[ct->p].o->v[i];
+        x->pl[ct->p].used[i] = USED_UP;
+        int from = turn_first_alt(x, ct->p, o);
+        if (from < 0) {
+            turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
+            continue;
+        }
+        char why[256];
+        int rc = try_tile_order(x, ct, o, from, why, sizeof why);
+        if (rc == 1)
+            return;
+        if (rc < 0) {
+            turn_say_order(x, ct->p, o, "");
+            turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
+            turn_fallback_tile(x, ct->c, ct->goal);
+            return;
+        }
+    }
+}
+
+/* ---- private powers and the station ---- */
+
+static void private_powers(turn_ctx *x, const struct company_turn *ct)
+{
+    int i = -1;
+    while (still_operating(x, ct->c) &&
+           (i = turn_next_order(x, ct->p, ct->section, KIND(ORD_PRIVATE), i + 1)) >= 0) {
+        const ord_order *o = &x->pl[ct->p].o->v[i];
+        x->pl[ct->p].used[i] = USED_UP;
+        if (!turn_conds_hold(x, ct->p, o))
+            continue;
+        eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = ct->p, .city = -1,
+                        .company = eng_company_index(x->g->t, o->alts[0].company)};
+        char why[256];
+        if (a.company < 0 || turn_act(x, &a, why, sizeof why)) {
+            turn_say_order(x, ct->p, o, "");
+            turn_say(x, "    not carried out: %s", a.company < 0 ? "there is no such private" : why);
+        }
+    }
+}
+
+/* The cities of the hex where the station could go now. */
+static int station_choices(const turn_ctx *x, const eng_action *a)
+{
+    const eng_track *tr = eng_board_track(x->g->board, a->hex, NULL);
+    int n = 0;
+    for (int city = 0; city < tr->ncities; city++) {
+        eng_game *copy = eng_game_copy(x->g);
+        eng_action b = *a;
+        b.city = city;
+        if (eng_apply(copy, &b, NULL, 0) == 0)
+            n++;
+        eng_game_free(copy);
+    }
+    return n;
+}
+
+/* 0 placed, 1 NO STATION, -1 not possible, -2 ambiguous (house rule 16). */
+static int try_station(turn_ctx *x, const struct company_turn *ct, const ord_action *s, char *why,
+                       size_t len)
+{
+    if (s->kind == ORD_NO_STATION)
+        return 1;
+    if (s->kind != ORD_STATION)
+        return snprintf(why, len, "not a station order"), -1;
+    eng_action a = {.kind = ENG_ACT_TOKEN, .player = ct->p,
+                    .hex = eng_hex_index(x->g->t, s->hex), .city = s->city - 1};
+    if (a.hex < 0)
+        return snprintf(why, len, "there is no hex %s", s->hex), -1;
+    if (s->city == 0 && station_choices(x, &a) > 1)
+        return snprintf(why, len, "%s has more than one city where it could go: which one? "
+                                  "(STATION %s CITY n)", s->hex, s->hex),
+               -2;
+    return turn_act(x, &a, why, len);
+}
+
+static void station(turn_ctx *x, const struct company_turn *ct)
+{
+    if (!turn_is_major(x->g, ct->c))
+        return;
+    if (ct->automatic) {
+        turn_fallback_station(x, ct->c, NULL); /* only for income now */
+        return;
+    }
+    const unsigned kinds = KIND(ORD_STATION) | KIND(ORD_NO_STATION);
+    int i = -1;
+    while (still_operating(x, ct->c) &&
+           (i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0) {
+        const ord_order *o = &x->pl[ct->p].o->v[i];
+        x->pl[ct->p].used[i] = USED_UP;
+        int from = turn_first_alt(x, ct->p, o);
+        if (from < 0) {
+            turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
+            continue;
+        }
+        char why[256] = "", w[256];
+        for (int k = from; k < o->nalts; k++) {
+            int rc = try_station(x, ct, &o->alts[k], w, sizeof w);
+            if (rc >= 0)
+                return;
+            if (rc == -2) {
+                turn_say_order(x, ct->p, o, "");
+                turn_say(x, "    ambiguous, not carried out: %s (house rule 16; not an NMR)", w);
+                return;
+            }
+            if (!why[0])
+                snprintf(why, sizeof why, "%s", w);
+        }
+        turn_say_order(x, ct->p, o, "");
+        turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
+        turn_fallback_station(x, ct->c, ct->goal);
+        return;
+    }
+}
+
+/* ---- the run and the dividend ---- */
+
+/* The first order of these kinds whose conditions hold (not used up: they hold all turn). */
+static const ord_order *standing_choice(const turn_ctx *x, const struct company_turn *ct,
+                                        unsigned kinds, int *count)
+{
+    const ord_orders *o = x->pl[ct->p].o;
+    const ord_order *first = NULL;
+    *count = 0;
+    for (int i = 0; o && i < o->n; i++) {
+        const ord_order *r = &o->v[i];
+        if (strcasecmp(r->section, ct->section) || !(kinds & KIND(r->alts[0].kind)))
+            continue;
+        if (r->nconds == 0)
+            ++*count;
+        if (!first && turn_conds_hold(x, ct->p, r))
+            first = r;
+    }
+    return first;
+}
+
+static bool pays_out(turn_ctx *x, const struct company_turn *ct)
+{
+    int unconditional;
+    const ord_order *d = standing_choice(x, ct, KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD),
+                                         &unconditional);
+    if (!d)
+        return true;
+    if (unconditional > 1) { /* both PAY OUT and WITHHOLD, with no condition to choose */
+        bool same = true;
+        const ord_orders *o = x->pl[ct->p].o;
+        for (int i = 0; i < o->n; i++)
+            if (!strcasecmp(o->v[i].section, ct->section) && o->v[i].nconds == 0 &&
+                (o->v[i].alts[0].kind == ORD_PAYOUT || o->v[i].alts[0].kind == ORD_WITHHOLD) &&
+                o->v[i].alts[0].kind != d->alts[0].kind)
+                same = false;
+        if (!same) {
+            turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither "
+                        "is carried out; the revenue is paid out (house rule 16; not an NMR)",
+                     x->g->players[ct->p].name, ct->section);
+            return true;
+        }
+    }
+    return d->alts[0].kind == ORD_PAYOUT;
+}
+
+static void run(turn_ctx *x, const struct company_turn *ct)
+{
+    eng_game *g = x->g;
+    if (g->co[ct->c].ntrains == 0)
+        return;
+    eng_run best;
+    int total = eng_best_run(g, ct->c, &best), unused;
+    const ord_order *r = ct->automatic ? NULL : standing_choice(x, ct, KIND(ORD_RUN), &unused);
+    if (r && r->alts[0].revenue >= 0) {
+        if (r->alts[0].revenue <= total)
+            total = r->alts[0].revenue;
+        else
+            turn_say(x, "  %s's order \"RUN %d\" for %s: its trains can earn at most %d; they run "
+                        "for %d",
+                     g->players[ct->p].name, r->alts[0].revenue, ct->section, total, total);
+    }
+    eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
+                    .payout = ct->automatic || pays_out(x, ct)};
+    char why[256];
+    if (turn_act(x, &a, why, sizeof why))
+        turn_say(x, "  %s cannot run: %s", ct->section, why);
+}
+
+/* ---- trains ---- */
+
+static int try_train(turn_ctx *x, const struct company_turn *ct, const ord_action *b, char *why,
+                     size_t len)
+{
+    eng_game *g = x->g;
+    if (b->kind == ORD_NO_TRAIN)
+        return 1;
+    if (b->kind != ORD_BUY_TRAIN)
+        return snprintf(why, len, "not a train order"), -1;
+    eng_action a = {.kind = ENG_ACT_BUY_TRAIN, .player = ct->p,
+                    .train = eng_train_index(g->t, b->train), .from_pool = b->from_pool};
+    if (a.train < 0)
+        return snprintf(why, len, "there is no %s train", b->train), -1;
+    if (b->company[0]) {
+        a.from_company = true;
+        a.seller = eng_company_index(g->t, b->company);
+        a.price = b->price;
+        if (a.seller < 0)
+            return snprintf(why, len, "there is no company %s", b->company), -1;
+        if (turn_owner(g, a.seller) != ct->p)
+            return snprintf(why, len, "%s's director is another player, who has not agreed",
+                            b->company),
+                   -1;
+    }
+    return turn_act(x, &a, why, len);
+}
+
+static void trains(turn_ctx *x, const struct company_turn *ct)
+{
+    if (ct->automatic)
+        return;
+    const unsigned kinds = KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN);
+    int i = -1;
+    while (still_operating(x, ct->c) &&
+           (i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0) {
+        const ord_order *o = &x->pl[ct->p].o->v[i];
+        x->pl[ct->p].used[i] = USED_UP;
+        int from = turn_first_alt(x, ct->p, o);
+        if (from < 0) {
+            turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
+            continue;
+        }
+        char why[256] = "", w[256];
+        int rc = -1;
+        for (int k = from; k < o->nalts && rc < 0; k++)
+            if ((rc = try_train(x, ct, &o->alts[k], w, sizeof w)) < 0 && !why[0])
+                snprintf(why, sizeof why, "%s", w);
+        if (rc == 1)
+            return;
+        if (rc < 0) {
+            turn_say_order(x, ct->p, o, "");
+            turn_say(x, "    not carried out: %s", why);
+        }
+    }
+}
+
+/* A major without a train must buy one (house rule 9): the cheapest the bank or the pool has;
+ * when the director must add money and has too little, the director sells shares, the first
+ * sale the rules allow each time, until it can be paid. */
+static void forced_train(turn_ctx *x, const struct company_turn *ct)
+{
+    eng_game *g = x->g;
+    turn_say(x, "  %s must buy a train", ct->section);
+    int cheapest = -1;
+    bool pool = false;
+    for (int k = 0; k < g->t->ntrains; k++) {
+        if (g->pool_trains[k] && (cheapest < 0 || g->t->trains[k].cost <
+                                                      g->t->trains[cheapest].cost))
+            cheapest = k, pool = true;
+        if (k == g->train_on_sale && g->trains_left[k] &&
+            (cheapest < 0 || g->t->trains[k].cost < g->t->trains[cheapest].cost))
+            cheapest = k, pool = false;
+    }
+    if (cheapest < 0)
+        return;
+    eng_action buy = {.kind = ENG_ACT_BUY_TRAIN, .player = ct->p, .train = cheapest,
+                      .from_pool = pool};
+    char why[256];
+    if (turn_act(x, &buy, why, sizeof why) == 0)
+        return;
+    eng_action raise = {.kind = ENG_ACT_RAISE_CASH, .player = ct->p, .train = cheapest,
+                        .from_pool = pool};
+    if (turn_act(x, &raise, why, sizeof why))
+        return;
+    for (int guard = 0; guard < 64 && still_operating(x, ct->c); guard++) {
+        if (turn_act(x, &buy, why, sizeof why) == 0)
+            return;
+        eng_action legal[256];
+        int n = eng_legal_actions(g, legal, 256), k = 0;
+        while (k < n && legal[k].kind != ENG_ACT_SELL)
+            k++;
+        if (k == n || turn_act(x, &legal[k], why, sizeof why))
+            return;
+    }
+}
+
+static void finish(turn_ctx *x, const struct company_turn *ct)
+{
+    eng_action done = {.kind = ENG_ACT_DONE, .player = ct->p};
+    char why[256];
+    if (turn_act(x, &done, why, sizeof why) == 0)
+        return;
+    forced_train(x, ct);
+    if (still_operating(x, ct->c) && turn_act(x, &done, why, sizeof why))
+        turn_say(x, "  %s cannot end its turn: %s", ct->section, why);
+}
+
+int turn_operate(turn_ctx *x)
+{
+    eng_game *g = x->g;
+    struct company_turn ct = {.c = g->operating, .p = g->current};
+    ct.section = g->t->companies[ct.c].id;
+    ct.automatic = x->pl[ct.p].nmr || !has_section(x, ct.p, ct.section);
+    ct.goal = goal_of(x, ct.p, ct.section);
+    int or_now = g->or_set * 100 + g->or_in_set;
+    if (x->progress_company != ct.c || x->progress_or != or_now)
+        x->progress_company = ct.c, x->progress_or = or_now, x->progress_step = STEP_TILES;
+    if (x->progress_step == STEP_TILES && still_operating(x, ct.c)) {
+        if (ct.automatic && !x->pl[ct.p].nmr)
+            turn_say(x, "  %s sent no orders for %s: it is played automatically",
+                     g->players[ct.p].name, ct.section);
+        x->progress_step = STEP_STATION;
+        tiles(x, &ct);
+    }
+    if (x->progress_step == STEP_STATION && still_operating(x, ct.c)) {
+        x->progress_step = STEP_RUN;
+        private_powers(x, &ct);
+        station(x, &ct);
+    }
+    if (x->progress_step == STEP_RUN && still_operating(x, ct.c)) {
+        x->progress_step = STEP_TRAINS;
+        run(x, &ct);
+    }
+    if (x->progress_step == STEP_TRAINS && still_operating(x, ct.c)) {
+        x->progress_step = STEP_DONE;
+        trains(x, &ct);
+    }
+    if (x->progress_step == STEP_DONE && still_operating(x, ct.c))
+        finish(x, &ct);
+    return 0;
+}
+
+int turn_discard(turn_ctx *x)
+{
+    eng_game *g = x->g;
+    int c = g->discarding, p = turn_owner(g, c);
+    const char *section = g->t->companies[c].id;
+    int i = -1;
+    char why[256];
+    while ((i = turn_next_order(x, p, section, KIND(ORD_DISCARD), i + 1)) >= 0) {
+        const ord_order *o = &x->pl[p].o->v[i];
+        x->pl[p].used[i] = USED_UP;
+        eng_action a = {.kind = ENG_ACT_DISCARD_TRAIN, .player = p, .company = c,
+                        .train = eng_train_index(g->t, o->alts[0].train)};
+        if (turn_conds_hold(x, p, o) && turn_act(x, &a, why, sizeof why) == 0)
+            return 0;
+        turn_say_order(x, p, o, "not carried out");
+    }
+    int cheapest = -1; /* none ordered: the cheapest train goes */
+    for (int k = 0; k < g->co[c].ntrains; k++) {
+        int type = g->co[c].trains[k];
+        if (cheapest < 0 || g->t->trains[type].cost < g->t->trains[cheapest].cost)
+            cheapest = type;
+    }
+    eng_action a = {.kind = ENG_ACT_DISCARD_TRAIN, .player = p, .company = c, .train = cheapest};
+    turn_say(x, "  %s has a train too many; it discards its cheapest", section);
+    return turn_act(x, &a, why, sizeof why) ? -1 : 0;
+}

@@ -1,0 +1,476 @@
+/* turn: the turn's loop — whoever is due to act acts on their orders, round after round, until
+ * the turn has covered its rounds (house rule 14) — and the stock rounds and formation rounds.
+ * Operating rounds are in operate.c, house rule 17's fallbacks in fallback.c. */
+#include "turn/internal.h"
+#include "util/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_STEPS 20000 /* actions in one turn: far more than any 1835 turn needs */
+
+void turn_settings_default(turn_settings *s)
+{
+    s->rounds = 2;
+    s->stop_after_formation = true;
+}
+
+void turn_result_clear(turn_result *r)
+{
+    buf_free(&r->report);
+    for (int i = 0; i < r->nactions; i++)
+        free(r->actions[i]);
+    free(r->actions);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- shared helpers ---- */
+
+void turn_say(turn_ctx *x, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&x->out->report, fmt, ap);
+    va_end(ap);
+    buf_addc(&x->out->report, '\n');
+}
+
+void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fate)
+{
+    char *text = ord_format(o);
+    turn_say(x, "  %s's order (line %d) \"%s\"%s%s", x->g->players[player].name, o->line, text,
+             *fate ? ": " : "", fate);
+    free(text);
+}
+
+bool turn_is_major(const eng_game *g, int c)
+{
+    return c >= 0 && g->t->companies[c].kind == ENG_MAJOR;
+}
+
+int turn_owner(const eng_game *g, int c)
+{
+    return turn_is_major(g, c) ? g->co[c].director : g->co[c].owner;
+}
+
+static void count_round_ends(turn_ctx *x)
+{
+    const eng_game *g = x->g;
+    for (int i = 0; i < g->nevents; i++) {
+        const eng_event *e = &g->events[i];
+        if (e->kind == ENG_EV_ROUND_END)
+            x->out->rounds++;
+        if (e->kind == ENG_EV_FORMED) {
+            x->out->formed = true;
+            if (x->set->stop_after_formation && x->limit > x->out->rounds + 1)
+                x->limit = x->out->rounds + 1; /* this round is the turn's last */
+        }
+        if (e->kind == ENG_EV_GAME_OVER)
+            x->out->game_over = true;
+    }
+    if (x->out->rounds >= x->limit || x->out->game_over)
+        x->stop = true;
+}
+
+static void report_events(turn_ctx *x)
+{
+    char line[256];
+    for (int i = 0; i < x->g->nevents; i++)
+        if (eng_event_text(x->g, &x->g->events[i], line, sizeof line) > 0)
+            turn_say(x, "%s", line);
+}
+
+int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len)
+{
+    char *json = eng_action_to_json(x->g, a);
+    if (eng_apply(x->g, a, why, len)) {
+        free(json);
+        return -1;
+    }
+    turn_result *r = x->out;
+    r->actions = xrealloc(r->actions, (size_t)(r->nactions + 1) * sizeof *r->actions);
+    r->actions[r->nactions++] = json;
+    report_events(x);
+    count_round_ends(x);
+    return 0;
+}
+
+int turn_goal_hex(const eng_title *t, const char *goal)
+{
+    if (!goal || !*goal)
+        return -1;
+    int h = eng_hex_index(t, goal);
+    for (int i = 0; i < t->nhexes && h < 0; i++)
+        if (strcasecmp(t->hexes[i].name, goal) == 0)
+            h = i;
+    if (h < 0) /* "L14" in any case */
+        for (int i = 0; i < t->nhexes && h < 0; i++)
+            if (strcasecmp(t->hexes[i].id, goal) == 0)
+                h = i;
+    return h;
+}
+
+/* ---- conditions ---- */
+
+static bool compare(int have, ord_cmp cmp, int want)
+{
+    switch (cmp) {
+    case ORD_GE: return have >= want;
+    case ORD_LE: return have <= want;
+    case ORD_GT: return have > want;
+    case ORD_LT: return have < want;
+    case ORD_EQ: return have == want;
+    }
+    return false;
+}
+
+static int unsold_item_of(const eng_game *g, int company)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i] && g->t->start_items[i].company == company)
+            return i;
+    return -1;
+}
+
+/* A certificate of the company can be bought now: from the start packet, the IPO or the pool. */
+static bool available(const eng_game *g, int c)
+{
+    if (unsold_item_of(g, c) >= 0)
+        return true;
+    if (!turn_is_major(g, c) || g->co[c].closed)
+        return false;
+    for (int k = 0; k < g->co[c].ncerts; k++) {
+        int owner = g->co[c].certs[k].owner;
+        if (owner == ENG_POOL || (owner == ENG_IPO && g->co[c].available))
+            return true;
+    }
+    return false;
+}
+
+static bool train_available(const eng_game *g, int type)
+{
+    return type >= 0 && ((type == g->train_on_sale && g->trains_left[type] > 0) ||
+                         g->pool_trains[type] > 0);
+}
+
+static bool cond_holds(const turn_ctx *x, int player, const ord_order *o, const ord_cond *c)
+{
+    const eng_game *g = x->g;
+    int co = eng_company_index(g->t, c->name), section = eng_company_index(g->t, o->section);
+    bool r = false;
+    switch (c->kind) {
+    case ORD_IF_AVAILABLE: r = co >= 0 && available(g, co); break;
+    case ORD_IF_DIRECT: r = co >= 0 && turn_owner(g, co) == player; break;
+    case ORD_IF_CASH:
+        r = compare(section >= 0 ? g->co[section].cash : g->players[player].cash, c->cmp,
+                    c->value);
+        break;
+    case ORD_IF_PHASE: r = compare(atoi(g->t->phases[g->phase].name), c->cmp, c->value); break;
+    case ORD_IF_TRAIN: r = train_available(g, eng_train_index(g->t, c->name)); break;
+    }
+    return c->negate ? !r : r;
+}
+
+bool turn_conds_hold(const turn_ctx *x, int player, const ord_order *o)
+{
+    for (int i = 0; i < o->nconds; i++)
+        if (!cond_holds(x, player, o, &o->conds[i]))
+            return false;
+    return true;
+}
+
+int turn_first_alt(const turn_ctx *x, int player, const ord_order *o)
+{
+    if (turn_conds_hold(x, player, o))
+        return 0;
+    return o->nalts > 1 ? 1 : -1;
+}
+
+int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned kinds, int pos)
+{
+    const turn_orders *po = &x->pl[player];
+    if (!po->o)
+        return -1;
+    for (int i = pos < 0 ? 0 : pos; i < po->o->n; i++) {
+        const ord_order *o = &po->o->v[i];
+        if (po->used[i] < USED_UP && strcasecmp(o->section, section) == 0 &&
+            (kinds & KIND(o->alts[0].kind)))
+            return i;
+    }
+    return -1;
+}
+
+/* ---- stock rounds (and the start packet) ---- */
+
+/* A BUY alternative as the engine's action: the start packet's item when the company has an
+ * unsold one, else a share from the IPO or the pool. */
+static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t len)
+{
+    eng_game *g = x->g;
+    int c = eng_company_index(g->t, b->company);
+    if (c < 0)
+        return snprintf(why, len, "there is no company %s", b->company), -1;
+    int item = unsold_item_of(g, c);
+    if (item >= 0 && !b->from_pool) {
+        eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = p, .item = item};
+        if (turn_act(x, &a, why, len) == 0)
+            return 0;
+        if (g->round == ENG_ROUND_START)
+            return -1;
+    }
+    eng_action a = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = c, .percent = b->percent};
+    if (!b->from_pool && turn_act(x, &a, why, len) == 0)
+        return 0;
+    if (b->from_ipo)
+        return -1;
+    char why_pool[256];
+    a.from_pool = true;
+    if (turn_act(x, &a, why_pool, sizeof why_pool) == 0)
+        return 0;
+    if (b->from_pool)
+        snprintf(why, len, "%s", why_pool);
+    return -1;
+}
+
+static int try_sell(turn_ctx *x, int p, const ord_action *s, char *why, size_t len)
+{
+    eng_game *g = x->g;
+    int c = eng_company_index(g->t, s->company);
+    if (c < 0)
+        return snprintf(why, len, "there is no company %s", s->company), -1;
+    int n = s->count > 0 ? s->count : 1;
+    /* n certificates (house rule 20): one at a time, each its own sale, the largest first
+     * unless a size is named; all or nothing */
+    eng_game *before = eng_game_copy(g);
+    int nactions = x->out->nactions;
+    size_t report_len = x->out->report.len;
+    int rc = 0;
+    for (int k = 0; k < n && rc == 0; k++) {
+        int size = s->percent;
+        if (!size) /* the largest certificate the player holds that is not the director's */
+            for (int i = 0; i < g->co[c].ncerts; i++)
+                if (g->co[c].certs[i].owner == p && !g->co[c].certs[i].director &&
+                    g->co[c].certs[i].percent > size)
+                    size = g->co[c].certs[i].percent;
+        eng_action a = {.kind = ENG_ACT_SELL, .player = p, .company = c,
+                        .percent = size ? size : 10, .cert_size = size};
+        rc = turn_act(x, &a, why, len);
+    }
+    if (rc) { /* put back what was sold of this order */
+        eng_board_free(g->board);
+        *g = *before;
+        free(before);
+        for (int i = nactions; i < x->out->nactions; i++)
+            free(x->out->actions[i]);
+        x->out->nactions = nactions;
+        x->out->report.len = report_len;
+        return -1;
+    }
+    eng_game_free(before);
+    return 0;
+}
+
+static int try_stock_action(turn_ctx *x, int p, const ord_action *a, char *why, size_t len)
+{
+    switch (a->kind) {
+    case ORD_BUY: return try_buy(x, p, a, why, len);
+    case ORD_SELL: return try_sell(x, p, a, why, len);
+    case ORD_PASS: return snprintf(why, len, "passes"), 1;
+    default: return snprintf(why, len, "not a stock-round order"), -1;
+    }
+}
+
+/* Tries an order's alternatives in turn: 0 when one was carried out, 1 for PASS, -1 when none
+ * could be (why: the first alternative's reason). */
+static int try_stock_order(turn_ctx *x, int p, const ord_order *o, int from, char *why,
+                           size_t len)
+{
+    char first[256] = "";
+    for (int i = from; i < o->nalts; i++) {
+        char w[256] = "";
+        int rc = try_stock_action(x, p, &o->alts[i], w, sizeof w);
+        if (rc >= 0)
+            return rc;
+        if (!first[0])
+            snprintf(first, sizeof first, "%s", w);
+    }
+    snprintf(why, len, "%s", first);
+    return -1;
+}
+
+static void end_stock_turn(turn_ctx *x, int p)
+{
+    char why[256];
+    eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
+    if (turn_act(x, &pass, why, sizeof why))
+        turn_say(x, "  (%s cannot end the turn: %s)", x->g->players[p].name, why);
+}
+
+static const unsigned STOCK_KINDS = KIND(ORD_BUY) | KIND(ORD_SELL) | KIND(ORD_PASS);
+
+/* The player's next order whose conditions hold; orders whose conditions do not are skipped
+ * (said in the report) — they are the player's own contingencies (house rule 12). */
+static int next_stock_order(turn_ctx *x, int p)
+{
+    int i = -1;
+    while ((i = turn_next_order(x, p, "", STOCK_KINDS, i + 1)) >= 0) {
+        const ord_order *o = &x->pl[p].o->v[i];
+        if (turn_first_alt(x, p, o) >= 0)
+            return i;
+        x->pl[p].used[i] = USED_UP;
+        turn_say_order(x, p, o, "its condition does not hold: skipped");
+    }
+    return -1;
+}
+
+/* Carries out order i; a BUY of n certificates stays for the next turn until all are bought.
+ * Returns what try_stock_order returns. */
+static int carry_out(turn_ctx *x, int p, int i)
+{
+    const ord_order *o = &x->pl[p].o->v[i];
+    char why[256];
+    int rc = try_stock_order(x, p, o, turn_first_alt(x, p, o), why, sizeof why);
+    int want = o->alts[0].kind == ORD_BUY && o->nalts == 1 && o->alts[0].count > 1
+                   ? o->alts[0].count : 1;
+    if (rc == 0 && ++x->pl[p].used[i] < want)
+        return 0; /* more certificates to buy on later turns */
+    x->pl[p].used[i] = USED_UP;
+    if (rc < 0)
+        turn_say_order(x, p, o, "");
+    if (rc < 0)
+        turn_say(x, "    not carried out: %s; nothing else is done in its place (house rule 19)",
+                 why);
+    return rc;
+}
+
+/* One stock-round turn of player p: consecutive SELLs, then the BUY that follows them (house
+ * rule 18), or a BUY, or a PASS; no order left is a pass. A failed order makes the turn a pass
+ * (house rule 19). */
+static void stock_turn(turn_ctx *x, int p)
+{
+    int i = next_stock_order(x, p);
+    if (i < 0) {
+        end_stock_turn(x, p);
+        return;
+    }
+    while (i >= 0 && x->pl[p].o->v[i].alts[0].kind == ORD_SELL && !x->stop) {
+        carry_out(x, p, i);
+        i = next_stock_order(x, p);
+    }
+    if (i >= 0 && x->pl[p].o->v[i].alts[0].kind != ORD_SELL && !x->stop &&
+        x->g->round != ENG_ROUND_OPERATING)
+        carry_out(x, p, i);
+    if (!x->stop && x->g->current == p &&
+        (x->g->round == ENG_ROUND_STOCK || x->g->round == ENG_ROUND_START))
+        end_stock_turn(x, p);
+}
+
+/* ---- formation rounds (house rule 10) ---- */
+
+static const unsigned FORMATION_KINDS =
+    KIND(ORD_FORM) | KIND(ORD_NO_FORM) | KIND(ORD_EXCHANGE) | KIND(ORD_KEEP);
+
+/* The player's formation orders, from any section, in order; then the end of the player's part
+ * (a pass). Without orders, the founder's owner does not form and nothing is exchanged unless
+ * the rules force it. */
+static void formation_turn(turn_ctx *x, int p)
+{
+    eng_game *g = x->g;
+    const turn_orders *po = &x->pl[p];
+    for (int i = 0; po->o && i < po->o->n && g->forming && g->current == p && !x->stop; i++) {
+        const ord_order *o = &po->o->v[i];
+        if (po->used[i] >= USED_UP || !(FORMATION_KINDS & KIND(o->alts[0].kind)))
+            continue;
+        x->pl[p].used[i] = USED_UP;
+        if (!turn_conds_hold(x, p, o)) {
+            turn_say_order(x, p, o, "its condition does not hold: skipped");
+            continue;
+        }
+        const ord_action *a = &o->alts[0];
+        eng_action e = {.player = p};
+        if (a->kind == ORD_FORM) {
+            e.kind = ENG_ACT_FORM;
+        } else if (a->kind == ORD_EXCHANGE) {
+            e.kind = ENG_ACT_EXCHANGE;
+            e.company = eng_company_index(g->t, a->company);
+        } else {
+            continue; /* DO NOT FORM, KEEP: what happens when nothing is done */
+        }
+        char why[256];
+        if (turn_act(x, &e, why, sizeof why)) {
+            turn_say_order(x, p, o, "");
+            turn_say(x, "    not carried out: %s", why);
+        }
+    }
+    if (!g->forming || g->current != p || x->stop)
+        return;
+    char why[256];
+    eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
+    if (turn_act(x, &pass, why, sizeof why) == 0)
+        return;
+    /* a forced exchange: the first the rules allow */
+    eng_action legal[64];
+    int n = eng_legal_actions(g, legal, 64);
+    for (int k = 0; k < n; k++)
+        if (legal[k].kind == ENG_ACT_EXCHANGE || legal[k].kind == ENG_ACT_FORM) {
+            turn_say(x, "  (forced for %s)", g->players[p].name);
+            turn_act(x, &legal[k], why, sizeof why);
+            return;
+        }
+}
+
+/* ---- the loop ---- */
+
+static int step(turn_ctx *x)
+{
+    eng_game *g = x->g;
+    if (g->forming)
+        formation_turn(x, g->current);
+    else if (g->round == ENG_ROUND_START || g->round == ENG_ROUND_STOCK)
+        stock_turn(x, g->current);
+    else if (g->discarding != ENG_NONE)
+        return turn_discard(x);
+    else if (g->round == ENG_ROUND_OPERATING)
+        return turn_operate(x);
+    return 0;
+}
+
+static void tell_nmrs(turn_ctx *x)
+{
+    for (int p = 0; p < x->g->nplayers; p++)
+        if (x->pl[p].nmr)
+            turn_say(x, "No orders from %s this turn (NMR): standing orders, goals and automatic "
+                        "play (house rules 12, 13)",
+                     x->g->players[p].name);
+}
+
+int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players,
+                 turn_result *out)
+{
+    memset(out, 0, sizeof *out);
+    buf_init(&out->report);
+    turn_ctx x = {.g = g, .set = s, .out = out, .limit = s->rounds > 0 ? s->rounds : 1,
+                 .progress_company = -1};
+    for (int p = 0; p < g->nplayers; p++) {
+        x.pl[p].o = players[p].orders;
+        x.pl[p].nmr = players[p].nmr;
+        x.pl[p].used = calloc(players[p].orders ? (size_t)players[p].orders->n + 1 : 1,
+                              sizeof(int));
+    }
+    tell_nmrs(&x);
+    int rc = 0;
+    for (int steps = 0; !x.stop && g->round != ENG_ROUND_OVER; steps++) {
+        int before = out->nactions;
+        if (steps >= MAX_STEPS || step(&x) || out->nactions == before) {
+            turn_say(&x, "The resolver stopped: nothing more could be done (please tell the GM)");
+            rc = -1;
+            break;
+        }
+    }
+    for (int p = 0; p < g->nplayers; p++)
+        free(x.pl[p].used);
+    return rc;
+}

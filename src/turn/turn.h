@@ -1,0 +1,55 @@
+/* turn: resolves one turn of a play-by-email game — the players' orders (src/orders) turned into
+ * engine actions at the moment each player or company is due to act, under the GM's house
+ * rules (docs/orders.md says what a player may expect):
+ * - stock rounds: each player turn takes the player's next order; a SELL goes with the BUY
+ *   after it (house rule 18); an order that cannot be carried out makes that turn a pass and
+ *   nothing else is put in its place (house rule 19); "BUY 2 BA" is two certificates on two
+ *   turns (house rule 20);
+ * - operating rounds: a company acts on its director's orders as they stand when it operates;
+ *   a tile or station that cannot be placed falls back through house rule 17's steps A-D;
+ * - players who sent nothing (NMR) get their standing orders, goals and automatic play
+ *   (house rules 12, 13); ambiguous orders are not carried out (house rule 16);
+ * - the turn covers a number of rounds (house rule 14), fewer when the Prussian forms.
+ * Pure like the engine: no I/O, deterministic. The report lines and the actions it applied (as
+ * JSON, for the action log) come back in the result. */
+#ifndef PBEMGM_TURN_TURN_H
+#define PBEMGM_TURN_TURN_H
+
+#include "engine/game.h"
+#include "orders/order.h"
+#include "util/buf.h"
+
+#include <stdbool.h>
+
+typedef struct turn_settings {
+    int rounds;                  /* rounds this turn covers (house rule 14): default 2 */
+    bool stop_after_formation;   /* the turn ends with the round in which the Prussian forms */
+} turn_settings;
+
+void turn_settings_default(turn_settings *s);
+
+typedef struct turn_player {
+    const ord_orders *orders;    /* the player's orders for the turn (standing ones included);
+                                  * NULL when there are none */
+    bool nmr;                    /* sent no orders for this turn (house rule 13) */
+} turn_player;
+
+typedef struct turn_result {
+    buf report;                  /* what happened, a line each, orders' fates included */
+    int nactions;
+    char **actions;              /* the engine actions applied, as JSON, in order */
+    int rounds;                  /* rounds completed in the turn */
+    bool formed;                 /* the Prussian formed in this turn */
+    bool game_over;
+} turn_result;
+
+/* Plays the turn on g from its current state with players[0..g->nplayers-1]. Returns 0, or -1
+ * when the resolver could not go on (a bug: said in the report; g holds what was applied). */
+int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players,
+                 turn_result *out);
+void turn_result_clear(turn_result *r);
+
+/* The hex a goal names: a hex ("L14") or a hex's name ("Berlin"), or -1. */
+int turn_goal_hex(const eng_title *t, const char *goal);
+
+#endif

@@ -1,0 +1,462 @@
+/* Scenario tests for turn resolution (src/turn): players' orders, as a player types them, resolved
+ * on a game of 1835, each test quoting the house rule it checks
+ * (../shared/seeds/001_85422608b4dec799.txt). The resolved state and the report are compared. */
+#include "../engine/game_fixture.h"
+#include "engine/routes.h"
+#include "orders/order.h"
+#include "turn/turn.h"
+
+#include <stdlib.h>
+
+static turn_result R;
+static ord_envelope envs[ENG_MAX_PLAYERS];
+static ord_orders ords[ENG_MAX_PLAYERS];
+
+/* Resolves a turn of `rounds` rounds: texts[p] are player p's orders, NULL for no orders (NMR). */
+static void resolve(eng_game *g, const char *const *texts, int rounds)
+{
+    turn_player pl[ENG_MAX_PLAYERS] = {0};
+    for (int p = 0; p < g->nplayers; p++) {
+        memset(&envs[p], 0, sizeof envs[p]);
+        memset(&ords[p], 0, sizeof ords[p]);
+        if (!texts[p]) {
+            pl[p].nmr = true;
+            continue;
+        }
+        ord_envelope_parse("orders", texts[p], &envs[p]);
+        ord_parse(&envs[p], &ords[p]);
+        if (envs[p].nerrors)
+            fail_msg("player %d, line %d: %s", p, envs[p].errors[0].line,
+                     envs[p].errors[0].message);
+        pl[p].orders = &ords[p];
+    }
+    turn_settings s;
+    turn_settings_default(&s);
+    s.rounds = rounds;
+    if (turn_resolve(g, &s, pl, &R))
+        fail_msg("the resolver stopped:\n%s", R.report.data);
+}
+
+static void finish(eng_game *g)
+{
+    for (int p = 0; p < g->nplayers; p++) {
+        ord_orders_clear(&ords[p]);
+        ord_envelope_clear(&envs[p]);
+    }
+    turn_result_clear(&R);
+    eng_game_free(g);
+}
+
+static const char *report_has(const char *text)
+{
+    const char *at = strstr(R.report.data, text);
+    if (!at)
+        fail_msg("the report does not say \"%s\":\n%s", text, R.report.data);
+    return at;
+}
+
+static void report_lacks(const char *text)
+{
+    if (strstr(R.report.data, text))
+        fail_msg("the report says \"%s\":\n%s", text, R.report.data);
+}
+
+/* a is said before b. */
+static void before(const char *a, const char *b)
+{
+    if (report_has(a) > report_has(b))
+        fail_msg("\"%s\" comes after \"%s\"", a, b);
+}
+
+static int certs_of(const eng_game *g, const char *company, int player)
+{
+    int n = 0, c = co(company);
+    for (int i = 0; i < g->co[c].ncerts; i++)
+        n += g->co[c].certs[i].owner == player;
+    return n;
+}
+
+/* Player texts in seating order for a game whose players are Ann, Bob, Cy, Dee. */
+#define ORDERS(...) ((const char *const[]){__VA_ARGS__})
+
+/* House rule 18: "any SELL order will be paired with the 'following' BUY order" — the sale and
+ * the purchase are one turn: no other player acts between them. */
+static void test_hr18_sell_is_paired_with_the_following_buy(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("FirstRoundSellRestriction=no");
+    give(g, "BY", 10, false, 0);
+    int by = eng_percent_held(g, co("BY"), 0);
+    resolve(g, ORDERS("SELL BY\nBUY SX", "PASS", "PASS", "PASS"), 1);
+    const char *sold = report_has("Ann sells 10% of BY");
+    const char *bought = report_has("Ann buys 10% of SX");
+    assert_true(sold < bought);
+    for (const char *o = sold; o < bought; o = strchr(o, '\n') + 1)
+        if (!strncmp(o, "Bob", 3) || !strncmp(o, "Cy", 2) || !strncmp(o, "Dee", 3))
+            fail_msg("another player acts between the sale and the purchase");
+    assert_int_equal(eng_percent_held(g, co("BY"), 0), by - 10);
+    assert_int_equal(certs_of(g, "SX", 0), 1);
+    finish(g);
+}
+
+/* House rule 19: "if a player orders a purchase ... but cannot acquire ... the named stock, the
+ * GM will make no substitutions": the failed order makes Ann's turn a pass; her next order waits
+ * for her next turn (after Bob's second purchase: Bob has priority), it is not tried in its
+ * place. */
+static void test_hr19_a_failed_purchase_is_not_replaced(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    resolve(g, ORDERS("BUY 20% MS\nBUY BY", "BUY 2 BY", "PASS", "PASS"), 1);
+    report_has("\"BUY 1 20% MS\"");
+    report_has("house rule 19");
+    before("house rule 19", "Bob buys 10% of BY for 92\nCy passes\nDee passes\n  92 goes to BY\nAnn buys 10% of BY");
+    assert_int_equal(certs_of(g, "MS", 0), 0);
+    finish(g);
+}
+
+/* House rule 20: "1Wte or 2MSE ... the number of certificates": BUY 2 BY is two certificates,
+ * one on each of two turns (one certificate a turn). */
+static void test_hr20_counts_are_certificates(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    int had = eng_percent_held(g, co("BY"), 0);
+    resolve(g, ORDERS("BUY 2 BY", "BUY BY", "PASS", "PASS"), 1);
+    assert_int_equal(eng_percent_held(g, co("BY"), 0), had + 20);
+    before("Ann buys 10% of BY", "Bob passes\nCy passes\nDee passes\n  92 goes to BY\nAnn buys");
+    finish(g);
+}
+
+/* House rule 20: "Buy 20% MSE" asks for that certificate only — SX's only 20% certificate, its
+ * director's, came with LD: Ann gets no 10% in its place; BUY 10% SX buys a 10%. */
+static void test_hr20_an_explicit_size(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    resolve(g, ORDERS("BUY 20% SX", "PASS", "PASS", "PASS"), 1);
+    report_has("the IPO has no 20% certificate of SX");
+    assert_int_equal(eng_percent_held(g, co("SX"), 0), 0);
+    finish(g);
+    g = after_packet(NULL); /* and a 10% only: never the director's 20% */
+    resolve(g, ORDERS("BUY 10% SX", "PASS", "PASS", "PASS"), 1);
+    report_has("Ann buys 10% of SX");
+    finish(g);
+}
+
+/* House rule 12: contingency orders — the condition is looked at when the order is tried: BA is
+ * not available, so the ELSE part is carried out. */
+static void test_hr12_contingency_by_condition(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    resolve(g, ORDERS("IF BA AVAILABLE THEN BUY BA ELSE BUY SX\nIF CASH < 5 THEN BUY BY", "PASS",
+                      "PASS", "PASS"),
+            1);
+    report_has("Ann buys 10% of SX");
+    report_has("its condition does not hold: skipped");
+    assert_int_equal(certs_of(g, "BA", 0), 0);
+    finish(g);
+}
+
+/* House rule 14: "Two or more rounds will be the norm for most turns. Players may request one
+ * round": a turn of two rounds covers the stock round and the operating round after it; of one,
+ * only the stock round. */
+static void test_hr14_rounds_per_turn(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    resolve(g, ORDERS("PASS", "PASS", "PASS", "PASS"), 2);
+    assert_int_equal(R.rounds, 2);
+    report_has("Operating round 1.1 ends");
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    assert_int_equal(g->stock_round_number, 2);
+    finish(g);
+    g = after_packet("Variant=Clemens");
+    resolve(g, ORDERS("PASS", "PASS", "PASS", "PASS"), 1);
+    assert_int_equal(R.rounds, 1);
+    report_lacks("Operating round 1.1 ends");
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    finish(g);
+}
+
+/* ---- operating rounds ---- */
+
+/* Clemens: BY floats with the packet; everyone passes stock round 1 and the minors end their
+ * turns: BY operates, its director to act. */
+static eng_game *by_operating(void)
+{
+    eng_game *g = after_packet("Variant=Clemens");
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    for (int k = 0; k < 8 && g->operating != co("BY"); k++)
+        must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, co("BY"));
+    return g;
+}
+
+static void give_train(eng_game *g, const char *company, const char *name)
+{
+    eng_company_state *s = &g->co[co(company)];
+    s->trains[s->ntrains++] = train(name);
+    g->trains_left[train(name)]--;
+}
+
+/* Orders for BY's director (the other players send PASS) */
+static const char *const *by_orders(const eng_game *g, const char *text)
+{
+    static const char *v[4];
+    for (int p = 0; p < 4; p++)
+        v[p] = p == g->co[co("BY")].director ? text : "PASS";
+    return v;
+}
+
+struct lay_found {
+    int hex, tile, rot, revenue, distance;
+};
+
+static int distance(int a, int b)
+{
+    int dr = abs(title->hexes[a].row - title->hexes[b].row);
+    int dc = abs(title->hexes[a].col - title->hexes[b].col);
+    return dr + (dc > dr ? (dc - dr) / 2 : 0);
+}
+
+/* Every legal lay of the operating company now: how many; the nearest to goal, the best. */
+static int legal_lays(const eng_game *g, int goal, struct lay_found *nearest,
+                      struct lay_found *best)
+{
+    int n = 0;
+    nearest->distance = 1000;
+    best->revenue = -1;
+    eng_lay_option opts[64];
+    for (int h = 0; h < title->nhexes; h++) {
+        int k = eng_lay_options(g->board, ENG_NONE, h, title->phases[g->phase].tile_colors, opts,
+                                64);
+        for (int i = 0; i < k; i++) {
+            eng_game *copy = eng_game_copy(g);
+            eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
+                            .tile = opts[i].tile, .rot = opts[i].rot};
+            if (eng_apply(copy, &a, NULL, 0) == 0) {
+                eng_run run;
+                struct lay_found f = {h, opts[i].tile, opts[i].rot,
+                                      eng_best_run(copy, g->operating, &run),
+                                      goal >= 0 ? distance(h, goal) : 0};
+                n++;
+                if (f.distance < nearest->distance)
+                    *nearest = f;
+                if (f.revenue > best->revenue)
+                    *best = f;
+            }
+            eng_game_free(copy);
+        }
+    }
+    return n;
+}
+
+static int laid_hex(const eng_game *before, const eng_game *after)
+{
+    for (int h = 0; h < title->nhexes; h++)
+        if (before->board->tile[h] != after->board->tile[h])
+            return h;
+    return -1;
+}
+
+/* House rule 17 A: "use the player's own contingency plan" — the first lay is impossible (Kiel
+ * is nowhere near BY), the ELSE lay is carried out, and nothing else is needed. */
+static void test_hr17_a_the_players_contingency(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating();
+    struct lay_found near, best;
+    assert_true(legal_lays(g, -1, &near, &best) > 0);
+    char text[256];
+    snprintf(text, sizeof text, "BY:\nLAY 9 ON A11 ROT 0 ELSE LAY %s ON %s ROT %d\nNO STATION",
+             title->tiles[best.tile].id, title->hexes[best.hex].id, best.rot);
+    eng_game *start = eng_game_copy(g);
+    resolve(g, by_orders(g, text), 1);
+    char laid[64];
+    snprintf(laid, sizeof laid, "BY lays tile %s on %s", title->tiles[best.tile].id,
+             title->hexes[best.hex].id);
+    report_has(laid);
+    report_lacks("House rule 17");
+    assert_int_equal(laid_hex(start, g), best.hex);
+    eng_game_free(start);
+    finish(g);
+}
+
+/* House rule 17 B: "place a tile which seems to best follow the director's plans for his company
+ * as has been revealed" — the impossible lay gives way to the legal lay nearest BY's goal. */
+static void test_hr17_b_the_goal(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating();
+    int goal = tf_hex(title, "L14");
+    struct lay_found near, best;
+    assert_true(legal_lays(g, goal, &near, &best) > 0);
+    eng_game *start = eng_game_copy(g);
+    resolve(g, by_orders(g, "BY:\nGOAL L14\nLAY 9 ON A11 ROT 0\nNO STATION"), 1);
+    report_has("cannot be carried out");
+    report_has("House rule 17 B: BY's tile towards its goal L14");
+    int h = laid_hex(start, g);
+    assert_true(h >= 0);
+    assert_int_equal(distance(h, goal), near.distance);
+    eng_game_free(start);
+    finish(g);
+}
+
+/* BY with a 2 train, München's tile and the track to Augsburg's hex laid (its two lays of this
+ * turn, given back to it): one more tile, in Augsburg (N12), makes a run. */
+static eng_game *by_one_lay_from_a_run(void)
+{
+    eng_game *g = by_operating();
+    give_train(g, "BY", "2");
+    must(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, "O15"),
+                         .tile = tf_tile(title, "201"), .rot = 0});
+    must(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, "O13"),
+                         .tile = tf_tile(title, "9"), .rot = 2});
+    g->co[co("BY")].lays = 0;
+    return g;
+}
+
+/* House rule 17 C: "place a tile which will give the stockholders maximum income" — with a
+ * train and no goal, the lay that earns the most now; the run then earns it. */
+static void test_hr17_c_the_most_income(void **state)
+{
+    (void)state;
+    eng_game *g = by_one_lay_from_a_run();
+    struct lay_found near, best;
+    legal_lays(g, -1, &near, &best);
+    eng_run run;
+    int now = eng_best_run(g, co("BY"), &run);
+    assert_true(best.revenue > now);
+    resolve(g, by_orders(g, "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nRUN BEST\nPAY OUT"), 1);
+    report_has("House rule 17 C: BY's tile for the most income now");
+    char ran[64];
+    snprintf(ran, sizeof ran, "BY runs for %d and pays out", best.revenue);
+    report_has(ran);
+    finish(g);
+}
+
+/* House rule 17 D: "place no tile if there is no foreseeable monetary advantage" — BY has no
+ * train, so no tile brings it money this turn. */
+static void test_hr17_d_no_tile(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating();
+    eng_game *start = eng_game_copy(g);
+    resolve(g, by_orders(g, "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nBUY TRAIN 2"), 1);
+    report_has("House rule 17 D: no tile for BY");
+    assert_int_equal(laid_hex(start, g), -1);
+    eng_game_free(start);
+    finish(g);
+}
+
+/* House rule 17, "the same logic applies to orders for placing stations": an impossible station
+ * (no track reaches Kiel) and no goal: none brings income without a train — step D. */
+static void test_hr17_stations_too(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating();
+    resolve(g, by_orders(g, "BY:\nNO TILE\nSTATION A11\nBUY TRAIN 2"), 1);
+    report_has("\"STATION A11\"");
+    report_has("House rule 17 D: no station for BY");
+    finish(g);
+}
+
+/* House rule 16: "orders that are ambiguous or unclear ... all or some of his intended action did
+ * not occur, although it will not be counted as a NMR" — PAY OUT and WITHHOLD, both without a
+ * condition: neither is carried out; the revenue is paid out. */
+static void test_hr16_ambiguous_orders(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating();
+    give_train(g, "BY", "2");
+    resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION\nRUN BEST\nWITHHOLD\nPAY OUT"), 1);
+    report_has("ambiguous");
+    report_has("house rule 16; not an NMR");
+    report_lacks("(NMR)");
+    finish(g);
+}
+
+/* House rules 12 and 13, the first NMR: a director who sent nothing — his company still runs its
+ * best and pays out, and buys a train because it must (house rule 9: forced). */
+static void test_nmr_first_automatic_play(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating();
+    const char *v[4];
+    for (int p = 0; p < 4; p++)
+        v[p] = p == g->co[co("BY")].director ? NULL : "PASS";
+    resolve(g, v, 1);
+    report_has("(NMR)");
+    report_has("BY must buy a train");
+    report_has("BY buys a 2 train from the bank");
+    assert_int_equal(g->co[co("BY")].ntrains, 1);
+    finish(g);
+}
+
+/* A director's RUN of more than the trains can earn runs for the best instead. */
+static void test_run_declared_above_the_best(void **state)
+{
+    (void)state;
+    eng_game *g = by_one_lay_from_a_run();
+    struct lay_found near, found;
+    legal_lays(g, -1, &near, &found);
+    char text[200];
+    snprintf(text, sizeof text, "BY:\nLAY %s ON %s ROT %d\nNO STATION\nRUN 990\nWITHHOLD",
+             title->tiles[found.tile].id, title->hexes[found.hex].id, found.rot);
+    int best = found.revenue;
+    resolve(g, by_orders(g, text), 1);
+    char said[80];
+    snprintf(said, sizeof said, "BY runs for %d and withholds", best);
+    report_has(said);
+    report_has("can earn at most");
+    finish(g);
+}
+
+/* Every action applied is in the result as JSON, and replays on the starting position to the same
+ * state (the action log is the game's truth). */
+static void test_actions_replay(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    eng_game *again = eng_game_copy(g);
+    resolve(g, ORDERS("BUY SX", NULL, "BUY BY\nBY:\nRUN BEST", "PASS"), 2);
+    assert_true(R.nactions > 4);
+    for (int i = 0; i < R.nactions; i++) {
+        eng_action a;
+        char why[256];
+        if (eng_action_from_json(again, R.actions[i], &a, why, sizeof why) ||
+            eng_apply(again, &a, why, sizeof why))
+            fail_msg("action %d (%s): %s", i, R.actions[i], why);
+    }
+    char *x = eng_game_to_json(g), *y = eng_game_to_json(again);
+    assert_string_equal(x, y);
+    free(x);
+    free(y);
+    eng_game_free(again);
+    finish(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hr18_sell_is_paired_with_the_following_buy),
+        cmocka_unit_test(test_hr19_a_failed_purchase_is_not_replaced),
+        cmocka_unit_test(test_hr20_counts_are_certificates),
+        cmocka_unit_test(test_hr20_an_explicit_size),
+        cmocka_unit_test(test_hr12_contingency_by_condition),
+        cmocka_unit_test(test_hr14_rounds_per_turn),
+        cmocka_unit_test(test_hr17_a_the_players_contingency),
+        cmocka_unit_test(test_hr17_b_the_goal),
+        cmocka_unit_test(test_hr17_c_the_most_income),
+        cmocka_unit_test(test_hr17_d_no_tile),
+        cmocka_unit_test(test_hr17_stations_too),
+        cmocka_unit_test(test_hr16_ambiguous_orders),
+        cmocka_unit_test(test_nmr_first_automatic_play),
+        cmocka_unit_test(test_run_declared_above_the_best),
+        cmocka_unit_test(test_actions_replay),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
