@@ -1,7 +1,9 @@
 #!/bin/sh
 # make demo: a throwaway game on the embedded default (Maildir in and out, a SQLite file) in a
-# temporary directory. Sample player mails are dropped into the inbox, the daemon runs once,
-# and the replies it wrote are printed, decoded.
+# temporary directory. A game of 1835 with three players is started under the GM's house rules;
+# sample player mails (orders for turn 1, and mail that goes wrong in the usual ways) are dropped
+# into the inbox; the daemon runs once: it answers every mail and, every player's orders being
+# in, resolves the turn. The answers and the GM's copy of the turn report are printed, decoded.
 set -eu
 pbemgm=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,6 +17,7 @@ echo "== pbemgm demo in $dir (no configuration file: the embedded default)"
 "$pbemgm" player add demo alice alice@example.org --password tulip-7
 "$pbemgm" player add demo bob bob@example.org --password maple-3
 "$pbemgm" player add demo carol carol@example.org --password birch-9 --no-mail
+"$pbemgm" game start demo --options pbem-house-rules
 
 echo
 echo "== sample mails dropped into maildir/in/new:"
@@ -31,8 +34,11 @@ echo "== pbemgm serve --once"
 "$pbemgm" status
 
 echo
-echo "== the mail pbemgm wrote (maildir/out/new), decoded:"
+echo "== the mail pbemgm wrote (maildir/out/new), decoded (of the turn report, the GM's copy):"
 for f in $(ls -tr maildir/out/new/*); do
+    if grep -q "^Subject: demo: turn " "$f" && ! grep -q "^To: .*gm@" "$f"; then
+        continue
+    fi
     echo
     echo "------------------------------------------------------------------------------"
     "$mailtool" show "$f" | sed 1d

@@ -35,7 +35,14 @@ static const char usage_text[] =
     "  player add GAME NAME ADDRESS [--password PW] [--no-mail]\n"
     "                                        add a player; without --password one is made up;\n"
     "                                        the player is mailed a welcome with the password\n"
-    "  player list GAME                      list a game's players\n"
+    "  player list GAME                      list a game's players (with their NMRs)\n"
+    "  player replace GAME OLD NEW ADDRESS [--password PW] [--no-mail]\n"
+    "                                        a replacement player takes OLD's seat\n"
+    "  game set NAME [--turn-hours H] [--remind-hours H] [--rounds N]\n"
+    "               [--stop-after-formation yes|no]   the game's pace (house rule 14)\n"
+    "  game one-round NAME                   limit the current turn to one round\n"
+    "  game resolve NAME                     resolve the current turn now\n"
+    "  game report NAME [TURN]               print a resolved turn's report\n"
     "  status                                count stored mail and the outbox\n"
     "  map GAME|TITLE --png FILE|--svg FILE  draw the map (a title: its starting map)\n"
     "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
@@ -172,7 +179,11 @@ static void print_game(const store_game *g, void *ctx)
 static void print_player(const store_player *p, void *ctx)
 {
     (void)ctx;
-    printf("%d  %-16s %s\n", p->seat, p->name, p->address);
+    printf("%d  %-16s %s", p->seat, p->name, p->address);
+    if (p->nmr_count)
+        printf("  (%d NMR%s%s)", p->nmr_count, p->nmr_count > 1 ? "s" : "",
+               p->seat_open ? ", a replacement is wanted" : "");
+    printf("\n");
 }
 
 static bool plausible_address(const char *a)
@@ -285,17 +296,10 @@ static eng_title *load_title(const char *title)
         fail("\"%s\" is not a title name", title);
         return NULL;
     }
-    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
-    char *json = util_read_file(path, NULL);
-    char *err = NULL;
-    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
-    if (!json)
-        fail("there is no title \"%s\" (%s)", title, path);
-    else if (!t)
-        fail("%s: %s", path, err);
-    free(err);
-    free(json);
-    free(path);
+    char why[512];
+    eng_title *t = dmn_load_title(title, why, sizeof why);
+    if (!t)
+        fail("%s", why);
     return t;
 }
 
@@ -336,7 +340,9 @@ static int start_game(struct session *s, const store_game *g, const char *option
         if (!eg)
             rc = fail("%s cannot start: %s", g->name,
                       names.n <= ENG_MAX_PLAYERS ? why : "too many players");
-        else if (store_game_start(s->st, g->id, options) != STORE_OK)
+        else if (store_game_start(s->st, g->id, options) != STORE_OK ||
+                 store_game_set_deadline(s->st, g->id,
+                                         util_now() + (int64_t)g->turn_hours * 3600) != STORE_OK)
             rc = fail("%s", store_errmsg(s->st));
         else {
             store_audit(s->st, "gm", "game_start", g->id, options);
@@ -373,8 +379,123 @@ static int cmd_game_start(struct session *s, int argc, char **argv)
     return rc;
 }
 
+static bool parse_count(const char *text, int min, int max, int *out)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || v < min || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static int set_pace_option(store_game *g, const char *name, const char *value)
+{
+    if (strcmp(name, "--turn-hours") == 0 && parse_count(value, 1, 24 * 90, &g->turn_hours))
+        return 0;
+    if (strcmp(name, "--remind-hours") == 0 && parse_count(value, 0, 24 * 90, &g->remind_hours))
+        return 0;
+    if (strcmp(name, "--rounds") == 0 && parse_count(value, 1, 10, &g->rounds_per_turn))
+        return 0;
+    if (strcmp(name, "--stop-after-formation") == 0 &&
+        (str_ieq(value, "yes") || str_ieq(value, "no"))) {
+        g->stop_after_formation = str_ieq(value, "yes");
+        return 0;
+    }
+    return fail("%s %s: expected --turn-hours 1..2160, --remind-hours 0..2160, --rounds 1..10 "
+                "or --stop-after-formation yes|no", name, value);
+}
+
+static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
+{
+    if (argc < 2 || argc % 2)
+        return usage();
+    for (int i = 0; i < argc; i += 2)
+        if (set_pace_option(g, argv[i], argv[i + 1]))
+            return 1;
+    if (g->remind_hours >= g->turn_hours)
+        return fail("the reminder (%d hours before the deadline) must come after the turn "
+                    "begins (%d hours)", g->remind_hours, g->turn_hours);
+    if (store_game_set_pace(s->st, g->id, g) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    store_audit(s->st, "gm", "game_set", g->id, NULL);
+    printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after the "
+           "Prussian forms\n", g->name, g->turn_hours, g->remind_hours, g->rounds_per_turn,
+           g->stop_after_formation ? "stop" : "no stop");
+    return 0;
+}
+
+static int need_running(const store_game *g)
+{
+    return strcmp(g->status, "running") == 0 ? 0 : fail("%s is %s, not running", g->name,
+                                                         g->status);
+}
+
+static int cmd_game_resolve(struct session *s, const store_game *g)
+{
+    if (need_running(g))
+        return 1;
+    char why[512];
+    if (store_begin(s->st) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    if (dmn_resolve_turn(&s->config, s->st, g, why, sizeof why) ||
+        store_audit(s->st, "gm", "turn_resolve", g->id, NULL) != STORE_OK ||
+        store_commit(s->st) != STORE_OK) {
+        store_rollback(s->st);
+        return fail("%s", why);
+    }
+    printf("game %s: turn %d resolved; the report is in the outbox\n", g->name, g->turn);
+    return 0;
+}
+
+static int cmd_game_report(struct session *s, const store_game *g, int argc, char **argv)
+{
+    int turn = g->turn - 1;
+    if (argc > 1 || (argc == 1 && !parse_count(argv[0], 1, 100000, &turn)))
+        return usage();
+    char *report = NULL;
+    int rc = store_turn_report(s->st, g->id, turn, &report);
+    if (rc == STORE_NOT_FOUND)
+        return fail("game %s has no report of turn %d", g->name, turn);
+    if (rc != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    printf("Game %s, turn %d\n%s", g->name, turn, report);
+    free(report);
+    return 0;
+}
+
+/* The commands on one existing game. */
+static int cmd_game_named(struct session *s, const char *what, int argc, char **argv)
+{
+    store_game g = {0};
+    if (store_game_find(s->st, argv[0], &g) != STORE_OK)
+        return fail("there is no game \"%s\"", argv[0]);
+    int rc;
+    if (strcmp(what, "set") == 0)
+        rc = strcmp(g.status, "over") == 0 ? fail("%s is over", g.name)
+                                           : cmd_game_set(s, &g, argc - 1, argv + 1);
+    else if (strcmp(what, "one-round") == 0 && argc == 1)
+        rc = need_running(&g) ? 1
+             : store_game_set_one_round(s->st, g.id, g.turn) != STORE_OK
+                 ? fail("%s", store_errmsg(s->st))
+                 : (printf("game %s: turn %d covers one round\n", g.name, g.turn),
+                    store_audit(s->st, "gm", "one_round", g.id, NULL), 0);
+    else if (strcmp(what, "resolve") == 0 && argc == 1)
+        rc = cmd_game_resolve(s, &g);
+    else if (strcmp(what, "report") == 0)
+        rc = cmd_game_report(s, &g, argc - 1, argv + 1);
+    else
+        rc = usage();
+    store_game_clear(&g);
+    return rc;
+}
+
 static int cmd_game(struct session *s, int argc, char **argv)
 {
+    static const char *const named[] = {"set", "one-round", "resolve", "report"};
+    for (int k = 0; k < 4; k++)
+        if (argc >= 2 && strcmp(argv[0], named[k]) == 0)
+            return cmd_game_named(s, argv[0], argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "create") == 0)
         return cmd_game_create(s, argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "start") == 0)
@@ -384,8 +505,73 @@ static int cmd_game(struct session *s, int argc, char **argv)
     return usage();
 }
 
+/* house rule 13: a replacement player takes the seat — the old player's name, address and
+ * password give way; the seat's NMRs are cleared; the new player is welcomed. */
+static int replace_player(struct session *s, const store_game *g, const store_player *old,
+                          const struct player_args *a, const char *password)
+{
+    char *hash = pw_hash(password);
+    if (!hash)
+        return fail("%s", "crypt(3) could not hash the password");
+    char *body = a->mail ? welcome_body(&s->config, g->name, a->name, password) : NULL;
+    int rc = (a->mail && !body) ? 1 : 0;
+    if (!rc && store_begin(s->st) == STORE_OK) {
+        int r = store_player_replace(s->st, old->id, a->name, a->address, hash);
+        char *subject = str_format("%s: welcome to the game", g->name);
+        dmn_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
+        if (r == STORE_DUPLICATE)
+            rc = fail("game %s has a player of that name already", g->name);
+        else if (r != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
+                 store_audit(s->st, "gm", "player_replace", g->id, old->name) != STORE_OK)
+            rc = fail("%s", store_errmsg(s->st));
+        free(subject);
+        if (rc || store_commit(s->st) != STORE_OK) {
+            store_rollback(s->st);
+            rc = rc ? rc : fail("%s", store_errmsg(s->st));
+        }
+    } else if (!rc) {
+        rc = fail("%s", store_errmsg(s->st));
+    }
+    free(hash);
+    free(body);
+    if (!rc)
+        printf("%s takes %s's seat %d in %s\n", a->name, old->name, old->seat, g->name);
+    return rc;
+}
+
+static int cmd_player_replace(struct session *s, int argc, char **argv)
+{
+    struct player_args a;
+    if (argc < 4 || parse_player_args(argc - 1, argv + 1, &a))
+        return usage();
+    a.game = argv[0];
+    if (!valid_name(a.name))
+        return fail("\"%s\" is not a usable player name (letters, digits, - and _)", a.name);
+    if (!plausible_address(a.address))
+        return fail("\"%s\" is not a mail address", a.address);
+    if (a.password && strlen(a.password) < 4)
+        return fail("%s", "a password needs at least 4 characters");
+    store_game g = {0};
+    store_player old = {0};
+    int rc = 0;
+    if (store_game_find(s->st, a.game, &g) != STORE_OK)
+        rc = fail("there is no game \"%s\"", a.game);
+    else if (store_player_find(s->st, g.id, argv[1], &old) != STORE_OK)
+        rc = fail("game %s has no player \"%s\"", g.name, argv[1]);
+    if (!rc) {
+        char *made = a.password ? NULL : util_random_token(10);
+        rc = replace_player(s, &g, &old, &a, a.password ? a.password : made);
+        free(made);
+    }
+    store_player_clear(&old);
+    store_game_clear(&g);
+    return rc;
+}
+
 static int cmd_player(struct session *s, int argc, char **argv)
 {
+    if (argc >= 1 && strcmp(argv[0], "replace") == 0)
+        return cmd_player_replace(s, argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "add") == 0)
         return cmd_player_add(s, argc - 1, argv + 1);
     if (argc == 2 && strcmp(argv[0], "list") == 0) {

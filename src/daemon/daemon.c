@@ -137,6 +137,8 @@ static int pass(struct daemon *d)
         rc = -1;
     if (!stop_requested && dmn_process_pending(&d->config, d->st) < 0)
         rc = -1;
+    if (!stop_requested && dmn_turns_due(&d->config, d->st) < 0)
+        rc = -1;
     if (!stop_requested && dmn_drain_outbox(&d->config, d->st, d->sink) < 0)
         rc = -1;
     return rc;

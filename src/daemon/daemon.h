@@ -4,9 +4,12 @@
 #define PBEMGM_DAEMON_H
 
 #include "config/config.h"
+#include "engine/game.h"
+#include "orders/order.h"
 #include "mail/transport.h"
 #include "store/store.h"
 
+#include <cJSON.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -39,6 +42,33 @@ int dmn_process_pending(const cfg *c, store *st);
 /* Fetches the waiting mail of src, stores each once and acknowledges it. Returns the number
  * newly stored, or -1 when the source or the database failed. */
 int dmn_ingest(const cfg *c, store *st, mail_source *src);
+
+/* Renders a template of the configured directory (a broken one gives a short apology). */
+char *dmn_render(const cfg *c, const char *name, const cJSON *ctx);
+
+/* ---- play.c ---- */
+/* A running game rebuilt: its title, its players in seating order, its state (the replay of its
+ * action log). */
+typedef struct dmn_game {
+    eng_title *t;
+    eng_game *g;
+    int nplayers;
+    store_player players[ENG_MAX_PLAYERS];
+} dmn_game;
+
+eng_title *dmn_load_title(const char *title, char *why, size_t len);
+int dmn_game_load(store *st, const store_game *sg, dmn_game *out, char *why, size_t len);
+void dmn_game_unload(dmn_game *dg);
+/* Resolves the game's current turn now, inside the caller's transaction: the actions join the
+ * log, NMRs are counted, the report is stored and mailed, the next turn begins. */
+int dmn_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
+/* Every running game: resolves the turns that are due, sends the reminders that are; each game
+ * in its own transaction. Returns the number of turns resolved, or -1 when one failed. */
+int dmn_turns_due(const cfg *c, store *st);
+/* Checks of a player's orders against the board now, as lines for the acknowledgement. */
+void dmn_provisional_checks(const dmn_game *dg, const ord_orders *orders, int player,
+                            cJSON *list);
+void dmn_format_deadline(int64_t t, char *out, size_t len);
 
 /* ---- daemon.c ---- */
 /* Runs the daemon with the configuration at cfg_path (NULL: the embedded default) until

@@ -102,7 +102,7 @@ static char *reply_subject(const char *subject)
     return buf_steal(&b);
 }
 
-static char *render(const cfg *c, const char *name, const cJSON *ctx)
+char *dmn_render(const cfg *c, const char *name, const cJSON *ctx)
 {
     char *err = NULL;
     char *text = tpl_render_file(c->templates, name, ctx, &err);
@@ -156,7 +156,7 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     cJSON_AddStringToObject(ctx, "game", game->name);
     cJSON_AddStringToObject(ctx, "player", player->name);
     cJSON_AddStringToObject(ctx, "from", used_from);
-    char *body = render(c, "password_used.txt", ctx);
+    char *body = dmn_render(c, "password_used.txt", ctx);
     char *subject = str_format("%s: your password was used from another address", game->name);
     dmn_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated"};
     int rc = dmn_queue_mail(c, st, inbound_id, &m);
@@ -209,6 +209,27 @@ static int store_sections(store *st, const store_inbound *m, const ord_orders *o
     return rc;
 }
 
+/* The acknowledgement's checks of the orders against the board as it is now (provisional: the
+ * other players' orders will change it). */
+static void add_checks(store *st, const store_game *game, const store_player *player,
+                       const ord_orders *orders, cJSON *ctx)
+{
+    dmn_game dg;
+    char why[256];
+    if (dmn_game_load(st, game, &dg, why, sizeof why)) {
+        log_error("game %s: %s", game->name, why);
+        return;
+    }
+    cJSON *list = cJSON_CreateArray();
+    dmn_provisional_checks(&dg, orders, player->seat - 1, list);
+    if (cJSON_GetArraySize(list)) {
+        cJSON_AddItemToObject(ctx, "checks", list);
+        cJSON_AddTrueToObject(ctx, "has_checks");
+    } else
+        cJSON_Delete(list);
+    dmn_game_unload(&dg);
+}
+
 /* A running game: the orders for its current turn (a mail for another turn changes nothing),
  * stored by section; the answer lists the player's orders for the turn as they now stand. */
 static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
@@ -224,7 +245,14 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
         ord_orders orders;
         ord_parse(env, &orders);
         rc = store_sections(st, m, &orders, game, player);
+        if (rc == STORE_OK)
+            add_checks(st, game, player, &orders, ctx);
         ord_orders_clear(&orders);
+    }
+    if (game->deadline_at > 0) {
+        char when[64];
+        dmn_format_deadline(game->deadline_at, when, sizeof when);
+        cJSON_AddStringToObject(ctx, "deadline", when);
     }
     cJSON *list = cJSON_AddArrayToObject(ctx, "orders");
     if (rc == STORE_OK)
@@ -291,7 +319,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
         buf_adds(&out->text, "no game, player or password");
     }
     if (env.help) {
-        char *help = render(c, "help.txt", ctx);
+        char *help = dmn_render(c, "help.txt", ctx);
         cJSON_AddStringToObject(ctx, "help_text", help);
         free(help);
         buf_printf(&out->text, "%shelp sent", out->text.len ? "; " : "");
@@ -325,7 +353,7 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     } else {
         read_text(c, st, m, msg, ctx, out);
     }
-    char *body = render(c, "reply.txt", ctx);
+    char *body = dmn_render(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
     dmn_mail reply = {mail_reply_address(msg), msg->from_name, subject, body, msg->message_id,
                       msg->references, "auto-replied"};

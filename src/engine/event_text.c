@@ -54,10 +54,7 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
         break;
     case ENG_EV_PRIORITY: n = snprintf(buf, len, "%s has priority", P); break;
     case ENG_EV_BOUGHT_ITEM:
-        n = snprintf(buf, len, "%s buys %s for %d", P,
-                     e->item >= 0 && e->item < g->t->nstart_items ? g->t->start_items[e->item].id
-                                                                  : "?",
-                     e->amount);
+        n = snprintf(buf, len, "%s buys %s for %d", P, C, e->amount); /* amount2: the item */
         break;
     case ENG_EV_ALSO_GETS:
         n = snprintf(buf, len, "%s also gets %d%% of %s%s", P, e->amount, C,

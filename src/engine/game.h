@@ -102,7 +102,8 @@ typedef enum {
     ENG_EV_END_STOCK_ROUND,
     ENG_EV_OPERATING_ROUND, /* amount: set, amount2: number within the set ("1.1") */
     ENG_EV_PRIORITY,      /* player */
-    ENG_EV_BOUGHT_ITEM,   /* player, item (start packet index), amount: price */
+    ENG_EV_BOUGHT_ITEM,   /* player, company (what the item is), amount: price, amount2: the
+                           * start packet item */
     ENG_EV_ALSO_GETS,     /* player, company, amount: percent, flag: director certificate */
     ENG_EV_FLOATS,        /* company, amount: cash */
     ENG_EV_CANNOT_BUY,    /* player: passed automatically, no money for anything */

@@ -37,10 +37,28 @@ enum stmt_id {
     S_ORDERS_DROP_SECTION,
     S_ORDER_ADD,
     S_ORDER_EACH,
+    S_ORDER_COUNT,
+    S_ORDER_EACH_BEFORE,
+    S_GAME_PACE,
+    S_GAME_ONE_ROUND,
+    S_GAME_DEADLINE,
+    S_GAME_REMINDED,
+    S_GAME_NEXT_TURN,
+    S_GAME_OVER,
+    S_TURN_ADD,
+    S_TURN_REPORT,
+    S_PLAYER_NMR,
+    S_PLAYER_REPLACE,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
     S_COUNT
 };
+
+#define GAME_COLUMNS "id, name, title, status, turn, options, deadline_at, turn_hours, " \
+                     "remind_hours, rounds_per_turn, stop_after_formation, one_round_turn, " \
+                     "reminded_turn"
+#define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open"
+
 
 static const char *const stmt_sql[S_COUNT] = {
     [S_GAME_START] = "UPDATE games SET status = 'running', options = ?2, turn = 1 "
@@ -55,16 +73,31 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_ORDER_EACH] = "SELECT section, text FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                      "turn = ?3 ORDER BY section, position",
     [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
-    [S_GAME_FIND] = "SELECT id, name, title, status, turn FROM games WHERE name = ?1",
-    [S_GAME_EACH] = "SELECT id, name, title, status, turn FROM games ORDER BY id",
+    [S_GAME_FIND] = "SELECT " GAME_COLUMNS " FROM games WHERE name = ?1",
+    [S_GAME_EACH] = "SELECT " GAME_COLUMNS " FROM games ORDER BY id",
     [S_PLAYER_ADD] =
         "INSERT INTO players (game_id, seat, name, address, password_hash, created_at) "
         "VALUES (?1, (SELECT COALESCE(MAX(seat), 0) + 1 FROM players WHERE game_id = ?1), "
         "?2, ?3, ?4, ?5)",
-    [S_PLAYER_FIND] = "SELECT id, game_id, seat, name, address, password_hash FROM players "
-                      "WHERE game_id = ?1 AND name = ?2",
-    [S_PLAYER_EACH] = "SELECT id, game_id, seat, name, address, password_hash FROM players "
-                      "WHERE game_id = ?1 ORDER BY seat",
+    [S_PLAYER_FIND] = "SELECT " PLAYER_COLUMNS " FROM players WHERE game_id = ?1 AND name = ?2",
+    [S_PLAYER_EACH] = "SELECT " PLAYER_COLUMNS " FROM players WHERE game_id = ?1 ORDER BY seat",
+    [S_ORDER_COUNT] = "SELECT COUNT(*) FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
+                      "turn = ?3",
+    [S_ORDER_EACH_BEFORE] = "SELECT turn, section, text FROM orders WHERE game_id = ?1 AND "
+                            "player_id = ?2 AND turn < ?3 ORDER BY turn DESC, section, position",
+    [S_GAME_PACE] = "UPDATE games SET turn_hours = ?2, remind_hours = ?3, rounds_per_turn = ?4, "
+                    "stop_after_formation = ?5 WHERE id = ?1",
+    [S_GAME_ONE_ROUND] = "UPDATE games SET one_round_turn = ?2 WHERE id = ?1",
+    [S_GAME_DEADLINE] = "UPDATE games SET deadline_at = ?2 WHERE id = ?1",
+    [S_GAME_REMINDED] = "UPDATE games SET reminded_turn = ?2 WHERE id = ?1",
+    [S_GAME_NEXT_TURN] = "UPDATE games SET turn = turn + 1, deadline_at = ?2 WHERE id = ?1",
+    [S_GAME_OVER] = "UPDATE games SET status = 'over', deadline_at = NULL WHERE id = ?1",
+    [S_TURN_ADD] = "INSERT INTO turns (game_id, turn, resolved_at, rounds, report) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [S_TURN_REPORT] = "SELECT report FROM turns WHERE game_id = ?1 AND turn = ?2",
+    [S_PLAYER_NMR] = "UPDATE players SET nmr_count = ?2, seat_open = ?3 WHERE id = ?1",
+    [S_PLAYER_REPLACE] = "UPDATE players SET name = ?2, address = ?3, password_hash = ?4, "
+                         "nmr_count = 0, seat_open = 0 WHERE id = ?1",
     [S_INBOUND_KNOWN] = "SELECT 1 FROM inbound WHERE source = ?1 "
                         "OR (?2 IS NOT NULL AND message_id = ?2)",
     [S_INBOUND_ADD] = "INSERT INTO inbound (source, message_id, received_at, size, raw, truncated) "
@@ -299,6 +332,14 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->title = col_text(s, 2);
     g->status = col_text(s, 3);
     g->turn = sqlite3_column_int(s, 4);
+    g->options = col_text(s, 5);
+    g->deadline_at = sqlite3_column_int64(s, 6);
+    g->turn_hours = sqlite3_column_int(s, 7);
+    g->remind_hours = sqlite3_column_int(s, 8);
+    g->rounds_per_turn = sqlite3_column_int(s, 9);
+    g->stop_after_formation = sqlite3_column_int(s, 10) != 0;
+    g->one_round_turn = sqlite3_column_int(s, 11);
+    g->reminded_turn = sqlite3_column_int(s, 12);
 }
 
 int store_game_find(store *st, const char *name, store_game *out)
@@ -331,6 +372,7 @@ void store_game_clear(store_game *g)
     free(g->name);
     free(g->title);
     free(g->status);
+    free(g->options);
     memset(g, 0, sizeof *g);
 }
 
@@ -357,6 +399,8 @@ static void read_player(sqlite3_stmt *s, store_player *p)
     p->name = col_text(s, 3);
     p->address = col_text(s, 4);
     p->password_hash = col_text(s, 5);
+    p->nmr_count = sqlite3_column_int(s, 6);
+    p->seat_open = sqlite3_column_int(s, 7) != 0;
 }
 
 int store_player_find(store *st, int64_t game_id, const char *name, store_player *out)
@@ -662,4 +706,121 @@ int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
         fn((const char *)sqlite3_column_text(s, 0), (const char *)sqlite3_column_text(s, 1), ctx);
     sqlite3_reset(s);
     return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_orders_count(store *st, int64_t game_id, int64_t player_id, int turn)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDER_COUNT);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, player_id);
+    sqlite3_bind_int(s, 3, turn);
+    return (int)count_of(s);
+}
+
+int store_orders_each_before(store *st, int64_t game_id, int64_t player_id, int turn,
+                             void (*fn)(int turn, const char *section, const char *text, void *),
+                             void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDER_EACH_BEFORE);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, player_id);
+    sqlite3_bind_int(s, 3, turn);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+        fn(sqlite3_column_int(s, 0), (const char *)sqlite3_column_text(s, 1),
+           (const char *)sqlite3_column_text(s, 2), ctx);
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+/* ---- turns ---- */
+
+static int update_game(store *st, int which, int64_t game_id, int64_t value)
+{
+    sqlite3_stmt *s = stmt(st, which);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, value);
+    int rc = run(st, s);
+    return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
+}
+
+int store_game_set_pace(store *st, int64_t game_id, const store_game *pace)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_PACE);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, pace->turn_hours);
+    sqlite3_bind_int(s, 3, pace->remind_hours);
+    sqlite3_bind_int(s, 4, pace->rounds_per_turn);
+    sqlite3_bind_int(s, 5, pace->stop_after_formation);
+    int rc = run(st, s);
+    return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
+}
+
+int store_game_set_one_round(store *st, int64_t game_id, int turn)
+{
+    return update_game(st, S_GAME_ONE_ROUND, game_id, turn);
+}
+
+int store_game_set_deadline(store *st, int64_t game_id, int64_t deadline_at)
+{
+    return update_game(st, S_GAME_DEADLINE, game_id, deadline_at);
+}
+
+int store_game_set_reminded(store *st, int64_t game_id, int turn)
+{
+    return update_game(st, S_GAME_REMINDED, game_id, turn);
+}
+
+int store_game_next_turn(store *st, int64_t game_id, int64_t deadline_at)
+{
+    return update_game(st, S_GAME_NEXT_TURN, game_id, deadline_at);
+}
+
+int store_game_over(store *st, int64_t game_id)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_OVER);
+    sqlite3_bind_int64(s, 1, game_id);
+    return run(st, s);
+}
+
+int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report)
+{
+    sqlite3_stmt *s = stmt(st, S_TURN_ADD);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    sqlite3_bind_int64(s, 3, util_now());
+    sqlite3_bind_int(s, 4, rounds);
+    bind_text(s, 5, report);
+    return run(st, s);
+}
+
+int store_turn_report(store *st, int64_t game_id, int turn, char **report)
+{
+    sqlite3_stmt *s = stmt(st, S_TURN_REPORT);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    int rc = sqlite3_step(s);
+    *report = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_open)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_NMR);
+    sqlite3_bind_int64(s, 1, player_id);
+    sqlite3_bind_int(s, 2, nmr_count);
+    sqlite3_bind_int(s, 3, seat_open);
+    return run(st, s);
+}
+
+int store_player_replace(store *st, int64_t player_id, const char *name, const char *address,
+                         const char *password_hash)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_REPLACE);
+    sqlite3_bind_int64(s, 1, player_id);
+    bind_text(s, 2, name);
+    bind_text(s, 3, address);
+    bind_text(s, 4, password_hash);
+    return run(st, s);
 }

@@ -35,6 +35,14 @@ typedef struct store_game {
     char *title;
     char *status;
     int turn;          /* 0 until it starts */
+    char *options;     /* the engine's options, "Name=Value,..." */
+    int64_t deadline_at; /* when the current turn is resolved at the latest; 0: none */
+    int turn_hours;    /* the time allowed for a turn */
+    int remind_hours;  /* players without orders are reminded this long before the deadline */
+    int rounds_per_turn; /* house rule 14: 2 */
+    bool stop_after_formation; /* a turn ends with the round in which the Prussian forms */
+    int one_round_turn;  /* the GM limited this turn to one round */
+    int reminded_turn;   /* the last turn whose reminder was sent */
 } store_game;
 
 typedef struct store_player {
@@ -44,6 +52,8 @@ typedef struct store_player {
     char *name;
     char *address;
     char *password_hash;
+    int nmr_count;     /* turns without orders (house rule 13) */
+    bool seat_open;    /* a replacement player is wanted */
 } store_player;
 
 int store_game_create(store *st, const char *name, const char *title, int64_t *id);
@@ -135,5 +145,30 @@ int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn
                          const char *section, const char *const *texts, int n, int64_t inbound_id);
 int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
                       void (*fn)(const char *section, const char *text, void *), void *ctx);
+
+/* How many orders the player has for the turn (0: none yet). */
+int store_orders_count(store *st, int64_t game_id, int64_t player_id, int turn);
+/* The player's orders of earlier turns, the latest turn first (for standing orders and goals). */
+int store_orders_each_before(store *st, int64_t game_id, int64_t player_id, int turn,
+                             void (*fn)(int turn, const char *section, const char *text, void *),
+                             void *ctx);
+
+/* ---- turns ---- */
+/* Sets turn_hours, remind_hours, rounds_per_turn and stop_after_formation from pace. */
+int store_game_set_pace(store *st, int64_t game_id, const store_game *pace);
+int store_game_set_one_round(store *st, int64_t game_id, int turn);
+int store_game_set_deadline(store *st, int64_t game_id, int64_t deadline_at);
+int store_game_set_reminded(store *st, int64_t game_id, int turn);
+/* The game moves on to its next turn, due at deadline_at. */
+int store_game_next_turn(store *st, int64_t game_id, int64_t deadline_at);
+int store_game_over(store *st, int64_t game_id);
+/* A resolved turn's report; report() gives it back (caller frees). */
+int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report);
+int store_turn_report(store *st, int64_t game_id, int turn, char **report);
+int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_open);
+/* A new player takes the seat (house rule 13): name, address and password; NMRs cleared.
+ * STORE_DUPLICATE when the name is taken in the game. */
+int store_player_replace(store *st, int64_t player_id, const char *name, const char *address,
+                         const char *password_hash);
 
 #endif

@@ -35,12 +35,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 2);
+    assert_int_equal(store_schema_version(f->st), 3);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 2);
+    assert_int_equal(store_schema_version(f->st), 3);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -222,6 +222,73 @@ static void test_orders_replace_by_section(void **state)
     store_player_clear(&p);
 }
 
+static void collect_earlier(int turn, const char *section, const char *text, void *ctx)
+{
+    struct collected *c = ctx;
+    char line[128];
+    snprintf(line, sizeof line, "%d|%s|%s", turn, section, text);
+    collect_order("", line, c);
+}
+
+/* A game's pace, its turns' reports, NMRs and a replacement, earlier turns' orders. */
+static void test_turns(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g), STORE_OK);
+    assert_int_equal(store_player_add(f->st, g, "ann", "ann@example.org", "x", NULL), STORE_OK);
+    assert_int_equal(store_player_add(f->st, g, "bob", "bob@example.org", "x", NULL), STORE_OK);
+    store_game sg;
+    assert_int_equal(store_game_find(f->st, "g1", &sg), STORE_OK);
+    assert_int_equal(sg.turn_hours, 72); /* the defaults */
+    assert_int_equal(sg.rounds_per_turn, 2);
+    assert_true(sg.stop_after_formation);
+    sg.turn_hours = 48, sg.remind_hours = 12, sg.rounds_per_turn = 3;
+    sg.stop_after_formation = false;
+    assert_int_equal(store_game_set_pace(f->st, g, &sg), STORE_OK);
+    assert_int_equal(store_game_start(f->st, g, "Variant=Snake"), STORE_OK);
+    assert_int_equal(store_game_next_turn(f->st, g, 12345), STORE_OK);
+    store_game_clear(&sg);
+    assert_int_equal(store_game_find(f->st, "g1", &sg), STORE_OK);
+    assert_int_equal(sg.turn, 2);
+    assert_int_equal(sg.deadline_at, 12345);
+    assert_int_equal(sg.turn_hours, 48);
+    assert_int_equal(sg.remind_hours, 12);
+    assert_int_equal(sg.rounds_per_turn, 3);
+    assert_false(sg.stop_after_formation);
+    assert_string_equal(sg.options, "Variant=Snake");
+    store_game_clear(&sg);
+    assert_int_equal(store_turn_add(f->st, g, 1, 2, "it happened\n"), STORE_OK);
+    assert_int_equal(store_turn_add(f->st, g, 1, 2, "again"), STORE_DUPLICATE); /* once a turn */
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, g, 1, &report), STORE_OK);
+    assert_string_equal(report, "it happened\n");
+    free(report);
+    assert_int_equal(store_turn_report(f->st, g, 2, &report), STORE_NOT_FOUND);
+    store_player p;
+    assert_int_equal(store_player_find(f->st, g, "ann", &p), STORE_OK);
+    assert_int_equal(store_player_set_nmr(f->st, p.id, 2, true), STORE_OK);
+    assert_int_equal(store_player_replace(f->st, p.id, "bob", "b@x.org", "y"), STORE_DUPLICATE);
+    assert_int_equal(store_player_replace(f->st, p.id, "cy", "cy@x.org", "y"), STORE_OK);
+    store_player q;
+    assert_int_equal(store_player_find(f->st, g, "cy", &q), STORE_OK);
+    assert_int_equal(q.seat, p.seat);
+    assert_int_equal(q.nmr_count, 0);
+    assert_false(q.seat_open);
+    const char *t1[] = {"STANDING RUN BEST", "GOAL BERLIN"}, *t2[] = {"PASS"};
+    assert_int_equal(store_orders_replace(f->st, g, q.id, 1, "BY", t1, 2, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, q.id, 2, "", t2, 1, 0), STORE_OK);
+    assert_int_equal(store_orders_count(f->st, g, q.id, 2), 1);
+    assert_int_equal(store_orders_count(f->st, g, q.id, 3), 0);
+    struct collected c = {0};
+    assert_int_equal(store_orders_each_before(f->st, g, q.id, 3, collect_earlier, &c), STORE_OK);
+    assert_int_equal(c.n, 3);
+    assert_string_equal(c.text[0], "|2||PASS"); /* the latest turn first */
+    assert_string_equal(c.text[1], "|1|BY|STANDING RUN BEST");
+    store_player_clear(&p);
+    store_player_clear(&q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +301,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_audit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_action_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_orders_replace_by_section, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_turns, setup, teardown),
     };
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }

@@ -1,0 +1,147 @@
+/* mail_fixture: what the daemon's tests share — a database, a Maildir inbox and outbox, game
+ * g1 with player alice (password secret1); mails delivered as files, the daemon's steps run
+ * once, the mails it wrote collected and looked into. */
+#ifndef PBEMGM_TEST_MAIL_FIXTURE_H
+#define PBEMGM_TEST_MAIL_FIXTURE_H
+
+#include "../helpers.h"
+#include "daemon/daemon.h"
+#include "mail/message.h"
+#include "util/password.h"
+#include "util/util.h"
+
+#include <dirent.h>
+
+struct fixture {
+    char *dir;
+    cfg c;
+    store *st;
+    mail_source *src;
+    mail_sink *sink;
+    int64_t game_id;
+    int seq;
+};
+
+static inline int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    f->dir = th_tempdir();
+    cfg_defaults(&f->c);
+    free(f->c.database);
+    free(f->c.maildir_inbox);
+    free(f->c.maildir_outbox);
+    free(f->c.gm_address);
+    f->c.database = th_path(f->dir, "db.sqlite");
+    f->c.maildir_inbox = th_path(f->dir, "in");
+    f->c.maildir_outbox = th_path(f->dir, "out");
+    f->c.gm_address = strdup("gm@pbem.test");
+    char *err = NULL;
+    f->st = store_open(f->c.database, &err);
+    assert_non_null(f->st);
+    assert_int_equal(dmn_open_transport(&f->c, &f->src, &f->sink, &err), 0);
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &f->game_id), STORE_OK);
+    char *hash = pw_hash("secret1");
+    assert_int_equal(store_player_add(f->st, f->game_id, "alice", "alice@pbem.test", hash, NULL),
+                     STORE_OK);
+    free(hash);
+    *state = f;
+    return 0;
+}
+
+static inline int teardown(void **state)
+{
+    struct fixture *f = *state;
+    mail_source_close(f->src);
+    mail_sink_close(f->sink);
+    store_close(f->st);
+    cfg_free(&f->c);
+    th_rmrf(f->dir);
+    free(f);
+    util_set_clock(0);
+    return 0;
+}
+
+/* Delivers a mail into the inbox Maildir; returns its file name (malloc'd). */
+static inline char *deliver(struct fixture *f, const char *text)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%d.M%d.test", 1000 + f->seq, f->seq);
+    f->seq++;
+    char *newdir = th_path(f->c.maildir_inbox, "new");
+    char *p = th_path(newdir, name);
+    th_write(p, text);
+    free(p);
+    free(newdir);
+    return strdup(name);
+}
+
+static inline void run_once(struct fixture *f)
+{
+    assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
+    assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+}
+
+struct sent {
+    int n;
+    char *raw[16];
+    char *body[16];
+};
+
+static inline void collect(struct fixture *f, struct sent *s)
+{
+    memset(s, 0, sizeof *s);
+    char *newdir = th_path(f->c.maildir_outbox, "new");
+    DIR *d = opendir(newdir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL && s->n < 16) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *p = th_path(newdir, e->d_name);
+        size_t len;
+        s->raw[s->n] = util_read_file(p, &len);
+        mail_message m;
+        mail_message_parse(s->raw[s->n], len, &m);
+        s->body[s->n] = strdup(m.body);
+        mail_message_clear(&m);
+        free(p);
+        s->n++;
+    }
+    if (d)
+        closedir(d);
+    free(newdir);
+}
+
+static inline void sent_clear(struct sent *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        free(s->raw[i]);
+        free(s->body[i]);
+    }
+}
+
+/* The one sent mail addressed to `to`; fails the test unless there is exactly one. */
+static inline int sent_to(const struct sent *s, const char *to)
+{
+    int found = -1;
+    for (int i = 0; i < s->n; i++) {
+        const char *h = strstr(s->raw[i], "\r\nTo: ");
+        const char *end = h ? strstr(h + 2, "\r\n") : NULL;
+        if (h && end && memmem(h, (size_t)(end - h), to, strlen(to))) {
+            if (found >= 0)
+                fail_msg("two mails to %s", to);
+            found = i;
+        }
+    }
+    if (found < 0)
+        fail_msg("no mail to %s", to);
+    return found;
+}
+
+static inline void expect_in(const char *text, const char *fragment)
+{
+    if (!strstr(text, fragment))
+        fail_msg("\"%s\" not in:\n%s", fragment, text);
+}
+
+#endif

@@ -1,0 +1,273 @@
+/* Scenario tests for play by mail (src/daemon/play.c): orders mailed in through the Maildir
+ * transport, the store and the order parser; turns resolved when every player has sent orders
+ * or at the deadline; reports mailed to every player and the GM; reminders; NMRs (house
+ * rule 13); a player revising orders; a mail for a past turn. */
+#include "mail_fixture.h"
+#include "util/buf.h"
+
+#include <unistd.h>
+
+static int setup_play(void **state)
+{
+    setup(state);
+    struct fixture *f = *state;
+    char *hash = pw_hash("secret2");
+    assert_int_equal(store_player_add(f->st, f->game_id, "bob", "bob@pbem.test", hash, NULL),
+                     STORE_OK);
+    assert_int_equal(store_player_add(f->st, f->game_id, "carol", "carol@pbem.test", hash, NULL),
+                     STORE_OK);
+    free(hash);
+    util_set_clock(1800000000);
+    assert_int_equal(store_game_start(f->st, f->game_id, "Variant=Clemens"), STORE_OK);
+    assert_int_equal(store_game_set_deadline(f->st, f->game_id, 1800000000 + 72 * 3600),
+                     STORE_OK);
+    return 0;
+}
+
+static void mail_orders(struct fixture *f, const char *player, const char *password,
+                        const char *orders)
+{
+    char *text = str_format("From: %s@pbem.test\nSubject: orders\nMessage-ID: <m%d@pbem.test>\n\n"
+                            "GAME g1\nPLAYER %s\nPASSWORD %s\n%s",
+                            player, f->seq, player, password, orders);
+    free(deliver(f, text));
+    free(text);
+}
+
+/* The daemon's pass: mail in, answers, due turns, mail out. */
+static int pass(struct fixture *f)
+{
+    assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
+    assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+    int resolved = dmn_turns_due(&f->c, f->st);
+    assert_true(resolved >= 0);
+    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+    return resolved;
+}
+
+static store_game game(struct fixture *f)
+{
+    store_game g = {0};
+    assert_int_equal(store_game_find(f->st, "g1", &g), STORE_OK);
+    return g;
+}
+
+static int game_turn(struct fixture *f)
+{
+    store_game g = game(f);
+    int turn = g.turn;
+    store_game_clear(&g);
+    return turn;
+}
+
+static store_player player(struct fixture *f, const char *name)
+{
+    store_player p = {0};
+    assert_int_equal(store_player_find(f->st, f->game_id, name, &p), STORE_OK);
+    return p;
+}
+
+/* The mails with this subject; each player and the GM gets one. */
+static int count_subject(const struct sent *s, const char *subject, int *last)
+{
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        if (strstr(s->raw[i], subject))
+            n++, *last = i;
+    return n;
+}
+
+static void clear_outbox_dir(struct fixture *f)
+{
+    char *newdir = th_path(f->c.maildir_outbox, "new");
+    DIR *d = opendir(newdir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.') {
+            char *p = th_path(newdir, e->d_name);
+            unlink(p);
+            free(p);
+        }
+    if (d)
+        closedir(d);
+    free(newdir);
+}
+
+/* A turn is resolved as soon as every player has sent orders: the start packet's purchases are
+ * made in seating order, the report goes to the three players and the GM, the game is at turn 2,
+ * and the actions are the game's log. */
+static void test_turn_resolves_when_all_orders_are_in(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "TURN 1\nBUY NF\nPASS\n");
+    mail_orders(f, "bob", "secret2", "BUY M1\n");
+    assert_int_equal(pass(f), 0); /* carol has not sent orders yet */
+    assert_int_equal(game_turn(f), 1);
+    mail_orders(f, "carol", "secret2", "BUY LD ELSE PASS\n");
+    assert_int_equal(pass(f), 1);
+    assert_int_equal(game_turn(f), 2);
+    struct sent s;
+    collect(f, &s);
+    int at = -1;
+    assert_int_equal(count_subject(&s, "Subject: g1: turn 1\r\n", &at), 4);
+    expect_in(s.body[at], "Game g1, turn 1");
+    expect_in(s.body[at], "alice buys NF for");
+    expect_in(s.body[at], "bob buys M1 for");
+    expect_in(s.body[at], "carol buys LD for");
+    expect_in(s.body[at], "== Turn 2: orders are due by");
+    expect_in(s.body[at], "TURN 2");
+    sent_clear(&s);
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
+    expect_in(report, "alice buys NF");
+    free(report);
+}
+
+/* A player revising orders: the later mail's stock-round orders replace the earlier ones; the
+ * turn is resolved with the revision. */
+static void test_a_player_revises_orders(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    mail_orders(f, "alice", "secret1", "BUY M1\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 1);
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
+    expect_in(report, "alice buys M1");
+    if (strstr(report, "alice buys NF"))
+        fail_msg("the earlier orders were carried out:\n%s", report);
+    free(report);
+}
+
+/* A mail for a turn that is over changes nothing: it is answered with why. */
+static void test_a_mail_for_a_past_turn(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 1);
+    clear_outbox_dir(f);
+    mail_orders(f, "alice", "secret1", "TURN 1\nBUY NF\n");
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to(&s, "alice@pbem.test");
+    expect_in(s.body[i], "your mail is for turn 1, but the game is at turn 2: that turn is over; "
+                         "nothing was changed");
+    sent_clear(&s);
+    store_player a = player(f, "alice");
+    assert_int_equal(store_orders_count(f->st, f->game_id, a.id, 2), 0);
+    store_player_clear(&a);
+    assert_int_equal(game_turn(f), 2);
+}
+
+/* Players without orders are reminded once, some hours before the deadline; at the deadline the
+ * turn is resolved without them. House rule 13: "In the event of a second NMR, a replacement
+ * player will be found" — the first NMR is counted and the game plays for the player; at the
+ * second the seat is marked and everyone, the GM included, is told. */
+static void test_reminders_and_nmrs(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    util_set_clock(1800000000 + 47 * 3600); /* 25 hours before the deadline: not yet */
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    int at = -1;
+    collect(f, &s);
+    assert_int_equal(count_subject(&s, "your orders for turn 1", &at), 0);
+    sent_clear(&s);
+    util_set_clock(1800000000 + 49 * 3600); /* 23 hours before */
+    assert_int_equal(pass(f), 0);
+    assert_int_equal(pass(f), 0);
+    collect(f, &s);
+    assert_int_equal(count_subject(&s, "your orders for turn 1", &at), 2); /* bob, carol; once */
+    expect_in(s.body[at], "The turn is resolved at");
+    sent_clear(&s);
+    util_set_clock(1800000000 + 72 * 3600);
+    assert_int_equal(pass(f), 1);
+    collect(f, &s);
+    assert_int_equal(count_subject(&s, "Subject: g1: turn 1\r\n", &at), 4);
+    expect_in(s.body[at], "bob sent no orders this turn: NMR number 1 (house rule 13)");
+    expect_in(s.body[at], "No orders from carol this turn (NMR)");
+    sent_clear(&s);
+    store_player c = player(f, "carol");
+    assert_int_equal(c.nmr_count, 1);
+    assert_false(c.seat_open);
+    store_player_clear(&c);
+    /* the second NMR: the seat needs a replacement */
+    clear_outbox_dir(f);
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    util_set_clock(1800000000 + 2 * 72 * 3600 + 60);
+    assert_int_equal(pass(f), 1);
+    collect(f, &s);
+    assert_int_equal(count_subject(&s, "Subject: g1: turn 2\r\n", &at), 4);
+    expect_in(s.body[at], "Seat 3 (carol) needs a replacement player after a second NMR");
+    expect_in(s.body[at], "pbemgm player replace g1 carol NEWNAME NEWADDRESS");
+    sent_clear(&s);
+    c = player(f, "carol");
+    assert_int_equal(c.nmr_count, 2);
+    assert_true(c.seat_open);
+    /* the replacement takes the seat with a clean record */
+    char *hash = pw_hash("fresh-1");
+    assert_int_equal(store_player_replace(f->st, c.id, "dave", "dave@pbem.test", hash), STORE_OK);
+    store_player_clear(&c);
+    free(hash);
+    store_player d = player(f, "dave");
+    assert_int_equal(d.seat, 3);
+    assert_int_equal(d.nmr_count, 0);
+    assert_false(d.seat_open);
+    store_player_clear(&d);
+}
+
+/* House rule 14: "Players may request one round" — ONE ROUND in any player's orders limits the
+ * turn to one round. */
+static void test_one_round_requested(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\nONE ROUND\n");
+    mail_orders(f, "bob", "secret2", "BUY M1\n");
+    mail_orders(f, "carol", "secret2", "BUY LD\n");
+    assert_int_equal(pass(f), 1);
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
+    struct sent s;
+    int at = -1;
+    collect(f, &s);
+    assert_int_equal(count_subject(&s, "Subject: g1: turn 1\r\n", &at), 4);
+    expect_in(s.body[at], "turn 1 (1 round(s))");
+    sent_clear(&s);
+    free(report);
+}
+
+/* The acknowledgement: provisional checks against the board now, and the deadline. */
+static void test_acknowledgement_checks_and_deadline(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\nBY:\nLAY 9 ON M13 ROT 0\nRUN BEST\n");
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to(&s, "alice@pbem.test");
+    expect_in(s.body[i], "Checked against the board as it is now (provisional");
+    expect_in(s.body[i], "BY: you do not direct it now");
+    expect_in(s.body[i], "Orders for this turn are due by 2027-01-18 ");
+    sent_clear(&s);
+}
+
+#define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        T(test_turn_resolves_when_all_orders_are_in),
+        T(test_a_player_revises_orders),
+        T(test_a_mail_for_a_past_turn),
+        T(test_reminders_and_nmrs),
+        T(test_one_round_requested),
+        T(test_acknowledgement_checks_and_deadline),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
