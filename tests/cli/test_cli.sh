@@ -65,3 +65,33 @@ test "$(status)" = "running 1" && ok "the game runs, turn 1" || not_ok "after st
 test "$(sqlite3 pbemgm.db "SELECT options FROM games WHERE name = 'berlin1'")" = "pbem-house-rules" \
     && ok "its options are stored" || not_ok "options stored"
 expect_fail "a game starts once" 'berlin1 is running already' "$PBEMGM" game start berlin1
+
+# the pace of a game, the GM's one-round limit, resolving a turn, its report, a replacement
+pace() { sqlite3 pbemgm.db "SELECT turn_hours || ' ' || remind_hours || ' ' || rounds_per_turn || ' ' || stop_after_formation FROM games WHERE name = 'berlin1'"; }
+expect_ok "game set" "$PBEMGM" game set berlin1 --turn-hours 48 --remind-hours 12 --rounds 3 --stop-after-formation no
+test "$(pace)" = "48 12 3 0" && ok "the pace is stored" || not_ok "pace: $(pace)"
+expect_fail "game set: a bad number" 'expected --turn-hours 1..2160' "$PBEMGM" game set berlin1 --turn-hours 0
+expect_fail "game set: a bad flag" 'expected --turn-hours' "$PBEMGM" game set berlin1 --stop-after-formation maybe
+expect_fail "game set: the reminder after the turn's start" 'must come after the turn begins' "$PBEMGM" game set berlin1 --remind-hours 48
+test "$(pace)" = "48 12 3 0" && ok "refused settings change nothing" || not_ok "pace after refusals: $(pace)"
+expect_fail "game report before any turn" 'has no report of turn 0' "$PBEMGM" game report berlin1
+expect_ok "game one-round" "$PBEMGM" game one-round berlin1
+test "$(sqlite3 pbemgm.db "SELECT one_round_turn FROM games WHERE name = 'berlin1'")" = "1" \
+    && ok "turn 1 is limited to one round" || not_ok "one round"
+expect_ok "game resolve" "$PBEMGM" game resolve berlin1
+test "$(status)" = "running 2" && ok "the game is at turn 2" || not_ok "after resolve: $(status)"
+"$PBEMGM" game report berlin1 | grep -q "No orders from alice this turn (NMR)" \
+    && ok "game report prints what happened" || not_ok "game report"
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: berlin1: turn 1%'")" = "4" \
+    && ok "the report is mailed to three players and the GM" || not_ok "report mails"
+"$PBEMGM" game resolve berlin1 >/dev/null
+"$PBEMGM" player list berlin1 | grep -q "alice .*(2 NMRs, a replacement is wanted)" \
+    && ok "player list shows the NMRs and the open seat" || not_ok "player list: $("$PBEMGM" player list berlin1)"
+expect_fail "replace a missing player" 'has no player "zed"' "$PBEMGM" player replace berlin1 zed dora d@example.org
+expect_fail "replace with a taken name" 'has a player of that name already' "$PBEMGM" player replace berlin1 alice bob d@example.org
+expect_fail "replace with a bad address" 'is not a mail address' "$PBEMGM" player replace berlin1 alice dora "d at x"
+expect_ok "player replace" "$PBEMGM" player replace berlin1 alice dora dora@example.org --password fresh-12
+"$PBEMGM" player list berlin1 | grep -q "^1  dora .*dora@example.org$" \
+    && ok "dora has seat 1, with no NMRs" || not_ok "after replace: $("$PBEMGM" player list berlin1)"
+"$PBEMGM" game create g3 >/dev/null
+expect_fail "resolve a game that is not running" 'g3 is forming, not running' "$PBEMGM" game resolve g3
