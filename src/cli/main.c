@@ -232,9 +232,10 @@ static int parse_player_args(int argc, char **argv, struct player_args *a)
     return 0;
 }
 
-/* Adds the player and queues the welcome in one transaction. */
-static int add_player(struct session *s, const store_game *g, const struct player_args *a,
-                      const char *password)
+/* Seats the player — a new seat, or old's (house rule 13: a replacement) — and queues the
+ * welcome, in one transaction. */
+static int seat_player(struct session *s, const store_game *g, const store_player *old,
+                       const struct player_args *a, const char *password)
 {
     char *hash = pw_hash(password);
     if (!hash)
@@ -243,23 +244,39 @@ static int add_player(struct session *s, const store_game *g, const struct playe
     int rc = (a->mail && !body) ? 1 : 0;
     int64_t id = 0;
     if (!rc && store_begin(s->st) == STORE_OK) {
-        int add = store_player_add(s->st, g->id, a->name, a->address, hash, &id);
+        int r = old ? store_player_replace(s->st, old->id, a->name, a->address, hash)
+                    : store_player_add(s->st, g->id, a->name, a->address, hash, &id);
         char *subject = str_format("%s: welcome to the game", g->name);
         dmn_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
-        if (add == STORE_DUPLICATE)
+        if (r == STORE_DUPLICATE)
             rc = fail("game %s has a player of that name already", g->name);
-        else if (add != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
-                 store_audit(s->st, "gm", "player_add", g->id, a->name) != STORE_OK)
+        else if (r != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
+                 store_audit(s->st, "gm", old ? "player_replace" : "player_add", g->id,
+                             old ? old->name : a->name) != STORE_OK)
             rc = fail("%s", store_errmsg(s->st));
         free(subject);
         if (rc || store_commit(s->st) != STORE_OK) {
             store_rollback(s->st);
             rc = rc ? rc : fail("%s", store_errmsg(s->st));
         }
+    } else if (!rc) {
+        rc = fail("%s", store_errmsg(s->st));
     }
     free(hash);
     free(body);
     return rc;
+}
+
+/* The new player's name, address and password, checked. */
+static int check_player_args(const struct player_args *a)
+{
+    if (!valid_name(a->name))
+        return fail("\"%s\" is not a usable player name (letters, digits, - and _)", a->name);
+    if (!plausible_address(a->address))
+        return fail("\"%s\" is not a mail address", a->address);
+    if (a->password && strlen(a->password) < 4)
+        return fail("%s", "a password needs at least 4 characters");
+    return 0;
 }
 
 static int cmd_player_add(struct session *s, int argc, char **argv)
@@ -267,18 +284,14 @@ static int cmd_player_add(struct session *s, int argc, char **argv)
     struct player_args a;
     if (parse_player_args(argc, argv, &a))
         return usage();
-    if (!valid_name(a.name))
-        return fail("\"%s\" is not a usable player name (letters, digits, - and _)", a.name);
-    if (!plausible_address(a.address))
-        return fail("\"%s\" is not a mail address", a.address);
-    if (a.password && strlen(a.password) < 4)
-        return fail("%s", "a password needs at least 4 characters");
+    if (check_player_args(&a))
+        return 1;
     store_game g = {0};
     if (store_game_find(s->st, a.game, &g) != STORE_OK)
         return fail("there is no game \"%s\"", a.game);
     char *made = a.password ? NULL : util_random_token(10);
     const char *password = a.password ? a.password : made;
-    int rc = add_player(s, &g, &a, password);
+    int rc = seat_player(s, &g, NULL, &a, password);
     if (!rc) {
         printf("player %s added to %s", a.name, g.name);
         if (made)
@@ -505,52 +518,14 @@ static int cmd_game(struct session *s, int argc, char **argv)
     return usage();
 }
 
-/* house rule 13: a replacement player takes the seat — the old player's name, address and
- * password give way; the seat's NMRs are cleared; the new player is welcomed. */
-static int replace_player(struct session *s, const store_game *g, const store_player *old,
-                          const struct player_args *a, const char *password)
-{
-    char *hash = pw_hash(password);
-    if (!hash)
-        return fail("%s", "crypt(3) could not hash the password");
-    char *body = a->mail ? welcome_body(&s->config, g->name, a->name, password) : NULL;
-    int rc = (a->mail && !body) ? 1 : 0;
-    if (!rc && store_begin(s->st) == STORE_OK) {
-        int r = store_player_replace(s->st, old->id, a->name, a->address, hash);
-        char *subject = str_format("%s: welcome to the game", g->name);
-        dmn_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
-        if (r == STORE_DUPLICATE)
-            rc = fail("game %s has a player of that name already", g->name);
-        else if (r != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
-                 store_audit(s->st, "gm", "player_replace", g->id, old->name) != STORE_OK)
-            rc = fail("%s", store_errmsg(s->st));
-        free(subject);
-        if (rc || store_commit(s->st) != STORE_OK) {
-            store_rollback(s->st);
-            rc = rc ? rc : fail("%s", store_errmsg(s->st));
-        }
-    } else if (!rc) {
-        rc = fail("%s", store_errmsg(s->st));
-    }
-    free(hash);
-    free(body);
-    if (!rc)
-        printf("%s takes %s's seat %d in %s\n", a->name, old->name, old->seat, g->name);
-    return rc;
-}
-
 static int cmd_player_replace(struct session *s, int argc, char **argv)
 {
     struct player_args a;
     if (argc < 4 || parse_player_args(argc - 1, argv + 1, &a))
         return usage();
     a.game = argv[0];
-    if (!valid_name(a.name))
-        return fail("\"%s\" is not a usable player name (letters, digits, - and _)", a.name);
-    if (!plausible_address(a.address))
-        return fail("\"%s\" is not a mail address", a.address);
-    if (a.password && strlen(a.password) < 4)
-        return fail("%s", "a password needs at least 4 characters");
+    if (check_player_args(&a))
+        return 1;
     store_game g = {0};
     store_player old = {0};
     int rc = 0;
@@ -560,7 +535,9 @@ static int cmd_player_replace(struct session *s, int argc, char **argv)
         rc = fail("game %s has no player \"%s\"", g.name, argv[1]);
     if (!rc) {
         char *made = a.password ? NULL : util_random_token(10);
-        rc = replace_player(s, &g, &old, &a, a.password ? a.password : made);
+        rc = seat_player(s, &g, &old, &a, a.password ? a.password : made);
+        if (!rc)
+            printf("%s takes %s's seat %d in %s\n", a.name, old.name, old.seat, g.name);
         free(made);
     }
     store_player_clear(&old);

@@ -47,6 +47,23 @@ static const char *goal_of(const turn_ctx *x, int p, const char *section)
     return goal;
 }
 
+/* The company's next order of these kinds after *i, marked used; orders whose conditions do
+ * not hold (and that have no ELSE) are skipped and said. Returns the order with *from, the
+ * alternative to start at, or NULL when none is left or the company's turn is interrupted. */
+static const ord_order *next_order(turn_ctx *x, const struct company_turn *ct, unsigned kinds,
+                                   int *i, int *from)
+{
+    while (still_operating(x, ct->c) &&
+           (*i = turn_next_order(x, ct->p, ct->section, kinds, *i + 1)) >= 0) {
+        const ord_order *o = &x->pl[ct->p].o->v[*i];
+        x->pl[ct->p].used[*i] = USED_UP;
+        if ((*from = turn_first_alt(x, ct->p, o)) >= 0)
+            return o;
+        turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
+    }
+    return NULL;
+}
+
 /* ---- tiles ---- */
 
 /* A lay without ROT: of the legal rotations, the one giving the most income now. */
@@ -108,17 +125,10 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
         turn_fallback_tile(x, ct->c, ct->goal);
         return;
     }
-    const unsigned kinds = KIND(ORD_LAY) | KIND(ORD_NO_TILE);
-    int i = -1;
-    while (still_operating(x, ct->c) && eng_lays_left(x->g) > 0 &&
-           (i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0) {
-        const ord_order *o = &x->pl[ct->p].o->v[i];
-        x->pl[ct->p].used[i] = USED_UP;
-        int from = turn_first_alt(x, ct->p, o);
-        if (from < 0) {
-            turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
-            continue;
-        }
+    const ord_order *o;
+    int i = -1, from;
+    while (eng_lays_left(x->g) > 0 &&
+           (o = next_order(x, ct, KIND(ORD_LAY) | KIND(ORD_NO_TILE), &i, &from))) {
         char why[256];
         int rc = try_tile_order(x, ct, o, from, why, sizeof why);
         if (rc == 1)
@@ -136,15 +146,11 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
 
 static void private_powers(turn_ctx *x, const struct company_turn *ct)
 {
-    int i = -1;
-    while (still_operating(x, ct->c) &&
-           (i = turn_next_order(x, ct->p, ct->section, KIND(ORD_PRIVATE), i + 1)) >= 0) {
-        const ord_order *o = &x->pl[ct->p].o->v[i];
-        x->pl[ct->p].used[i] = USED_UP;
-        if (!turn_conds_hold(x, ct->p, o))
-            continue;
+    const ord_order *o;
+    int i = -1, from;
+    while ((o = next_order(x, ct, KIND(ORD_PRIVATE), &i, &from))) {
         eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = ct->p, .city = -1,
-                        .company = eng_company_index(x->g->t, o->alts[0].company)};
+                        .company = eng_company_index(x->g->t, o->alts[from].company)};
         char why[256];
         if (a.company < 0 || turn_act(x, &a, why, sizeof why)) {
             turn_say_order(x, ct->p, o, "");
@@ -196,17 +202,9 @@ static void station(turn_ctx *x, const struct company_turn *ct)
         turn_fallback_station(x, ct->c, NULL); /* only for income now */
         return;
     }
-    const unsigned kinds = KIND(ORD_STATION) | KIND(ORD_NO_STATION);
-    int i = -1;
-    while (still_operating(x, ct->c) &&
-           (i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0) {
-        const ord_order *o = &x->pl[ct->p].o->v[i];
-        x->pl[ct->p].used[i] = USED_UP;
-        int from = turn_first_alt(x, ct->p, o);
-        if (from < 0) {
-            turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
-            continue;
-        }
+    const ord_order *o;
+    int i = -1, from;
+    while ((o = next_order(x, ct, KIND(ORD_STATION) | KIND(ORD_NO_STATION), &i, &from))) {
         char why[256] = "", w[256];
         for (int k = from; k < o->nalts; k++) {
             int rc = try_station(x, ct, &o->alts[k], w, sizeof w);
@@ -328,17 +326,9 @@ static void trains(turn_ctx *x, const struct company_turn *ct)
 {
     if (ct->automatic)
         return;
-    const unsigned kinds = KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN);
-    int i = -1;
-    while (still_operating(x, ct->c) &&
-           (i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0) {
-        const ord_order *o = &x->pl[ct->p].o->v[i];
-        x->pl[ct->p].used[i] = USED_UP;
-        int from = turn_first_alt(x, ct->p, o);
-        if (from < 0) {
-            turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
-            continue;
-        }
+    const ord_order *o;
+    int i = -1, from;
+    while ((o = next_order(x, ct, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN), &i, &from))) {
         char why[256] = "", w[256];
         int rc = -1;
         for (int k = from; k < o->nalts && rc < 0; k++)

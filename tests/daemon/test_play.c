@@ -67,6 +67,24 @@ static store_player player(struct fixture *f, const char *name)
     return p;
 }
 
+/* Every player sends these orders, and the turn is resolved at once. */
+static void all_send(struct fixture *f, const char *alice, const char *bob, const char *carol)
+{
+    mail_orders(f, "alice", "secret1", alice);
+    mail_orders(f, "bob", "secret2", bob);
+    mail_orders(f, "carol", "secret2", carol);
+    assert_int_equal(pass(f), 1);
+}
+
+/* The stored report of turn 1 says this. */
+static char *report_of_turn_1(struct fixture *f, const char *says)
+{
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
+    expect_in(report, says);
+    return report;
+}
+
 /* The mails with this subject; each player and the GM gets one. */
 static int count_subject(const struct sent *s, const char *subject, int *last)
 {
@@ -117,10 +135,7 @@ static void test_turn_resolves_when_all_orders_are_in(void **state)
     expect_in(s.body[at], "== Turn 2: orders are due by");
     expect_in(s.body[at], "TURN 2");
     sent_clear(&s);
-    char *report = NULL;
-    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
-    expect_in(report, "alice buys NF");
-    free(report);
+    free(report_of_turn_1(f, "alice buys NF"));
 }
 
 /* A player revising orders: the later mail's stock-round orders replace the earlier ones; the
@@ -129,13 +144,8 @@ static void test_a_player_revises_orders(void **state)
 {
     struct fixture *f = *state;
     mail_orders(f, "alice", "secret1", "BUY NF\n");
-    mail_orders(f, "alice", "secret1", "BUY M1\n");
-    mail_orders(f, "bob", "secret2", "PASS\n");
-    mail_orders(f, "carol", "secret2", "PASS\n");
-    assert_int_equal(pass(f), 1);
-    char *report = NULL;
-    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
-    expect_in(report, "alice buys M1");
+    all_send(f, "BUY M1\n", "PASS\n", "PASS\n");
+    char *report = report_of_turn_1(f, "alice buys M1");
     if (strstr(report, "alice buys NF"))
         fail_msg("the earlier orders were carried out:\n%s", report);
     free(report);
@@ -145,10 +155,7 @@ static void test_a_player_revises_orders(void **state)
 static void test_a_mail_for_a_past_turn(void **state)
 {
     struct fixture *f = *state;
-    mail_orders(f, "alice", "secret1", "PASS\n");
-    mail_orders(f, "bob", "secret2", "PASS\n");
-    mail_orders(f, "carol", "secret2", "PASS\n");
-    assert_int_equal(pass(f), 1);
+    all_send(f, "PASS\n", "PASS\n", "PASS\n");
     clear_outbox_dir(f);
     mail_orders(f, "alice", "secret1", "TURN 1\nBUY NF\n");
     assert_int_equal(pass(f), 0);
@@ -227,12 +234,8 @@ static void test_reminders_and_nmrs(void **state)
 static void test_one_round_requested(void **state)
 {
     struct fixture *f = *state;
-    mail_orders(f, "alice", "secret1", "BUY NF\nONE ROUND\n");
-    mail_orders(f, "bob", "secret2", "BUY M1\n");
-    mail_orders(f, "carol", "secret2", "BUY LD\n");
-    assert_int_equal(pass(f), 1);
-    char *report = NULL;
-    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
+    all_send(f, "BUY NF\nONE ROUND\n", "BUY M1\n", "BUY LD\n");
+    char *report = report_of_turn_1(f, "carol buys LD");
     struct sent s;
     int at = -1;
     collect(f, &s);

@@ -148,4 +148,25 @@ static inline int train(const char *name)
     return k;
 }
 
+/* After the packet (Clemens: BY floats with it), everyone passes stock round 1 and the minors
+ * end their turns: BY, the only major that floated, operates. */
+static inline eng_game *by_operating(const char *options)
+{
+    eng_game *g = after_packet(options);
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    for (int k = 0; k < 8 && g->operating != co("BY"); k++)
+        must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, co("BY"));
+    return g;
+}
+
+static inline void give_train(eng_game *g, const char *company, const char *name)
+{
+    eng_company_state *s = &g->co[co(company)];
+    s->trains[s->ntrains++] = train(name);
+    g->trains_left[train(name)]--;
+}
+
 #endif

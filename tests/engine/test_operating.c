@@ -26,27 +26,6 @@ static void pay(eng_game *g, int player, int amount)
     g->bank -= amount;
 }
 
-/* After the packet (Clemens: BY floats with it), everyone passes stock round 1 and the minors
- * end their turns: BY, the only major that floated, operates. */
-static eng_game *by_operating(const char *options)
-{
-    eng_game *g = after_packet(options);
-    for (int k = 0; k < 4; k++)
-        must(g, pass());
-    assert_int_equal(g->round, ENG_ROUND_OPERATING);
-    for (int k = 0; k < 8 && g->operating != co("BY"); k++)
-        must(g, done());
-    assert_int_equal(g->operating, co("BY"));
-    return g;
-}
-
-static void give_train(eng_game *g, const char *company, const char *name)
-{
-    eng_company_state *s = &g->co[co(company)];
-    s->trains[s->ntrains++] = train(name);
-    g->trains_left[train(name)]--;
-}
-
 /* Ends the operating company's turn, buying the train on sale first when a major must have one. */
 static void end_turn(eng_game *g)
 {

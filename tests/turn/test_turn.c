@@ -182,26 +182,6 @@ static void test_hr14_rounds_per_turn(void **state)
 
 /* ---- operating rounds ---- */
 
-/* Clemens: BY floats with the packet; everyone passes stock round 1 and the minors end their
- * turns: BY operates, its director to act. */
-static eng_game *by_operating(void)
-{
-    eng_game *g = after_packet("Variant=Clemens");
-    for (int k = 0; k < 4; k++)
-        must(g, pass());
-    for (int k = 0; k < 8 && g->operating != co("BY"); k++)
-        must(g, (eng_action){.kind = ENG_ACT_DONE});
-    assert_int_equal(g->operating, co("BY"));
-    return g;
-}
-
-static void give_train(eng_game *g, const char *company, const char *name)
-{
-    eng_company_state *s = &g->co[co(company)];
-    s->trains[s->ntrains++] = train(name);
-    g->trains_left[train(name)]--;
-}
-
 /* Orders for BY's director (the other players send PASS) */
 static const char *const *by_orders(const eng_game *g, const char *text)
 {
@@ -267,7 +247,7 @@ static int laid_hex(const eng_game *before, const eng_game *after)
 static void test_hr17_a_the_players_contingency(void **state)
 {
     (void)state;
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     struct lay_found near, best;
     assert_true(legal_lays(g, -1, &near, &best) > 0);
     char text[256];
@@ -290,7 +270,7 @@ static void test_hr17_a_the_players_contingency(void **state)
 static void test_hr17_b_the_goal(void **state)
 {
     (void)state;
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     int goal = tf_hex(title, "L14");
     struct lay_found near, best;
     assert_true(legal_lays(g, goal, &near, &best) > 0);
@@ -309,7 +289,7 @@ static void test_hr17_b_the_goal(void **state)
  * turn, given back to it): one more tile, in Augsburg (N12), makes a run. */
 static eng_game *by_one_lay_from_a_run(void)
 {
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     give_train(g, "BY", "2");
     must(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, "O15"),
                          .tile = tf_tile(title, "201"), .rot = 0});
@@ -343,7 +323,7 @@ static void test_hr17_c_the_most_income(void **state)
 static void test_hr17_d_no_tile(void **state)
 {
     (void)state;
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     eng_game *start = eng_game_copy(g);
     resolve(g, by_orders(g, "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nBUY TRAIN 2"), 1);
     report_has("House rule 17 D: no tile for BY");
@@ -357,7 +337,7 @@ static void test_hr17_d_no_tile(void **state)
 static void test_hr17_stations_too(void **state)
 {
     (void)state;
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     resolve(g, by_orders(g, "BY:\nNO TILE\nSTATION A11\nBUY TRAIN 2"), 1);
     report_has("\"STATION A11\"");
     report_has("House rule 17 D: no station for BY");
@@ -370,7 +350,7 @@ static void test_hr17_stations_too(void **state)
 static void test_hr16_ambiguous_orders(void **state)
 {
     (void)state;
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     give_train(g, "BY", "2");
     resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION\nRUN BEST\nWITHHOLD\nPAY OUT"), 1);
     report_has("ambiguous");
@@ -384,7 +364,7 @@ static void test_hr16_ambiguous_orders(void **state)
 static void test_nmr_first_automatic_play(void **state)
 {
     (void)state;
-    eng_game *g = by_operating();
+    eng_game *g = by_operating("Variant=Clemens");
     const char *v[4];
     for (int p = 0; p < 4; p++)
         v[p] = p == g->co[co("BY")].director ? NULL : "PASS";
