@@ -144,7 +144,8 @@ static int pass(struct daemon *d)
     return rc;
 }
 
-/* Seconds to wait: until the next poll, the next outbox retry, or the failure backoff. */
+/* Seconds to wait: until the next poll, the next outbox retry, the next game's reminder or
+ * deadline, or the failure backoff. */
 static int wait_seconds(struct daemon *d)
 {
     if (d->failures > 0) {
@@ -152,10 +153,11 @@ static int wait_seconds(struct daemon *d)
         return backoff < 300 ? backoff : 300;
     }
     int wait = d->config.poll_interval;
-    int64_t next = d->st ? store_outbox_next_time(d->st) : 0;
-    if (next > 0) {
-        int64_t until = next - util_now();
-        if (until < wait)
+    int64_t next[2] = {d->st ? store_outbox_next_time(d->st) : 0,
+                       d->st ? store_game_next_time(d->st) : 0}; /* a retry; a deadline */
+    for (int k = 0; k < 2; k++) {
+        int64_t until = next[k] - util_now();
+        if (next[k] > 0 && until < wait)
             wait = until > 1 ? (int)until : 1;
     }
     return wait;

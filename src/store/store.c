@@ -49,6 +49,7 @@ enum stmt_id {
     S_TURN_REPORT,
     S_PLAYER_NMR,
     S_PLAYER_REPLACE,
+    S_GAME_NEXT_TIME,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
     S_COUNT
@@ -95,6 +96,9 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_TURN_ADD] = "INSERT INTO turns (game_id, turn, resolved_at, rounds, report) "
                    "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_TURN_REPORT] = "SELECT report FROM turns WHERE game_id = ?1 AND turn = ?2",
+    [S_GAME_NEXT_TIME] = "SELECT MIN(CASE WHEN reminded_turn < turn THEN deadline_at - "
+                         "remind_hours * 3600 ELSE deadline_at END) FROM games "
+                         "WHERE status = 'running' AND deadline_at IS NOT NULL",
     [S_PLAYER_NMR] = "UPDATE players SET nmr_count = ?2, seat_open = ?3 WHERE id = ?1",
     [S_PLAYER_REPLACE] = "UPDATE players SET name = ?2, address = ?3, password_hash = ?4, "
                          "nmr_count = 0, seat_open = 0 WHERE id = ?1",
@@ -823,4 +827,9 @@ int store_player_replace(store *st, int64_t player_id, const char *name, const c
     bind_text(s, 3, address);
     bind_text(s, 4, password_hash);
     return run(st, s);
+}
+
+int64_t store_game_next_time(store *st)
+{
+    return count_of(stmt(st, S_GAME_NEXT_TIME));
 }

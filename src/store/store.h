@@ -165,6 +165,8 @@ int store_game_over(store *st, int64_t game_id);
 /* A resolved turn's report; report() gives it back (caller frees). */
 int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report);
 int store_turn_report(store *st, int64_t game_id, int turn, char **report);
+/* When a running game next has something due (a reminder or a deadline), or 0 when none. */
+int64_t store_game_next_time(store *st);
 int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_open);
 /* A new player takes the seat (house rule 13): name, address and password; NMRs cleared.
  * STORE_DUPLICATE when the name is taken in the game. */

@@ -258,6 +258,9 @@ static void test_turns(void **state)
     assert_false(sg.stop_after_formation);
     assert_string_equal(sg.options, "Variant=Snake");
     store_game_clear(&sg);
+    assert_int_equal(store_game_next_time(f->st), 12345 - 12 * 3600); /* the reminder */
+    assert_int_equal(store_game_set_reminded(f->st, g, 2), STORE_OK);
+    assert_int_equal(store_game_next_time(f->st), 12345); /* then the deadline */
     assert_int_equal(store_turn_add(f->st, g, 1, 2, "it happened\n"), STORE_OK);
     assert_int_equal(store_turn_add(f->st, g, 1, 2, "again"), STORE_DUPLICATE); /* once a turn */
     char *report = NULL;
