@@ -505,6 +505,28 @@ static void check_lay(const eng_game *g, int c, const ord_action *a, cJSON *list
     buf_free(&b);
 }
 
+/* The company's ROUTE orders as they would run now. */
+static void check_routes(const eng_game *g, int c, const ord_orders *orders, cJSON *list)
+{
+    const ord_action *routes[ENG_MAX_TRAINS];
+    int n = 0;
+    for (int i = 0; i < orders->n && n < ENG_MAX_TRAINS; i++)
+        if (eng_company_index(g->t, orders->v[i].section) == c &&
+            orders->v[i].alts[0].kind == ORD_ROUTE)
+            routes[n++] = &orders->v[i].alts[0];
+    if (n == 0)
+        return;
+    char why[256] = "", line[400];
+    int total = turn_route_total(g, c, routes, n, why, sizeof why);
+    if (total >= 0)
+        snprintf(line, sizeof line, "%s: the routes would earn %d now", g->t->companies[c].id,
+                 total);
+    else
+        snprintf(line, sizeof line, "%s: the routes could not be run now: %s",
+                 g->t->companies[c].id, why);
+    cJSON_AddItemToArray(list, cJSON_CreateString(line));
+}
+
 void dmn_provisional_checks(const dmn_game *dg, const ord_orders *orders, int player,
                             cJSON *list)
 {
@@ -528,6 +550,10 @@ void dmn_provisional_checks(const dmn_game *dg, const ord_orders *orders, int pl
         for (int k = 0; k < o->nalts; k++) {
             if (o->alts[k].kind == ORD_LAY)
                 check_lay(g, c, &o->alts[k], list);
+            if (o->alts[k].kind == ORD_ROUTE && !run_checked[c]) {
+                check_routes(g, c, orders, list);
+                run_checked[c] = true;
+            }
             if (o->alts[k].kind == ORD_RUN && !run_checked[c]) {
                 eng_run best;
                 char line[200];

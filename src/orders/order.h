@@ -15,6 +15,7 @@
 #define ORD_NAME 16
 #define ORD_MAX_ALTS 4
 #define ORD_MAX_CONDS 4
+#define ORD_MAX_STOPS 16
 
 typedef enum {
     ORD_BUY,          /* BUY [n] [pct%] CO [FROM POOL|IPO]: n certificates (house rule 20) */
@@ -25,6 +26,7 @@ typedef enum {
     ORD_STATION,      /* STATION hex [CITY n] */
     ORD_NO_STATION,
     ORD_RUN,          /* RUN BEST | RUN amount */
+    ORD_ROUTE,        /* ROUTE train hex hex ...: one train's run, stop by stop */
     ORD_PAYOUT,
     ORD_WITHHOLD,
     ORD_BUY_TRAIN,    /* BUY TRAIN type [FROM POOL | FROM CO FOR price] */
@@ -52,6 +54,8 @@ typedef struct ord_action {
     char train[ORD_NAME];
     int price;                /* a train from a company */
     char goal[ORD_NAME];
+    int nstops;               /* ROUTE: the hexes of the run in order */
+    char stops[ORD_MAX_STOPS][8];
 } ord_action;
 
 typedef enum { ORD_IF_AVAILABLE, ORD_IF_DIRECT, ORD_IF_CASH, ORD_IF_PHASE, ORD_IF_TRAIN } ord_cond_kind;

@@ -178,6 +178,25 @@ static bool parse_lay(struct words *w, ord_action *a)
     return true;
 }
 
+/* ROUTE train hex hex ...: the stops of one train's run, in order. */
+static bool parse_route(struct words *w, ord_action *a)
+{
+    a->kind = ORD_ROUTE;
+    if (!take_name(w, a->train, "train"))
+        return false;
+    while (*peek(w) && strcmp(peek(w), "ELSE") != 0) {
+        char hex[ORD_NAME];
+        if (a->nstops == ORD_MAX_STOPS)
+            return fail(w, "a route has at most %d stops", ORD_MAX_STOPS);
+        if (!take_hex(w, hex))
+            return false;
+        if (strlen(hex) >= sizeof a->stops[0])
+            return fail(w, "\"%s\" is not a hex (as L14)", hex);
+        memcpy(a->stops[a->nstops++], hex, strlen(hex) + 1); /* fits: checked above */
+    }
+    return a->nstops >= 2 || fail(w, "a route needs at least two stops: ROUTE 2 O15 N12");
+}
+
 static bool parse_no(struct words *w, ord_action *a)
 {
     if (accept(w, "TILE") || accept(w, "TRACK"))
@@ -220,6 +239,8 @@ static bool parse_action(struct words *w, ord_action *a)
         a->revenue = -1;
         return accept(w, "BEST") || take_number(w, &a->revenue, "the revenue (or BEST)");
     }
+    if (strcmp(verb, "ROUTE") == 0)
+        return parse_route(w, a);
     if (strcmp(verb, "PAY") == 0 || strcmp(verb, "PAYOUT") == 0) {
         (void)accept(w, "OUT");
         return (a->kind = ORD_PAYOUT, true);
@@ -253,7 +274,7 @@ static bool parse_action(struct words *w, ord_action *a)
         return (a->kind = ORD_ONE_ROUND, true);
     w->at--;
     return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, LAY, STATION, RUN, PAY, WITHHOLD, "
-                   "BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, NO ...)", verb);
+                   "ROUTE, BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, NO ...)", verb);
 }
 
 static bool take_cmp(struct words *w, ord_cmp *cmp)
@@ -397,6 +418,11 @@ static void format_action(buf *b, const ord_action *a)
             buf_printf(b, " CITY %d", a->city);
         break;
     case ORD_NO_STATION: buf_adds(b, "NO STATION"); break;
+    case ORD_ROUTE:
+        buf_printf(b, "ROUTE %s", a->train);
+        for (int i = 0; i < a->nstops; i++)
+            buf_printf(b, " %s", a->stops[i]);
+        break;
     case ORD_RUN:
         if (a->revenue < 0)
             buf_adds(b, "RUN BEST");

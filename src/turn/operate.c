@@ -271,6 +271,72 @@ static bool pays_out(turn_ctx *x, const struct company_turn *ct)
     return d->alts[0].kind == ORD_PAYOUT;
 }
 
+/* The stops a hex may stand for on a route: its cities, its towns, or the off-board. */
+static int stop_nodes(const eng_game *g, int hex, int *nodes)
+{
+    if (g->t->hexes[hex].offboard)
+        return nodes[0] = hex * ENG_NODES_PER_HEX + ENG_NODE_OFFBOARD, 1;
+    const eng_track *tr = eng_board_track(g->board, hex, NULL);
+    int n = 0;
+    for (int c = 0; c < tr->ncities; c++)
+        nodes[n++] = hex * ENG_NODES_PER_HEX + ENG_NODE_CITY + c;
+    for (int k = 0; k < tr->ntowns; k++)
+        nodes[n++] = hex * ENG_NODES_PER_HEX + ENG_NODE_TOWN + k;
+    return n;
+}
+
+/* A hex with two cities or towns is tried each way (the first way the rules accept counts). */
+int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, int n,
+                     char *why, size_t len)
+{
+    eng_train_run runs[ENG_MAX_TRAINS] = {0};
+    int nodes[ENG_MAX_TRAINS][ORD_MAX_STOPS][8], count[ENG_MAX_TRAINS][ORD_MAX_STOPS];
+    long ways = 1;
+    for (int r = 0; r < n; r++) {
+        runs[r].train = eng_train_index(g->t, routes[r]->train);
+        runs[r].nstops = routes[r]->nstops;
+        if (runs[r].train < 0)
+            return snprintf(why, len, "there is no %s train", routes[r]->train), -1;
+        for (int k = 0; k < routes[r]->nstops; k++) {
+            int hex = eng_hex_index(g->t, routes[r]->stops[k]);
+            count[r][k] = hex < 0 ? 0 : stop_nodes(g, hex, nodes[r][k]);
+            if (count[r][k] == 0)
+                return snprintf(why, len, "%s is not a stop", routes[r]->stops[k]), -1;
+            ways *= count[r][k];
+        }
+    }
+    for (long way = 0; way < ways && way < 4096; way++) {
+        long rest = way;
+        for (int r = 0; r < n; r++)
+            for (int k = 0; k < runs[r].nstops; k++, rest /= count[r][k])
+                runs[r].stops[k] = nodes[r][k][rest % count[r][k]];
+        int total = eng_check_runs(g, c, runs, n, way == 0 ? why : NULL, len);
+        if (total >= 0)
+            return total;
+    }
+    return -1;
+}
+
+/* The company's ROUTE orders, if any: their total, or the best when they cannot be run. */
+static int routes_or_best(turn_ctx *x, const struct company_turn *ct, int best)
+{
+    const ord_orders *o = x->pl[ct->p].o;
+    const ord_action *routes[ENG_MAX_TRAINS];
+    int n = 0;
+    for (int i = 0; o && i < o->n && n < ENG_MAX_TRAINS; i++)
+        if (!strcasecmp(o->v[i].section, ct->section) && o->v[i].alts[0].kind == ORD_ROUTE)
+            routes[n++] = &o->v[i].alts[0];
+    if (n == 0)
+        return -1;
+    char why[256] = "";
+    int total = turn_route_total(x->g, ct->c, routes, n, why, sizeof why);
+    if (total >= 0)
+        return total;
+    turn_say(x, "  %s's routes for %s cannot be run: %s; the trains run their best (%d)",
+             x->g->players[ct->p].name, ct->section, why, best);
+    return best;
+}
+
 static void run(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
@@ -279,7 +345,10 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     eng_run best;
     int total = eng_best_run(g, ct->c, &best), unused;
     const ord_order *r = ct->automatic ? NULL : standing_choice(x, ct, KIND(ORD_RUN), &unused);
-    if (r && r->alts[0].revenue >= 0) {
+    int declared = ct->automatic ? -1 : routes_or_best(x, ct, total);
+    if (declared >= 0)
+        total = declared;
+    else if (r && r->alts[0].revenue >= 0) {
         if (r->alts[0].revenue <= total)
             total = r->alts[0].revenue;
         else

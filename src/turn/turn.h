@@ -49,6 +49,11 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
                  turn_result *out);
 void turn_result_clear(turn_result *r);
 
+/* A director's declared routes (ROUTE orders, one a train) for company c as the rules would run
+ * them now: their total, or -1 with why. */
+int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, int n,
+                     char *why, size_t len);
+
 /* The hex a goal names: a hex ("L14") or a hex's name ("Berlin"), or -1. */
 int turn_goal_hex(const eng_title *t, const char *goal);
 

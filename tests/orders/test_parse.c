@@ -41,6 +41,7 @@ static void test_stock_round_orders(void **state)
     (void)state;
     expect_canonical("buy by", "BUY 1 BY");
     expect_canonical("Buy 2 SX from pool", "BUY 2 SX FROM POOL");
+    expect_canonical("route 3+3 o15 n12  L14", "ROUTE 3+3 O15 N12 L14");
     expect_canonical("BUY 20% MS", "BUY 1 20% MS"); /* house rule 20: that certificate only */
     expect_canonical("sell 3 ba", "SELL 3 BA");
     expect_canonical("sell 5% PR", "SELL 1 5% PR");
@@ -123,6 +124,7 @@ static void test_errors_name_the_line(void **state)
     expect_error("buy by\nfly to the moon\n", 2, "\"FLY\" is not an order");
     expect_error("buy\n", 1, "company is missing");
     expect_error("lay 9 on nowhere\n", 1, "\"NOWHERE\" is not a hex");
+    expect_error("BY:\nroute 2 o15\n", 2, "a route needs at least two stops");
     expect_error("lay 9 on N12 rot 7\n", 1, "the rotation is 0 to 5");
     expect_error("buy 15% BY\n", 1, "\"15%\" is not a certificate size");
     expect_error("if ba available buy ba\n", 1, "THEN is missing");

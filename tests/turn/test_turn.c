@@ -395,6 +395,32 @@ static void test_run_declared_above_the_best(void **state)
     finish(g);
 }
 
+/* Explicit routes: a train's stops, hex by hex; a route the rules refuse gives way to the best
+ * run, and the report says why. */
+static void test_declared_routes(void **state)
+{
+    (void)state;
+    for (int legal = 1; legal >= 0; legal--) {
+        eng_game *g = by_one_lay_from_a_run();
+        struct lay_found near, found;
+        legal_lays(g, -1, &near, &found);
+        char text[200];
+        snprintf(text, sizeof text, "BY:\nLAY %s ON %s ROT %d\nNO STATION\nROUTE 2 O15 %s\n"
+                                    "WITHHOLD",
+                 title->tiles[found.tile].id, title->hexes[found.hex].id, found.rot,
+                 legal ? title->hexes[found.hex].id : "A11");
+        resolve(g, by_orders(g, text), 1);
+        char said[80];
+        snprintf(said, sizeof said, "BY runs for %d and withholds", found.revenue);
+        report_has(said);
+        if (legal)
+            report_lacks("cannot be run");
+        else
+            report_has("Cy's routes for BY cannot be run:");
+        finish(g);
+    }
+}
+
 /* Every action applied is in the result as JSON, and replays on the starting position to the same
  * state (the action log is the game's truth). */
 static void test_actions_replay(void **state)
@@ -436,6 +462,7 @@ int main(void)
         cmocka_unit_test(test_hr16_ambiguous_orders),
         cmocka_unit_test(test_nmr_first_automatic_play),
         cmocka_unit_test(test_run_declared_above_the_best),
+        cmocka_unit_test(test_declared_routes),
         cmocka_unit_test(test_actions_replay),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
