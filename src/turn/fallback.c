@@ -54,26 +54,27 @@ static int income_now(const turn_ctx *x, int company)
 
 /* Applies the choice by house rule 17's steps, or nothing (D); says which. */
 static void decide(turn_ctx *x, int company, int goal, const struct choice *best,
-                   const char *what)
+                   const char *what, bool automatic)
 {
     const char *co = x->g->t->companies[company].id;
+    const char *rule = automatic ? "Played for its director, as house rule 17" : "House rule 17";
     int now = income_now(x, company);
     char why[256];
     if (best->found && goal >= 0) {
-        turn_say(x, "  House rule 17 B: %s's %s towards its goal %s", co, what,
+        turn_say(x, "  %s B: %s's %s towards its goal %s", rule, co, what,
                  x->g->t->hexes[goal].id);
     } else if (best->found && best->revenue > now) {
-        turn_say(x, "  House rule 17 C: %s's %s for the most income now (%d instead of %d)", co,
+        turn_say(x, "  %s C: %s's %s for the most income now (%d instead of %d)", rule, co,
                  what, best->revenue, now);
     } else {
-        turn_say(x, "  House rule 17 D: no %s for %s: none brings it more income now", what, co);
+        turn_say(x, "  %s D: no %s for %s: none brings it more income now", rule, what, co);
         return;
     }
     if (turn_act(x, &best->a, why, sizeof why))
         turn_say(x, "  (%s)", why);
 }
 
-void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name)
+void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool automatic)
 {
     eng_game *g = x->g;
     if (eng_lays_left(g) == 0)
@@ -92,10 +93,10 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name)
             consider(x, company, goal, &a, &best);
         }
     }
-    decide(x, company, goal, &best, "tile");
+    decide(x, company, goal, &best, "tile", automatic);
 }
 
-void turn_fallback_station(turn_ctx *x, int company, const char *goal_name)
+void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool automatic)
 {
     eng_game *g = x->g;
     if (g->co[company].token_placed || !turn_is_major(g, company))
@@ -109,5 +110,5 @@ void turn_fallback_station(turn_ctx *x, int company, const char *goal_name)
             consider(x, company, goal, &a, &best);
         }
     }
-    decide(x, company, goal, &best, "station");
+    decide(x, company, goal, &best, "station", automatic);
 }

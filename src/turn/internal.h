@@ -50,9 +50,10 @@ int turn_operate(turn_ctx *x);
 int turn_discard(turn_ctx *x);
 
 /* House rule 17's steps B-D for a tile or a station (fallback.c): applies the lay/station
- * chosen, or none; says which step decided. */
-void turn_fallback_tile(turn_ctx *x, int company, const char *goal);
-void turn_fallback_station(turn_ctx *x, int company, const char *goal);
+ * chosen, or none; says which step decided — for an order that failed, or (automatic) for a
+ * company played for its director. */
+void turn_fallback_tile(turn_ctx *x, int company, const char *goal, bool automatic);
+void turn_fallback_station(turn_ctx *x, int company, const char *goal, bool automatic);
 
 #define KIND(k) (1u << (k))
 #define USED_UP (1 << 20)

@@ -122,7 +122,7 @@ static int try_tile_order(turn_ctx *x, const struct company_turn *ct, const ord_
 static void tiles(turn_ctx *x, const struct company_turn *ct)
 {
     if (ct->automatic) {
-        turn_fallback_tile(x, ct->c, ct->goal);
+        turn_fallback_tile(x, ct->c, ct->goal, true);
         return;
     }
     const ord_order *o;
@@ -136,7 +136,7 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
         if (rc < 0) {
             turn_say_order(x, ct->p, o, "");
             turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
-            turn_fallback_tile(x, ct->c, ct->goal);
+            turn_fallback_tile(x, ct->c, ct->goal, false);
             return;
         }
     }
@@ -199,7 +199,7 @@ static void station(turn_ctx *x, const struct company_turn *ct)
     if (!turn_is_major(x->g, ct->c))
         return;
     if (ct->automatic) {
-        turn_fallback_station(x, ct->c, NULL); /* only for income now */
+        turn_fallback_station(x, ct->c, NULL, true); /* only for income now */
         return;
     }
     const ord_order *o;
@@ -220,7 +220,7 @@ static void station(turn_ctx *x, const struct company_turn *ct)
         }
         turn_say_order(x, ct->p, o, "");
         turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
-        turn_fallback_station(x, ct->c, ct->goal);
+        turn_fallback_station(x, ct->c, ct->goal, false);
         return;
     }
 }
@@ -308,8 +308,10 @@ int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, 
     for (long way = 0; way < ways && way < 4096; way++) {
         long rest = way;
         for (int r = 0; r < n; r++)
-            for (int k = 0; k < runs[r].nstops; k++, rest /= count[r][k])
+            for (int k = 0; k < runs[r].nstops; k++) {
                 runs[r].stops[k] = nodes[r][k][rest % count[r][k]];
+                rest /= count[r][k];
+            }
         int total = eng_check_runs(g, c, runs, n, way == 0 ? why : NULL, len);
         if (total >= 0)
             return total;

@@ -351,7 +351,7 @@ static int carry_out(turn_ctx *x, int p, int i)
  * (house rule 19). */
 static void stock_turn(turn_ctx *x, int p)
 {
-    int i = next_stock_order(x, p);
+    int i = next_stock_order(x, p), before = x->out->nactions;
     if (i < 0) {
         end_stock_turn(x, p);
         return;
@@ -363,8 +363,12 @@ static void stock_turn(turn_ctx *x, int p)
     if (i >= 0 && x->pl[p].o->v[i].alts[0].kind != ORD_SELL && !x->stop &&
         x->g->round != ENG_ROUND_OPERATING)
         carry_out(x, p, i);
-    if (!x->stop && x->g->current == p &&
-        (x->g->round == ENG_ROUND_STOCK || x->g->round == ENG_ROUND_START))
+    /* a start-packet purchase ends the turn by itself (the same player may be next: Snake,
+     * Thompson); a share bought or sold needs the turn ended; nothing done is a pass */
+    const eng_game *g = x->g;
+    bool ended_itself = x->out->nactions > before && !g->turn_bought && !g->turn_sold;
+    if (!x->stop && !ended_itself && g->current == p &&
+        (g->round == ENG_ROUND_STOCK || g->round == ENG_ROUND_START))
         end_stock_turn(x, p);
 }
 

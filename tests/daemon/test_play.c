@@ -260,6 +260,107 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     sent_clear(&s);
 }
 
+/* House rule 19, through the mail: carol's first order cannot be carried out (MS is not for
+ * sale), so her first turn is a pass and her next order waits for her next turn — after bob's
+ * and alice's purchases (carol acts first in this game). */
+static void test_hr19_by_mail(void **state)
+{
+    struct fixture *f = *state;
+    all_send(f, "BUY NF\n", "BUY M1\n", "BUY 20% MS\nBUY LD\n");
+    char *report = report_of_turn_1(f, "nothing else is done in its place (house rule 19)");
+    const char *nf = strstr(report, "alice buys NF"), *ld = strstr(report, "carol buys LD");
+    assert_non_null(nf);
+    assert_non_null(ld);
+    assert_true(nf < ld);
+    free(report);
+}
+
+/* Plays the engine forward and writes the actions to the game's log, as turns would have: every
+ * player in turn buys the first start-packet item the rules allow, or passes; then BY's
+ * operating turn is reached (Clemens: BY floats with the packet). */
+static void play_to_by_operating(struct fixture *f)
+{
+    store_game sg = game(f);
+    dmn_game dg;
+    char why[256];
+    if (dmn_game_load(f->st, &sg, &dg, why, sizeof why))
+        fail_msg("%s", why);
+    eng_game *g = dg.g;
+    int by = eng_company_index(dg.t, "BY");
+    for (int step = 0; step < 200 && !(g->round == ENG_ROUND_OPERATING && g->operating == by);
+         step++) {
+        eng_action legal[256];
+        int n = eng_legal_actions(g, legal, 256), pick = n - 1; /* the last is PASS or DONE */
+        for (int k = 0; k < n; k++)
+            if (legal[k].kind == ENG_ACT_BUY_ITEM) {
+                pick = k;
+                break;
+            }
+        if (g->round == ENG_ROUND_OPERATING)
+            for (int k = 0; k < n; k++)
+                if (legal[k].kind == ENG_ACT_DONE)
+                    pick = k;
+        char *json = eng_action_to_json(g, &legal[pick]);
+        assert_int_equal(eng_apply(g, &legal[pick], why, sizeof why), 0);
+        assert_int_equal(store_action_append(f->st, f->game_id, 1, json), STORE_OK);
+        free(json);
+    }
+    assert_int_equal(g->operating, by);
+    dmn_game_unload(&dg);
+    store_game_clear(&sg);
+}
+
+static const char *by_director(struct fixture *f)
+{
+    static char name[32];
+    store_game sg = game(f);
+    dmn_game dg;
+    char why[256];
+    if (dmn_game_load(f->st, &sg, &dg, why, sizeof why))
+        fail_msg("%s", why);
+    snprintf(name, sizeof name, "%s",
+             dg.players[dg.g->co[eng_company_index(dg.t, "BY")].director].name);
+    dmn_game_unload(&dg);
+    store_game_clear(&sg);
+    return name;
+}
+
+/* House rules 17 D and 16, through the mail: BY's impossible lay, with no train to earn from any
+ * tile, is step D (no tile); the state rebuilt from the log afterwards shows the train BY bought.
+ * In the next turn BY runs: its PAY OUT and WITHHOLD, both unconditional, are ambiguous — not
+ * carried out, and not an NMR. */
+static void test_hr17_and_hr16_by_mail(void **state)
+{
+    struct fixture *f = *state;
+    play_to_by_operating(f);
+    const char *dir = by_director(f);
+    const char *by_orders = "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nPAY OUT\nWITHHOLD\n"
+                            "BUY TRAIN 2\n";
+    all_send(f, strcmp(dir, "alice") ? "PASS\n" : by_orders,
+             strcmp(dir, "bob") ? "PASS\n" : by_orders,
+             strcmp(dir, "carol") ? "PASS\n" : by_orders);
+    char *report = report_of_turn_1(f, "House rule 17 D: no tile for BY");
+    expect_in(report, "BY buys a 2 train from the bank");
+    free(report);
+    store_game sg = game(f);
+    dmn_game dg;
+    char why[256];
+    assert_int_equal(dmn_game_load(f->st, &sg, &dg, why, sizeof why), 0);
+    assert_int_equal(dg.g->co[eng_company_index(dg.t, "BY")].ntrains, 1);
+    dmn_game_unload(&dg);
+    store_game_clear(&sg);
+    by_orders = "BY:\nNO TILE\nNO STATION\nPAY OUT\nWITHHOLD\n";
+    all_send(f, strcmp(dir, "alice") ? "PASS\n" : by_orders,
+             strcmp(dir, "bob") ? "PASS\n" : by_orders,
+             strcmp(dir, "carol") ? "PASS\n" : by_orders);
+    assert_int_equal(store_turn_report(f->st, f->game_id, 2, &report), STORE_OK);
+    expect_in(report, "say both PAY OUT and WITHHOLD: ambiguous, neither is carried out");
+    free(report);
+    store_player d = player(f, dir);
+    assert_int_equal(d.nmr_count, 0);
+    store_player_clear(&d);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -271,6 +372,8 @@ int main(void)
         T(test_reminders_and_nmrs),
         T(test_one_round_requested),
         T(test_acknowledgement_checks_and_deadline),
+        T(test_hr19_by_mail),
+        T(test_hr17_and_hr16_by_mail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -144,6 +144,17 @@ static void test_hr20_an_explicit_size(void **state)
     finish(g);
 }
 
+/* A start-packet purchase ends the player's turn by itself: in the snake order the last player
+ * buys twice in a row, and the second purchase is not lost to a pass. */
+static void test_snake_turns_back_to_back(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Snake", 4);
+    resolve(g, ORDERS("BUY NF", "BUY M1", "BUY LD", "BUY M2\nBUY M3"), 1);
+    report_has("Dee buys M2 for 170\nM2 floats with 170\nDee buys M3 for 80");
+    finish(g);
+}
+
 /* House rule 12: contingency orders — the condition is looked at when the order is tried: BA is
  * not available, so the ELSE part is carried out. */
 static void test_hr12_contingency_by_condition(void **state)
@@ -178,6 +189,49 @@ static void test_hr14_rounds_per_turn(void **state)
     report_lacks("Operating round 1.1 ends");
     assert_int_equal(g->round, ENG_ROUND_OPERATING);
     finish(g);
+}
+
+/* House rule 14: "The GM may also limit results to one round if ... as may happen when the PrE
+ * forms" — M1 buys the first 4, M2's owner forms the Prussian: the turn ends with that operating
+ * round (a game setting; without it the turn goes on to its second round). */
+static void test_hr14_the_turn_stops_when_the_prussian_forms(void **state)
+{
+    (void)state;
+    for (int stop = 1; stop >= 0; stop--) {
+        eng_game *g = after_packet("Variant=Clemens");
+        for (int k = 0; k < 4; k++)
+            must(g, pass());
+        int m1 = co("M1");
+        assert_int_equal(g->operating, m1);
+        for (int k = 0; k < train("4"); k++) { /* the 4s are on sale, in the 3+3s' phase */
+            g->trains_left[k] = 0;
+            g->train_bought[k] = true;
+        }
+        g->train_on_sale = train("4");
+        g->phase = 3;
+        g->bank -= 400 - g->co[m1].cash;
+        g->co[m1].cash = 400;
+        char text[4][64] = {"PASS", "PASS", "PASS", "PASS"};
+        snprintf(text[g->co[m1].owner], sizeof text[0], "M1:\nNO TILE\nBUY TRAIN 4");
+        int m2_owner = g->co[co("M2")].owner;
+        snprintf(text[m2_owner] + strlen(text[m2_owner]), sizeof text[0] - strlen(text[m2_owner]),
+                 "\nFORM PR");
+        turn_player pl[4] = {0};
+        for (int p = 0; p < 4; p++) {
+            memset(&envs[p], 0, sizeof envs[p]);
+            ord_envelope_parse("orders", text[p], &envs[p]);
+            ord_parse(&envs[p], &ords[p]);
+            assert_int_equal(envs[p].nerrors, 0);
+            pl[p].orders = &ords[p];
+        }
+        turn_settings s = {.rounds = 2, .stop_after_formation = stop};
+        assert_int_equal(turn_resolve(g, &s, pl, &R), 0);
+        report_has("PR forms at");
+        assert_true(R.formed);
+        assert_int_equal(R.rounds, stop ? 1 : 2);
+        assert_int_equal(g->round, stop ? ENG_ROUND_STOCK : ENG_ROUND_OPERATING);
+        finish(g);
+    }
 }
 
 /* ---- operating rounds ---- */
@@ -453,7 +507,9 @@ int main(void)
         cmocka_unit_test(test_hr20_counts_are_certificates),
         cmocka_unit_test(test_hr20_an_explicit_size),
         cmocka_unit_test(test_hr12_contingency_by_condition),
+        cmocka_unit_test(test_snake_turns_back_to_back),
         cmocka_unit_test(test_hr14_rounds_per_turn),
+        cmocka_unit_test(test_hr14_the_turn_stops_when_the_prussian_forms),
         cmocka_unit_test(test_hr17_a_the_players_contingency),
         cmocka_unit_test(test_hr17_b_the_goal),
         cmocka_unit_test(test_hr17_c_the_most_income),
