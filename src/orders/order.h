@@ -18,7 +18,8 @@
 #define ORD_MAX_STOPS 16
 
 typedef enum {
-    ORD_BUY,          /* BUY [n] [pct%] CO [FROM POOL|IPO]: n certificates (house rule 20) */
+    ORD_BUY,          /* BUY [n] [pct%] CO [FROM POOL|IPO|player]: n certificates (house rule
+                       * 20); from a player: the director's nationalisation at 150% */
     ORD_SELL,         /* SELL [n] [pct%] CO */
     ORD_PASS,
     ORD_LAY,          /* LAY tile [ON] hex [ROT r] */
@@ -31,6 +32,7 @@ typedef enum {
     ORD_WITHHOLD,
     ORD_BUY_TRAIN,    /* BUY TRAIN type [FROM POOL | FROM CO FOR price] */
     ORD_NO_TRAIN,
+    ORD_SELL_TRAIN,   /* SELL TRAIN type TO CO FOR price: the seller's agreement */
     ORD_DISCARD,      /* DISCARD type */
     ORD_FORM,         /* FORM PR (the founder's owner) */
     ORD_NO_FORM,      /* DO NOT FORM */
@@ -47,6 +49,7 @@ typedef struct ord_action {
     int percent;              /* an explicit certificate size (BUY 20% MS); 0: any */
     char company[ORD_NAME];   /* BUY/SELL/EXCHANGE/KEEP/FORM/USE; FROM company (trains) */
     bool from_pool, from_ipo;
+    char seller[ORD_NAME];    /* BUY ... FROM a player (nationalisation) */
     char hex[ORD_NAME], tile[ORD_NAME];
     int rot;                  /* -1: not said */
     int city;                 /* STATION CITY n (1-based); 0: not said */

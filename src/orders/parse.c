@@ -158,8 +158,9 @@ static bool parse_buy(struct words *w, ord_action *a)
     a->kind = ORD_BUY;
     if (!take_certificates(w, a))
         return false;
-    if (accept(w, "FROM") && !take_pool_or_ipo(w, a))
-        return fail(w, "buy FROM POOL or FROM IPO, not \"%s\"", peek(w));
+    if (accept(w, "FROM") && !take_pool_or_ipo(w, a) &&
+        !take_name(w, a->seller, "player, POOL or IPO to buy from"))
+        return false;
     return true;
 }
 
@@ -220,6 +221,15 @@ static bool parse_action(struct words *w, ord_action *a)
     w->at++;
     if (strcmp(verb, "BUY") == 0)
         return parse_buy(w, a);
+    if (strcmp(verb, "SELL") == 0 && accept(w, "TRAIN")) {
+        a->kind = ORD_SELL_TRAIN;
+        if (!take_name(w, a->train, "train"))
+            return false;
+        if (!accept(w, "TO") || !take_name(w, a->company, "company") || !accept(w, "FOR") ||
+            !take_number(w, &a->price, "the price"))
+            return fail(w, "a train is sold to a company at a price: SELL TRAIN 2 TO BY FOR 100");
+        return true;
+    }
     if (strcmp(verb, "SELL") == 0)
         return (a->kind = ORD_SELL, take_certificates(w, a));
     if (strcmp(verb, "PASS") == 0)
@@ -402,8 +412,8 @@ static void format_action(buf *b, const ord_action *a)
         if (a->percent)
             buf_printf(b, " %d%%", a->percent);
         buf_printf(b, " %s", a->company);
-        if (a->from_pool || a->from_ipo)
-            buf_printf(b, " FROM %s", a->from_pool ? "POOL" : "IPO");
+        if (a->from_pool || a->from_ipo || a->seller[0])
+            buf_printf(b, " FROM %s", a->from_pool ? "POOL" : a->from_ipo ? "IPO" : a->seller);
         break;
     case ORD_PASS: buf_adds(b, "PASS"); break;
     case ORD_LAY:
@@ -418,6 +428,9 @@ static void format_action(buf *b, const ord_action *a)
             buf_printf(b, " CITY %d", a->city);
         break;
     case ORD_NO_STATION: buf_adds(b, "NO STATION"); break;
+    case ORD_SELL_TRAIN:
+        buf_printf(b, "SELL TRAIN %s TO %s FOR %d", a->train, a->company, a->price);
+        break;
     case ORD_ROUTE:
         buf_printf(b, "ROUTE %s", a->train);
         for (int i = 0; i < a->nstops; i++)

@@ -367,6 +367,25 @@ static void run(turn_ctx *x, const struct company_turn *ct)
 
 /* ---- trains ---- */
 
+/* The selling company's director ordered the same sale: SELL TRAIN t TO buyer FOR price in the
+ * seller's section (used up when found). */
+static bool seller_agrees(turn_ctx *x, const struct company_turn *ct, const ord_action *b)
+{
+    int seller = eng_company_index(x->g->t, b->company), owner = turn_owner(x->g, seller);
+    if (owner < 0)
+        return false;
+    int i = -1;
+    while ((i = turn_next_order(x, owner, b->company, KIND(ORD_SELL_TRAIN), i + 1)) >= 0) {
+        const ord_action *s = &x->pl[owner].o->v[i].alts[0];
+        if (!strcasecmp(s->train, b->train) && !strcasecmp(s->company, ct->section) &&
+            s->price == b->price && turn_conds_hold(x, owner, &x->pl[owner].o->v[i])) {
+            x->pl[owner].used[i] = USED_UP;
+            return true;
+        }
+    }
+    return false;
+}
+
 static int try_train(turn_ctx *x, const struct company_turn *ct, const ord_action *b, char *why,
                      size_t len)
 {
@@ -385,9 +404,10 @@ static int try_train(turn_ctx *x, const struct company_turn *ct, const ord_actio
         a.price = b->price;
         if (a.seller < 0)
             return snprintf(why, len, "there is no company %s", b->company), -1;
-        if (turn_owner(g, a.seller) != ct->p)
-            return snprintf(why, len, "%s's director is another player, who has not agreed",
-                            b->company),
+        if (turn_owner(g, a.seller) != ct->p && !seller_agrees(x, ct, b))
+            return snprintf(why, len, "%s's director has not agreed (SELL TRAIN %s TO %s FOR "
+                                      "%d in %s's orders)",
+                            b->company, b->train, ct->section, b->price, b->company),
                    -1;
     }
     return turn_act(x, &a, why, len);

@@ -205,6 +205,20 @@ int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned
 
 /* ---- stock rounds (and the start packet) ---- */
 
+static int buy_from_player(turn_ctx *x, int p, int c, const ord_action *b, char *why,
+                           size_t len)
+{
+    int seller = -1;
+    for (int k = 0; k < x->g->nplayers; k++)
+        if (strcasecmp(x->g->players[k].name, b->seller) == 0)
+            seller = k;
+    if (seller < 0)
+        return snprintf(why, len, "there is no player %s", b->seller), -1;
+    eng_action a = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = c, .percent = b->percent,
+                    .from_player = true, .seller = seller};
+    return turn_act(x, &a, why, len);
+}
+
 /* A BUY alternative as the engine's action: the start packet's item when the company has an
  * unsold one, else a share from the IPO or the pool. */
 static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t len)
@@ -213,6 +227,8 @@ static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t le
     int c = eng_company_index(g->t, b->company);
     if (c < 0)
         return snprintf(why, len, "there is no company %s", b->company), -1;
+    if (b->seller[0]) /* nationalisation: from another player, at 150% */
+        return buy_from_player(x, p, c, b, why, len);
     int item = unsold_item_of(g, c);
     if (item >= 0 && !b->from_pool) {
         eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = p, .item = item};

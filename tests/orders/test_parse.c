@@ -41,6 +41,7 @@ static void test_stock_round_orders(void **state)
     (void)state;
     expect_canonical("buy by", "BUY 1 BY");
     expect_canonical("Buy 2 SX from pool", "BUY 2 SX FROM POOL");
+    expect_canonical("buy 10% ba from bob", "BUY 1 10% BA FROM BOB"); /* nationalisation */
     expect_canonical("route 3+3 o15 n12  L14", "ROUTE 3+3 O15 N12 L14");
     expect_canonical("BUY 20% MS", "BUY 1 20% MS"); /* house rule 20: that certificate only */
     expect_canonical("sell 3 ba", "SELL 3 BA");
@@ -62,6 +63,7 @@ static void test_operating_orders(void **state)
     expect_canonical("withhold", "WITHHOLD");
     expect_canonical("buy train 4", "BUY TRAIN 4");
     expect_canonical("buy train 3+3 from pool", "BUY TRAIN 3+3 FROM POOL");
+    expect_canonical("sell train 2 to by for 100", "SELL TRAIN 2 TO BY FOR 100");
     expect_canonical("buy train 2 from M1 for 5", "BUY TRAIN 2 FROM M1 FOR 5");
     expect_canonical("discard 3", "DISCARD 3");
     expect_canonical("form pr", "FORM PR");
@@ -131,7 +133,7 @@ static void test_errors_name_the_line(void **state)
     expect_error("if cash lots then pass\n", 1, "compare with");
     expect_error("buy train 2 from M1\n", 1, "FROM BY FOR 100");
     expect_error("run best now\n", 1, "\"NOW\" is not understood here");
-    expect_error("pass\nbuy 2 by from heaven\n", 2, "FROM POOL or FROM IPO");
+    expect_error("pass\nbuy 2 by from\n", 2, "player, POOL or IPO to buy from is missing");
     struct parsed p;
     parse(&p, "buy by\nnonsense\nsell sx\n");
     assert_int_equal(p.orders.n, 2);

@@ -155,6 +155,31 @@ static void test_snake_turns_back_to_back(void **state)
     finish(g);
 }
 
+/* Nationalisation (the GM's advice after house rule 21: "reaching 60% of ownership in a company
+ * ... allows the company to nationalize"): BY's director, holding 60%, buys another player's
+ * certificate at 150% of the price. */
+static void test_nationalisation(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("NationalisationThreshold=60");
+    int by = co("BY"), d = g->co[by].director, seller = (d + 1) % 4;
+    while (eng_percent_held(g, by, d) < 60)
+        give(g, "BY", 10, false, d);
+    give(g, "BY", 10, false, seller);
+    int had = eng_percent_held(g, by, seller);
+    char text[64];
+    snprintf(text, sizeof text, "BUY 10%% BY FROM %s", g->players[seller].name);
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[d] = text;
+    resolve(g, v, 1);
+    char said[64];
+    snprintf(said, sizeof said, "%s buys 10%% of BY for %d", g->players[d].name,
+             title->companies[by].price * 15 / 10);
+    report_has(said);
+    assert_int_equal(eng_percent_held(g, by, seller), had - 10);
+    finish(g);
+}
+
 /* House rule 12: contingency orders — the condition is looked at when the order is tried: BA is
  * not available, so the ELSE part is carried out. */
 static void test_hr12_contingency_by_condition(void **state)
@@ -475,6 +500,34 @@ static void test_declared_routes(void **state)
     }
 }
 
+/* A train from another director's company needs that director's word: SELL TRAIN in the
+ * seller's orders at the same price; without it the purchase is not carried out. */
+static void test_a_train_from_another_directors_company(void **state)
+{
+    (void)state;
+    for (int agreed = 0; agreed < 2; agreed++) {
+        eng_game *g = by_operating("Variant=Clemens");
+        give_train(g, "M1", "2");
+        g->phase = 2;
+        int by = g->co[co("BY")].director, m1 = g->co[co("M1")].owner;
+        if (by == m1) { /* the test wants two directors */
+            g->co[co("M1")].owner = (m1 + 1) % 4;
+            m1 = (m1 + 1) % 4;
+        }
+        const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+        v[by] = "BY:\nNO TILE\nNO STATION\nBUY TRAIN 2 FROM M1 FOR 10";
+        v[m1] = agreed ? "M1:\nSELL TRAIN 2 TO BY FOR 10" : "M1:\nSELL TRAIN 2 TO BY FOR 50";
+        resolve(g, v, 1);
+        if (agreed) {
+            report_has("BY buys a 2 train from M1 for 10");
+        } else {
+            report_has("M1's director has not agreed");
+            report_has("BY must buy a train"); /* and the bank's is bought */
+        }
+        finish(g);
+    }
+}
+
 /* Every action applied is in the result as JSON, and replays on the starting position to the same
  * state (the action log is the game's truth). */
 static void test_actions_replay(void **state)
@@ -507,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_hr20_counts_are_certificates),
         cmocka_unit_test(test_hr20_an_explicit_size),
         cmocka_unit_test(test_hr12_contingency_by_condition),
+        cmocka_unit_test(test_nationalisation),
         cmocka_unit_test(test_snake_turns_back_to_back),
         cmocka_unit_test(test_hr14_rounds_per_turn),
         cmocka_unit_test(test_hr14_the_turn_stops_when_the_prussian_forms),
@@ -519,6 +573,7 @@ int main(void)
         cmocka_unit_test(test_nmr_first_automatic_play),
         cmocka_unit_test(test_run_declared_above_the_best),
         cmocka_unit_test(test_declared_routes),
+        cmocka_unit_test(test_a_train_from_another_directors_company),
         cmocka_unit_test(test_actions_replay),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
