@@ -8,6 +8,7 @@
 #include "orders/envelope.h"
 #include "orders/order.h"
 #include "report/template.h"
+#include "turn/turn.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/password.h"
@@ -209,6 +210,26 @@ static int store_sections(store *st, const store_inbound *m, const ord_orders *o
     return rc;
 }
 
+/* Orders naming what the game does not have are refused, each with an error for its line. */
+static void drop_unknown_names(const store_game *game, ord_envelope *env, ord_orders *orders)
+{
+    char why[256];
+    eng_title *t = dmn_load_title(game->title, why, sizeof why);
+    if (!t) {
+        log_error("game %s: %s", game->name, why);
+        return;
+    }
+    int kept = 0;
+    for (int i = 0; i < orders->n; i++) {
+        if (turn_check_order(t, &orders->v[i], why, sizeof why) == 0)
+            orders->v[kept++] = orders->v[i];
+        else
+            ord_add_error(env, orders->v[i].line, "%s; this line was not taken", why);
+    }
+    orders->n = kept;
+    eng_title_free(t);
+}
+
 /* The acknowledgement's checks of the orders against the board as it is now (provisional: the
  * other players' orders will change it). */
 static void add_checks(store *st, const store_game *game, const store_player *player,
@@ -244,6 +265,7 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
     } else {
         ord_orders orders;
         ord_parse(env, &orders);
+        drop_unknown_names(game, env, &orders);
         rc = store_sections(st, m, &orders, game, player);
         if (rc == STORE_OK)
             add_checks(st, game, player, &orders, ctx);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const color_names[ENG_NCOLORS] = {"white", "yellow", "green",
                                                      "brown", "gray",   "red"};
@@ -133,7 +134,7 @@ int eng_neighbor(const eng_title *t, int h, int edge)
 int eng_hex_index(const eng_title *t, const char *id)
 {
     for (int i = 0; i < t->nhexes; i++)
-        if (strcmp(t->hexes[i].id, id) == 0)
+        if (strcasecmp(t->hexes[i].id, id) == 0)
             return i;
     return -1;
 }
@@ -141,7 +142,7 @@ int eng_hex_index(const eng_title *t, const char *id)
 int eng_tile_index(const eng_title *t, const char *id)
 {
     for (int i = 0; i < t->ntiles; i++)
-        if (strcmp(t->tiles[i].id, id) == 0)
+        if (strcasecmp(t->tiles[i].id, id) == 0)
             return i;
     return -1;
 }
@@ -149,7 +150,7 @@ int eng_tile_index(const eng_title *t, const char *id)
 int eng_train_index(const eng_title *t, const char *name)
 {
     for (int i = 0; i < t->ntrains; i++)
-        if (strcmp(t->trains[i].name, name) == 0)
+        if (strcasecmp(t->trains[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -157,7 +158,7 @@ int eng_train_index(const eng_title *t, const char *name)
 int eng_company_index(const eng_title *t, const char *id)
 {
     for (int i = 0; i < t->ncompanies; i++)
-        if (strcmp(t->companies[i].id, id) == 0)
+        if (strcasecmp(t->companies[i].id, id) == 0)
             return i;
     return -1;
 }
@@ -707,7 +708,7 @@ static bool parse_trains(struct loader *L, const cJSON *root)
 static bool train_exists(const eng_title *t, const char *name)
 {
     for (int i = 0; i < t->ntrains; i++)
-        if (strcmp(t->trains[i].name, name) == 0)
+        if (strcasecmp(t->trains[i].name, name) == 0)
             return true;
     return false;
 }

@@ -215,6 +215,7 @@ int eng_title_set_option(eng_title *t, const char *json, const char *option, con
                          char **err);
 void eng_title_free(eng_title *t);
 
+/* Lookups by id or name, in any case (players write "PFB" for PfB): the index, or -1. */
 int eng_hex_index(const eng_title *t, const char *id);
 int eng_tile_index(const eng_title *t, const char *id);
 int eng_company_index(const eng_title *t, const char *id);

@@ -54,6 +54,10 @@ void turn_result_clear(turn_result *r);
 int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, int n,
                      char *why, size_t len);
 
+/* Whether the names an order uses (companies, trains, tiles, hexes, goals) are the title's:
+ * 0, or -1 with why. */
+int turn_check_order(const eng_title *t, const ord_order *o, char *why, size_t len);
+
 /* The hex a goal names: a hex ("L14") or a hex's name ("Berlin"), or -1. */
 int turn_goal_hex(const eng_title *t, const char *goal);
 

@@ -245,15 +245,24 @@ static void test_one_round_requested(void **state)
     free(report);
 }
 
-/* The acknowledgement: provisional checks against the board now, and the deadline. */
+/* The acknowledgement: lines naming what the game does not have are refused; provisional checks
+ * against the board now, and the deadline. */
 static void test_acknowledgement_checks_and_deadline(void **state)
 {
     struct fixture *f = *state;
-    mail_orders(f, "alice", "secret1", "BUY NF\nBY:\nLAY 9 ON M13 ROT 0\nRUN BEST\n");
+    mail_orders(f, "alice", "secret1", "BUY NF\nBUY 1 ZZ\nBY:\nLAY 9 ON M13 ROT 0\nRUN BEST\n"
+                                       "LAY 999 ON M13\nIF TRAIN 9 AVAILABLE THEN BUY TRAIN 4\n"
+                                       "USE pfb\n");
     assert_int_equal(pass(f), 0);
     struct sent s;
     collect(f, &s);
     int i = sent_to(&s, "alice@pbem.test");
+    expect_in(s.body[i], "line 5: this game has no company \"ZZ\"; this line was not taken");
+    expect_in(s.body[i], "line 9: this game has no tile \"999\"");
+    expect_in(s.body[i], "line 10: this game has no train \"9\"");
+    expect_in(s.body[i], "    BY: USE PFB\n"); /* PfB, in any case */
+    if (strstr(s.body[i], "ZZ\n"))
+        fail_msg("a refused line was stored:\n%s", s.body[i]);
     expect_in(s.body[i], "Checked against the board as it is now (provisional");
     expect_in(s.body[i], "BY: you do not direct it now");
     expect_in(s.body[i], "Orders for this turn are due by 2027-01-18 ");
