@@ -370,6 +370,37 @@ static void test_hr17_and_hr16_by_mail(void **state)
     store_player_clear(&d);
 }
 
+/* House rule 12: "if the GM receives no move from a player who had clearly stated on the
+ * previous turn that he had begun to lay track toward Berlin, ... the GM would on that basis use
+ * the track which most directly fulfilled the goal of reaching Berlin. However, this would still
+ * count as the first NMR." BY's director states GOAL BERLIN in turn 1 and sends nothing in turn
+ * 2: BY's tile goes towards Berlin, and it is the director's first NMR. */
+static void test_hr12_the_goal_of_an_nmr(void **state)
+{
+    struct fixture *f = *state;
+    play_to_by_operating(f);
+    const char *dir = by_director(f);
+    const char *by_orders = "BY:\nGOAL BERLIN\nNO TILE\nNO STATION\nBUY TRAIN 2\n";
+    all_send(f, strcmp(dir, "alice") ? "PASS\n" : by_orders,
+             strcmp(dir, "bob") ? "PASS\n" : by_orders,
+             strcmp(dir, "carol") ? "PASS\n" : by_orders);
+    if (strcmp(dir, "alice"))
+        mail_orders(f, "alice", "secret1", "PASS\n");
+    if (strcmp(dir, "bob"))
+        mail_orders(f, "bob", "secret2", "PASS\n");
+    if (strcmp(dir, "carol"))
+        mail_orders(f, "carol", "secret2", "PASS\n");
+    util_set_clock(1800000000 + 2 * 72 * 3600);
+    assert_int_equal(pass(f), 1);
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 2, &report), STORE_OK);
+    expect_in(report, "Played for its director, as house rule 17 B: BY's tile towards its goal E19");
+    free(report);
+    store_player d = player(f, dir);
+    assert_int_equal(d.nmr_count, 1);
+    store_player_clear(&d);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -383,6 +414,7 @@ int main(void)
         T(test_acknowledgement_checks_and_deadline),
         T(test_hr19_by_mail),
         T(test_hr17_and_hr16_by_mail),
+        T(test_hr12_the_goal_of_an_nmr),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
