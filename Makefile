@@ -98,6 +98,7 @@ valgrind: deps
 bench: deps
 	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS) build/tests/tools/rails_replay
 	@sh bench/routes.sh build
+	@sh bench/turns.sh build
 	@sh bench/ingest.sh build
 
 # The order parser under libFuzzer (clang, installed by scripts/deps.sh fuzz): FUZZ_SECONDS long,

@@ -74,6 +74,20 @@ static void decide(turn_ctx *x, int company, int goal, const struct choice *best
         turn_say(x, "  (%s)", why);
 }
 
+/* Whether the company's track could lead into hex h: it reaches the hex, or a neighbour's side
+ * facing it (only such hexes can take its tile, unless routes need no connection). */
+static bool within_reach(const eng_game *g, const eng_reach *r, int h)
+{
+    if (g->opt.permissive_routes || r->edges[h] || r->cities[h] || r->station[h])
+        return true;
+    for (int e = 0; e < 6; e++) {
+        int n = eng_neighbor(g->t, h, e);
+        if (n >= 0 && (r->edges[n] & (1u << ((e + 3) % 6))))
+            return true;
+    }
+    return false;
+}
+
 void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool automatic)
 {
     eng_game *g = x->g;
@@ -82,7 +96,11 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     int goal = turn_goal_hex(g->t, goal_name);
     struct choice best = {0};
     eng_lay_option opts[64];
+    eng_reach reach;
+    eng_reach_compute(g->board, company, &reach);
     for (int h = 0; h < g->t->nhexes; h++) {
+        if (!within_reach(g, &reach, h))
+            continue;
         if (goal >= 0 && best.found && hex_distance(g->t, h, goal) > best.distance)
             continue; /* cannot beat what is found */
         int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
@@ -93,6 +111,7 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
             consider(x, company, goal, &a, &best);
         }
     }
+    eng_reach_free(&reach);
     decide(x, company, goal, &best, "tile", automatic);
 }
 
@@ -103,12 +122,17 @@ void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool
         return;
     int goal = turn_goal_hex(g->t, goal_name);
     struct choice best = {0};
+    eng_reach reach;
+    eng_reach_compute(g->board, company, &reach);
     for (int h = 0; h < g->t->nhexes; h++) {
+        if (!reach.cities[h] && !g->opt.permissive_routes)
+            continue; /* a station needs a city the company reaches */
         const eng_track *tr = eng_board_track(g->board, h, NULL);
         for (int city = 0; city < tr->ncities; city++) {
             eng_action a = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h, .city = city};
             consider(x, company, goal, &a, &best);
         }
     }
+    eng_reach_free(&reach);
     decide(x, company, goal, &best, "station", automatic);
 }

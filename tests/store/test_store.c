@@ -225,8 +225,8 @@ static void test_orders_replace_by_section(void **state)
 static void collect_earlier(int turn, const char *section, const char *text, void *ctx)
 {
     struct collected *c = ctx;
-    char line[128];
-    snprintf(line, sizeof line, "%d|%s|%s", turn, section, text);
+    char line[48];
+    snprintf(line, sizeof line, "%d|%.12s|%.24s", turn, section, text);
     collect_order("", line, c);
 }
 

@@ -12,6 +12,8 @@
  * company operating: operating rounds are a later issue). */
 #include "engine/game.h"
 #include "engine/routes.h"
+#include "orders/order.h"
+#include "turn/turn.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -39,6 +41,9 @@ struct replay {
     int revenues_checked;       /* CompanyRevenue lines the optimizer confirmed */
     buf log;                    /* every action taken, as JSON, a line each: the action log */
     bool bench;                 /* --bench: time the optimizer against the exhaustive search */
+    bool turn_bench;            /* --turn-bench: time a turn's resolution at each OR's start */
+    int turn_positions;
+    double turn_auto, turn_ordered, turn_auto_max; /* seconds */
     int bench_positions, bench_differ, bench_max_trains;
     long bench_max_routes;
     double bench_opt, bench_base; /* seconds */
@@ -205,6 +210,8 @@ static int take(struct replay *r, const eng_action *given, char *why, size_t len
     return rc;
 }
 
+static void turn_bench_position(struct replay *r);
+
 static int apply(struct replay *r, const eng_action *a)
 {
     char why[256];
@@ -225,6 +232,12 @@ static int apply(struct replay *r, const eng_action *a)
     }
     memset(r->used, 0, sizeof r->used);
     r->snapshot = -1;
+    if (r->turn_bench)
+        for (int i = 0; i < r->g->nevents; i++)
+            if (r->g->events[i].kind == ENG_EV_OPERATING_ROUND && r->g->operating != ENG_NONE) {
+                turn_bench_position(r);
+                break;
+            }
     return 0;
 }
 
@@ -393,6 +406,56 @@ static void bench_position(struct replay *r, int c)
         r->bench_max_routes = opt.routes_considered;
     if (r->g->co[c].ntrains > r->bench_max_trains)
         r->bench_max_trains = r->g->co[c].ntrains;
+}
+
+/* One operating round resolved from this position on a copy: every player NMR (the companies
+ * played automatically: house rule 17's searches for tiles and stations), and every director
+ * ordering NO TILE and NO STATION (no search) — the baseline. */
+static double resolve_copy(const eng_game *g, const turn_player *players)
+{
+    eng_game *copy = eng_game_copy(g);
+    copy->opt.permissive_routes = false; /* as a PBEM game plays: track must connect */
+    turn_settings s = {.rounds = 1, .stop_after_formation = true};
+    turn_result res;
+    double t0 = seconds_now();
+    turn_resolve(copy, &s, players, &res);
+    double t = seconds_now() - t0;
+    turn_result_clear(&res);
+    eng_game_free(copy);
+    return t;
+}
+
+static void turn_bench_position(struct replay *r)
+{
+    const eng_game *g = r->g;
+    turn_player nmr[ENG_MAX_PLAYERS] = {0}, ordered[ENG_MAX_PLAYERS] = {0};
+    ord_envelope env[ENG_MAX_PLAYERS];
+    ord_orders orders[ENG_MAX_PLAYERS];
+    for (int p = 0; p < g->nplayers; p++) {
+        buf b;
+        buf_init(&b);
+        buf_adds(&b, "PASS\n");
+        for (int c = 0; c < g->t->ncompanies; c++) {
+            int owner = g->t->companies[c].kind == ENG_MAJOR ? g->co[c].director : g->co[c].owner;
+            if (owner == p && g->t->companies[c].kind != ENG_PRIVATE)
+                buf_printf(&b, "%s:\nNO TILE\nNO STATION\nRUN BEST\n", g->t->companies[c].id);
+        }
+        ord_envelope_parse("orders", b.data, &env[p]);
+        ord_parse(&env[p], &orders[p]);
+        buf_free(&b);
+        nmr[p].nmr = true;
+        ordered[p].orders = &orders[p];
+    }
+    double t_auto = resolve_copy(g, nmr), t_ordered = resolve_copy(g, ordered);
+    r->turn_positions++;
+    r->turn_auto += t_auto;
+    r->turn_ordered += t_ordered;
+    if (t_auto > r->turn_auto_max)
+        r->turn_auto_max = t_auto;
+    for (int p = 0; p < g->nplayers; p++) {
+        ord_orders_clear(&orders[p]);
+        ord_envelope_clear(&env[p]);
+    }
 }
 
 static int or_number(struct replay *r, const char *s)
@@ -883,9 +946,13 @@ int main(int argc, char **argv)
         r.bench = true;
         argv++;
         argc--;
+    } else if (argc > 1 && strcmp(argv[1], "--turn-bench") == 0) {
+        r.turn_bench = true;
+        argv++;
+        argc--;
     }
     if (argc < 2) {
-        fputs("usage: rails_replay [--bench] LOG [UNTIL]\n", stderr);
+        fputs("usage: rails_replay [--bench|--turn-bench] LOG [UNTIL]\n", stderr);
         return 2;
     }
     int until = argc > 2 ? atoi(argv[2]) : 0;
@@ -962,6 +1029,9 @@ int main(int argc, char **argv)
                 argv[1], count_lines(r.log.data));
         fprintf(stderr, "%s: %d declared revenues, none above the optimizer's best (%d below it)\n",
                 argv[1], r.revenues_checked, r.revenues_below_best);
+        if (r.turn_bench) /* one line for bench/turns.sh to add up */
+            printf("turnbench %d %.9f %.9f %.9f\n", r.turn_positions, r.turn_auto,
+                   r.turn_ordered, r.turn_auto_max);
         if (r.bench) /* one line for bench/routes.sh to add up */
             printf("bench %d %d %.9f %.9f %d %ld\n", r.bench_positions, r.bench_differ,
                    r.bench_opt, r.bench_base, r.bench_max_trains, r.bench_max_routes);
