@@ -427,18 +427,47 @@ static void collect_running(const store_game *g, void *ctx)
     }
 }
 
+/* A turn that cannot be resolved (a bug, a damaged action log): the GM is mailed once for the
+ * game's turn, and the daemon keeps trying at every pass. */
+static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const char *why)
+{
+    char *detail = str_format("turn %d: %s", sg->turn, why);
+    if (store_begin(st) != STORE_OK) {
+        free(detail);
+        return;
+    }
+    int rc = 0;
+    if (!store_audit_has(st, "turn_failed", sg->id, detail) && c->gm_address) {
+        char *subject = str_format("%s: turn %d cannot be resolved", sg->name, sg->turn);
+        char *body = str_format("Game %s, turn %d, cannot be resolved:\n\n    %s\n\nNothing of the "
+                                "turn was applied; the daemon tries again at every pass. The "
+                                "players' orders are kept.\n",
+                                sg->name, sg->turn, why);
+        dmn_mail m = {c->gm_address, c->gm_name, subject, body, NULL, NULL, "auto-generated"};
+        rc = dmn_queue_mail(c, st, 0, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
+                                                         detail);
+        free(subject);
+        free(body);
+    }
+    if (rc || store_commit(st) != STORE_OK)
+        store_rollback(st);
+    free(detail);
+}
+
 /* One game's due work, in one transaction: the turn resolved when its deadline has passed or
  * every player has sent orders; else the reminder when it is time. */
 static int game_due(const cfg *c, store *st, const store_game *sg)
 {
     int64_t now = util_now();
-    char why[256];
-    dmn_game dg;
+    char why[256] = "a database error";
+    dmn_game dg = {0}; /* the players only: the state is rebuilt when the turn is resolved */
     if (store_begin(st) != STORE_OK)
         return -1;
-    if (dmn_game_load(st, sg, &dg, why, sizeof why)) {
+    if (store_player_each(st, sg->id, collect_player, &dg) != STORE_OK ||
+        dg.nplayers > ENG_MAX_PLAYERS) {
         store_rollback(st);
-        log_error("game %s: %s", sg->name, why);
+        dmn_game_unload(&dg);
+        log_error("game %s: its players cannot be read", sg->name);
         return -1;
     }
     bool due = (sg->deadline_at > 0 && now >= sg->deadline_at) || all_orders_in(st, sg, &dg);
@@ -458,6 +487,8 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
     if (rc == 0 && store_commit(st) == STORE_OK)
         return due ? 1 : 0;
     store_rollback(st);
+    if (due)
+        tell_gm_once(c, st, sg, why);
     return -1;
 }
 

@@ -31,6 +31,7 @@ enum stmt_id {
     S_OUTBOX_COUNT,
     S_AUDIT_ADD,
     S_AUDIT_COUNT,
+    S_AUDIT_FIND,
     S_GAME_START,
     S_ACTION_ADD,
     S_ACTION_EACH,
@@ -128,6 +129,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_AUDIT_ADD] = "INSERT INTO audit (at, actor, action, game_id, detail) "
                     "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_AUDIT_COUNT] = "SELECT COUNT(*) FROM audit WHERE action = ?1",
+    [S_AUDIT_FIND] = "SELECT COUNT(*) FROM audit WHERE action = ?1 AND game_id = ?2 AND "
+                     "detail = ?3",
     [S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
     [S_SYNC_FULL] = "PRAGMA synchronous = FULL",
 };
@@ -832,4 +835,13 @@ int store_player_replace(store *st, int64_t player_id, const char *name, const c
 int64_t store_game_next_time(store *st)
 {
     return count_of(stmt(st, S_GAME_NEXT_TIME));
+}
+
+bool store_audit_has(store *st, const char *action, int64_t game_id, const char *detail)
+{
+    sqlite3_stmt *s = stmt(st, S_AUDIT_FIND);
+    bind_text(s, 1, action);
+    sqlite3_bind_int64(s, 2, game_id);
+    bind_text(s, 3, detail);
+    return count_of(s) > 0;
 }

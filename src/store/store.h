@@ -127,6 +127,8 @@ void store_outgoing_clear(store_outgoing *m);
 int store_audit(store *st, const char *actor, const char *action, int64_t game_id,
                 const char *detail);
 int64_t store_audit_count(store *st, const char *action);
+/* Whether the audit log holds this action for this game with this detail. */
+bool store_audit_has(store *st, const char *action, int64_t game_id, const char *detail);
 
 /* A forming game starts: running, with its options ("Name=Value,..."), at turn 1.
  * STORE_NOT_FOUND when it is not forming. */

@@ -401,6 +401,32 @@ static void test_hr12_the_goal_of_an_nmr(void **state)
     store_player_clear(&d);
 }
 
+/* A turn that cannot be resolved (here: a damaged action log) changes nothing; the GM is told
+ * once, and the daemon tries again at every pass. */
+static void test_a_turn_that_cannot_be_resolved(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(store_action_append(f->st, f->game_id, 1, "{\"kind\":\"nonsense\"}"),
+                     STORE_OK);
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    for (int k = 0; k < 2; k++) {
+        assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
+        assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+        assert_int_equal(dmn_turns_due(&f->c, f->st), -1);
+        assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+    }
+    assert_int_equal(game_turn(f), 1);
+    assert_int_equal(store_audit_count(f->st, "turn_failed"), 1);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to(&s, "gm@pbem.test");
+    expect_in(s.body[i], "turn 1, cannot be resolved");
+    expect_in(s.body[i], "does not replay");
+    sent_clear(&s);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -415,6 +441,7 @@ int main(void)
         T(test_hr19_by_mail),
         T(test_hr17_and_hr16_by_mail),
         T(test_hr12_the_goal_of_an_nmr),
+        T(test_a_turn_that_cannot_be_resolved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
