@@ -1,0 +1,42 @@
+# A turn of play by mail through real servers: three players mail their orders for turn 1 by
+# SMTP (OpenSMTPD) into Dovecot; the daemon takes them over IMAP, answers each, and — every
+# player's orders being in — resolves the turn and mails the report to each player and the GM.
+. "$PBEMGM_TOP/tests/integration/lib.sh"
+
+start_servers
+write_config "Test GM"
+gm init >/dev/null
+gm game create g1 >/dev/null
+for p in alice bob carol; do
+    gm player add g1 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
+done
+gm game start g1 --options Variant=Clemens >/dev/null
+start_daemon
+sleep 1
+
+order() { # order PLAYER N ORDERS...
+    who=$1; n=$2; shift 2
+    { printf 'From: %s <%s@pbem.test>\r\nSubject: turn 1\r\nMessage-ID: <turn-%s@pbem.test>\r\n\r\n' "$who" "$who" "$n"
+      printf 'GAME g1\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN 1\r\n' "$who" "$who"
+      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$WORK/o$n.eml"
+    send $who@pbem.test "$WORK/o$n.eml"
+}
+order alice 1 "BUY NF" "PASS"
+order bob 2 "BUY M1 ELSE BUY M3"
+check "the first orders are acknowledged" wait_mail bob 1 20
+check "no report while carol's orders are missing" test "$(sql "SELECT turn FROM games")" = 1
+order carol 3 "BUY LD ELSE PASS"
+check "alice gets her acknowledgement and the report" wait_mail alice 2 30
+check "carol gets hers" wait_mail carol 2 30
+check "the acknowledgement lists the orders and the deadline" \
+    sh -c "'$MAILTOOL' show '$MAILROOT'/carol/new/* | grep -q 'Orders for this turn are due by'"
+check "the report says what each player bought" \
+    sh -c "'$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'carol buys LD for 190'"
+check "the report gives the next turn's deadline" \
+    sh -c "'$MAILTOOL' show '$MAILROOT'/bob/new/* | grep -q '== Turn 2: orders are due by'"
+check "the game is at turn 2" test "$(sql "SELECT turn FROM games")" = 2
+check "the turn's actions are the game's log" test "$(sql "SELECT COUNT(*) FROM actions")" -gt 3
+check "the GM gets the report too (the daemon's own mailbox)" wait_mail gm 4 30
+if mailbox_text gm | grep -q 'Game g1, turn 1'; then ok "the GM's copy is the report"; else not_ok "the GM's copy is the report"; fi
+check "SIGTERM stops the daemon cleanly" stop_daemon TERM
+check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
