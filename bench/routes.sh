@@ -5,11 +5,7 @@
 # Each position is computed 20 times by each; both must find the same total everywhere.
 # Prints the positions, the time of each and the ratio, measured in this one run.
 set -eu
-build=${1:-build}
-top=$(cd "$(dirname "$0")/.." && pwd)
-oracle=${PBEMGM_ORACLE:-$top/../shared/oracle/rails-1835}
-[ -d "$oracle" ] || [ -n "${PBEMGM_ORACLE:-}" ] || oracle=/work/shared/oracle/rails-1835
-cd "$top"
+. "$(dirname "$0")/oracle.sh"
 out=$(for log in "$oracle"/*.report; do
     "$build/tests/tools/rails_replay" --bench "$log" 2>/dev/null | grep '^bench '
 done)

@@ -7,11 +7,7 @@
 # game. Prints the positions, the time of each kind, the slowest automatic round and the ratio,
 # measured in this one run.
 set -eu
-build=${1:-build}
-top=$(cd "$(dirname "$0")/.." && pwd)
-oracle=${PBEMGM_ORACLE:-$top/../shared/oracle/rails-1835}
-[ -d "$oracle" ] || [ -n "${PBEMGM_ORACLE:-}" ] || oracle=/work/shared/oracle/rails-1835
-cd "$top"
+. "$(dirname "$0")/oracle.sh"
 out=$(for log in "$oracle"/*.report; do
     "$build/tests/tools/rails_replay" --turn-bench "$log" 2>/dev/null | grep '^turnbench '
 done)

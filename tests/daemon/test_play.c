@@ -334,6 +334,13 @@ static const char *by_director(struct fixture *f)
     return name;
 }
 
+/* BY's director sends these orders, every other player PASS; the turn is resolved at once. */
+static void director_sends(struct fixture *f, const char *dir, const char *orders)
+{
+    all_send(f, strcmp(dir, "alice") ? "PASS\n" : orders, strcmp(dir, "bob") ? "PASS\n" : orders,
+             strcmp(dir, "carol") ? "PASS\n" : orders);
+}
+
 /* House rules 17 D and 16, through the mail: BY's impossible lay, with no train to earn from any
  * tile, is step D (no tile); the state rebuilt from the log afterwards shows the train BY bought.
  * In the next turn BY runs: its PAY OUT and WITHHOLD, both unconditional, are ambiguous — not
@@ -343,11 +350,8 @@ static void test_hr17_and_hr16_by_mail(void **state)
     struct fixture *f = *state;
     play_to_by_operating(f);
     const char *dir = by_director(f);
-    const char *by_orders = "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nPAY OUT\nWITHHOLD\n"
-                            "BUY TRAIN 2\n";
-    all_send(f, strcmp(dir, "alice") ? "PASS\n" : by_orders,
-             strcmp(dir, "bob") ? "PASS\n" : by_orders,
-             strcmp(dir, "carol") ? "PASS\n" : by_orders);
+    director_sends(f, dir, "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nPAY OUT\nWITHHOLD\n"
+                           "BUY TRAIN 2\n");
     char *report = report_of_turn_1(f, "House rule 17 D: no tile for BY");
     expect_in(report, "BY buys a 2 train from the bank");
     free(report);
@@ -358,10 +362,7 @@ static void test_hr17_and_hr16_by_mail(void **state)
     assert_int_equal(dg.g->co[eng_company_index(dg.t, "BY")].ntrains, 1);
     dmn_game_unload(&dg);
     store_game_clear(&sg);
-    by_orders = "BY:\nNO TILE\nNO STATION\nPAY OUT\nWITHHOLD\n";
-    all_send(f, strcmp(dir, "alice") ? "PASS\n" : by_orders,
-             strcmp(dir, "bob") ? "PASS\n" : by_orders,
-             strcmp(dir, "carol") ? "PASS\n" : by_orders);
+    director_sends(f, dir, "BY:\nNO TILE\nNO STATION\nPAY OUT\nWITHHOLD\n");
     assert_int_equal(store_turn_report(f->st, f->game_id, 2, &report), STORE_OK);
     expect_in(report, "say both PAY OUT and WITHHOLD: ambiguous, neither is carried out");
     free(report);
@@ -380,10 +381,7 @@ static void test_hr12_the_goal_of_an_nmr(void **state)
     struct fixture *f = *state;
     play_to_by_operating(f);
     const char *dir = by_director(f);
-    const char *by_orders = "BY:\nGOAL BERLIN\nNO TILE\nNO STATION\nBUY TRAIN 2\n";
-    all_send(f, strcmp(dir, "alice") ? "PASS\n" : by_orders,
-             strcmp(dir, "bob") ? "PASS\n" : by_orders,
-             strcmp(dir, "carol") ? "PASS\n" : by_orders);
+    director_sends(f, dir, "BY:\nGOAL BERLIN\nNO TILE\nNO STATION\nBUY TRAIN 2\n");
     if (strcmp(dir, "alice"))
         mail_orders(f, "alice", "secret1", "PASS\n");
     if (strcmp(dir, "bob"))
