@@ -444,6 +444,18 @@ static int need_running(const store_game *g)
                                                          g->status);
 }
 
+/* House rule 14: the GM limits the current turn to one round. */
+static int cmd_game_one_round(struct session *s, const store_game *g)
+{
+    if (need_running(g))
+        return 1;
+    if (store_game_set_one_round(s->st, g->id, g->turn) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    store_audit(s->st, "gm", "one_round", g->id, NULL);
+    printf("game %s: turn %d covers one round\n", g->name, g->turn);
+    return 0;
+}
+
 static int cmd_game_resolve(struct session *s, const store_game *g)
 {
     if (need_running(g))
@@ -488,11 +500,7 @@ static int cmd_game_named(struct session *s, const char *what, int argc, char **
         rc = strcmp(g.status, "over") == 0 ? fail("%s is over", g.name)
                                            : cmd_game_set(s, &g, argc - 1, argv + 1);
     else if (strcmp(what, "one-round") == 0 && argc == 1)
-        rc = need_running(&g) ? 1
-             : store_game_set_one_round(s->st, g.id, g.turn) != STORE_OK
-                 ? fail("%s", store_errmsg(s->st))
-                 : (printf("game %s: turn %d covers one round\n", g.name, g.turn),
-                    store_audit(s->st, "gm", "one_round", g.id, NULL), 0);
+        rc = cmd_game_one_round(s, &g);
     else if (strcmp(what, "resolve") == 0 && argc == 1)
         rc = cmd_game_resolve(s, &g);
     else if (strcmp(what, "report") == 0)

@@ -47,6 +47,9 @@ int dmn_ingest(const cfg *c, store *st, mail_source *src);
 char *dmn_render(const cfg *c, const char *name, const cJSON *ctx);
 
 /* ---- play.c ---- */
+/* The orders' section for the turn-wide ONE ROUND, beside "" (the stock round) and companies. */
+#define DMN_TURN_SECTION "*"
+
 /* A running game rebuilt: its title, its players in seating order, its state (the replay of its
  * action log). */
 typedef struct dmn_game {
@@ -68,6 +71,7 @@ int dmn_turns_due(const cfg *c, store *st);
 /* Checks of a player's orders against the board now, as lines for the acknowledgement. */
 void dmn_provisional_checks(const dmn_game *dg, const ord_orders *orders, int player,
                             cJSON *list);
+/* A time as "2026-11-24 10:00 UTC". */
 void dmn_format_deadline(int64_t t, char *out, size_t len);
 
 /* ---- daemon.c ---- */

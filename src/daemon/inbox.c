@@ -167,13 +167,10 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     return rc;
 }
 
-/* The section of the turn-wide orders (ONE ROUND), beside "" (stock) and the companies. */
-#define TURN_SECTION "*"
-
 static void list_order(const char *section, const char *text, void *ctx)
 {
     cJSON *o = cJSON_CreateObject();
-    if (*section && strcmp(section, TURN_SECTION) != 0)
+    if (*section && strcmp(section, DMN_TURN_SECTION) != 0)
         cJSON_AddStringToObject(o, "company", section);
     cJSON_AddStringToObject(o, "order", text);
     cJSON_AddItemToArray(ctx, o);
@@ -204,21 +201,16 @@ static int store_sections(store *st, const store_inbound *m, const ord_orders *o
     free(texts);
     if (rc == STORE_OK && orders->one_round) {
         const char *one[] = {"ONE ROUND"};
-        rc = store_orders_replace(st, game->id, player->id, game->turn, TURN_SECTION, one, 1,
+        rc = store_orders_replace(st, game->id, player->id, game->turn, DMN_TURN_SECTION, one, 1,
                                   m->id);
     }
     return rc;
 }
 
 /* Orders naming what the game does not have are refused, each with an error for its line. */
-static void drop_unknown_names(const store_game *game, ord_envelope *env, ord_orders *orders)
+static void drop_unknown_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
 {
     char why[256];
-    eng_title *t = dmn_load_title(game->title, why, sizeof why);
-    if (!t) {
-        log_error("game %s: %s", game->name, why);
-        return;
-    }
     int kept = 0;
     for (int i = 0; i < orders->n; i++) {
         if (turn_check_order(t, &orders->v[i], why, sizeof why) == 0)
@@ -227,28 +219,44 @@ static void drop_unknown_names(const store_game *game, ord_envelope *env, ord_or
             ord_add_error(env, orders->v[i].line, "%s; this line was not taken", why);
     }
     orders->n = kept;
-    eng_title_free(t);
 }
 
 /* The acknowledgement's checks of the orders against the board as it is now (provisional: the
  * other players' orders will change it). */
-static void add_checks(store *st, const store_game *game, const store_player *player,
-                       const ord_orders *orders, cJSON *ctx)
+static void add_checks(const dmn_game *dg, const store_player *player, const ord_orders *orders,
+                       cJSON *ctx)
 {
-    dmn_game dg;
-    char why[256];
-    if (dmn_game_load(st, game, &dg, why, sizeof why)) {
-        log_error("game %s: %s", game->name, why);
-        return;
-    }
     cJSON *list = cJSON_CreateArray();
-    dmn_provisional_checks(&dg, orders, player->seat - 1, list);
+    dmn_provisional_checks(dg, orders, player->seat - 1, list);
     if (cJSON_GetArraySize(list)) {
         cJSON_AddItemToObject(ctx, "checks", list);
         cJSON_AddTrueToObject(ctx, "has_checks");
-    } else
+    } else {
         cJSON_Delete(list);
-    dmn_game_unload(&dg);
+    }
+}
+
+/* The mail's orders: read, checked against the game (when its state can be rebuilt; else
+ * logged, and stored unchecked) and stored by section. */
+static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env,
+                            const store_game *game, const store_player *player, cJSON *ctx)
+{
+    dmn_game dg;
+    char why[256];
+    bool loaded = dmn_game_load(st, game, &dg, why, sizeof why) == 0;
+    if (!loaded)
+        log_error("game %s: %s", game->name, why);
+    ord_orders orders;
+    ord_parse(env, &orders);
+    if (loaded)
+        drop_unknown_names(dg.t, env, &orders);
+    int rc = store_sections(st, m, &orders, game, player);
+    if (rc == STORE_OK && loaded)
+        add_checks(&dg, player, &orders, ctx);
+    ord_orders_clear(&orders);
+    if (loaded)
+        dmn_game_unload(&dg);
+    return rc;
 }
 
 /* A running game: the orders for its current turn (a mail for another turn changes nothing),
@@ -263,13 +271,7 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
                               "was changed", env->turn, game->turn,
                       env->turn < game->turn ? "that turn is over" : "that turn has not begun");
     } else {
-        ord_orders orders;
-        ord_parse(env, &orders);
-        drop_unknown_names(game, env, &orders);
-        rc = store_sections(st, m, &orders, game, player);
-        if (rc == STORE_OK)
-            add_checks(st, game, player, &orders, ctx);
-        ord_orders_clear(&orders);
+        rc = take_turn_orders(st, m, env, game, player, ctx);
     }
     if (game->deadline_at > 0) {
         char when[64];

@@ -24,8 +24,6 @@
 #define PBEMGM_GAMES_DIR "config/games"
 #endif
 
-#define TURN_SECTION "*"
-
 /* ---- loading a game ---- */
 
 static void collect_player(const store_player *p, void *ctx)
@@ -130,7 +128,7 @@ struct order_text {
 
 static void add_line(struct order_text *ot, const char *section, const char *text)
 {
-    if (strcmp(section, TURN_SECTION) == 0) {
+    if (strcmp(section, DMN_TURN_SECTION) == 0) {
         buf_adds(&ot->body, "ONE ROUND\n");
         ot->one_round = true;
         return;
@@ -140,11 +138,6 @@ static void add_line(struct order_text *ot, const char *section, const char *tex
         snprintf(ot->section, sizeof ot->section, "%s", section);
     }
     buf_printf(&ot->body, "%s\n", text);
-}
-
-static void this_turn(const char *section, const char *text, void *ctx)
-{
-    add_line(ctx, section, text);
 }
 
 struct earlier {
@@ -184,13 +177,14 @@ static void earlier_turn(int turn, const char *section, const char *text, void *
         add_line(e->ot, section, text);
 }
 
-static void mark_sent(const char *section, const char *text, void *ctx)
+/* This turn's orders, their sections marked as sent (earlier turns' do not count for them). */
+static void this_turn(const char *section, const char *text, void *ctx)
 {
-    (void)text;
     struct earlier *e = ctx;
     int k = section_index(e->t, section);
     if (k >= 0)
         e->ot->sections_sent[k] = true;
+    add_line(e->ot, section, text);
 }
 
 /* The player's orders for the turn as the resolver takes them; returns whether any were sent
@@ -202,9 +196,7 @@ static int player_orders(store *st, const store_game *sg, const dmn_game *dg, in
     buf_init(&ot.body);
     struct earlier e = {.ot = &ot, .t = dg->t, .turn = -1};
     int64_t pid = dg->players[p].id;
-    int rc = store_orders_each(st, sg->id, pid, sg->turn, mark_sent, &e);
-    if (rc == STORE_OK)
-        rc = store_orders_each(st, sg->id, pid, sg->turn, this_turn, &ot);
+    int rc = store_orders_each(st, sg->id, pid, sg->turn, this_turn, &e);
     *sent = ot.body.len > 0;
     if (rc == STORE_OK)
         rc = store_orders_each_before(st, sg->id, pid, sg->turn, earlier_turn, &e);
@@ -217,7 +209,7 @@ static int player_orders(store *st, const store_game *sg, const dmn_game *dg, in
 
 /* ---- the report ---- */
 
-static void format_time(int64_t t, char *out, size_t len)
+void dmn_format_deadline(int64_t t, char *out, size_t len)
 {
     time_t tt = (time_t)t;
     struct tm tm;
@@ -256,7 +248,7 @@ static cJSON *report_context(const cfg *c, const store_game *sg, const dmn_game 
         cJSON_AddTrueToObject(ctx, "game_over");
     } else {
         char when[64];
-        format_time(next_deadline, when, sizeof when);
+        dmn_format_deadline(next_deadline, when, sizeof when);
         cJSON *next = cJSON_AddObjectToObject(ctx, "next");
         cJSON_AddNumberToObject(next, "turn", sg->turn + 1);
         cJSON_AddStringToObject(next, "deadline", when);
@@ -377,7 +369,7 @@ int dmn_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
 static int remind(const cfg *c, store *st, const store_game *sg, const dmn_game *dg)
 {
     char when[64];
-    format_time(sg->deadline_at, when, sizeof when);
+    dmn_format_deadline(sg->deadline_at, when, sizeof when);
     for (int p = 0; p < dg->nplayers; p++) {
         if (store_orders_count(st, sg->id, dg->players[p].id, sg->turn) > 0)
             continue;
@@ -539,16 +531,8 @@ static void check_lay(const eng_game *g, int c, const ord_action *a, cJSON *list
 /* The company's ROUTE orders as they would run now. */
 static void check_routes(const eng_game *g, int c, const ord_orders *orders, cJSON *list)
 {
-    const ord_action *routes[ENG_MAX_TRAINS];
-    int n = 0;
-    for (int i = 0; i < orders->n && n < ENG_MAX_TRAINS; i++)
-        if (eng_company_index(g->t, orders->v[i].section) == c &&
-            orders->v[i].alts[0].kind == ORD_ROUTE)
-            routes[n++] = &orders->v[i].alts[0];
-    if (n == 0)
-        return;
     char why[256] = "", line[400];
-    int total = turn_route_total(g, c, routes, n, why, sizeof why);
+    int total = turn_route_total(g, c, orders, why, sizeof why);
     if (total >= 0)
         snprintf(line, sizeof line, "%s: the routes would earn %d now", g->t->companies[c].id,
                  total);
@@ -568,8 +552,7 @@ void dmn_provisional_checks(const dmn_game *dg, const ord_orders *orders, int pl
         int c = eng_company_index(g->t, o->section);
         if (c < 0)
             continue;
-        int owner = g->t->companies[c].kind == ENG_MAJOR ? g->co[c].director : g->co[c].owner;
-        if (owner != player) {
+        if (eng_company_holder(g, c) != player) {
             char line[200];
             snprintf(line, sizeof line, "%s: you do not direct it now; these orders count only if "
                                         "you do when it operates", o->section);
@@ -595,9 +578,4 @@ void dmn_provisional_checks(const dmn_game *dg, const ord_orders *orders, int pl
             }
         }
     }
-}
-
-void dmn_format_deadline(int64_t t, char *out, size_t len)
-{
-    format_time(t, out, len);
 }

@@ -303,8 +303,7 @@ int eng_legal_actions(const eng_game *g, eng_action *out, int max)
     } else if (g->forming) {
         formation_actions(&l, player);
     } else if (g->discarding != ENG_NONE) {
-        const eng_company_state *s = &g->co[g->discarding];
-        int owner = eng_is_major(g, g->discarding) ? s->director : s->owner;
+        int owner = eng_company_holder(g, g->discarding);
         for (int k = 0; k < g->t->ntrains; k++)
             try_action(&l, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = owner,
                                         .company = g->discarding, .train = k});
@@ -341,7 +340,7 @@ char *eng_game_to_json(const eng_game *g)
             cJSON_AddNumberToObject(co, "price", eng_share_price(g, c));
         else
             cJSON_AddNullToObject(co, "price");
-        int holder = t->companies[c].kind == ENG_MAJOR ? s->director : s->owner;
+        int holder = eng_company_holder(g, c);
         if (holder != ENG_NONE)
             cJSON_AddStringToObject(co, t->companies[c].kind == ENG_MAJOR ? "director" : "owner",
                                     g->players[holder].name);

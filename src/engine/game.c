@@ -173,7 +173,12 @@ int eng_options_parse(eng_options *o, const char *text, char *why, size_t len)
 
 bool eng_is_major(const eng_game *g, int company)
 {
-    return g->t->companies[company].kind == ENG_MAJOR;
+    return company >= 0 && g->t->companies[company].kind == ENG_MAJOR;
+}
+
+int eng_company_holder(const eng_game *g, int company)
+{
+    return eng_is_major(g, company) ? g->co[company].director : g->co[company].owner;
 }
 
 int eng_find_cert(const eng_game *g, int company, int owner, int percent, bool director)

@@ -290,6 +290,10 @@ int eng_lays_left(const eng_game *g);
 int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len);
 
 /* Helpers the rounds and reports share. */
+bool eng_is_major(const eng_game *g, int company);
+/* The player who decides for the company: a major's director, a minor's or private's owner;
+ * ENG_NONE when there is none. */
+int eng_company_holder(const eng_game *g, int company);
 int eng_share_price(const eng_game *g, int company);     /* 0 without a price */
 int eng_percent_held(const eng_game *g, int company, int owner);
 int eng_certificate_count(const eng_game *g, int player);

@@ -126,11 +126,6 @@ static void note_bank(eng_game *g)
     }
 }
 
-static int director_of(const eng_game *g, int c)
-{
-    return g->t->companies[c].kind == ENG_MINOR ? g->co[c].owner : g->co[c].director;
-}
-
 static void place_home(eng_game *g, int c)
 {
     eng_company_state *s = &g->co[c];
@@ -157,7 +152,7 @@ static void start_company(eng_game *g)
     g->raising_train = ENG_NONE;
     if (!s->home_placed)
         place_home(g, c);
-    g->current = director_of(g, c);
+    g->current = eng_company_holder(g, c);
     eng_event_add(g, ENG_EV_OPERATES, g->current, c, 0, 0, false);
 }
 
@@ -335,7 +330,7 @@ static void check_train_limits(eng_game *g)
     for (int c = 0; c < g->t->ncompanies && g->discarding == ENG_NONE; c++)
         if (must_discard(g, c))
             g->discarding = c;
-    g->current = director_of(g, g->discarding != ENG_NONE ? g->discarding : g->operating);
+    g->current = eng_company_holder(g, g->discarding != ENG_NONE ? g->discarding : g->operating);
 }
 
 static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len)
@@ -343,7 +338,7 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
     int c = a->company;
     if (c < 0 || c >= g->t->ncompanies || !must_discard(g, c))
         return eng_refuse(why, len, "that company has no train too many");
-    if (director_of(g, c) != a->player)
+    if (eng_company_holder(g, c) != a->player)
         return eng_refuse(why, len, "only %s's director discards its trains",
                           g->t->companies[c].id);
     eng_company_state *s = &g->co[c];
@@ -438,7 +433,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     if (train_on_offer(g, type, a->from_pool, why, len))
         return -1;
     if (s->cash < price) { /* house rule 9: the director's money only when forced to buy */
-        int dir = director_of(g, c), need = price - s->cash;
+        int dir = eng_company_holder(g, c), need = price - s->cash;
         if (s->ntrains > 0)
             return eng_refuse(why, len, "a %s train costs %d, and %s has %d", t->trains[type].name,
                               price, t->companies[c].id, s->cash);
@@ -704,7 +699,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
  * only for a forced purchase, and only for a bank or pool train). */
 static int raise_cash(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    int c = g->operating, dir = director_of(g, c);
+    int c = g->operating, dir = eng_company_holder(g, c);
     const eng_company_state *s = &g->co[c];
     if (!must_buy_train(g, c))
         return eng_refuse(why, len, "%s need not buy a train", g->t->companies[c].id);
@@ -725,7 +720,7 @@ static int raise_cash(eng_game *g, const eng_action *a, char *why, size_t len)
 /* The director selling shares for the train named by raise_cash(), while still short. */
 static int emergency_sell(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    int c = g->operating, dir = director_of(g, c);
+    int c = g->operating, dir = eng_company_holder(g, c);
     const eng_company_state *s = &g->co[c];
     if (g->raising_train == ENG_NONE || a->player != dir)
         return eng_refuse(why, len, "shares are sold in an operating round only by a director "
@@ -826,7 +821,7 @@ static void next_company(eng_game *g);
  * is bankrupt and the game ends. */
 static int finish_company(eng_game *g, char *why, size_t len)
 {
-    int c = g->operating, dir = director_of(g, c);
+    int c = g->operating, dir = eng_company_holder(g, c);
     if (must_buy_train(g, c)) {
         int price = cheapest_train(g);
         if (g->co[c].cash + g->players[dir].cash >= price || can_sell_any(g, dir))

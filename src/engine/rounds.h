@@ -29,7 +29,6 @@ int eng_percent_out_of_ipo(const eng_game *g, int company);
 void eng_check_float(eng_game *g, int company);
 void eng_set_par(eng_game *g, int company);
 void eng_update_availability(eng_game *g);
-bool eng_is_major(const eng_game *g, int company);
 
 /* Market moves. */
 void eng_price_down(eng_game *g, int company);

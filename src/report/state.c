@@ -65,7 +65,7 @@ static cJSON *companies_json(const eng_game *g)
             continue;
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "id", t->companies[c].id);
-        int who = major ? s->director : s->owner;
+        int who = eng_company_holder(g, c);
         cJSON_AddStringToObject(o, "director", who >= 0 ? g->players[who].name : "-");
         cJSON_AddNumberToObject(o, "cash", s->cash);
         int price = eng_share_price(g, c);

@@ -118,7 +118,7 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
 void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool automatic)
 {
     eng_game *g = x->g;
-    if (g->co[company].token_placed || !turn_is_major(g, company))
+    if (g->co[company].token_placed || !eng_is_major(g, company))
         return;
     int goal = turn_goal_hex(g->t, goal_name);
     struct choice best = {0};

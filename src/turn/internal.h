@@ -37,8 +37,6 @@ bool turn_conds_hold(const turn_ctx *x, int player, const ord_order *o);
 /* Where an order starts: 0 when its conditions hold; 1 when they do not and it has an ELSE
  * ("IF c THEN a ELSE b" does b); -1 when they do not and it has none: it is skipped. */
 int turn_first_alt(const turn_ctx *x, int player, const ord_order *o);
-bool turn_is_major(const eng_game *g, int c);
-int turn_owner(const eng_game *g, int c);  /* a major's director, a minor's or private's owner */
 
 /* The next order of the player in a section ("" the stock round) not used up, at or after
  * *pos, whose kind is in kinds (a bit per ord_kind); -1 when none. */

@@ -196,7 +196,7 @@ static int try_station(turn_ctx *x, const struct company_turn *ct, const ord_act
 
 static void station(turn_ctx *x, const struct company_turn *ct)
 {
-    if (!turn_is_major(x->g, ct->c))
+    if (!eng_is_major(x->g, ct->c))
         return;
     if (ct->automatic) {
         turn_fallback_station(x, ct->c, NULL, true); /* only for income now */
@@ -227,19 +227,20 @@ static void station(turn_ctx *x, const struct company_turn *ct)
 
 /* ---- the run and the dividend ---- */
 
-/* The first order of these kinds whose conditions hold (not used up: they hold all turn). */
+/* The first order of these kinds whose conditions hold (not used up: they hold all turn);
+ * *unconditional gets the kinds ordered without a condition. */
 static const ord_order *standing_choice(const turn_ctx *x, const struct company_turn *ct,
-                                        unsigned kinds, int *count)
+                                        unsigned kinds, unsigned *unconditional)
 {
     const ord_orders *o = x->pl[ct->p].o;
     const ord_order *first = NULL;
-    *count = 0;
+    *unconditional = 0;
     for (int i = 0; o && i < o->n; i++) {
         const ord_order *r = &o->v[i];
         if (strcasecmp(r->section, ct->section) || !(kinds & KIND(r->alts[0].kind)))
             continue;
         if (r->nconds == 0)
-            ++*count;
+            *unconditional |= KIND(r->alts[0].kind);
         if (!first && turn_conds_hold(x, ct->p, r))
             first = r;
     }
@@ -248,27 +249,16 @@ static const ord_order *standing_choice(const turn_ctx *x, const struct company_
 
 static bool pays_out(turn_ctx *x, const struct company_turn *ct)
 {
-    int unconditional;
-    const ord_order *d = standing_choice(x, ct, KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD),
-                                         &unconditional);
-    if (!d)
+    const unsigned both = KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD);
+    unsigned unconditional;
+    const ord_order *d = standing_choice(x, ct, both, &unconditional);
+    if (unconditional == both) { /* both, with no condition to choose */
+        turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither is "
+                    "carried out; the revenue is paid out (house rule 16; not an NMR)",
+                 x->g->players[ct->p].name, ct->section);
         return true;
-    if (unconditional > 1) { /* both PAY OUT and WITHHOLD, with no condition to choose */
-        bool same = true;
-        const ord_orders *o = x->pl[ct->p].o;
-        for (int i = 0; i < o->n; i++)
-            if (!strcasecmp(o->v[i].section, ct->section) && o->v[i].nconds == 0 &&
-                (o->v[i].alts[0].kind == ORD_PAYOUT || o->v[i].alts[0].kind == ORD_WITHHOLD) &&
-                o->v[i].alts[0].kind != d->alts[0].kind)
-                same = false;
-        if (!same) {
-            turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither "
-                        "is carried out; the revenue is paid out (house rule 16; not an NMR)",
-                     x->g->players[ct->p].name, ct->section);
-            return true;
-        }
     }
-    return d->alts[0].kind == ORD_PAYOUT;
+    return !d || d->alts[0].kind == ORD_PAYOUT;
 }
 
 /* The stops a hex may stand for on a route: its cities, its towns, or the off-board. */
@@ -285,9 +275,10 @@ static int stop_nodes(const eng_game *g, int hex, int *nodes)
     return n;
 }
 
-/* A hex with two cities or towns is tried each way (the first way the rules accept counts). */
-int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, int n,
-                     char *why, size_t len)
+/* The declared runs; a hex with two cities or towns is tried each way (the first way the rules
+ * accept counts). */
+static int routes_total(const eng_game *g, int c, const ord_action *const *routes, int n,
+                        char *why, size_t len)
 {
     eng_train_run runs[ENG_MAX_TRAINS] = {0};
     int nodes[ENG_MAX_TRAINS][ORD_MAX_STOPS][8], count[ENG_MAX_TRAINS][ORD_MAX_STOPS];
@@ -319,20 +310,23 @@ int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, 
     return -1;
 }
 
+int turn_route_total(const eng_game *g, int c, const ord_orders *orders, char *why, size_t len)
+{
+    const ord_action *routes[ENG_MAX_TRAINS];
+    int n = 0;
+    for (int i = 0; orders && i < orders->n && n < ENG_MAX_TRAINS; i++)
+        if (!strcasecmp(orders->v[i].section, g->t->companies[c].id) &&
+            orders->v[i].alts[0].kind == ORD_ROUTE)
+            routes[n++] = &orders->v[i].alts[0];
+    return n ? routes_total(g, c, routes, n, why, len) : -2;
+}
+
 /* The company's ROUTE orders, if any: their total, or the best when they cannot be run. */
 static int routes_or_best(turn_ctx *x, const struct company_turn *ct, int best)
 {
-    const ord_orders *o = x->pl[ct->p].o;
-    const ord_action *routes[ENG_MAX_TRAINS];
-    int n = 0;
-    for (int i = 0; o && i < o->n && n < ENG_MAX_TRAINS; i++)
-        if (!strcasecmp(o->v[i].section, ct->section) && o->v[i].alts[0].kind == ORD_ROUTE)
-            routes[n++] = &o->v[i].alts[0];
-    if (n == 0)
-        return -1;
     char why[256] = "";
-    int total = turn_route_total(x->g, ct->c, routes, n, why, sizeof why);
-    if (total >= 0)
+    int total = turn_route_total(x->g, ct->c, x->pl[ct->p].o, why, sizeof why);
+    if (total != -1)
         return total;
     turn_say(x, "  %s's routes for %s cannot be run: %s; the trains run their best (%d)",
              x->g->players[ct->p].name, ct->section, why, best);
@@ -345,9 +339,10 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     if (g->co[ct->c].ntrains == 0)
         return;
     eng_run best;
-    int total = eng_best_run(g, ct->c, &best), unused;
+    int total = eng_best_run(g, ct->c, &best);
+    unsigned unused;
     const ord_order *r = ct->automatic ? NULL : standing_choice(x, ct, KIND(ORD_RUN), &unused);
-    int declared = ct->automatic ? -1 : routes_or_best(x, ct, total);
+    int declared = ct->automatic ? -2 : routes_or_best(x, ct, total);
     if (declared >= 0)
         total = declared;
     else if (r && r->alts[0].revenue >= 0) {
@@ -371,7 +366,7 @@ static void run(turn_ctx *x, const struct company_turn *ct)
  * seller's section (used up when found). */
 static bool seller_agrees(turn_ctx *x, const struct company_turn *ct, const ord_action *b)
 {
-    int seller = eng_company_index(x->g->t, b->company), owner = turn_owner(x->g, seller);
+    int seller = eng_company_index(x->g->t, b->company), owner = eng_company_holder(x->g, seller);
     if (owner < 0)
         return false;
     int i = -1;
@@ -404,7 +399,7 @@ static int try_train(turn_ctx *x, const struct company_turn *ct, const ord_actio
         a.price = b->price;
         if (a.seller < 0)
             return snprintf(why, len, "there is no company %s", b->company), -1;
-        if (turn_owner(g, a.seller) != ct->p && !seller_agrees(x, ct, b))
+        if (eng_company_holder(g, a.seller) != ct->p && !seller_agrees(x, ct, b))
             return snprintf(why, len, "%s's director has not agreed (SELL TRAIN %s TO %s FOR "
                                       "%d in %s's orders)",
                             b->company, b->train, ct->section, b->price, b->company),
@@ -523,7 +518,7 @@ int turn_operate(turn_ctx *x)
 int turn_discard(turn_ctx *x)
 {
     eng_game *g = x->g;
-    int c = g->discarding, p = turn_owner(g, c);
+    int c = g->discarding, p = eng_company_holder(g, c);
     const char *section = g->t->companies[c].id;
     int i = -1;
     char why[256];

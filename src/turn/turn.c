@@ -46,16 +46,6 @@ void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fat
     free(text);
 }
 
-bool turn_is_major(const eng_game *g, int c)
-{
-    return c >= 0 && g->t->companies[c].kind == ENG_MAJOR;
-}
-
-int turn_owner(const eng_game *g, int c)
-{
-    return turn_is_major(g, c) ? g->co[c].director : g->co[c].owner;
-}
-
 static void count_round_ends(turn_ctx *x)
 {
     const eng_game *g = x->g;
@@ -102,14 +92,10 @@ int turn_goal_hex(const eng_title *t, const char *goal)
 {
     if (!goal || !*goal)
         return -1;
-    int h = eng_hex_index(t, goal);
+    int h = eng_hex_index(t, goal); /* "L14", or a hex's name ("Berlin") */
     for (int i = 0; i < t->nhexes && h < 0; i++)
         if (strcasecmp(t->hexes[i].name, goal) == 0)
             h = i;
-    if (h < 0) /* "L14" in any case */
-        for (int i = 0; i < t->nhexes && h < 0; i++)
-            if (strcasecmp(t->hexes[i].id, goal) == 0)
-                h = i;
     return h;
 }
 
@@ -140,7 +126,7 @@ static bool available(const eng_game *g, int c)
 {
     if (unsold_item_of(g, c) >= 0)
         return true;
-    if (!turn_is_major(g, c) || g->co[c].closed)
+    if (!eng_is_major(g, c) || g->co[c].closed)
         return false;
     for (int k = 0; k < g->co[c].ncerts; k++) {
         int owner = g->co[c].certs[k].owner;
@@ -163,7 +149,7 @@ static bool cond_holds(const turn_ctx *x, int player, const ord_order *o, const 
     bool r = false;
     switch (c->kind) {
     case ORD_IF_AVAILABLE: r = co >= 0 && available(g, co); break;
-    case ORD_IF_DIRECT: r = co >= 0 && turn_owner(g, co) == player; break;
+    case ORD_IF_DIRECT: r = co >= 0 && eng_company_holder(g, co) == player; break;
     case ORD_IF_CASH:
         r = compare(section >= 0 ? g->co[section].cash : g->players[player].cash, c->cmp,
                     c->value);
@@ -251,42 +237,38 @@ static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t le
     return -1;
 }
 
+/* The sale of one certificate of company c by player p: the size named, else the largest the
+ * player holds that is not the director's. */
+static eng_action one_sale(const eng_game *g, int p, int c, int named)
+{
+    int size = named;
+    for (int i = 0; !named && i < g->co[c].ncerts; i++)
+        if (g->co[c].certs[i].owner == p && !g->co[c].certs[i].director &&
+            g->co[c].certs[i].percent > size)
+            size = g->co[c].certs[i].percent;
+    return (eng_action){.kind = ENG_ACT_SELL, .player = p, .company = c,
+                        .percent = size ? size : 10, .cert_size = size};
+}
+
+/* SELL n: n certificates (house rule 20), each its own sale — all of them, tried first on a
+ * copy, or none. */
 static int try_sell(turn_ctx *x, int p, const ord_action *s, char *why, size_t len)
 {
-    eng_game *g = x->g;
-    int c = eng_company_index(g->t, s->company);
+    int c = eng_company_index(x->g->t, s->company), n = s->count > 0 ? s->count : 1;
     if (c < 0)
         return snprintf(why, len, "there is no company %s", s->company), -1;
-    int n = s->count > 0 ? s->count : 1;
-    /* n certificates (house rule 20): one at a time, each its own sale, the largest first
-     * unless a size is named; all or nothing */
-    eng_game *before = eng_game_copy(g);
-    int nactions = x->out->nactions;
-    size_t report_len = x->out->report.len;
+    eng_game *trial = eng_game_copy(x->g);
     int rc = 0;
     for (int k = 0; k < n && rc == 0; k++) {
-        int size = s->percent;
-        if (!size) /* the largest certificate the player holds that is not the director's */
-            for (int i = 0; i < g->co[c].ncerts; i++)
-                if (g->co[c].certs[i].owner == p && !g->co[c].certs[i].director &&
-                    g->co[c].certs[i].percent > size)
-                    size = g->co[c].certs[i].percent;
-        eng_action a = {.kind = ENG_ACT_SELL, .player = p, .company = c,
-                        .percent = size ? size : 10, .cert_size = size};
+        eng_action a = one_sale(trial, p, c, s->percent);
+        rc = eng_apply(trial, &a, why, len);
+    }
+    eng_game_free(trial);
+    for (int k = 0; k < n && rc == 0; k++) {
+        eng_action a = one_sale(x->g, p, c, s->percent);
         rc = turn_act(x, &a, why, len);
     }
-    if (rc) { /* put back what was sold of this order */
-        eng_board_free(g->board);
-        *g = *before;
-        free(before);
-        for (int i = nactions; i < x->out->nactions; i++)
-            free(x->out->actions[i]);
-        x->out->nactions = nactions;
-        x->out->report.len = report_len;
-        return -1;
-    }
-    eng_game_free(before);
-    return 0;
+    return rc;
 }
 
 static int try_stock_action(turn_ctx *x, int p, const ord_action *a, char *why, size_t len)

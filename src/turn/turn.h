@@ -49,10 +49,9 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
                  turn_result *out);
 void turn_result_clear(turn_result *r);
 
-/* A director's declared routes (ROUTE orders, one a train) for company c as the rules would run
- * them now: their total, or -1 with why. */
-int turn_route_total(const eng_game *g, int c, const ord_action *const *routes, int n,
-                     char *why, size_t len);
+/* The ROUTE orders (one a train) in company c's section of these orders, as the rules would
+ * run them now: their total; -1 with why when they cannot be run; -2 when there are none. */
+int turn_route_total(const eng_game *g, int c, const ord_orders *orders, char *why, size_t len);
 
 /* Whether the names an order uses (companies, trains, tiles, hexes, goals) are the title's:
  * 0, or -1 with why. */

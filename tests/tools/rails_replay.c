@@ -436,7 +436,7 @@ static void turn_bench_position(struct replay *r)
         buf_init(&b);
         buf_adds(&b, "PASS\n");
         for (int c = 0; c < g->t->ncompanies; c++) {
-            int owner = g->t->companies[c].kind == ENG_MAJOR ? g->co[c].director : g->co[c].owner;
+            int owner = eng_company_holder(g, c);
             if (owner == p && g->t->companies[c].kind != ENG_PRIVATE)
                 buf_printf(&b, "%s:\nNO TILE\nNO STATION\nRUN BEST\n", g->t->companies[c].id);
         }
