@@ -29,7 +29,7 @@ SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 
 SRCS      := $(sort $(wildcard src/*/*.c))
 GEN_SRCS  := build/gen/migrations.c
-LIB_SRCS  := $(filter-out src/cli/main.c,$(SRCS)) $(GEN_SRCS)
+LIB_SRCS  := $(filter-out src/app/main.c,$(SRCS)) $(GEN_SRCS)
 SQL_FILES := $(sort $(wildcard sql/*.sql))
 TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
@@ -45,7 +45,7 @@ $(1)/libpbemgm.a: $$(LIB_SRCS:%.c=$(1)/obj/%.o)
 	@rm -f $$@
 	@ar rcs $$@ $$^
 
-$(1)/pbemgm: $(1)/obj/src/cli/main.o $(1)/libpbemgm.a
+$(1)/pbemgm: $(1)/obj/src/app/main.o $(1)/libpbemgm.a
 	@echo "  LD      $$@"
 	@$$(CC) $(2) $$^ $$(LIBS) -o $$@
 

@@ -7,6 +7,7 @@
 #include <cJSON.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #ifndef PBEMGM_TEMPLATES_DIR
@@ -301,4 +302,12 @@ int cfg_load(cfg *c, const char *path, char **err)
     free(dir);
     free(text);
     return rc;
+}
+
+const char *cfg_default_path(void)
+{
+    const char *env = getenv("PBEMGM_CONFIG");
+    if (env && *env)
+        return env;
+    return access("pbemgm.json", R_OK) == 0 ? "pbemgm.json" : NULL;
 }

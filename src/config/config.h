@@ -53,5 +53,8 @@ int cfg_load(cfg *c, const char *path, char **err);
 /* Same, from a JSON text (base_dir resolves relative paths; NULL for the working directory). */
 int cfg_load_text(cfg *c, const char *text, const char *base_dir, char **err);
 void cfg_free(cfg *c);
+/* The configuration file to use when none is named: $PBEMGM_CONFIG, else ./pbemgm.json when it
+ * exists, else NULL (the embedded default). */
+const char *cfg_default_path(void);
 
 #endif

@@ -4,6 +4,7 @@
  * configuration (a bad new one is refused and the old one kept). Failures of the mail servers
  * are retried with growing pauses; nothing is dropped. */
 #include "daemon/daemon.h"
+#include "service/service.h"
 #include "util/log.h"
 #include "util/util.h"
 
@@ -38,31 +39,6 @@ static void install_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
-int dmn_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err)
-{
-    *src = NULL;
-    *sink = NULL;
-    if (c->transport == CFG_TRANSPORT_MAILDIR) {
-        *src = mail_maildir_source(c->maildir_inbox, err);
-        if (*src)
-            *sink = mail_maildir_sink(c->maildir_outbox, err);
-    } else {
-        mail_imap_settings is = {c->imap.host, c->imap.port,     c->imap.tls,   c->imap.user,
-                                 c->imap.password, c->imap.folder, c->imap.idle, c->imap.timeout};
-        *src = mail_imap_source(&is);
-        mail_smtp_settings ss = {c->smtp.url, c->smtp.user, c->smtp.password, c->smtp.starttls,
-                                 c->smtp.timeout};
-        *sink = mail_smtp_sink(&ss);
-    }
-    if (*src && *sink)
-        return 0;
-    mail_source_close(*src);
-    mail_sink_close(*sink);
-    *src = NULL;
-    *sink = NULL;
-    return -1;
-}
-
 struct daemon {
     const char *cfg_path;
     cfg config;
@@ -92,7 +68,7 @@ static int open_all(struct daemon *d)
     char *err = NULL;
     log_setup(d->config.log_level, d->config.log_syslog);
     d->st = store_open(d->config.database, &err);
-    if (!d->st || dmn_open_transport(&d->config, &d->src, &d->sink, &err)) {
+    if (!d->st || svc_open_transport(&d->config, &d->src, &d->sink, &err)) {
         log_error("%s", err ? err : "cannot start");
         free(err);
         return -1;
@@ -137,7 +113,7 @@ static int pass(struct daemon *d)
         rc = -1;
     if (!stop_requested && dmn_process_pending(&d->config, d->st) < 0)
         rc = -1;
-    if (!stop_requested && dmn_turns_due(&d->config, d->st) < 0)
+    if (!stop_requested && svc_turns_due(&d->config, d->st) < 0)
         rc = -1;
     if (!stop_requested && dmn_drain_outbox(&d->config, d->st, d->sink) < 0)
         rc = -1;

@@ -1,42 +1,13 @@
-/* outbox: queueing mail from the GM in the database and sending it with retries. A mail leaves
- * 'pending' only when the sink accepted it; a temporary failure waits with exponential backoff,
+/* outbox: sending the mail queued in the database (service/mailq.c queues it), with retries.
+ * A mail leaves 'pending' only when the sink accepted it; a temporary failure waits with exponential backoff,
  * a permanent one (or too many) gives it up and says so in the audit log. */
 #include "daemon/daemon.h"
-#include "mail/compose.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
 
 #include <cJSON.h>
 #include <stdlib.h>
-
-int dmn_queue_mail(const cfg *c, store *st, int64_t inbound_id, const dmn_mail *m)
-{
-    char *message_id = mail_new_message_id(c->gm_address);
-    mail_outgoing out = {
-        .from_addr = c->gm_address,
-        .from_name = c->gm_name,
-        .to_addr = m->to_addr,
-        .to_name = m->to_name,
-        .subject = m->subject,
-        .in_reply_to = m->in_reply_to,
-        .references = m->references,
-        .auto_submitted = m->auto_submitted,
-        .body = m->body,
-    };
-    size_t len;
-    char *raw = mail_compose(&out, message_id, &len);
-    cJSON *rcpts = cJSON_CreateArray();
-    cJSON_AddItemToArray(rcpts, cJSON_CreateString(m->to_addr));
-    char *rcpts_json = cJSON_PrintUnformatted(rcpts);
-    int rc = store_outbox_add(st, inbound_id, message_id, c->gm_address, rcpts_json, raw, len,
-                              NULL);
-    cJSON_Delete(rcpts);
-    free(rcpts_json);
-    free(raw);
-    free(message_id);
-    return rc == STORE_OK ? 0 : -1;
-}
 
 int64_t dmn_retry_delay(const cfg *c, int attempts)
 {

@@ -76,6 +76,7 @@ typedef struct ord_order {
     int line;
     char section[ORD_NAME];   /* "" for stock-round orders, else the company ("BY") */
     bool standing;            /* STANDING: lasts across turns until cancelled */
+    bool earlier;             /* carried over from an earlier turn (a standing order or goal) */
     int nconds;
     ord_cond conds[ORD_MAX_CONDS];
     int nalts;

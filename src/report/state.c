@@ -113,3 +113,26 @@ cJSON *rep_state_json(const eng_game *g)
     cJSON_AddItemToObject(o, "companies", companies_json(g));
     return o;
 }
+
+cJSON *rep_order_form_json(const eng_game *g, int p)
+{
+    cJSON *o = cJSON_CreateObject();
+    char text[64];
+    cJSON_AddStringToObject(o, "round", round_text(g, text, sizeof text));
+    if (g->round == ENG_ROUND_START || g->round == ENG_ROUND_STOCK)
+        cJSON_AddTrueToObject(o, "stock");
+    if (g->forming)
+        cJSON_AddTrueToObject(o, "forming");
+    cJSON *arr = cJSON_AddArrayToObject(o, "companies");
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        if (g->t->companies[c].kind == ENG_PRIVATE || g->co[c].closed ||
+            eng_company_holder(g, c) != p)
+            continue;
+        cJSON *it = cJSON_CreateObject();
+        cJSON_AddStringToObject(it, "id", g->t->companies[c].id);
+        if (!eng_is_major(g, c))
+            cJSON_AddTrueToObject(it, "minor");
+        cJSON_AddItemToArray(arr, it);
+    }
+    return o;
+}

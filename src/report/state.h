@@ -10,4 +10,9 @@
  *   companies: [{id, director, cash, price, trains}] } — the caller deletes it. */
 cJSON *rep_state_json(const eng_game *g);
 
+/* What the order form of a report carries for player p: { round (where the next turn starts),
+ * stock (a stock round or the start packet comes first), forming, companies: [{id, minor}] —
+ * the companies p directs } — the caller deletes it. */
+cJSON *rep_order_form_json(const eng_game *g, int p);
+
 #endif

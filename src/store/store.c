@@ -51,6 +51,9 @@ enum stmt_id {
     S_PLAYER_NMR,
     S_PLAYER_REPLACE,
     S_GAME_NEXT_TIME,
+    S_ORDER_MAIL_ADD,
+    S_ORDER_MAIL_LAST,
+    S_GAME_EARLY_DUE,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
     S_COUNT
@@ -58,7 +61,7 @@ enum stmt_id {
 
 #define GAME_COLUMNS "id, name, title, status, turn, options, deadline_at, turn_hours, " \
                      "remind_hours, rounds_per_turn, stop_after_formation, one_round_turn, " \
-                     "reminded_turn"
+                     "reminded_turn, grace_minutes, early_due_at"
 #define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open"
 
 
@@ -71,8 +74,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_ORDERS_DROP_SECTION] = "DELETE FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                               "turn = ?3 AND section = ?4",
     [S_ORDER_ADD] = "INSERT INTO orders (game_id, player_id, turn, section, position, text, "
-                    "inbound_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    [S_ORDER_EACH] = "SELECT section, text FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
+                    "inbound_id, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [S_ORDER_EACH] = "SELECT section, text, json FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                      "turn = ?3 ORDER BY section, position",
     [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
     [S_GAME_FIND] = "SELECT " GAME_COLUMNS " FROM games WHERE name = ?1",
@@ -85,21 +88,29 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_PLAYER_EACH] = "SELECT " PLAYER_COLUMNS " FROM players WHERE game_id = ?1 ORDER BY seat",
     [S_ORDER_COUNT] = "SELECT COUNT(*) FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                       "turn = ?3",
-    [S_ORDER_EACH_BEFORE] = "SELECT turn, section, text FROM orders WHERE game_id = ?1 AND "
+    [S_ORDER_EACH_BEFORE] = "SELECT turn, section, text, json FROM orders WHERE game_id = ?1 AND "
                             "player_id = ?2 AND turn < ?3 ORDER BY turn DESC, section, position",
     [S_GAME_PACE] = "UPDATE games SET turn_hours = ?2, remind_hours = ?3, rounds_per_turn = ?4, "
-                    "stop_after_formation = ?5 WHERE id = ?1",
+                    "stop_after_formation = ?5, grace_minutes = ?6 WHERE id = ?1",
     [S_GAME_ONE_ROUND] = "UPDATE games SET one_round_turn = ?2 WHERE id = ?1",
     [S_GAME_DEADLINE] = "UPDATE games SET deadline_at = ?2 WHERE id = ?1",
     [S_GAME_REMINDED] = "UPDATE games SET reminded_turn = ?2 WHERE id = ?1",
-    [S_GAME_NEXT_TURN] = "UPDATE games SET turn = turn + 1, deadline_at = ?2 WHERE id = ?1",
+    [S_GAME_NEXT_TURN] = "UPDATE games SET turn = turn + 1, deadline_at = ?2, early_due_at = NULL "
+                         "WHERE id = ?1",
     [S_GAME_OVER] = "UPDATE games SET status = 'over', deadline_at = NULL WHERE id = ?1",
     [S_TURN_ADD] = "INSERT INTO turns (game_id, turn, resolved_at, rounds, report) "
                    "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_TURN_REPORT] = "SELECT report FROM turns WHERE game_id = ?1 AND turn = ?2",
-    [S_GAME_NEXT_TIME] = "SELECT MIN(CASE WHEN reminded_turn < turn THEN deadline_at - "
-                         "remind_hours * 3600 ELSE deadline_at END) FROM games "
+    [S_GAME_NEXT_TIME] = "SELECT MIN(MIN(CASE WHEN reminded_turn < turn THEN deadline_at - "
+                         "remind_hours * 3600 ELSE deadline_at END, "
+                         "COALESCE(early_due_at, deadline_at))) FROM games "
                          "WHERE status = 'running' AND deadline_at IS NOT NULL",
+    [S_ORDER_MAIL_ADD] = "INSERT INTO order_mails (game_id, player_id, turn, inbound_id, at) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [S_ORDER_MAIL_LAST] = "SELECT MAX(at) FROM order_mails WHERE game_id = ?1 AND "
+                          "player_id = ?2 AND turn = ?3",
+    [S_GAME_EARLY_DUE] = "UPDATE games SET early_due_at = ?2 WHERE id = ?1",
+
     [S_PLAYER_NMR] = "UPDATE players SET nmr_count = ?2, seat_open = ?3 WHERE id = ?1",
     [S_PLAYER_REPLACE] = "UPDATE players SET name = ?2, address = ?3, password_hash = ?4, "
                          "nmr_count = 0, seat_open = 0 WHERE id = ?1",
@@ -346,6 +357,8 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->rounds_per_turn = sqlite3_column_int(s, 9);
     g->stop_after_formation = sqlite3_column_int(s, 10) != 0;
     g->one_round_turn = sqlite3_column_int(s, 11);
+    g->grace_minutes = sqlite3_column_int(s, 13);
+    g->early_due_at = sqlite3_column_int64(s, 14);
     g->reminded_turn = sqlite3_column_int(s, 12);
 }
 
@@ -679,7 +692,8 @@ int store_action_each(store *st, int64_t game_id,
 /* ---- orders ---- */
 
 int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn,
-                         const char *section, const char *const *texts, int n, int64_t inbound_id)
+                         const char *section, const char *const *texts,
+                         const char *const *jsons, int n, int64_t inbound_id)
 {
     sqlite3_stmt *s = stmt(st, S_ORDERS_DROP_SECTION);
     sqlite3_bind_int64(s, 1, game_id);
@@ -696,21 +710,26 @@ int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn
         sqlite3_bind_int(s, 5, i + 1);
         bind_text(s, 6, texts[i]);
         bind_id(s, 7, inbound_id);
+        bind_text(s, 8, jsons ? jsons[i] : NULL);
         rc = run(st, s);
     }
     return rc;
 }
 
 int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
-                      void (*fn)(const char *section, const char *text, void *), void *ctx)
+                      store_order_fn fn, void *ctx)
 {
     sqlite3_stmt *s = stmt(st, S_ORDER_EACH);
     sqlite3_bind_int64(s, 1, game_id);
     sqlite3_bind_int64(s, 2, player_id);
     sqlite3_bind_int(s, 3, turn);
     int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-        fn((const char *)sqlite3_column_text(s, 0), (const char *)sqlite3_column_text(s, 1), ctx);
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_order o = {turn, (const char *)sqlite3_column_text(s, 0),
+                         (const char *)sqlite3_column_text(s, 1),
+                         (const char *)sqlite3_column_text(s, 2)};
+        fn(&o, ctx);
+    }
     sqlite3_reset(s);
     return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
 }
@@ -725,19 +744,49 @@ int store_orders_count(store *st, int64_t game_id, int64_t player_id, int turn)
 }
 
 int store_orders_each_before(store *st, int64_t game_id, int64_t player_id, int turn,
-                             void (*fn)(int turn, const char *section, const char *text, void *),
-                             void *ctx)
+                             store_order_fn fn, void *ctx)
 {
     sqlite3_stmt *s = stmt(st, S_ORDER_EACH_BEFORE);
     sqlite3_bind_int64(s, 1, game_id);
     sqlite3_bind_int64(s, 2, player_id);
     sqlite3_bind_int(s, 3, turn);
     int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-        fn(sqlite3_column_int(s, 0), (const char *)sqlite3_column_text(s, 1),
-           (const char *)sqlite3_column_text(s, 2), ctx);
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_order o = {sqlite3_column_int(s, 0), (const char *)sqlite3_column_text(s, 1),
+                         (const char *)sqlite3_column_text(s, 2),
+                         (const char *)sqlite3_column_text(s, 3)};
+        fn(&o, ctx);
+    }
     sqlite3_reset(s);
     return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_order_mail_add(store *st, int64_t game_id, int64_t player_id, int turn,
+                         int64_t inbound_id)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDER_MAIL_ADD);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, player_id);
+    sqlite3_bind_int(s, 3, turn);
+    bind_id(s, 4, inbound_id);
+    sqlite3_bind_int64(s, 5, util_now());
+    return run(st, s);
+}
+
+int store_order_mail_last(store *st, int64_t game_id, int64_t player_id, int turn,
+                          int64_t *at)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDER_MAIL_LAST);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, player_id);
+    sqlite3_bind_int(s, 3, turn);
+    int rc = sqlite3_step(s);
+    bool found = rc == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL;
+    *at = found ? sqlite3_column_int64(s, 0) : 0;
+    sqlite3_reset(s);
+    if (rc != SQLITE_ROW)
+        return STORE_ERROR;
+    return found ? STORE_OK : STORE_NOT_FOUND;
 }
 
 /* ---- turns ---- */
@@ -751,6 +800,14 @@ static int update_game(store *st, int which, int64_t game_id, int64_t value)
     return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
 }
 
+int store_game_set_early_due(store *st, int64_t game_id, int64_t at)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_EARLY_DUE);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_id(s, 2, at);
+    return run(st, s);
+}
+
 int store_game_set_pace(store *st, int64_t game_id, const store_game *pace)
 {
     sqlite3_stmt *s = stmt(st, S_GAME_PACE);
@@ -759,6 +816,7 @@ int store_game_set_pace(store *st, int64_t game_id, const store_game *pace)
     sqlite3_bind_int(s, 3, pace->remind_hours);
     sqlite3_bind_int(s, 4, pace->rounds_per_turn);
     sqlite3_bind_int(s, 5, pace->stop_after_formation);
+    sqlite3_bind_int(s, 6, pace->grace_minutes);
     int rc = run(st, s);
     return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
 }

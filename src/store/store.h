@@ -43,6 +43,8 @@ typedef struct store_game {
     bool stop_after_formation; /* a turn ends with the round in which the Prussian forms */
     int one_round_turn;  /* the GM limited this turn to one round */
     int reminded_turn;   /* the last turn whose reminder was sent */
+    int grace_minutes;   /* the turn is resolved this long after the last orders are in */
+    int64_t early_due_at; /* all orders are in: the turn is due then; 0: not yet */
 } store_game;
 
 typedef struct store_player {
@@ -140,27 +142,45 @@ int store_action_append(store *st, int64_t game_id, int turn, const char *json);
 int store_action_each(store *st, int64_t game_id,
                       int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx);
 
-/* A player's orders for a turn by section ("" the stock round, or a company): replace() puts
- * these orders in place of the section's earlier ones (a later mail replaces the parts it
- * contains); each() lists them, section by section, in order. */
+/* A player's orders for a turn by section ("" the stock round, or a company), each as its
+ * canonical text and its structured form (JSON; NULL in rows stored before it was kept):
+ * replace() puts these orders in place of the section's earlier ones (a later mail replaces the
+ * parts it contains); each() lists them, section by section, in order. */
+typedef struct store_order {
+    int turn;
+    const char *section;
+    const char *text;
+    const char *json;   /* may be NULL */
+} store_order;
+typedef void (*store_order_fn)(const store_order *o, void *ctx);
+
 int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn,
-                         const char *section, const char *const *texts, int n, int64_t inbound_id);
+                         const char *section, const char *const *texts,
+                         const char *const *jsons, int n, int64_t inbound_id);
 int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
-                      void (*fn)(const char *section, const char *text, void *), void *ctx);
+                      store_order_fn fn, void *ctx);
 
 /* How many orders the player has for the turn (0: none yet). */
 int store_orders_count(store *st, int64_t game_id, int64_t player_id, int turn);
 /* The player's orders of earlier turns, the latest turn first (for standing orders and goals). */
 int store_orders_each_before(store *st, int64_t game_id, int64_t player_id, int turn,
-                             void (*fn)(int turn, const char *section, const char *text, void *),
-                             void *ctx);
+                             store_order_fn fn, void *ctx);
+/* A mail that brought the player's orders for the turn; last(): when the latest came
+ * (STORE_NOT_FOUND: none — the player has sent nothing for the turn). */
+int store_order_mail_add(store *st, int64_t game_id, int64_t player_id, int turn,
+                         int64_t inbound_id);
+int store_order_mail_last(store *st, int64_t game_id, int64_t player_id, int turn,
+                          int64_t *at);
 
 /* ---- turns ---- */
-/* Sets turn_hours, remind_hours, rounds_per_turn and stop_after_formation from pace. */
+/* Sets turn_hours, remind_hours, rounds_per_turn, stop_after_formation and grace_minutes from
+ * pace. */
 int store_game_set_pace(store *st, int64_t game_id, const store_game *pace);
 int store_game_set_one_round(store *st, int64_t game_id, int turn);
 int store_game_set_deadline(store *st, int64_t game_id, int64_t deadline_at);
 int store_game_set_reminded(store *st, int64_t game_id, int turn);
+/* Every player's orders are in: the turn is due at `at` (0: not any more). */
+int store_game_set_early_due(store *st, int64_t game_id, int64_t at);
 /* The game moves on to its next turn, due at deadline_at. */
 int store_game_next_turn(store *st, int64_t game_id, int64_t deadline_at);
 int store_game_over(store *st, int64_t game_id);

@@ -34,7 +34,15 @@ typedef struct turn_player {
     bool nmr;                    /* sent no orders for this turn (house rule 13) */
 } turn_player;
 
+typedef enum { TURN_FATE_UNUSED = 0, TURN_FATE_DONE, TURN_FATE_NOT_DONE } turn_fate_kind;
+typedef struct turn_fate {
+    turn_fate_kind kind;
+    char why[200];
+} turn_fate;
+
 typedef struct turn_result {
+    turn_fate *fates[ENG_MAX_PLAYERS];
+    int nfates[ENG_MAX_PLAYERS];
     buf report;                  /* what happened, a line each, orders' fates included */
     int nactions;
     char **actions;              /* the engine actions applied, as JSON, in order */
@@ -59,5 +67,10 @@ int turn_check_order(const eng_title *t, const ord_order *o, char *why, size_t l
 
 /* The hex a goal names: a hex ("L14") or a hex's name ("Berlin"), or -1. */
 int turn_goal_hex(const eng_title *t, const char *goal);
+
+/* STUB until the resolver's preview lands. */
+int turn_preview(const eng_game *g, const turn_settings *s, int player, const ord_orders *orders,
+                 turn_result *out);
+int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len);
 
 #endif

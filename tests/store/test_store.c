@@ -35,12 +35,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 3);
+    assert_int_equal(store_schema_version(f->st), 5);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 3);
+    assert_int_equal(store_schema_version(f->st), 5);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -192,10 +192,11 @@ static void test_action_log(void **state)
     assert_string_equal(c.text[1], "2/2/{\"type\":\"buy\"}");
 }
 
-static void collect_order(const char *section, const char *text, void *ctx)
+static void collect_order(const store_order *o, void *ctx)
 {
     struct collected *c = ctx;
-    snprintf(c->text[c->n++], sizeof c->text[0], "%s|%s", section, text);
+    snprintf(c->text[c->n++], sizeof c->text[0], "%s|%s|%s", o->section, o->text,
+             o->json ? o->json : "-");
 }
 
 /* A later mail replaces the sections it contains and keeps the others. */
@@ -208,26 +209,26 @@ static void test_orders_replace_by_section(void **state)
     store_player p;
     assert_int_equal(store_player_find(f->st, g, "ann", &p), STORE_OK);
     const char *stock[] = {"BUY 1 BY", "PASS"}, *by[] = {"RUN BEST"}, *stock2[] = {"SELL 1 SX"};
-    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "", stock, 2, 0), STORE_OK);
-    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "BY", by, 1, 0), STORE_OK);
-    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "", stock2, 1, 0), STORE_OK);
+    const char *by_json[] = {"{\"run\":1}"};
+    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "", stock, NULL, 2, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "BY", by, by_json, 1, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, p.id, 3, "", stock2, NULL, 1, 0), STORE_OK);
     struct collected c = {0};
     assert_int_equal(store_orders_each(f->st, g, p.id, 3, collect_order, &c), STORE_OK);
     assert_int_equal(c.n, 2);
-    assert_string_equal(c.text[0], "|SELL 1 SX");
-    assert_string_equal(c.text[1], "BY|RUN BEST");
+    assert_string_equal(c.text[0], "|SELL 1 SX|-");
+    assert_string_equal(c.text[1], "BY|RUN BEST|{\"run\":1}");
     c.n = 0;
     assert_int_equal(store_orders_each(f->st, g, p.id, 4, collect_order, &c), STORE_OK);
     assert_int_equal(c.n, 0);
     store_player_clear(&p);
 }
 
-static void collect_earlier(int turn, const char *section, const char *text, void *ctx)
+static void collect_earlier(const store_order *o, void *ctx)
 {
     struct collected *c = ctx;
-    char line[48];
-    snprintf(line, sizeof line, "%d|%.12s|%.24s", turn, section, text);
-    collect_order("", line, c);
+    snprintf(c->text[c->n++], sizeof c->text[0], "|%d|%.12s|%.24s", o->turn, o->section,
+             o->text);
 }
 
 /* A game's pace, its turns' reports, NMRs and a replacement, earlier turns' orders. */
@@ -279,8 +280,8 @@ static void test_turns(void **state)
     assert_int_equal(q.nmr_count, 0);
     assert_false(q.seat_open);
     const char *t1[] = {"STANDING RUN BEST", "GOAL BERLIN"}, *t2[] = {"PASS"};
-    assert_int_equal(store_orders_replace(f->st, g, q.id, 1, "BY", t1, 2, 0), STORE_OK);
-    assert_int_equal(store_orders_replace(f->st, g, q.id, 2, "", t2, 1, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, q.id, 1, "BY", t1, NULL, 2, 0), STORE_OK);
+    assert_int_equal(store_orders_replace(f->st, g, q.id, 2, "", t2, NULL, 1, 0), STORE_OK);
     assert_int_equal(store_orders_count(f->st, g, q.id, 2), 1);
     assert_int_equal(store_orders_count(f->st, g, q.id, 3), 0);
     struct collected c = {0};

@@ -58,7 +58,7 @@ static void test_orders_are_stored_and_listed(void **state)
     expect_in(s.body[i], "Your orders for turn 1, as they stand now:");
     expect_in(s.body[i], "    BUY 1 BY ELSE PASS");
     expect_in(s.body[i], "    BY: RUN BEST");
-    expect_in(s.body[i], "\n    ONE ROUND\n"); /* for the turn, not for a company */
+    expect_in(s.body[i], "\n    ONE ROUND (this turn covers one round)\n"); /* not a company's */
     sent_clear(&s);
     /* the stock orders replaced, BY's kept */
     free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <o2@pbem.test>\n\n"
@@ -255,8 +255,8 @@ static void test_outbox_retries_with_backoff_then_sends(void **state)
     struct scripted sc = {{MAIL_SEND_RETRY, MAIL_SEND_RETRY}, 2, 0};
     mail_sink sink = {&ops, &sc};
     util_set_clock(10000);
-    dmn_mail m = {"a@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated"};
-    assert_int_equal(dmn_queue_mail(&f->c, f->st, 0, &m), 0);
+    svc_mail m = {"a@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated"};
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, &m), 0);
     assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0);
     assert_int_equal(store_outbox_next_time(f->st), 10000 + f->c.retry_base);
     assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0); /* not due yet */
@@ -276,9 +276,9 @@ static void test_outbox_gives_up_on_rejection(void **state)
     static const struct mail_sink_ops ops = {scripted_send, scripted_close};
     struct scripted sc = {{MAIL_SEND_REJECTED}, 1, 0};
     mail_sink sink = {&ops, &sc};
-    dmn_mail m = {"nobody@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated"};
-    assert_int_equal(dmn_queue_mail(&f->c, f->st, 0, &m), 0);
-    assert_int_equal(dmn_queue_mail(&f->c, f->st, 0, &m), 0);
+    svc_mail m = {"nobody@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated"};
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, &m), 0);
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, &m), 0);
     assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 1); /* a rejection does not stop */
     assert_int_equal(store_outbox_count(f->st, "failed"), 1);
     assert_int_equal(store_audit_count(f->st, "mail_given_up"), 1);

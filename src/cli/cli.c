@@ -1,11 +1,13 @@
-/* main: the pbemgm command — the GM's side (init, games, players, status) and the daemon. */
+/* cli: the pbemgm command line — the GM's side: init, games, players, orders, status, the map.
+ * `pbemgm serve` (the daemon) is dispatched by src/app/main.c; this module does not know it. */
+#include "cli/cli.h"
 #include "config/config.h"
-#include "daemon/daemon.h"
 #include "engine/board.h"
 #include "engine/game.h"
 #include "engine/title.h"
 #include "report/mapdraw.h"
 #include "report/template.h"
+#include "service/service.h"
 #include "store/store.h"
 #include "util/buf.h"
 #include "util/log.h"
@@ -39,10 +41,14 @@ static const char usage_text[] =
     "  player replace GAME OLD NEW ADDRESS [--password PW] [--no-mail]\n"
     "                                        a replacement player takes OLD's seat\n"
     "  game set NAME [--turn-hours H] [--remind-hours H] [--rounds N]\n"
-    "               [--stop-after-formation yes|no]   the game's pace (house rule 14)\n"
+    "               [--stop-after-formation yes|no] [--grace-minutes M]\n"
+    "                                        the game's pace (house rule 14; M: the turn is\n"
+    "                                        resolved M minutes after the last orders, 15)\n"
     "  game one-round NAME                   limit the current turn to one round\n"
     "  game resolve NAME                     resolve the current turn now\n"
     "  game report NAME [TURN]               print a resolved turn's report\n"
+    "  orders GAME PLAYER                    the player's orders for the current turn, as the\n"
+    "                                        turn will read them\n"
     "  status                                count stored mail and the outbox\n"
     "  map GAME|TITLE --png FILE|--svg FILE  draw the map (a title: its starting map)\n"
     "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
@@ -108,7 +114,7 @@ static int cmd_init(struct session *s)
     mail_sink *sink = NULL;
     char *err = NULL;
     if (s->config.transport == CFG_TRANSPORT_MAILDIR &&
-        dmn_open_transport(&s->config, &src, &sink, &err)) {
+        svc_open_transport(&s->config, &src, &sink, &err)) {
         int rc = fail("%s", err);
         free(err);
         return rc;
@@ -247,10 +253,10 @@ static int seat_player(struct session *s, const store_game *g, const store_playe
         int r = old ? store_player_replace(s->st, old->id, a->name, a->address, hash)
                     : store_player_add(s->st, g->id, a->name, a->address, hash, &id);
         char *subject = str_format("%s: welcome to the game", g->name);
-        dmn_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
+        svc_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
         if (r == STORE_DUPLICATE)
             rc = fail("game %s has a player of that name already", g->name);
-        else if (r != STORE_OK || (body && dmn_queue_mail(&s->config, s->st, 0, &m)) ||
+        else if (r != STORE_OK || (body && svc_queue_mail(&s->config, s->st, 0, &m)) ||
                  store_audit(s->st, "gm", old ? "player_replace" : "player_add", g->id,
                              old ? old->name : a->name) != STORE_OK)
             rc = fail("%s", store_errmsg(s->st));
@@ -310,7 +316,7 @@ static eng_title *load_title(const char *title)
         return NULL;
     }
     char why[512];
-    eng_title *t = dmn_load_title(title, why, sizeof why);
+    eng_title *t = svc_load_title(title, why, sizeof why);
     if (!t)
         fail("%s", why);
     return t;
@@ -410,13 +416,15 @@ static int set_pace_option(store_game *g, const char *name, const char *value)
         return 0;
     if (strcmp(name, "--rounds") == 0 && parse_count(value, 1, 10, &g->rounds_per_turn))
         return 0;
+    if (strcmp(name, "--grace-minutes") == 0 && parse_count(value, 0, 24 * 60, &g->grace_minutes))
+        return 0;
     if (strcmp(name, "--stop-after-formation") == 0 &&
         (str_ieq(value, "yes") || str_ieq(value, "no"))) {
         g->stop_after_formation = str_ieq(value, "yes");
         return 0;
     }
-    return fail("%s %s: expected --turn-hours 1..2160, --remind-hours 0..2160, --rounds 1..10 "
-                "or --stop-after-formation yes|no", name, value);
+    return fail("%s %s: expected --turn-hours 1..2160, --remind-hours 0..2160, --rounds 1..10, "
+                "--grace-minutes 0..1440 or --stop-after-formation yes|no", name, value);
 }
 
 static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
@@ -433,8 +441,9 @@ static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
         return fail("%s", store_errmsg(s->st));
     store_audit(s->st, "gm", "game_set", g->id, NULL);
     printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after the "
-           "Prussian forms\n", g->name, g->turn_hours, g->remind_hours, g->rounds_per_turn,
-           g->stop_after_formation ? "stop" : "no stop");
+           "Prussian forms, resolved %d minutes after the last orders are in\n", g->name,
+           g->turn_hours, g->remind_hours, g->rounds_per_turn,
+           g->stop_after_formation ? "stop" : "no stop", g->grace_minutes);
     return 0;
 }
 
@@ -463,7 +472,7 @@ static int cmd_game_resolve(struct session *s, const store_game *g)
     char why[512];
     if (store_begin(s->st) != STORE_OK)
         return fail("%s", store_errmsg(s->st));
-    if (dmn_resolve_turn(&s->config, s->st, g, why, sizeof why) ||
+    if (svc_resolve_turn(&s->config, s->st, g, why, sizeof why) ||
         store_audit(s->st, "gm", "turn_resolve", g->id, NULL) != STORE_OK ||
         store_commit(s->st) != STORE_OK) {
         store_rollback(s->st);
@@ -598,6 +607,41 @@ static eng_board *starting_board(const eng_title *t)
     return b;
 }
 
+/* The player's orders for the game's current turn in the order language, as the resolver will
+ * read them (the standing orders and goals kept from earlier turns included). */
+static int cmd_orders(struct session *s, int argc, char **argv)
+{
+    if (argc != 2)
+        return usage();
+    store_game g = {0};
+    svc_game sg = {0};
+    int rc = 0, p = -1;
+    if (store_game_find(s->st, argv[0], &g) != STORE_OK)
+        rc = fail("there is no game \"%s\"", argv[0]);
+    else if (strcmp(g.status, "running") != 0)
+        rc = fail("game %s is not running", g.name);
+    else if (svc_game_load_players(s->st, &g, &sg))
+        rc = fail("%s", store_errmsg(s->st));
+    for (int k = 0; !rc && k < sg.nplayers; k++)
+        if (str_ieq(sg.players[k].name, argv[1]))
+            p = k;
+    if (!rc && p < 0)
+        rc = fail("game %s has no player \"%s\"", g.name, argv[1]);
+    svc_orders o = {0};
+    if (!rc && svc_player_orders(s->st, &g, &sg, p, &o) != STORE_OK)
+        rc = fail("%s", store_errmsg(s->st));
+    if (!rc) {
+        char *text = svc_orders_text(&o.orders);
+        printf("# %s, turn %d, %s: %s\n%s", g.name, g.turn, sg.players[p].name,
+               o.sent ? "orders sent" : "nothing sent yet (an NMR if it stays so)", text);
+        free(text);
+    }
+    svc_orders_clear(&o);
+    svc_game_unload(&sg);
+    store_game_clear(&g);
+    return rc;
+}
+
 static int cmd_map(const char *cfg_path, int argc, char **argv)
 {
     if (argc != 3 || (strcmp(argv[1], "--png") != 0 && strcmp(argv[1], "--svg") != 0))
@@ -644,15 +688,7 @@ static int cmd_map(const char *cfg_path, int argc, char **argv)
     return rc;
 }
 
-static const char *default_config(void)
-{
-    const char *env = getenv("PBEMGM_CONFIG");
-    if (env && *env)
-        return env;
-    return access("pbemgm.json", R_OK) == 0 ? "pbemgm.json" : NULL;
-}
-
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     struct session s = {0};
     int i = 1;
@@ -660,7 +696,7 @@ int main(int argc, char **argv)
         s.cfg_path = argv[i + 1];
         i += 2;
     } else {
-        s.cfg_path = default_config();
+        s.cfg_path = cfg_default_path();
     }
     if (i >= argc)
         return usage();
@@ -671,12 +707,6 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "map") == 0)
         return cmd_map(s.cfg_path, argc - i, argv + i);
-    if (strcmp(cmd, "serve") == 0) {
-        bool once = i < argc && strcmp(argv[i], "--once") == 0;
-        if (argc - i > (once ? 1 : 0))
-            return usage();
-        return dmn_serve(s.cfg_path, once);
-    }
     int rc = open_session(&s);
     if (rc)
         return rc;
@@ -686,6 +716,8 @@ int main(int argc, char **argv)
         rc = cmd_game(&s, argc - i, argv + i);
     else if (strcmp(cmd, "player") == 0)
         rc = cmd_player(&s, argc - i, argv + i);
+    else if (strcmp(cmd, "orders") == 0)
+        rc = cmd_orders(&s, argc - i, argv + i);
     else if (strcmp(cmd, "status") == 0 && i == argc)
         rc = cmd_status(&s);
     else

@@ -6,6 +6,7 @@
 
 #include "../helpers.h"
 #include "daemon/daemon.h"
+#include "service/service.h"
 #include "mail/message.h"
 #include "util/password.h"
 #include "util/util.h"
@@ -38,7 +39,7 @@ static inline int setup(void **state)
     char *err = NULL;
     f->st = store_open(f->c.database, &err);
     assert_non_null(f->st);
-    assert_int_equal(dmn_open_transport(&f->c, &f->src, &f->sink, &err), 0);
+    assert_int_equal(svc_open_transport(&f->c, &f->src, &f->sink, &err), 0);
     assert_int_equal(store_game_create(f->st, "g1", "1835", &f->game_id), STORE_OK);
     char *hash = pw_hash("secret1");
     assert_int_equal(store_player_add(f->st, f->game_id, "alice", "alice@pbem.test", hash, NULL),

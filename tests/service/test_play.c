@@ -39,7 +39,7 @@ static int pass(struct fixture *f)
 {
     assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
     assert_true(dmn_process_pending(&f->c, f->st) >= 0);
-    int resolved = dmn_turns_due(&f->c, f->st);
+    int resolved = svc_turns_due(&f->c, f->st);
     assert_true(resolved >= 0);
     assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
     return resolved;
@@ -67,13 +67,24 @@ static store_player player(struct fixture *f, const char *name)
     return p;
 }
 
-/* Every player sends these orders, and the turn is resolved at once. */
+/* Every player's orders are in: the turn waits the game's grace period (15 minutes after the
+ * last mail), then is resolved. */
+static void resolved_after_grace(struct fixture *f)
+{
+    assert_int_equal(pass(f), 0);
+    util_set_clock(util_now() + 14 * 60);
+    assert_int_equal(pass(f), 0);
+    util_set_clock(util_now() + 60);
+    assert_int_equal(pass(f), 1);
+}
+
+/* Every player sends these orders, and the turn is resolved after the grace period. */
 static void all_send(struct fixture *f, const char *alice, const char *bob, const char *carol)
 {
     mail_orders(f, "alice", "secret1", alice);
     mail_orders(f, "bob", "secret2", bob);
     mail_orders(f, "carol", "secret2", carol);
-    assert_int_equal(pass(f), 1);
+    resolved_after_grace(f);
 }
 
 /* The stored report of turn 1 says this. */
@@ -122,7 +133,7 @@ static void test_turn_resolves_when_all_orders_are_in(void **state)
     assert_int_equal(pass(f), 0); /* carol has not sent orders yet */
     assert_int_equal(game_turn(f), 1);
     mail_orders(f, "carol", "secret2", "BUY LD ELSE PASS\n");
-    assert_int_equal(pass(f), 1);
+    resolved_after_grace(f);
     assert_int_equal(game_turn(f), 2);
     struct sent s;
     collect(f, &s);
@@ -290,9 +301,9 @@ static void test_hr19_by_mail(void **state)
 static void play_to_by_operating(struct fixture *f)
 {
     store_game sg = game(f);
-    dmn_game dg;
+    svc_game dg;
     char why[256];
-    if (dmn_game_load(f->st, &sg, &dg, why, sizeof why))
+    if (svc_game_load(f->st, &sg, &dg, why, sizeof why))
         fail_msg("%s", why);
     eng_game *g = dg.g;
     int by = eng_company_index(dg.t, "BY");
@@ -315,7 +326,7 @@ static void play_to_by_operating(struct fixture *f)
         free(json);
     }
     assert_int_equal(g->operating, by);
-    dmn_game_unload(&dg);
+    svc_game_unload(&dg);
     store_game_clear(&sg);
 }
 
@@ -323,13 +334,13 @@ static const char *by_director(struct fixture *f)
 {
     static char name[32];
     store_game sg = game(f);
-    dmn_game dg;
+    svc_game dg;
     char why[256];
-    if (dmn_game_load(f->st, &sg, &dg, why, sizeof why))
+    if (svc_game_load(f->st, &sg, &dg, why, sizeof why))
         fail_msg("%s", why);
     snprintf(name, sizeof name, "%s",
              dg.players[dg.g->co[eng_company_index(dg.t, "BY")].director].name);
-    dmn_game_unload(&dg);
+    svc_game_unload(&dg);
     store_game_clear(&sg);
     return name;
 }
@@ -356,11 +367,11 @@ static void test_hr17_and_hr16_by_mail(void **state)
     expect_in(report, "BY buys a 2 train from the bank");
     free(report);
     store_game sg = game(f);
-    dmn_game dg;
+    svc_game dg;
     char why[256];
-    assert_int_equal(dmn_game_load(f->st, &sg, &dg, why, sizeof why), 0);
+    assert_int_equal(svc_game_load(f->st, &sg, &dg, why, sizeof why), 0);
     assert_int_equal(dg.g->co[eng_company_index(dg.t, "BY")].ntrains, 1);
-    dmn_game_unload(&dg);
+    svc_game_unload(&dg);
     store_game_clear(&sg);
     director_sends(f, dir, "BY:\nNO TILE\nNO STATION\nPAY OUT\nWITHHOLD\n");
     assert_int_equal(store_turn_report(f->st, f->game_id, 2, &report), STORE_OK);
@@ -412,7 +423,8 @@ static void test_a_turn_that_cannot_be_resolved(void **state)
     for (int k = 0; k < 2; k++) {
         assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
         assert_true(dmn_process_pending(&f->c, f->st) >= 0);
-        assert_int_equal(dmn_turns_due(&f->c, f->st), -1);
+        util_set_clock(util_now() + 15 * 60); /* the grace period */
+        assert_int_equal(svc_turns_due(&f->c, f->st), -1);
         assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
     }
     assert_int_equal(game_turn(f), 1);

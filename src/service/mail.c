@@ -1,0 +1,349 @@
+/* mail: a stored player mail dealt with — who sends it (GAME, PLAYER, PASSWORD), what it asks
+ * (HELP and its topics), the orders it carries for the game's current turn (parsed once, names
+ * checked against the title, stored structured by section) — and the acknowledgement: every
+ * line refused at once with its reason, the player's orders for the turn as they now stand,
+ * and for each the verdict of the turn's own checks (src/turn's preview: the player's orders
+ * carried out on a copy of the game, the others passing), the deadline and, when every
+ * player's orders are in, when the turn will be resolved. The outcome and the reply are
+ * written inside the caller's transaction. */
+#include "mail/message.h"
+#include "orders/envelope.h"
+#include "orders/order.h"
+#include "service/service.h"
+#include "turn/turn.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/password.h"
+#include "util/util.h"
+
+#include <cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- processing one mail ---- */
+
+struct outcome {
+    const char *status;   /* "answered", "ignored", "failed" */
+    buf text;             /* what happened, for the inbound record */
+    int64_t player_id;
+    bool db_error;        /* a write failed: the caller rolls everything back */
+};
+
+static char *reply_subject(const char *subject)
+{
+    buf b;
+    buf_init(&b);
+    if (!subject || !*subject)
+        buf_adds(&b, "Your mail to the game master");
+    else if (str_istarts(subject, "re:"))
+        buf_adds(&b, subject);
+    else
+        buf_printf(&b, "Re: %s", subject);
+    return buf_steal(&b);
+}
+
+static void add_errors(cJSON *ctx, const ord_envelope *env)
+{
+    cJSON *arr = cJSON_AddArrayToObject(ctx, "errors");
+    for (size_t i = 0; i < env->nerrors; i++) {
+        cJSON *e = cJSON_CreateObject();
+        if (env->errors[i].line > 0)
+            cJSON_AddNumberToObject(e, "line", env->errors[i].line);
+        cJSON_AddStringToObject(e, "message", env->errors[i].message);
+        cJSON_AddItemToArray(arr, e);
+    }
+}
+
+/* Checks GAME, PLAYER and PASSWORD. Returns the player (caller clears) or a problem text. */
+static const char *check_identity(store *st, const ord_envelope *env, store_game *game,
+                                  store_player *player)
+{
+    if (!env->game)
+        return "Your mail does not say which game it is for: add a line \"GAME name\".";
+    if (store_game_find(st, env->game, game) != STORE_OK)
+        return "There is no game of that name here.";
+    if (!env->player)
+        return "Your mail does not say which player sends it: add a line \"PLAYER name\".";
+    if (store_player_find(st, game->id, env->player, player) != STORE_OK)
+        return "That game has no player of that name.";
+    if (!env->password)
+        return "Your mail has no password: add a line \"PASSWORD yourpassword\".";
+    if (!pw_verify(env->password, player->password_hash))
+        return "The password is wrong.";
+    return NULL;
+}
+
+static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
+                                 const store_game *game, const store_player *player,
+                                 const char *used_from)
+{
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "game", game->name);
+    cJSON_AddStringToObject(ctx, "player", player->name);
+    cJSON_AddStringToObject(ctx, "from", used_from);
+    char *body = svc_render(c, "password_used.txt", ctx);
+    char *subject = str_format("%s: your password was used from another address", game->name);
+    svc_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated"};
+    int rc = svc_queue_mail(c, st, inbound_id, &m);
+    free(subject);
+    free(body);
+    cJSON_Delete(ctx);
+    return rc;
+}
+
+/* Orders naming what the game does not have are refused, each with an error for its line;
+ * the names of the others become the title's own (an alias, a city for its hex). */
+static void check_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
+{
+    char why[256];
+    int kept = 0;
+    for (int i = 0; i < orders->n; i++) {
+        if (turn_canonical_order(t, &orders->v[i], why, sizeof why) == 0)
+            orders->v[kept++] = orders->v[i];
+        else
+            ord_add_error(env, orders->v[i].line, "%s; this line was not taken", why);
+    }
+    orders->n = kept;
+}
+
+/* One order as the acknowledgement lists it, with the turn's verdict on it now. */
+static cJSON *order_item(const ord_order *o, const turn_fate *fate)
+{
+    cJSON *it = cJSON_CreateObject();
+    if (o->section[0])
+        cJSON_AddStringToObject(it, "company", o->section);
+    char *text = ord_format(o);
+    cJSON_AddStringToObject(it, "order", text);
+    free(text);
+    if (o->earlier)
+        cJSON_AddTrueToObject(it, "earlier");
+    if (fate && fate->kind == TURN_FATE_DONE)
+        cJSON_AddStringToObject(it, "check", "would be carried out now");
+    else if (fate && fate->kind == TURN_FATE_NOT_DONE)
+        cJSON_AddStringToObject(it, "problem", fate->why);
+    return it;
+}
+
+/* The player's orders for the turn as they now stand, each with the verdict of the turn's own
+ * checks on a copy of the game (the other players passing). */
+static void list_orders(const store_game *game, const svc_game *sg, int p, const svc_orders *po,
+                        cJSON *ctx)
+{
+    turn_result r = {0};
+    bool checked = false;
+    if (sg->g) {
+        turn_settings set;
+        turn_settings_default(&set);
+        set.rounds = po->orders.one_round || game->one_round_turn == game->turn
+                         ? 1 : game->rounds_per_turn;
+        set.stop_after_formation = game->stop_after_formation;
+        checked = turn_preview(sg->g, &set, p, &po->orders, &r) == 0;
+    }
+    cJSON *list = cJSON_AddArrayToObject(ctx, "orders");
+    for (int i = 0; i < po->orders.n; i++)
+        cJSON_AddItemToArray(list, order_item(&po->orders.v[i],
+                                              checked && i < r.nfates[p] ? &r.fates[p][i] : NULL));
+    if (po->orders.one_round) {
+        cJSON *one = cJSON_CreateObject();
+        cJSON_AddStringToObject(one, "order", "ONE ROUND (this turn covers one round)");
+        cJSON_AddItemToArray(list, one);
+    }
+    if (po->orders.n == 0 && !po->orders.one_round)
+        cJSON_AddTrueToObject(ctx, po->sent ? "orders_pass" : "no_orders");
+    if (checked)
+        cJSON_AddTrueToObject(ctx, "checked");
+    turn_result_clear(&r);
+}
+
+/* When every player's orders are in, the turn is resolved after the game's grace period; the
+ * acknowledgement says when. */
+static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJSON *ctx)
+{
+    int64_t due = svc_turn_due_at(st, game, sg);
+    if (due <= 0 || due >= game->deadline_at)
+        return STORE_OK;
+    char when[64];
+    svc_format_time(due, when, sizeof when);
+    cJSON *all = cJSON_AddObjectToObject(ctx, "all_in");
+    cJSON_AddStringToObject(all, "at", when);
+    cJSON_AddNumberToObject(all, "grace", game->grace_minutes);
+    return store_game_set_early_due(st, game->id, due);
+}
+
+/* The mail's orders for the current turn (env; NULL: none to take): read, names checked against
+ * the game (when its state can be rebuilt; else logged, and stored unchecked), stored by
+ * section; then the player's orders for the turn listed with the turn's verdict on each. */
+static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env,
+                            const store_game *game, const store_player *player, cJSON *ctx)
+{
+    svc_game sg;
+    char why[256];
+    bool loaded = svc_game_load(st, game, &sg, why, sizeof why) == 0;
+    if (!loaded) {
+        log_error("game %s: %s", game->name, why);
+        if (svc_game_load_players(st, game, &sg))
+            return STORE_ERROR;
+    }
+    int rc = STORE_OK;
+    if (env) {
+        ord_orders orders;
+        ord_parse(env, &orders);
+        if (loaded)
+            check_names(sg.t, env, &orders);
+        rc = svc_store_orders(st, game, player->id, m->id, &orders, env->nlines > 0);
+        ord_orders_clear(&orders);
+    }
+    svc_orders po = {0};
+    if (rc == STORE_OK)
+        rc = svc_player_orders(st, game, &sg, player->seat - 1, &po);
+    if (rc == STORE_OK) {
+        list_orders(game, &sg, player->seat - 1, &po, ctx);
+        rc = note_all_in(st, game, &sg, ctx);
+    }
+    svc_orders_clear(&po);
+    svc_game_unload(&sg);
+    return rc;
+}
+
+/* A running game: the orders for its current turn (a mail for another turn changes nothing),
+ * stored by section; the answer lists the player's orders for the turn as they now stand. */
+static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
+                       const store_game *game, const store_player *player, cJSON *ctx)
+{
+    cJSON_AddNumberToObject(ctx, "turn", game->turn);
+    int rc = STORE_OK;
+    if (env->turn >= 0 && env->turn != game->turn) {
+        ord_add_error(env, 0, "your mail is for turn %d, but the game is at turn %d: %s; nothing "
+                              "was changed", env->turn, game->turn,
+                      env->turn < game->turn ? "that turn is over" : "that turn has not begun");
+    }
+    bool take = env->turn < 0 || env->turn == game->turn;
+    rc = take_turn_orders(st, m, take ? env : NULL, game, player, ctx);
+    if (game->deadline_at > 0) {
+        char when[64];
+        svc_format_time(game->deadline_at, when, sizeof when);
+        cJSON_AddStringToObject(ctx, "deadline", when);
+    }
+    return rc;
+}
+
+/* A mail that carries a player's identity: check it, and tell the player what we read. */
+static void handle_identity(const cfg *c, store *st, const store_inbound *m,
+                            const mail_message *msg, ord_envelope *env, cJSON *ctx,
+                            struct outcome *out)
+{
+    store_game game = {0};
+    store_player player = {0};
+    const char *problem = check_identity(st, env, &game, &player);
+    if (problem) {
+        cJSON_AddStringToObject(ctx, "identity_problem", problem);
+        buf_printf(&out->text, "identity refused: %s", problem);
+        out->db_error |= store_audit(st, "daemon", "identity_refused", game.id, problem) != 0;
+    } else {
+        cJSON *acc = cJSON_AddObjectToObject(ctx, "accepted");
+        cJSON_AddStringToObject(acc, "game", game.name);
+        cJSON_AddStringToObject(acc, "player", player.name);
+        cJSON_AddNumberToObject(acc, "seat", player.seat);
+        if (strcmp(game.status, "running") == 0)
+            out->db_error |= take_orders(st, m, env, &game, &player, ctx) != 0;
+        else
+            for (size_t i = 0; i < env->nlines; i++)
+                ord_add_error(env, env->lines[i].number,
+                              "\"%s\" is not understood (orders are not open yet in this game)",
+                              env->lines[i].text);
+        out->player_id = player.id;
+        buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
+        char *actor = str_format("player:%lld", (long long)player.id);
+        out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;
+        free(actor);
+        if (msg->from_addr && !str_ieq(msg->from_addr, player.address)) {
+            out->db_error |= tell_player_of_record(c, st, m->id, &game, &player,
+                                                   msg->from_addr) != 0;
+            out->db_error |= store_audit(st, "daemon", "password_used_elsewhere", game.id,
+                                         msg->from_addr) != 0;
+        }
+    }
+    store_game_clear(&game);
+    store_player_clear(&player);
+}
+
+static void read_text(const cfg *c, store *st, const store_inbound *m, const mail_message *msg,
+                      cJSON *ctx, struct outcome *out)
+{
+    ord_envelope env;
+    ord_envelope_parse(msg->subject, msg->body, &env);
+    if (msg->body_kind == MAIL_BODY_HTML)
+        cJSON_AddTrueToObject(ctx, "from_html");
+    if (msg->charset_unknown)
+        cJSON_AddTrueToObject(ctx, "charset_unknown");
+    bool identity = env.game || env.player || env.password;
+    if (identity) {
+        handle_identity(c, st, m, msg, &env, ctx, out);
+    } else if (!env.help) {
+        cJSON_AddTrueToObject(ctx, "no_identity");
+        buf_adds(&out->text, "no game, player or password");
+    }
+    if (env.help) {
+        char *help = svc_render(c, "help.txt", ctx);
+        cJSON_AddStringToObject(ctx, "help_text", help);
+        free(help);
+        buf_printf(&out->text, "%shelp sent", out->text.len ? "; " : "");
+    }
+    add_errors(ctx, &env);
+    ord_envelope_clear(&env);
+}
+
+static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
+                          const mail_message *msg, struct outcome *out)
+{
+    const char *no_reply = mail_no_reply_reason(msg, c->gm_address);
+    if (no_reply) {
+        out->status = "ignored";
+        buf_printf(&out->text, "not answered: %s", no_reply);
+        out->db_error |= store_audit(st, "daemon", "mail_not_answered", 0, no_reply) != 0;
+        return;
+    }
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
+    if (m->truncated) {
+        cJSON *tl = cJSON_AddObjectToObject(ctx, "too_large");
+        cJSON_AddNumberToObject(tl, "size_kib", (double)((m->size + 1023) / 1024));
+        cJSON_AddNumberToObject(tl, "limit_kib", (double)(c->max_message_bytes / 1024));
+        buf_adds(&out->text, "refused: too large");
+    } else if (str_is_blank(msg->body)) {
+        cJSON_AddTrueToObject(ctx, "no_text");
+        cJSON_AddNumberToObject(ctx, "attachments", msg->attachments);
+        buf_adds(&out->text, "no text to read");
+    } else {
+        read_text(c, st, m, msg, ctx, out);
+    }
+    char *body = svc_render(c, "reply.txt", ctx);
+    char *subject = reply_subject(msg->subject);
+    svc_mail reply = {mail_reply_address(msg), msg->from_name, subject, body, msg->message_id,
+                      msg->references, "auto-replied"};
+    out->db_error |= svc_queue_mail(c, st, m->id, &reply) != 0;
+    free(subject);
+    free(body);
+    cJSON_Delete(ctx);
+    out->status = "answered";
+}
+
+int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
+{
+    mail_message msg;
+    mail_message_parse(m->raw, m->raw_len, &msg);
+    struct outcome out = {.status = "answered", .player_id = 0, .db_error = false};
+    buf_init(&out.text);
+    handle_parsed(c, st, m, &msg, &out);
+    int rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
+                                  out.player_id, out.text.data);
+    bool db_error = out.db_error;
+    log_info("mail %lld from %s: %s", (long long)m->id, msg.from_addr ? msg.from_addr : "?",
+             out.text.data);
+    buf_free(&out.text);
+    mail_message_clear(&msg);
+    return rc == STORE_OK && !db_error ? 0 : -1;
+}
+

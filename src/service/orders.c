@@ -1,0 +1,218 @@
+/* orders: a player's orders for a turn, stored structured (src/orders/json.c) by section — the
+ * stock round's (""), each company's, and the turn-wide ONE ROUND ("*") — and read back as the
+ * resolver takes them: this turn's sections, and for each section not sent this turn the
+ * standing orders and goals of the latest earlier turn that had it (marked earlier). Rows
+ * stored before orders were kept structured are read from their canonical text. */
+#include "orders/envelope.h"
+#include "orders/json.h"
+#include "service/service.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_SECTIONS 64
+
+/* ---- reading ---- */
+
+struct reading {
+    ord_orders *out;
+    char sent[MAX_SECTIONS][ORD_NAME];   /* sections of this turn */
+    int nsent;
+    char taken[MAX_SECTIONS][ORD_NAME];  /* sections already taken from an earlier turn */
+    int ntaken;
+    int taken_turn[MAX_SECTIONS];
+};
+
+static bool section_in(char (*list)[ORD_NAME], int n, const char *section)
+{
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(list[i], section) == 0)
+            return true;
+    return false;
+}
+
+static void note_section(char (*list)[ORD_NAME], int *n, const char *section)
+{
+    if (*n < MAX_SECTIONS && !section_in(list, *n, section))
+        snprintf(list[(*n)++], ORD_NAME, "%s", section);
+}
+
+/* The stored row as an order: its JSON, or (an old row) its canonical text parsed. */
+static int row_order(const store_order *row, ord_order *o)
+{
+    char why[200];
+    if (row->json)
+        return ord_order_from_text(row->json, o, why, sizeof why) == 0 ? 0 : -1;
+    ord_envelope env;
+    ord_orders one;
+    ord_envelope_parse("orders", row->text ? row->text : "", &env);
+    ord_parse(&env, &one);
+    int rc = one.n == 1 && env.nerrors == 0 ? 0 : -1;
+    if (rc == 0) {
+        *o = one.v[0];
+        snprintf(o->section, sizeof o->section, "%s", row->section);
+    }
+    ord_orders_clear(&one);
+    ord_envelope_clear(&env);
+    return rc;
+}
+
+static void add_order(ord_orders *out, const ord_order *o)
+{
+    out->v = xrealloc(out->v, (size_t)(out->n + 1) * sizeof *out->v);
+    out->v[out->n++] = *o;
+}
+
+static void this_turn_row(const store_order *row, void *ctx)
+{
+    struct reading *r = ctx;
+    if (strcmp(row->section, SVC_TURN_SECTION) == 0) {
+        r->out->one_round = true;
+        return;
+    }
+    note_section(r->sent, &r->nsent, row->section);
+    ord_order o;
+    if (row_order(row, &o) == 0)
+        add_order(r->out, &o);
+    else
+        log_error("a stored order cannot be read: %s", row->json ? row->json : row->text);
+}
+
+/* Standing orders and goals of the latest earlier turn that had the section. */
+static void earlier_row(const store_order *row, void *ctx)
+{
+    struct reading *r = ctx;
+    if (strcmp(row->section, SVC_TURN_SECTION) == 0 ||
+        section_in(r->sent, r->nsent, row->section))
+        return;
+    for (int i = 0; i < r->ntaken; i++)
+        if (strcasecmp(r->taken[i], row->section) == 0 && r->taken_turn[i] != row->turn)
+            return; /* a later turn had the section */
+    if (!section_in(r->taken, r->ntaken, row->section) && r->ntaken < MAX_SECTIONS)
+        r->taken_turn[r->ntaken] = row->turn;
+    note_section(r->taken, &r->ntaken, row->section);
+    ord_order o;
+    if (row_order(row, &o) == 0 && (o.standing || o.alts[0].kind == ORD_GOAL)) {
+        o.earlier = true;
+        add_order(r->out, &o);
+    }
+}
+
+int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
+                      svc_orders *out)
+{
+    memset(out, 0, sizeof *out);
+    struct reading r = {.out = &out->orders};
+    int64_t pid = sg->players[p].id;
+    int rc = store_orders_each(st, game->id, pid, game->turn, this_turn_row, &r);
+    if (rc == STORE_OK)
+        rc = store_orders_each_before(st, game->id, pid, game->turn, earlier_row, &r);
+    if (rc == STORE_OK) {
+        int lr = store_order_mail_last(st, game->id, pid, game->turn, &out->sent_at);
+        rc = lr == STORE_NOT_FOUND ? STORE_OK : lr;
+        out->sent = lr == STORE_OK || r.nsent > 0 || out->orders.one_round;
+    }
+    return rc;
+}
+
+void svc_orders_clear(svc_orders *o)
+{
+    ord_orders_clear(&o->orders);
+    memset(o, 0, sizeof *o);
+}
+
+/* ---- as text ---- */
+
+static void section_text(buf *b, const ord_orders *o, const char *section, bool earlier)
+{
+    bool header = false;
+    for (int i = 0; i < o->n; i++) {
+        const ord_order *r = &o->v[i];
+        if (strcasecmp(r->section, section) != 0 || r->earlier != earlier)
+            continue;
+        if (!header && earlier)
+            buf_printf(b, "# kept from an earlier turn:\n");
+        header = true;
+        char *text = ord_format(r);
+        buf_printf(b, "%s\n", text);
+        free(text);
+    }
+}
+
+char *svc_orders_text(const ord_orders *o)
+{
+    buf b;
+    buf_init(&b);
+    if (o->one_round)
+        buf_adds(&b, "ONE ROUND\n");
+    char seen[MAX_SECTIONS][ORD_NAME];
+    int nseen = 0;
+    note_section(seen, &nseen, ""); /* the stock round first */
+    for (int i = 0; i < o->n; i++)
+        note_section(seen, &nseen, o->v[i].section);
+    for (int s = 0; s < nseen; s++) {
+        bool any = false;
+        for (int i = 0; i < o->n && !any; i++)
+            any = strcasecmp(o->v[i].section, seen[s]) == 0;
+        if (!any)
+            continue;
+        if (seen[s][0])
+            buf_printf(&b, "%s%s:\n", b.len ? "\n" : "", seen[s]);
+        section_text(&b, o, seen[s], false);
+        section_text(&b, o, seen[s], true);
+    }
+    if (!b.len)
+        buf_adds(&b, "# no orders\n");
+    return buf_steal(&b);
+}
+
+/* ---- storing ---- */
+
+static int store_section(store *st, const store_game *game, int64_t player_id,
+                         int64_t inbound_id, const ord_orders *orders, const char *section)
+{
+    char **texts = xmalloc((size_t)(orders->n ? orders->n : 1) * sizeof *texts);
+    char **jsons = xmalloc((size_t)(orders->n ? orders->n : 1) * sizeof *jsons);
+    int n = 0;
+    for (int k = 0; k < orders->n; k++)
+        if (strcasecmp(orders->v[k].section, section) == 0 && !orders->v[k].earlier) {
+            texts[n] = ord_format(&orders->v[k]);
+            jsons[n++] = ord_order_json_text(&orders->v[k]);
+        }
+    int rc = store_orders_replace(st, game->id, player_id, game->turn, section,
+                                  (const char *const *)texts, (const char *const *)jsons, n,
+                                  inbound_id);
+    for (int k = 0; k < n; k++) {
+        free(texts[k]);
+        free(jsons[k]);
+    }
+    free(texts);
+    free(jsons);
+    return rc;
+}
+
+int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64_t inbound_id,
+                     const ord_orders *orders, bool any_lines)
+{
+    char done[MAX_SECTIONS][ORD_NAME];
+    int ndone = 0, rc = STORE_OK;
+    for (int i = 0; i < orders->n && rc == STORE_OK; i++) {
+        if (orders->v[i].earlier || section_in(done, ndone, orders->v[i].section))
+            continue;
+        note_section(done, &ndone, orders->v[i].section);
+        rc = store_section(st, game, player_id, inbound_id, orders, orders->v[i].section);
+    }
+    if (rc == STORE_OK && orders->one_round) {
+        const char *one[] = {"ONE ROUND"}, *json[] = {"{\"one_round\":true}"};
+        rc = store_orders_replace(st, game->id, player_id, game->turn, SVC_TURN_SECTION, one, json,
+                                  1, inbound_id);
+    }
+    if (rc == STORE_OK && any_lines)
+        rc = store_order_mail_add(st, game->id, player_id, game->turn, inbound_id);
+    return rc;
+}

@@ -1,0 +1,95 @@
+/* service: the game side of pbemgm, below both the daemon and the command line — loading a game
+ * (its title and the replay of its action log), taking a player's mail (identity, orders stored
+ * structured by section, the acknowledgement with the turn's own checks), reading a player's
+ * orders for the turn as the resolver reads them, resolving turns and mailing their reports,
+ * reminders, and queueing mail in the outbox. Every function works inside the caller's
+ * transaction unless it says otherwise. */
+#ifndef PBEMGM_SVC_SERVICE_H
+#define PBEMGM_SVC_SERVICE_H
+
+#include "config/config.h"
+#include "engine/game.h"
+#include "mail/transport.h"
+#include "orders/order.h"
+#include "store/store.h"
+
+#include <cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- mailq.c: mail from the game master, queued ---- */
+typedef struct svc_mail {
+    const char *to_addr;
+    const char *to_name;        /* may be NULL */
+    const char *subject;
+    const char *body;
+    const char *in_reply_to;    /* may be NULL */
+    const char *references;     /* may be NULL */
+    const char *auto_submitted; /* "auto-replied" for answers, "auto-generated" otherwise */
+} svc_mail;
+
+/* Composes a mail from the GM and puts it in the outbox. */
+int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m);
+/* Renders a template of the configured directory (a broken one gives a short apology). */
+char *svc_render(const cfg *c, const char *name, const cJSON *ctx);
+/* Opens the transport the configuration names. Returns 0, or -1 with *err. */
+int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err);
+/* A time as "2026-11-24 10:00 UTC". */
+void svc_format_time(int64_t t, char *out, size_t len);
+
+/* ---- game.c: a running game rebuilt ---- */
+typedef struct svc_game {
+    eng_title *t;
+    eng_game *g;
+    int nplayers;
+    store_player players[ENG_MAX_PLAYERS]; /* in seating order */
+} svc_game;
+
+eng_title *svc_load_title(const char *title, char *why, size_t len);
+/* The game's title, options, players, then every action of its log replayed. */
+int svc_game_load(store *st, const store_game *sg, svc_game *out, char *why, size_t len);
+/* The players only (no title, no state). */
+int svc_game_load_players(store *st, const store_game *sg, svc_game *out);
+void svc_game_unload(svc_game *sg);
+
+/* ---- orders.c: a player's orders for a turn ---- */
+/* The section of the turn-wide ONE ROUND, beside "" (the stock round) and companies. */
+#define SVC_TURN_SECTION "*"
+
+typedef struct svc_orders {
+    ord_orders orders;  /* this turn's, then the standing orders and goals of earlier turns
+                         * for the sections not sent this turn (marked earlier) */
+    bool sent;          /* the player sent orders for the turn (even ones not understood:
+                         * house rule 16 — unclear orders are not an NMR) */
+    int64_t sent_at;    /* when the latest mail with orders for the turn came */
+} svc_orders;
+
+/* The player's (index p of sg) orders for the game's current turn, as the resolver takes them. */
+int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
+                      svc_orders *out);
+void svc_orders_clear(svc_orders *o);
+/* The orders in the order language, a section at a time, as a player would write them. */
+char *svc_orders_text(const ord_orders *o);
+/* Stores the orders of each section these orders contain, in place of that section's earlier
+ * ones (the other sections stay), and records that the player sent orders for the turn. */
+int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64_t inbound_id,
+                     const ord_orders *orders, bool any_lines);
+
+/* ---- mail.c: a stored player mail dealt with ---- */
+/* Works out the mail's outcome, queues the replies and records it. 0, or -1 on a database
+ * error. */
+int svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
+
+/* ---- turns.c: resolving turns ---- */
+/* Resolves the game's current turn now: the actions join the log, NMRs are counted, the report
+ * is stored and mailed, the next turn begins. */
+int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
+/* Every running game: resolves the turns that are due, sends the reminders that are; each game
+ * in its own transaction (this function begins and commits). Returns the number of turns
+ * resolved, or -1 when one failed. */
+int svc_turns_due(const cfg *c, store *st);
+/* When the game's turn is due: its deadline, or sooner when every player's orders are in (the
+ * latest mail plus the game's grace period). */
+int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
+
+#endif
