@@ -18,6 +18,8 @@ echo "== pbemgm demo in $dir (no configuration file: the embedded default)"
 "$pbemgm" player add demo bob bob@example.org --password maple-3
 "$pbemgm" player add demo carol carol@example.org --password birch-9 --no-mail
 "$pbemgm" game start demo --options pbem-house-rules
+# resolved as soon as every player's orders are in (a real game waits 15 minutes for slips)
+"$pbemgm" game set demo --grace-minutes 0
 
 echo
 echo "== sample mails dropped into maildir/in/new:"
@@ -34,9 +36,10 @@ echo "== pbemgm serve --once"
 "$pbemgm" status
 
 echo
-echo "== the mail pbemgm wrote (maildir/out/new), decoded (of the turn report, the GM's copy):"
+echo "== the mail pbemgm wrote (maildir/out/new), decoded (of the turn report, alice's copy with"
+echo "   her order form, and the GM's):"
 for f in $(ls -tr maildir/out/new/*); do
-    if grep -q "^Subject: demo: turn " "$f" && ! grep -q "^To: .*gm@" "$f"; then
+    if grep -q "^Subject: demo: turn " "$f" && ! grep -q "^To: .*\(gm\|alice\)@" "$f"; then
         continue
     fi
     echo

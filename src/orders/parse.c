@@ -355,10 +355,11 @@ static bool parse_order(struct words *w, ord_order *o)
     return true;
 }
 
-/* "BY:" or "STOCK:" alone on a line opens a section. */
-static bool section_header(const struct words *w, char *section)
+/* "BY:" or "STOCK:" opens a section: alone on a line, or with the section's first order after
+ * it ("BY: RUN BEST"), which is then read from the next word on (*first). */
+static bool section_header(const struct words *w, char *section, int *first)
 {
-    if (w->n != 1)
+    if (w->n < 1)
         return false;
     const char *s = w->v[0];
     size_t len = strlen(s);
@@ -368,7 +369,50 @@ static bool section_header(const struct words *w, char *section)
         section[0] = '\0';
     else
         snprintf(section, ORD_NAME, "%.*s", (int)(len - 1), s);
+    *first = 1;
     return true;
+}
+
+/* Whether the line is a note for the reader, not an order: it starts with '#'. */
+static bool is_note(const char *line)
+{
+    while (isspace((unsigned char)*line))
+        line++;
+    return *line == '#';
+}
+
+static bool stock_kind(ord_kind k)
+{
+    return k == ORD_BUY || k == ORD_SELL || k == ORD_PASS;
+}
+
+/* Orders of any section: the Prussian's formation, and ONE ROUND. */
+static bool any_section_kind(ord_kind k)
+{
+    return k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP ||
+           k == ORD_ONE_ROUND;
+}
+
+/* A stock-round order in a company's section, or a company's order among the stock-round
+ * orders, would never be used: refused, with where it belongs. */
+static bool misplaced(const ord_order *o, char *why, size_t len)
+{
+    for (int i = 0; i < o->nalts; i++) {
+        ord_kind k = o->alts[i].kind;
+        if (any_section_kind(k))
+            continue;
+        if (o->section[0] && stock_kind(k)) {
+            snprintf(why, len, "a stock-round order in %s's orders: write it before the company "
+                               "lines, or after a line \"STOCK:\"", o->section);
+            return true;
+        }
+        if (!o->section[0] && !stock_kind(k)) {
+            snprintf(why, len, "a company's order among the stock-round orders: write it after "
+                               "the company's line (as \"BY:\")");
+            return true;
+        }
+    }
+    return false;
 }
 
 void ord_parse(ord_envelope *env, ord_orders *out)
@@ -377,13 +421,22 @@ void ord_parse(ord_envelope *env, ord_orders *out)
     char section[ORD_NAME] = "";
     struct words w;
     for (size_t i = 0; i < env->nlines; i++) {
+        if (is_note(env->lines[i].text))
+            continue;
         split(env->lines[i].text, &w);
-        if (w.n == 0 || section_header(&w, section))
+        if (section_header(&w, section, &w.at) && w.at == w.n)
+            continue;
+        if (w.n == 0)
             continue;
         ord_order o = {.line = env->lines[i].number};
         snprintf(o.section, sizeof o.section, "%s", section);
+        char why[200];
         if (!parse_order(&w, &o)) {
             ord_add_error(env, o.line, "%s", w.error);
+            continue;
+        }
+        if (misplaced(&o, why, sizeof why)) {
+            ord_add_error(env, o.line, "%s; this line was not taken", why);
             continue;
         }
         if (o.nconds == 0 && o.nalts == 1 && o.alts[0].kind == ORD_ONE_ROUND) {

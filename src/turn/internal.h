@@ -9,6 +9,7 @@
 typedef struct turn_orders {
     const ord_orders *o;         /* NULL: none */
     bool nmr;
+    bool idle;                   /* a preview's other player */
     int *used;                   /* per order: certificates bought so far (BUY n), or USED_UP */
 } turn_orders;
 
@@ -22,6 +23,10 @@ typedef struct turn_ctx {
     /* where the operating company's turn is, so that one interrupted (a discard, a formation)
      * goes on where it stopped */
     int progress_company, progress_step, progress_or;
+    /* per company: operated in this turn, and its director then */
+    bool operated[ENG_MAX_COMPANIES];
+    int operated_by[ENG_MAX_COMPANIES];
+    bool had_stock_round;        /* a stock round (or the start packet) was played */
 } turn_ctx;
 
 /* Applies the action: 0, or -1 with why (and nothing changed). Records and reports it. */
@@ -30,6 +35,14 @@ int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len);
 void turn_say(turn_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The order in its canonical form, for the report ("line 4: BUY BA"). */
 void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fate);
+
+/* The fate of player p's order i: carried out, or not with why (printf-like). An order keeps its
+ * first fate. */
+void turn_done(turn_ctx *x, int p, int i);
+void turn_not_done(turn_ctx *x, int p, int i, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The index of order o in player p's orders. */
+int turn_order_index(const turn_ctx *x, int p, const ord_order *o);
 
 /* Whether the order's conditions hold now for the player (company section: CASH is the
  * company's treasury). */

@@ -17,7 +17,8 @@ enum { STEP_TILES, STEP_STATION, STEP_RUN, STEP_TRAINS, STEP_DONE };
 struct company_turn {
     int c, p;                /* the company and its director */
     const char *section;     /* its id: the orders' section */
-    bool automatic;          /* no orders for it */
+    bool automatic;          /* no orders for it this turn (its standing orders still count) */
+    bool idle;               /* a preview's company not being checked: runs, nothing else */
     const char *goal;        /* its latest GOAL, or NULL */
 };
 
@@ -28,13 +29,21 @@ static bool still_operating(const turn_ctx *x, int c)
            g->discarding == ENG_NONE;
 }
 
+/* Whether the player sent orders for the section this turn (orders kept from an earlier turn
+ * do not count: they are intentions, used when the company is played for its director). */
 static bool has_section(const turn_ctx *x, int p, const char *section)
 {
     const ord_orders *o = x->pl[p].o;
     for (int i = 0; o && i < o->n; i++)
-        if (strcasecmp(o->v[i].section, section) == 0)
+        if (strcasecmp(o->v[i].section, section) == 0 && !o->v[i].earlier)
             return true;
     return false;
+}
+
+/* Whether the section holds orders of these kinds (this turn's or standing ones). */
+static bool has_kinds(const turn_ctx *x, int p, const char *section, unsigned kinds)
+{
+    return turn_next_order(x, p, section, kinds, 0) >= 0;
 }
 
 static const char *goal_of(const turn_ctx *x, int p, const char *section)
@@ -60,6 +69,7 @@ static const ord_order *next_order(turn_ctx *x, const struct company_turn *ct, u
         if ((*from = turn_first_alt(x, ct->p, o)) >= 0)
             return o;
         turn_say_order(x, ct->p, o, "its condition does not hold: skipped");
+        turn_not_done(x, ct->p, *i, "its condition did not hold when %s operated", ct->section);
     }
     return NULL;
 }
@@ -119,25 +129,40 @@ static int try_tile_order(turn_ctx *x, const struct company_turn *ct, const ord_
     return -1;
 }
 
+/* An impossible tile or station: house rule 17's steps B-D choose in its place — or, in a
+ * preview, are only announced. */
+static void tile_fallback(turn_ctx *x, const struct company_turn *ct)
+{
+    if (!x->set->preview)
+        turn_fallback_tile(x, ct->c, ct->goal, false);
+}
+
 static void tiles(turn_ctx *x, const struct company_turn *ct)
 {
-    if (ct->automatic) {
-        turn_fallback_tile(x, ct->c, ct->goal, true);
+    const unsigned kinds = KIND(ORD_LAY) | KIND(ORD_NO_TILE);
+    if (ct->idle)
+        return;
+    if (ct->automatic && !has_kinds(x, ct->p, ct->section, kinds)) {
+        if (!x->set->preview)
+            turn_fallback_tile(x, ct->c, ct->goal, true);
         return;
     }
     const ord_order *o;
     int i = -1, from;
-    while (eng_lays_left(x->g) > 0 &&
-           (o = next_order(x, ct, KIND(ORD_LAY) | KIND(ORD_NO_TILE), &i, &from))) {
+    while (eng_lays_left(x->g) > 0 && (o = next_order(x, ct, kinds, &i, &from))) {
         char why[256];
         int rc = try_tile_order(x, ct, o, from, why, sizeof why);
+        if (rc >= 0)
+            turn_done(x, ct->p, i);
         if (rc == 1)
             return;
         if (rc < 0) {
             turn_say_order(x, ct->p, o, "");
             turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
-            turn_fallback_tile(x, ct->c, ct->goal, false);
-            return;
+            turn_not_done(x, ct->p, i, "%s; house rule 17 %s", why,
+                          x->set->preview ? "would choose in its place (B-D)"
+                                          : "chose in its place (see the report)");
+            tile_fallback(x, ct);
         }
     }
 }
@@ -148,13 +173,17 @@ static void private_powers(turn_ctx *x, const struct company_turn *ct)
 {
     const ord_order *o;
     int i = -1, from;
-    while ((o = next_order(x, ct, KIND(ORD_PRIVATE), &i, &from))) {
+    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_PRIVATE), &i, &from))) {
         eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = ct->p, .city = -1,
                         .company = eng_company_index(x->g->t, o->alts[from].company)};
         char why[256];
         if (a.company < 0 || turn_act(x, &a, why, sizeof why)) {
+            const char *reason = a.company < 0 ? "there is no such private" : why;
             turn_say_order(x, ct->p, o, "");
-            turn_say(x, "    not carried out: %s", a.company < 0 ? "there is no such private" : why);
+            turn_say(x, "    not carried out: %s", reason);
+            turn_not_done(x, ct->p, i, "%s", reason);
+        } else {
+            turn_done(x, ct->p, i);
         }
     }
 }
@@ -196,23 +225,28 @@ static int try_station(turn_ctx *x, const struct company_turn *ct, const ord_act
 
 static void station(turn_ctx *x, const struct company_turn *ct)
 {
-    if (!eng_is_major(x->g, ct->c))
+    const unsigned kinds = KIND(ORD_STATION) | KIND(ORD_NO_STATION);
+    if (!eng_is_major(x->g, ct->c) || ct->idle)
         return;
-    if (ct->automatic) {
-        turn_fallback_station(x, ct->c, NULL, true); /* only for income now */
+    if (ct->automatic && !has_kinds(x, ct->p, ct->section, kinds)) {
+        if (!x->set->preview)
+            turn_fallback_station(x, ct->c, NULL, true); /* only for income now */
         return;
     }
     const ord_order *o;
     int i = -1, from;
-    while ((o = next_order(x, ct, KIND(ORD_STATION) | KIND(ORD_NO_STATION), &i, &from))) {
+    while ((o = next_order(x, ct, kinds, &i, &from))) {
         char why[256] = "", w[256];
         for (int k = from; k < o->nalts; k++) {
             int rc = try_station(x, ct, &o->alts[k], w, sizeof w);
-            if (rc >= 0)
+            if (rc >= 0) {
+                turn_done(x, ct->p, i);
                 return;
+            }
             if (rc == -2) {
                 turn_say_order(x, ct->p, o, "");
                 turn_say(x, "    ambiguous, not carried out: %s (house rule 16; not an NMR)", w);
+                turn_not_done(x, ct->p, i, "ambiguous: %s (house rule 16)", w);
                 return;
             }
             if (!why[0])
@@ -220,7 +254,11 @@ static void station(turn_ctx *x, const struct company_turn *ct)
         }
         turn_say_order(x, ct->p, o, "");
         turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
-        turn_fallback_station(x, ct->c, ct->goal, false);
+        turn_not_done(x, ct->p, i, "%s; house rule 17 %s", why,
+                      x->set->preview ? "would choose in its place (B-D)"
+                                      : "chose in its place (see the report)");
+        if (!x->set->preview)
+            turn_fallback_station(x, ct->c, ct->goal, false);
         return;
     }
 }
@@ -247,6 +285,16 @@ static const ord_order *standing_choice(const turn_ctx *x, const struct company_
     return first;
 }
 
+/* Every order of these kinds in the company's section, unconditional ones or all: not carried
+ * out, for why. */
+static void not_done_all(turn_ctx *x, const struct company_turn *ct, unsigned kinds,
+                         const char *why)
+{
+    int i = -1;
+    while ((i = turn_next_order(x, ct->p, ct->section, kinds, i + 1)) >= 0)
+        turn_not_done(x, ct->p, i, "%s", why);
+}
+
 static bool pays_out(turn_ctx *x, const struct company_turn *ct)
 {
     const unsigned both = KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD);
@@ -256,8 +304,12 @@ static bool pays_out(turn_ctx *x, const struct company_turn *ct)
         turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither is "
                     "carried out; the revenue is paid out (house rule 16; not an NMR)",
                  x->g->players[ct->p].name, ct->section);
+        not_done_all(x, ct, both, "ambiguous: both PAY OUT and WITHHOLD, without a condition to "
+                                  "choose; the revenue was paid out (house rule 16)");
         return true;
     }
+    if (d)
+        turn_done(x, ct->p, turn_order_index(x, ct->p, d));
     return !d || d->alts[0].kind == ORD_PAYOUT;
 }
 
@@ -326,10 +378,19 @@ static int routes_or_best(turn_ctx *x, const struct company_turn *ct, int best)
 {
     char why[256] = "";
     int total = turn_route_total(x->g, ct->c, x->pl[ct->p].o, why, sizeof why);
+    if (total >= 0) {
+        int i = -1;
+        while ((i = turn_next_order(x, ct->p, ct->section, KIND(ORD_ROUTE), i + 1)) >= 0)
+            turn_done(x, ct->p, i);
+    }
     if (total != -1)
         return total;
     turn_say(x, "  %s's routes for %s cannot be run: %s; the trains run their best (%d)",
              x->g->players[ct->p].name, ct->section, why, best);
+    char reason[340];
+    snprintf(reason, sizeof reason, "the routes cannot be run: %s; the trains ran their best (%d)",
+             why, best);
+    not_done_all(x, ct, KIND(ORD_ROUTE), reason);
     return best;
 }
 
@@ -341,8 +402,8 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     eng_run best;
     int total = eng_best_run(g, ct->c, &best);
     unsigned unused;
-    const ord_order *r = ct->automatic ? NULL : standing_choice(x, ct, KIND(ORD_RUN), &unused);
-    int declared = ct->automatic ? -2 : routes_or_best(x, ct, total);
+    const ord_order *r = ct->idle ? NULL : standing_choice(x, ct, KIND(ORD_RUN), &unused);
+    int declared = ct->idle ? -2 : routes_or_best(x, ct, total);
     if (declared >= 0)
         total = declared;
     else if (r && r->alts[0].revenue >= 0) {
@@ -353,8 +414,10 @@ static void run(turn_ctx *x, const struct company_turn *ct)
                         "for %d",
                      g->players[ct->p].name, r->alts[0].revenue, ct->section, total, total);
     }
+    if (r)
+        turn_done(x, ct->p, turn_order_index(x, ct->p, r));
     eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
-                    .payout = ct->automatic || pays_out(x, ct)};
+                    .payout = ct->idle || pays_out(x, ct)};
     char why[256];
     if (turn_act(x, &a, why, sizeof why))
         turn_say(x, "  %s cannot run: %s", ct->section, why);
@@ -375,6 +438,7 @@ static bool seller_agrees(turn_ctx *x, const struct company_turn *ct, const ord_
         if (!strcasecmp(s->train, b->train) && !strcasecmp(s->company, ct->section) &&
             s->price == b->price && turn_conds_hold(x, owner, &x->pl[owner].o->v[i])) {
             x->pl[owner].used[i] = USED_UP;
+            turn_done(x, owner, i);
             return true;
         }
     }
@@ -410,7 +474,7 @@ static int try_train(turn_ctx *x, const struct company_turn *ct, const ord_actio
 
 static void trains(turn_ctx *x, const struct company_turn *ct)
 {
-    if (ct->automatic)
+    if (ct->idle)
         return;
     const ord_order *o;
     int i = -1, from;
@@ -420,11 +484,14 @@ static void trains(turn_ctx *x, const struct company_turn *ct)
         for (int k = from; k < o->nalts && rc < 0; k++)
             if ((rc = try_train(x, ct, &o->alts[k], w, sizeof w)) < 0 && !why[0])
                 snprintf(why, sizeof why, "%s", w);
+        if (rc >= 0)
+            turn_done(x, ct->p, i);
         if (rc == 1)
             return;
         if (rc < 0) {
             turn_say_order(x, ct->p, o, "");
             turn_say(x, "    not carried out: %s", why);
+            turn_not_done(x, ct->p, i, "%s", why);
         }
     }
 }
@@ -486,14 +553,21 @@ int turn_operate(turn_ctx *x)
     struct company_turn ct = {.c = g->operating, .p = g->current};
     ct.section = g->t->companies[ct.c].id;
     ct.automatic = x->pl[ct.p].nmr || !has_section(x, ct.p, ct.section);
+    ct.idle = x->pl[ct.p].idle || (x->set->preview && ct.automatic);
     ct.goal = goal_of(x, ct.p, ct.section);
+    x->operated[ct.c] = true;
+    x->operated_by[ct.c] = ct.p;
     int or_now = g->or_set * 100 + g->or_in_set;
     if (x->progress_company != ct.c || x->progress_or != or_now)
         x->progress_company = ct.c, x->progress_or = or_now, x->progress_step = STEP_TILES;
     if (x->progress_step == STEP_TILES && still_operating(x, ct.c)) {
-        if (ct.automatic && !x->pl[ct.p].nmr)
-            turn_say(x, "  %s sent no orders for %s: it is played automatically",
-                     g->players[ct.p].name, ct.section);
+        if (ct.automatic && !x->pl[ct.p].nmr && !ct.idle)
+            turn_say(x, "  %s sent no orders for %s this turn: %s", g->players[ct.p].name,
+                     ct.section,
+                     has_kinds(x, ct.p, ct.section, ~0u)
+                         ? "its standing orders and goal are used, the rest is played for its "
+                           "director"
+                         : "it is played automatically");
         x->progress_step = STEP_STATION;
         tiles(x, &ct);
     }
@@ -507,8 +581,9 @@ int turn_operate(turn_ctx *x)
         run(x, &ct);
     }
     if (x->progress_step == STEP_TRAINS && still_operating(x, ct.c)) {
-        x->progress_step = STEP_DONE;
-        trains(x, &ct);
+        trains(x, &ct); /* a discard or a formation may interrupt it: it goes on afterwards */
+        if (still_operating(x, ct.c))
+            x->progress_step = STEP_DONE;
     }
     if (x->progress_step == STEP_DONE && still_operating(x, ct.c))
         finish(x, &ct);
@@ -527,9 +602,13 @@ int turn_discard(turn_ctx *x)
         x->pl[p].used[i] = USED_UP;
         eng_action a = {.kind = ENG_ACT_DISCARD_TRAIN, .player = p, .company = c,
                         .train = eng_train_index(g->t, o->alts[0].train)};
-        if (turn_conds_hold(x, p, o) && turn_act(x, &a, why, sizeof why) == 0)
+        bool holds = turn_conds_hold(x, p, o);
+        if (holds && turn_act(x, &a, why, sizeof why) == 0) {
+            turn_done(x, p, i);
             return 0;
+        }
         turn_say_order(x, p, o, "not carried out");
+        turn_not_done(x, p, i, "%s", holds ? why : "its condition did not hold");
     }
     int cheapest = -1; /* none ordered: the cheapest train goes */
     for (int k = 0; k < g->co[c].ntrains; k++) {

@@ -1,4 +1,8 @@
-/* STUB: replaced by the resolver's preview. */
+/* preview: the acknowledgement's checks, made by the turn itself — the player's orders carried
+ * out on a copy of the game as the turn would (the same resolver, the same engine calls), the
+ * other players idle: passing in the stock rounds, their companies laying nothing and running
+ * their best. House rule 17's searches are not run; an impossible tile or station is said. The
+ * fates of the player's orders are the verdicts the acknowledgement shows. */
 #include "turn/turn.h"
 
 #include <string.h>
@@ -6,11 +10,20 @@
 int turn_preview(const eng_game *g, const turn_settings *s, int player, const ord_orders *orders,
                  turn_result *out)
 {
-    (void)g, (void)s, (void)player, (void)orders;
-    memset(out, 0, sizeof *out);
-    return -1;
+    turn_settings set = *s;
+    set.preview = true;
+    turn_player players[ENG_MAX_PLAYERS];
+    memset(players, 0, sizeof players);
+    for (int p = 0; p < g->nplayers; p++)
+        players[p].idle = p != player;
+    players[player].orders = orders;
+    eng_game *copy = eng_game_copy(g);
+    int rc = turn_resolve(copy, &set, players, out);
+    eng_game_free(copy);
+    return rc;
 }
 
+/* STUB until the name checks land. */
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
 {
     return turn_check_order(t, o, why, len);

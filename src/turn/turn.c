@@ -14,6 +14,7 @@
 
 void turn_settings_default(turn_settings *s)
 {
+    memset(s, 0, sizeof *s);
     s->rounds = 2;
     s->stop_after_formation = true;
 }
@@ -21,6 +22,8 @@ void turn_settings_default(turn_settings *s)
 void turn_result_clear(turn_result *r)
 {
     buf_free(&r->report);
+    for (int p = 0; p < ENG_MAX_PLAYERS; p++)
+        free(r->fates[p]);
     for (int i = 0; i < r->nactions; i++)
         free(r->actions[i]);
     free(r->actions);
@@ -44,6 +47,60 @@ void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fat
     turn_say(x, "  %s's order (line %d) \"%s\"%s%s", x->g->players[player].name, o->line, text,
              *fate ? ": " : "", fate);
     free(text);
+}
+
+/* ---- the fates of orders ---- */
+
+int turn_order_index(const turn_ctx *x, int p, const ord_order *o)
+{
+    const ord_orders *os = x->pl[p].o;
+    return os && o >= os->v && o < os->v + os->n ? (int)(o - os->v) : -1;
+}
+
+static turn_fate *fate_of(turn_ctx *x, int p, int i)
+{
+    if (p < 0 || p >= x->g->nplayers || i < 0 || i >= x->out->nfates[p])
+        return NULL;
+    turn_fate *f = &x->out->fates[p][i];
+    return f->kind == TURN_FATE_UNUSED ? f : NULL;
+}
+
+void turn_done(turn_ctx *x, int p, int i)
+{
+    turn_fate *f = fate_of(x, p, i);
+    if (f)
+        f->kind = TURN_FATE_DONE;
+}
+
+void turn_not_done(turn_ctx *x, int p, int i, const char *fmt, ...)
+{
+    turn_fate *f = fate_of(x, p, i);
+    if (!f)
+        return;
+    f->kind = TURN_FATE_NOT_DONE;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->why, sizeof f->why, fmt, ap);
+    va_end(ap);
+}
+
+void turn_fates_text(const turn_result *r, int player, const ord_orders *orders, buf *out)
+{
+    for (int i = 0; orders && i < orders->n && i < r->nfates[player]; i++) {
+        const ord_order *o = &orders->v[i];
+        const turn_fate *f = &r->fates[player][i];
+        char *text = ord_format(o);
+        if (o->earlier)
+            buf_adds(out, "  (standing) ");
+        else
+            buf_printf(out, "  line %d ", o->line);
+        buf_printf(out, "\"%s%s%s\": ", o->section, o->section[0] ? ": " : "", text);
+        free(text);
+        if (f->kind == TURN_FATE_DONE)
+            buf_adds(out, "carried out\n");
+        else
+            buf_printf(out, "not carried out: %s\n", f->why[0] ? f->why : "not reached");
+    }
 }
 
 static void count_round_ends(turn_ctx *x)
@@ -320,6 +377,7 @@ static int next_stock_order(turn_ctx *x, int p)
             return i;
         x->pl[p].used[i] = USED_UP;
         turn_say_order(x, p, o, "its condition does not hold: skipped");
+        turn_not_done(x, p, i, "its condition did not hold when it was your turn");
     }
     return -1;
 }
@@ -333,20 +391,44 @@ static int carry_out(turn_ctx *x, int p, int i)
     int rc = try_stock_order(x, p, o, turn_first_alt(x, p, o), why, sizeof why);
     int want = o->alts[0].kind == ORD_BUY && o->nalts == 1 && o->alts[0].count > 1
                    ? o->alts[0].count : 1;
+    int bought = x->pl[p].used[i];
     if (rc == 0 && ++x->pl[p].used[i] < want)
         return 0; /* more certificates to buy on later turns */
     x->pl[p].used[i] = USED_UP;
-    if (rc < 0)
-        turn_say_order(x, p, o, "");
-    if (rc < 0)
-        turn_say(x, "    not carried out: %s; nothing else is done in its place (house rule 19)",
-                 why);
+    if (rc >= 0) {
+        turn_done(x, p, i);
+        return rc;
+    }
+    turn_say_order(x, p, o, "");
+    turn_say(x, "    not carried out: %s; nothing else is done in its place (house rule 19)", why);
+    if (bought)
+        turn_not_done(x, p, i, "%d of %d bought; then: %s (house rule 19)", bought, want, why);
+    else
+        turn_not_done(x, p, i, "%s; the turn was a pass (house rule 19)", why);
     return rc;
+}
+
+/* A SELL of a group failed: the rest of the group and the BUY paired with it (house rule 18)
+ * are not carried out either; the turn is a pass. */
+static void drop_the_pair(turn_ctx *x, int p, int failed)
+{
+    int i = failed;
+    while ((i = turn_next_order(x, p, "", STOCK_KINDS, i + 1)) >= 0) {
+        const ord_order *o = &x->pl[p].o->v[i];
+        if (o->alts[0].kind == ORD_PASS)
+            break;
+        x->pl[p].used[i] = USED_UP;
+        turn_say_order(x, p, o, "not carried out: the SELL paired with it failed (house rule 18)");
+        turn_not_done(x, p, i, "the SELL paired with it (line %d) failed: the turn was a pass "
+                               "(house rules 18, 19)", x->pl[p].o->v[failed].line);
+        if (o->alts[0].kind != ORD_SELL)
+            break;
+    }
 }
 
 /* One stock-round turn of player p: consecutive SELLs, then the BUY that follows them (house
  * rule 18), or a BUY, or a PASS; no order left is a pass. A failed order makes the turn a pass
- * (house rule 19). */
+ * (house rule 19); a failed SELL takes its group and the paired BUY with it. */
 static void stock_turn(turn_ctx *x, int p)
 {
     int i = next_stock_order(x, p), before = x->out->nactions;
@@ -354,11 +436,16 @@ static void stock_turn(turn_ctx *x, int p)
         end_stock_turn(x, p);
         return;
     }
+    bool failed = false;
     while (i >= 0 && x->pl[p].o->v[i].alts[0].kind == ORD_SELL && !x->stop) {
-        carry_out(x, p, i);
+        if (carry_out(x, p, i) < 0) {
+            drop_the_pair(x, p, i);
+            failed = true;
+            break;
+        }
         i = next_stock_order(x, p);
     }
-    if (i >= 0 && x->pl[p].o->v[i].alts[0].kind != ORD_SELL && !x->stop &&
+    if (!failed && i >= 0 && x->pl[p].o->v[i].alts[0].kind != ORD_SELL && !x->stop &&
         x->g->round != ENG_ROUND_OPERATING)
         carry_out(x, p, i);
     /* a start-packet purchase ends the turn by itself (the same player may be next: Snake,
@@ -389,6 +476,7 @@ static void formation_turn(turn_ctx *x, int p)
         x->pl[p].used[i] = USED_UP;
         if (!turn_conds_hold(x, p, o)) {
             turn_say_order(x, p, o, "its condition does not hold: skipped");
+            turn_not_done(x, p, i, "its condition did not hold in the formation round");
             continue;
         }
         const ord_action *a = &o->alts[0];
@@ -399,12 +487,16 @@ static void formation_turn(turn_ctx *x, int p)
             e.kind = ENG_ACT_EXCHANGE;
             e.company = eng_company_index(g->t, a->company);
         } else {
-            continue; /* DO NOT FORM, KEEP: what happens when nothing is done */
+            turn_done(x, p, i); /* DO NOT FORM, KEEP: what happens when nothing is done */
+            continue;
         }
         char why[256];
         if (turn_act(x, &e, why, sizeof why)) {
             turn_say_order(x, p, o, "");
             turn_say(x, "    not carried out: %s", why);
+            turn_not_done(x, p, i, "%s", why);
+        } else {
+            turn_done(x, p, i);
         }
     }
     if (!g->forming || g->current != p || x->stop)
@@ -432,7 +524,7 @@ static int step(turn_ctx *x)
     if (g->forming)
         formation_turn(x, g->current);
     else if (g->round == ENG_ROUND_START || g->round == ENG_ROUND_STOCK)
-        stock_turn(x, g->current);
+        x->had_stock_round = true, stock_turn(x, g->current);
     else if (g->discarding != ENG_NONE)
         return turn_discard(x);
     else if (g->round == ENG_ROUND_OPERATING)
@@ -449,6 +541,59 @@ static void tell_nmrs(turn_ctx *x)
                      x->g->players[p].name);
 }
 
+/* Why an order was never reached, from what the turn did. */
+static void unreached(turn_ctx *x, int p, int i)
+{
+    const ord_order *o = &x->pl[p].o->v[i];
+    ord_kind k = o->alts[0].kind;
+    int c = eng_company_index(x->g->t, o->section);
+    if (o->earlier) {
+        if (!x->set->preview)
+            turn_not_done(x, p, i, "a standing order or goal of an earlier turn, not needed in "
+                                   "this turn");
+    } else if (k == ORD_GOAL) {
+        turn_done(x, p, i); /* an intention: it guides the company when it is played for you */
+    } else if (k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP) {
+        turn_not_done(x, p, i, "there was no formation round for it in this turn");
+    } else if (!o->section[0] && x->pl[p].used[i] > 0) {
+        turn_not_done(x, p, i, "%d of %d bought; the turn ended before the rest (orders are for "
+                               "one turn)", x->pl[p].used[i], o->alts[0].count);
+    } else if (!o->section[0]) {
+        turn_not_done(x, p, i, x->had_stock_round
+                                   ? "not reached: the turn's stock rounds ended before its turn"
+                                   : "this turn had no stock round (orders are for one turn: send "
+                                     "it again, or make it STANDING)");
+    } else if (c < 0 || !x->operated[c]) {
+        turn_not_done(x, p, i, "%s did not operate in this turn", o->section);
+    } else if (x->operated_by[c] != p) {
+        turn_not_done(x, p, i, "%s's director was %s when it operated", o->section,
+                      x->g->players[x->operated_by[c]].name);
+    } else if (o->nconds) {
+        turn_not_done(x, p, i, "its condition did not hold when %s operated", o->section);
+    } else if (k == ORD_SELL_TRAIN) {
+        turn_not_done(x, p, i, "no company ordered that purchase");
+    } else if (k == ORD_DISCARD) {
+        turn_not_done(x, p, i, "%s had no train too many", o->section);
+    } else {
+        turn_not_done(x, p, i, "not reached: %s's turn was over before its moment", o->section);
+    }
+}
+
+/* Every order the turn did not use gets its reason; the report ends with each player's orders
+ * and what became of them. */
+static void close_fates(turn_ctx *x)
+{
+    for (int p = 0; p < x->g->nplayers; p++) {
+        for (int i = 0; i < x->out->nfates[p]; i++)
+            if (x->out->fates[p][i].kind == TURN_FATE_UNUSED)
+                unreached(x, p, i);
+        if (!x->pl[p].o || x->pl[p].o->n == 0 || x->pl[p].idle)
+            continue;
+        turn_say(x, "\nOrders of %s:", x->g->players[p].name);
+        turn_fates_text(x->out, p, x->pl[p].o, &x->out->report);
+    }
+}
+
 int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players,
                  turn_result *out)
 {
@@ -457,10 +602,13 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
     turn_ctx x = {.g = g, .set = s, .out = out, .limit = s->rounds > 0 ? s->rounds : 1,
                  .progress_company = -1};
     for (int p = 0; p < g->nplayers; p++) {
+        int n = players[p].orders ? players[p].orders->n : 0;
         x.pl[p].o = players[p].orders;
         x.pl[p].nmr = players[p].nmr;
-        x.pl[p].used = calloc(players[p].orders ? (size_t)players[p].orders->n + 1 : 1,
-                              sizeof(int));
+        x.pl[p].idle = players[p].idle;
+        x.pl[p].used = calloc((size_t)n + 1, sizeof(int));
+        out->fates[p] = calloc((size_t)n + 1, sizeof(turn_fate));
+        out->nfates[p] = n;
     }
     tell_nmrs(&x);
     int rc = 0;
@@ -472,6 +620,7 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
             break;
         }
     }
+    close_fates(&x);
     for (int p = 0; p < g->nplayers; p++)
         free(x.pl[p].used);
     return rc;

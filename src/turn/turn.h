@@ -24,6 +24,8 @@
 typedef struct turn_settings {
     int rounds;                  /* rounds this turn covers (house rule 14): default 2 */
     bool stop_after_formation;   /* the turn ends with the round in which the Prussian forms */
+    bool preview;                /* a check, not the turn: house rule 17's searches are not run
+                                  * (an impossible tile or station is only said) */
 } turn_settings;
 
 void turn_settings_default(turn_settings *s);
@@ -32,8 +34,11 @@ typedef struct turn_player {
     const ord_orders *orders;    /* the player's orders for the turn (standing ones included);
                                   * NULL when there are none */
     bool nmr;                    /* sent no orders for this turn (house rule 13) */
+    bool idle;                   /* a preview's other player: passes, lays nothing, runs best */
 } turn_player;
 
+/* What became of an order: carried out, or not (why: the condition did not hold, the engine's
+ * reason, the round ended before its turn ...). Every order of a turn ends with one. */
 typedef enum { TURN_FATE_UNUSED = 0, TURN_FATE_DONE, TURN_FATE_NOT_DONE } turn_fate_kind;
 typedef struct turn_fate {
     turn_fate_kind kind;
@@ -41,7 +46,7 @@ typedef struct turn_fate {
 } turn_fate;
 
 typedef struct turn_result {
-    turn_fate *fates[ENG_MAX_PLAYERS];
+    turn_fate *fates[ENG_MAX_PLAYERS]; /* per player, index-aligned with its orders */
     int nfates[ENG_MAX_PLAYERS];
     buf report;                  /* what happened, a line each, orders' fates included */
     int nactions;
@@ -68,9 +73,17 @@ int turn_check_order(const eng_title *t, const ord_order *o, char *why, size_t l
 /* The hex a goal names: a hex ("L14") or a hex's name ("Berlin"), or -1. */
 int turn_goal_hex(const eng_title *t, const char *goal);
 
-/* STUB until the resolver's preview lands. */
+/* The player's orders tried on a copy of g (g is not changed) as the turn would carry them out,
+ * the other players idle (passing, laying nothing, running their best): the fates of
+ * out->fates[player] are the turn's own checks, the others' orders unknown (the
+ * acknowledgement). 0, or -1 when the resolver could not go on. */
 int turn_preview(const eng_game *g, const turn_settings *s, int player, const ord_orders *orders,
                  turn_result *out);
+
+/* The player's orders and their fates, a line each ("line 4 \"BUY 1 BY\": carried out"). */
+void turn_fates_text(const turn_result *r, int player, const ord_orders *orders, buf *out);
+
+/* STUB until the name checks land. */
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len);
 
 #endif

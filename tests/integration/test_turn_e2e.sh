@@ -11,6 +11,7 @@ for p in alice bob carol; do
     gm player add g1 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
 done
 gm game start g1 --options Variant=Clemens >/dev/null
+gm game set g1 --grace-minutes 0 >/dev/null  # resolved as soon as all orders are in
 start_daemon
 sleep 1
 

@@ -3,6 +3,7 @@
  * stop the rest of the mail from being read. */
 #include "../helpers.h"
 #include "orders/order.h"
+#include "util/buf.h"
 
 struct parsed {
     ord_envelope env;
@@ -21,11 +22,17 @@ static void done(struct parsed *p)
     ord_envelope_clear(&p->env);
 }
 
-/* Each order reads back in its canonical form. */
+/* Each order reads back in its canonical form (a company's order in BY's section). */
 static void expect_canonical(const char *line, const char *canonical)
 {
     struct parsed p;
     parse(&p, line);
+    if (p.env.nerrors == 1 && strstr(p.env.errors[0].message, "a company's order among")) {
+        done(&p);
+        char *in_section = str_format("BY:\n%s", line);
+        parse(&p, in_section);
+        free(in_section);
+    }
     if (p.env.nerrors)
         fail_msg("\"%s\": %s", line, p.env.errors[0].message);
     assert_int_equal(p.orders.n, 1);
@@ -140,6 +147,31 @@ static void test_errors_name_the_line(void **state)
     done(&p);
 }
 
+/* Notes (lines starting with #) are not orders; "BY: RUN BEST" opens BY's section with its
+ * first order; an order in the wrong section would never be used, so it is refused there. */
+static void test_notes_inline_sections_and_misplaced_orders(void **state)
+{
+    (void)state;
+    struct parsed p;
+    parse(&p, "# stock round: BUY, SELL, PASS\nbuy sx\n\nBY:\n# BY: LAY tile ON hex\n"
+              "M2: run best\nbuy train 2\n  # an indented note\nSTOCK: pass\n");
+    assert_int_equal(p.env.nerrors, 0);
+    assert_int_equal(p.orders.n, 4);
+    assert_string_equal(p.orders.v[1].section, "M2");
+    assert_int_equal(p.orders.v[1].alts[0].kind, ORD_RUN);
+    assert_string_equal(p.orders.v[2].section, "M2");
+    assert_string_equal(p.orders.v[3].section, "");
+    assert_int_equal(p.orders.v[3].alts[0].kind, ORD_PASS);
+    done(&p);
+    expect_error("lay 9 on o13\n", 1, "a company's order among the stock-round orders");
+    expect_error("BY:\nbuy 1 sx\n", 2, "a stock-round order in BY's orders");
+    expect_error("BY:\nlay 9 on o13 else buy sx\n", 2, "a stock-round order in BY's orders");
+    parse(&p, "BY:\nform\nexchange m1\none round\n"); /* the Prussian's: any section */
+    assert_int_equal(p.env.nerrors, 0);
+    assert_int_equal(p.orders.n, 2);
+    done(&p);
+}
+
 /* Nothing a player types crashes the parser: long lines, odd bytes, many words. */
 static void test_hostile_input(void **state)
 {
@@ -168,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_contingencies),
         cmocka_unit_test(test_sections_and_one_round),
         cmocka_unit_test(test_errors_name_the_line),
+        cmocka_unit_test(test_notes_inline_sections_and_misplaced_orders),
         cmocka_unit_test(test_hostile_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

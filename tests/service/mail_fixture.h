@@ -121,14 +121,16 @@ static inline void sent_clear(struct sent *s)
     }
 }
 
-/* The one sent mail addressed to `to`; fails the test unless there is exactly one. */
-static inline int sent_to(const struct sent *s, const char *to)
+/* The one sent mail addressed to `to` whose raw text has `having` (NULL: any); fails the test
+ * unless there is exactly one. */
+static inline int sent_to_with(const struct sent *s, const char *to, const char *having)
 {
     int found = -1;
     for (int i = 0; i < s->n; i++) {
         const char *h = strstr(s->raw[i], "\r\nTo: ");
         const char *end = h ? strstr(h + 2, "\r\n") : NULL;
-        if (h && end && memmem(h, (size_t)(end - h), to, strlen(to))) {
+        if (h && end && memmem(h, (size_t)(end - h), to, strlen(to)) &&
+            (!having || strstr(s->raw[i], having))) {
             if (found >= 0)
                 fail_msg("two mails to %s", to);
             found = i;
@@ -137,6 +139,12 @@ static inline int sent_to(const struct sent *s, const char *to)
     if (found < 0)
         fail_msg("no mail to %s", to);
     return found;
+}
+
+/* The one sent mail addressed to `to`; fails the test unless there is exactly one. */
+static inline int sent_to(const struct sent *s, const char *to)
+{
+    return sent_to_with(s, to, NULL);
 }
 
 static inline void expect_in(const char *text, const char *fragment)

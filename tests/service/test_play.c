@@ -144,7 +144,12 @@ static void test_turn_resolves_when_all_orders_are_in(void **state)
     expect_in(s.body[at], "bob buys M1 for");
     expect_in(s.body[at], "carol buys LD for");
     expect_in(s.body[at], "== Turn 2: orders are due by");
-    expect_in(s.body[at], "TURN 2");
+    int a = sent_to_with(&s, "alice@pbem.test", "Subject: g1: turn 1\r\n");
+    expect_in(s.body[a], "PLAYER alice\n"); /* the form filled in for her */
+    expect_in(s.body[a], "TURN 2\n");
+    int gm = sent_to_with(&s, "gm@pbem.test", "Subject: g1: turn 1\r\n");
+    if (strstr(s.body[gm], "PASSWORD your-password"))
+        fail_msg("the GM's copy carries a player's form:\n%s", s.body[gm]);
     sent_clear(&s);
     free(report_of_turn_1(f, "alice buys NF"));
 }
@@ -223,7 +228,11 @@ static void test_reminders_and_nmrs(void **state)
     collect(f, &s);
     assert_int_equal(count_subject(&s, "Subject: g1: turn 2\r\n", &at), 4);
     expect_in(s.body[at], "Seat 3 (carol) needs a replacement player after a second NMR");
-    expect_in(s.body[at], "pbemgm player replace g1 carol NEWNAME NEWADDRESS");
+    expect_in(s.body[sent_to_with(&s, "gm@pbem.test", "Subject: g1: turn 2\r\n")],
+              "pbemgm player replace g1 carol NEWNAME NEWADDRESS");
+    if (strstr(s.body[sent_to_with(&s, "alice@pbem.test", "Subject: g1: turn 2\r\n")],
+               "pbemgm player"))
+        fail_msg("a player's copy shows a shell command");
     sent_clear(&s);
     c = player(f, "carol");
     assert_int_equal(c.nmr_count, 2);
@@ -274,8 +283,10 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     expect_in(s.body[i], "    BY: USE PFB\n"); /* PfB, in any case */
     if (strstr(s.body[i], "ZZ\n"))
         fail_msg("a refused line was stored:\n%s", s.body[i]);
-    expect_in(s.body[i], "Checked against the board as it is now (provisional");
-    expect_in(s.body[i], "BY: you do not direct it now");
+    expect_in(s.body[i], "(each tried now on a copy of the game, the other players passing");
+    expect_in(s.body[i], "    BUY 1 NF\n        would be carried out now\n");
+    expect_in(s.body[i], "    BY: LAY 9 ON M13 ROT 0\n        would not be carried out now: BY did "
+                         "not operate in this turn");
     expect_in(s.body[i], "Orders for this turn are due by 2027-01-18 ");
     sent_clear(&s);
 }
@@ -437,6 +448,133 @@ static void test_a_turn_that_cannot_be_resolved(void **state)
     sent_clear(&s);
 }
 
+/* The order form of each player's report, from "GAME" to the signature, with the password
+ * filled in (malloc'd). */
+static char *filled_form(const char *report, const char *password)
+{
+    const char *from = strstr(report, "\nGAME g1\n"), *to = from ? strstr(from, "\n--") : NULL;
+    if (from && !to) /* the reading of the mail left the signature out */
+        to = from + strlen(from);
+    if (!from)
+        fail_msg("the report carries no order form:\n%s", strstr(report, "== Turn") ? strstr(report, "== Turn") : report);
+    buf b;
+    buf_init(&b);
+    buf_printf(&b, "%.*s\n", (int)(to - from - 1), from + 1);
+    char *at = strstr(b.data, "your-password");
+    if (!at)
+        fail_msg("the form has no password line:\n%s", b.data);
+    char *filled = str_format("%.*s%s%s", (int)(at - b.data), b.data, password,
+                              at + strlen("your-password"));
+    buf_free(&b);
+    return filled;
+}
+
+/* Each player sends back the form of the latest report, filled in with the password and
+ * nothing else; every line is accepted (none refused); returns where the next turn starts. */
+static void send_back_forms(struct fixture *f, int turn, char *starts, size_t len)
+{
+    static const char *const names[] = {"alice", "bob", "carol"};
+    static const char *const passwords[] = {"secret1", "secret2", "secret2"};
+    struct sent s;
+    collect(f, &s);
+    char subject[64];
+    snprintf(subject, sizeof subject, "Subject: g1: turn %d\r\n", turn);
+    for (int p = 0; p < 3; p++) {
+        char to[64];
+        snprintf(to, sizeof to, "%s@pbem.test", names[p]);
+        const char *report = s.body[sent_to_with(&s, to, subject)];
+        const char *next = strstr(report, "The next turn starts with ");
+        if (p == 0 && next)
+            snprintf(starts, len, "%.*s", (int)strcspn(next + 26, "."), next + 26);
+        char *form = filled_form(report, passwords[p]);
+        char *mail = str_format("From: %s\nSubject: Re: g1: turn %d\nMessage-ID: <back%d.%d@pbem.test>"
+                                "\n\n%s", to, turn, turn, p, form);
+        free(deliver(f, mail));
+        free(mail);
+        free(form);
+    }
+    sent_clear(&s);
+    clear_outbox_dir(f);
+    assert_int_equal(pass(f), 0);
+    collect(f, &s);
+    for (int p = 0; p < 3; p++) {
+        char to[64];
+        snprintf(to, sizeof to, "%s@pbem.test", names[p]);
+        const char *ack = s.body[sent_to(&s, to)];
+        expect_in(ack, "Your mail for game g1 was received");
+        if (strstr(ack, "\nline ") || strstr(ack, "not understood") || strstr(ack, "not taken"))
+            fail_msg("the form sent back was not accepted whole:\n%s", ack);
+    }
+    sent_clear(&s);
+}
+
+/* The rule of issue 11: the form a report carries, filled in with the player's password and sent
+ * back unchanged, is accepted without one refused line — with the start packet next, and with
+ * the operating rounds next and the sections of the minors and majors each player directs. */
+static void test_the_report_form_is_accepted_when_sent_back(void **state)
+{
+    struct fixture *f = *state;
+    char kinds[512] = "", starts[64] = "";
+    all_send(f, "BUY NF\n", "BUY M1\n", "BUY LD\n");
+    send_back_forms(f, 1, starts, sizeof starts);
+    snprintf(kinds, sizeof kinds, "%s|", starts);
+    util_set_clock(util_now() + 15 * 60);
+    assert_int_equal(pass(f), 1);
+    play_to_by_operating(f);
+    all_send(f, "PASS\n", "PASS\n", "PASS\n");
+    for (int turn = 3; turn <= 5; turn++) {
+        send_back_forms(f, turn, starts, sizeof starts);
+        snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s|", starts);
+        util_set_clock(util_now() + 15 * 60);
+        assert_int_equal(pass(f), 1);
+    }
+    if (!strstr(kinds, "the start packet") || !strstr(kinds, "operating round"))
+        fail_msg("the turns did not start with the packet and an operating round: %s", kinds);
+}
+
+/* House rule 16: unclear orders are not an NMR. A mail whose every line was refused counts as
+ * sent: the turn resolves once the others are in, and the sender's NMR count stays 0. */
+static void test_unclear_orders_are_not_an_nmr(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "FLY TO THE MOON\nBYU 1 SX\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    resolved_after_grace(f);
+    store_player a = player(f, "alice");
+    assert_int_equal(a.nmr_count, 0);
+    store_player_clear(&a);
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 1, &report), STORE_OK);
+    if (strstr(report, "No orders from alice"))
+        fail_msg("alice's unclear mail counted as an NMR:\n%s", report);
+    free(report);
+}
+
+/* When the last player's orders are in, every sender is told when the turn will be resolved;
+ * a mail in the grace period starts it again, and the turn is resolved with that correction. */
+static void test_grace_period_after_the_last_orders(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    expect_in(s.body[sent_to(&s, "carol@pbem.test")],
+              "Every player's orders are in: the turn will be resolved at");
+    sent_clear(&s);
+    util_set_clock(util_now() + 10 * 60);
+    mail_orders(f, "alice", "secret1", "BUY M1\n"); /* a slip corrected */
+    assert_int_equal(pass(f), 0);
+    util_set_clock(util_now() + 10 * 60);
+    assert_int_equal(pass(f), 0); /* 10 minutes after the correction */
+    util_set_clock(util_now() + 5 * 60);
+    assert_int_equal(pass(f), 1);
+    free(report_of_turn_1(f, "alice buys M1"));
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -452,6 +590,9 @@ int main(void)
         T(test_hr17_and_hr16_by_mail),
         T(test_hr12_the_goal_of_an_nmr),
         T(test_a_turn_that_cannot_be_resolved),
+        T(test_the_report_form_is_accepted_when_sent_back),
+        T(test_unclear_orders_are_not_an_nmr),
+        T(test_grace_period_after_the_last_orders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
