@@ -8,6 +8,8 @@
 #   make valgrind   run the unit tests under valgrind (release build)
 #   make fuzz       the order parser under libFuzzer (FUZZ_SECONDS, default 60)
 
+.DEFAULT_GOAL := all
+
 CC      ?= gcc
 PKGS    := libcurl sqlite3 libcjson libxml-2.0 cairo
 # libetpan's .pc carries dpkg link specs (no-pie); take only its include path and library.

@@ -67,7 +67,8 @@ char *eng_action_to_json(const eng_game *g, const eng_action *a)
     unsigned f = fields_of(a->kind, &name);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", name);
-    cJSON_AddStringToObject(o, "player", g->players[a->player].name);
+    cJSON_AddNumberToObject(o, "seat", a->player + 1); /* seats, not names: a seat's player may
+                                                        * be replaced (house rule 13) */
     if (f & F_ITEM)
         cJSON_AddStringToObject(o, "item", t->start_items[a->item].id);
     if (f & F_COMPANY)
@@ -75,7 +76,7 @@ char *eng_action_to_json(const eng_game *g, const eng_action *a)
     if (f & F_SHARE_FROM)
         cJSON_AddStringToObject(o, "from", a->from_player ? "player" : a->from_pool ? "pool" : "ipo");
     if ((f & F_SHARE_FROM) && a->from_player)
-        cJSON_AddStringToObject(o, "seller", g->players[a->seller].name);
+        cJSON_AddNumberToObject(o, "seller_seat", a->seller + 1);
     if ((f & F_PERCENT) && a->percent)
         cJSON_AddNumberToObject(o, "percent", a->percent);
     if ((f & F_CERT_SIZE) && a->cert_size)
@@ -113,6 +114,17 @@ static const char *str_of(const cJSON *o, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItem(o, key);
     return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A player of the action: its seat (seat_key, 1-based), or in logs written before seats were,
+ * the player's name (name_key). The index, or -1. */
+static int seat_of(const eng_game *g, const cJSON *o, const char *seat_key, const char *name_key)
+{
+    const cJSON *seat = cJSON_GetObjectItem(o, seat_key);
+    if (cJSON_IsNumber(seat))
+        return seat->valueint >= 1 && seat->valueint <= g->nplayers ? seat->valueint - 1 : -1;
+    const char *name = str_of(o, name_key);
+    return name ? player_index(g, name) : -1;
 }
 
 static int int_of(const cJSON *o, const char *key, int dflt)
@@ -154,11 +166,8 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
     a->from_pool = strcmp(from, "pool") == 0;
     a->from_player = (f & F_SHARE_FROM) && strcmp(from, "player") == 0;
     a->from_company = (f & F_TRAIN_FROM) && strcmp(from, "company") == 0;
-    if (a->from_player) {
-        const char *seller = str_of(o, "seller");
-        if (!seller || (a->seller = player_index(g, seller)) < 0)
-            return eng_refuse(why, len, "buying from a player needs the seller");
-    }
+    if (a->from_player && (a->seller = seat_of(g, o, "seller_seat", "seller")) < 0)
+        return eng_refuse(why, len, "buying from a player needs the seller");
     if (a->from_company && lookup(t, o, "seller", eng_company_index, &a->seller, why, len))
         return -1;
     return 0;
@@ -169,15 +178,15 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 {
     memset(a, 0, sizeof *a);
     cJSON *o = cJSON_Parse(json);
-    const char *type = str_of(o, "type"), *player = str_of(o, "player");
+    const char *type = str_of(o, "type");
     int rc = 0;
     size_t k = 0;
     while (type && k < NKINDS && strcmp(type, kinds[k].name) != 0)
         k++;
-    if (!o || !type || k == NKINDS || !player)
+    if (!o || !type || k == NKINDS)
         rc = eng_refuse(why, len, "not an action");
-    else if ((a->player = player_index(g, player)) < 0)
-        rc = eng_refuse(why, len, "there is no player %s", player);
+    else if ((a->player = seat_of(g, o, "seat", "player")) < 0)
+        rc = eng_refuse(why, len, "the action's seat is missing or there is no such player");
     else {
         a->kind = kinds[k].kind;
         rc = fields_from_json(g, o, kinds[k].fields, a, why, len);

@@ -51,6 +51,9 @@ enum stmt_id {
     S_PLAYER_NMR,
     S_PLAYER_REPLACE,
     S_GAME_NEXT_TIME,
+    S_SEAT_CHANGE_ADD,
+    S_SEAT_CHANGE_COUNT,
+    S_SEAT_CHANGE_UNDO,
     S_ORDER_MAIL_ADD,
     S_ORDER_MAIL_LAST,
     S_GAME_EARLY_DUE,
@@ -105,6 +108,12 @@ static const char *const stmt_sql[S_COUNT] = {
                          "remind_hours * 3600 ELSE deadline_at END, "
                          "COALESCE(early_due_at, deadline_at))) FROM games "
                          "WHERE status = 'running' AND deadline_at IS NOT NULL",
+    [S_SEAT_CHANGE_ADD] = "INSERT INTO seat_changes (game_id, seat, turn, old_name, old_address, "
+                          "new_name, new_address, at) SELECT game_id, seat, "
+                          "(SELECT turn FROM games WHERE id = players.game_id), name, address, "
+                          "?2, ?3, ?4 FROM players WHERE id = ?1",
+    [S_SEAT_CHANGE_UNDO] = "DELETE FROM seat_changes WHERE id = ?1",
+    [S_SEAT_CHANGE_COUNT] = "SELECT COUNT(*) FROM seat_changes WHERE game_id = ?1 AND seat = ?2",
     [S_ORDER_MAIL_ADD] = "INSERT INTO order_mails (game_id, player_id, turn, inbound_id, at) "
                          "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_ORDER_MAIL_LAST] = "SELECT MAX(at) FROM order_mails WHERE game_id = ?1 AND "
@@ -879,15 +888,40 @@ int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_
     return run(st, s);
 }
 
+int store_seat_change_count(store *st, int64_t game_id, int seat)
+{
+    sqlite3_stmt *s = stmt(st, S_SEAT_CHANGE_COUNT);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, seat);
+    return (int)count_of(s);
+}
+
+/* The seat's change is recorded (who left, who came, in which turn), then the row renamed; a
+ * refused rename takes the record back. */
 int store_player_replace(store *st, int64_t player_id, const char *name, const char *address,
                          const char *password_hash)
 {
-    sqlite3_stmt *s = stmt(st, S_PLAYER_REPLACE);
+    sqlite3_stmt *s = stmt(st, S_SEAT_CHANGE_ADD);
+    sqlite3_bind_int64(s, 1, player_id);
+    bind_text(s, 2, name);
+    bind_text(s, 3, address);
+    sqlite3_bind_int64(s, 4, util_now());
+    int rc = run(st, s);
+    if (rc != STORE_OK)
+        return rc;
+    int64_t change = sqlite3_last_insert_rowid(st->db);
+    s = stmt(st, S_PLAYER_REPLACE);
     sqlite3_bind_int64(s, 1, player_id);
     bind_text(s, 2, name);
     bind_text(s, 3, address);
     bind_text(s, 4, password_hash);
-    return run(st, s);
+    rc = run(st, s);
+    if (rc != STORE_OK) {
+        s = stmt(st, S_SEAT_CHANGE_UNDO);
+        sqlite3_bind_int64(s, 1, change);
+        run(st, s);
+    }
+    return rc;
 }
 
 int64_t store_game_next_time(store *st)

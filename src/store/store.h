@@ -190,9 +190,12 @@ int store_turn_report(store *st, int64_t game_id, int turn, char **report);
 /* When a running game next has something due (a reminder or a deadline), or 0 when none. */
 int64_t store_game_next_time(store *st);
 int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_open);
-/* A new player takes the seat (house rule 13): name, address and password; NMRs cleared.
- * STORE_DUPLICATE when the name is taken in the game. */
+/* A new player takes the seat (house rule 13): name, address and password; NMRs cleared; the
+ * change recorded (seat_changes: who left, who came, the turn). STORE_DUPLICATE when the name
+ * is taken in the game. */
 int store_player_replace(store *st, int64_t player_id, const char *name, const char *address,
                          const char *password_hash);
+/* How many times the game's seat has changed hands. */
+int store_seat_change_count(store *st, int64_t game_id, int seat);
 
 #endif

@@ -93,5 +93,37 @@ expect_fail "replace with a bad address" 'is not a mail address' "$PBEMGM" playe
 expect_ok "player replace" "$PBEMGM" player replace berlin1 alice dora dora@example.org --password fresh-12
 "$PBEMGM" player list berlin1 | grep -q "^1  dora .*dora@example.org$" \
     && ok "dora has seat 1, with no NMRs" || not_ok "after replace: $("$PBEMGM" player list berlin1)"
+# issue 11: the log names seats, so turns go on after a replacement, and after a second one
+for k in 1 2 3; do
+    expect_ok "a turn resolved after the replacement ($k)" "$PBEMGM" game resolve berlin1
+done
+test "$(status)" = "running 6" && ok "the game went on to turn 6" || not_ok "after replace: $(status)"
+"$PBEMGM" game report berlin1 | grep -q "No orders from dora this turn (NMR)" \
+    && ok "the reports name the new player" || not_ok "report after replace"
+expect_ok "the same seat replaced again" "$PBEMGM" player replace berlin1 dora erin erin@example.org --password fresh-34
+for k in 1 2; do
+    expect_ok "a turn resolved after the second replacement ($k)" "$PBEMGM" game resolve berlin1
+done
+test "$(status)" = "running 8" && ok "the game went on to turn 8" || not_ok "after 2nd replace: $(status)"
+test "$(sqlite3 pbemgm.db "SELECT group_concat(old_name || '>' || new_name || '@' || turn, ' ') FROM seat_changes")" = "alice>dora@3 dora>erin@6" \
+    && ok "each replacement is recorded with its turn" || not_ok "seat changes: $(sqlite3 pbemgm.db 'SELECT * FROM seat_changes')"
+! sqlite3 pbemgm.db "SELECT json FROM actions" | grep -q '"player"' \
+    && ok "the action log names seats, not players" || not_ok "the log names players"
+# the orders of a player as the turn will read them; a grace period of the GM's choosing
+expect_ok "game set --grace-minutes" "$PBEMGM" game set berlin1 --grace-minutes 30
+test "$(sqlite3 pbemgm.db "SELECT grace_minutes FROM games WHERE name = 'berlin1'")" = 30 \
+    && ok "the grace period is stored" || not_ok "grace"
+expect_fail "game set: a bad grace period" 'expected --turn-hours' "$PBEMGM" game set berlin1 --grace-minutes 9999
+printf 'From: bob@example.org\nSubject: orders\nMessage-ID: <cli-o1@example.org>\n\nGAME berlin1\nPLAYER bob\nPASSWORD %s\nbuy 2 sx\nBY:\nrun best\nstanding withhold\n' \
+    "$(printf '%s' "$pw_line" | sed 's/.*with password \([a-z2-9]*\).*/\1/')" > maildir/in/new/1.cli-o1
+"$PBEMGM" serve --once >/dev/null 2>&1
+out=$("$PBEMGM" orders berlin1 bob 2>&1)
+printf '%s' "$out" | grep -q "^# berlin1, turn 8, bob: orders sent" && printf '%s' "$out" | grep -q "^BUY 2 SX$" \
+    && printf '%s' "$out" | grep -q "^BY:$" && printf '%s' "$out" | grep -q "^STANDING WITHHOLD$" \
+    && ok "pbemgm orders prints the orders as the turn reads them" || not_ok "orders: $out"
+"$PBEMGM" orders berlin1 erin | grep -q "nothing sent yet" \
+    && ok "pbemgm orders says when nothing was sent" || not_ok "orders of erin"
+expect_fail "orders of a missing player" 'has no player "zed"' "$PBEMGM" orders berlin1 zed
+expect_fail "orders of a missing game" 'there is no game "nosuch"' "$PBEMGM" orders nosuch bob
 "$PBEMGM" game create g3 >/dev/null
 expect_fail "resolve a game that is not running" 'g3 is forming, not running' "$PBEMGM" game resolve g3

@@ -575,6 +575,54 @@ static void test_grace_period_after_the_last_orders(void **state)
     free(report_of_turn_1(f, "alice buys M1"));
 }
 
+/* Issue 11, defect 1: the action log names seats, so a replaced player's seat replays: turns
+ * resolve after a replacement and after a second one of the same seat; the newcomer's orders
+ * are used, the old password no longer works. */
+static void test_turns_go_on_after_replacements(void **state)
+{
+    struct fixture *f = *state;
+    all_send(f, "BUY NF\n", "BUY M1\n", "BUY LD\n");
+    char *hash = pw_hash("secret3");
+    store_player c = player(f, "carol");
+    assert_int_equal(store_player_replace(f->st, c.id, "dave", "dave@pbem.test", hash), STORE_OK);
+    store_player_clear(&c);
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n"); /* carol has left: refused */
+    assert_int_equal(pass(f), 0);
+    util_set_clock(util_now() + 73 * 3600); /* dave's first turn passes without his orders */
+    assert_int_equal(pass(f), 1);
+    assert_int_equal(game_turn(f), 3);
+    char *report = NULL;
+    assert_int_equal(store_turn_report(f->st, f->game_id, 2, &report), STORE_OK);
+    expect_in(report, "No orders from dave this turn (NMR)");
+    free(report);
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "dave", "secret3", "BUY M2 ELSE PASS\n");
+    resolved_after_grace(f);
+    c = player(f, "dave");
+    assert_int_equal(store_player_replace(f->st, c.id, "erin", "erin@pbem.test", hash), STORE_OK);
+    store_player_clear(&c);
+    free(hash);
+    for (int turn = 4; turn <= 5; turn++) {
+        mail_orders(f, "alice", "secret1", "PASS\n");
+        mail_orders(f, "bob", "secret2", "PASS\n");
+        mail_orders(f, "erin", "secret3", "PASS\n");
+        resolved_after_grace(f);
+        assert_int_equal(game_turn(f), turn + 1);
+    }
+    assert_int_equal(store_seat_change_count(f->st, f->game_id, 3), 2);
+    store_game sg = game(f);
+    svc_game dg;
+    char why[256];
+    if (svc_game_load(f->st, &sg, &dg, why, sizeof why))
+        fail_msg("the game does not replay after two replacements: %s", why);
+    assert_string_equal(dg.g->players[2].name, "erin");
+    svc_game_unload(&dg);
+    store_game_clear(&sg);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -593,6 +641,7 @@ int main(void)
         T(test_the_report_form_is_accepted_when_sent_back),
         T(test_unclear_orders_are_not_an_nmr),
         T(test_grace_period_after_the_last_orders),
+        T(test_turns_go_on_after_replacements),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

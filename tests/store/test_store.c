@@ -273,7 +273,9 @@ static void test_turns(void **state)
     assert_int_equal(store_player_find(f->st, g, "ann", &p), STORE_OK);
     assert_int_equal(store_player_set_nmr(f->st, p.id, 2, true), STORE_OK);
     assert_int_equal(store_player_replace(f->st, p.id, "bob", "b@x.org", "y"), STORE_DUPLICATE);
+    assert_int_equal(store_seat_change_count(f->st, g, p.seat), 0); /* a refusal leaves none */
     assert_int_equal(store_player_replace(f->st, p.id, "cy", "cy@x.org", "y"), STORE_OK);
+    assert_int_equal(store_seat_change_count(f->st, g, p.seat), 1);
     store_player q;
     assert_int_equal(store_player_find(f->st, g, "cy", &q), STORE_OK);
     assert_int_equal(q.seat, p.seat);
