@@ -1,9 +1,13 @@
 /* text: turning a mail's text into what its sender typed — HTML to plain text (libxml2's
- * HTML parser does the parsing), and quoted replies and signatures removed. */
+ * HTML parser does the parsing), and quoted replies removed (">" lines; everything below a
+ * client's header block "From: / Sent: / To:" and its translations, an attribution "On ...
+ * wrote:" and its translations, a divider), the signature below "-- ", and a closing line at
+ * the end ("Regards, Alice"). */
 #include "mail/message.h"
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <string.h>
@@ -145,6 +149,217 @@ static bool is_attribution(const char *line, size_t n)
            ends_with_ci(line, n, "escribió:");
 }
 
+static bool contains_ci(const char *line, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    for (size_t i = 0; i + k <= n; i++)
+        if (strncasecmp(line + i, word, k) == 0)
+            return true;
+    return false;
+}
+
+static bool starts_with_ci(const char *line, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    return n >= k && strncasecmp(line, word, k) == 0;
+}
+
+/* An attribution that opens the quoted mail, maybe wrapped over two lines by the client:
+ * "On <date>, <name> wrote:", "Am <date> schrieb <name>:", "Le <date>, <name> a écrit :",
+ * "Op <date> schreef <name>:", "Il giorno <date> <name> ha scritto:", "El <date>, <name>
+ * escribió:". */
+static bool opens_attribution(const char *line, size_t n, const char *next, size_t next_n)
+{
+    static const char *const openers[] = {"On ", "Am ", "Le ", "Op ", "Il giorno ", "El ", NULL};
+    static const char *const verbs[] = {" wrote", " schrieb", " a écrit", " schreef",
+                                        " ha scritto", " escribió", NULL};
+    bool opened = false;
+    for (int i = 0; openers[i] && !opened; i++)
+        opened = starts_with_ci(line, n, openers[i]);
+    if (!opened)
+        return false;
+    for (int i = 0; verbs[i]; i++) {
+        if (contains_ci(line, n, verbs[i]) && ends_with_ci(line, n, ":"))
+            return true;
+        if (next && (contains_ci(line, n, verbs[i]) || contains_ci(next, next_n, verbs[i])) &&
+            ends_with_ci(next, next_n, ":") && !ends_with_ci(line, n, ":"))
+            return true;
+    }
+    return false;
+}
+
+/* The header block a client writes above the quoted mail instead of ">" marks: a line "From:"
+ * (or its translation) and, within the next lines, another header of the same language. */
+struct header_words {
+    const char *from;
+    const char *others[5];
+};
+
+static const struct header_words HEADERS[] = {
+    {"from", {"sent", "date", "to", "subject", "cc"}},
+    {"von", {"gesendet", "datum", "an", "betreff", "cc"}},
+    {"de", {"envoyé", "date", "à", "objet", "cc"}},
+    {"van", {"verzonden", "datum", "aan", "onderwerp", "cc"}},
+    {"da", {"inviato", "data", "a", "oggetto", "cc"}},
+    {"de", {"enviado", "fecha", "para", "asunto", "cc"}},
+    {"de", {"enviada", "data", "para", "assunto", "cc"}},
+};
+#define NHEADERS (sizeof HEADERS / sizeof *HEADERS)
+
+/* Whether the line is "word:" (any case, spaces — also non-breaking ones — before the colon,
+ * markup stars around it, as "*From:*"). */
+static bool is_header(const char *line, size_t n, const char *word)
+{
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '*'))
+        i++;
+    size_t k = strlen(word);
+    if (i + k > n || strncasecmp(line + i, word, k) != 0)
+        return false;
+    i += k;
+    for (;;) {
+        if (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '*'))
+            i++;
+        else if (i + 1 < n && (unsigned char)line[i] == 0xC2 && (unsigned char)line[i + 1] == 0xA0)
+            i += 2; /* U+00A0 */
+        else if (i + 2 < n && (unsigned char)line[i] == 0xE2 && (unsigned char)line[i + 1] == 0x80 &&
+                 (unsigned char)line[i + 2] == 0xAF)
+            i += 3; /* U+202F, as French typography puts before a colon */
+        else
+            break;
+    }
+    return i < n && line[i] == ':';
+}
+
+struct line {
+    const char *p;
+    size_t n;
+};
+
+/* Whether the first line from `from` on that is not blank (and not the second line of a wrapped
+ * attribution) is a ">" quote, or there is none. */
+static bool quote_follows(const struct line *lines, size_t count, size_t from)
+{
+    size_t j = from;
+    while (j < count && (str_is_blank_n(lines[j].p, lines[j].n) ||
+                         (j == from && ends_with_ci(lines[j].p, lines[j].n, ":") &&
+                          !is_quote_line(lines[j].p, lines[j].n))))
+        j++;
+    return j == count || is_quote_line(lines[j].p, lines[j].n);
+}
+
+static bool opens_header_block(const struct line *lines, size_t count, size_t at)
+{
+    for (size_t h = 0; h < NHEADERS; h++) {
+        if (!is_header(lines[at].p, lines[at].n, HEADERS[h].from))
+            continue;
+        for (size_t j = at + 1; j < count && j <= at + 6; j++)
+            for (int k = 0; k < 5; k++)
+                if (is_header(lines[j].p, lines[j].n, HEADERS[h].others[k]))
+                    return true;
+    }
+    return false;
+}
+
+/* ---- closing lines ---- */
+
+/* "Regards, Alice", "Thanks!", "Viele Grüße": a short line opening with a closing phrase,
+ * then at most a name. */
+static bool is_closing(const char *line, size_t n)
+{
+    static const char *const closings[] = {
+        "best regards", "kind regards", "warm regards", "regards", "best wishes", "best",
+        "cheers", "thanks", "thank you", "thx", "many thanks", "greetings", "yours", "sincerely",
+        "all the best", "ciao", "viele grüße", "viele grüsse", "liebe grüße", "beste grüße",
+        "freundliche grüße", "mit freundlichen grüßen", "grüße", "gruß", "gruss", "grüsse",
+        "lg", "mfg", "vg", "cordialement", "amitiés", "bien à vous", "merci", "saludos",
+        "un saludo", "gracias", "groeten", "met vriendelijke groet", "groetjes", "saluti",
+        "cordiali saluti", "grazie", "a presto", "obrigado", "abraços", NULL};
+    while (n && (line[0] == ' ' || line[0] == '\t'))
+        line++, n--;
+    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+        n--;
+    if (n == 0 || n > 40)
+        return false;
+    for (int i = 0; closings[i]; i++) {
+        size_t k = strlen(closings[i]);
+        if (n < k || strncasecmp(line, closings[i], k) != 0)
+            continue;
+        const char *rest = line + k;
+        size_t left = n - k, words = 0;
+        if (left && !strchr(" ,.!;-", rest[0]))
+            continue; /* a longer word ("Bestand") */
+        for (size_t j = 0; j < left; j++)
+            if (rest[j] != ' ' && (j == 0 || rest[j - 1] == ' '))
+                words++;
+        if (words <= 3 && !memchr(rest, ':', left))
+            return true;
+    }
+    return false;
+}
+
+/* A line that is only a name ("Alice", "Alice Müller"): up to three words of letters. */
+static bool is_name_line(const char *line, size_t n)
+{
+    size_t words = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if (c != ' ' && (i == 0 || line[i - 1] == ' '))
+            words++;
+        if (c < 0x80 && !isalpha(c) && c != ' ' && c != '.' && c != '-' && c != '\'')
+            return false;
+    }
+    return words >= 1 && words <= 3 && n <= 40;
+}
+
+/* Drops the closing at the end of the text: "Regards, Alice", or "Regards," and a name line or
+ * two after it. */
+static void drop_closing(buf *out)
+{
+    for (int names = 0; names <= 2; names++) {
+        /* the last line, and the one before it */
+        size_t end = out->len;
+        while (end && (out->data[end - 1] == '\n' || out->data[end - 1] == ' '))
+            end--;
+        size_t start = end;
+        while (start && out->data[start - 1] != '\n')
+            start--;
+        if (end == start || str_is_blank_n(out->data, start))
+            return; /* nothing above it: the text is not only a closing */
+        if (is_closing(out->data + start, end - start)) {
+            out->len = start;
+            out->data[start] = '\0';
+            return;
+        }
+        if (!is_name_line(out->data + start, end - start) || names == 2)
+            return;
+        /* a name: drop it only when a closing (or another name, then a closing) is above */
+        size_t above_end = start;
+        while (above_end && (out->data[above_end - 1] == '\n' || out->data[above_end - 1] == ' '))
+            above_end--;
+        size_t above = above_end;
+        while (above && out->data[above - 1] != '\n')
+            above--;
+        bool closing_above = is_closing(out->data + above, above_end - above);
+        bool name_above = is_name_line(out->data + above, above_end - above);
+        if (!closing_above && !(name_above && names == 0))
+            return;
+        if (name_above && !closing_above) {
+            /* two name lines: only with a closing above both */
+            size_t e2 = above;
+            while (e2 && (out->data[e2 - 1] == '\n' || out->data[e2 - 1] == ' '))
+                e2--;
+            size_t s2 = e2;
+            while (s2 && out->data[s2 - 1] != '\n')
+                s2--;
+            if (!is_closing(out->data + s2, e2 - s2))
+                return;
+        }
+        out->len = start;
+        out->data[start] = '\0';
+    }
+}
+
 /* Lines below which nothing the sender typed follows. */
 static bool is_cut_line(const char *line, size_t n)
 {
@@ -160,11 +375,6 @@ static bool is_cut_line(const char *line, size_t n)
             return true;
     return false;
 }
-
-struct line {
-    const char *p;
-    size_t n;
-};
 
 char *mail_strip_quotes(const char *text)
 {
@@ -182,21 +392,25 @@ char *mail_strip_quotes(const char *text)
     buf_init(&out);
     for (size_t i = 0; i < count; i++) {
         const struct line *l = &lines[i];
-        if (is_cut_line(l->p, l->n))
-            break;
+        if (is_cut_line(l->p, l->n) || opens_header_block(lines, count, i))
+            break; /* below: the quoted mail */
+        const struct line *next = i + 1 < count ? &lines[i + 1] : NULL;
+        if (opens_attribution(l->p, l->n, next ? next->p : NULL, next ? next->n : 0)) {
+            if (!quote_follows(lines, count, i + 1))
+                break; /* the quoted mail below is not marked with ">": all of it is the quote */
+            if (!ends_with_ci(l->p, l->n, ":"))
+                i++; /* its second line */
+            continue;
+        }
         if (is_quote_line(l->p, l->n))
             continue;
-        if (is_attribution(l->p, l->n)) {
-            size_t j = i + 1;
-            while (j < count && str_is_blank_n(lines[j].p, lines[j].n))
-                j++;
-            if (j == count || is_quote_line(lines[j].p, lines[j].n))
-                continue;
-        }
+        if (is_attribution(l->p, l->n) && quote_follows(lines, count, i + 1))
+            continue; /* the quote is marked: the player's answers between its lines count */
         buf_add(&out, l->p, l->n);
         buf_addc(&out, '\n');
     }
     free(lines);
+    drop_closing(&out);
     while (out.len && (out.data[out.len - 1] == '\n' || out.data[out.len - 1] == ' '))
         out.data[--out.len] = '\0';
     if (out.len)

@@ -2,6 +2,7 @@
  * and deciding when a mail must not be answered. */
 #include "../helpers.h"
 #include "mail/message.h"
+#include "util/buf.h"
 
 static void parse(const char *raw, mail_message *m)
 {
@@ -112,6 +113,81 @@ static void test_quotes_and_signature_are_removed(void **state)
     free(s);
 }
 
+/* Issue 11, defect 2: a reply whose client writes a header block or an attribution above the
+ * quoted mail, without ">" marks: everything from the block down is the quote — the quoted
+ * "SELL 1 SX" is never an order. */
+static void expect_stripped(const char *mail, const char *want)
+{
+    char *s = mail_strip_quotes(mail);
+    if (strcmp(s, want) != 0)
+        fail_msg("stripped to:\n%s\nnot:\n%s", s, want);
+    free(s);
+}
+
+static void test_client_header_blocks_are_quotes(void **state)
+{
+    (void)state;
+    const char *orders = "GAME g1\nPLAYER alice\nPASSWORD pw\nBUY 1 BY\n";
+    static const char *const blocks[] = {
+        /* Outlook, with and without the divider */
+        "________________________________\nFrom: GM <gm@pbem.test>\nSent: Monday, 23 November "
+        "2026 10:00\nTo: alice@pbem.test\nSubject: g1: turn 1\n\nSELL 1 SX\n",
+        "From: GM <gm@pbem.test>\nSent: Monday, 23 November 2026 10:00\nTo: alice\n"
+        "Subject: g1: turn 1\n\nSELL 1 SX\n",
+        "*From:* GM\n*Sent:* Monday\n*To:* alice\n*Subject:* g1\nSELL 1 SX\n",
+        /* German, French (with a plain and a non-breaking space), Dutch, Italian, Spanish */
+        "Von: GM <gm@pbem.test>\nGesendet: Montag, 23. November 2026 10:00\nAn: alice\n"
+        "Betreff: g1: Zug 1\n\nSELL 1 SX\n",
+        "De : GM <gm@pbem.test>\nEnvoyé : lundi 23 novembre 2026 10:00\nÀ : alice\n"
+        "Objet : g1\nSELL 1 SX\n",
+        "De\xc2\xa0: GM\nEnvoy\xc3\xa9\xe2\x80\xaf: lundi\n\xc3\x80\xc2\xa0: alice\nSELL 1 SX\n",
+        "Van: GM\nVerzonden: maandag 23 november 2026 10:00\nAan: alice\nOnderwerp: g1\n"
+        "SELL 1 SX\n",
+        "Da: GM\nInviato: lunedì 23 novembre 2026 10:00\nA: alice\nOggetto: g1\nSELL 1 SX\n",
+        "De: GM\nEnviado: lunes, 23 de noviembre de 2026 10:00\nPara: alice\nAsunto: g1\n"
+        "SELL 1 SX\n",
+        /* attributions above an unmarked quote, one a two-line one */
+        "On Mon, 23 Nov 2026 at 10:00, GM <gm@pbem.test> wrote:\n\nSELL 1 SX\n",
+        "Am Mo., 23. Nov. 2026 um 10:00 Uhr schrieb Alice Müller <\nalice@pbem.test>:\n"
+        "SELL 1 SX\n",
+        "Le lun. 23 nov. 2026 à 10:00, GM <gm@pbem.test> a écrit :\nSELL 1 SX\n",
+        "Op ma 23 nov. 2026 om 10:00 schreef GM <gm@pbem.test>:\nSELL 1 SX\n",
+        "Il giorno lun 23 nov 2026 alle ore 10:00 GM <gm@pbem.test> ha scritto:\nSELL 1 SX\n",
+        "El lun, 23 nov 2026 a las 10:00, GM (<gm@pbem.test>) escribió:\nSELL 1 SX\n",
+    };
+    for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++) {
+        char *mail = str_format("%s\n%s", orders, blocks[i]);
+        expect_stripped(mail, orders);
+        free(mail);
+    }
+    /* a quote marked with ">" after an attribution: the answers between its lines count */
+    expect_stripped("Am Mo., 23. Nov. 2026 um 10:00 Uhr schrieb GM <\ngm@pbem.test>:\n> old\n"
+                    "BUY 1 BY\n", "BUY 1 BY\n");
+    /* not a header block: one header-like line, or the player's own envelope */
+    expect_stripped("GAME: g1\nPLAYER: alice\nTO: nobody\nBUY 1 BY\n",
+                    "GAME: g1\nPLAYER: alice\nTO: nobody\nBUY 1 BY\n");
+    expect_stripped("From: alice\nBUY 1 BY\n", "From: alice\nBUY 1 BY\n");
+}
+
+/* A closing after the orders is not worth an error line; a name alone without one stays. */
+static void test_closing_lines_are_not_orders(void **state)
+{
+    (void)state;
+    static const char *const closings[] = {
+        "Regards, Alice\n", "Thanks!\n", "Thank you\n", "Cheers,\nAlice\n",
+        "Best regards,\nAlice Müller\n", "Gruß\n", "Viele Grüße\nAlice\n", "LG Alice\n",
+        "Cordialement,\nAlice\n", "Saludos\n", "Groeten,\nAlice\nBerlin\n", "Ciao!\n",
+    };
+    for (size_t i = 0; i < sizeof closings / sizeof *closings; i++) {
+        char *mail = str_format("BUY 1 BY\nPASS\n\n%s", closings[i]);
+        expect_stripped(mail, "BUY 1 BY\nPASS\n");
+        free(mail);
+    }
+    expect_stripped("BUY 1 BY\nAlice\n", "BUY 1 BY\nAlice\n");
+    expect_stripped("Thanks\nBUY 1 BY\n", "Thanks\nBUY 1 BY\n"); /* only at the end */
+    expect_stripped("BUY 1 BY\nBest TILE 9 ON M13\n", "BUY 1 BY\nBest TILE 9 ON M13\n");
+}
+
 static void test_format_flowed_is_joined(void **state)
 {
     (void)state;
@@ -211,6 +287,8 @@ int main(void)
         cmocka_unit_test(test_rfc2047_subject_and_name),
         cmocka_unit_test(test_quotes_and_signature_are_removed),
         cmocka_unit_test(test_format_flowed_is_joined),
+        cmocka_unit_test(test_client_header_blocks_are_quotes),
+        cmocka_unit_test(test_closing_lines_are_not_orders),
         cmocka_unit_test(test_attachment_only_has_no_text),
         cmocka_unit_test(test_garbage_never_crashes),
         cmocka_unit_test(test_machines_and_ourselves_get_no_reply),
