@@ -160,6 +160,10 @@ int eng_company_index(const eng_title *t, const char *id)
     for (int i = 0; i < t->ncompanies; i++)
         if (strcasecmp(t->companies[i].id, id) == 0)
             return i;
+    for (int i = 0; i < t->ncompanies; i++)
+        for (int k = 0; k < t->companies[i].naliases; k++)
+            if (strcasecmp(t->companies[i].aliases[k], id) == 0)
+                return i;
     return -1;
 }
 
@@ -601,6 +605,23 @@ static bool parse_tokens(struct loader *L, const char *where, const cJSON *obj, 
     return true;
 }
 
+/* "aliases": other names for the company, each unique in the title. */
+static bool parse_aliases(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
+{
+    const cJSON *list = get_array(L, where, obj, "aliases", false), *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        if (c->naliases == 4 || !cJSON_IsString(it) || !it->valuestring[0] ||
+            strlen(it->valuestring) >= ENG_ID)
+            return bad(L, "%s.aliases: at most 4 names of at most %d characters", where,
+                       ENG_ID - 1);
+        if (eng_company_index(L->t, it->valuestring) >= 0)
+            return bad(L, "%s.aliases: \"%s\" names another company", where, it->valuestring);
+        snprintf(c->aliases[c->naliases++], ENG_ID, "%s", it->valuestring);
+    }
+    return true;
+}
+
 static eng_company *new_company(struct loader *L, const char *where, const cJSON *obj,
                                 eng_company_kind kind, char *wbuf, size_t wlen)
 {
@@ -616,6 +637,7 @@ static eng_company *new_company(struct loader *L, const char *where, const cJSON
     }
     L->t->ncompanies++;
     if (!get_str(L, wbuf, obj, "name", c->name, sizeof c->name, true) ||
+        !parse_aliases(L, wbuf, obj, c) ||
         !parse_color(L, wbuf, obj, "color", &c->color, 0x808080) ||
         !parse_color(L, wbuf, obj, "text_color", &c->text_color, 0xffffff))
         return NULL;

@@ -126,6 +126,8 @@ typedef struct eng_avail {
 typedef struct eng_company {
     char id[ENG_ID];
     char name[ENG_NAME];
+    int naliases;         /* other names players write for it ("SxE", "Sachsen") */
+    char aliases[4][ENG_ID];
     eng_company_kind kind;
     bool prussian;        /* the Prussian: formed from minors and privates, not started */
     int price;            /* privates and minors: purchase price; majors: par */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #define ORD_NAME 16
-#define ORD_MAX_ALTS 4
+#define ORD_MAX_ALTS 8
 #define ORD_MAX_CONDS 4
 #define ORD_MAX_STOPS 16
 

@@ -76,14 +76,15 @@ static bool is_number(const char *s)
     return true;
 }
 
-/* A name: a company, a train ("2+2"), a tile: letters, digits and '+'. */
+/* A name: a company, a train ("2+2"), a tile, a city: letters (also non-ASCII ones, as
+ * "Nürnberg"), digits, '+' and '-'. */
 static bool take_name(struct words *w, char *out, const char *what)
 {
     const char *s = peek(w);
     if (!*s || strcmp(s, "ELSE") == 0 || strcmp(s, "THEN") == 0 || strcmp(s, "AND") == 0)
         return fail(w, "%s is missing", what);
     for (const char *p = s; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '+')
+        if (!isalnum((unsigned char)*p) && *p != '+' && *p != '-' && (unsigned char)*p < 0x80)
             return fail(w, "\"%s\" is not a %s", s, what);
     if (strlen(s) >= ORD_NAME)
         return fail(w, "\"%s\" is too long for a %s", s, what);
@@ -115,10 +116,25 @@ static bool take_number(struct words *w, int *out, const char *what)
     return true;
 }
 
-/* [n] [pct%] company — "2 BY", "20% MS", "BY" */
+/* A count written onto the company ("1SX", "2MSE" — house rule 20's own example): split. */
+static void split_glued_count(struct words *w, ord_action *a)
+{
+    char *s = w->v[w->at];
+    size_t digits = 0;
+    while (isdigit((unsigned char)s[digits]))
+        digits++;
+    if (digits == 0 || digits > 2 || !isalpha((unsigned char)s[digits]))
+        return;
+    a->count = atoi(s);
+    memmove(s, s + digits, strlen(s + digits) + 1);
+}
+
+/* [n] [pct%] company — "2 BY", "20% MS", "BY", "1SX" */
 static bool take_certificates(struct words *w, ord_action *a)
 {
-    if (is_number(peek(w)))
+    if (w->at < w->n)
+        split_glued_count(w, a);
+    if (!a->count && is_number(peek(w)))
         take_number(w, &a->count, "the number of certificates");
     const char *s = peek(w);
     size_t len = strlen(s);
@@ -211,6 +227,18 @@ static bool parse_no(struct words *w, ord_action *a)
     return true;
 }
 
+/* The order word nearest to a misspelt one, or NULL. */
+static const char *near_verb(const char *word)
+{
+    static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
+                                        "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
+                                        "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", NULL};
+    for (int i = 0; verbs[i]; i++)
+        if (str_is_near(word, verbs[i]))
+            return verbs[i];
+    return NULL;
+}
+
 static bool parse_action(struct words *w, ord_action *a)
 {
     memset(a, 0, sizeof *a);
@@ -283,6 +311,9 @@ static bool parse_action(struct words *w, ord_action *a)
     if (strcmp(verb, "ONE") == 0 && accept(w, "ROUND"))
         return (a->kind = ORD_ONE_ROUND, true);
     w->at--;
+    const char *near = near_verb(verb);
+    if (near)
+        return fail(w, "\"%s\" is not an order: did you mean \"%s\"?", verb, near);
     return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, LAY, STATION, RUN, PAY, WITHHOLD, "
                    "ROUTE, BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, NO ...)", verb);
 }
@@ -346,7 +377,8 @@ static bool parse_order(struct words *w, ord_order *o)
     }
     do {
         if (o->nalts == ORD_MAX_ALTS)
-            return fail(w, "at most %d alternatives", ORD_MAX_ALTS);
+            return fail(w, "at most %d alternatives (ELSE) in one order: split it into two "
+                           "orders", ORD_MAX_ALTS);
         if (!parse_action(w, &o->alts[o->nalts++]))
             return false;
     } while (accept(w, "ELSE"));
@@ -371,6 +403,28 @@ static bool section_header(const struct words *w, char *section, int *first)
         snprintf(section, ORD_NAME, "%.*s", (int)(len - 1), s);
     *first = 1;
     return true;
+}
+
+/* A list marker the player numbered or bulleted the orders with ("1.", "2)", "-", "*", "•"):
+ * how long it is with the spaces after it, or 0. */
+static size_t list_marker(const char *line)
+{
+    size_t i = 0;
+    while (isdigit((unsigned char)line[i]) && i < 3)
+        i++;
+    if (i > 0 && (line[i] == '.' || line[i] == ')'))
+        i++;
+    else if (line[0] == '-' || line[0] == '*')
+        i = 1;
+    else if (strncmp(line, "\xe2\x80\xa2", 3) == 0) /* U+2022 */
+        i = 3;
+    else
+        return 0;
+    if (line[i] != ' ' && line[i] != '\t')
+        return 0;
+    while (line[i] == ' ' || line[i] == '\t')
+        i++;
+    return i;
 }
 
 /* Whether the line is a note for the reader, not an order: it starts with '#'. */
@@ -421,9 +475,10 @@ void ord_parse(ord_envelope *env, ord_orders *out)
     char section[ORD_NAME] = "";
     struct words w;
     for (size_t i = 0; i < env->nlines; i++) {
-        if (is_note(env->lines[i].text))
+        const char *text = env->lines[i].text;
+        if (is_note(text))
             continue;
-        split(env->lines[i].text, &w);
+        split(text + list_marker(text), &w);
         if (section_header(&w, section, &w.at) && w.at == w.n)
             continue;
         if (w.n == 0)

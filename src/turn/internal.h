@@ -41,6 +41,9 @@ void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fat
 void turn_done(turn_ctx *x, int p, int i);
 void turn_not_done(turn_ctx *x, int p, int i, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* A place of the title whose id or name (or a part of it, umlauts folded) is near the word, as
+ * the title names it; NULL when none is. */
+const char *turn_place_near(const eng_title *t, const char *word);
 /* The index of order o in player p's orders. */
 int turn_order_index(const turn_ctx *x, int p, const ord_order *o);
 

@@ -22,9 +22,3 @@ int turn_preview(const eng_game *g, const turn_settings *s, int player, const or
     eng_game_free(copy);
     return rc;
 }
-
-/* STUB until the name checks land. */
-int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
-{
-    return turn_check_order(t, o, why, len);
-}

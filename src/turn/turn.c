@@ -4,6 +4,7 @@
 #include "turn/internal.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,13 +146,95 @@ int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
+/* A name folded for comparing: lower case; ä ö ü ß as ae oe ue ss (umlauts_as_vowels: as a o u
+ * s) — so that "Nuernberg", "Nurnberg" and "NÜRNBERG" all find Nürnberg. */
+static void fold_name(const char *s, bool umlauts_as_vowels, char *out, size_t len)
+{
+    static const struct { const char *utf8, *two, *one; } umlauts[] = {
+        {"\xc3\xa4", "ae", "a"}, {"\xc3\x84", "ae", "a"}, {"\xc3\xb6", "oe", "o"},
+        {"\xc3\x96", "oe", "o"}, {"\xc3\xbc", "ue", "u"}, {"\xc3\x9c", "ue", "u"},
+        {"\xc3\x9f", "ss", "s"},
+    };
+    size_t n = 0;
+    while (*s && n + 3 < len) {
+        size_t k = 0;
+        while (k < sizeof umlauts / sizeof *umlauts && strncmp(s, umlauts[k].utf8, 2) != 0)
+            k++;
+        if (k < sizeof umlauts / sizeof *umlauts) {
+            const char *with = umlauts_as_vowels ? umlauts[k].one : umlauts[k].two;
+            n += (size_t)snprintf(out + n, len - n, "%s", with);
+            s += 2;
+        } else {
+            out[n++] = (char)tolower((unsigned char)*s++);
+        }
+    }
+    out[n] = '\0';
+}
+
+/* Whether a player's word names this part of a hex's name, folded either way. */
+static bool same_name(const char *word, const char *part)
+{
+    for (int way = 0; way < 2; way++) {
+        char a[64], b[64];
+        fold_name(word, way, a, sizeof a);
+        fold_name(part, way, b, sizeof b);
+        if (strcmp(a, b) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the word names the hex: its whole name, or one of its parts ("Nürnberg" of
+ * "Nürnberg-Fürth", "Mainz" of "Mainz/Wiesbaden"). */
+static bool names_hex(const eng_hex *h, const char *word)
+{
+    if (!h->name[0])
+        return false;
+    if (same_name(word, h->name))
+        return true;
+    char part[ENG_NAME];
+    const char *p = h->name;
+    while (*p) {
+        size_t n = strcspn(p, "/-");
+        snprintf(part, sizeof part, "%.*s", (int)n, p);
+        if (same_name(word, part))
+            return true;
+        p += n;
+        if (*p)
+            p++;
+    }
+    return false;
+}
+
+const char *turn_place_near(const eng_title *t, const char *word)
+{
+    char w[64], part[64], folded[64];
+    fold_name(word, true, w, sizeof w);
+    for (int i = 0; i < t->nhexes; i++) {
+        const eng_hex *h = &t->hexes[i];
+        if (str_is_near(word, h->id))
+            return h->name[0] ? h->name : h->id;
+        for (const char *p = h->name; *p;) {
+            size_t n = strcspn(p, "/-");
+            snprintf(part, sizeof part, "%.*s", (int)n, p);
+            fold_name(part, true, folded, sizeof folded);
+            if (str_is_near(w, folded))
+                return h->name;
+            p += n;
+            if (*p)
+                p++;
+        }
+    }
+    return NULL;
+}
+
 int turn_goal_hex(const eng_title *t, const char *goal)
 {
     if (!goal || !*goal)
         return -1;
     int h = eng_hex_index(t, goal); /* "L14", or a hex's name ("Berlin") */
     for (int i = 0; i < t->nhexes && h < 0; i++)
-        if (strcasecmp(t->hexes[i].name, goal) == 0)
+        if (names_hex(&t->hexes[i], goal))
             h = i;
     return h;
 }
@@ -273,6 +356,15 @@ static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t le
     if (b->seller[0]) /* nationalisation: from another player, at 150% */
         return buy_from_player(x, p, c, b, why, len);
     int item = unsold_item_of(g, c);
+    if (item < 0 && !eng_is_major(g, c)) {
+        int owner = g->co[c].owner;
+        if (g->co[c].closed)
+            return snprintf(why, len, "%s is closed", b->company), -1;
+        if (owner >= 0)
+            return snprintf(why, len, "%s has been sold (%s has it); there is no other certificate "
+                                      "of it", b->company, g->players[owner].name), -1;
+        return snprintf(why, len, "%s is not for sale", b->company), -1;
+    }
     if (item >= 0 && !b->from_pool) {
         eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = p, .item = item};
         if (turn_act(x, &a, why, len) == 0)

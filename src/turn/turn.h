@@ -83,7 +83,10 @@ int turn_preview(const eng_game *g, const turn_settings *s, int player, const or
 /* The player's orders and their fates, a line each ("line 4 \"BUY 1 BY\": carried out"). */
 void turn_fates_text(const turn_result *r, int player, const ord_orders *orders, buf *out);
 
-/* STUB until the name checks land. */
+/* turn_check_order, and the names written as the title has them: an alias ("SxE") becomes the
+ * company's id, a hex, tile or train its id in the title's spelling, a goal its hex; a
+ * percentage no certificate of the company has ("BUY 30% BA") becomes that many certificates
+ * (house rule 20). An unknown name is refused with a suggestion where one is near. */
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len);
 
 #endif

@@ -185,3 +185,41 @@ int util_mkdirs(const char *path)
     free(p);
     return (rc == 0 || errno == EEXIST) ? 0 : -1;
 }
+
+static int lower_byte(char c)
+{
+    return tolower((unsigned char)c);
+}
+
+int str_edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 63 || m > 63)
+        return 99;
+    int d[64][64];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            int cost = lower_byte(a[i - 1]) != lower_byte(b[j - 1]);
+            int best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < best)
+                best = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && lower_byte(a[i - 1]) == lower_byte(b[j - 2]) &&
+                lower_byte(a[i - 2]) == lower_byte(b[j - 1]) && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+bool str_is_near(const char *a, const char *b)
+{
+    int dist = str_edit_distance(a, b);
+    size_t len = strlen(a) > strlen(b) ? strlen(a) : strlen(b);
+    return dist > 0 && dist <= (len >= 6 ? 2 : 1) && len > 1;
+}

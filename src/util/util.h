@@ -23,6 +23,13 @@ char *str_trim(char *s);
 char *str_lower(char *s);
 bool str_is_blank(const char *s);
 bool str_is_blank_n(const char *s, size_t n);
+/* The edit distance between a and b, ignoring ASCII case: insertions, deletions, substitutions
+ * and swaps of two neighbours each count one (for "did you mean"). Words longer than 63 bytes
+ * are far from everything (returns 99). */
+int str_edit_distance(const char *a, const char *b);
+/* Whether a is near b: at most one edit for short words, two from six letters on, and a and b
+ * not equal. */
+bool str_is_near(const char *a, const char *b);
 
 /* Seconds since the epoch; tests may pin it with util_set_clock(). */
 int64_t util_now(void);

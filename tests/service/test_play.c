@@ -280,7 +280,7 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     expect_in(s.body[i], "line 5: this game has no company \"ZZ\"; this line was not taken");
     expect_in(s.body[i], "line 9: this game has no tile \"999\"");
     expect_in(s.body[i], "line 10: this game has no train \"9\"");
-    expect_in(s.body[i], "    BY: USE PFB\n"); /* PfB, in any case */
+    expect_in(s.body[i], "    BY: USE PfB\n"); /* PfB, in any case, as the title writes it */
     if (strstr(s.body[i], "ZZ\n"))
         fail_msg("a refused line was stored:\n%s", s.body[i]);
     expect_in(s.body[i], "(each tried now on a copy of the game, the other players passing");
