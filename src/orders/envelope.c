@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void ord_add_error(ord_envelope *env, int line, const char *fmt, ...)
 {
@@ -68,9 +69,24 @@ static void set_turn(ord_envelope *env, const char *value, int line)
     }
 }
 
-static bool is_help(const char *text)
+/* "HELP", "HELP TILES", "HELP MAP" / "HELP HEXES" (any case, a '.' or '!' after it). */
+static bool is_help(const char *text, ord_help_topic *topic)
 {
-    return str_ieq(text, "help") || str_ieq(text, "help.") || str_ieq(text, "help!");
+    static const struct { const char *words; ord_help_topic topic; } helps[] = {
+        {"help", ORD_HELP_GUIDE},       {"help orders", ORD_HELP_GUIDE},
+        {"help tiles", ORD_HELP_TILES}, {"help map", ORD_HELP_MAP},
+        {"help hexes", ORD_HELP_MAP},
+    };
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '.' || text[n - 1] == '!'))
+        n--;
+    for (size_t i = 0; i < sizeof helps / sizeof *helps; i++)
+        if (n == strlen(helps[i].words) && strncasecmp(text, helps[i].words, n) == 0) {
+            if (helps[i].topic != ORD_HELP_GUIDE)
+                *topic = helps[i].topic;
+            return true;
+        }
+    return false;
 }
 
 /* The subject without any Re:/Fwd:/AW: prefixes. */
@@ -94,7 +110,7 @@ static const char *bare_subject(const char *s)
 static void parse_line(ord_envelope *env, char *text, int number)
 {
     const char *v;
-    if (is_help(text))
+    if (is_help(text, &env->help_topic))
         env->help = true;
     else if ((v = keyword_value(text, "game")))
         set_once(env, &env->game, "GAME", v, number);
@@ -114,7 +130,7 @@ void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env
     env->turn = -1;
     if (subject) {
         char *s = str_trim(xstrdup(bare_subject(subject)));
-        env->help = is_help(s);
+        env->help = is_help(s, &env->help_topic);
         free(s);
     }
     int number = 0;

@@ -13,6 +13,9 @@ typedef struct ord_line {
     char *text;    /* trimmed */
 } ord_line;
 
+/* HELP: the guide; HELP TILES: the title's tiles; HELP MAP (or HEXES): the board's hexes. */
+typedef enum { ORD_HELP_GUIDE, ORD_HELP_TILES, ORD_HELP_MAP } ord_help_topic;
+
 typedef struct ord_error {
     int line;      /* 0 when it is about the whole mail */
     char *message;
@@ -24,6 +27,7 @@ typedef struct ord_envelope {
     char *password;
     int turn;          /* -1 when not given */
     bool help;         /* HELP asked for, in the text or as the subject */
+    ord_help_topic help_topic; /* HELP TILES, HELP MAP: what else the player asks for */
     ord_line *lines;   /* the rest, for the order parser */
     size_t nlines;
     ord_error *errors;

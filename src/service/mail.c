@@ -9,6 +9,7 @@
 #include "mail/message.h"
 #include "orders/envelope.h"
 #include "orders/order.h"
+#include "report/titletext.h"
 #include "service/service.h"
 #include "turn/turn.h"
 #include "util/buf.h"
@@ -268,6 +269,24 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
     store_player_clear(&player);
 }
 
+/* HELP: the players' guide; HELP TILES / HELP MAP: the tiles or the hexes of the game's title
+ * (the named game's, else the default title's). */
+static char *help_text(const cfg *c, store *st, const ord_envelope *env, const cJSON *ctx)
+{
+    if (env->help_topic == ORD_HELP_GUIDE)
+        return svc_render(c, "help.txt", ctx);
+    store_game game = {0};
+    bool known = env->game && store_game_find(st, env->game, &game) == STORE_OK;
+    char why[256];
+    eng_title *t = svc_load_title(known ? game.title : "1835", why, sizeof why);
+    store_game_clear(&game);
+    if (!t)
+        return str_format("(The list cannot be made: %s.)\n", why);
+    char *text = env->help_topic == ORD_HELP_TILES ? rep_tiles_text(t) : rep_hexes_text(t);
+    eng_title_free(t);
+    return text;
+}
+
 static void read_text(const cfg *c, store *st, const store_inbound *m, const mail_message *msg,
                       cJSON *ctx, struct outcome *out)
 {
@@ -285,7 +304,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
         buf_adds(&out->text, "no game, player or password");
     }
     if (env.help) {
-        char *help = svc_render(c, "help.txt", ctx);
+        char *help = help_text(c, st, &env, ctx);
         cJSON_AddStringToObject(ctx, "help_text", help);
         free(help);
         buf_printf(&out->text, "%shelp sent", out->text.len ? "; " : "");

@@ -24,6 +24,47 @@ static void test_help_is_answered_without_identity(void **state)
     assert_int_equal(store_inbound_count(f->st, "answered"), 1);
 }
 
+/* No line longer than 78 characters (text-only readers). */
+static void lines_fit(const char *text)
+{
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n"), chars = 0;
+        for (size_t i = 0; i < n; i++)
+            chars += ((unsigned char)p[i] & 0xC0) != 0x80; /* UTF-8 characters */
+        if (chars > 78)
+            fail_msg("a line of %zu characters: %.*s", chars, (int)n, p);
+        p += n + (p[n] != '\0');
+    }
+}
+
+/* HELP mails the players' guide (the order language, not a promise of one); HELP TILES the
+ * title's tiles, HELP MAP its hexes' names. */
+static void test_help_topics(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: Ann <ann@else.org>\nSubject: orders\nMessage-ID: <h2@else.org>\n\n"
+                    "HELP\n"));
+    free(deliver(f, "From: Ann <ann@else.org>\nSubject: help tiles\nMessage-ID: <h3@else.org>"
+                    "\n\nthanks\n"));
+    free(deliver(f, "From: Ann <ann@else.org>\nSubject: hexes\nMessage-ID: <h4@else.org>\n\n"
+                    "Help Map.\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 3);
+    bool guide = false, tiles = false, map = false;
+    for (int i = 0; i < s.n; i++) {
+        lines_fit(s.body[i]);
+        guide |= strstr(s.body[i], "STOCK-ROUND ORDERS") && strstr(s.body[i], "LAY 57 ON N12");
+        tiles |= strstr(s.body[i], "The tiles of 1835") && strstr(s.body[i], "\n57 ");
+        map |= strstr(s.body[i], "The hexes of 1835") && strstr(s.body[i], "\nL14  F\xc3\xbcrth/N\xc3\xbcrnberg   ");
+    }
+    assert_true(guide);
+    assert_true(tiles);
+    assert_true(map);
+    sent_clear(&s);
+}
+
 static void test_accepted_mail_reports_each_line(void **state)
 {
     struct fixture *f = *state;
@@ -301,6 +342,7 @@ int main(void)
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
     const struct CMUnitTest tests[] = {
         T(test_help_is_answered_without_identity),
+        T(test_help_topics),
         T(test_accepted_mail_reports_each_line),
         T(test_orders_are_stored_and_listed),
         T(test_identity_problems_change_nothing),

@@ -528,6 +528,166 @@ static void test_a_train_from_another_directors_company(void **state)
     }
 }
 
+/* ---- issue 11: every order ends carried out, or not with its reason ---- */
+
+/* The fate of player p's order on line `line` of the last resolution, as the report says it. */
+static const char *fate_line(int p, int line)
+{
+    static char text[400];
+    for (int i = 0; i < ords[p].n; i++)
+        if (ords[p].v[i].line == line) {
+            const turn_fate *f = &R.fates[p][i];
+            snprintf(text, sizeof text, "%s%s",
+                     f->kind == TURN_FATE_DONE ? "carried out" : "not carried out: ", f->why);
+            return text;
+        }
+    fail_msg("player %d has no order on line %d", p, line);
+    return "";
+}
+
+static void fate_has(int p, int line, const char *fragment)
+{
+    const char *f = fate_line(p, line);
+    if (!strstr(f, fragment))
+        fail_msg("line %d: \"%s\" does not say \"%s\"\n%s", line, f, fragment, R.report.data);
+}
+
+/* Defect 3: a SELL that fails takes the BUY paired with it (house rule 18): the turn is a pass,
+ * the BUY is not carried out, and the report says why. */
+static void test_a_failed_sell_takes_its_paired_buy(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("FirstRoundSellRestriction=no");
+    resolve(g, ORDERS("SELL 1 MS\nBUY SX", "PASS", "PASS", "PASS"), 1);
+    report_lacks("Ann buys 10% of SX");
+    assert_int_equal(certs_of(g, "SX", 0), 0);
+    fate_has(0, 1, "not carried out: ");
+    fate_has(0, 2, "the SELL paired with it (line 1) failed");
+    report_has("Orders of Ann:");
+    finish(g);
+}
+
+/* Defect 3: the director's LAYs after an impossible one go on once house rule 17 has chosen for
+ * it (here D: no tile, BY has no train), while the company has lays left. */
+static void test_lays_after_a_fallback_go_on(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    struct lay_found near, best;
+    assert_true(legal_lays(g, -1, &near, &best) > 0);
+    char text[256];
+    snprintf(text, sizeof text, "BY:\nLAY 9 ON A11 ROT 0\nLAY %s ON %s ROT %d\nNO STATION",
+             title->tiles[best.tile].id, title->hexes[best.hex].id, best.rot);
+    eng_game *start = eng_game_copy(g);
+    resolve(g, by_orders(g, text), 1);
+    report_has("House rule 17 D: no tile for BY");
+    assert_int_equal(laid_hex(start, g), best.hex);
+    int d = start->co[co("BY")].director;
+    fate_has(d, 2, "house rule 17 chose in its place");
+    fate_has(d, 3, "carried out");
+    eng_game_free(start);
+    finish(g);
+}
+
+/* Defect 3: orders the turn never reached are said, with why: the start packet's round ended on
+ * passes (an operating round followed and the turn's two rounds were over). */
+static void test_unreached_orders_are_said(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    resolve(g, ORDERS("PASS\nBUY NF", "PASS", "PASS", "PASS"), 2);
+    fate_has(0, 1, "carried out");
+    fate_has(0, 2, "not carried out: not reached");
+    report_has("line 2 \"BUY 1 NF\": not carried out: not reached");
+    finish(g);
+}
+
+/* Defect 4, house rule 12: on a first NMR the company's stated intentions are used — its standing
+ * WITHHOLD holds; before, every company of an NMR player was played automatically and paid out. */
+static void test_standing_orders_of_a_silent_director(void **state)
+{
+    (void)state;
+    eng_game *g = by_one_lay_from_a_run();
+    struct lay_found near, best_lay;
+    legal_lays(g, -1, &near, &best_lay);
+    must(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = best_lay.hex, .tile = best_lay.tile,
+                         .rot = best_lay.rot});
+    g->co[co("BY")].lays = 0; /* this turn's lays, given back: the turn lays nothing more */
+    int d = g->co[co("BY")].director;
+    turn_player pl[ENG_MAX_PLAYERS] = {0};
+    memset(envs, 0, sizeof envs);
+    memset(ords, 0, sizeof ords);
+    ord_envelope_parse("orders", "BY:\nSTANDING WITHHOLD\nSTANDING NO STATION\n", &envs[d]);
+    ord_parse(&envs[d], &ords[d]);
+    for (int i = 0; i < ords[d].n; i++)
+        ords[d].v[i].earlier = true; /* from an earlier turn */
+    for (int p = 0; p < g->nplayers; p++)
+        pl[p].nmr = true;
+    pl[d].orders = &ords[d];
+    turn_settings s;
+    turn_settings_default(&s);
+    s.rounds = 1;
+    eng_run run;
+    int best = eng_best_run(g, co("BY"), &run);
+    assert_true(best > 0);
+    if (turn_resolve(g, &s, pl, &R))
+        fail_msg("the resolver stopped:\n%s", R.report.data);
+    char said[64];
+    snprintf(said, sizeof said, "BY runs for %d and withholds", best);
+    report_has(said);
+    finish(g);
+}
+
+/* Defect 7: the acknowledgement is the turn's own verdict. A company's first tile, ordered before
+ * its home station is placed, is laid in the preview (the board alone calls it unconnected); a
+ * purchase beyond the player's money and a sale of a certificate not held are not. */
+static void test_the_preview_is_the_turns_verdict(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int d = g->co[co("BY")].director, hex = tf_hex(title, "O15"), tile = tf_tile(title, "201");
+    int start_tile = g->board->tile[hex];
+    eng_lay lay;
+    char why[256] = "";
+    assert_int_not_equal(eng_lay_check(g->board, co("BY"), hex, tile, 0,
+                                       title->phases[g->phase].tile_colors, &lay, why, sizeof why),
+                         0); /* what the old check said */
+    ord_envelope env;
+    ord_orders o;
+    ord_envelope_parse("orders", "SELL 1 MS\nBUY 1 BA\nBY:\nLAY 201 ON O15 ROT 0\n", &env);
+    ord_parse(&env, &o);
+    assert_int_equal(o.n, 3);
+    g->players[d].cash = 1;
+    turn_settings s;
+    turn_settings_default(&s);
+    turn_result r;
+    eng_round round = g->round;
+    assert_int_equal(turn_preview(g, &s, d, &o, &r), 0);
+    assert_int_equal(g->round, round); /* the game itself is untouched */
+    assert_int_equal(g->board->tile[hex], start_tile);
+    assert_int_equal(r.fates[d][0].kind, TURN_FATE_NOT_DONE);
+    assert_int_equal(r.fates[d][1].kind, TURN_FATE_NOT_DONE);
+    if (r.fates[d][2].kind != TURN_FATE_DONE)
+        fail_msg("BY's first tile: %s\n%s", r.fates[d][2].why, r.report.data);
+    turn_result_clear(&r);
+    ord_orders_clear(&o);
+    ord_envelope_clear(&env);
+    eng_game_free(g);
+}
+
+/* A minor that has been sold is said to be sold, not "not on sale before the start packet". */
+static void test_a_sold_minor_is_said_to_be_sold(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    resolve(g, ORDERS("BUY M1", "BUY M1", "PASS", "PASS"), 1);
+    int late = R.fates[0][0].kind == TURN_FATE_NOT_DONE ? 0 : 1;
+    char said[64];
+    snprintf(said, sizeof said, "M1 has been sold (%s has it)", g->players[1 - late].name);
+    fate_has(late, 1, said);
+    finish(g);
+}
+
 /* Every action applied is in the result as JSON, and replays on the starting position to the same
  * state (the action log is the game's truth). */
 static void test_actions_replay(void **state)
@@ -575,6 +735,12 @@ int main(void)
         cmocka_unit_test(test_declared_routes),
         cmocka_unit_test(test_a_train_from_another_directors_company),
         cmocka_unit_test(test_actions_replay),
+        cmocka_unit_test(test_a_failed_sell_takes_its_paired_buy),
+        cmocka_unit_test(test_lays_after_a_fallback_go_on),
+        cmocka_unit_test(test_unreached_orders_are_said),
+        cmocka_unit_test(test_standing_orders_of_a_silent_director),
+        cmocka_unit_test(test_the_preview_is_the_turns_verdict),
+        cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -1,0 +1,112 @@
+/* titletext: the title's tiles and hexes as text (titletext.h). Pure: reads the title. */
+#include "report/titletext.h"
+#include "util/buf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *color_name(eng_color c)
+{
+    static const char *const names[] = {"white", "yellow", "green", "brown", "gray", "red"};
+    return c >= 0 && c < ENG_NCOLORS ? names[c] : "?";
+}
+
+/* "2 cities 30, 1 town 10" — what the track has to stop at. */
+static void stops_text(const eng_track *tr, buf *b)
+{
+    if (tr->ncities)
+        buf_printf(b, "%d cit%s %d", tr->ncities, tr->ncities > 1 ? "ies" : "y",
+                   tr->cities[0].revenue);
+    if (tr->ntowns)
+        buf_printf(b, "%s%d town%s %d", tr->ncities ? ", " : "", tr->ntowns,
+                   tr->ntowns > 1 ? "s" : "", tr->towns[0].revenue);
+    if (!tr->ncities && !tr->ntowns)
+        buf_adds(b, "track only");
+    if (tr->label[0])
+        buf_printf(b, " (%s)", tr->label);
+}
+
+/* Appends an item to a line, wrapping before 78 characters with an indent. */
+static void add_wrapped(buf *b, size_t *col, const char *item)
+{
+    size_t n = strlen(item);
+    if (*col + n + 2 > 78) {
+        buf_adds(b, "\n        ");
+        *col = 8;
+    } else if (*col > 8) {
+        buf_adds(b, ", ");
+        *col += 2;
+    }
+    buf_adds(b, item);
+    *col += n;
+}
+
+char *rep_tiles_text(const eng_title *t)
+{
+    buf b;
+    buf_init(&b);
+    buf_printf(&b, "The tiles of %s (id, colour, how many, stops; upgrades to):\n\n", t->id);
+    for (int k = 0; k < t->ntiles; k++) {
+        const eng_tile *tile = &t->tiles[k];
+        buf line;
+        buf_init(&line);
+        buf_printf(&line, "%-5s %-6s ", tile->id, color_name(tile->track.color));
+        if (tile->count < 0)
+            buf_adds(&line, "any  ");
+        else
+            buf_printf(&line, "%-4dx ", tile->count);
+        stops_text(&tile->track, &line);
+        buf_printf(&b, "%s\n", line.data);
+        buf_free(&line);
+        if (!tile->upgrades.n)
+            continue;
+        buf_adds(&b, "      -> ");
+        size_t col = 9;
+        for (int u = 0; u < tile->upgrades.n; u++) {
+            char item[32];
+            snprintf(item, sizeof item, "%s", t->tiles[tile->upgrades.v[u].tile].id);
+            add_wrapped(&b, &col, item);
+        }
+        buf_addc(&b, '\n');
+    }
+    return buf_steal(&b);
+}
+
+/* Appends s padded to width characters (UTF-8 counted as characters, not bytes). */
+static void add_padded(buf *b, const char *s, size_t width)
+{
+    size_t chars = 0;
+    for (const char *p = s; *p; p++)
+        chars += ((unsigned char)*p & 0xC0) != 0x80;
+    buf_printf(b, "%s%*s", s, chars < width ? (int)(width - chars) : 0, "");
+}
+
+char *rep_hexes_text(const eng_title *t)
+{
+    buf b;
+    buf_init(&b);
+    buf_printf(&b, "The hexes of %s with a name or something printed on them\n(id, name, what "
+                   "is there, terrain cost):\n\n", t->id);
+    for (int h = 0; h < t->nhexes; h++) {
+        const eng_hex *hex = &t->hexes[h];
+        const eng_track *tr = &hex->printed;
+        bool offboard = tr->color == ENG_RED;
+        if (!hex->name[0] && !tr->ncities && !tr->ntowns && !offboard && !hex->cost)
+            continue;
+        buf line;
+        buf_init(&line);
+        buf_printf(&line, "%-4s ", hex->id);
+        add_padded(&line, hex->name[0] ? hex->name : "-", 24);
+        buf_addc(&line, ' ');
+        if (offboard)
+            buf_adds(&line, "off-board");
+        else if (tr->ncities || tr->ntowns)
+            stops_text(tr, &line);
+        if (hex->cost)
+            buf_printf(&line, "%s%s %d", line.data[line.len - 1] == ' ' ? "" : "; ",
+                       hex->terrain[0] ? hex->terrain : "terrain", hex->cost);
+        buf_printf(&b, "%s\n", line.data);
+        buf_free(&line);
+    }
+    return buf_steal(&b);
+}
