@@ -675,6 +675,29 @@ static void test_the_preview_is_the_turns_verdict(void **state)
     eng_game_free(g);
 }
 
+/* Defect 3: BY's first 4 train calls the Prussian's formation round in the middle of BY's turn;
+ * when the round is over BY goes on with its orders, and its second BUY TRAIN is carried out. */
+static void test_train_orders_go_on_after_a_formation_round(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int four = train("4");
+    g->train_on_sale = four;
+    for (int k = 0; k < four; k++)
+        g->trains_left[k] = 0;
+    g->co[co("BY")].cash = 2000;
+    int d = g->co[co("BY")].director;
+    resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION\nBUY TRAIN 4\nBUY TRAIN 4"), 1);
+    report_has("may form PR");
+    int fours = 0;
+    for (int k = 0; k < g->co[co("BY")].ntrains; k++)
+        fours += g->co[co("BY")].trains[k] == four;
+    if (fours != 2)
+        fail_msg("BY has %d 4 trains:\n%s", fours, R.report.data);
+    fate_has(d, 5, "carried out");
+    finish(g);
+}
+
 /* A minor that has been sold is said to be sold, not "not on sale before the start packet". */
 static void test_a_sold_minor_is_said_to_be_sold(void **state)
 {
@@ -741,6 +764,7 @@ int main(void)
         cmocka_unit_test(test_standing_orders_of_a_silent_director),
         cmocka_unit_test(test_the_preview_is_the_turns_verdict),
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
+        cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -36,6 +36,24 @@ static void test_str_helpers(void **state)
     assert_string_equal(str_lower(up), "mixed");
 }
 
+/* "Did you mean": edits, swaps of neighbours, case ignored; near means one edit for short words,
+ * two from six letters on, and not equal. */
+static void test_edit_distance(void **state)
+{
+    (void)state;
+    assert_int_equal(str_edit_distance("BUY", "buy"), 0);
+    assert_int_equal(str_edit_distance("BYU", "BUY"), 1);   /* a swap */
+    assert_int_equal(str_edit_distance("SEL", "SELL"), 1);
+    assert_int_equal(str_edit_distance("STATON", "STATION"), 1);
+    assert_int_equal(str_edit_distance("kitten", "sitting"), 3);
+    assert_int_equal(str_edit_distance("", "abc"), 3);
+    assert_true(str_is_near("SXX", "SX"));
+    assert_false(str_is_near("SX", "SX"));
+    assert_false(str_is_near("BY", "BA") && str_is_near("X", "Y")); /* one letter is no word */
+    assert_true(str_is_near("Nurnburg", "Nurnberg"));
+    assert_false(str_is_near("LAY", "PASS"));
+}
+
 static void test_random_token_alphabet(void **state)
 {
     (void)state;
@@ -77,6 +95,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_buf_grows_and_formats),
         cmocka_unit_test(test_str_helpers),
+        cmocka_unit_test(test_edit_distance),
         cmocka_unit_test(test_random_token_alphabet),
         cmocka_unit_test(test_password_hash_and_verify),
         cmocka_unit_test(test_clock_can_be_pinned),
