@@ -312,51 +312,41 @@ static bool is_name_line(const char *line, size_t n)
     return words >= 1 && words <= 3 && n <= 40;
 }
 
-/* Drops the closing at the end of the text: "Regards, Alice", or "Regards," and a name line or
- * two after it. */
+/* The line of text ending before `before` (blank lines and trailing spaces skipped): its start
+ * and end; false when there is none. */
+static bool line_before(const buf *out, size_t before, size_t *start, size_t *end)
+{
+    size_t e = before;
+    while (e && (out->data[e - 1] == '\n' || out->data[e - 1] == ' '))
+        e--;
+    size_t s = e;
+    while (s && out->data[s - 1] != '\n')
+        s--;
+    *start = s;
+    *end = e;
+    return e > s;
+}
+
+/* Drops the closing at the end of the text — "Regards, Alice", or "Regards," and one or two
+ * name lines after it — when there is text above it. */
 static void drop_closing(buf *out)
 {
-    for (int names = 0; names <= 2; names++) {
-        /* the last line, and the one before it */
-        size_t end = out->len;
-        while (end && (out->data[end - 1] == '\n' || out->data[end - 1] == ' '))
-            end--;
-        size_t start = end;
-        while (start && out->data[start - 1] != '\n')
-            start--;
-        if (end == start || str_is_blank_n(out->data, start))
-            return; /* nothing above it: the text is not only a closing */
-        if (is_closing(out->data + start, end - start)) {
-            out->len = start;
-            out->data[start] = '\0';
+    size_t start[3], end[3];
+    int n = 0;
+    size_t from = out->len;
+    while (n < 3 && line_before(out, from, &start[n], &end[n])) {
+        from = start[n];
+        n++;
+    }
+    for (int k = 0; k < n; k++) {
+        bool closing = is_closing(out->data + start[k], end[k] - start[k]);
+        if (closing && !str_is_blank_n(out->data, start[k])) {
+            out->len = start[k];
+            out->data[out->len] = '\0';
             return;
         }
-        if (!is_name_line(out->data + start, end - start) || names == 2)
+        if (closing || !is_name_line(out->data + start[k], end[k] - start[k]))
             return;
-        /* a name: drop it only when a closing (or another name, then a closing) is above */
-        size_t above_end = start;
-        while (above_end && (out->data[above_end - 1] == '\n' || out->data[above_end - 1] == ' '))
-            above_end--;
-        size_t above = above_end;
-        while (above && out->data[above - 1] != '\n')
-            above--;
-        bool closing_above = is_closing(out->data + above, above_end - above);
-        bool name_above = is_name_line(out->data + above, above_end - above);
-        if (!closing_above && !(name_above && names == 0))
-            return;
-        if (name_above && !closing_above) {
-            /* two name lines: only with a closing above both */
-            size_t e2 = above;
-            while (e2 && (out->data[e2 - 1] == '\n' || out->data[e2 - 1] == ' '))
-                e2--;
-            size_t s2 = e2;
-            while (s2 && out->data[s2 - 1] != '\n')
-                s2--;
-            if (!is_closing(out->data + s2, e2 - s2))
-                return;
-        }
-        out->len = start;
-        out->data[start] = '\0';
     }
 }
 

@@ -52,59 +52,36 @@ static const char *near_place(const eng_title *t, const char *name)
     return turn_place_near(t, name);
 }
 
-/* A company name in place: its id. */
-static int company(const eng_title *t, char *name, char *why, size_t len)
+
+/* The kinds of names an order holds: how the title finds one, writes it, and finds a near one. */
+struct name_kind {
+    const char *what;
+    int (*find)(const eng_title *, const char *);
+    const char *(*spelling)(const eng_title *, int);
+    const char *(*near)(const eng_title *, const char *);
+};
+
+static const char *company_id(const eng_title *t, int i) { return t->companies[i].id; }
+static const char *train_name(const eng_title *t, int i) { return t->trains[i].name; }
+static const char *hex_id(const eng_title *t, int i) { return t->hexes[i].id; }
+static const char *tile_id(const eng_title *t, int i) { return t->tiles[i].id; }
+
+static const struct name_kind COMPANY = {"company", eng_company_index, company_id, near_company};
+static const struct name_kind TRAIN = {"train", eng_train_index, train_name, near_train};
+static const struct name_kind HEX = {"hex", eng_hex_index, hex_id, near_place};
+static const struct name_kind TILE = {"tile", eng_tile_index, tile_id, near_tile};
+static const struct name_kind GOAL = {"city or hex", turn_goal_hex, hex_id, near_place};
+
+/* A name in place (size bytes): as the title writes it; or refused, with a near name. */
+static int canonical(const eng_title *t, const struct name_kind *k, char *name, size_t size,
+                     char *why, size_t len)
 {
     if (!name[0])
         return 0;
-    int c = eng_company_index(t, name);
-    if (c < 0)
-        return no(why, len, "company", name, near_company(t, name));
-    snprintf(name, ORD_NAME, "%s", t->companies[c].id);
-    return 0;
-}
-
-static int train(const eng_title *t, char *name, char *why, size_t len)
-{
-    if (!name[0])
-        return 0;
-    int k = eng_train_index(t, name);
-    if (k < 0)
-        return no(why, len, "train", name, near_train(t, name));
-    snprintf(name, ORD_NAME, "%s", t->trains[k].name);
-    return 0;
-}
-
-static int hex(const eng_title *t, char *id, size_t size, char *why, size_t len)
-{
-    if (!id[0])
-        return 0;
-    int h = eng_hex_index(t, id);
-    if (h < 0)
-        return no(why, len, "hex", id, near_place(t, id));
-    snprintf(id, size, "%s", t->hexes[h].id);
-    return 0;
-}
-
-static int tile(const eng_title *t, char *id, char *why, size_t len)
-{
-    if (!id[0])
-        return 0;
-    int k = eng_tile_index(t, id);
-    if (k < 0)
-        return no(why, len, "tile", id, near_tile(t, id));
-    snprintf(id, ORD_NAME, "%s", t->tiles[k].id);
-    return 0;
-}
-
-static int goal(const eng_title *t, char *name, char *why, size_t len)
-{
-    if (!name[0])
-        return 0;
-    int h = turn_goal_hex(t, name);
-    if (h < 0)
-        return no(why, len, "city or hex", name, near_place(t, name));
-    snprintf(name, ORD_NAME, "%s", t->hexes[h].id);
+    int i = k->find(t, name);
+    if (i < 0)
+        return no(why, len, k->what, name, k->near(t, name));
+    snprintf(name, size, "%s", k->spelling(t, i));
     return 0;
 }
 
@@ -134,23 +111,26 @@ static int certificates(const eng_title *t, ord_action *a, char *why, size_t len
 
 static int check_action(const eng_title *t, ord_action *a, char *why, size_t len)
 {
-    if (company(t, a->company, why, len) || train(t, a->train, why, len) ||
-        hex(t, a->hex, sizeof a->hex, why, len) || tile(t, a->tile, why, len) ||
-        goal(t, a->goal, why, len) || certificates(t, a, why, len))
+    if (canonical(t, &COMPANY, a->company, sizeof a->company, why, len) ||
+        canonical(t, &TRAIN, a->train, sizeof a->train, why, len) ||
+        canonical(t, &HEX, a->hex, sizeof a->hex, why, len) ||
+        canonical(t, &TILE, a->tile, sizeof a->tile, why, len) ||
+        canonical(t, &GOAL, a->goal, sizeof a->goal, why, len) || certificates(t, a, why, len))
         return -1;
     for (int i = 0; i < a->nstops; i++)
-        if (hex(t, a->stops[i], sizeof a->stops[i], why, len))
+        if (canonical(t, &HEX, a->stops[i], sizeof a->stops[i], why, len))
             return -1;
     return 0;
 }
 
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
 {
-    if (company(t, o->section, why, len))
+    if (canonical(t, &COMPANY, o->section, sizeof o->section, why, len))
         return -1;
     for (int i = 0; i < o->nconds; i++) {
         ord_cond *c = &o->conds[i];
-        if (c->kind == ORD_IF_TRAIN ? train(t, c->name, why, len) : company(t, c->name, why, len))
+        if (canonical(t, c->kind == ORD_IF_TRAIN ? &TRAIN : &COMPANY, c->name, sizeof c->name,
+                      why, len))
             return -1;
     }
     for (int i = 0; i < o->nalts; i++)

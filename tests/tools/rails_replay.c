@@ -44,6 +44,7 @@ struct replay {
     bool turn_bench;            /* --turn-bench: time a turn's resolution at each OR's start */
     int turn_positions;
     double turn_auto, turn_ordered, turn_auto_max; /* seconds */
+    double turn_preview, turn_preview_max;         /* an acknowledgement's preview (2 rounds) */
     int bench_positions, bench_differ, bench_max_trains;
     long bench_max_routes;
     double bench_opt, bench_base; /* seconds */
@@ -425,6 +426,23 @@ static double resolve_copy(const eng_game *g, const turn_player *players)
     return t;
 }
 
+/* The acknowledgement's check of player 0's orders: the turn (two rounds) on a copy, the others
+ * idle. */
+static double preview_copy(const eng_game *g, const ord_orders *orders)
+{
+    eng_game *copy = eng_game_copy(g);
+    copy->opt.permissive_routes = false;
+    turn_settings s;
+    turn_settings_default(&s);
+    turn_result res;
+    double t0 = seconds_now();
+    turn_preview(copy, &s, 0, orders, &res);
+    double t = seconds_now() - t0;
+    turn_result_clear(&res);
+    eng_game_free(copy);
+    return t;
+}
+
 static void turn_bench_position(struct replay *r)
 {
     const eng_game *g = r->g;
@@ -447,6 +465,10 @@ static void turn_bench_position(struct replay *r)
         ordered[p].orders = &orders[p];
     }
     double t_auto = resolve_copy(g, nmr), t_ordered = resolve_copy(g, ordered);
+    double t_preview = preview_copy(g, &orders[0]);
+    r->turn_preview += t_preview;
+    if (t_preview > r->turn_preview_max)
+        r->turn_preview_max = t_preview;
     r->turn_positions++;
     r->turn_auto += t_auto;
     r->turn_ordered += t_ordered;
@@ -1030,8 +1052,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %d declared revenues, none above the optimizer's best (%d below it)\n",
                 argv[1], r.revenues_checked, r.revenues_below_best);
         if (r.turn_bench) /* one line for bench/turns.sh to add up */
-            printf("turnbench %d %.9f %.9f %.9f\n", r.turn_positions, r.turn_auto,
-                   r.turn_ordered, r.turn_auto_max);
+            printf("turnbench %d %.9f %.9f %.9f %.9f %.9f\n", r.turn_positions, r.turn_auto,
+                   r.turn_ordered, r.turn_auto_max, r.turn_preview, r.turn_preview_max);
         if (r.bench) /* one line for bench/routes.sh to add up */
             printf("bench %d %d %.9f %.9f %d %ld\n", r.bench_positions, r.bench_differ,
                    r.bench_opt, r.bench_base, r.bench_max_trains, r.bench_max_routes);
