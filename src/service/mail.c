@@ -108,8 +108,9 @@ static void check_names(const eng_title *t, ord_envelope *env, ord_orders *order
     orders->n = kept;
 }
 
-/* One order as the acknowledgement lists it, with the turn's verdict on it now. */
-static cJSON *order_item(const ord_order *o, const turn_fate *fate)
+/* One order as the acknowledgement lists it, with the turn's verdict on it now (g: the game now,
+ * p: the player). */
+static cJSON *order_item(const eng_game *g, int p, const ord_order *o, const turn_fate *fate)
 {
     cJSON *it = cJSON_CreateObject();
     if (o->section[0])
@@ -123,6 +124,11 @@ static cJSON *order_item(const ord_order *o, const turn_fate *fate)
         cJSON_AddStringToObject(it, "check", "would be carried out now");
     else if (fate && fate->kind == TURN_FATE_NOT_DONE)
         cJSON_AddStringToObject(it, "problem", fate->why);
+    else if (fate)
+        cJSON_AddTrueToObject(it, "unchecked");
+    int c = g && o->section[0] ? eng_company_index(g->t, o->section) : -1;
+    if (fate && fate->kind == TURN_FATE_UNUSED && c >= 0 && eng_company_holder(g, c) != p)
+        cJSON_AddStringToObject(it, "not_director", o->section);
     return it;
 }
 
@@ -143,7 +149,7 @@ static void list_orders(const store_game *game, const svc_game *sg, int p, const
     }
     cJSON *list = cJSON_AddArrayToObject(ctx, "orders");
     for (int i = 0; i < po->orders.n; i++)
-        cJSON_AddItemToArray(list, order_item(&po->orders.v[i],
+        cJSON_AddItemToArray(list, order_item(sg->g, p, &po->orders.v[i],
                                               checked && i < r.nfates[p] ? &r.fates[p][i] : NULL));
     if (po->orders.one_round) {
         cJSON *one = cJSON_CreateObject();

@@ -671,13 +671,23 @@ static void unreached(turn_ctx *x, int p, int i)
     }
 }
 
+/* Whether an order the turn did not use can be judged: always in the turn; in a preview only
+ * when its company operated (else the others' moves, unknown, decide whether it is reached). */
+static bool judged(const turn_ctx *x, int p, int i)
+{
+    if (!x->set->preview)
+        return true;
+    int c = eng_company_index(x->g->t, x->pl[p].o->v[i].section);
+    return c >= 0 && x->operated[c] && !x->pl[p].o->v[i].earlier;
+}
+
 /* Every order the turn did not use gets its reason; the report ends with each player's orders
  * and what became of them. */
 static void close_fates(turn_ctx *x)
 {
     for (int p = 0; p < x->g->nplayers; p++) {
         for (int i = 0; i < x->out->nfates[p]; i++)
-            if (x->out->fates[p][i].kind == TURN_FATE_UNUSED)
+            if (x->out->fates[p][i].kind == TURN_FATE_UNUSED && judged(x, p, i))
                 unreached(x, p, i);
         if (!x->pl[p].o || x->pl[p].o->n == 0 || x->pl[p].idle)
             continue;

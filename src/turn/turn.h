@@ -76,7 +76,8 @@ int turn_goal_hex(const eng_title *t, const char *goal);
 /* The player's orders tried on a copy of g (g is not changed) as the turn would carry them out,
  * the other players idle (passing, laying nothing, running their best): the fates of
  * out->fates[player] are the turn's own checks, the others' orders unknown (the
- * acknowledgement). 0, or -1 when the resolver could not go on. */
+ * acknowledgement); an order the preview did not reach (the others' passes ended the round
+ * first) keeps TURN_FATE_UNUSED. 0, or -1 when the resolver could not go on. */
 int turn_preview(const eng_game *g, const turn_settings *s, int player, const ord_orders *orders,
                  turn_result *out);
 

@@ -285,8 +285,8 @@ static void test_acknowledgement_checks_and_deadline(void **state)
         fail_msg("a refused line was stored:\n%s", s.body[i]);
     expect_in(s.body[i], "(each tried now on a copy of the game, the other players passing");
     expect_in(s.body[i], "    BUY 1 NF\n        would be carried out now\n");
-    expect_in(s.body[i], "    BY: LAY 9 ON M13 ROT 0\n        would not be carried out now: BY did "
-                         "not operate in this turn");
+    expect_in(s.body[i], "    BY: LAY 9 ON M13 ROT 0\n        not checked: it comes after moves of "
+                         "the other players\n        (you do not direct BY now");
     expect_in(s.body[i], "Orders for this turn are due by 2027-01-18 ");
     sent_clear(&s);
 }
