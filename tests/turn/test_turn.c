@@ -638,6 +638,37 @@ static void test_standing_orders_of_a_silent_director(void **state)
     finish(g);
 }
 
+/* Defect 3: a company section holding only an earlier turn's standing order does not count as
+ * sent: the director sent stock orders this turn (not an NMR), nothing for BY, so BY is played
+ * for its director — its tile for the most income (house rule 17 C) — with its standing RUN. */
+static void test_a_section_of_standing_orders_only_is_played_for_its_director(void **state)
+{
+    (void)state;
+    eng_game *g = by_one_lay_from_a_run();
+    int d = g->co[co("BY")].director;
+    turn_player pl[ENG_MAX_PLAYERS] = {0};
+    memset(envs, 0, sizeof envs);
+    memset(ords, 0, sizeof ords);
+    for (int p = 0; p < g->nplayers; p++) {
+        ord_envelope_parse("orders", p == d ? "PASS\nBY:\nSTANDING RUN BEST\n" : "PASS\n",
+                           &envs[p]);
+        ord_parse(&envs[p], &ords[p]);
+        pl[p].orders = &ords[p];
+    }
+    ords[d].v[1].earlier = true; /* BY's line is from an earlier turn */
+    turn_settings s;
+    turn_settings_default(&s);
+    s.rounds = 1;
+    eng_game *start = eng_game_copy(g);
+    if (turn_resolve(g, &s, pl, &R))
+        fail_msg("the resolver stopped:\n%s", R.report.data);
+    report_has("its standing orders and goal are used");
+    report_has("as house rule 17 C: BY's tile for the most income now");
+    assert_true(laid_hex(start, g) >= 0);
+    eng_game_free(start);
+    finish(g);
+}
+
 /* Defect 7: the acknowledgement is the turn's own verdict. A company's first tile, ordered before
  * its home station is placed, is laid in the preview (the board alone calls it unconnected); a
  * purchase beyond the player's money and a sale of a certificate not held are not. */
@@ -765,6 +796,7 @@ int main(void)
         cmocka_unit_test(test_the_preview_is_the_turns_verdict),
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
+        cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -1,0 +1,122 @@
+/* The order form a turn report carries (templates/turn_report.txt, filled from
+ * rep_order_form_json), for every kind of round a turn can start with — the start packet, a
+ * stock round, an operating round, a formation round — and every player: filled in with the
+ * password only, it reads with no line refused and no order taken by mistake (issue 11: the
+ * template a report carries, sent back, must be accepted). */
+#include "../engine/game_fixture.h"
+#include "orders/order.h"
+#include "report/state.h"
+#include "report/template.h"
+#include "util/buf.h"
+
+/* Player p's report, rendered as the service renders it. */
+static char *report_for(const eng_game *g, int p)
+{
+    cJSON *ctx = rep_state_json(g);
+    cJSON_AddStringToObject(ctx, "game", "g1");
+    cJSON_AddNumberToObject(ctx, "turn", 3);
+    cJSON_AddStringToObject(ctx, "happened", "");
+    cJSON *next = cJSON_AddObjectToObject(ctx, "next");
+    cJSON_AddNumberToObject(next, "turn", 4);
+    cJSON_AddStringToObject(next, "deadline", "2026-12-01 10:00 UTC");
+    cJSON_AddStringToObject(ctx, "me", g->players[p].name);
+    cJSON_AddItemToObject(ctx, "form", rep_order_form_json(g, p));
+    char *err = NULL;
+    char *text = tpl_render_file("templates", "turn_report.txt", ctx, &err);
+    if (!text)
+        fail_msg("the report does not render: %s", err);
+    cJSON_Delete(ctx);
+    return text;
+}
+
+/* The form, from its GAME line to the signature, the password filled in. */
+static char *form_of(const char *report)
+{
+    const char *from = strstr(report, "\nGAME g1\n"), *to = from ? strstr(from, "\n-- \n") : NULL;
+    if (!to)
+        fail_msg("no order form in:\n%s", report);
+    char *form = str_format("%.*s", (int)(to - from), from + 1);
+    char *at = strstr(form, "your-password");
+    if (!at)
+        fail_msg("the form has no password to fill in:\n%s", form);
+    char *filled = str_format("%.*ssecret%s", (int)(at - form), form, at + strlen("your-password"));
+    free(form);
+    return filled;
+}
+
+/* Every player's form reads whole: identity, turn, no error, no order. */
+static void forms_read_whole(const eng_game *g, const char *starts)
+{
+    for (int p = 0; p < g->nplayers; p++) {
+        char *report = report_for(g, p), *form = form_of(report);
+        if (!strstr(report, starts))
+            fail_msg("the report does not say \"%s\":\n%s", starts, report);
+        ord_envelope env;
+        ord_orders o;
+        ord_envelope_parse("Re: g1: turn 3", form, &env);
+        ord_parse(&env, &o);
+        if (env.nerrors)
+            fail_msg("line %d of %s's form: %s\n%s", env.errors[0].line, g->players[p].name,
+                     env.errors[0].message, form);
+        assert_int_equal(o.n, 0);
+        assert_string_equal(env.player, g->players[p].name);
+        assert_int_equal(env.turn, 4);
+        for (int c = 0; c < title->ncompanies; c++) {
+            char section[32];
+            snprintf(section, sizeof section, "\n%s:\n", title->companies[c].id);
+            bool directs = eng_company_holder(g, c) == p &&
+                           title->companies[c].kind != ENG_PRIVATE && !g->co[c].closed;
+            if (directs != (strstr(form, section) != NULL))
+                fail_msg("%s's form and %s:\n%s", g->players[p].name, title->companies[c].id,
+                         form);
+        }
+        ord_orders_clear(&o);
+        ord_envelope_clear(&env);
+        free(form);
+        free(report);
+    }
+}
+
+static void test_form_before_the_start_packet(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    forms_read_whole(g, "The next turn starts with the start packet.");
+    eng_game_free(g);
+}
+
+static void test_form_before_a_stock_round(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    forms_read_whole(g, "The next turn starts with stock round");
+    eng_game_free(g);
+}
+
+static void test_form_before_an_operating_round(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    forms_read_whole(g, "The next turn starts with operating round");
+    eng_game_free(g);
+}
+
+static void test_form_in_a_formation_round(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    g->forming = true;
+    forms_read_whole(g, "# the Prussian's formation: FORM, DO NOT FORM");
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_form_before_the_start_packet),
+        cmocka_unit_test(test_form_before_a_stock_round),
+        cmocka_unit_test(test_form_before_an_operating_round),
+        cmocka_unit_test(test_form_in_a_formation_round),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
