@@ -106,13 +106,14 @@ bench: deps
 # The order parser under libFuzzer (clang, installed by scripts/deps.sh fuzz): FUZZ_SECONDS long,
 # from the seed mails in tests/fuzz/corpus; findings land in build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_SRCS := src/orders/envelope.c src/orders/parse.c src/util/util.c src/util/buf.c \
-             tests/fuzz/fuzz_orders.c
+FUZZ_SRCS := src/orders/envelope.c src/orders/parse.c src/orders/json.c src/util/util.c \
+             src/util/buf.c tests/fuzz/fuzz_orders.c
 fuzz:
 	@sh scripts/deps.sh fuzz
 	@mkdir -p build/fuzz/corpus
 	@clang -std=c17 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -Isrc \
-		$(FUZZ_SRCS) -o build/fuzz/fuzz_orders
+		$(shell pkg-config --cflags libcjson) $(FUZZ_SRCS) $(shell pkg-config --libs libcjson) \
+		-o build/fuzz/fuzz_orders
 	@cd build/fuzz && ./fuzz_orders -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 		corpus ../../tests/fuzz/corpus
 

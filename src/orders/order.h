@@ -45,7 +45,7 @@ typedef enum {
 
 typedef struct ord_action {
     ord_kind kind;
-    int count;                /* certificates to buy or sell; 0: not said (one) */
+    int count;                /* certificates to buy or sell (1 when not said) */
     int percent;              /* an explicit certificate size (BUY 20% MS); 0: any */
     char company[ORD_NAME];   /* BUY/SELL/EXCHANGE/KEEP/FORM/USE; FROM company (trains) */
     bool from_pool, from_ipo;

@@ -134,8 +134,11 @@ static bool take_certificates(struct words *w, ord_action *a)
 {
     if (w->at < w->n)
         split_glued_count(w, a);
-    if (!a->count && is_number(peek(w)))
-        take_number(w, &a->count, "the number of certificates");
+    if (!a->count && is_number(peek(w)) &&
+        take_number(w, &a->count, "the number of certificates") && a->count == 0)
+        return fail(w, "the number of certificates is at least 1");
+    if (!a->count)
+        a->count = 1; /* "BUY BY" is one certificate, as "BUY 1 BY" */
     const char *s = peek(w);
     size_t len = strlen(s);
     if (len > 1 && s[len - 1] == '%') {
