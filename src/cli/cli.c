@@ -484,7 +484,8 @@ static int cmd_game_resolve(struct session *s, const store_game *g)
 
 static int cmd_game_report(struct session *s, const store_game *g, int argc, char **argv)
 {
-    int turn = g->turn - 1;
+    /* the last resolved turn: the one before the current, or a finished game's last */
+    int turn = strcmp(g->status, "finished") == 0 ? g->turn : g->turn - 1;
     if (argc > 1 || (argc == 1 && !parse_count(argv[0], 1, 100000, &turn)))
         return usage();
     char *report = NULL;

@@ -84,7 +84,7 @@ static void set_order(eng_game *g)
 
 /* A player's worth: cash, shares at the market price (a company not formed yet, the
  * Prussian, at its par), privates at face value; minors do not count (as Rails). */
-static int player_worth(const eng_game *g, int p)
+int eng_player_worth(const eng_game *g, int p)
 {
     int worth = g->players[p].cash;
     for (int c = 0; c < g->t->ncompanies; c++) {
@@ -108,7 +108,7 @@ static void end_game(eng_game *g, int reason)
     eng_event_add(g, ENG_EV_GAME_OVER, ENG_NONE, ENG_NONE, reason, 0, false);
     int worth[ENG_MAX_PLAYERS];
     for (int p = 0; p < g->nplayers; p++)
-        worth[p] = player_worth(g, p);
+        worth[p] = eng_player_worth(g, p);
     for (int p = 0; p < g->nplayers; p++) {
         int place = 1;
         for (int q = 0; q < g->nplayers; q++)
@@ -165,7 +165,7 @@ static void end_operating_round(eng_game *g)
     }
     eng_event_add(g, ENG_EV_END_OR, ENG_NONE, ENG_NONE, g->or_set, g->or_in_set, false);
     for (int p = 0; p < g->nplayers; p++)
-        eng_event_add(g, ENG_EV_WORTH, p, ENG_NONE, player_worth(g, p) - g->worth_at_or_start[p],
+        eng_event_add(g, ENG_EV_WORTH, p, ENG_NONE, eng_player_worth(g, p) - g->worth_at_or_start[p],
                       0, false);
     g->operating = ENG_NONE;
     note_bank(g);
@@ -197,7 +197,7 @@ void eng_begin_operating_round(eng_game *g)
     if (++g->or_in_set == 1) /* a new set: as many rounds as the phase says now */
         g->ors_in_set = g->t->phases[g->phase].operating_rounds;
     for (int p = 0; p < g->nplayers; p++)
-        g->worth_at_or_start[p] = player_worth(g, p);
+        g->worth_at_or_start[p] = eng_player_worth(g, p);
     eng_event_add(g, ENG_EV_OPERATING_ROUND, ENG_NONE, ENG_NONE, g->or_set, g->or_in_set, false);
     pay_privates(g);
     set_order(g);

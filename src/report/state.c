@@ -136,3 +136,31 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
     }
     return o;
 }
+
+/* The final ranking: each player's worth and place, the richest first (ties share a place). */
+cJSON *rep_ranking_json(const eng_game *g)
+{
+    int worth[ENG_MAX_PLAYERS], order[ENG_MAX_PLAYERS];
+    for (int p = 0; p < g->nplayers; p++)
+        worth[p] = eng_player_worth(g, p), order[p] = p;
+    for (int i = 1; i < g->nplayers; i++) /* by worth, seating order among equals */
+        for (int j = i; j > 0 && worth[order[j]] > worth[order[j - 1]]; j--) {
+            int k = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = k;
+        }
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < g->nplayers; i++) {
+        int p = order[i], place = 1;
+        for (int q = 0; q < g->nplayers; q++)
+            place += worth[q] > worth[p];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "place", place);
+        cJSON_AddStringToObject(o, "name", g->players[p].name);
+        cJSON_AddNumberToObject(o, "worth", worth[p]);
+        if (place == 1)
+            cJSON_AddTrueToObject(o, "winner");
+        cJSON_AddItemToArray(arr, o);
+    }
+    return arr;
+}

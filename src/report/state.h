@@ -15,4 +15,8 @@ cJSON *rep_state_json(const eng_game *g);
  * the companies p directs } — the caller deletes it. */
 cJSON *rep_order_form_json(const eng_game *g, int p);
 
+/* The final ranking: [{place, name, worth, winner}], the richest first (ties share a place, in
+ * seating order); the caller deletes it. */
+cJSON *rep_ranking_json(const eng_game *g);
+
 #endif

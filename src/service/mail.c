@@ -252,13 +252,19 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
         cJSON_AddStringToObject(acc, "game", game.name);
         cJSON_AddStringToObject(acc, "player", player.name);
         cJSON_AddNumberToObject(acc, "seat", player.seat);
+        bool finished = strcmp(game.status, "finished") == 0;
         if (strcmp(game.status, "running") == 0)
             out->db_error |= take_orders(st, m, env, &game, &player, ctx) != 0;
         else
             for (size_t i = 0; i < env->nlines; i++)
-                ord_add_error(env, env->lines[i].number,
-                              "\"%s\" is not understood (orders are not open yet in this game)",
-                              env->lines[i].text);
+                ord_add_error(env, env->lines[i].number, "\"%s\" was not taken (%s)",
+                              env->lines[i].text,
+                              finished ? "the game is over" : "orders are not open yet in this game");
+        if (finished) {
+            cJSON *over = cJSON_AddObjectToObject(ctx, "game_finished");
+            cJSON_AddStringToObject(over, "game", game.name);
+            cJSON_AddNumberToObject(over, "turn", game.turn);
+        }
         out->player_id = player.id;
         buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
         char *actor = str_format("player:%lld", (long long)player.id);

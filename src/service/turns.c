@@ -49,6 +49,7 @@ static cJSON *report_context(const cfg *c, const store_game *sg, const svc_game 
     }
     if (r->game_over) {
         cJSON_AddTrueToObject(ctx, "game_over");
+        cJSON_AddItemToObject(ctx, "ranking", rep_ranking_json(dg->g));
     } else {
         char when[64];
         svc_format_time(next_deadline, when, sizeof when);

@@ -100,7 +100,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_GAME_REMINDED] = "UPDATE games SET reminded_turn = ?2 WHERE id = ?1",
     [S_GAME_NEXT_TURN] = "UPDATE games SET turn = turn + 1, deadline_at = ?2, early_due_at = NULL "
                          "WHERE id = ?1",
-    [S_GAME_OVER] = "UPDATE games SET status = 'over', deadline_at = NULL WHERE id = ?1",
+    [S_GAME_OVER] = "UPDATE games SET status = 'finished', deadline_at = NULL, "
+                    "early_due_at = NULL WHERE id = ?1",
     [S_TURN_ADD] = "INSERT INTO turns (game_id, turn, resolved_at, rounds, report) "
                    "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_TURN_REPORT] = "SELECT report FROM turns WHERE game_id = ?1 AND turn = ?2",

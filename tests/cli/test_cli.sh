@@ -125,5 +125,10 @@ printf '%s' "$out" | grep -q "^# berlin1, turn 8, bob: orders sent" && printf '%
     && ok "pbemgm orders says when nothing was sent" || not_ok "orders of erin"
 expect_fail "orders of a missing player" 'has no player "zed"' "$PBEMGM" orders berlin1 zed
 expect_fail "orders of a missing game" 'there is no game "nosuch"' "$PBEMGM" orders nosuch bob
+# issue 12: a finished game's last report is the one `game report` shows
+sqlite3 pbemgm.db "UPDATE games SET status = 'finished', turn = 7 WHERE name = 'berlin1'"
+"$PBEMGM" game report berlin1 | grep -q "^Game berlin1, turn 7" \
+    && ok "game report shows a finished game's last turn" || not_ok "report of a finished game"
+expect_fail "a finished game is not resolved" 'berlin1 is finished, not running' "$PBEMGM" game resolve berlin1
 "$PBEMGM" game create g3 >/dev/null
 expect_fail "resolve a game that is not running" 'g3 is forming, not running' "$PBEMGM" game resolve g3

@@ -110,6 +110,32 @@ static void test_form_in_a_formation_round(void **state)
     eng_game_free(g);
 }
 
+/* Issue 12, defect 1: the last report names each player's worth, the ranking and the winner,
+ * and carries no order form. */
+static void test_the_final_report_ranks_the_players(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    g->players[2].cash += 1000;
+    g->bank -= 1000;
+    cJSON *ctx = rep_state_json(g);
+    cJSON_AddStringToObject(ctx, "game", "g1");
+    cJSON_AddTrueToObject(ctx, "game_over");
+    cJSON_AddItemToObject(ctx, "ranking", rep_ranking_json(g));
+    cJSON_AddStringToObject(ctx, "me", g->players[0].name);
+    char *err = NULL, *text = tpl_render_file("templates", "turn_report.txt", ctx, &err);
+    assert_non_null(text);
+    char want[96];
+    snprintf(want, sizeof want, "    1. %s: %d - the winner\n", g->players[2].name,
+             eng_player_worth(g, 2));
+    if (!strstr(text, "== The game is over. The final ranking") || !strstr(text, want) ||
+        strstr(text, "PASSWORD"))
+        fail_msg("the final report:\n%s", text);
+    free(text);
+    cJSON_Delete(ctx);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_form_before_a_stock_round),
         cmocka_unit_test(test_form_before_an_operating_round),
         cmocka_unit_test(test_form_in_a_formation_round),
+        cmocka_unit_test(test_the_final_report_ranks_the_players),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

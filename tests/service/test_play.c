@@ -623,6 +623,26 @@ static void test_turns_go_on_after_replacements(void **state)
     store_game_clear(&sg);
 }
 
+/* Issue 12, defect 1: a mail about a finished game is answered saying so; nothing is taken. */
+static void test_a_finished_game_answers_so(void **state)
+{
+    struct fixture *f = *state;
+    all_send(f, "BUY NF\n", "BUY M1\n", "BUY LD\n");
+    assert_int_equal(store_game_over(f->st, f->game_id), STORE_OK);
+    clear_outbox_dir(f);
+    mail_orders(f, "alice", "secret1", "BUY M2\n");
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    const char *ack = s.body[sent_to(&s, "alice@pbem.test")];
+    expect_in(ack, "Game g1 is over: it ended with turn 2");
+    expect_in(ack, "\"BUY M2\" was not taken (the game is over)");
+    sent_clear(&s);
+    store_player a = player(f, "alice");
+    assert_int_equal(store_orders_count(f->st, f->game_id, a.id, 2), 0);
+    store_player_clear(&a);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -642,6 +662,7 @@ int main(void)
         T(test_unclear_orders_are_not_an_nmr),
         T(test_grace_period_after_the_last_orders),
         T(test_turns_go_on_after_replacements),
+        T(test_a_finished_game_answers_so),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

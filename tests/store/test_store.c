@@ -295,6 +295,22 @@ static void test_turns(void **state)
     store_player_clear(&q);
 }
 
+/* Issue 12, defect 1: the end of a game is recorded — the store wrote a status its own schema
+ * refuses ('over'), so no game could end. */
+static void test_a_game_ends_finished(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g), STORE_OK);
+    assert_int_equal(store_game_start(f->st, g, ""), STORE_OK);
+    assert_int_equal(store_game_over(f->st, g), STORE_OK);
+    store_game sg;
+    assert_int_equal(store_game_find(f->st, "g1", &sg), STORE_OK);
+    assert_string_equal(sg.status, "finished");
+    assert_int_equal(sg.deadline_at, 0);
+    store_game_clear(&sg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +324,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_action_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_orders_replace_by_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_turns, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_game_ends_finished, setup, teardown),
     };
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }

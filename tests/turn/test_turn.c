@@ -729,6 +729,34 @@ static void test_train_orders_go_on_after_a_formation_round(void **state)
     finish(g);
 }
 
+/* Issue 12, defect 1: the end of the game is a turn like the others — the bank breaks in BY's
+ * run, the operating round is played to its end, the game is over with the final scores; and a
+ * bankruptcy ends it at once. The result says so (the service then marks the game finished). */
+static void test_the_game_ends_in_a_turn(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    give_train(g, "BY", "2");
+    g->players[0].cash += g->bank; /* the bank is empty: broken at the end of this round */
+    g->bank = 0;
+    resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION\nRUN BEST\nPAY OUT"), 2);
+    assert_true(R.game_over);
+    assert_int_equal(g->round, ENG_ROUND_OVER);
+    report_has("The bank is broken");
+    report_has("The game is over (the bank broke)");
+    report_has("1. ");
+    finish(g);
+    g = by_operating("Variant=Clemens");
+    int by = co("BY"), dir = g->co[by].director;
+    g->bank += g->co[by].cash + g->players[dir].cash;
+    g->co[by].cash = 0;
+    g->players[dir].cash = 0; /* BY must buy a train; nobody can pay */
+    resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION"), 2);
+    assert_true(R.game_over);
+    report_has("The game is over (a bankruptcy)");
+    finish(g);
+}
+
 /* A minor that has been sold is said to be sold, not "not on sale before the start packet". */
 static void test_a_sold_minor_is_said_to_be_sold(void **state)
 {
@@ -795,6 +823,7 @@ int main(void)
         cmocka_unit_test(test_standing_orders_of_a_silent_director),
         cmocka_unit_test(test_the_preview_is_the_turns_verdict),
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
+        cmocka_unit_test(test_the_game_ends_in_a_turn),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
     };
