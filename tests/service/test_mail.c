@@ -76,7 +76,7 @@ static void test_accepted_mail_reports_each_line(void **state)
     assert_int_equal(s.n, 1);
     int i = sent_to(&s, "alice@pbem.test");
     expect_in(s.body[i], "received from player alice (seat 1)");
-    expect_in(s.body[i], "line 4: \"BUY 1 BY\" is not understood");
+    expect_in(s.body[i], "line 4: \"BUY 1 BY\" was not taken (orders are not open yet");
     assert_null(strstr(s.body[i], "XX"));
     assert_null(strstr(s.body[i], "secret1")); /* the password is never echoed */
     sent_clear(&s);
@@ -244,7 +244,7 @@ static void test_bad_mail_gets_a_clear_answer(void **state)
     expect_in(s.body[sent_to(&s, "bin@x.org")], "no text that could be read");
     expect_in(s.body[sent_to(&s, "html@x.org")], "its HTML was read as text");
     expect_in(s.body[sent_to(&s, "html@x.org")], "received from player alice");
-    expect_in(s.body[sent_to(&s, "latin@x.org")], "\"K\xc3\xb6ln \xe2\x82\xac\" is not understood");
+    expect_in(s.body[sent_to(&s, "latin@x.org")], "\"K\xc3\xb6ln \xe2\x82\xac\" was not taken");
     sent_clear(&s);
     assert_int_equal(store_inbound_count(f->st, "answered"), 4);
 }
