@@ -19,6 +19,11 @@ void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, in
 
 void eng_round_end(eng_game *g)
 {
+    eng_money_snapshot(g, true);
+}
+
+void eng_money_snapshot(eng_game *g, bool round_ends)
+{
     if (g->nsnapshots == 8)
         return;
     eng_snapshot *s = &g->snapshots[g->nsnapshots];
@@ -27,7 +32,7 @@ void eng_round_end(eng_game *g)
     for (int c = 0; c < g->t->ncompanies; c++)
         s->company_cash[c] = g->co[c].cash;
     s->bank = g->bank;
-    eng_event_add(g, ENG_EV_ROUND_END, ENG_NONE, ENG_NONE, g->nsnapshots++, 0, false);
+    eng_event_add(g, ENG_EV_ROUND_END, ENG_NONE, ENG_NONE, g->nsnapshots++, 0, !round_ends);
 }
 
 /* ---- options ---- */

@@ -119,7 +119,8 @@ typedef enum {
     ENG_EV_PRIVATE_INCOME,/* player, company (the private), amount */
     ENG_EV_SHORT_OR,      /* an operating round in which no company could operate */
     ENG_EV_OPERATES,      /* company, player (its director or owner) */
-    ENG_EV_ROUND_END,     /* amount: index into eng_game.snapshots — the money at that moment */
+    ENG_EV_ROUND_END,     /* amount: index into eng_game.snapshots — the money at that moment;
+                           * flag: the round goes on (a snapshot only, not the round's end) */
     ENG_EV_TILE_LAID,     /* company, amount: hex, amount2: cost, item: tile */
     ENG_EV_TOKEN_PLACED,  /* company, amount: hex, amount2: cost, flag: free (a private's power) */
     ENG_EV_REVENUE,       /* company, amount: revenue, amount2: 0 withheld, 1 paid out, 2 split */

@@ -6,11 +6,15 @@
 #include "engine/game.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 
 void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
                    int amount2, bool flag);
 /* Records everyone's money as a round ends (an ENG_EV_ROUND_END event). */
 void eng_round_end(eng_game *g);
+/* The money at this moment (a ROUND_END event, as Rails prints it); round_ends false: the round
+ * goes on (the event's flag says so) — Thompson's start packet sold out within a stock round. */
+void eng_money_snapshot(eng_game *g, bool round_ends);
 
 /* Money: every movement keeps bank + players + companies constant. */
 void eng_player_pays_bank(eng_game *g, int player, int amount);

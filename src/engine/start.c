@@ -176,7 +176,7 @@ static void start_company_with_director(eng_game *g, int player, int company)
 
 static void after_packet_sold(eng_game *g)
 {
-    eng_round_end(g);
+    eng_money_snapshot(g, !g->thompson_packet); /* Thompson: the stock round goes on */
     if (!g->thompson_packet) {
         eng_begin_stock_round(g);
         return;

@@ -29,6 +29,7 @@ static cJSON *report_context(const cfg *c, const store_game *sg, const svc_game 
     cJSON_AddStringToObject(ctx, "game", sg->name);
     cJSON_AddNumberToObject(ctx, "turn", sg->turn);
     cJSON_AddNumberToObject(ctx, "rounds", r->rounds);
+    cJSON_AddStringToObject(ctx, "rounds_text", r->rounds_text[0] ? r->rounds_text : "no round");
     cJSON_AddStringToObject(ctx, "happened", r->report.len ? r->report.data : "");
     cJSON *nmrs = cJSON_AddArrayToObject(ctx, "nmr");
     cJSON *open = cJSON_AddArrayToObject(ctx, "replacements");

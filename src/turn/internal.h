@@ -27,6 +27,7 @@ typedef struct turn_ctx {
     bool operated[ENG_MAX_COMPANIES];
     int operated_by[ENG_MAX_COMPANIES];
     bool had_stock_round;        /* a stock round (or the start packet) was played */
+    char round[64];              /* the round under way, by name */
 } turn_ctx;
 
 /* Applies the action: 0, or -1 with why (and nothing changed). Records and reports it. */

@@ -104,13 +104,39 @@ void turn_fates_text(const turn_result *r, int player, const ord_orders *orders,
     }
 }
 
+/* The round the game is in, as the report names it. */
+static void round_name(const eng_game *g, char *out, size_t len)
+{
+    if (g->forming)
+        snprintf(out, len, "the Prussian's formation round");
+    else if (g->round == ENG_ROUND_START)
+        snprintf(out, len, g->thompson_packet ? "stock round %d" : "the start packet",
+                 g->stock_round_number);
+    else if (g->round == ENG_ROUND_STOCK)
+        snprintf(out, len, "stock round %d", g->stock_round_number);
+    else if (g->round == ENG_ROUND_OPERATING)
+        snprintf(out, len, "operating round %d.%d", g->or_set, g->or_in_set);
+    else
+        snprintf(out, len, "the end of the game");
+}
+
+/* A round is over: counted, and named in the turn's list of rounds. */
+static void round_ended(turn_ctx *x)
+{
+    turn_result *r = x->out;
+    r->rounds++;
+    size_t n = strlen(r->rounds_text);
+    snprintf(r->rounds_text + n, sizeof r->rounds_text - n, "%s%s", n ? ", " : "", x->round);
+    round_name(x->g, x->round, sizeof x->round);
+}
+
 static void count_round_ends(turn_ctx *x)
 {
     const eng_game *g = x->g;
     for (int i = 0; i < g->nevents; i++) {
         const eng_event *e = &g->events[i];
-        if (e->kind == ENG_EV_ROUND_END)
-            x->out->rounds++;
+        if (e->kind == ENG_EV_ROUND_END && !e->flag) /* flag: only a snapshot, the round goes on */
+            round_ended(x);
         if (e->kind == ENG_EV_FORMED) {
             x->out->formed = true;
             if (x->set->stop_after_formation && x->limit > x->out->rounds + 1)
@@ -712,6 +738,7 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
         out->fates[p] = calloc((size_t)n + 1, sizeof(turn_fate));
         out->nfates[p] = n;
     }
+    round_name(g, x.round, sizeof x.round);
     tell_nmrs(&x);
     int rc = 0;
     for (int steps = 0; !x.stop && g->round != ENG_ROUND_OVER; steps++) {

@@ -52,6 +52,7 @@ typedef struct turn_result {
     int nactions;
     char **actions;              /* the engine actions applied, as JSON, in order */
     int rounds;                  /* rounds completed in the turn */
+    char rounds_text[256];       /* which: "stock round 2, operating round 2.1" */
     bool formed;                 /* the Prussian formed in this turn */
     bool game_over;
 } turn_result;

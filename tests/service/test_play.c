@@ -260,7 +260,7 @@ static void test_one_round_requested(void **state)
     int at = -1;
     collect(f, &s);
     assert_int_equal(count_subject(&s, "Subject: g1: turn 1\r\n", &at), 4);
-    expect_in(s.body[at], "turn 1 (1 round(s))");
+    expect_in(s.body[at], "Game g1, turn 1: the start packet\n");
     sent_clear(&s);
     free(report);
 }

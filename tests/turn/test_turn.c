@@ -757,6 +757,46 @@ static void test_the_game_ends_in_a_turn(void **state)
     finish(g);
 }
 
+/* Issue 12, defect 2: Thompson's start packet sells out in the middle of stock round 1, which
+ * goes on: that is not a round's end. A turn of two rounds covers stock round 1 and operating round
+ * 1.1 whole, and says so; it used to count two ends and stop as operating round 1.1 began. */
+static void test_a_packet_sold_out_in_a_stock_round_is_not_a_round(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=ThompsonFull", 4);
+    for (int guard = 0; guard < 400; guard++) {
+        int unsold = 0;
+        for (int i = 0; i < title->nstart_items; i++)
+            unsold += !g->item_sold[i];
+        if (unsold <= 1)
+            break;
+        eng_action legal[256];
+        int n = eng_legal_actions(g, legal, 256), pick = n - 1;
+        for (int k = 0; k < n; k++)
+            if (legal[k].kind == ENG_ACT_BUY_ITEM)
+                pick = k;
+        must(g, legal[pick]);
+    }
+    assert_int_equal(g->stock_round_number, 1);
+    int last = -1;
+    for (int i = 0; i < title->nstart_items; i++)
+        if (!g->item_sold[i])
+            last = i;
+    assert_true(last >= 0);
+    g->players[g->current].cash += 2000; /* the buyer can pay */
+    g->bank -= 2000;
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    char order[64];
+    snprintf(order, sizeof order, "BUY %s\nPASS", title->start_items[last].id);
+    v[g->current] = order;
+    resolve(g, v, 2);
+    assert_int_equal(R.rounds, 2);
+    if (strcmp(R.rounds_text, "stock round 1, operating round 1.1") != 0)
+        fail_msg("the turn covered: %s\n%s", R.rounds_text, R.report.data);
+    assert_false(g->round == ENG_ROUND_OPERATING && g->or_set == 1 && g->or_in_set == 1);
+    finish(g);
+}
+
 /* A minor that has been sold is said to be sold, not "not on sale before the start packet". */
 static void test_a_sold_minor_is_said_to_be_sold(void **state)
 {
@@ -824,6 +864,7 @@ int main(void)
         cmocka_unit_test(test_the_preview_is_the_turns_verdict),
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
         cmocka_unit_test(test_the_game_ends_in_a_turn),
+        cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
     };
