@@ -675,9 +675,29 @@ static void test_operating_round_by_its_legal_actions(void **state)
     eng_game_free(g);
 }
 
+/* Issue 12, defect 3: home circles are kept until their company places its home station —
+ * Stuttgart (M9) is WT's only circle, L6's first is BA's; no other company's station (BY's, or
+ * PfB's free one) may take them before; the company itself places its home there. */
+static void test_home_circles_are_kept(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    char why[256] = "";
+    int stuttgart = tf_hex(title, "M9"), l6 = tf_hex(title, "L6");
+    assert_int_not_equal(eng_station_check(g->board, NULL, co("BY"), stuttgart, 0, why,
+                                           sizeof why), 0);
+    assert_non_null(strstr(why, "kept for a home station"));
+    assert_int_not_equal(eng_station_check(g->board, NULL, co("BY"), l6, 0, why, sizeof why), 0);
+    assert_int_equal(eng_station_check(g->board, NULL, co("WT"), stuttgart, 0, why, sizeof why),
+                     0);
+    assert_int_equal(eng_station_check(g->board, NULL, co("BA"), l6, 0, why, sizeof why), 0);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_home_circles_are_kept),
         cmocka_unit_test(test_dividends_and_their_rounding),
         cmocka_unit_test(test_the_market_edges),
         cmocka_unit_test(test_operating_order_on_one_square),

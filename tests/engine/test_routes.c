@@ -39,10 +39,20 @@ static void station(eng_game *g, const char *company, const char *hex, int city)
         fail_msg("station of %s on %s: %s", company, hex, why);
 }
 
+/* A new game whose home circles are not kept: these positions put any company anywhere. */
+static eng_game *free_game(const char *options)
+{
+    eng_game *g = new_game(options, 4);
+    for (int h = 0; h < title->nhexes; h++)
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            g->board->reserved[h][c] = ENG_NONE;
+    return g;
+}
+
 /* The network of the header, no stations yet. */
 static eng_game *network(void)
 {
-    eng_game *g = new_game(NULL, 4);
+    eng_game *g = free_game(NULL);
     lay_joining(g, "O15", "202", "O13", "N16");
     lay_joining(g, "O13", "8", "O15", "N12");
     lay_joining(g, "N12", "57", "O13", "M11");
@@ -144,7 +154,7 @@ static void test_the_run_reported(void **state)
  * to Bremen (D8, 20); SX's station north of the Elbe, BA's south of it; WT's in Bremen. */
 static eng_game *hamburg(const char *options)
 {
-    eng_game *g = new_game(options, 4);
+    eng_game *g = free_game(options);
     station(g, "SX", "C11", 2); /* green Hamburg: city 3 (E, NE) is north of the Elbe, */
     station(g, "BA", "C11", 0); /* city 1 (SW) south of it */
     char why[256];
@@ -278,7 +288,7 @@ static void test_schwerin_and_oldenburg_are_large(void **state)
 static void test_berlin_once_per_train(void **state)
 {
     (void)state;
-    eng_game *g = new_game(NULL, 4);
+    eng_game *g = free_game(NULL);
     lay_joining(g, "E17", "7", "E19", "D18");
     lay_joining(g, "D18", "7", "E17", "E19");
     station(g, "BY", "E19", 0);
@@ -290,7 +300,7 @@ static void test_berlin_once_per_train(void **state)
 static void test_elsass_worth_nothing_leaves_the_map(void **state)
 {
     (void)state;
-    eng_game *g = new_game(NULL, 4);
+    eng_game *g = free_game(NULL);
     int l6 = tf_hex(title, "L6"), tile = tf_tile(title, "213"), sw = edge_towards("L6", "M5");
     char why[256];
     int rot = 0;
