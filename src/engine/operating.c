@@ -434,7 +434,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         return -1;
     if (s->cash < price) { /* house rule 9: the director's money only when forced to buy */
         int dir = eng_company_holder(g, c), need = price - s->cash;
-        if (s->ntrains > 0)
+        if (!must_buy_train(g, c)) /* a minor's, or a voluntary purchase: its own money only */
             return eng_refuse(why, len, "a %s train costs %d, and %s has %d", t->trains[type].name,
                               price, t->companies[c].id, s->cash);
         if (g->players[dir].cash < need)
@@ -682,13 +682,12 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
     if (pc->power_token_hex < 0 || !eng_is_major(g, c))
         return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
-    if (g->opt.westermann && g->co[c].lays == 0 && !g->co[c].ran)
-        return eng_refuse(why, len, "the %s station comes in the station step, after the track "
-                                    "(Westermann rule)", pc->id);
     int hex = pc->power_token_hex;
     int city = free_city(g, NULL, c, hex, a->city);
     if (eng_place_station(g->board, NULL, c, hex, city, why, len))
         return -1;
+    if (g->opt.westermann) /* house rule 6: the station step — the track step is over, laid or not */
+        g->co[c].lays = lays_allowed(g, c);
     eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, 0, true);
     use_power(g, priv, 4u);
     return 0;

@@ -76,18 +76,34 @@ static const ord_order *next_order(turn_ctx *x, const struct company_turn *ct, u
 
 /* ---- tiles ---- */
 
-/* A lay without ROT: of the legal rotations, the one giving the most income now. */
+/* What a lay would earn the company: now, and with one more train of the kind on sale (so that
+ * rotations that earn nothing yet are told apart by what they lead to). */
+static void lay_worth(const eng_game *copy, int c, int *now, int *soon)
+{
+    eng_run run;
+    *now = eng_best_run(copy, c, &run);
+    eng_game *more = eng_game_copy(copy);
+    eng_company_state *s = &more->co[c];
+    if (s->ntrains < ENG_MAX_TRAINS)
+        s->trains[s->ntrains++] = more->train_on_sale;
+    *soon = eng_best_run(more, c, &run);
+    eng_game_free(more);
+}
+
+/* A lay without ROT: of the legal rotations, the one giving the most income now; among equals,
+ * the one that earns most with the next train (a company without trains still builds
+ * somewhere useful); then the first. */
 static int lay_best_rotation(turn_ctx *x, eng_action *a, char *why, size_t len)
 {
-    int best_rot = -1, best_rev = -1;
+    int best_rot = -1, best_now = -1, best_soon = -1;
     for (int r = 0; r < 6; r++) {
         eng_game *copy = eng_game_copy(x->g);
         a->rot = r;
         if (eng_apply(copy, a, r == 0 ? why : NULL, r == 0 ? len : 0) == 0) {
-            eng_run run;
-            int rev = eng_best_run(copy, x->g->operating, &run);
-            if (rev > best_rev)
-                best_rev = rev, best_rot = r;
+            int now, soon;
+            lay_worth(copy, x->g->operating, &now, &soon);
+            if (now > best_now || (now == best_now && soon > best_soon))
+                best_now = now, best_soon = soon, best_rot = r;
         }
         eng_game_free(copy);
     }
@@ -112,17 +128,24 @@ static int try_lay(turn_ctx *x, const struct company_turn *ct, const ord_action 
     return turn_act(x, &a, why, len);
 }
 
-/* Tries the order's alternatives (house rule 17 A): 0 laid, 1 NO TILE chosen, -1 none. */
+/* Tries the order's alternatives (house rule 17 A): 0 laid, 1 NO TILE chosen, -1 none. Why the
+ * alternatives before the one carried out could not be is said in the report. */
 static int try_tile_order(turn_ctx *x, const struct company_turn *ct, const ord_order *o,
                           int from, char *why, size_t len)
 {
     why[0] = '\0';
     for (int i = from; i < o->nalts; i++) {
-        if (o->alts[i].kind == ORD_NO_TILE)
-            return 1;
         char w[256];
-        if (o->alts[i].kind == ORD_LAY && try_lay(x, ct, &o->alts[i], w, sizeof w) == 0)
-            return 0;
+        int rc = o->alts[i].kind == ORD_NO_TILE ? 1
+                 : o->alts[i].kind == ORD_LAY && try_lay(x, ct, &o->alts[i], w, sizeof w) == 0
+                     ? 0
+                     : -1;
+        if (rc >= 0 && why[0]) {
+            turn_say_order(x, ct->p, o, "");
+            turn_say(x, "    %s; its ELSE is carried out", why);
+        }
+        if (rc >= 0)
+            return rc;
         if (!why[0])
             snprintf(why, len, "%s", o->alts[i].kind == ORD_LAY ? w : "not a tile order");
     }
@@ -142,7 +165,9 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
     const unsigned kinds = KIND(ORD_LAY) | KIND(ORD_NO_TILE);
     if (ct->idle)
         return;
-    if (ct->automatic && !has_kinds(x, ct->p, ct->section, kinds)) {
+    if ((ct->automatic || ct->goal) && !has_kinds(x, ct->p, ct->section, kinds)) {
+        /* no tile ordered: played for the director — towards the company's GOAL when it has
+         * one (house rule 12), else for income (house rule 17) */
         if (!x->set->preview)
             turn_fallback_tile(x, ct->c, ct->goal, true);
         return;
@@ -301,8 +326,9 @@ static bool pays_out(turn_ctx *x, const struct company_turn *ct)
     unsigned unconditional;
     const ord_order *d = standing_choice(x, ct, both, &unconditional);
     if (unconditional == both) { /* both, with no condition to choose */
-        turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither is "
-                    "carried out; the revenue is paid out (house rule 16; not an NMR)",
+        turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither order "
+                    "decides; the revenue is paid out, as for a company played for its director "
+                    "(house rule 16; not an NMR)",
                  x->g->players[ct->p].name, ct->section);
         not_done_all(x, ct, both, "ambiguous: both PAY OUT and WITHHOLD, without a condition to "
                                   "choose; the revenue was paid out (house rule 16)");

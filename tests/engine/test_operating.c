@@ -523,19 +523,29 @@ static void test_privates_close(void **state)
 
 /* House rule 5: "the Pfalzbahnen closes when it lays a token on L6, whether or not it uses its
  * power to lay the tile free ... it doesn't matter who lays a tile on L6". House rule 6
- * (NF_PfB_Westermann=yes): the token only in the token-laying step. */
+ * (NF_PfB_Westermann=yes): the token in the token-laying step — after the track, or in place of
+ * it: a director who lays no tile uses the power, and the track step is then over (issue 12: it
+ * used to be refused for ever). */
 static void test_pfalzbahn_closes_with_its_station(void **state)
 {
     (void)state;
-    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes");
+    const char *opts = "Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes";
+    eng_game *g = by_operating(opts);
     int pfb = co("PfB"), by = co("BY"), dir = g->co[by].director;
     g->co[pfb].owner = dir;
     eng_action token = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = pfb, .city = -1};
-    refused(g, token, "comes in the station step, after the track");
     lay_any(g, "N14", "9"); /* the track step */
     assert_false(g->co[pfb].closed);
     must(g, token);
     assert_true(g->co[pfb].closed);
+    eng_game_free(g);
+    g = by_operating(opts); /* no tile: the station step at once, and no track after it */
+    g->co[pfb].owner = g->co[by].director;
+    must(g, token);
+    assert_true(g->co[pfb].closed);
+    refused(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, "N14"),
+                            .tile = tf_tile(title, "9"), .rot = 0},
+            "has laid all the track it may");
     eng_game_free(g);
 }
 
@@ -675,6 +685,25 @@ static void test_operating_round_by_its_legal_actions(void **state)
     eng_game_free(g);
 }
 
+/* Issue 12, defect 4, house rule 9: the director's money pays only for a train the company must
+ * buy (a major without one); a minor's purchase is its own money's ("d adds 40 to M6's train"
+ * used to happen). */
+static void test_a_minors_train_is_its_own_money(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    int m = g->operating, dir = eng_company_holder(g, m);
+    assert_false(eng_is_major(g, m));
+    g->bank += g->co[m].cash - 40;
+    g->co[m].cash = 40;
+    int had = g->players[dir].cash;
+    refused(g, buy_train("2", false), "a 2 train costs 80");
+    assert_int_equal(g->players[dir].cash, had);
+    eng_game_free(g);
+}
+
 /* Issue 12, defect 3: home circles are kept until their company places its home station —
  * Stuttgart (M9) is WT's only circle, L6's first is BA's; no other company's station (BY's, or
  * PfB's free one) may take them before; the company itself places its home there. */
@@ -698,6 +727,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_home_circles_are_kept),
+        cmocka_unit_test(test_a_minors_train_is_its_own_money),
         cmocka_unit_test(test_dividends_and_their_rounding),
         cmocka_unit_test(test_the_market_edges),
         cmocka_unit_test(test_operating_order_on_one_square),

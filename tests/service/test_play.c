@@ -386,7 +386,8 @@ static void test_hr17_and_hr16_by_mail(void **state)
     store_game_clear(&sg);
     director_sends(f, dir, "BY:\nNO TILE\nNO STATION\nPAY OUT\nWITHHOLD\n");
     assert_int_equal(store_turn_report(f->st, f->game_id, 2, &report), STORE_OK);
-    expect_in(report, "say both PAY OUT and WITHHOLD: ambiguous, neither is carried out");
+    expect_in(report, "say both PAY OUT and WITHHOLD: ambiguous, neither order decides; the "
+                      "revenue is paid out");
     free(report);
     store_player d = player(f, dir);
     assert_int_equal(d.nmr_count, 0);

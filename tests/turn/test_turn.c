@@ -425,7 +425,8 @@ static void test_hr17_stations_too(void **state)
 
 /* House rule 16: "orders that are ambiguous or unclear ... all or some of his intended action did
  * not occur, although it will not be counted as a NMR" — PAY OUT and WITHHOLD, both without a
- * condition: neither is carried out; the revenue is paid out. */
+ * condition: neither order decides; the revenue is paid out, as for a company played for its
+ * director, and the report says so without contradicting itself. */
 static void test_hr16_ambiguous_orders(void **state)
 {
     (void)state;
@@ -433,6 +434,7 @@ static void test_hr16_ambiguous_orders(void **state)
     give_train(g, "BY", "2");
     resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION\nRUN BEST\nWITHHOLD\nPAY OUT"), 1);
     report_has("ambiguous");
+    report_lacks("neither is carried out");
     report_has("house rule 16; not an NMR");
     report_lacks("(NMR)");
     finish(g);
@@ -797,6 +799,39 @@ static void test_a_packet_sold_out_in_a_stock_round_is_not_a_round(void **state)
     finish(g);
 }
 
+/* Issue 12, defect 4, house rule 6 (Westermann): NO TILE, then USE PfB — the station step comes
+ * at once, and the power is used (it was refused: "comes in the station step, after the
+ * track"). */
+static void test_no_tile_then_a_private_station(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes");
+    int d = g->co[co("BY")].director;
+    g->co[co("PfB")].owner = d;
+    resolve(g, by_orders(g, "BY:\nNO TILE\nUSE PfB\nNO STATION"), 1);
+    fate_has(d, 3, "carried out");
+    assert_true(g->co[co("PfB")].closed);
+    finish(g);
+}
+
+/* Issue 12, defect 4, house rule 17: a GOAL without a tile order builds towards the goal (it used
+ * to lay nothing and say nothing); a failed LAY whose ELSE is NO TILE says why. */
+static void test_a_goal_without_a_lay_and_a_silent_else(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    eng_game *start = eng_game_copy(g);
+    resolve(g, by_orders(g, "BY:\nGOAL L14\nNO STATION"), 1);
+    report_has("BY's tile towards its goal L14");
+    assert_true(laid_hex(start, g) >= 0);
+    eng_game_free(start);
+    finish(g);
+    g = by_operating("Variant=Clemens");
+    resolve(g, by_orders(g, "BY:\nLAY 9 ON A11 ROT 0 ELSE NO TILE\nNO STATION"), 1);
+    report_has("its ELSE is carried out");
+    finish(g);
+}
+
 /* A minor that has been sold is said to be sold, not "not on sale before the start packet". */
 static void test_a_sold_minor_is_said_to_be_sold(void **state)
 {
@@ -864,6 +899,8 @@ int main(void)
         cmocka_unit_test(test_the_preview_is_the_turns_verdict),
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
         cmocka_unit_test(test_the_game_ends_in_a_turn),
+        cmocka_unit_test(test_no_tile_then_a_private_station),
+        cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
