@@ -150,6 +150,9 @@ static void start_company(eng_game *g)
     s->lays = 0;
     s->token_placed = s->ran = false;
     g->raising_train = ENG_NONE;
+    /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
+     * during one company's turn does not price a sale during another's */
+    memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
     if (!s->home_placed)
         place_home(g, c);
     g->current = eng_company_holder(g, c);

@@ -704,6 +704,23 @@ static void test_a_minors_train_is_its_own_money(void **state)
     eng_game_free(g);
 }
 
+/* Issue 12, defect 6: SeparateSalesAtSamePrice remembers a sale's price for the turn it was made
+ * in; an emergency sale during one company's turn must not fix the price of another player's
+ * sale during a later company's turn (Rails: 64, not 72). */
+static void test_a_sale_price_is_forgotten_with_the_turn(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    int first = g->operating;
+    g->turn_sale_price[co("SX")] = 72; /* an emergency sale in this company's turn */
+    must(g, done());
+    assert_int_not_equal(g->operating, first);
+    assert_int_equal(g->turn_sale_price[co("SX")], 0);
+    eng_game_free(g);
+}
+
 /* Issue 12, defect 3: home circles are kept until their company places its home station —
  * Stuttgart (M9) is WT's only circle, L6's first is BA's; no other company's station (BY's, or
  * PfB's free one) may take them before; the company itself places its home there. */
@@ -728,6 +745,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_home_circles_are_kept),
         cmocka_unit_test(test_a_minors_train_is_its_own_money),
+        cmocka_unit_test(test_a_sale_price_is_forgotten_with_the_turn),
         cmocka_unit_test(test_dividends_and_their_rounding),
         cmocka_unit_test(test_the_market_edges),
         cmocka_unit_test(test_operating_order_on_one_square),
