@@ -220,6 +220,7 @@ static void resume(eng_game *g)
     switch (g->formation_next) {
     case ENG_AFTER_FORMATION_OPERATE:
         eng_join_operating_round(g, rules(g)->company, rules(g)->founder);
+        eng_check_train_limits(g); /* the minors' trains may take it over its limit */
         g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
                      : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner
                                                                          : g->co[g->operating].director;

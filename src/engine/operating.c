@@ -324,7 +324,7 @@ static bool must_discard(const eng_game *g, int c)
 
 /* A company over its train limit after a phase change discards to the pool: the game waits
  * for its director. */
-static void check_train_limits(eng_game *g)
+void eng_check_train_limits(eng_game *g)
 {
     g->discarding = ENG_NONE; /* in operating order */
     for (int k = 0; k < g->nor_order && g->discarding == ENG_NONE; k++)
@@ -351,7 +351,7 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
             g->pool_trains[a->train]++;
             eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, 0, 0, false);
             g->events[g->nevents - 1].item = a->train;
-            check_train_limits(g);
+            eng_check_train_limits(g);
             maybe_form(g);
             return 0;
         }
@@ -464,7 +464,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     g->trains_left[type]--;
     if (!g->train_bought[type]) {
         first_of_type(g, type);
-        check_train_limits(g);
+        eng_check_train_limits(g);
         maybe_form(g);
     }
     if (g->trains_left[type] == 0 && g->train_on_sale + 1 < t->ntrains) {

@@ -721,6 +721,39 @@ static void test_a_sale_price_is_forgotten_with_the_turn(void **state)
     eng_game_free(g);
 }
 
+/* Issue 12, defect 6: the Prussian formed at the first 5 takes the minors' trains; over its limit
+ * it discards down to it (Rails: CompanyDiscardsTrain,PR,3,Pool), where the engine said nobody
+ * had too many trains. */
+static void test_the_prussian_discards_after_forming(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int pr = co("PR");
+    on_sale(g, "5");
+    g->phase = 5; /* the last phase before the 5's */
+    static const char *const minors[] = {"M1", "M2", "M3", "M4", "M5", "M6"};
+    for (int k = 0; k < 6; k++) {
+        eng_company_state *m = &g->co[co(minors[k])];
+        m->trains[m->ntrains++] = train("4");
+    }
+    g->bank -= 2000 - g->co[co("BY")].cash;
+    g->co[co("BY")].cash = 2000;
+    must(g, buy_train("5", false));
+    for (int k = 0; k < 12 && g->forming; k++)
+        must(g, pass());
+    assert_false(g->forming);
+    assert_true(g->co[pr].started);
+    int limit = title->phases[g->phase].train_limit_prussian;
+    assert_true(g->co[pr].ntrains > limit);
+    assert_int_equal(g->discarding, pr);
+    assert_int_equal(g->current, g->co[pr].director);
+    while (g->co[pr].ntrains > limit)
+        must(g, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = g->co[pr].director,
+                             .company = pr, .train = train("4")});
+    assert_int_equal(g->discarding, ENG_NONE);
+    eng_game_free(g);
+}
+
 /* Issue 12, defect 3: home circles are kept until their company places its home station —
  * Stuttgart (M9) is WT's only circle, L6's first is BA's; no other company's station (BY's, or
  * PfB's free one) may take them before; the company itself places its home there. */
@@ -746,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_home_circles_are_kept),
         cmocka_unit_test(test_a_minors_train_is_its_own_money),
         cmocka_unit_test(test_a_sale_price_is_forgotten_with_the_turn),
+        cmocka_unit_test(test_the_prussian_discards_after_forming),
         cmocka_unit_test(test_dividends_and_their_rounding),
         cmocka_unit_test(test_the_market_edges),
         cmocka_unit_test(test_operating_order_on_one_square),
