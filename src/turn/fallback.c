@@ -1,9 +1,12 @@
 /* fallback: house rule 17 — when a company's tile or station cannot be placed as ordered (and
  * its own contingency, step A, is spent), or its director sent no orders for it: B. the tile
  * (station) that best follows the company's stated goal — the legal one nearest the goal's hex,
- * the better income breaking a tie; C. the one giving the stockholders the most income now;
- * D. none, when nothing brings more money now than the company earns without it. Every legal
- * placement is tried on a copy of the game; the choice and its step are said in the report. */
+ * the better income breaking a tie; C. the one giving the stockholders the most income ("this
+ * or the next turn": a company without a train is judged with the train it will buy); for a
+ * tile, when none raises the income, the lay nearest the closest city, town or off-board the
+ * company does not reach yet (income in the next turns, as a sensible director builds);
+ * D. none. Every legal placement is tried on a copy of the game; the choice and its step are
+ * said in the report. */
 #include "engine/routes.h"
 #include "turn/internal.h"
 
@@ -32,13 +35,27 @@ static bool better(const struct choice *c, const struct choice *best, bool by_go
     return c->revenue > best->revenue;
 }
 
+/* What the company earns on this board: its best run — or, without a train yet, the best run of
+ * the train on sale (the train it will buy: house rule 17 D's "this or the next turn"). */
+static int earning(const eng_game *g, int company)
+{
+    eng_run run;
+    if (g->co[company].ntrains > 0 || g->trains_left[g->train_on_sale] <= 0)
+        return eng_best_run(g, company, &run);
+    eng_game *more = eng_game_copy(g);
+    eng_company_state *s = &more->co[company];
+    s->trains[s->ntrains++] = more->train_on_sale;
+    int revenue = eng_best_run(more, company, &run);
+    eng_game_free(more);
+    return revenue;
+}
+
 /* Tries a on a copy; keeps it when it is better than *best. */
 static void consider(turn_ctx *x, int company, int goal, const eng_action *a, struct choice *best)
 {
     eng_game *copy = eng_game_copy(x->g);
     if (eng_apply(copy, a, NULL, 0) == 0) {
-        eng_run run;
-        struct choice c = {.a = *a, .revenue = eng_best_run(copy, company, &run), .found = true,
+        struct choice c = {.a = *a, .revenue = earning(copy, company), .found = true,
                            .distance = goal >= 0 ? hex_distance(x->g->t, a->hex, goal) : 0};
         if (better(&c, best, goal >= 0))
             *best = c;
@@ -48,29 +65,36 @@ static void consider(turn_ctx *x, int company, int goal, const eng_action *a, st
 
 static int income_now(const turn_ctx *x, int company)
 {
-    eng_run run;
-    return eng_best_run(x->g, company, &run);
+    return earning(x->g, company);
 }
 
-/* Applies the choice by house rule 17's steps, or nothing (D); says which. */
+/* Applies the choice by house rule 17's steps, or nothing (D); says which. When no tile raises
+ * the income (now, or with the train it will buy), the company builds towards the nearest city
+ * or town it does not reach yet (next): income in the next turns. */
 static void decide(turn_ctx *x, int company, int goal, const struct choice *best,
-                   const char *what, bool automatic)
+                   const struct choice *next, const char *what, bool automatic)
 {
     const char *co = x->g->t->companies[company].id;
     const char *rule = automatic ? "Played for its director, as house rule 17" : "House rule 17";
     int now = income_now(x, company);
     char why[256];
+    const struct choice *chosen = best;
     if (best->found && goal >= 0) {
         turn_say(x, "  %s B: %s's %s towards its goal %s", rule, co, what,
                  x->g->t->hexes[goal].id);
     } else if (best->found && best->revenue > now) {
-        turn_say(x, "  %s C: %s's %s for the most income now (%d instead of %d)", rule, co,
-                 what, best->revenue, now);
+        turn_say(x, "  %s C: %s's %s for the most income (%d instead of %d)", rule, co, what,
+                 best->revenue, now);
+    } else if (next && next->found) {
+        turn_say(x, "  %s B: %s's %s towards %s, the nearest place it does not reach yet (income "
+                    "in the next turns)", rule, co, what, x->g->t->hexes[next->distance].id);
+        chosen = next;
     } else {
-        turn_say(x, "  %s D: no %s for %s: none brings it more income now", rule, what, co);
+        turn_say(x, "  %s D: no %s for %s: none brings it more income now or in the next turns",
+                 rule, what, co);
         return;
     }
-    if (turn_act(x, &best->a, why, sizeof why))
+    if (turn_act(x, &chosen->a, why, sizeof why))
         turn_say(x, "  (%s)", why);
 }
 
@@ -88,13 +112,60 @@ static bool within_reach(const eng_game *g, const eng_reach *r, int h)
     return false;
 }
 
+/* The nearest hex with a city, a town or an off-board that the company's track does not touch
+ * yet, from its home (else any hex it reaches); -1 when none. */
+static int nearest_unreached(const eng_game *g, const eng_reach *r, int company)
+{
+    const eng_title *t = g->t;
+    int from = t->companies[company].home_hex, best = -1, best_d = 1000;
+    for (int h = 0; from < 0 && h < t->nhexes; h++)
+        if (r->station[h])
+            from = h;
+    if (from < 0)
+        return -1;
+    for (int h = 0; h < t->nhexes; h++) {
+        const eng_track *tr = eng_board_track(g->board, h, NULL);
+        bool stop = tr->ncities || tr->ntowns || t->hexes[h].offboard;
+        if (!stop || r->edges[h] || r->cities[h] || r->station[h])
+            continue;
+        int d = hex_distance(t, from, h);
+        if (d < best_d)
+            best_d = d, best = h;
+    }
+    return best;
+}
+
+/* The legal lay nearest to target (distance only: no run is computed). next->distance is the
+ * target hex, for the report. */
+static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choice *next)
+{
+    eng_game *g = x->g;
+    int best_d = 1000;
+    eng_lay_option opts[64];
+    for (int h = 0; h < g->t->nhexes; h++) {
+        int d = hex_distance(g->t, h, target);
+        if (!within_reach(g, reach, h) || d >= best_d)
+            continue;
+        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+                                64);
+        for (int i = 0; i < n && d < best_d; i++) {
+            eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
+                            .tile = opts[i].tile, .rot = opts[i].rot};
+            eng_game *copy = eng_game_copy(g);
+            if (eng_apply(copy, &a, NULL, 0) == 0)
+                *next = (struct choice){.a = a, .found = true, .distance = target}, best_d = d;
+            eng_game_free(copy);
+        }
+    }
+}
+
 void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool automatic)
 {
     eng_game *g = x->g;
     if (eng_lays_left(g) == 0)
         return;
     int goal = turn_goal_hex(g->t, goal_name);
-    struct choice best = {0};
+    struct choice best = {0}, next = {0};
     eng_lay_option opts[64];
     eng_reach reach;
     eng_reach_compute(g->board, company, &reach);
@@ -111,8 +182,13 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
             consider(x, company, goal, &a, &best);
         }
     }
+    int target = goal < 0 && !(best.found && best.revenue > income_now(x, company))
+                     ? nearest_unreached(g, &reach, company)
+                     : -1;
+    if (target >= 0)
+        towards(x, &reach, target, &next);
     eng_reach_free(&reach);
-    decide(x, company, goal, &best, "tile", automatic);
+    decide(x, company, goal, &best, &next, "tile", automatic);
 }
 
 void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool automatic)
@@ -134,5 +210,5 @@ void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool
         }
     }
     eng_reach_free(&reach);
-    decide(x, company, goal, &best, "station", automatic);
+    decide(x, company, goal, &best, NULL, "station", automatic);
 }

@@ -498,10 +498,49 @@ static int try_train(turn_ctx *x, const struct company_turn *ct, const ord_actio
     return turn_act(x, &a, why, len);
 }
 
+/* Whether one more train of this type would raise the company's best run. */
+static bool train_earns(const eng_game *g, int c, int type)
+{
+    eng_run run;
+    int now = g->co[c].ntrains ? eng_best_run(g, c, &run) : 0;
+    eng_game *more = eng_game_copy(g);
+    more->co[c].trains[more->co[c].ntrains++] = type;
+    int then = eng_best_run(more, c, &run);
+    eng_game_free(more);
+    return then > now;
+}
+
+/* A company played for its director, with no train order, buys as a sensible director would:
+ * with its own money, the cheapest train on offer when it has none (a minor too: it earns
+ * nothing without one), else the train on sale when it can pay for it, has room for it and the
+ * train raises its run. */
+static void automatic_train(turn_ctx *x, const struct company_turn *ct)
+{
+    eng_game *g = x->g;
+    const eng_company_state *s = &g->co[ct->c];
+    if (!ct->automatic ||
+        has_kinds(x, ct->p, ct->section, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN)))
+        return;
+    int type = g->train_on_sale;
+    bool pool = false;
+    for (int k = 0; s->ntrains == 0 && k < g->t->ntrains; k++)
+        if (g->pool_trains[k] && g->t->trains[k].cost < g->t->trains[type].cost)
+            type = k, pool = true;
+    if ((!pool && g->trains_left[type] <= 0) || g->t->trains[type].cost > s->cash ||
+        (s->ntrains > 0 && !train_earns(g, ct->c, type)))
+        return;
+    eng_action buy = {.kind = ENG_ACT_BUY_TRAIN, .player = ct->p, .train = type,
+                      .from_pool = pool};
+    char why[256];
+    if (turn_act(x, &buy, why, sizeof why) == 0)
+        turn_say(x, "  Played for its director: %s buys a train to earn with", ct->section);
+}
+
 static void trains(turn_ctx *x, const struct company_turn *ct)
 {
     if (ct->idle)
         return;
+    automatic_train(x, ct);
     const ord_order *o;
     int i = -1, from;
     while ((o = next_order(x, ct, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN), &i, &from))) {

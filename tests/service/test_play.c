@@ -363,8 +363,9 @@ static void director_sends(struct fixture *f, const char *dir, const char *order
              strcmp(dir, "carol") ? "PASS\n" : orders);
 }
 
-/* House rules 17 D and 16, through the mail: BY's impossible lay, with no train to earn from any
- * tile, is step D (no tile); the state rebuilt from the log afterwards shows the train BY bought.
+/* House rules 17 and 16, through the mail: BY's impossible lay, with no train to earn from any
+ * tile, gives way to track towards the nearest place it does not reach (the next turns' income);
+ * the state rebuilt from the log afterwards shows the train BY bought.
  * In the next turn BY runs: its PAY OUT and WITHHOLD, both unconditional, are ambiguous — not
  * carried out, and not an NMR. */
 static void test_hr17_and_hr16_by_mail(void **state)
@@ -374,7 +375,7 @@ static void test_hr17_and_hr16_by_mail(void **state)
     const char *dir = by_director(f);
     director_sends(f, dir, "BY:\nLAY 9 ON A11 ROT 0\nNO STATION\nPAY OUT\nWITHHOLD\n"
                            "BUY TRAIN 2\n");
-    char *report = report_of_turn_1(f, "House rule 17 D: no tile for BY");
+    char *report = report_of_turn_1(f, "the nearest place it does not reach yet");
     expect_in(report, "BY buys a 2 train from the bank");
     free(report);
     store_game sg = game(f);
