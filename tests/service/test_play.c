@@ -645,6 +645,50 @@ static void test_a_finished_game_answers_so(void **state)
     store_player_clear(&a);
 }
 
+/* Issue 12: a game played to its end through the daemon's steps — the start packet bought, then
+ * every player silent: each turn resolved at its deadline, automatic play builds, runs and buys
+ * trains until the bank breaks; the last report goes to everyone with the ranking and the
+ * winner, the game is finished, and a mail about it is answered so. */
+static void test_a_silent_game_plays_to_its_end(void **state)
+{
+    struct fixture *f = *state;
+    play_to_by_operating(f);
+    int turns = 0;
+    for (; turns < 80; turns++) {
+        store_game g = game(f);
+        bool running = strcmp(g.status, "running") == 0;
+        int64_t deadline = g.deadline_at;
+        store_game_clear(&g);
+        if (!running)
+            break;
+        util_set_clock(deadline + 1);
+        clear_outbox_dir(f);
+        assert_int_equal(pass(f), 1);
+    }
+    store_game g = game(f);
+    assert_string_equal(g.status, "finished");
+    int last = g.turn;
+    store_game_clear(&g);
+    assert_true(turns > 3);
+    struct sent s;
+    collect(f, &s);
+    char subject[64];
+    snprintf(subject, sizeof subject, "Subject: g1: turn %d\r\n", last);
+    const char *report = s.body[sent_to_with(&s, "alice@pbem.test", subject)];
+    expect_in(report, "The game is over (the bank broke)");
+    expect_in(report, "== The game is over. The final ranking");
+    expect_in(report, " - the winner\n");
+    if (strstr(report, "PASSWORD your-password"))
+        fail_msg("the last report carries an order form:\n%s", report);
+    sent_clear(&s);
+    clear_outbox_dir(f);
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 0);
+    collect(f, &s);
+    expect_in(s.body[sent_to(&s, "bob@pbem.test")], "Game g1 is over");
+    sent_clear(&s);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
 
 int main(void)
@@ -665,6 +709,7 @@ int main(void)
         T(test_grace_period_after_the_last_orders),
         T(test_turns_go_on_after_replacements),
         T(test_a_finished_game_answers_so),
+        T(test_a_silent_game_plays_to_its_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
