@@ -3,8 +3,8 @@
 #   make            build build/pbemgm
 #   make demo       install what is missing, build, run the daemon once on sample mails
 #   make check      install what is missing, build with ASan+UBSan, run unit and integration tests
-#   make bench      the route optimizer against its exhaustive baseline; ingest through
-#                   real Dovecot/OpenSMTPD
+#   make bench      the route optimizer against its exhaustive baseline; turns on real positions;
+#                   a long automatic game; ingest through real Dovecot/OpenSMTPD
 #   make valgrind   run the unit tests under valgrind (release build)
 #   make fuzz       the order parser under libFuzzer (FUZZ_SECONDS, default 60)
 
@@ -101,6 +101,7 @@ bench: deps
 	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS) build/tests/tools/rails_replay
 	@sh bench/routes.sh build
 	@sh bench/turns.sh build
+	@sh bench/autogame.sh build
 	@sh bench/ingest.sh build
 
 # The order parser under libFuzzer (clang, installed by scripts/deps.sh fuzz): FUZZ_SECONDS long,

@@ -1,0 +1,114 @@
+/* autogame: a game of 1835 played by the game master alone, for make bench (bench/autogame.sh):
+ * four players buy the start packet (the first purchase the rules allow, each time), then never
+ * write again — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have
+ * the game master play for them, until the game ends or the turn limit. Prints a line a turn
+ * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
+ * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
+ *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens") */
+#include "engine/game.h"
+#include "engine/title.h"
+#include "turn/turn.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The start packet bought: each time the first purchase the rules allow, else a pass (an
+ * operating round between: its first action that ends a company's turn). */
+static int buy_the_packet(eng_game *g)
+{
+    for (int guard = 0; guard < 500; guard++) {
+        bool unsold = false;
+        for (int i = 0; i < g->t->nstart_items; i++)
+            unsold |= !g->item_sold[i];
+        if (!unsold || g->round == ENG_ROUND_STOCK)
+            return 0;
+        eng_action legal[256];
+        int n = eng_legal_actions(g, legal, 256), pick = n - 1;
+        for (int k = 0; k < n && g->round != ENG_ROUND_OPERATING; k++)
+            if (legal[k].kind == ENG_ACT_BUY_ITEM) {
+                pick = k;
+                break;
+            }
+        for (int k = 0; k < n && g->round == ENG_ROUND_OPERATING; k++)
+            if (legal[k].kind == ENG_ACT_DONE)
+                pick = k;
+        char why[256];
+        if (n == 0 || eng_apply(g, &legal[pick], why, sizeof why))
+            return -1;
+    }
+    return -1;
+}
+
+static int tiles_on_map(const eng_game *g)
+{
+    int n = 0;
+    for (int h = 0; h < g->t->nhexes; h++)
+        n += g->board->tile[h] >= 0;
+    return n;
+}
+
+static int trains_bought(const eng_game *g)
+{
+    int n = 0;
+    for (int k = 0; k < g->t->ntrains; k++)
+        n += g->t->trains[k].count - g->trains_left[k];
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    const char *options = argc > 1 ? argv[1] : "Variant=Clemens";
+    int max_turns = argc > 2 ? atoi(argv[2]) : 150;
+    char *err = NULL, why[256];
+    char *json = util_read_file("config/games/1835.json", NULL);
+    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
+    eng_options o;
+    eng_options_default(&o);
+    const char *names[4] = {"Ann", "Bob", "Cy", "Dee"};
+    eng_game *g = t && eng_options_parse(&o, options, why, sizeof why) == 0
+                      ? eng_game_new(t, &o, names, 4, why, sizeof why)
+                      : NULL;
+    if (!g || buy_the_packet(g)) {
+        fprintf(stderr, "autogame: cannot start: %s\n", err ? err : why);
+        return 1;
+    }
+    double total = 0, slowest = 0;
+    int turn = 0;
+    for (; turn < max_turns && g->round != ENG_ROUND_OVER; turn++) {
+        turn_player pl[ENG_MAX_PLAYERS] = {0};
+        for (int p = 0; p < g->nplayers; p++)
+            pl[p].nmr = true;
+        turn_settings s;
+        turn_settings_default(&s);
+        turn_result r;
+        double t0 = seconds_now();
+        int rc = turn_resolve(g, &s, pl, &r);
+        double dt = seconds_now() - t0;
+        total += dt;
+        slowest = dt > slowest ? dt : slowest;
+        if (getenv("AUTOGAME_REPORT"))
+            fputs(r.report.data, stdout);
+        printf("turn %3d: %-44s phase %-4s bank %6d tiles %3d trains %2d %8.1f ms%s\n", turn + 1,
+               r.rounds_text, t->phases[g->phase].name, g->bank, tiles_on_map(g),
+               trains_bought(g), dt * 1000, rc ? " (stopped)" : "");
+        turn_result_clear(&r);
+        if (rc)
+            break;
+    }
+    printf("autogame %d %d %d %s %.6f %.6f %s\n", turn, tiles_on_map(g), trains_bought(g),
+           t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");
+    eng_game_free(g);
+    eng_title_free(t);
+    free(json);
+    return 0;
+}
