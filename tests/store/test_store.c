@@ -311,6 +311,27 @@ static void test_a_game_ends_finished(void **state)
     store_game_clear(&sg);
 }
 
+/* The daemon wakes for a turn whose orders are all in (its grace period) before the deadline. */
+static void test_the_grace_period_wakes_the_daemon(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g), STORE_OK);
+    assert_int_equal(store_game_start(f->st, g, ""), STORE_OK);
+    assert_int_equal(store_game_set_deadline(f->st, g, 100000), STORE_OK);
+    assert_int_equal(store_game_set_reminded(f->st, g, 1), STORE_OK);
+    assert_int_equal(store_game_next_time(f->st), 100000);
+    assert_int_equal(store_game_set_early_due(f->st, g, 5000), STORE_OK);
+    assert_int_equal(store_game_next_time(f->st), 5000);
+    store_game sg;
+    assert_int_equal(store_game_find(f->st, "g1", &sg), STORE_OK);
+    assert_int_equal(sg.early_due_at, 5000);
+    assert_int_equal(sg.grace_minutes, 15);
+    store_game_clear(&sg);
+    assert_int_equal(store_game_next_turn(f->st, g, 200000), STORE_OK); /* a new turn: none */
+    assert_int_equal(store_game_next_time(f->st), 200000 - 24 * 3600);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +346,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_orders_replace_by_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_turns, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_game_ends_finished, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_grace_period_wakes_the_daemon, setup, teardown),
     };
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }
