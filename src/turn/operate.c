@@ -420,6 +420,33 @@ static int routes_or_best(turn_ctx *x, const struct company_turn *ct, int best)
     return best;
 }
 
+static int train_limit_of(const eng_game *g, int c)
+{
+    const eng_phase *ph = &g->t->phases[g->phase];
+    const eng_company *co = &g->t->companies[c];
+    return co->kind == ENG_MINOR ? ph->train_limit_minor
+           : co->prussian        ? ph->train_limit_prussian
+                                 : ph->train_limit_major;
+}
+
+static bool train_earns(const eng_game *g, int c, int type);
+
+/* The dividend of a company played for its director (docs/house-rules.md): paid out, unless
+ * withholding this run buys the train on sale — one the company cannot pay for now, has room
+ * for, and that raises its run — at its next turn. */
+static bool pays_out_for_director(turn_ctx *x, const struct company_turn *ct, int revenue)
+{
+    const eng_game *g = x->g;
+    const eng_company_state *s = &g->co[ct->c];
+    int type = g->train_on_sale, cost = g->t->trains[type].cost;
+    bool saves = g->trains_left[type] > 0 && s->cash < cost && s->cash + revenue >= cost &&
+                 s->ntrains < train_limit_of(g, ct->c) && train_earns(g, ct->c, type);
+    if (saves)
+        turn_say(x, "  Played for its director: %s withholds to buy a %s train", ct->section,
+                 g->t->trains[type].name);
+    return !saves;
+}
+
 static void run(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
@@ -443,7 +470,11 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     if (r)
         turn_done(x, ct->p, turn_order_index(x, ct->p, r));
     eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
-                    .payout = ct->idle || pays_out(x, ct)};
+                    .payout = ct->idle || (ct->automatic && !has_kinds(x, ct->p, ct->section,
+                                                                      KIND(ORD_PAYOUT) |
+                                                                          KIND(ORD_WITHHOLD))
+                                               ? pays_out_for_director(x, ct, total)
+                                               : pays_out(x, ct))};
     char why[256];
     if (turn_act(x, &a, why, sizeof why))
         turn_say(x, "  %s cannot run: %s", ct->section, why);
