@@ -160,18 +160,19 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
                           eng_certificate_count(g, a->player));
     bool director = c->certs[cert].director;
     c->certs[cert].owner = a->player;
+    if (director) {
+        c->started = true;
+        c->director = a->player;
+        eng_set_par(g, a->company);
+    }
+    /* the purchase, then where its money goes (the report reads them in this order) */
+    eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
     if (from == ENG_IPO && c->floated) {
         eng_player_pays_company(g, a->player, a->company, price);
         eng_event_add(g, ENG_EV_PAID_TO, ENG_NONE, a->company, price, 0, false);
     } else {
         eng_player_pays_bank(g, a->player, price);
     }
-    if (director) {
-        c->started = true;
-        c->director = a->player;
-        eng_set_par(g, a->company);
-    }
-    eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
     eng_check_float(g, a->company);
     eng_check_director(g, a->company, false);
     eng_update_availability(g);
