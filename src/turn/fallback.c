@@ -1,7 +1,7 @@
 /* fallback: house rule 17 — when a company's tile or station cannot be placed as ordered (and
  * its own contingency, step A, is spent), or its director sent no orders for it: B. the tile
- * (station) that best follows the company's stated goal — the legal one nearest the goal's hex,
- * the better income breaking a tie; C. the one giving the stockholders the most income ("this
+ * (station) that best follows the company's stated goal — the lay whose track leads nearest the
+ * goal (a step along a route to it), the station nearest it, the better income breaking a tie; C. the one giving the stockholders the most income ("this
  * or the next turn": a company without a train is judged with the train it will buy); for a
  * tile, when none raises the income, the lay nearest the closest city, town or off-board the
  * company does not reach yet (income in the next turns, as a sensible director builds);
@@ -24,6 +24,30 @@ static int hex_distance(const eng_title *t, int a, int b)
 {
     int dr = abs(t->hexes[a].row - t->hexes[b].row), dc = abs(t->hexes[a].col - t->hexes[b].col);
     return dr + (dc > dr ? (dc - dr) / 2 : 0);
+}
+
+/* How near a lay brings the company's track to the goal: the goal's hex itself is 0; else the
+ * nearest hex its track leads into — a step along a route towards the goal, not merely a tile
+ * near it (a tile beside the goal whose track points away does not count as near). */
+static int lay_distance(const eng_title *t, const eng_action *a, int goal)
+{
+    if (a->hex == goal)
+        return 0;
+    unsigned edges = eng_track_edges(&t->tiles[a->tile].track, a->rot);
+    int best = 1000;
+    for (int e = 0; e < 6; e++) {
+        int n = eng_neighbor(t, a->hex, e);
+        if ((edges & (1u << e)) && n >= 0 && hex_distance(t, n, goal) < best)
+            best = hex_distance(t, n, goal);
+    }
+    return best < 1000 ? best + 1 : hex_distance(t, a->hex, goal) + 2;
+}
+
+static int goal_distance(const eng_title *t, const eng_action *a, int goal)
+{
+    if (goal < 0)
+        return 0;
+    return a->kind == ENG_ACT_LAY_TILE ? lay_distance(t, a, goal) : hex_distance(t, a->hex, goal);
 }
 
 static bool better(const struct choice *c, const struct choice *best, bool by_goal)
@@ -56,7 +80,7 @@ static void consider(turn_ctx *x, int company, int goal, const eng_action *a, st
     eng_game *copy = eng_game_copy(x->g);
     if (eng_apply(copy, a, NULL, 0) == 0) {
         struct choice c = {.a = *a, .revenue = earning(copy, company), .found = true,
-                           .distance = goal >= 0 ? hex_distance(x->g->t, a->hex, goal) : 0};
+                           .distance = goal_distance(x->g->t, a, goal)};
         if (better(&c, best, goal >= 0))
             *best = c;
     }
@@ -173,7 +197,7 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
         if (!within_reach(g, &reach, h))
             continue;
         if (goal >= 0 && best.found && hex_distance(g->t, h, goal) > best.distance)
-            continue; /* cannot beat what is found */
+            continue; /* cannot beat what is found (a lay's distance is at least its hex's) */
         int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
                                 64);
         for (int i = 0; i < n; i++) {

@@ -852,6 +852,70 @@ static void test_a_silent_players_minor_buys_a_train(void **state)
     finish(g);
 }
 
+/* How near a lay's track leads to the goal (as house rule 17 B now measures it). */
+static int lay_reach(int hex, int tile, int rot, int goal)
+{
+    if (hex == goal)
+        return 0;
+    unsigned edges = eng_track_edges(&title->tiles[tile].track, rot);
+    int best = 1000;
+    for (int e = 0; e < 6; e++) {
+        int n = eng_neighbor(title, hex, e);
+        if ((edges & (1u << e)) && n >= 0 && distance(n, goal) < best)
+            best = distance(n, goal);
+    }
+    return best + 1;
+}
+
+/* Issue 12, defect 4, house rule 17 B: "a tile which seems to best follow the director's plans"
+ * is a step along a route to the goal — of the legal lays, one whose track leads nearest to it,
+ * not merely a tile near it whose track points away (BY's track to Nürnberg turned away once
+ * it was near). Two turns towards L14, each lay a step as near as any. */
+static void test_hr17_b_steps_towards_the_goal(void **state)
+{
+    (void)state;
+    eng_game *g = by_one_lay_from_a_run();
+    int goal = tf_hex(title, "L14");
+    for (int turn = 0; turn < 2; turn++) {
+        int nearest = 1000;
+        eng_lay_option opts[64];
+        for (int h = 0; h < title->nhexes; h++) {
+            int n = eng_lay_options(g->board, ENG_NONE, h, title->phases[g->phase].tile_colors,
+                                    opts, 64);
+            for (int i = 0; i < n; i++) {
+                eng_game *copy = eng_game_copy(g);
+                eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
+                                .tile = opts[i].tile, .rot = opts[i].rot};
+                if (eng_apply(copy, &a, NULL, 0) == 0 &&
+                    lay_reach(h, opts[i].tile, opts[i].rot, goal) < nearest)
+                    nearest = lay_reach(h, opts[i].tile, opts[i].rot, goal);
+                eng_game_free(copy);
+            }
+        }
+        eng_game *start = eng_game_copy(g);
+        resolve(g, by_orders(g, "BY:\nGOAL L14\nLAY 9 ON A11 ROT 0\nNO STATION\nRUN BEST"), 1);
+        report_has("House rule 17 B: BY's tile towards its goal L14");
+        int h = laid_hex(start, g);
+        assert_true(h >= 0);
+        assert_int_equal(lay_reach(h, g->board->tile[h], g->board->rot[h], goal), nearest);
+        eng_game_free(start);
+        for (int p = 0; p < g->nplayers; p++) {
+            ord_orders_clear(&ords[p]);
+            ord_envelope_clear(&envs[p]);
+        }
+        turn_result_clear(&R);
+        while (g->round != ENG_ROUND_OPERATING || g->operating != co("BY")) { /* BY's next turn */
+            eng_action legal[256];
+            int n = eng_legal_actions(g, legal, 256), pick = n - 1;
+            for (int k = 0; k < n; k++)
+                if (legal[k].kind == ENG_ACT_DONE || legal[k].kind == ENG_ACT_PASS)
+                    pick = k;
+            must(g, legal[pick]);
+        }
+    }
+    eng_game_free(g);
+}
+
 /* A minor that has been sold is said to be sold, not "not on sale before the start packet". */
 static void test_a_sold_minor_is_said_to_be_sold(void **state)
 {
@@ -920,6 +984,7 @@ int main(void)
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
         cmocka_unit_test(test_the_game_ends_in_a_turn),
         cmocka_unit_test(test_no_tile_then_a_private_station),
+        cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
