@@ -637,9 +637,10 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
         rc = packet ? eng_start_pass(work, a, why, len) : eng_stock_pass(work, a, why, len);
         break;
     case ENG_ACT_BUY_SHARE:
-        rc = packet ? eng_refuse(why, len, "shares are not on sale before the start packet is "
-                                           "sold")
-                    : eng_stock_buy(work, a, why, len);
+        if (!packet)
+            rc = eng_stock_buy(work, a, why, len);
+        else if ((rc = eng_check_traded(g, a->company, why, len)) == 0)
+            rc = eng_refuse(why, len, "shares are not on sale before the start packet is sold");
         break;
     case ENG_ACT_SELL:
         rc = packet ? eng_refuse(why, len, "nothing can be sold during the start packet")

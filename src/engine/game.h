@@ -295,6 +295,8 @@ bool eng_is_major(const eng_game *g, int company);
 /* A player's worth: cash, shares at the market price (a company not formed yet, the Prussian,
  * at its par), privates at face value; minors do not count (as Rails). The final score. */
 int eng_player_worth(const eng_game *g, int p);
+/* How many trains the company may hold in this phase (minor, major or the Prussian). */
+int eng_train_limit(const eng_game *g, int company);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */
 int eng_company_holder(const eng_game *g, int company);

@@ -232,7 +232,7 @@ void eng_init_trains(eng_game *g)
     g->operating = ENG_NONE;
 }
 
-static int train_limit(const eng_game *g, int c)
+int eng_train_limit(const eng_game *g, int c)
 {
     const eng_phase *ph = &g->t->phases[g->phase];
     const eng_company *co = &g->t->companies[c];
@@ -318,7 +318,7 @@ static void maybe_form(eng_game *g)
 /* Over the limit, and not about to be exchanged away (the minors at the 5). */
 static bool must_discard(const eng_game *g, int c)
 {
-    return !g->co[c].closed && g->co[c].ntrains > train_limit(g, c) &&
+    return !g->co[c].closed && g->co[c].ntrains > eng_train_limit(g, c) &&
            !(g->formation_force && exchangeable(g->t, c));
 }
 
@@ -427,9 +427,9 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_company_state *s = &g->co[c];
     if (type < 0 || type >= t->ntrains)
         return eng_refuse(why, len, "there is no such train");
-    if (s->ntrains >= train_limit(g, c))
+    if (s->ntrains >= eng_train_limit(g, c))
         return eng_refuse(why, len, "%s has as many trains as it may (%d)", t->companies[c].id,
-                          train_limit(g, c));
+                          eng_train_limit(g, c));
     int price = t->trains[type].cost;
     if (a->from_company)
         return buy_from_company(g, a, why, len);

@@ -13,6 +13,9 @@ void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, in
 /* A company over its train limit (after a phase change, or the Prussian's formation) is the one
  * to discard, in operating order; the game waits for its director. */
 void eng_check_train_limits(eng_game *g);
+/* Whether the company's shares are traded: 0, or -1 with why (closed; a minor or private —
+ * sold, and to whom). */
+int eng_check_traded(const eng_game *g, int company, char *why, size_t len);
 /* Records everyone's money as a round ends (an ENG_EV_ROUND_END event). */
 void eng_round_end(eng_game *g);
 /* The money at this moment (a ROUND_END event, as Rails prints it); round_ends false: the round

@@ -62,12 +62,18 @@ static void next_turn(eng_game *g)
     g->current = (g->current + g->direction + g->nplayers) % g->nplayers;
 }
 
-static int check_major(const eng_game *g, int company, char *why, size_t len)
+int eng_check_traded(const eng_game *g, int company, char *why, size_t len)
 {
-    if (company < 0 || company >= g->t->ncompanies || !eng_is_major(g, company))
+    if (company < 0 || company >= g->t->ncompanies)
         return eng_refuse(why, len, "that is not a company whose shares are traded");
+    const char *id = g->t->companies[company].id;
     if (g->co[company].closed)
-        return eng_refuse(why, len, "%s is closed", g->t->companies[company].id);
+        return eng_refuse(why, len, "%s is closed", id);
+    if (!eng_is_major(g, company) && g->co[company].owner >= 0) /* a minor or private, sold */
+        return eng_refuse(why, len, "%s has been sold (%s has it); there is no other certificate "
+                                    "of it", id, g->players[g->co[company].owner].name);
+    if (!eng_is_major(g, company))
+        return eng_refuse(why, len, "%s has no shares: it is sold with the start packet", id);
     return 0;
 }
 
@@ -131,7 +137,7 @@ static int nationalise(eng_game *g, const eng_action *a, char *why, size_t len)
 
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    if (check_major(g, a->company, why, len))
+    if (eng_check_traded(g, a->company, why, len))
         return -1;
     if (a->from_player)
         return nationalise(g, a, why, len);
@@ -229,7 +235,7 @@ static int hand_over_directorship(eng_game *g, int company, int seller, int perc
 
 int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    if (check_major(g, a->company, why, len))
+    if (eng_check_traded(g, a->company, why, len))
         return -1;
     const eng_company *co = &g->t->companies[a->company];
     eng_player_state *pl = &g->players[a->player];

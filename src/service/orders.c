@@ -23,10 +23,26 @@ struct reading {
     ord_orders *out;
     char sent[MAX_SECTIONS][ORD_NAME];   /* sections of this turn */
     int nsent;
-    char taken[MAX_SECTIONS][ORD_NAME];  /* sections already taken from an earlier turn */
+    struct {
+        char section[ORD_NAME];
+        int turn;                        /* the latest earlier turn that had it */
+    } taken[MAX_SECTIONS];               /* sections taken from an earlier turn */
     int ntaken;
-    int taken_turn[MAX_SECTIONS];
 };
+
+/* The earlier turn whose orders of the section are used: the first met (rows come latest turn
+ * first); this turn's when the section is new. */
+static int taken_turn(struct reading *r, const char *section, int turn)
+{
+    for (int i = 0; i < r->ntaken; i++)
+        if (strcasecmp(r->taken[i].section, section) == 0)
+            return r->taken[i].turn;
+    if (r->ntaken < MAX_SECTIONS) {
+        snprintf(r->taken[r->ntaken].section, ORD_NAME, "%s", section);
+        r->taken[r->ntaken++].turn = turn;
+    }
+    return turn;
+}
 
 static bool section_in(char (*list)[ORD_NAME], int n, const char *section)
 {
@@ -90,12 +106,8 @@ static void earlier_row(const store_order *row, void *ctx)
     if (strcmp(row->section, SVC_TURN_SECTION) == 0 ||
         section_in(r->sent, r->nsent, row->section))
         return;
-    for (int i = 0; i < r->ntaken; i++)
-        if (strcasecmp(r->taken[i], row->section) == 0 && r->taken_turn[i] != row->turn)
-            return; /* a later turn had the section */
-    if (!section_in(r->taken, r->ntaken, row->section) && r->ntaken < MAX_SECTIONS)
-        r->taken_turn[r->ntaken] = row->turn;
-    note_section(r->taken, &r->ntaken, row->section);
+    if (taken_turn(r, row->section, row->turn) != row->turn)
+        return; /* a later turn had the section */
     ord_order o;
     if (row_order(row, &o) == 0 && (o.standing || o.alts[0].kind == ORD_GOAL)) {
         o.earlier = true;

@@ -88,8 +88,8 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
  * in its own transaction (this function begins and commits). Returns the number of turns
  * resolved, or -1 when one failed. */
 int svc_turns_due(const cfg *c, store *st);
-/* When the game's turn is due: its deadline, or sooner when every player's orders are in (the
- * latest mail plus the game's grace period). */
+/* When every player's orders are in: the latest mail plus the game's grace period (the deadline
+ * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
 
 #endif

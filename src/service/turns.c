@@ -183,14 +183,21 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
 
 /* ---- deadlines and reminders ---- */
 
-/* Whether the player has sent anything for the turn. */
+/* Whether the player has sent anything for the turn, and when (*at 0: orders stored before
+ * their mails were recorded). */
+static bool sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at)
+{
+    if (store_order_mail_last(st, sg->id, p->id, sg->turn, at) == STORE_OK)
+        return true;
+    *at = 0;
+    return store_orders_count(st, sg->id, p->id, sg->turn) > 0;
+}
+
 static bool has_sent(store *st, const store_game *sg, const store_player *p)
 {
     int64_t at;
-    return store_order_mail_last(st, sg->id, p->id, sg->turn, &at) == STORE_OK ||
-           store_orders_count(st, sg->id, p->id, sg->turn) > 0;
+    return sent_at(st, sg, p, &at);
 }
-
 
 static int remind(const cfg *c, store *st, const store_game *sg, const svc_game *dg)
 {
@@ -224,25 +231,13 @@ int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players
     int64_t last = 0;
     for (int p = 0; p < players->nplayers; p++) {
         int64_t at;
-        int rc = store_order_mail_last(st, sg->id, players->players[p].id, sg->turn, &at);
-        if (rc == STORE_NOT_FOUND &&
-            store_orders_count(st, sg->id, players->players[p].id, sg->turn) > 0)
-            rc = STORE_OK, at = 0; /* orders stored before their mails were recorded */
-        if (rc != STORE_OK)
-            return sg->deadline_at;
+        if (!sent_at(st, sg, &players->players[p], &at))
+            return 0;
         if (at > last)
             last = at;
     }
     int64_t due = (last ? last : util_now()) + (int64_t)sg->grace_minutes * 60;
     return sg->deadline_at > 0 && sg->deadline_at < due ? sg->deadline_at : due;
-}
-
-static bool all_orders_in(store *st, const store_game *sg, const svc_game *dg)
-{
-    for (int p = 0; p < dg->nplayers; p++)
-        if (!has_sent(st, sg, &dg->players[p]))
-            return false;
-    return true;
 }
 
 struct running {
@@ -304,8 +299,8 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
         log_error("game %s: its players cannot be read", sg->name);
         return -1;
     }
-    bool due = (sg->deadline_at > 0 && now >= sg->deadline_at) ||
-               (all_orders_in(st, sg, &dg) && now >= svc_turn_due_at(st, sg, &dg));
+    int64_t all_in = svc_turn_due_at(st, sg, &dg);
+    bool due = (sg->deadline_at > 0 && now >= sg->deadline_at) || (all_in > 0 && now >= all_in);
     bool remind_now = !due && sg->deadline_at > 0 && sg->reminded_turn < sg->turn &&
                       now >= sg->deadline_at - (int64_t)sg->remind_hours * 3600;
     int rc = 0;

@@ -47,12 +47,6 @@ static const char *near_tile(const eng_title *t, const char *name)
     return NULL;
 }
 
-static const char *near_place(const eng_title *t, const char *name)
-{
-    return turn_place_near(t, name);
-}
-
-
 /* The kinds of names an order holds: how the title finds one, writes it, and finds a near one. */
 struct name_kind {
     const char *what;
@@ -68,9 +62,9 @@ static const char *tile_id(const eng_title *t, int i) { return t->tiles[i].id; }
 
 static const struct name_kind COMPANY = {"company", eng_company_index, company_id, near_company};
 static const struct name_kind TRAIN = {"train", eng_train_index, train_name, near_train};
-static const struct name_kind HEX = {"hex", eng_hex_index, hex_id, near_place};
+static const struct name_kind HEX = {"hex", eng_hex_index, hex_id, turn_place_near};
 static const struct name_kind TILE = {"tile", eng_tile_index, tile_id, near_tile};
-static const struct name_kind GOAL = {"city or hex", turn_goal_hex, hex_id, near_place};
+static const struct name_kind GOAL = {"city or hex", turn_goal_hex, hex_id, turn_place_near};
 
 /* A name in place (size bytes): as the title writes it; or refused, with a near name. */
 static int canonical(const eng_title *t, const struct name_kind *k, char *name, size_t size,

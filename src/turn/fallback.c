@@ -1,8 +1,9 @@
 /* fallback: house rule 17 — when a company's tile or station cannot be placed as ordered (and
  * its own contingency, step A, is spent), or its director sent no orders for it: B. the tile
- * (station) that best follows the company's stated goal — the lay whose track leads nearest the
- * goal (a step along a route to it), the station nearest it, the better income breaking a tie; C. the one giving the stockholders the most income ("this
- * or the next turn": a company without a train is judged with the train it will buy); for a
+ * (station) that best follows the company's stated goal — the lay whose track leads nearest
+ * the goal (a step along a route to it), the station nearest it, the better income breaking a
+ * tie; C. the one giving the stockholders the most income ("this or the next turn": a company
+ * without a train is judged with the train it will buy); for a
  * tile, when none raises the income, the lay nearest the closest city, town or off-board the
  * company does not reach yet (income in the next turns, as a sensible director builds);
  * D. none. Every legal placement is tried on a copy of the game; the choice and its step are
@@ -14,6 +15,7 @@
 
 struct choice {
     eng_action a;
+    int target;      /* the place a lay of the next turns builds towards (for the report) */
     int revenue;     /* the company's best run after it */
     int distance;    /* hexes from the goal */
     bool found;
@@ -66,12 +68,7 @@ static int earning(const eng_game *g, int company)
     eng_run run;
     if (g->co[company].ntrains > 0 || g->trains_left[g->train_on_sale] <= 0)
         return eng_best_run(g, company, &run);
-    eng_game *more = eng_game_copy(g);
-    eng_company_state *s = &more->co[company];
-    s->trains[s->ntrains++] = more->train_on_sale;
-    int revenue = eng_best_run(more, company, &run);
-    eng_game_free(more);
-    return revenue;
+    return turn_run_with_train(g, company, g->train_on_sale);
 }
 
 /* Tries a on a copy; keeps it when it is better than *best. */
@@ -111,7 +108,7 @@ static void decide(turn_ctx *x, int company, int goal, const struct choice *best
                  best->revenue, now);
     } else if (next && next->found) {
         turn_say(x, "  %s B: %s's %s towards %s, the nearest place it does not reach yet (income "
-                    "in the next turns)", rule, co, what, x->g->t->hexes[next->distance].id);
+                    "in the next turns)", rule, co, what, x->g->t->hexes[next->target].id);
         chosen = next;
     } else {
         turn_say(x, "  %s D: no %s for %s: none brings it more income now or in the next turns",
@@ -159,8 +156,7 @@ static int nearest_unreached(const eng_game *g, const eng_reach *r, int company)
     return best;
 }
 
-/* The legal lay nearest to target (distance only: no run is computed). next->distance is the
- * target hex, for the report. */
+/* The legal lay nearest to target (distance only: no run is computed). */
 static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choice *next)
 {
     eng_game *g = x->g;
@@ -176,8 +172,10 @@ static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choi
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
                             .tile = opts[i].tile, .rot = opts[i].rot};
             eng_game *copy = eng_game_copy(g);
-            if (eng_apply(copy, &a, NULL, 0) == 0)
-                *next = (struct choice){.a = a, .found = true, .distance = target}, best_d = d;
+            if (eng_apply(copy, &a, NULL, 0) == 0) {
+                *next = (struct choice){.a = a, .found = true, .distance = d, .target = target};
+                best_d = d;
+            }
             eng_game_free(copy);
         }
     }

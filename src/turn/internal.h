@@ -45,6 +45,9 @@ void turn_not_done(turn_ctx *x, int p, int i, const char *fmt, ...)
 /* A place of the title whose id or name (or a part of it, umlauts folded) is near the word, as
  * the title names it; NULL when none is. */
 const char *turn_place_near(const eng_title *t, const char *word);
+/* The company's best run with one more train of this type (tried on a copy): what a train to
+ * buy would earn, for the choices made for a director. */
+int turn_run_with_train(const eng_game *g, int company, int type);
 /* The index of order o in player p's orders. */
 int turn_order_index(const turn_ctx *x, int p, const ord_order *o);
 

@@ -82,12 +82,7 @@ static void lay_worth(const eng_game *copy, int c, int *now, int *soon)
 {
     eng_run run;
     *now = eng_best_run(copy, c, &run);
-    eng_game *more = eng_game_copy(copy);
-    eng_company_state *s = &more->co[c];
-    if (s->ntrains < ENG_MAX_TRAINS)
-        s->trains[s->ntrains++] = more->train_on_sale;
-    *soon = eng_best_run(more, c, &run);
-    eng_game_free(more);
+    *soon = turn_run_with_train(copy, c, copy->train_on_sale);
 }
 
 /* A lay without ROT: of the legal rotations, the one giving the most income now; among equals,
@@ -420,15 +415,6 @@ static int routes_or_best(turn_ctx *x, const struct company_turn *ct, int best)
     return best;
 }
 
-static int train_limit_of(const eng_game *g, int c)
-{
-    const eng_phase *ph = &g->t->phases[g->phase];
-    const eng_company *co = &g->t->companies[c];
-    return co->kind == ENG_MINOR ? ph->train_limit_minor
-           : co->prussian        ? ph->train_limit_prussian
-                                 : ph->train_limit_major;
-}
-
 static bool train_earns(const eng_game *g, int c, int type);
 
 /* The dividend of a company played for its director (docs/house-rules.md): paid out, unless
@@ -440,11 +426,23 @@ static bool pays_out_for_director(turn_ctx *x, const struct company_turn *ct, in
     const eng_company_state *s = &g->co[ct->c];
     int type = g->train_on_sale, cost = g->t->trains[type].cost;
     bool saves = g->trains_left[type] > 0 && s->cash < cost && s->cash + revenue >= cost &&
-                 s->ntrains < train_limit_of(g, ct->c) && train_earns(g, ct->c, type);
+                 s->ntrains < eng_train_limit(g, ct->c) && train_earns(g, ct->c, type);
     if (saves)
         turn_say(x, "  Played for its director: %s withholds to buy a %s train", ct->section,
                  g->t->trains[type].name);
     return !saves;
+}
+
+/* Whether the run is paid out: the director's PAY OUT / WITHHOLD; for a company played for its
+ * director without them, the director's rule; a preview's idle company pays out. */
+static bool dividend_paid_out(turn_ctx *x, const struct company_turn *ct, int revenue)
+{
+    if (ct->idle)
+        return true;
+    if (ct->automatic &&
+        !has_kinds(x, ct->p, ct->section, KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD)))
+        return pays_out_for_director(x, ct, revenue);
+    return pays_out(x, ct);
 }
 
 static void run(turn_ctx *x, const struct company_turn *ct)
@@ -470,11 +468,7 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     if (r)
         turn_done(x, ct->p, turn_order_index(x, ct->p, r));
     eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
-                    .payout = ct->idle || (ct->automatic && !has_kinds(x, ct->p, ct->section,
-                                                                      KIND(ORD_PAYOUT) |
-                                                                          KIND(ORD_WITHHOLD))
-                                               ? pays_out_for_director(x, ct, total)
-                                               : pays_out(x, ct))};
+                    .payout = dividend_paid_out(x, ct, total)};
     char why[256];
     if (turn_act(x, &a, why, sizeof why))
         turn_say(x, "  %s cannot run: %s", ct->section, why);
@@ -534,11 +528,7 @@ static bool train_earns(const eng_game *g, int c, int type)
 {
     eng_run run;
     int now = g->co[c].ntrains ? eng_best_run(g, c, &run) : 0;
-    eng_game *more = eng_game_copy(g);
-    more->co[c].trains[more->co[c].ntrains++] = type;
-    int then = eng_best_run(more, c, &run);
-    eng_game_free(more);
-    return then > now;
+    return turn_run_with_train(g, c, type) > now;
 }
 
 /* A company played for its director, with no train order, buys as a sensible director would:

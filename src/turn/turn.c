@@ -1,6 +1,7 @@
 /* turn: the turn's loop — whoever is due to act acts on their orders, round after round, until
  * the turn has covered its rounds (house rule 14) — and the stock rounds and formation rounds.
  * Operating rounds are in operate.c, house rule 17's fallbacks in fallback.c. */
+#include "engine/routes.h"
 #include "turn/internal.h"
 #include "util/util.h"
 
@@ -254,6 +255,18 @@ const char *turn_place_near(const eng_title *t, const char *word)
     return NULL;
 }
 
+int turn_run_with_train(const eng_game *g, int company, int type)
+{
+    eng_game *more = eng_game_copy(g);
+    eng_company_state *s = &more->co[company];
+    eng_run run;
+    if (s->ntrains < ENG_MAX_TRAINS)
+        s->trains[s->ntrains++] = type;
+    int revenue = eng_best_run(more, company, &run);
+    eng_game_free(more);
+    return revenue;
+}
+
 int turn_goal_hex(const eng_title *t, const char *goal)
 {
     if (!goal || !*goal)
@@ -382,15 +395,6 @@ static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t le
     if (b->seller[0]) /* nationalisation: from another player, at 150% */
         return buy_from_player(x, p, c, b, why, len);
     int item = unsold_item_of(g, c);
-    if (item < 0 && !eng_is_major(g, c)) {
-        int owner = g->co[c].owner;
-        if (g->co[c].closed)
-            return snprintf(why, len, "%s is closed", b->company), -1;
-        if (owner >= 0)
-            return snprintf(why, len, "%s has been sold (%s has it); there is no other certificate "
-                                      "of it", b->company, g->players[owner].name), -1;
-        return snprintf(why, len, "%s is not for sale", b->company), -1;
-    }
     if (item >= 0 && !b->from_pool) {
         eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = p, .item = item};
         if (turn_act(x, &a, why, len) == 0)
