@@ -4,6 +4,7 @@
 #include "../engine/game_fixture.h"
 #include "engine/routes.h"
 #include "orders/order.h"
+#include "turn/internal.h"
 #include "turn/turn.h"
 
 #include <stdlib.h>
@@ -953,6 +954,130 @@ static void test_actions_replay(void **state)
     finish(g);
 }
 
+/* How a lay serves the operating company: its run now, and with one more train on sale. */
+static int lay_key(const eng_game *g, int hex, int tile, int rot)
+{
+    eng_game *copy = eng_game_copy(g);
+    eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = hex, .tile = tile,
+                    .rot = rot};
+    int key = -1;
+    if (eng_apply(copy, &a, NULL, 0) == 0) {
+        eng_run run;
+        int c = g->operating;
+        int now = copy->co[c].ntrains ? eng_best_run(copy, c, &run) : 0;
+        key = now * 10000 + turn_run_with_train(copy, c, copy->train_on_sale);
+    }
+    eng_game_free(copy);
+    return key;
+}
+
+/* Issue 12, defect 4, house rule 17: LAY without ROT takes, of the legal rotations, the one
+ * giving the most income now and, among equals, the most with the next train. It took the first
+ * legal one, and a minor earned nothing for four ORs: M1's home tile 201 on H2, whose first
+ * rotation leads nowhere, with a 2 train and without. */
+static void test_a_lay_without_rot_takes_the_best_rotation(void **state)
+{
+    (void)state;
+    for (int with_train = 0; with_train < 2; with_train++) {
+        eng_game *g = after_packet("Variant=Clemens");
+        for (int k = 0; k < 4; k++)
+            must(g, pass());
+        int m1 = co("M1"), hex = tf_hex(title, "H2"), tile = tf_tile(title, "201");
+        assert_int_equal(g->operating, m1);
+        if (with_train)
+            give_train(g, "M1", "2");
+        int first = -1, best = -1;
+        for (int r = 0; r < 6; r++) {
+            int key = lay_key(g, hex, tile, r);
+            if (key >= 0 && first < 0)
+                first = key;
+            if (key > best)
+                best = key;
+        }
+        assert_true(best > first); /* the first legal rotation serves less */
+        eng_game *start = eng_game_copy(g);
+        const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+        v[g->co[m1].owner] = "M1:\nLAY 201 ON H2\nNO TRAIN";
+        resolve(g, v, 1);
+        assert_int_equal(g->board->tile[hex], tile);
+        assert_int_equal(lay_key(start, hex, tile, g->board->rot[hex]), best);
+        if (with_train)
+            report_has("M1 runs for 40");
+        eng_game_free(start);
+        finish(g);
+    }
+}
+
+/* A copy of g after at most `depth` lays (the first found) after which the train on sale would
+ * raise BY's run; NULL when none do. */
+static eng_game *more_work_within(const eng_game *g, int depth)
+{
+    int by = co("BY"), two = g->train_on_sale;
+    eng_run run;
+    if (turn_run_with_train(g, by, two) > eng_best_run(g, by, &run))
+        return eng_game_copy(g);
+    if (depth == 0)
+        return NULL;
+    eng_lay_option opts[64];
+    for (int h = 0; h < title->nhexes; h++) {
+        int k = eng_lay_options(g->board, ENG_NONE, h, title->phases[g->phase].tile_colors, opts,
+                                64);
+        for (int i = 0; i < k; i++) {
+            eng_game *copy = eng_game_copy(g);
+            eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
+                            .tile = opts[i].tile, .rot = opts[i].rot};
+            eng_game *found = NULL;
+            if (eng_apply(copy, &a, NULL, 0) == 0) {
+                copy->co[by].lays = 0;
+                found = more_work_within(copy, depth - 1);
+            }
+            eng_game_free(copy);
+            if (found)
+                return found;
+        }
+    }
+    return NULL;
+}
+
+static eng_game *by_with_work_for_a_second_train(void)
+{
+    eng_game *g = by_one_lay_from_a_run();
+    g->trains_left[train("2")] = 0; /* the 3 train is on sale */
+    g->train_on_sale = train("3");
+    eng_game *found = more_work_within(g, 2);
+    if (!found)
+        fail_msg("no two lays give BY work for a 3 train");
+    eng_game_free(g);
+    return found;
+}
+
+/* Issue 12, defect 4, house rule 16 and docs/house-rules.md: a company played for its director
+ * pays out, unless withholding this run buys the train on sale it cannot pay for now and that
+ * raises its run — then it withholds, says why, and buys the train. */
+static void test_the_automatic_dividend_withholds_to_buy_a_train(void **state)
+{
+    (void)state;
+    for (int short_of = 0; short_of < 2; short_of++) {
+        eng_game *g = by_with_work_for_a_second_train();
+        int by = co("BY"), cost = title->trains[g->train_on_sale].cost;
+        int cash = short_of ? cost - 1 : 0; /* one short, or the run cannot make it up */
+        g->bank += g->co[by].cash - cash;
+        g->co[by].cash = cash;
+        const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+        v[g->co[by].director] = NULL;
+        resolve(g, v, 1);
+        if (short_of) {
+            report_has("Played for its director: BY withholds to buy a 3 train");
+            report_has("and withholds");
+            assert_int_equal(g->co[by].ntrains, 2);
+        } else {
+            report_lacks("withholds to buy");
+            report_has("and pays out");
+        }
+        finish(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -990,6 +1115,8 @@ int main(void)
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
+        cmocka_unit_test(test_a_lay_without_rot_takes_the_best_rotation),
+        cmocka_unit_test(test_the_automatic_dividend_withholds_to_buy_a_train),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
