@@ -30,7 +30,9 @@ static const char usage_text[] =
     "usage: pbemgm [-c CONFIG] COMMAND ...\n"
     "\n"
     "  init                                  create the database and the mail folders\n"
-    "  game create NAME [--title TITLE]      create a game (title 1835 by default)\n"
+    "  game create NAME [--title TITLE] [--gm ADDRESS] [--gm-password PW]\n"
+    "                                        create a game (title 1835 by default; its GM:\n"
+    "                                        the configuration's gm.address by default)\n"
     "  game list                             list the games\n"
     "  game start NAME [--options TEXT]      start a game with its players, in seating order;\n"
     "                                        TEXT: Name=Value,... or pbem-house-rules\n"
@@ -42,13 +44,29 @@ static const char usage_text[] =
     "                                        a replacement player takes OLD's seat\n"
     "  game set NAME [--turn-hours H] [--remind-hours H] [--rounds N]\n"
     "               [--stop-after-formation yes|no] [--grace-minutes M]\n"
+    "               [--review yes|no] [--gm ADDRESS] [--gm-password PW]\n"
     "                                        the game's pace (house rule 14; M: the turn is\n"
-    "                                        resolved M minutes after the last orders, 15)\n"
+    "                                        resolved M minutes after the last orders, 15),\n"
+    "                                        review, and its GM\n"
     "  game one-round NAME                   limit the current turn to one round\n"
     "  game resolve NAME                     resolve the current turn now\n"
     "  game report NAME [TURN]               print a resolved turn's report\n"
-    "  orders GAME PLAYER                    the player's orders for the current turn, as the\n"
-    "                                        turn will read them\n"
+    "  game status NAME                      turn, deadline, pause and review; each seat\n"
+    "  game preview NAME                     the turn resolved on a copy: nothing changes\n"
+    "  game release NAME                     send the report held for review\n"
+    "  game rollback NAME TURN --reason TEXT back to the start of TURN; players told\n"
+    "  game adjust NAME \"CORRECTION\" --reason TEXT\n"
+    "                                        a correction (house rule 15): CASH, MOVE CERT,\n"
+    "                                        PRICE, TRAIN, TILE, REMOVE TILE, TOKEN, REMOVE\n"
+    "                                        TOKEN (docs/gm-guide.md)\n"
+    "  game pause NAME [--reason TEXT] / game resume NAME\n"
+    "  game deadline NAME \"YYYY-MM-DD HH:MM\" --reason TEXT\n"
+    "                                        move this turn's deadline (UTC); players told\n"
+    "  game broadcast NAME FILE              mail FILE's text to every player\n"
+    "  game history NAME                     the game's audit\n"
+    "  orders GAME PLAYER [--set FILE]       the player's orders for the current turn, as the\n"
+    "                                        turn will read them; --set: enter FILE's orders\n"
+    "                                        for the player (who is told)\n"
     "  status                                count stored mail and the outbox\n"
     "  map GAME|TITLE --png FILE|--svg FILE  draw the map (a title: its starting map)\n"
     "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
@@ -149,17 +167,49 @@ static bool title_exists(const char *title)
     return ok;
 }
 
+static bool plausible_address(const char *a);
+
+/* A game's GM: a mail address that is not the daemon's own, a password of 4 characters or more. */
+static int check_gm(const struct session *s, const char *gm, const char *password)
+{
+    if (gm && !plausible_address(gm))
+        return fail("\"%s\" is not a mail address", gm);
+    if (gm && str_ieq(gm, s->config.daemon_address))
+        return fail("%s is pbemgm's own address (daemon.address): a GM needs an address of "
+                    "their own", gm);
+    if (password && strlen(password) < 4)
+        return fail("%s", "a password needs at least 4 characters");
+    return 0;
+}
+
+static int set_gm(struct session *s, int64_t game_id, const char *gm, const char *password)
+{
+    char *hash = password ? pw_hash(password) : NULL;
+    if (password && !hash)
+        return fail("%s", "crypt(3) could not hash the password");
+    int rc = store_game_set_gm(s->st, game_id, gm, hash) != STORE_OK ||
+             store_audit(s->st, "gm", "game_set_gm", game_id, gm ? gm : "password") != STORE_OK;
+    free(hash);
+    return rc ? fail("%s", store_errmsg(s->st)) : 0;
+}
+
 static int cmd_game_create(struct session *s, int argc, char **argv)
 {
     if (argc < 1)
         return usage();
-    const char *name = argv[0], *title = "1835";
+    const char *name = argv[0], *title = "1835", *gm = NULL, *gm_password = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--title") == 0 && i + 1 < argc)
             title = argv[++i];
+        else if (strcmp(argv[i], "--gm") == 0 && i + 1 < argc)
+            gm = argv[++i];
+        else if (strcmp(argv[i], "--gm-password") == 0 && i + 1 < argc)
+            gm_password = argv[++i];
         else
             return usage();
     }
+    if (check_gm(s, gm, gm_password))
+        return 1;
     if (!valid_name(name))
         return fail("\"%s\" is not a usable game name (letters, digits, - and _, at most 40)",
                     name);
@@ -172,7 +222,9 @@ static int cmd_game_create(struct session *s, int argc, char **argv)
     if (rc != STORE_OK)
         return fail("%s", store_errmsg(s->st));
     store_audit(s->st, "gm", "game_create", id, title);
-    printf("game %s (%s) created\n", name, title);
+    if ((gm || gm_password) && set_gm(s, id, gm, gm_password))
+        return 1;
+    printf("game %s (%s) created; its GM is %s\n", name, title, gm ? gm : s->config.gm_address);
     return 0;
 }
 
@@ -196,25 +248,6 @@ static bool plausible_address(const char *a)
 {
     const char *at = strchr(a, '@');
     return at && at != a && at[1] && !strchr(at + 1, '@') && !strpbrk(a, " <>\",;\r\n");
-}
-
-static char *welcome_body(const cfg *c, const char *game, const char *player,
-                          const char *password)
-{
-    cJSON *ctx = cJSON_CreateObject();
-    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
-    cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
-    cJSON_AddStringToObject(ctx, "game", game);
-    cJSON_AddStringToObject(ctx, "player", player);
-    cJSON_AddStringToObject(ctx, "password", password);
-    char *err = NULL;
-    char *body = tpl_render_file(c->templates, "welcome.txt", ctx, &err);
-    cJSON_Delete(ctx);
-    if (!body) {
-        fprintf(stderr, "pbemgm: %s\n", err);
-        free(err);
-    }
-    return body;
 }
 
 struct player_args {
@@ -243,34 +276,16 @@ static int parse_player_args(int argc, char **argv, struct player_args *a)
 static int seat_player(struct session *s, const store_game *g, const store_player *old,
                        const struct player_args *a, const char *password)
 {
-    char *hash = pw_hash(password);
-    if (!hash)
-        return fail("%s", "crypt(3) could not hash the password");
-    char *body = a->mail ? welcome_body(&s->config, g->name, a->name, password) : NULL;
-    int rc = (a->mail && !body) ? 1 : 0;
-    int64_t id = 0;
-    if (!rc && store_begin(s->st) == STORE_OK) {
-        int r = old ? store_player_replace(s->st, old->id, a->name, a->address, hash)
-                    : store_player_add(s->st, g->id, a->name, a->address, hash, &id);
-        char *subject = str_format("%s: welcome to the game", g->name);
-        svc_mail m = {a->address, a->name, subject, body, NULL, NULL, "auto-generated"};
-        if (r == STORE_DUPLICATE)
-            rc = fail("game %s has a player of that name already", g->name);
-        else if (r != STORE_OK || (body && svc_queue_mail(&s->config, s->st, 0, &m)) ||
-                 store_audit(s->st, "gm", old ? "player_replace" : "player_add", g->id,
-                             old ? old->name : a->name) != STORE_OK)
-            rc = fail("%s", store_errmsg(s->st));
-        free(subject);
-        if (rc || store_commit(s->st) != STORE_OK) {
-            store_rollback(s->st);
-            rc = rc ? rc : fail("%s", store_errmsg(s->st));
-        }
-    } else if (!rc) {
-        rc = fail("%s", store_errmsg(s->st));
+    if (store_begin(s->st) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    char why[256];
+    int rc = svc_seat_player(&s->config, s->st, g, old, a->name, a->address, password, a->mail,
+                             why, sizeof why);
+    if (rc || store_commit(s->st) != STORE_OK) {
+        store_rollback(s->st);
+        return fail("%s", rc ? why : store_errmsg(s->st));
     }
-    free(hash);
-    free(body);
-    return rc;
+    return 0;
 }
 
 /* The new player's name, address and password, checked. */
@@ -427,13 +442,101 @@ static int set_pace_option(store_game *g, const char *name, const char *value)
                 "--grace-minutes 0..1440 or --stop-after-formation yes|no", name, value);
 }
 
+/* A GM command on the game through the desk (src/service/desk.c), in one transaction: the words
+ * as the GM would write them by mail, the reason and the lines that follow. */
+static int desk_run(struct session *s, const store_game *g, svc_desk_cmd *cmd)
+{
+    svc_desk d = {&s->config, s->st, "command line", 0, {0}};
+    buf_init(&d.out);
+    if (store_begin(s->st) != STORE_OK) {
+        buf_free(&d.out);
+        return fail("%s", store_errmsg(s->st));
+    }
+    int rc = svc_desk_run(&d, g, cmd);
+    if (rc == 0 && store_commit(s->st) != STORE_OK)
+        rc = -1;
+    if (rc)
+        store_rollback(s->st);
+    fputs(d.out.data ? d.out.data : "", rc == 0 ? stdout : stderr);
+    if (rc < 0)
+        fail("%s", store_errmsg(s->st));
+    buf_free(&d.out);
+    svc_desk_cmd_clear(cmd);
+    return rc ? 1 : 0;
+}
+
+static int desk_line(struct session *s, const store_game *g, const char *line, const char *reason,
+                     const char *body)
+{
+    svc_desk_cmd cmd;
+    char why[1024];
+    if (svc_desk_parse(line, &cmd, why, sizeof why))
+        return fail("%s", why);
+    if (reason) {
+        free(cmd.reason);
+        cmd.reason = xstrdup(reason);
+    }
+    if (body)
+        cmd.body = xstrdup(body);
+    return desk_run(s, g, &cmd);
+}
+
+/* `game VERB NAME WORDS... [--reason TEXT]`: the words quoted or not ("CASH alice +50"). */
+static int cmd_game_desk(struct session *s, const store_game *g, const char *verb, int argc,
+                         char **argv)
+{
+    buf line;
+    buf_init(&line);
+    buf_adds(&line, verb);
+    const char *reason = NULL;
+    char *body = NULL;
+    int rc = 0;
+    for (int i = 0; i < argc && rc == 0; i++) {
+        if (strcmp(argv[i], "--reason") == 0 && i + 1 < argc)
+            reason = argv[++i];
+        else if (strncmp(argv[i], "--", 2) == 0)
+            rc = usage();
+        else if (strcmp(verb, "BROADCAST") == 0) {
+            if (!(body = util_read_file(argv[i], NULL)))
+                rc = fail("%s cannot be read", argv[i]);
+        } else
+            buf_printf(&line, " %s", argv[i]);
+    }
+    if (rc == 0)
+        rc = desk_line(s, g, line.data, reason, body);
+    free(body);
+    buf_free(&line);
+    return rc;
+}
+
 static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
 {
     if (argc < 2 || argc % 2)
         return usage();
-    for (int i = 0; i < argc; i += 2)
-        if (set_pace_option(g, argv[i], argv[i + 1]))
+    const char *gm = NULL, *gm_password = NULL, *review = NULL;
+    for (int i = 0; i < argc; i += 2) {
+        if (strcmp(argv[i], "--gm") == 0)
+            gm = argv[i + 1];
+        else if (strcmp(argv[i], "--gm-password") == 0)
+            gm_password = argv[i + 1];
+        else if (strcmp(argv[i], "--review") == 0)
+            review = argv[i + 1];
+        else if (set_pace_option(g, argv[i], argv[i + 1]))
             return 1;
+    }
+    if (review && !str_ieq(review, "yes") && !str_ieq(review, "no"))
+        return fail("--review %s: expected yes or no", review);
+    if (check_gm(s, gm, gm_password))
+        return 1;
+    if ((gm || gm_password) && set_gm(s, g->id, gm, gm_password))
+        return 1;
+    if (review) {
+        char *line = str_format("REVIEW %s", str_ieq(review, "yes") ? "ON" : "OFF");
+        int rc = desk_line(s, g, line, NULL, NULL);
+        free(line);
+        if (rc)
+            return rc;
+    }
     if (g->remind_hours >= g->turn_hours)
         return fail("the reminder (%d hours before the deadline) must come after the turn "
                     "begins (%d hours)", g->remind_hours, g->turn_hours);
@@ -465,23 +568,6 @@ static int cmd_game_one_round(struct session *s, const store_game *g)
     return 0;
 }
 
-static int cmd_game_resolve(struct session *s, const store_game *g)
-{
-    if (need_running(g))
-        return 1;
-    char why[512];
-    if (store_begin(s->st) != STORE_OK)
-        return fail("%s", store_errmsg(s->st));
-    if (svc_resolve_turn(&s->config, s->st, g, why, sizeof why) ||
-        store_audit(s->st, "gm", "turn_resolve", g->id, NULL) != STORE_OK ||
-        store_commit(s->st) != STORE_OK) {
-        store_rollback(s->st);
-        return fail("%s", why);
-    }
-    printf("game %s: turn %d resolved; the report is in the outbox\n", g->name, g->turn);
-    return 0;
-}
-
 static int cmd_game_report(struct session *s, const store_game *g, int argc, char **argv)
 {
     /* the last resolved turn: the one before the current, or a finished game's last */
@@ -499,6 +585,21 @@ static int cmd_game_report(struct session *s, const store_game *g, int argc, cha
     return 0;
 }
 
+/* The desk's verb for a `game` subcommand, or NULL. */
+static const char *desk_verb_of(const char *what)
+{
+    static const char *const map[][2] = {
+        {"status", "STATUS"},   {"preview", "PREVIEW"},     {"release", "RELEASE"},
+        {"rollback", "ROLLBACK"}, {"adjust", "ADJUST"},     {"pause", "PAUSE"},
+        {"resume", "RESUME"},   {"deadline", "DEADLINE"},   {"broadcast", "BROADCAST"},
+        {"history", "HISTORY"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+        if (strcmp(map[i][0], what) == 0)
+            return map[i][1];
+    return NULL;
+}
+
 /* The commands on one existing game. */
 static int cmd_game_named(struct session *s, const char *what, int argc, char **argv)
 {
@@ -512,7 +613,9 @@ static int cmd_game_named(struct session *s, const char *what, int argc, char **
     else if (strcmp(what, "one-round") == 0 && argc == 1)
         rc = cmd_game_one_round(s, &g);
     else if (strcmp(what, "resolve") == 0 && argc == 1)
-        rc = cmd_game_resolve(s, &g);
+        rc = desk_line(s, &g, "PROCESS", NULL, NULL);
+    else if (desk_verb_of(what))
+        rc = cmd_game_desk(s, &g, desk_verb_of(what), argc - 1, argv + 1);
     else if (strcmp(what, "report") == 0)
         rc = cmd_game_report(s, &g, argc - 1, argv + 1);
     else
@@ -527,6 +630,8 @@ static int cmd_game(struct session *s, int argc, char **argv)
     for (int k = 0; k < 4; k++)
         if (argc >= 2 && strcmp(argv[0], named[k]) == 0)
             return cmd_game_named(s, argv[0], argc - 1, argv + 1);
+    if (argc >= 2 && desk_verb_of(argv[0]))
+        return cmd_game_named(s, argv[0], argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "create") == 0)
         return cmd_game_create(s, argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "start") == 0)
@@ -609,36 +714,24 @@ static eng_board *starting_board(const eng_title *t)
 }
 
 /* The player's orders for the game's current turn in the order language, as the resolver will
- * read them (the standing orders and goals kept from earlier turns included). */
+ * read them (ORDERS); with --set FILE, the GM enters FILE's orders for the player (BECOME). */
 static int cmd_orders(struct session *s, int argc, char **argv)
 {
-    if (argc != 2)
+    if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--set") == 0))
         return usage();
     store_game g = {0};
-    svc_game sg = {0};
-    int rc = 0, p = -1;
     if (store_game_find(s->st, argv[0], &g) != STORE_OK)
-        rc = fail("there is no game \"%s\"", argv[0]);
-    else if (strcmp(g.status, "running") != 0)
-        rc = fail("game %s is not running", g.name);
-    else if (svc_game_load_players(s->st, &g, &sg))
-        rc = fail("%s", store_errmsg(s->st));
-    for (int k = 0; !rc && k < sg.nplayers; k++)
-        if (str_ieq(sg.players[k].name, argv[1]))
-            p = k;
-    if (!rc && p < 0)
-        rc = fail("game %s has no player \"%s\"", g.name, argv[1]);
-    svc_orders o = {0};
-    if (!rc && svc_player_orders(s->st, &g, &sg, p, &o) != STORE_OK)
-        rc = fail("%s", store_errmsg(s->st));
-    if (!rc) {
-        char *text = svc_orders_text(&o.orders);
-        printf("# %s, turn %d, %s: %s\n%s", g.name, g.turn, sg.players[p].name,
-               o.sent ? "orders sent" : "nothing sent yet (an NMR if it stays so)", text);
-        free(text);
+        return fail("there is no game \"%s\"", argv[0]);
+    char *body = NULL;
+    int rc = 0;
+    if (argc == 4 && !(body = util_read_file(argv[3], NULL)))
+        rc = fail("%s cannot be read", argv[3]);
+    if (rc == 0) {
+        char *line = str_format("%s %s", body ? "BECOME" : "ORDERS", argv[1]);
+        rc = desk_line(s, &g, line, NULL, body);
+        free(line);
     }
-    svc_orders_clear(&o);
-    svc_game_unload(&sg);
+    free(body);
     store_game_clear(&g);
     return rc;
 }

@@ -46,6 +46,9 @@ static const struct key schema[] = {
     {"smtp.password", KEY_STRING, OFF(smtp.password), 0, 0, {0}},
     {"smtp.starttls", KEY_BOOL, OFF(smtp.starttls), 0, 0, {0}},
     {"smtp.timeout", KEY_INT, OFF(smtp.timeout), 1, 3600, {0}},
+    {"daemon", KEY_SECTION, 0, 0, 0, {0}},
+    {"daemon.address", KEY_STRING, OFF(daemon_address), 0, 0, {0}},
+    {"daemon.name", KEY_STRING, OFF(daemon_name), 0, 0, {0}},
     {"gm", KEY_SECTION, 0, 0, 0, {0}},
     {"gm.address", KEY_STRING, OFF(gm_address), 0, 0, {0}},
     {"gm.name", KEY_STRING, OFF(gm_name), 0, 0, {0}},
@@ -94,6 +97,8 @@ void cfg_defaults(cfg *c)
     c->smtp.password = xstrdup("");
     c->smtp.starttls = false;
     c->smtp.timeout = 60;
+    c->daemon_address = xstrdup("pbemgm@localhost");
+    c->daemon_name = xstrdup("pbemgm");
     c->gm_address = xstrdup("gm@localhost");
     c->gm_name = xstrdup("pbemgm");
     c->poll_interval = 60;
@@ -229,6 +234,17 @@ static int check_consistency(const cfg *c, buf *err)
 {
     if (!strchr(c->gm_address, '@')) {
         buf_printf(err, "'gm.address' must be a mail address (got \"%s\")", c->gm_address);
+        return -1;
+    }
+    if (!strchr(c->daemon_address, '@')) {
+        buf_printf(err, "'daemon.address' must be a mail address (got \"%s\")",
+                   c->daemon_address);
+        return -1;
+    }
+    if (str_ieq(c->daemon_address, c->gm_address)) {
+        buf_printf(err, "'daemon.address' (the address pbemgm sends from and players write to) "
+                        "must differ from 'gm.address' (the game master's own), both are \"%s\"",
+                   c->gm_address);
         return -1;
     }
     if (c->transport == CFG_TRANSPORT_IMAP && !*c->imap.user) {

@@ -31,7 +31,9 @@ typedef struct cfg {
         bool starttls;
         int timeout;
     } smtp;
-    char *gm_address;
+    char *daemon_address;        /* pbemgm's own: From of every mail it sends, where players write */
+    char *daemon_name;
+    char *gm_address;            /* the game master's own (a game may name its own GM) */
     char *gm_name;
     int poll_interval;           /* seconds between mailbox checks without IDLE */
     int max_message_bytes;       /* larger mails are refused with a reply */

@@ -13,7 +13,7 @@
 enum {
     F_ITEM = 1 << 0, F_COMPANY = 1 << 1, F_SHARE_FROM = 1 << 2, F_PERCENT = 1 << 3,
     F_HEX = 1 << 4, F_TILE = 1 << 5, F_ROT = 1 << 6, F_CITY = 1 << 7, F_REVENUE = 1 << 8,
-    F_TRAIN = 1 << 9, F_TRAIN_FROM = 1 << 10, F_CERT_SIZE = 1 << 11,
+    F_TRAIN = 1 << 9, F_TRAIN_FROM = 1 << 10, F_CERT_SIZE = 1 << 11, F_ADJUST = 1 << 12,
 };
 
 static const struct {
@@ -35,7 +35,66 @@ static const struct {
     {ENG_ACT_FORM, "form", 0},
     {ENG_ACT_EXCHANGE, "exchange", F_COMPANY},
     {ENG_ACT_RAISE_CASH, "raise_cash", F_TRAIN | F_TRAIN_FROM},
+    {ENG_ACT_ADJUST, "adjust", F_ADJUST},
 };
+
+/* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the
+ * correction's amount, F_SHARE_FROM for the owners a certificate moves between. */
+static const unsigned adjust_fields[ENG_ADJ_COUNT] = {
+    [ENG_ADJ_CASH] = F_COMPANY | F_REVENUE,
+    [ENG_ADJ_MOVE_CERT] = F_COMPANY | F_PERCENT | F_SHARE_FROM,
+    [ENG_ADJ_PRICE] = F_COMPANY | F_REVENUE,
+    [ENG_ADJ_TRAIN_ADD] = F_COMPANY | F_TRAIN,
+    [ENG_ADJ_TRAIN_REMOVE] = F_COMPANY | F_TRAIN,
+    [ENG_ADJ_TILE] = F_HEX | F_TILE | F_ROT,
+    [ENG_ADJ_REMOVE_TILE] = F_HEX,
+    [ENG_ADJ_TOKEN] = F_COMPANY | F_HEX,
+    [ENG_ADJ_REMOVE_TOKEN] = F_COMPANY | F_HEX,
+};
+
+/* An owner of a certificate as the log writes it: "ipo", "pool" or a seat number. */
+static cJSON *owner_json(int owner)
+{
+    return owner >= 0 ? cJSON_CreateNumber(owner + 1)
+                      : cJSON_CreateString(owner == ENG_POOL ? "pool" : "ipo");
+}
+
+static int owner_of(const eng_game *g, const cJSON *v)
+{
+    if (cJSON_IsNumber(v))
+        return v->valueint >= 1 && v->valueint <= g->nplayers ? v->valueint - 1 : ENG_RESERVED;
+    if (cJSON_IsString(v))
+        return strcmp(v->valuestring, "pool") == 0 ? ENG_POOL
+               : strcmp(v->valuestring, "ipo") == 0 ? ENG_IPO : ENG_RESERVED;
+    return ENG_RESERVED;
+}
+
+static void adjust_to_json(const eng_game *g, const eng_action *a, cJSON *o)
+{
+    const eng_title *t = g->t;
+    unsigned f = a->adjust >= 0 && a->adjust < ENG_ADJ_COUNT ? adjust_fields[a->adjust] : 0;
+    cJSON_AddStringToObject(o, "what", eng_adjust_name(a->adjust));
+    if (a->adjust == ENG_ADJ_CASH && a->target >= 0)
+        cJSON_AddNumberToObject(o, "target_seat", a->target + 1);
+    else if (f & F_COMPANY)
+        cJSON_AddStringToObject(o, "company", t->companies[a->company].id);
+    if (f & F_REVENUE)
+        cJSON_AddNumberToObject(o, "amount", a->amount);
+    if (f & F_PERCENT)
+        cJSON_AddNumberToObject(o, "percent", a->percent);
+    if (f & F_SHARE_FROM) {
+        cJSON_AddItemToObject(o, "from_owner", owner_json(a->owner_from));
+        cJSON_AddItemToObject(o, "to_owner", owner_json(a->owner_to));
+    }
+    if (f & F_HEX)
+        cJSON_AddStringToObject(o, "hex", t->hexes[a->hex].id);
+    if (f & F_TILE)
+        cJSON_AddStringToObject(o, "tile", t->tiles[a->tile].id);
+    if (f & F_ROT)
+        cJSON_AddNumberToObject(o, "rotation", a->rot);
+    if (f & F_TRAIN)
+        cJSON_AddStringToObject(o, "train", t->trains[a->train].name);
+}
 #define NKINDS (sizeof kinds / sizeof *kinds)
 
 static unsigned fields_of(eng_action_kind kind, const char **name)
@@ -97,6 +156,8 @@ char *eng_action_to_json(const eng_game *g, const eng_action *a)
         cJSON_AddStringToObject(o, "train", t->trains[a->train].name);
     if (f & F_TRAIN_FROM)
         train_source_to_json(g, a, o);
+    if (f & F_ADJUST)
+        adjust_to_json(g, a, o);
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return s;
@@ -146,6 +207,36 @@ static int lookup(const eng_title *t, const cJSON *o, const char *key,
 }
 
 static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_action *a,
+                            char *why, size_t len);
+
+static int adjust_from_json(const eng_game *g, const cJSON *o, eng_action *a, char *why,
+                            size_t len)
+{
+    const char *what = str_of(o, "what");
+    a->adjust = what ? eng_adjust_index(what) : -1;
+    if (a->adjust < 0)
+        return eng_refuse(why, len, "the correction's kind is missing or unknown");
+    unsigned f = adjust_fields[a->adjust];
+    a->target = ENG_NONE;
+    a->company = ENG_NONE;
+    if (a->adjust == ENG_ADJ_CASH && cJSON_GetObjectItem(o, "target_seat")) {
+        if ((a->target = seat_of(g, o, "target_seat", "target")) < 0)
+            return eng_refuse(why, len, "the correction's player is unknown");
+        f &= ~(unsigned)F_COMPANY;
+    }
+    if (fields_from_json(g, o, f & ~(unsigned)(F_SHARE_FROM | F_REVENUE), a, why, len))
+        return -1;
+    a->amount = int_of(o, "amount", 0);
+    if (f & F_SHARE_FROM) {
+        a->owner_from = owner_of(g, cJSON_GetObjectItem(o, "from_owner"));
+        a->owner_to = owner_of(g, cJSON_GetObjectItem(o, "to_owner"));
+        if (a->owner_from == ENG_RESERVED || a->owner_to == ENG_RESERVED)
+            return eng_refuse(why, len, "the correction's owners are unknown");
+    }
+    return 0;
+}
+
+static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_action *a,
                             char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -189,7 +280,8 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
         rc = eng_refuse(why, len, "the action's seat is missing or there is no such player");
     else {
         a->kind = kinds[k].kind;
-        rc = fields_from_json(g, o, kinds[k].fields, a, why, len);
+        rc = a->kind == ENG_ACT_ADJUST ? adjust_from_json(g, o, a, why, len)
+                                       : fields_from_json(g, o, kinds[k].fields, a, why, len);
     }
     cJSON_Delete(o);
     return rc;

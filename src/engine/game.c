@@ -611,7 +611,8 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
     if (a->player < 0 || a->player >= g->nplayers)
         return eng_refuse(why, len, "there is no such player");
     bool discard = a->kind == ENG_ACT_DISCARD_TRAIN && g->discarding != ENG_NONE;
-    if (a->player != g->current && !discard) /* any over-limit company may discard first */
+    bool gm = a->kind == ENG_ACT_ADJUST; /* the GM's, whoever is to act */
+    if (a->player != g->current && !discard && !gm) /* any over-limit company may discard first */
         return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
                           g->players[a->player].name);
     /* Work on a copy: a refused action changes nothing, whatever step refused it. */
@@ -620,6 +621,10 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
     work->nsnapshots = 0;
     int rc;
     bool packet = g->round == ENG_ROUND_START;
+    if (gm) {
+        rc = eng_adjust(work, a, why, len);
+        goto done;
+    }
     if (g->forming) {
         rc = eng_formation_act(work, a, why, len);
         goto done;

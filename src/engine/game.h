@@ -237,7 +237,19 @@ typedef enum {
     ENG_ACT_EXCHANGE,   /* company: a minor or private exchanged for the formed company's share */
     ENG_ACT_RAISE_CASH, /* train, from_pool: the bank or pool train a company without trains
                          * will buy with its director's money, who must sell shares for it */
+    ENG_ACT_ADJUST,     /* the GM's correction (house rule 15): adjust says what (adjust.c) */
 } eng_action_kind;
+
+/* The GM's corrections (ENG_ACT_ADJUST): CASH target player (or company) +/- amount from the
+ * bank; MOVE_CERT company percent owner_from -> owner_to; PRICE company amount; TRAIN_ADD /
+ * TRAIN_REMOVE company train (from / to the bank); TILE hex tile rot; REMOVE_TILE hex; TOKEN /
+ * REMOVE_TOKEN company hex. */
+enum {
+    ENG_ADJ_CASH, ENG_ADJ_MOVE_CERT, ENG_ADJ_PRICE, ENG_ADJ_TRAIN_ADD, ENG_ADJ_TRAIN_REMOVE,
+    ENG_ADJ_TILE, ENG_ADJ_REMOVE_TILE, ENG_ADJ_TOKEN, ENG_ADJ_REMOVE_TOKEN, ENG_ADJ_COUNT
+};
+const char *eng_adjust_name(int what);
+int eng_adjust_index(const char *name);
 
 /* What follows a formation round. */
 enum { ENG_AFTER_FORMATION_OPERATE, ENG_AFTER_FORMATION_OR, ENG_AFTER_FORMATION_SR };
@@ -259,6 +271,10 @@ typedef struct eng_action {
     int cert_size;      /* selling: only certificates of this size (0: the largest first) */
     bool from_company;  /* a train from another company: `seller` is that company */
     int price;
+    int adjust;         /* ENG_ACT_ADJUST: ENG_ADJ_... */
+    int target;         /* ENG_ADJ_CASH: the player, or ENG_NONE for the company */
+    int amount;         /* ENG_ADJ_CASH: money (+/-); ENG_ADJ_PRICE: the price */
+    int owner_from, owner_to; /* ENG_ADJ_MOVE_CERT: a player, ENG_IPO or ENG_POOL */
 } eng_action;
 
 /* A new game: the players in seating order. Returns NULL with why. */

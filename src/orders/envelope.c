@@ -114,6 +114,8 @@ static void parse_line(ord_envelope *env, char *text, int number)
         env->help = true;
     else if ((v = keyword_value(text, "game")))
         set_once(env, &env->game, "GAME", v, number);
+    else if ((v = keyword_value(text, "gm")) && !*v)
+        env->gm = true;
     else if ((v = keyword_value(text, "player")))
         set_once(env, &env->player, "PLAYER", v, number);
     else if ((v = keyword_value(text, "password")))

@@ -1,5 +1,5 @@
 /* envelope: the lines of a player's mail that say who sends it and for which game and turn —
- * GAME, PLAYER, PASSWORD, TURN — and the HELP command. Every other non-blank line is kept,
+ * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP command. Every other non-blank line is kept,
  * with its line number, for the order parser. Keywords are case-insensitive and may be
  * followed by ':' or '='. */
 #ifndef PBEMGM_ENVELOPE_H
@@ -25,6 +25,7 @@ typedef struct ord_envelope {
     char *game;        /* NULL when not given */
     char *player;
     char *password;
+    bool gm;           /* a line "GM": the mail is the game master's, to the GM's desk */
     int turn;          /* -1 when not given */
     bool help;         /* HELP asked for, in the text or as the subject */
     ord_help_topic help_topic; /* HELP TILES, HELP MAP: what else the player asks for */

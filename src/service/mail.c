@@ -18,6 +18,7 @@
 #include "util/util.h"
 
 #include <cJSON.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,21 +92,6 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     free(body);
     cJSON_Delete(ctx);
     return rc;
-}
-
-/* Orders naming what the game does not have are refused, each with an error for its line;
- * the names of the others become the title's own (an alias, a city for its hex). */
-static void check_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
-{
-    char why[256];
-    int kept = 0;
-    for (int i = 0; i < orders->n; i++) {
-        if (turn_canonical_order(t, &orders->v[i], why, sizeof why) == 0)
-            orders->v[kept++] = orders->v[i];
-        else
-            ord_add_error(env, orders->v[i].line, "%s; this line was not taken", why);
-    }
-    orders->n = kept;
 }
 
 /* One order as the acknowledgement lists it, with the turn's verdict on it now (g: the game now,
@@ -197,7 +183,7 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
         ord_orders orders;
         ord_parse(env, &orders);
         if (loaded)
-            check_names(sg.t, env, &orders);
+            svc_check_names(sg.t, env, &orders);
         rc = svc_store_orders(st, game, player->id, m->id, &orders, env->nlines > 0);
         ord_orders_clear(&orders);
     }
@@ -281,6 +267,93 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
     store_player_clear(&player);
 }
 
+/* ---- the GM's desk by mail ---- */
+
+/* A GM's mail: the game's GM address and password, checked. NULL, or why not (never game
+ * state). */
+static const char *check_gm(const cfg *c, store *st, const mail_message *msg,
+                            const ord_envelope *env, store_game *game)
+{
+    if (!env->game)
+        return "Your mail does not say which game it is for: add a line \"GAME name\".";
+    if (store_game_find(st, env->game, game) != STORE_OK)
+        return "There is no game of that name here.";
+    if (!game->gm_password_hash)
+        return "That game has no GM password, so its desk takes no mail: set one with "
+               "\"pbemgm game set NAME --gm-password PW\".";
+    if (!msg->from_addr || !str_ieq(msg->from_addr, svc_gm_address(c, game)))
+        return "Your address is not that game's GM's: nothing was done.";
+    if (!env->password || !pw_verify(env->password, game->gm_password_hash))
+        return "The GM password is missing or wrong: nothing was done.";
+    return NULL;
+}
+
+/* The GM's commands, a line each; BECOME takes the lines after it up to the next command,
+ * BROADCAST the rest of the mail. */
+static int run_gm_lines(svc_desk *d, const store_game *game, const ord_envelope *env)
+{
+    for (size_t i = 0; i < env->nlines; i++) {
+        char why[1024];
+        svc_desk_cmd cmd;
+        buf_printf(&d->out, "== %s\n", env->lines[i].text);
+        if (svc_desk_parse(env->lines[i].text, &cmd, why, sizeof why)) {
+            buf_printf(&d->out, "Not done: line %d: %s\n\n", env->lines[i].number, why);
+            continue;
+        }
+        if (svc_desk_takes_lines(cmd.verb)) {
+            bool to_end = svc_desk_verb("BROADCAST") == cmd.verb;
+            buf body;
+            buf_init(&body);
+            while (i + 1 < env->nlines) {
+                const char *next = env->lines[i + 1].text;
+                char first[32];
+                snprintf(first, sizeof first, "%.*s", (int)strcspn(next, " \t:"), next);
+                if (!to_end && svc_desk_verb(first) >= 0)
+                    break;
+                buf_printf(&body, "%s\n", next);
+                i++;
+            }
+            cmd.body = buf_steal(&body);
+            buf_free(&body);
+        }
+        store_game now = {0}; /* each command sees what the ones before it did */
+        int rc = store_game_find(d->st, game->name, &now) == STORE_OK
+                     ? svc_desk_run(d, &now, &cmd) : -1;
+        store_game_clear(&now);
+        svc_desk_cmd_clear(&cmd);
+        buf_adds(&d->out, "\n");
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mail_message *msg,
+                      ord_envelope *env, cJSON *ctx, struct outcome *out)
+{
+    store_game game = {0};
+    const char *problem = check_gm(c, st, msg, env, &game);
+    char *origin = str_format("mail from %s", msg->from_addr ? msg->from_addr : "?");
+    svc_desk d = {c, st, origin, m->id, {0}};
+    buf_init(&d.out);
+    if (problem) {
+        cJSON_AddStringToObject(ctx, "gm_problem", problem);
+        buf_printf(&out->text, "GM desk refused: %s", problem);
+        out->db_error |= store_audit(st, "daemon", "gm_refused", game.id, problem) != 0;
+    } else {
+        if (env->nlines == 0)
+            buf_printf(&d.out, "Your mail has no command. The desk takes: %s\n",
+                       svc_desk_usage());
+        out->db_error |= run_gm_lines(&d, &game, env) != 0;
+        cJSON_AddStringToObject(ctx, "gm_game", game.name);
+        cJSON_AddStringToObject(ctx, "gm_text", d.out.data ? d.out.data : "");
+        buf_printf(&out->text, "GM desk, game %s", game.name);
+    }
+    buf_free(&d.out);
+    free(origin);
+    store_game_clear(&game);
+}
+
 /* HELP: the players' guide; HELP TILES / HELP MAP: the tiles or the hexes of the game's title
  * (the named game's, else the default title's). */
 static char *help_text(const cfg *c, store *st, const ord_envelope *env, const cJSON *ctx)
@@ -309,7 +382,9 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
     if (msg->charset_unknown)
         cJSON_AddTrueToObject(ctx, "charset_unknown");
     bool identity = env.game || env.player || env.password;
-    if (identity) {
+    if (env.gm) {
+        handle_gm(c, st, m, msg, &env, ctx, out);
+    } else if (identity) {
         handle_identity(c, st, m, msg, &env, ctx, out);
     } else if (!env.help) {
         cJSON_AddTrueToObject(ctx, "no_identity");
@@ -328,7 +403,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
 static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
                           const mail_message *msg, struct outcome *out)
 {
-    const char *no_reply = mail_no_reply_reason(msg, c->gm_address);
+    const char *no_reply = mail_no_reply_reason(msg, c->daemon_address);
     if (no_reply) {
         out->status = "ignored";
         buf_printf(&out->text, "not answered: %s", no_reply);

@@ -12,10 +12,10 @@
 
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m)
 {
-    char *message_id = mail_new_message_id(c->gm_address);
+    char *message_id = mail_new_message_id(c->daemon_address);
     mail_outgoing out = {
-        .from_addr = c->gm_address,
-        .from_name = c->gm_name,
+        .from_addr = c->daemon_address,
+        .from_name = c->daemon_name,
         .to_addr = m->to_addr,
         .to_name = m->to_name,
         .subject = m->subject,
@@ -29,7 +29,7 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *
     cJSON *rcpts = cJSON_CreateArray();
     cJSON_AddItemToArray(rcpts, cJSON_CreateString(m->to_addr));
     char *rcpts_json = cJSON_PrintUnformatted(rcpts);
-    int rc = store_outbox_add(st, inbound_id, message_id, c->gm_address, rcpts_json, raw, len,
+    int rc = store_outbox_add(st, inbound_id, message_id, c->daemon_address, rcpts_json, raw, len,
                               NULL);
     cJSON_Delete(rcpts);
     free(rcpts_json);
@@ -83,4 +83,9 @@ void svc_format_time(int64_t t, char *out, size_t len)
     struct tm tm;
     gmtime_r(&tt, &tm);
     strftime(out, len, "%Y-%m-%d %H:%M UTC", &tm);
+}
+
+const char *svc_gm_address(const cfg *c, const store_game *g)
+{
+    return g && g->gm_address && *g->gm_address ? g->gm_address : c->gm_address;
 }

@@ -5,6 +5,7 @@
  * stored before orders were kept structured are read from their canonical text. */
 #include "orders/envelope.h"
 #include "orders/json.h"
+#include "turn/turn.h"
 #include "service/service.h"
 #include "util/buf.h"
 #include "util/log.h"
@@ -227,4 +228,17 @@ int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64
     if (rc == STORE_OK && any_lines)
         rc = store_order_mail_add(st, game->id, player_id, game->turn, inbound_id);
     return rc;
+}
+
+void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
+{
+    char why[256];
+    int kept = 0;
+    for (int i = 0; i < orders->n; i++) {
+        if (turn_canonical_order(t, &orders->v[i], why, sizeof why) == 0)
+            orders->v[kept++] = orders->v[i];
+        else
+            ord_add_error(env, orders->v[i].line, "%s; this line was not taken", why);
+    }
+    orders->n = kept;
 }

@@ -12,6 +12,7 @@
 #include "mail/transport.h"
 #include "orders/order.h"
 #include "store/store.h"
+#include "util/buf.h"
 
 #include <cJSON.h>
 #include <stdbool.h>
@@ -34,6 +35,8 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *
 char *svc_render(const cfg *c, const char *name, const cJSON *ctx);
 /* Opens the transport the configuration names. Returns 0, or -1 with *err. */
 int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err);
+/* The game's GM: its own address, else the configuration's. */
+const char *svc_gm_address(const cfg *c, const store_game *g);
 /* A time as "2026-11-24 10:00 UTC". */
 void svc_format_time(int64_t t, char *out, size_t len);
 
@@ -75,6 +78,10 @@ char *svc_orders_text(const ord_orders *o);
 int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64_t inbound_id,
                      const ord_orders *orders, bool any_lines);
 
+/* Orders naming what the game does not have are refused, each with an error for its line; the
+ * names of the others become the title's own (an alias, a city for its hex). */
+void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders);
+
 /* ---- mail.c: a stored player mail dealt with ---- */
 /* Works out the mail's outcome, queues the replies and records it. 0, or -1 on a database
  * error. */
@@ -88,8 +95,54 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
  * in its own transaction (this function begins and commits). Returns the number of turns
  * resolved, or -1 when one failed. */
 int svc_turns_due(const cfg *c, store *st);
+/* 0 when the game's turn may be resolved; else -1 with why (not running, paused, or a report
+ * held for the GM's release). */
+int svc_turn_blocked(const store_game *sg, char *why, size_t len);
+/* The turn resolved on a copy with the orders as they stand: the GM's full report in *out
+ * (caller frees); nothing changed, nothing sent. */
+int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
+                     size_t len);
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
+
+/* ---- desk.c: the GM's desk ---- */
+#define SVC_DESK_MAX_ARGS 8
+
+typedef struct svc_desk {
+    const cfg *c;
+    store *st;
+    const char *origin;  /* where the GM is: "command line", or "mail from ADDRESS" */
+    int64_t inbound_id;  /* the GM's mail (0: the command line) */
+    buf out;             /* what the GM is told */
+} svc_desk;
+
+/* One GM command: the verb (the desk's table), its words, the reason after them, and the lines
+ * that follow (BECOME's orders, BROADCAST's message). */
+typedef struct svc_desk_cmd {
+    int verb;
+    char *args[SVC_DESK_MAX_ARGS];
+    int nargs;
+    char *reason;   /* may be NULL */
+    char *body;     /* may be NULL */
+} svc_desk_cmd;
+
+/* The verb's index ("STATUS", any case), or -1. */
+int svc_desk_verb(const char *word);
+/* Whether the lines after the verb are its own (BECOME, BROADCAST). */
+bool svc_desk_takes_lines(int verb);
+/* The verbs with their words, for an error message. */
+const char *svc_desk_usage(void);
+/* A command as the GM writes it on one line ("ROLLBACK 3 a wrong tile"): 0, or -1 with why. */
+int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len);
+void svc_desk_cmd_clear(svc_desk_cmd *cmd);
+/* Runs the command on the game inside the caller's transaction: 0 done, 1 refused (nothing
+ * changed; why in d->out), -1 a database error (the caller rolls back). */
+int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
+/* Seats a player — a new seat, or old's (house rule 13) — and mails the welcome with the
+ * password when mail: 0, 1 refused (why), -1 a database error. */
+int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
+                    const char *name, const char *address, const char *password, bool mail,
+                    char *why, size_t len);
 
 #endif

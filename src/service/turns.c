@@ -61,6 +61,65 @@ static cJSON *report_context(const cfg *c, const store_game *sg, const svc_game 
     return ctx;
 }
 
+/* For the GM: the lines of the report where the game master ruled for a player (house rule 16's
+ * ambiguous orders, house rule 17's fallbacks, companies played for their director), so that
+ * the GM can look at them before release. */
+static void add_rulings(cJSON *ctx, const turn_result *r)
+{
+    cJSON *list = cJSON_AddArrayToObject(ctx, "rulings");
+    const char *p = r->report.len ? r->report.data : "";
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = xstrndup(p, n);
+        if (strstr(line, "house rule 16") || strstr(line, "house rule 17") ||
+            strstr(line, "Played for its director") || strstr(line, "(NMR)"))
+            cJSON_AddItemToArray(list, cJSON_CreateString(str_trim(line)));
+        free(line);
+        p = nl ? nl + 1 : p + n;
+    }
+    if (cJSON_GetArraySize(list) == 0)
+        cJSON_DeleteItemFromObject(ctx, "rulings");
+}
+
+struct corrections {
+    int64_t since;
+    cJSON *list;
+};
+
+static void collect_correction(const store_audit_entry *e, void *ctx)
+{
+    struct corrections *k = ctx;
+    static const char *const told[] = {"adjust", "rollback", "become", "deadline", "replace",
+                                       "pause", "resume"};
+    bool wanted = false;
+    for (size_t i = 0; i < sizeof told / sizeof *told; i++)
+        wanted |= strcmp(e->action, told[i]) == 0;
+    if (!wanted || e->at < k->since || !e->detail)
+        return;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "text", e->detail);
+    if (e->reason && *e->reason)
+        cJSON_AddStringToObject(o, "reason", e->reason);
+    cJSON_AddItemToArray(k->list, o);
+}
+
+/* The GM's changes since the turn began (the last report), told in this one with their reasons. */
+static int add_corrections(store *st, const store_game *sg, cJSON *ctx)
+{
+    struct corrections k = {0, cJSON_CreateArray()};
+    if (sg->turn > 1 && store_turn_resolved_at(st, sg->id, sg->turn - 1, &k.since) != STORE_OK)
+        k.since = 0;
+    int rc = store_audit_each(st, sg->id, collect_correction, &k);
+    if (cJSON_GetArraySize(k.list)) {
+        cJSON_AddItemToObject(ctx, "corrections", k.list);
+        cJSON_AddTrueToObject(ctx, "has_corrections");
+    }
+    else
+        cJSON_Delete(k.list);
+    return rc;
+}
+
 /* The report for one reader: the players get the order form filled in for them (their name,
  * where the next turn starts, the sections of the companies they direct); the GM the plain
  * report. */
@@ -68,28 +127,47 @@ static char *report_for(const cfg *c, const svc_game *dg, cJSON *ctx, int p)
 {
     cJSON_DeleteItemFromObject(ctx, "me");
     cJSON_DeleteItemFromObject(ctx, "form");
+    cJSON *rulings = cJSON_DetachItemFromObject(ctx, "rulings");
     if (p >= 0)
         cJSON_AddStringToObject(ctx, "me", dg->players[p].name);
+    else if (rulings) {
+        cJSON_AddItemToObject(ctx, "gm_rulings", cJSON_Duplicate(rulings, true));
+        cJSON_AddTrueToObject(ctx, "has_gm_rulings");
+    }
     if (p >= 0 && !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ctx, "game_over")))
         cJSON_AddItemToObject(ctx, "form", rep_order_form_json(dg->g, p));
-    return svc_render(c, "turn_report.txt", ctx);
+    char *text = svc_render(c, "turn_report.txt", ctx);
+    cJSON_DeleteItemFromObject(ctx, "gm_rulings");
+    cJSON_DeleteItemFromObject(ctx, "has_gm_rulings");
+    if (rulings)
+        cJSON_AddItemToObject(ctx, "rulings", rulings);
+    return text;
 }
 
-static int mail_everyone(const cfg *c, store *st, const svc_game *dg, const char *subject,
-                         cJSON *ctx)
+/* The report to every player — held for the GM's release when the game is under review — and
+ * the GM's copy (marked held, with the rulings to look at). */
+static int mail_everyone(const cfg *c, store *st, const store_game *sg, const svc_game *dg,
+                         const char *subject, cJSON *ctx)
 {
     int rc = 0;
     for (int p = 0; p < dg->nplayers && rc == 0; p++) {
         char *body = report_for(c, dg, ctx, p);
         svc_mail m = {dg->players[p].address, dg->players[p].name, subject, body, NULL, NULL,
                       "auto-generated"};
-        rc = svc_queue_mail(c, st, 0, &m);
+        rc = sg->review ? store_held_add(st, sg->id, sg->turn, m.to_addr, m.to_name, subject, body)
+                        : svc_queue_mail(c, st, 0, &m);
         free(body);
     }
-    if (rc == 0 && c->gm_address) {
+    if (rc == 0) {
+        if (sg->review)
+            cJSON_AddTrueToObject(ctx, "held");
         char *body = report_for(c, dg, ctx, -1);
-        svc_mail m = {c->gm_address, c->gm_name, subject, body, NULL, NULL, "auto-generated"};
+        char *held = str_format("%s (held for your review)", subject);
+        svc_mail m = {svc_gm_address(c, sg), c->gm_name, sg->review ? held : subject, body, NULL,
+                      NULL, "auto-generated"};
         rc = svc_queue_mail(c, st, 0, &m);
+        cJSON_DeleteItemFromObject(ctx, "held");
+        free(held);
         free(body);
     }
     return rc;
@@ -144,6 +222,8 @@ static int store_result(store *st, const store_game *sg, const turn_result *r)
 
 int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
 {
+    if (svc_turn_blocked(sg, why, len))
+        return -1;
     svc_game dg;
     if (svc_game_load(st, sg, &dg, why, len))
         return -1;
@@ -162,13 +242,17 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
         rc = store_result(st, sg, &r) || record_nmrs(st, &dg, in) ||
              store_turn_add(st, sg->id, sg->turn, r.rounds, r.report.data) ||
              (r.game_over ? store_game_over(st, sg->id) : store_game_next_turn(st, sg->id, next));
-        if (rc == 0) {
-            cJSON *ctx = report_context(c, sg, &dg, &r, in->nmr, in->seat_open, next);
-            char *subject = str_format("%s: turn %d", sg->name, sg->turn);
-            rc = mail_everyone(c, st, &dg, subject, ctx);
-            free(subject);
-            cJSON_Delete(ctx);
+        cJSON *ctx = rc == 0 ? report_context(c, sg, &dg, &r, in->nmr, in->seat_open, next) : NULL;
+        if (ctx) {
+            add_rulings(ctx, &r);
+            rc = add_corrections(st, sg, ctx);
         }
+        if (ctx && rc == 0) {
+            char *subject = str_format("%s: turn %d", sg->name, sg->turn);
+            rc = mail_everyone(c, st, sg, &dg, subject, ctx);
+            free(subject);
+        }
+        cJSON_Delete(ctx);
         if (rc)
             snprintf(why, len, "%s", store_errmsg(st));
     } else {
@@ -255,6 +339,8 @@ static void collect_running(const store_game *g, void *ctx)
         q->title = xstrdup(g->title);
         q->status = xstrdup(g->status);
         q->options = g->options ? xstrdup(g->options) : NULL;
+        q->gm_address = g->gm_address ? xstrdup(g->gm_address) : NULL;
+        q->gm_password_hash = g->gm_password_hash ? xstrdup(g->gm_password_hash) : NULL;
     }
 }
 
@@ -268,13 +354,14 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
         return;
     }
     int rc = 0;
-    if (!store_audit_has(st, "turn_failed", sg->id, detail) && c->gm_address) {
+    if (!store_audit_has(st, "turn_failed", sg->id, detail)) {
         char *subject = str_format("%s: turn %d cannot be resolved", sg->name, sg->turn);
         char *body = str_format("Game %s, turn %d, cannot be resolved:\n\n    %s\n\nNothing of the "
                                 "turn was applied; the daemon tries again at every pass. The "
                                 "players' orders are kept.\n",
                                 sg->name, sg->turn, why);
-        svc_mail m = {c->gm_address, c->gm_name, subject, body, NULL, NULL, "auto-generated"};
+        svc_mail m = {svc_gm_address(c, sg), c->gm_name, subject, body, NULL, NULL,
+                      "auto-generated"};
         rc = svc_queue_mail(c, st, 0, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
                                                          detail);
         free(subject);
@@ -289,6 +376,8 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
  * every player has sent orders; else the reminder when it is time. */
 static int game_due(const cfg *c, store *st, const store_game *sg)
 {
+    if (sg->paused_at || sg->held)
+        return 0; /* paused, or a report waits for the GM's release: no deadline runs */
     int64_t now = util_now();
     char why[256] = "a database error";
     svc_game dg; /* the players only: the state is rebuilt when the turn is resolved */
@@ -339,3 +428,54 @@ int svc_turns_due(const cfg *c, store *st)
     return failed ? -1 : resolved;
 }
 
+
+int svc_turn_blocked(const store_game *sg, char *why, size_t len)
+{
+    if (strcmp(sg->status, "running") != 0)
+        return snprintf(why, len, "game %s is %s, not running", sg->name, sg->status), -1;
+    if (sg->paused_at) {
+        char since[64];
+        svc_format_time(sg->paused_at, since, sizeof since);
+        return snprintf(why, len, "game %s is paused (since %s): RESUME it first", sg->name,
+                        since), -1;
+    }
+    if (sg->held)
+        return snprintf(why, len, "game %s: the report of turn %d is held for review: RELEASE "
+                                  "it first", sg->name, sg->turn - 1), -1;
+    return 0;
+}
+
+/* The turn resolved on a copy with every player's orders as they stand: the GM's report
+ * (with the rulings to look at) in *out; nothing stored, nothing sent. */
+int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
+                     size_t len)
+{
+    svc_game dg;
+    if (svc_game_load(st, sg, &dg, why, len))
+        return -1;
+    struct turn_input *in = xcalloc(1, sizeof *in);
+    turn_result r = {0};
+    int rc = gather_orders(st, sg, &dg, in);
+    if (rc == 0) {
+        turn_settings set;
+        turn_settings_default(&set);
+        set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
+        set.stop_after_formation = sg->stop_after_formation;
+        turn_resolve(dg.g, &set, in->players, &r);
+        for (int p = 0; p < dg.nplayers; p++)
+            in->seat_open[p] = dg.players[p].seat_open || (in->nmr[p] && dg.players[p].nmr_count >= 1);
+        cJSON *ctx = report_context(c, sg, &dg, &r, in->nmr, in->seat_open,
+                                    util_now() + (int64_t)sg->turn_hours * 3600);
+        add_rulings(ctx, &r);
+        rc = add_corrections(st, sg, ctx);
+        *out = report_for(c, &dg, ctx, -1);
+        cJSON_Delete(ctx);
+    }
+    if (rc)
+        snprintf(why, len, "%s", store_errmsg(st));
+    turn_result_clear(&r);
+    free_input(in, dg.nplayers);
+    free(in);
+    svc_game_unload(&dg);
+    return rc ? -1 : 0;
+}

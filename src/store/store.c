@@ -57,6 +57,20 @@ enum stmt_id {
     S_ORDER_MAIL_ADD,
     S_ORDER_MAIL_LAST,
     S_GAME_EARLY_DUE,
+    S_GAME_SET_GM,
+    S_GAME_SET_PAUSED,
+    S_GAME_SET_REVIEW,
+    S_HELD_ADD,
+    S_HELD_EACH,
+    S_HELD_DROP,
+    S_AUDIT_ADD_GM,
+    S_AUDIT_EACH,
+    S_CUT_ACTIONS,
+    S_CUT_TURNS,
+    S_CUT_ORDERS,
+    S_CUT_ORDER_MAILS,
+    S_CUT_GAME,
+    S_TURN_RESOLVED_AT,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
     S_COUNT
@@ -64,7 +78,8 @@ enum stmt_id {
 
 #define GAME_COLUMNS "id, name, title, status, turn, options, deadline_at, turn_hours, " \
                      "remind_hours, rounds_per_turn, stop_after_formation, one_round_turn, " \
-                     "reminded_turn, grace_minutes, early_due_at"
+                     "reminded_turn, grace_minutes, early_due_at, gm_address, gm_password_hash, " \
+                     "paused_at, review, (SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id)"
 #define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open"
 
 
@@ -108,7 +123,9 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_GAME_NEXT_TIME] = "SELECT MIN(MIN(CASE WHEN reminded_turn < turn THEN deadline_at - "
                          "remind_hours * 3600 ELSE deadline_at END, "
                          "COALESCE(early_due_at, deadline_at))) FROM games "
-                         "WHERE status = 'running' AND deadline_at IS NOT NULL",
+                         "WHERE status = 'running' AND deadline_at IS NOT NULL AND "
+                         "paused_at IS NULL AND NOT EXISTS (SELECT 1 FROM held_mail h "
+                         "WHERE h.game_id = games.id)",
     [S_SEAT_CHANGE_ADD] = "INSERT INTO seat_changes (game_id, seat, turn, old_name, old_address, "
                           "new_name, new_address, at) SELECT game_id, seat, "
                           "(SELECT turn FROM games WHERE id = players.game_id), name, address, "
@@ -152,6 +169,27 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_AUDIT_COUNT] = "SELECT COUNT(*) FROM audit WHERE action = ?1",
     [S_AUDIT_FIND] = "SELECT COUNT(*) FROM audit WHERE action = ?1 AND game_id = ?2 AND "
                      "detail = ?3",
+    [S_GAME_SET_GM] = "UPDATE games SET gm_address = COALESCE(?2, gm_address), "
+                      "gm_password_hash = COALESCE(?3, gm_password_hash) WHERE id = ?1",
+    [S_GAME_SET_PAUSED] = "UPDATE games SET paused_at = ?2 WHERE id = ?1",
+    [S_GAME_SET_REVIEW] = "UPDATE games SET review = ?2 WHERE id = ?1",
+    [S_HELD_ADD] = "INSERT INTO held_mail (game_id, turn, to_addr, to_name, subject, body, "
+                   "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [S_HELD_EACH] = "SELECT turn, to_addr, to_name, subject, body FROM held_mail "
+                    "WHERE game_id = ?1 ORDER BY id",
+    [S_HELD_DROP] = "DELETE FROM held_mail WHERE game_id = ?1",
+    [S_AUDIT_ADD_GM] = "INSERT INTO audit (at, actor, action, game_id, detail, origin, reason) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [S_AUDIT_EACH] = "SELECT at, actor, action, detail, origin, reason FROM audit "
+                     "WHERE game_id = ?1 ORDER BY id",
+    [S_CUT_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND turn >= ?2",
+    [S_CUT_TURNS] = "DELETE FROM turns WHERE game_id = ?1 AND turn >= ?2",
+    [S_CUT_ORDERS] = "DELETE FROM orders WHERE game_id = ?1 AND turn > ?2",
+    [S_CUT_ORDER_MAILS] = "DELETE FROM order_mails WHERE game_id = ?1 AND turn > ?2",
+    [S_CUT_GAME] = "UPDATE games SET turn = ?2, status = 'running', deadline_at = ?3, "
+                   "early_due_at = NULL, one_round_turn = 0, "
+                   "reminded_turn = MIN(reminded_turn, ?2 - 1) WHERE id = ?1",
+    [S_TURN_RESOLVED_AT] = "SELECT resolved_at FROM turns WHERE game_id = ?1 AND turn = ?2",
     [S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
     [S_SYNC_FULL] = "PRAGMA synchronous = FULL",
 };
@@ -370,6 +408,11 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->grace_minutes = sqlite3_column_int(s, 13);
     g->early_due_at = sqlite3_column_int64(s, 14);
     g->reminded_turn = sqlite3_column_int(s, 12);
+    g->gm_address = col_text(s, 15);
+    g->gm_password_hash = col_text(s, 16);
+    g->paused_at = sqlite3_column_int64(s, 17);
+    g->review = sqlite3_column_int(s, 18) != 0;
+    g->held = sqlite3_column_int(s, 19);
 }
 
 int store_game_find(store *st, const char *name, store_game *out)
@@ -403,6 +446,8 @@ void store_game_clear(store_game *g)
     free(g->title);
     free(g->status);
     free(g->options);
+    free(g->gm_address);
+    free(g->gm_password_hash);
     memset(g, 0, sizeof *g);
 }
 
@@ -937,4 +982,131 @@ bool store_audit_has(store *st, const char *action, int64_t game_id, const char 
     sqlite3_bind_int64(s, 2, game_id);
     bind_text(s, 3, detail);
     return count_of(s) > 0;
+}
+
+/* ---- the GM's desk ---- */
+
+int store_game_set_gm(store *st, int64_t game_id, const char *address, const char *password_hash)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_SET_GM);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_text(s, 2, address);
+    bind_text(s, 3, password_hash);
+    return run(st, s);
+}
+
+int store_game_set_paused(store *st, int64_t game_id, int64_t paused_at)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_SET_PAUSED);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_id(s, 2, paused_at);
+    return run(st, s);
+}
+
+int store_game_set_review(store *st, int64_t game_id, bool review)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_SET_REVIEW);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, review);
+    return run(st, s);
+}
+
+int store_held_add(store *st, int64_t game_id, int turn, const char *to_addr, const char *to_name,
+                   const char *subject, const char *body)
+{
+    sqlite3_stmt *s = stmt(st, S_HELD_ADD);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    bind_text(s, 3, to_addr);
+    bind_text(s, 4, to_name);
+    bind_text(s, 5, subject);
+    bind_text(s, 6, body);
+    sqlite3_bind_int64(s, 7, util_now());
+    return run(st, s);
+}
+
+int store_held_each(store *st, int64_t game_id, store_held_fn fn, void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_HELD_EACH);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_held h = {sqlite3_column_int(s, 0), (const char *)sqlite3_column_text(s, 1),
+                        (const char *)sqlite3_column_text(s, 2),
+                        (const char *)sqlite3_column_text(s, 3),
+                        (const char *)sqlite3_column_text(s, 4)};
+        stop = fn(&h, ctx);
+    }
+    sqlite3_reset(s);
+    return stop ? stop : rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_held_drop(store *st, int64_t game_id)
+{
+    sqlite3_stmt *s = stmt(st, S_HELD_DROP);
+    sqlite3_bind_int64(s, 1, game_id);
+    return run(st, s);
+}
+
+int store_audit_gm(store *st, const store_audit_entry *e, int64_t game_id)
+{
+    sqlite3_stmt *s = stmt(st, S_AUDIT_ADD_GM);
+    sqlite3_bind_int64(s, 1, util_now());
+    bind_text(s, 2, e->actor);
+    bind_text(s, 3, e->action);
+    bind_id(s, 4, game_id);
+    bind_text(s, 5, e->detail);
+    bind_text(s, 6, e->origin);
+    bind_text(s, 7, e->reason);
+    return run(st, s);
+}
+
+int store_audit_each(store *st, int64_t game_id, void (*fn)(const store_audit_entry *, void *),
+                     void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_AUDIT_EACH);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_audit_entry e = {sqlite3_column_int64(s, 0),
+                               (const char *)sqlite3_column_text(s, 1),
+                               (const char *)sqlite3_column_text(s, 2),
+                               (const char *)sqlite3_column_text(s, 3),
+                               (const char *)sqlite3_column_text(s, 4),
+                               (const char *)sqlite3_column_text(s, 5)};
+        fn(&e, ctx);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_game_cut(store *st, int64_t game_id, int turn, int64_t deadline_at)
+{
+    static const enum stmt_id cuts[] = {S_CUT_ACTIONS, S_CUT_TURNS, S_CUT_ORDERS,
+                                        S_CUT_ORDER_MAILS, S_HELD_DROP};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+        sqlite3_stmt *s = stmt(st, cuts[i]);
+        sqlite3_bind_int64(s, 1, game_id);
+        if (cuts[i] != S_HELD_DROP)
+            sqlite3_bind_int(s, 2, turn);
+        if (run(st, s) != STORE_OK)
+            return STORE_ERROR;
+    }
+    sqlite3_stmt *s = stmt(st, S_CUT_GAME);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    bind_id(s, 3, deadline_at);
+    return run(st, s);
+}
+
+int store_turn_resolved_at(store *st, int64_t game_id, int turn, int64_t *at)
+{
+    sqlite3_stmt *s = stmt(st, S_TURN_RESOLVED_AT);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW)
+        *at = sqlite3_column_int64(s, 0);
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }

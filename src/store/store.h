@@ -45,6 +45,11 @@ typedef struct store_game {
     int reminded_turn;   /* the last turn whose reminder was sent */
     int grace_minutes;   /* the turn is resolved this long after the last orders are in */
     int64_t early_due_at; /* all orders are in: the turn is due then; 0: not yet */
+    char *gm_address;     /* the game's GM; NULL: the configuration's */
+    char *gm_password_hash; /* the GM's password for the desk by mail; NULL: none set */
+    int64_t paused_at;    /* paused since then: no deadline runs; 0: not paused */
+    bool review;          /* resolved reports go to the GM and wait for release */
+    int held;             /* reports held for release (0: none) */
 } store_game;
 
 typedef struct store_player {
@@ -187,6 +192,7 @@ int store_game_over(store *st, int64_t game_id);
 /* A resolved turn's report; report() gives it back (caller frees). */
 int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report);
 int store_turn_report(store *st, int64_t game_id, int turn, char **report);
+int store_turn_resolved_at(store *st, int64_t game_id, int turn, int64_t *at);
 /* When a running game next has something due (a reminder or a deadline), or 0 when none. */
 int64_t store_game_next_time(store *st);
 int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_open);
@@ -197,5 +203,39 @@ int store_player_replace(store *st, int64_t player_id, const char *name, const c
                          const char *password_hash);
 /* How many times the game's seat has changed hands. */
 int store_seat_change_count(store *st, int64_t game_id, int seat);
+
+/* ---- the GM's desk ---- */
+/* The game's GM address and desk password (a NULL argument keeps the stored value). */
+int store_game_set_gm(store *st, int64_t game_id, const char *address, const char *password_hash);
+/* Paused since paused_at (0: running again). */
+int store_game_set_paused(store *st, int64_t game_id, int64_t paused_at);
+int store_game_set_review(store *st, int64_t game_id, bool review);
+
+/* A report held for the GM's release (review on); each() until fn returns non-zero (returned);
+ * drop() forgets every held report of the game. */
+typedef struct store_held {
+    int turn;
+    const char *to_addr, *to_name, *subject, *body;
+} store_held;
+typedef int (*store_held_fn)(const store_held *h, void *ctx);
+int store_held_add(store *st, int64_t game_id, int turn, const char *to_addr, const char *to_name,
+                   const char *subject, const char *body);
+int store_held_each(store *st, int64_t game_id, store_held_fn fn, void *ctx);
+int store_held_drop(store *st, int64_t game_id);
+
+/* A GM's change: who, what, the detail, from where (the command line, or a mail from an
+ * address) and why; each() lists a game's audit, oldest first (at: when). */
+typedef struct store_audit_entry {
+    int64_t at;
+    const char *actor, *action, *detail, *origin, *reason;
+} store_audit_entry;
+int store_audit_gm(store *st, const store_audit_entry *e, int64_t game_id);
+int store_audit_each(store *st, int64_t game_id, void (*fn)(const store_audit_entry *, void *),
+                     void *ctx);
+
+/* Rollback: the game back at the start of `turn` — its actions and reports from that turn on,
+ * the orders and order mails of later turns and any held reports deleted (the caller keeps what
+ * was cut in the audit); running, at that turn, due at deadline_at. */
+int store_game_cut(store *st, int64_t game_id, int turn, int64_t deadline_at);
 
 #endif

@@ -132,3 +132,19 @@ sqlite3 pbemgm.db "UPDATE games SET status = 'finished', turn = 7 WHERE name = '
 expect_fail "a finished game is not resolved" 'berlin1 is finished, not running' "$PBEMGM" game resolve berlin1
 "$PBEMGM" game create g3 >/dev/null
 expect_fail "resolve a game that is not running" 'g3 is forming, not running' "$PBEMGM" game resolve g3
+# issue 13: the GM's desk on the command line
+expect_fail "a GM whose address is pbemgm's own" "pbemgm's own address" "$PBEMGM" game create g5 --gm pbemgm@localhost
+expect_ok "a game with its own GM" "$PBEMGM" game create g4 --gm gm4@example.org --gm-password pw44
+for p in a4 b4 c4; do "$PBEMGM" player add g4 $p $p@example.org --password ${p}pw --no-mail >/dev/null; done
+"$PBEMGM" game start g4 >/dev/null
+"$PBEMGM" game status g4 | grep -q "^GM: gm4@example.org" && "$PBEMGM" game status g4 | grep -q "no orders yet; 0 NMRs" \
+    && ok "game status names the GM and each seat's orders" || not_ok "game status"
+expect_fail "a correction needs a reason" 'ADJUST needs a reason' "$PBEMGM" game adjust g4 "CASH a4 +10"
+expect_fail "a correction the rules cannot take" 'that leaves' "$PBEMGM" game adjust g4 "CASH a4 -100000" --reason x
+expect_ok "a correction with its reason" "$PBEMGM" game adjust g4 "CASH a4 +10" --reason "a slip"
+expect_ok "pause" "$PBEMGM" game pause g4 --reason "holidays"
+expect_fail "a paused game is not resolved" 'g4 is paused' "$PBEMGM" game resolve g4
+expect_ok "resume" "$PBEMGM" game resume g4
+expect_fail "a deadline that is not a time" 'YYYY-MM-DD HH:MM' "$PBEMGM" game deadline g4 "tomorrow noon" --reason x
+"$PBEMGM" game history g4 | grep -q "correction: CASH a4 +10 \[command line\]" && "$PBEMGM" game history g4 | grep -q "reason: a slip" \
+    && ok "game history shows the correction, from where and why" || not_ok "game history"

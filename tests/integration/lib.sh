@@ -39,7 +39,8 @@ write_config() {
   "imap": {"host": "127.0.0.1", "port": ${PBEMGM_IMAP_PORT:-10143}, "user": "gm",
            "password": "gmpass", "timeout": 20},
   "smtp": {"url": "$SMTP_URL", "timeout": 20},
-  "gm": {"address": "gm@pbem.test", "name": "$1"},
+  "daemon": {"address": "gm@pbem.test", "name": "$1"},
+  "gm": {"address": "master@pbem.test", "name": "$1"},
   "poll_interval": 60,
   "retry": {"base_seconds": 1, "max_seconds": 4}${2:-}
 }

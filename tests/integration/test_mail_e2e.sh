@@ -6,7 +6,7 @@
 start_servers
 write_config "Test GM"
 gm init >/dev/null
-gm game create g1 >/dev/null
+gm game create g1 --gm master@pbem.test --gm-password masterpw >/dev/null
 gm player add g1 alice alice@pbem.test --password secret1 --no-mail >/dev/null
 start_daemon
 sleep 1
@@ -21,6 +21,16 @@ check "the answer says who sent it and what was not understood" \
     sh -c "'$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'received from player alice' &&
            '$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'line 4: \"BUY 1 BY\"'"
 check "the answer is threaded to the player's mail" grep -q "In-Reply-To: <it-1@pbem.test>" "$MAILROOT"/alice/new/*
+
+# issue 13: the GM's desk by mail — the GM's address is not the daemon's, and is answered
+printf 'From: Master <master@pbem.test>\r\nSubject: desk\r\nMessage-ID: <it-gm@pbem.test>\r\n\r\nGAME g1\r\nGM\r\nPASSWORD masterpw\r\nSTATUS\r\nREVIEW ON\r\n' > "$WORK/gm1.eml"
+send master@pbem.test "$WORK/gm1.eml"
+check "the GM's mail to the desk is answered into the GM's mailbox" wait_mail master 1 20
+check "the answer carries the status and the review" \
+    sh -c "'$MAILTOOL' show '$MAILROOT'/master/new/* | grep -q 'alice@pbem.test' &&
+           '$MAILTOOL' show '$MAILROOT'/master/new/* | grep -q 'Review is on for game g1'"
+check "REVIEW ON by mail took effect, audited from the GM's address" \
+    test "$(sql "SELECT review FROM games WHERE name='g1'")/$(sql "SELECT origin FROM audit WHERE action='review'")" = "1/mail from master@pbem.test"
 
 printf 'From: mallory@pbem.test\r\nSubject: x\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD guess\r\n' > "$WORK/m2.eml"
 printf 'From: mallory@pbem.test\r\nSubject: y\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD secret1\r\n' > "$WORK/m3.eml"
@@ -56,7 +66,7 @@ check "a bad configuration on SIGHUP is refused and the daemon runs on" kill -0 
 check "the refusal names the bad key" grep -q "unknown key 'databse'" "$WORK/daemon.log"
 
 check "SIGTERM stops the daemon cleanly" stop_daemon TERM
-check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 5
+check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 6
 check "the GM's mailbox has every mail marked seen, none left new" \
-    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 5"
+    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 6"
 check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0

@@ -1,0 +1,306 @@
+/* The GM's desk (src/service/desk.c, issue 13) by mail and by the service: who the GM is (the
+ * game's GM address and password; the daemon's own address apart), STATUS, BECOME, PAUSE and
+ * RESUME, REVIEW and RELEASE, ROLLBACK, ADJUST, DEADLINE, BROADCAST; each refusal changes
+ * nothing, each change is audited and told. */
+#include "mail_fixture.h"
+#include "util/buf.h"
+
+static int setup_desk(void **state)
+{
+    setup(state);
+    struct fixture *f = *state;
+    char *hash = pw_hash("secret2");
+    assert_int_equal(store_player_add(f->st, f->game_id, "bob", "bob@pbem.test", hash, NULL),
+                     STORE_OK);
+    assert_int_equal(store_player_add(f->st, f->game_id, "carol", "carol@pbem.test", hash, NULL),
+                     STORE_OK);
+    free(hash);
+    hash = pw_hash("masterpw");
+    assert_int_equal(store_game_set_gm(f->st, f->game_id, "master@pbem.test", hash), STORE_OK);
+    free(hash);
+    util_set_clock(1800000000);
+    assert_int_equal(store_game_start(f->st, f->game_id, "Variant=Clemens"), STORE_OK);
+    assert_int_equal(store_game_set_deadline(f->st, f->game_id, 1800000000 + 72 * 3600),
+                     STORE_OK);
+    return 0;
+}
+
+static void mail_from(struct fixture *f, const char *from, const char *text)
+{
+    char *m = str_format("From: %s\nSubject: desk\nMessage-ID: <d%d@pbem.test>\n\n%s", from,
+                         f->seq, text);
+    free(deliver(f, m));
+    free(m);
+}
+
+static int pass(struct fixture *f)
+{
+    assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
+    assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+    int resolved = svc_turns_due(&f->c, f->st);
+    assert_true(resolved >= 0);
+    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+    return resolved;
+}
+
+static store_game game(struct fixture *f)
+{
+    store_game g = {0};
+    assert_int_equal(store_game_find(f->st, "g1", &g), STORE_OK);
+    return g;
+}
+
+static void clear_out(struct fixture *f)
+{
+    struct sent s;
+    collect(f, &s);
+    sent_clear(&s);
+    char *cmd = str_format("rm -f %s/new/*", f->c.maildir_outbox);
+    assert_int_equal(system(cmd), 0);
+    free(cmd);
+}
+
+/* The desk's answer to the GM's mail. */
+static char *gm_answer(struct fixture *f)
+{
+    struct sent s;
+    collect(f, &s);
+    char *text = strdup(s.body[sent_to(&s, "master@pbem.test")]);
+    sent_clear(&s);
+    return text;
+}
+
+/* A command through the desk, as the command line gives it. */
+static int desk(struct fixture *f, const char *line, const char *reason, const char *body,
+                char **out)
+{
+    store_game g = game(f);
+    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
+    buf_init(&d.out);
+    svc_desk_cmd cmd;
+    char why[512];
+    assert_int_equal(svc_desk_parse(line, &cmd, why, sizeof why), 0);
+    if (reason)
+        cmd.reason = strdup(reason);
+    if (body)
+        cmd.body = strdup(body);
+    assert_int_equal(store_begin(f->st), STORE_OK);
+    int rc = svc_desk_run(&d, &g, &cmd);
+    if (rc == 0)
+        assert_int_equal(store_commit(f->st), STORE_OK);
+    else
+        store_rollback(f->st);
+    *out = buf_steal(&d.out);
+    buf_free(&d.out);
+    svc_desk_cmd_clear(&cmd);
+    store_game_clear(&g);
+    return rc;
+}
+
+/* Mail from the game's GM is answered (it used to be dropped as the daemon's own); a wrong
+ * password or another address changes nothing and is answered with why, never game state. */
+static void test_the_gm_by_mail(void **state)
+{
+    struct fixture *f = *state;
+    assert_false(str_ieq(f->c.daemon_address, "master@pbem.test"));
+    mail_from(f, "master@pbem.test", "GAME g1\nGM\nPASSWORD masterpw\nSTATUS\nPAUSE\n");
+    pass(f);
+    char *a = gm_answer(f);
+    expect_in(a, "== STATUS");
+    expect_in(a, "alice");
+    expect_in(a, "Game g1 is paused");
+    free(a);
+    store_game g = game(f);
+    assert_true(g.paused_at > 0);
+    store_game_clear(&g);
+    clear_out(f);
+    mail_from(f, "mallory@pbem.test", "GAME g1\nGM\nPASSWORD masterpw\nRESUME\n");
+    mail_from(f, "master@pbem.test", "GAME g1\nGM\nPASSWORD guess\nRESUME\n");
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    const char *m = s.body[sent_to(&s, "mallory@pbem.test")];
+    expect_in(m, "not that game's GM's");
+    if (strstr(m, "alice"))
+        fail_msg("the refusal shows game state:\n%s", m);
+    expect_in(s.body[sent_to(&s, "master@pbem.test")], "GM password is missing or wrong");
+    sent_clear(&s);
+    g = game(f);
+    assert_true(g.paused_at > 0); /* still paused */
+    store_game_clear(&g);
+}
+
+/* PAUSE: no deadline runs and PROCESS refuses, saying why; RESUME gives the time back. */
+static void test_pause_and_resume(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "PAUSE", "holidays", NULL, &out), 0);
+    free(out);
+    util_set_clock(1800000000 + 100 * 3600); /* past the deadline */
+    assert_int_equal(pass(f), 0);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 1);
+    expect_in(out, "is paused");
+    free(out);
+    assert_int_equal(desk(f, "RESUME", NULL, NULL, &out), 0);
+    free(out);
+    store_game g = game(f);
+    assert_int_equal(g.turn, 1);
+    assert_true(g.deadline_at == 1800000000 + 72 * 3600 + 100 * 3600);
+    store_game_clear(&g);
+}
+
+/* REVIEW ON: the resolved turn's reports are held, the GM's copy says so and lists the rulings;
+ * RELEASE sends them. */
+static void test_review_and_release(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "REVIEW ON", NULL, NULL, &out), 0);
+    free(out);
+    clear_out(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    expect_in(out, "held for your review");
+    free(out);
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_in(s.body[sent_to_with(&s, "master@pbem.test", "held for your review")],
+              "HELD FOR YOUR REVIEW");
+    expect_in(s.body[sent_to_with(&s, "master@pbem.test", "held for your review")],
+              "rulings to look at");
+    for (int i = 0; i < s.n; i++)
+        if (strstr(s.raw[i], "To: alice"))
+            fail_msg("alice got the held report");
+    sent_clear(&s);
+    clear_out(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 1); /* the next waits for release */
+    expect_in(out, "RELEASE it first");
+    free(out);
+    assert_int_equal(desk(f, "RELEASE", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    collect(f, &s);
+    expect_in(s.body[sent_to(&s, "alice@pbem.test")], "Game g1, turn 1");
+    sent_clear(&s);
+}
+
+/* BECOME: the GM enters a player's orders; the player is told; ORDERS shows them. */
+static void test_become(void **state)
+{
+    struct fixture *f = *state;
+    mail_from(f, "master@pbem.test", "GAME g1\nGM\nPASSWORD masterpw\nBECOME bob\nBUY M1\n"
+                                     "ORDERS bob\nBECOME carol\nBUY NOTHING\n");
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    const char *a = s.body[sent_to(&s, "master@pbem.test")];
+    expect_in(a, "Orders entered for bob");
+    expect_in(a, "# g1, turn 1, bob: orders sent\nBUY 1 M1");
+    expect_in(a, "Not done: BECOME carol: line 1");
+    expect_in(s.body[sent_to(&s, "bob@pbem.test")], "The game master entered orders for bob");
+    sent_clear(&s);
+}
+
+/* ROLLBACK: back to the start of a turn; the cut actions kept in the audit; players told. */
+static void test_rollback(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    free(out);
+    assert_int_equal(desk(f, "ROLLBACK 1", NULL, NULL, &out), 1); /* a reason is needed */
+    expect_in(out, "needs a reason");
+    free(out);
+    assert_int_equal(desk(f, "ROLLBACK 2", "x", NULL, &out), 1); /* not resolved yet */
+    free(out);
+    clear_out(f);
+    assert_int_equal(desk(f, "ROLLBACK 1 alice's mail was lost", NULL, NULL, &out), 0);
+    free(out);
+    store_game g = game(f);
+    assert_int_equal(g.turn, 1);
+    store_game_clear(&g);
+    assert_int_equal(store_audit_count(f->st, "rollback_cut"), 1);
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_in(s.body[sent_to_with(&s, "alice@pbem.test", "rolled back")], "alice's mail was lost");
+    sent_clear(&s);
+    char why[256];
+    svc_game sg;
+    g = game(f);
+    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    assert_int_equal(sg.g->round, ENG_ROUND_START); /* the packet is unsold again */
+    svc_game_unload(&sg);
+    store_game_clear(&g);
+}
+
+/* ADJUST: an audited correction as an action of the log (it replays); a bad one changes
+ * nothing; the next report tells it with the reason. */
+static void test_adjust(void **state)
+{
+    struct fixture *f = *state;
+    char *out, why[256];
+    store_game g = game(f);
+    svc_game sg;
+    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    int cash = sg.g->players[0].cash;
+    svc_game_unload(&sg);
+    assert_int_equal(desk(f, "ADJUST CASH alice +50 a payment was missed", NULL, NULL, &out), 0);
+    free(out);
+    assert_int_equal(desk(f, "ADJUST CASH alice -99999 too much", NULL, NULL, &out), 1);
+    expect_in(out, "leaves");
+    free(out);
+    assert_int_equal(desk(f, "ADJUST PRICE BY 999 no such square", NULL, NULL, &out), 1);
+    free(out);
+    assert_int_equal(desk(f, "ADJUST TILE A1 9 0", NULL, NULL, &out), 1); /* no reason */
+    free(out);
+    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    assert_int_equal(sg.g->players[0].cash, cash + 50);
+    svc_game_unload(&sg);
+    clear_out(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    const char *r = s.body[sent_to(&s, "alice@pbem.test")];
+    expect_in(r, "The game master's corrections");
+    expect_in(r, "correction: CASH alice +50 - a payment was missed");
+    sent_clear(&s);
+    store_game_clear(&g);
+}
+
+/* DEADLINE moves this turn's deadline and tells the players; BROADCAST mails everyone. */
+static void test_deadline_and_broadcast(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "DEADLINE 2027-13-01 10:00 bad", NULL, NULL, &out), 1);
+    free(out);
+    assert_int_equal(desk(f, "DEADLINE 2030-01-02 10:00 the holidays", NULL, NULL, &out), 0);
+    free(out);
+    store_game g = game(f);
+    assert_int_equal(g.deadline_at, 1893578400);
+    store_game_clear(&g);
+    assert_int_equal(desk(f, "BROADCAST", NULL, "Welcome to g1!\n", &out), 0);
+    free(out);
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_in(s.body[sent_to_with(&s, "carol@pbem.test", "deadline moves")], "the holidays");
+    expect_in(s.body[sent_to_with(&s, "carol@pbem.test", "a message from")], "Welcome to g1!");
+    sent_clear(&s);
+}
+
+#define T(name) cmocka_unit_test_setup_teardown(name, setup_desk, teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        T(test_the_gm_by_mail), T(test_pause_and_resume), T(test_review_and_release),
+        T(test_become),         T(test_rollback),         T(test_adjust),
+        T(test_deadline_and_broadcast),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
