@@ -195,6 +195,17 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
     return 0;
 }
 
+/* The turn's settings: its rounds (house rule 14: one when a player or the GM asked) and whether
+ * it stops when the Prussian forms. */
+static turn_settings settings_of(const store_game *sg, const struct turn_input *in)
+{
+    turn_settings set;
+    turn_settings_default(&set);
+    set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
+    set.stop_after_formation = sg->stop_after_formation;
+    return set;
+}
+
 static void free_input(struct turn_input *in, int n)
 {
     for (int p = 0; p < n; p++)
@@ -232,10 +243,7 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
     turn_result r = {0};
     int rc = gather_orders(st, sg, &dg, in);
     if (rc == 0) {
-        turn_settings set;
-        turn_settings_default(&set);
-        set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
-        set.stop_after_formation = sg->stop_after_formation;
+        turn_settings set = settings_of(sg, in);
         if (turn_resolve(dg.g, &set, in->players, &r))
             log_error("game %s, turn %d: the resolver stopped early", sg->name, sg->turn);
         int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
@@ -457,10 +465,7 @@ int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, 
     turn_result r = {0};
     int rc = gather_orders(st, sg, &dg, in);
     if (rc == 0) {
-        turn_settings set;
-        turn_settings_default(&set);
-        set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
-        set.stop_after_formation = sg->stop_after_formation;
+        turn_settings set = settings_of(sg, in);
         turn_resolve(dg.g, &set, in->players, &r);
         for (int p = 0; p < dg.nplayers; p++)
             in->seat_open[p] = dg.players[p].seat_open || (in->nmr[p] && dg.players[p].nmr_count >= 1);

@@ -33,23 +33,6 @@ static void mail_from(struct fixture *f, const char *from, const char *text)
     free(m);
 }
 
-static int pass(struct fixture *f)
-{
-    assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
-    assert_true(dmn_process_pending(&f->c, f->st) >= 0);
-    int resolved = svc_turns_due(&f->c, f->st);
-    assert_true(resolved >= 0);
-    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
-    return resolved;
-}
-
-static store_game game(struct fixture *f)
-{
-    store_game g = {0};
-    assert_int_equal(store_game_find(f->st, "g1", &g), STORE_OK);
-    return g;
-}
-
 static void clear_out(struct fixture *f)
 {
     struct sent s;

@@ -34,24 +34,6 @@ static void mail_orders(struct fixture *f, const char *player, const char *passw
     free(text);
 }
 
-/* The daemon's pass: mail in, answers, due turns, mail out. */
-static int pass(struct fixture *f)
-{
-    assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
-    assert_true(dmn_process_pending(&f->c, f->st) >= 0);
-    int resolved = svc_turns_due(&f->c, f->st);
-    assert_true(resolved >= 0);
-    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
-    return resolved;
-}
-
-static store_game game(struct fixture *f)
-{
-    store_game g = {0};
-    assert_int_equal(store_game_find(f->st, "g1", &g), STORE_OK);
-    return g;
-}
-
 static int game_turn(struct fixture *f)
 {
     store_game g = game(f);
