@@ -608,7 +608,7 @@ static int cmd_game_named(struct session *s, const char *what, int argc, char **
         return fail("there is no game \"%s\"", argv[0]);
     int rc;
     if (strcmp(what, "set") == 0)
-        rc = strcmp(g.status, "over") == 0 ? fail("%s is over", g.name)
+        rc = strcmp(g.status, "finished") == 0 ? fail("%s is finished", g.name)
                                            : cmd_game_set(s, &g, argc - 1, argv + 1);
     else if (strcmp(what, "one-round") == 0 && argc == 1)
         rc = cmd_game_one_round(s, &g);

@@ -31,7 +31,7 @@ typedef struct cfg {
         bool starttls;
         int timeout;
     } smtp;
-    char *daemon_address;        /* pbemgm's own: From of every mail it sends, where players write */
+    char *daemon_address;        /* pbemgm's own: the From of its mail, where players write */
     char *daemon_name;
     char *gm_address;            /* the game master's own (a game may name its own GM) */
     char *gm_name;

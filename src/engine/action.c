@@ -69,31 +69,24 @@ static int owner_of(const eng_game *g, const cJSON *v)
     return ENG_RESERVED;
 }
 
+static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, cJSON *o);
+
+/* A correction: its kind, its fields; a CASH correction names a seat or a company. */
 static void adjust_to_json(const eng_game *g, const eng_action *a, cJSON *o)
 {
-    const eng_title *t = g->t;
     unsigned f = a->adjust >= 0 && a->adjust < ENG_ADJ_COUNT ? adjust_fields[a->adjust] : 0;
     cJSON_AddStringToObject(o, "what", eng_adjust_name(a->adjust));
-    if (a->adjust == ENG_ADJ_CASH && a->target >= 0)
+    if (a->adjust == ENG_ADJ_CASH && a->target >= 0) {
         cJSON_AddNumberToObject(o, "target_seat", a->target + 1);
-    else if (f & F_COMPANY)
-        cJSON_AddStringToObject(o, "company", t->companies[a->company].id);
+        f &= ~(unsigned)F_COMPANY;
+    }
+    fields_to_json(g, a, f & ~(unsigned)(F_SHARE_FROM | F_REVENUE), o);
     if (f & F_REVENUE)
         cJSON_AddNumberToObject(o, "amount", a->amount);
-    if (f & F_PERCENT)
-        cJSON_AddNumberToObject(o, "percent", a->percent);
     if (f & F_SHARE_FROM) {
         cJSON_AddItemToObject(o, "from_owner", owner_json(a->owner_from));
         cJSON_AddItemToObject(o, "to_owner", owner_json(a->owner_to));
     }
-    if (f & F_HEX)
-        cJSON_AddStringToObject(o, "hex", t->hexes[a->hex].id);
-    if (f & F_TILE)
-        cJSON_AddStringToObject(o, "tile", t->tiles[a->tile].id);
-    if (f & F_ROT)
-        cJSON_AddNumberToObject(o, "rotation", a->rot);
-    if (f & F_TRAIN)
-        cJSON_AddStringToObject(o, "train", t->trains[a->train].name);
 }
 #define NKINDS (sizeof kinds / sizeof *kinds)
 
@@ -119,15 +112,10 @@ static void train_source_to_json(const eng_game *g, const eng_action *a, cJSON *
     }
 }
 
-char *eng_action_to_json(const eng_game *g, const eng_action *a)
+/* The fields f of the action, as the log writes them. */
+static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, cJSON *o)
 {
     const eng_title *t = g->t;
-    const char *name = "?";
-    unsigned f = fields_of(a->kind, &name);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "type", name);
-    cJSON_AddNumberToObject(o, "seat", a->player + 1); /* seats, not names: a seat's player may
-                                                        * be replaced (house rule 13) */
     if (f & F_ITEM)
         cJSON_AddStringToObject(o, "item", t->start_items[a->item].id);
     if (f & F_COMPANY)
@@ -156,6 +144,17 @@ char *eng_action_to_json(const eng_game *g, const eng_action *a)
         cJSON_AddStringToObject(o, "train", t->trains[a->train].name);
     if (f & F_TRAIN_FROM)
         train_source_to_json(g, a, o);
+}
+
+char *eng_action_to_json(const eng_game *g, const eng_action *a)
+{
+    const char *name = "?";
+    unsigned f = fields_of(a->kind, &name);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", name);
+    cJSON_AddNumberToObject(o, "seat", a->player + 1); /* seats, not names: a seat's player may
+                                                        * be replaced (house rule 13) */
+    fields_to_json(g, a, f, o);
     if (f & F_ADJUST)
         adjust_to_json(g, a, o);
     char *s = cJSON_PrintUnformatted(o);

@@ -55,8 +55,10 @@ static int move_cert(eng_game *g, const eng_action *a, char *why, size_t len)
     if (k < 0 || g->co[c].certs[k].percent != a->percent)
         return eng_refuse(why, len, "there is no %d%% certificate of %s there", a->percent,
                           g->t->companies[c].id);
+    if (g->co[c].certs[k].director && a->owner_to < 0)
+        return eng_refuse(why, len, "the director's certificate stays with a player");
     g->co[c].certs[k].owner = a->owner_to;
-    if (g->co[c].certs[k].director && a->owner_to >= 0)
+    if (g->co[c].certs[k].director)
         g->co[c].director = a->owner_to;
     eng_check_director(g, c, false);
     return 0;
@@ -85,7 +87,8 @@ static int train(eng_game *g, const eng_action *a, bool add, char *why, size_t l
     eng_company_state *s = &g->co[a->company];
     if (add) {
         if (g->trains_left[a->train] <= 0)
-            return eng_refuse(why, len, "the bank has no %s train left", g->t->trains[a->train].name);
+            return eng_refuse(why, len, "the bank has no %s train left",
+                              g->t->trains[a->train].name);
         if (s->ntrains >= ENG_MAX_TRAINS)
             return eng_refuse(why, len, "the company holds too many trains");
         g->trains_left[a->train]--;
@@ -94,7 +97,8 @@ static int train(eng_game *g, const eng_action *a, bool add, char *why, size_t l
     }
     for (int i = 0; i < s->ntrains; i++)
         if (s->trains[i] == a->train) {
-            memmove(&s->trains[i], &s->trains[i + 1], (size_t)(s->ntrains - i - 1) * sizeof *s->trains);
+            memmove(&s->trains[i], &s->trains[i + 1],
+                    (size_t)(s->ntrains - i - 1) * sizeof *s->trains);
             s->ntrains--;
             g->trains_left[a->train]++;
             return 0;
@@ -130,12 +134,8 @@ static int remove_tile(eng_game *g, const eng_action *a, char *why, size_t len)
 static int token(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     eng_board *b = g->board;
-    int placed = 0, c = a->company;
-    for (int h = 0; h < g->t->nhexes; h++)
-        for (int k = 0; k < ENG_MAX_CITIES; k++)
-            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
-                placed += b->tokens[h][k][sl] == c;
-    if (placed >= g->t->companies[c].ntokens)
+    int c = a->company;
+    if (eng_stations_placed(g, c) >= g->t->companies[c].ntokens)
         return eng_refuse(why, len, "%s has no station markers left", g->t->companies[c].id);
     const eng_track *tr = eng_board_track(b, a->hex, NULL);
     char first[256] = "";

@@ -615,6 +615,16 @@ static int map_distance(const eng_title *t, int from, int to)
 }
 
 /* 20 M per hex from the home hex (the rules' "Entfernung"), counted over the map. */
+int eng_stations_placed(const eng_game *g, int company)
+{
+    int placed = 0;
+    for (int h = 0; h < g->t->nhexes; h++)
+        for (int k = 0; k < ENG_MAX_CITIES; k++)
+            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
+                placed += g->board->tokens[h][k][sl] == company;
+    return placed;
+}
+
 static int token_cost(const eng_game *g, int c, int hex)
 {
     int home = g->t->companies[c].home_hex;
@@ -647,12 +657,7 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "one station a turn, before the trains run");
     if (a->hex < 0 || a->hex >= g->t->nhexes)
         return eng_refuse(why, len, "there is no such hex");
-    int placed = 0;
-    for (int h = 0; h < g->t->nhexes; h++)
-        for (int k = 0; k < ENG_MAX_CITIES; k++)
-            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
-                placed += g->board->tokens[h][k][sl] == c;
-    if (placed >= co->ntokens)
+    if (eng_stations_placed(g, c) >= co->ntokens)
         return eng_refuse(why, len, "%s has no station markers left", co->id);
     int cost = token_cost(g, c, a->hex);
     if (s->cash < cost)

@@ -1,7 +1,7 @@
 /* envelope: the lines of a player's mail that say who sends it and for which game and turn —
- * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP command. Every other non-blank line is kept,
- * with its line number, for the order parser. Keywords are case-insensitive and may be
- * followed by ':' or '='. */
+ * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP command. Every
+ * other non-blank line is kept, with its line number, for the order parser (or the GM's desk).
+ * Keywords are case-insensitive and may be followed by ':' or '='. */
 #ifndef PBEMGM_ENVELOPE_H
 #define PBEMGM_ENVELOPE_H
 

@@ -38,36 +38,34 @@ struct verb {
     const char *usage;
 };
 
+/* What the GM is told: a line (tell), or a refusal — nothing changed (refuse). */
 static int tell(struct call *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int tell(struct call *k, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = str_vformat(fmt, ap);
+    buf_vprintf(&k->d->out, fmt, ap);
     va_end(ap);
-    buf_adds(&k->d->out, s);
-    buf_adds(&k->d->out, "\n");
-    free(s);
+    buf_addc(&k->d->out, '\n');
     return 0;
 }
 
-/* A refusal: said to the GM, nothing changed. */
 static int refuse(struct call *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int refuse(struct call *k, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = str_vformat(fmt, ap);
+    buf_adds(&k->d->out, "Not done: ");
+    buf_vprintf(&k->d->out, fmt, ap);
     va_end(ap);
-    buf_printf(&k->d->out, "Not done: %s\n", s);
-    free(s);
+    buf_addc(&k->d->out, '\n');
     return 1;
 }
 
 static int audit(struct call *k, const char *action, const char *detail)
 {
     store_audit_entry e = {0, "gm", action, detail, k->d->origin, k->cmd->reason};
-    return store_audit_gm(k->d->st, &e, k->g->id) == STORE_OK ? 0 : -1;
+    return store_audit_add(k->d->st, &e, k->g->id) == STORE_OK ? 0 : -1;
 }
 
 /* A mail from the game's GM to every player (text: what the GM did, or says). */
@@ -111,7 +109,8 @@ static int verb_status(struct call *k)
     tell(k, "Game %s (%s): %s, turn %d; deadline %s", g->name, g->title, g->status, g->turn, when);
     svc_game sg;
     char why[256];
-    if (strcmp(g->status, "running") == 0 && svc_game_load(k->d->st, g, &sg, why, sizeof why) == 0) {
+    if (strcmp(g->status, "running") == 0 &&
+        svc_game_load(k->d->st, g, &sg, why, sizeof why) == 0) {
         tell(k, "Now: %s, phase %s", sg.g->round == ENG_ROUND_OPERATING ? "an operating round"
                                      : sg.g->round == ENG_ROUND_STOCK ? "a stock round"
                                      : sg.g->round == ENG_ROUND_START ? "the start packet"
@@ -132,8 +131,7 @@ static int verb_status(struct call *k)
     for (int p = 0; p < sg.nplayers; p++) {
         const store_player *pl = &sg.players[p];
         int64_t at = 0;
-        bool in = store_order_mail_last(k->d->st, g->id, pl->id, g->turn, &at) == STORE_OK ||
-                  store_orders_count(k->d->st, g->id, pl->id, g->turn) > 0;
+        bool in = svc_player_sent_at(k->d->st, g, pl, &at);
         char sent[80] = "no orders yet";
         if (in && at) {
             svc_format_time(at, when, sizeof when);
@@ -190,11 +188,12 @@ static void history_line(const store_audit_entry *e, void *ctx)
     struct history *h = ctx;
     char when[64];
     svc_format_time(e->at, when, sizeof when);
-    buf_printf(h->out, "%s  %-8s %-22s %s%s%s%s%s\n", when, e->actor, e->action,
-               e->detail ? e->detail : "", e->origin ? " [" : "", e->origin ? e->origin : "",
-               e->origin ? "]" : "", "");
+    buf_printf(h->out, "%s  %-8s %-22s %s", when, e->actor, e->action, e->detail ? e->detail : "");
+    if (e->origin)
+        buf_printf(h->out, " [%s]", e->origin);
+    buf_addc(h->out, '\n');
     if (e->reason && *e->reason)
-        buf_printf(h->out, "%*s reason: %s\n", 20, "", e->reason);
+        buf_printf(h->out, "    reason: %s\n", e->reason);
 }
 
 static int verb_history(struct call *k)
@@ -242,7 +241,9 @@ static int verb_become(struct call *k)
                                     k->g->turn, text);
             char *subj = str_format("%s: orders entered for you", k->g->name);
             svc_mail m = {pl->address, pl->name, subj, note, NULL, NULL, "auto-generated"};
-            rc = audit(k, "become", detail) || svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m) ? -1 : 0;
+            rc = audit(k, "become", detail) ||
+                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m)
+                     ? -1 : 0;
             if (rc == 0)
                 tell(k, "Orders entered for %s (turn %d); %s is told. They now read:\n%s",
                      pl->name, k->g->turn, pl->name, text);
@@ -436,7 +437,8 @@ static int verb_deadline(struct call *k)
         free(text);
     }
     free(detail);
-    return rc ? -1 : tell(k, "The deadline of turn %d is %s; the players are told.", k->g->turn, when);
+    return rc ? -1
+              : tell(k, "The deadline of turn %d is %s; the players are told.", k->g->turn, when);
 }
 
 static int verb_broadcast(struct call *k)
@@ -723,12 +725,8 @@ int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
         size_t m = strcspn(p, " \t");
         add_word(cmd, p, m);
         p += m;
-        if (want < 0 && cmd->nargs == 2) {
+        if (want < 0 && cmd->nargs == 2) { /* ADJUST: its correction's words, then the reason */
             const struct correction *c = correction_of(cmd->args, cmd->nargs);
-            if (!c && cmd->nargs >= 1) {
-                char *one[1] = {cmd->args[0]};
-                c = correction_of(one, 1);
-            }
             want = c ? c->nwords : 2;
         }
     }

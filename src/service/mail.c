@@ -29,6 +29,8 @@ struct outcome {
     buf text;             /* what happened, for the inbound record */
     int64_t player_id;
     bool db_error;        /* a write failed: the caller rolls everything back */
+    char *answer_to;      /* the address of record the answer goes to (NULL: the mail's reply
+                           * address) */
 };
 
 static char *reply_subject(const char *subject)
@@ -347,6 +349,7 @@ static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mai
         out->db_error |= run_gm_lines(&d, &game, env) != 0;
         cJSON_AddStringToObject(ctx, "gm_game", game.name);
         cJSON_AddStringToObject(ctx, "gm_text", d.out.data ? d.out.data : "");
+        out->answer_to = xstrdup(svc_gm_address(c, &game)); /* about the game: to the GM only */
         buf_printf(&out->text, "GM desk, game %s", game.name);
     }
     buf_free(&d.out);
@@ -427,7 +430,8 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     }
     char *body = svc_render(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
-    svc_mail reply = {mail_reply_address(msg), msg->from_name, subject, body, msg->message_id,
+    svc_mail reply = {out->answer_to ? out->answer_to : mail_reply_address(msg), msg->from_name,
+                      subject, body, msg->message_id,
                       msg->references, "auto-replied"};
     out->db_error |= svc_queue_mail(c, st, m->id, &reply) != 0;
     free(subject);
@@ -446,6 +450,7 @@ int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
     int rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
                                   out.player_id, out.text.data);
     bool db_error = out.db_error;
+    free(out.answer_to);
     log_info("mail %lld from %s: %s", (long long)m->id, msg.from_addr ? msg.from_addr : "?",
              out.text.data);
     buf_free(&out.text);

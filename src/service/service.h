@@ -102,6 +102,9 @@ int svc_turn_blocked(const store_game *sg, char *why, size_t len);
  * (caller frees); nothing changed, nothing sent. */
 int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
                      size_t len);
+/* Whether the player has sent anything for the game's current turn, and when (*at 0: orders
+ * stored before their mails were recorded). */
+bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at);
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);

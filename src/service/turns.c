@@ -61,25 +61,15 @@ static cJSON *report_context(const cfg *c, const store_game *sg, const svc_game 
     return ctx;
 }
 
-/* For the GM: the lines of the report where the game master ruled for a player (house rule 16's
- * ambiguous orders, house rule 17's fallbacks, companies played for their director), so that
- * the GM can look at them before release. */
+/* For the GM: where the game master decided for a player (src/turn's rulings), so that the GM
+ * can look at them before release; the template shows them on the GM's copy only. */
 static void add_rulings(cJSON *ctx, const turn_result *r)
 {
-    cJSON *list = cJSON_AddArrayToObject(ctx, "rulings");
-    const char *p = r->report.len ? r->report.data : "";
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        char *line = xstrndup(p, n);
-        if (strstr(line, "house rule 16") || strstr(line, "house rule 17") ||
-            strstr(line, "Played for its director") || strstr(line, "(NMR)"))
-            cJSON_AddItemToArray(list, cJSON_CreateString(str_trim(line)));
-        free(line);
-        p = nl ? nl + 1 : p + n;
-    }
-    if (cJSON_GetArraySize(list) == 0)
-        cJSON_DeleteItemFromObject(ctx, "rulings");
+    if (r->nrulings == 0)
+        return;
+    cJSON_AddItemToObject(ctx, "rulings",
+                          cJSON_CreateStringArray((const char *const *)r->rulings, r->nrulings));
+    cJSON_AddTrueToObject(ctx, "has_rulings");
 }
 
 struct corrections {
@@ -127,21 +117,11 @@ static char *report_for(const cfg *c, const svc_game *dg, cJSON *ctx, int p)
 {
     cJSON_DeleteItemFromObject(ctx, "me");
     cJSON_DeleteItemFromObject(ctx, "form");
-    cJSON *rulings = cJSON_DetachItemFromObject(ctx, "rulings");
     if (p >= 0)
         cJSON_AddStringToObject(ctx, "me", dg->players[p].name);
-    else if (rulings) {
-        cJSON_AddItemToObject(ctx, "gm_rulings", cJSON_Duplicate(rulings, true));
-        cJSON_AddTrueToObject(ctx, "has_gm_rulings");
-    }
     if (p >= 0 && !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ctx, "game_over")))
         cJSON_AddItemToObject(ctx, "form", rep_order_form_json(dg->g, p));
-    char *text = svc_render(c, "turn_report.txt", ctx);
-    cJSON_DeleteItemFromObject(ctx, "gm_rulings");
-    cJSON_DeleteItemFromObject(ctx, "has_gm_rulings");
-    if (rulings)
-        cJSON_AddItemToObject(ctx, "rulings", rulings);
-    return text;
+    return svc_render(c, "turn_report.txt", ctx);
 }
 
 /* The report to every player — held for the GM's release when the game is under review — and
@@ -159,14 +139,11 @@ static int mail_everyone(const cfg *c, store *st, const store_game *sg, const sv
         free(body);
     }
     if (rc == 0) {
-        if (sg->review)
-            cJSON_AddTrueToObject(ctx, "held");
         char *body = report_for(c, dg, ctx, -1);
         char *held = str_format("%s (held for your review)", subject);
         svc_mail m = {svc_gm_address(c, sg), c->gm_name, sg->review ? held : subject, body, NULL,
                       NULL, "auto-generated"};
         rc = svc_queue_mail(c, st, 0, &m);
-        cJSON_DeleteItemFromObject(ctx, "held");
         free(held);
         free(body);
     }
@@ -212,14 +189,20 @@ static void free_input(struct turn_input *in, int n)
         svc_orders_clear(&in->orders[p]);
 }
 
-static int record_nmrs(store *st, const svc_game *dg, struct turn_input *in)
+/* House rule 13: a seat needs a replacement after its second NMR. */
+static void mark_open_seats(const svc_game *dg, struct turn_input *in)
 {
-    for (int p = 0; p < dg->nplayers; p++) {
-        int count = dg->players[p].nmr_count + (in->nmr[p] ? 1 : 0);
-        in->seat_open[p] = dg->players[p].seat_open || count >= 2;
-        if (in->nmr[p] && store_player_set_nmr(st, dg->players[p].id, count, in->seat_open[p]))
+    for (int p = 0; p < dg->nplayers; p++)
+        in->seat_open[p] = dg->players[p].seat_open ||
+                           dg->players[p].nmr_count + (in->nmr[p] ? 1 : 0) >= 2;
+}
+
+static int record_nmrs(store *st, const svc_game *dg, const struct turn_input *in)
+{
+    for (int p = 0; p < dg->nplayers; p++)
+        if (in->nmr[p] && store_player_set_nmr(st, dg->players[p].id, dg->players[p].nmr_count + 1,
+                                               in->seat_open[p]))
             return -1;
-    }
     return 0;
 }
 
@@ -231,53 +214,111 @@ static int store_result(store *st, const store_game *sg, const turn_result *r)
     return 0;
 }
 
+/* A turn resolved on the game rebuilt from the store: its orders, the result, the open seats. */
+struct resolution {
+    svc_game dg;
+    struct turn_input in;
+    turn_result r;
+};
+
+static struct resolution *resolve_on_store(store *st, const store_game *sg, char *why,
+                                           size_t len)
+{
+    struct resolution *res = xcalloc(1, sizeof *res);
+    if (svc_game_load(st, sg, &res->dg, why, len)) {
+        free(res);
+        return NULL;
+    }
+    if (gather_orders(st, sg, &res->dg, &res->in)) {
+        snprintf(why, len, "%s", store_errmsg(st));
+        free_input(&res->in, res->dg.nplayers);
+        svc_game_unload(&res->dg);
+        free(res);
+        return NULL;
+    }
+    turn_settings set = settings_of(sg, &res->in);
+    if (turn_resolve(res->dg.g, &set, res->in.players, &res->r))
+        log_error("game %s, turn %d: the resolver stopped early", sg->name, sg->turn);
+    mark_open_seats(&res->dg, &res->in);
+    return res;
+}
+
+static void resolution_free(struct resolution *res)
+{
+    turn_result_clear(&res->r);
+    free_input(&res->in, res->dg.nplayers);
+    svc_game_unload(&res->dg);
+    free(res);
+}
+
+/* The report's context: the game now, what happened, the rulings, the GM's corrections. */
+static cJSON *resolution_context(const cfg *c, store *st, const store_game *sg,
+                                 const struct resolution *res, int64_t next_deadline)
+{
+    cJSON *ctx = report_context(c, sg, &res->dg, &res->r, res->in.nmr, res->in.seat_open,
+                                next_deadline);
+    add_rulings(ctx, &res->r);
+    if (sg->review)
+        cJSON_AddTrueToObject(ctx, "held");
+    if (add_corrections(st, sg, ctx) != STORE_OK) {
+        cJSON_Delete(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
 int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
 {
     if (svc_turn_blocked(sg, why, len))
         return -1;
-    svc_game dg;
-    if (svc_game_load(st, sg, &dg, why, len))
+    struct resolution *res = resolve_on_store(st, sg, why, len);
+    if (!res)
         return -1;
-    struct turn_input *in = xmalloc(sizeof *in);
-    memset(in, 0, sizeof *in);
-    turn_result r = {0};
-    int rc = gather_orders(st, sg, &dg, in);
-    if (rc == 0) {
-        turn_settings set = settings_of(sg, in);
-        if (turn_resolve(dg.g, &set, in->players, &r))
-            log_error("game %s, turn %d: the resolver stopped early", sg->name, sg->turn);
-        int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
-        rc = store_result(st, sg, &r) || record_nmrs(st, &dg, in) ||
-             store_turn_add(st, sg->id, sg->turn, r.rounds, r.report.data) ||
-             (r.game_over ? store_game_over(st, sg->id) : store_game_next_turn(st, sg->id, next));
-        cJSON *ctx = rc == 0 ? report_context(c, sg, &dg, &r, in->nmr, in->seat_open, next) : NULL;
-        if (ctx) {
-            add_rulings(ctx, &r);
-            rc = add_corrections(st, sg, ctx);
-        }
-        if (ctx && rc == 0) {
-            char *subject = str_format("%s: turn %d", sg->name, sg->turn);
-            rc = mail_everyone(c, st, sg, &dg, subject, ctx);
-            free(subject);
-        }
+    const turn_result *r = &res->r;
+    int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
+    int rc = store_result(st, sg, r) || record_nmrs(st, &res->dg, &res->in) ||
+             store_turn_add(st, sg->id, sg->turn, r->rounds, r->report.data) ||
+             (r->game_over ? store_game_over(st, sg->id) : store_game_next_turn(st, sg->id, next));
+    cJSON *ctx = rc == 0 ? resolution_context(c, st, sg, res, next) : NULL;
+    if (ctx) {
+        char *subject = str_format("%s: turn %d", sg->name, sg->turn);
+        rc = mail_everyone(c, st, sg, &res->dg, subject, ctx);
+        free(subject);
         cJSON_Delete(ctx);
-        if (rc)
-            snprintf(why, len, "%s", store_errmsg(st));
+    } else {
+        rc = -1;
+    }
+    if (rc)
+        snprintf(why, len, "%s", store_errmsg(st));
+    resolution_free(res);
+    return rc ? -1 : 0;
+}
+
+/* The turn resolved on a copy with every player's orders as they stand: the GM's report
+ * (with the rulings to look at) in *out; nothing stored, nothing sent. */
+int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
+                     size_t len)
+{
+    struct resolution *res = resolve_on_store(st, sg, why, len);
+    if (!res)
+        return -1;
+    store_game unheld = *sg;
+    unheld.review = false; /* a preview is not held */
+    int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
+    cJSON *ctx = resolution_context(c, st, &unheld, res, next);
+    if (ctx) {
+        *out = report_for(c, &res->dg, ctx, -1);
+        cJSON_Delete(ctx);
     } else {
         snprintf(why, len, "%s", store_errmsg(st));
     }
-    turn_result_clear(&r);
-    free_input(in, dg.nplayers);
-    free(in);
-    svc_game_unload(&dg);
-    return rc ? -1 : 0;
+    resolution_free(res);
+    return ctx ? 0 : -1;
 }
 
 /* ---- deadlines and reminders ---- */
 
-/* Whether the player has sent anything for the turn, and when (*at 0: orders stored before
- * their mails were recorded). */
-static bool sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at)
+bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at)
 {
     if (store_order_mail_last(st, sg->id, p->id, sg->turn, at) == STORE_OK)
         return true;
@@ -288,7 +329,7 @@ static bool sent_at(store *st, const store_game *sg, const store_player *p, int6
 static bool has_sent(store *st, const store_game *sg, const store_player *p)
 {
     int64_t at;
-    return sent_at(st, sg, p, &at);
+    return svc_player_sent_at(st, sg, p, &at);
 }
 
 static int remind(const cfg *c, store *st, const store_game *sg, const svc_game *dg)
@@ -323,7 +364,7 @@ int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players
     int64_t last = 0;
     for (int p = 0; p < players->nplayers; p++) {
         int64_t at;
-        if (!sent_at(st, sg, &players->players[p], &at))
+        if (!svc_player_sent_at(st, sg, &players->players[p], &at))
             return 0;
         if (at > last)
             last = at;
@@ -332,24 +373,17 @@ int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players
     return sg->deadline_at > 0 && sg->deadline_at < due ? sg->deadline_at : due;
 }
 
+/* The running games' names (each game is then read afresh for its own transaction). */
 struct running {
     int n;
-    store_game v[64];
+    char *names[64];
 };
 
 static void collect_running(const store_game *g, void *ctx)
 {
     struct running *r = ctx;
-    if (r->n < 64 && strcmp(g->status, "running") == 0) {
-        store_game *q = &r->v[r->n++];
-        *q = *g;
-        q->name = xstrdup(g->name);
-        q->title = xstrdup(g->title);
-        q->status = xstrdup(g->status);
-        q->options = g->options ? xstrdup(g->options) : NULL;
-        q->gm_address = g->gm_address ? xstrdup(g->gm_address) : NULL;
-        q->gm_password_hash = g->gm_password_hash ? xstrdup(g->gm_password_hash) : NULL;
-    }
+    if (r->n < 64 && strcmp(g->status, "running") == 0)
+        r->names[r->n++] = xstrdup(g->name);
 }
 
 /* A turn that cannot be resolved (a bug, a damaged action log): the GM is mailed once for the
@@ -426,12 +460,14 @@ int svc_turns_due(const cfg *c, store *st)
         return -1;
     int resolved = 0, failed = 0;
     for (int i = 0; i < r.n; i++) {
-        int rc = game_due(c, st, &r.v[i]);
+        store_game g = {0};
+        int rc = store_game_find(st, r.names[i], &g) == STORE_OK ? game_due(c, st, &g) : -1;
         if (rc < 0)
             failed++;
         else
             resolved += rc;
-        store_game_clear(&r.v[i]);
+        store_game_clear(&g);
+        free(r.names[i]);
     }
     return failed ? -1 : resolved;
 }
@@ -451,36 +487,4 @@ int svc_turn_blocked(const store_game *sg, char *why, size_t len)
         return snprintf(why, len, "game %s: the report of turn %d is held for review: RELEASE "
                                   "it first", sg->name, sg->turn - 1), -1;
     return 0;
-}
-
-/* The turn resolved on a copy with every player's orders as they stand: the GM's report
- * (with the rulings to look at) in *out; nothing stored, nothing sent. */
-int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
-                     size_t len)
-{
-    svc_game dg;
-    if (svc_game_load(st, sg, &dg, why, len))
-        return -1;
-    struct turn_input *in = xcalloc(1, sizeof *in);
-    turn_result r = {0};
-    int rc = gather_orders(st, sg, &dg, in);
-    if (rc == 0) {
-        turn_settings set = settings_of(sg, in);
-        turn_resolve(dg.g, &set, in->players, &r);
-        for (int p = 0; p < dg.nplayers; p++)
-            in->seat_open[p] = dg.players[p].seat_open || (in->nmr[p] && dg.players[p].nmr_count >= 1);
-        cJSON *ctx = report_context(c, sg, &dg, &r, in->nmr, in->seat_open,
-                                    util_now() + (int64_t)sg->turn_hours * 3600);
-        add_rulings(ctx, &r);
-        rc = add_corrections(st, sg, ctx);
-        *out = report_for(c, &dg, ctx, -1);
-        cJSON_Delete(ctx);
-    }
-    if (rc)
-        snprintf(why, len, "%s", store_errmsg(st));
-    turn_result_clear(&r);
-    free_input(in, dg.nplayers);
-    free(in);
-    svc_game_unload(&dg);
-    return rc ? -1 : 0;
 }

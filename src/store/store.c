@@ -29,7 +29,6 @@ enum stmt_id {
     S_OUTBOX_RETRY,
     S_OUTBOX_NEXT_TIME,
     S_OUTBOX_COUNT,
-    S_AUDIT_ADD,
     S_AUDIT_COUNT,
     S_AUDIT_FIND,
     S_GAME_START,
@@ -63,7 +62,7 @@ enum stmt_id {
     S_HELD_ADD,
     S_HELD_EACH,
     S_HELD_DROP,
-    S_AUDIT_ADD_GM,
+    S_AUDIT_ADD,
     S_AUDIT_EACH,
     S_CUT_ACTIONS,
     S_CUT_TURNS,
@@ -79,7 +78,8 @@ enum stmt_id {
 #define GAME_COLUMNS "id, name, title, status, turn, options, deadline_at, turn_hours, " \
                      "remind_hours, rounds_per_turn, stop_after_formation, one_round_turn, " \
                      "reminded_turn, grace_minutes, early_due_at, gm_address, gm_password_hash, " \
-                     "paused_at, review, (SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id)"
+                     "paused_at, review, " \
+                     "(SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id)"
 #define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open"
 
 
@@ -164,8 +164,6 @@ static const char *const stmt_sql[S_COUNT] = {
                        "ELSE 'pending' END WHERE id = ?1",
     [S_OUTBOX_NEXT_TIME] = "SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'pending'",
     [S_OUTBOX_COUNT] = "SELECT COUNT(*) FROM outbox WHERE status = ?1 OR ?1 IS NULL",
-    [S_AUDIT_ADD] = "INSERT INTO audit (at, actor, action, game_id, detail) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5)",
     [S_AUDIT_COUNT] = "SELECT COUNT(*) FROM audit WHERE action = ?1",
     [S_AUDIT_FIND] = "SELECT COUNT(*) FROM audit WHERE action = ?1 AND game_id = ?2 AND "
                      "detail = ?3",
@@ -178,7 +176,7 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_HELD_EACH] = "SELECT turn, to_addr, to_name, subject, body FROM held_mail "
                     "WHERE game_id = ?1 ORDER BY id",
     [S_HELD_DROP] = "DELETE FROM held_mail WHERE game_id = ?1",
-    [S_AUDIT_ADD_GM] = "INSERT INTO audit (at, actor, action, game_id, detail, origin, reason) "
+    [S_AUDIT_ADD] = "INSERT INTO audit (at, actor, action, game_id, detail, origin, reason) "
                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [S_AUDIT_EACH] = "SELECT at, actor, action, detail, origin, reason FROM audit "
                      "WHERE game_id = ?1 ORDER BY id",
@@ -694,13 +692,8 @@ void store_outgoing_clear(store_outgoing *m)
 int store_audit(store *st, const char *actor, const char *action, int64_t game_id,
                 const char *detail)
 {
-    sqlite3_stmt *s = stmt(st, S_AUDIT_ADD);
-    sqlite3_bind_int64(s, 1, util_now());
-    bind_text(s, 2, actor);
-    bind_text(s, 3, action);
-    bind_id(s, 4, game_id);
-    bind_text(s, 5, detail);
-    return run(st, s);
+    store_audit_entry e = {0, actor, action, detail, NULL, NULL};
+    return store_audit_add(st, &e, game_id);
 }
 
 int64_t store_audit_count(store *st, const char *action)
@@ -1048,9 +1041,9 @@ int store_held_drop(store *st, int64_t game_id)
     return run(st, s);
 }
 
-int store_audit_gm(store *st, const store_audit_entry *e, int64_t game_id)
+int store_audit_add(store *st, const store_audit_entry *e, int64_t game_id)
 {
-    sqlite3_stmt *s = stmt(st, S_AUDIT_ADD_GM);
+    sqlite3_stmt *s = stmt(st, S_AUDIT_ADD);
     sqlite3_bind_int64(s, 1, util_now());
     bind_text(s, 2, e->actor);
     bind_text(s, 3, e->action);

@@ -223,13 +223,13 @@ int store_held_add(store *st, int64_t game_id, int turn, const char *to_addr, co
 int store_held_each(store *st, int64_t game_id, store_held_fn fn, void *ctx);
 int store_held_drop(store *st, int64_t game_id);
 
-/* A GM's change: who, what, the detail, from where (the command line, or a mail from an
- * address) and why; each() lists a game's audit, oldest first (at: when). */
+/* An audit entry with from where (the command line, or a mail from an address) and why (a GM's
+ * change); each() lists a game's audit, oldest first (at: when). */
 typedef struct store_audit_entry {
     int64_t at;
     const char *actor, *action, *detail, *origin, *reason;
 } store_audit_entry;
-int store_audit_gm(store *st, const store_audit_entry *e, int64_t game_id);
+int store_audit_add(store *st, const store_audit_entry *e, int64_t game_id);
 int store_audit_each(store *st, int64_t game_id, void (*fn)(const store_audit_entry *, void *),
                      void *ctx);
 

@@ -101,18 +101,20 @@ static void decide(turn_ctx *x, int company, int goal, const struct choice *best
     char why[256];
     const struct choice *chosen = best;
     if (best->found && goal >= 0) {
-        turn_say(x, "  %s B: %s's %s towards its goal %s", rule, co, what,
-                 x->g->t->hexes[goal].id);
+        turn_ruling(x, NULL, "  %s B: %s's %s towards its goal %s", rule, co, what,
+                    x->g->t->hexes[goal].id);
     } else if (best->found && best->revenue > now) {
-        turn_say(x, "  %s C: %s's %s for the most income (%d instead of %d)", rule, co, what,
-                 best->revenue, now);
+        turn_ruling(x, NULL, "  %s C: %s's %s for the most income (%d instead of %d)", rule, co,
+                    what, best->revenue, now);
     } else if (next && next->found) {
-        turn_say(x, "  %s B: %s's %s towards %s, the nearest place it does not reach yet (income "
+        turn_ruling(x, NULL,
+                    "  %s B: %s's %s towards %s, the nearest place it does not reach yet (income "
                     "in the next turns)", rule, co, what, x->g->t->hexes[next->target].id);
         chosen = next;
     } else {
-        turn_say(x, "  %s D: no %s for %s: none brings it more income now or in the next turns",
-                 rule, what, co);
+        turn_ruling(x, NULL,
+                    "  %s D: no %s for %s: none brings it more income now or in the next turns",
+                    rule, what, co);
         return;
     }
     if (turn_act(x, &chosen->a, why, sizeof why))

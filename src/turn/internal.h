@@ -34,6 +34,11 @@ typedef struct turn_ctx {
 int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len);
 /* A line of the report (a newline is added). */
 void turn_say(turn_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line of the report where the GM decides for a player: said, and kept in the result's
+ * rulings for the GM to look at before release — after "whose: " (the player and section the
+ * line does not name itself; NULL when it does). */
+void turn_ruling(turn_ctx *x, const char *whose, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* The order in its canonical form, for the report ("line 4: BUY BA"). */
 void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fate);
 

@@ -265,7 +265,11 @@ static void station(turn_ctx *x, const struct company_turn *ct)
             }
             if (rc == -2) {
                 turn_say_order(x, ct->p, o, "");
-                turn_say(x, "    ambiguous, not carried out: %s (house rule 16; not an NMR)", w);
+                char whose[64];
+                snprintf(whose, sizeof whose, "%s for %s, line %d", x->g->players[ct->p].name,
+                         ct->section, o->line);
+                turn_ruling(x, whose, "    ambiguous, not carried out: %s (house rule 16; not an "
+                                      "NMR)", w);
                 turn_not_done(x, ct->p, i, "ambiguous: %s (house rule 16)", w);
                 return;
             }
@@ -321,10 +325,11 @@ static bool pays_out(turn_ctx *x, const struct company_turn *ct)
     unsigned unconditional;
     const ord_order *d = standing_choice(x, ct, both, &unconditional);
     if (unconditional == both) { /* both, with no condition to choose */
-        turn_say(x, "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither order "
+        turn_ruling(x, NULL,
+                    "  %s's orders for %s say both PAY OUT and WITHHOLD: ambiguous, neither order "
                     "decides; the revenue is paid out, as for a company played for its director "
                     "(house rule 16; not an NMR)",
-                 x->g->players[ct->p].name, ct->section);
+                    x->g->players[ct->p].name, ct->section);
         not_done_all(x, ct, both, "ambiguous: both PAY OUT and WITHHOLD, without a condition to "
                                   "choose; the revenue was paid out (house rule 16)");
         return true;
@@ -428,8 +433,8 @@ static bool pays_out_for_director(turn_ctx *x, const struct company_turn *ct, in
     bool saves = g->trains_left[type] > 0 && s->cash < cost && s->cash + revenue >= cost &&
                  s->ntrains < eng_train_limit(g, ct->c) && train_earns(g, ct->c, type);
     if (saves)
-        turn_say(x, "  Played for its director: %s withholds to buy a %s train", ct->section,
-                 g->t->trains[type].name);
+        turn_ruling(x, NULL, "  Played for its director: %s withholds to buy a %s train",
+                    ct->section, g->t->trains[type].name);
     return !saves;
 }
 
@@ -554,7 +559,8 @@ static void automatic_train(turn_ctx *x, const struct company_turn *ct)
                       .from_pool = pool};
     char why[256];
     if (turn_act(x, &buy, why, sizeof why) == 0)
-        turn_say(x, "  Played for its director: %s buys a train to earn with", ct->section);
+        turn_ruling(x, NULL, "  Played for its director: %s buys a train to earn with",
+                    ct->section);
 }
 
 static void trains(turn_ctx *x, const struct company_turn *ct)

@@ -29,6 +29,9 @@ void turn_result_clear(turn_result *r)
     for (int i = 0; i < r->nactions; i++)
         free(r->actions[i]);
     free(r->actions);
+    for (int i = 0; i < r->nrulings; i++)
+        free(r->rulings[i]);
+    free(r->rulings);
     memset(r, 0, sizeof *r);
 }
 
@@ -41,6 +44,20 @@ void turn_say(turn_ctx *x, const char *fmt, ...)
     buf_vprintf(&x->out->report, fmt, ap);
     va_end(ap);
     buf_addc(&x->out->report, '\n');
+}
+
+void turn_ruling(turn_ctx *x, const char *whose, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *line = str_vformat(fmt, ap);
+    va_end(ap);
+    buf_printf(&x->out->report, "%s\n", line);
+    turn_result *r = x->out;
+    r->rulings = xrealloc(r->rulings, (size_t)(r->nrulings + 1) * sizeof *r->rulings);
+    const char *text = line + strspn(line, " ");
+    r->rulings[r->nrulings++] = whose ? str_format("%s: %s", whose, text) : xstrdup(text);
+    free(line);
 }
 
 void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fate)
@@ -658,9 +675,10 @@ static void tell_nmrs(turn_ctx *x)
 {
     for (int p = 0; p < x->g->nplayers; p++)
         if (x->pl[p].nmr)
-            turn_say(x, "No orders from %s this turn (NMR): standing orders, goals and automatic "
+            turn_ruling(x, NULL,
+                        "No orders from %s this turn (NMR): standing orders, goals and automatic "
                         "play (house rules 12, 13)",
-                     x->g->players[p].name);
+                        x->g->players[p].name);
 }
 
 /* Why an order was never reached, from what the turn did. */

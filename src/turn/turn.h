@@ -55,6 +55,10 @@ typedef struct turn_result {
     char rounds_text[256];       /* which: "stock round 2, operating round 2.1" */
     bool formed;                 /* the Prussian formed in this turn */
     bool game_over;
+    int nrulings;
+    char **rulings;              /* where the game master decided for a player (an NMR, house
+                                  * rule 16's ambiguous orders, house rule 17's fallbacks, a
+                                  * company played for its director): the report's line each */
 } turn_result;
 
 /* Plays the turn on g from its current state with players[0..g->nplayers-1]. Returns 0, or -1

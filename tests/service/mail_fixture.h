@@ -153,6 +153,25 @@ static inline void expect_in(const char *text, const char *fragment)
         fail_msg("\"%s\" not in:\n%s", fragment, text);
 }
 
+/* g1 started with alice, bob and carol (bob's and carol's password secret2), at a fixed time,
+ * its first deadline 72 hours on. */
+static inline int setup_started(void **state)
+{
+    setup(state);
+    struct fixture *f = *state;
+    char *hash = pw_hash("secret2");
+    assert_int_equal(store_player_add(f->st, f->game_id, "bob", "bob@pbem.test", hash, NULL),
+                     STORE_OK);
+    assert_int_equal(store_player_add(f->st, f->game_id, "carol", "carol@pbem.test", hash, NULL),
+                     STORE_OK);
+    free(hash);
+    util_set_clock(1800000000);
+    assert_int_equal(store_game_start(f->st, f->game_id, "Variant=Clemens"), STORE_OK);
+    assert_int_equal(store_game_set_deadline(f->st, f->game_id, 1800000000 + 72 * 3600),
+                     STORE_OK);
+    return 0;
+}
+
 /* The daemon's pass: mail in, answers, due turns, mail out; the turns resolved. */
 static inline int pass(struct fixture *f)
 {

@@ -7,21 +7,11 @@
 
 static int setup_desk(void **state)
 {
-    setup(state);
+    setup_started(state);
     struct fixture *f = *state;
-    char *hash = pw_hash("secret2");
-    assert_int_equal(store_player_add(f->st, f->game_id, "bob", "bob@pbem.test", hash, NULL),
-                     STORE_OK);
-    assert_int_equal(store_player_add(f->st, f->game_id, "carol", "carol@pbem.test", hash, NULL),
-                     STORE_OK);
-    free(hash);
-    hash = pw_hash("masterpw");
+    char *hash = pw_hash("masterpw");
     assert_int_equal(store_game_set_gm(f->st, f->game_id, "master@pbem.test", hash), STORE_OK);
     free(hash);
-    util_set_clock(1800000000);
-    assert_int_equal(store_game_start(f->st, f->game_id, "Variant=Clemens"), STORE_OK);
-    assert_int_equal(store_game_set_deadline(f->st, f->game_id, 1800000000 + 72 * 3600),
-                     STORE_OK);
     return 0;
 }
 

@@ -7,23 +7,6 @@
 
 #include <unistd.h>
 
-static int setup_play(void **state)
-{
-    setup(state);
-    struct fixture *f = *state;
-    char *hash = pw_hash("secret2");
-    assert_int_equal(store_player_add(f->st, f->game_id, "bob", "bob@pbem.test", hash, NULL),
-                     STORE_OK);
-    assert_int_equal(store_player_add(f->st, f->game_id, "carol", "carol@pbem.test", hash, NULL),
-                     STORE_OK);
-    free(hash);
-    util_set_clock(1800000000);
-    assert_int_equal(store_game_start(f->st, f->game_id, "Variant=Clemens"), STORE_OK);
-    assert_int_equal(store_game_set_deadline(f->st, f->game_id, 1800000000 + 72 * 3600),
-                     STORE_OK);
-    return 0;
-}
-
 static void mail_orders(struct fixture *f, const char *player, const char *password,
                         const char *orders)
 {
@@ -671,7 +654,7 @@ static void test_a_silent_game_plays_to_its_end(void **state)
     sent_clear(&s);
 }
 
-#define T(name) cmocka_unit_test_setup_teardown(name, setup_play, teardown)
+#define T(name) cmocka_unit_test_setup_teardown(name, setup_started, teardown)
 
 int main(void)
 {
