@@ -408,9 +408,13 @@ static bool parse_time(const char *day, const char *hm, int64_t *out)
     if (tm.tm_mon < 1 || tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 ||
         tm.tm_min > 59 || tm.tm_hour < 0 || tm.tm_min < 0)
         return false;
-    tm.tm_year -= 1900;
-    tm.tm_mon -= 1;
-    *out = (int64_t)timegm(&tm);
+    struct tm back = tm;
+    back.tm_year -= 1900;
+    back.tm_mon -= 1;
+    time_t t = timegm(&back); /* normalises 30 February to 2 March: such a date is refused */
+    if (back.tm_mday != tm.tm_mday || back.tm_mon != tm.tm_mon - 1)
+        return false;
+    *out = (int64_t)t;
     return true;
 }
 
@@ -688,7 +692,7 @@ const char *svc_desk_usage(void)
     if (!text[0]) {
         size_t n = 0;
         for (int v = 0; v < NVERBS; v++)
-            n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", v ? ", " : "",
+            n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", v ? "; " : "",
                                   verbs[v].usage);
     }
     return text;

@@ -307,12 +307,16 @@ static int run_gm_lines(svc_desk *d, const store_game *game, const ord_envelope 
             buf body;
             buf_init(&body);
             while (i + 1 < env->nlines) {
-                const char *next = env->lines[i + 1].text;
+                const ord_line *next = &env->lines[i + 1];
                 char first[32];
-                snprintf(first, sizeof first, "%.*s", (int)strcspn(next, " \t:"), next);
+                snprintf(first, sizeof first, "%.*s", (int)strcspn(next->text, " \t:"),
+                         next->text);
                 if (!to_end && svc_desk_verb(first) >= 0)
                     break;
-                buf_printf(&body, "%s\n", next);
+                for (int blank = env->lines[i].number + 1; body.len && blank < next->number;
+                     blank++)
+                    buf_addc(&body, '\n'); /* the blank lines the envelope left out */
+                buf_printf(&body, "%s\n", next->text);
                 i++;
             }
             cmd.body = buf_steal(&body);
@@ -348,7 +352,7 @@ static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mai
                        svc_desk_usage());
         out->db_error |= run_gm_lines(&d, &game, env) != 0;
         cJSON_AddStringToObject(ctx, "gm_game", game.name);
-        cJSON_AddStringToObject(ctx, "gm_text", d.out.data ? d.out.data : "");
+        cJSON_AddStringToObject(ctx, "gm_text", d.out.data ? str_trim(d.out.data) : "");
         out->answer_to = xstrdup(svc_gm_address(c, &game)); /* about the game: to the GM only */
         buf_printf(&out->text, "GM desk, game %s", game.name);
     }

@@ -251,6 +251,9 @@ static void test_deadline_and_broadcast(void **state)
     char *out;
     assert_int_equal(desk(f, "DEADLINE 2027-13-01 10:00 bad", NULL, NULL, &out), 1);
     free(out);
+    assert_int_equal(desk(f, "DEADLINE 2030-02-30 10:00 no such day", NULL, NULL, &out), 1);
+    expect_in(out, "YYYY-MM-DD HH:MM");
+    free(out);
     assert_int_equal(desk(f, "DEADLINE 2030-01-02 10:00 the holidays", NULL, NULL, &out), 0);
     free(out);
     store_game g = game(f);
@@ -266,6 +269,25 @@ static void test_deadline_and_broadcast(void **state)
     sent_clear(&s);
 }
 
+/* BROADCAST by mail: the message is the rest of the mail, its paragraphs kept; PREVIEW by mail
+ * answers with the turn's report, and nothing is resolved. */
+static void test_broadcast_and_preview_by_mail(void **state)
+{
+    struct fixture *f = *state;
+    mail_from(f, "master@pbem.test", "GAME g1\nGM\nPASSWORD masterpw\nPREVIEW\nBROADCAST\n"
+                                     "Hello all,\n\nthe second paragraph.\nSTATUS is a word here.\n");
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_in(s.body[sent_to(&s, "master@pbem.test")], "PREVIEW of turn 1");
+    expect_in(s.body[sent_to(&s, "carol@pbem.test")],
+              "Hello all,\n\nthe second paragraph.\nSTATUS is a word here.");
+    sent_clear(&s);
+    store_game g = game(f);
+    assert_int_equal(g.turn, 1);
+    store_game_clear(&g);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_desk, teardown)
 
 int main(void)
@@ -273,7 +295,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_the_gm_by_mail), T(test_pause_and_resume), T(test_review_and_release),
         T(test_become),         T(test_rollback),         T(test_adjust),
-        T(test_deadline_and_broadcast),
+        T(test_deadline_and_broadcast), T(test_broadcast_and_preview_by_mail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
