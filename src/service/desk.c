@@ -313,6 +313,32 @@ static int collect_cut(int64_t seq, int turn, const char *json, void *ctx)
     return 0;
 }
 
+/* The NMRs counted for the turns a rollback undoes are given back (house rule 13: a seat is
+ * open again when its count falls below two). Before the cut: it reads those turns' mails. */
+static int give_back_nmrs(struct call *k, int from, int last)
+{
+    svc_game sg;
+    if (svc_game_load_players(k->d->st, k->g, &sg))
+        return -1;
+    int rc = 0;
+    for (int p = 0; p < sg.nplayers && rc == 0; p++) {
+        const store_player *pl = &sg.players[p];
+        int missed = 0;
+        for (int t = from; t < last; t++) {
+            store_game then = *k->g;
+            then.turn = t;
+            int64_t at;
+            missed += !svc_player_sent_at(k->d->st, &then, pl, &at);
+        }
+        int count = pl->nmr_count > missed ? pl->nmr_count - missed : 0;
+        if (missed && store_player_set_nmr(k->d->st, pl->id, count,
+                                           pl->seat_open && count >= 2) != STORE_OK)
+            rc = -1;
+    }
+    svc_game_unload(&sg);
+    return rc;
+}
+
 static int verb_rollback(struct call *k)
 {
     char *end;
@@ -338,7 +364,8 @@ static int verb_rollback(struct call *k)
     int64_t deadline = util_now() + (int64_t)g->turn_hours * 3600;
     char *detail = str_format("rolled back to the start of turn %ld (from turn %d)", turn, g->turn);
     if (rc == 0)
-        rc = store_game_cut(k->d->st, g->id, (int)turn, deadline) != STORE_OK ||
+        rc = give_back_nmrs(k, (int)turn, last) ||
+                     store_game_cut(k->d->st, g->id, (int)turn, deadline) != STORE_OK ||
                      audit(k, "rollback", detail) ||
                      store_audit(k->d->st, "gm", "rollback_cut", g->id, json) != STORE_OK
                  ? -1 : 0;

@@ -187,6 +187,10 @@ static void test_rollback(void **state)
     free(out);
     assert_int_equal(desk(f, "ROLLBACK 2", "x", NULL, &out), 1); /* not resolved yet */
     free(out);
+    store_player before = {0};
+    assert_int_equal(store_player_find(f->st, f->game_id, "alice", &before), STORE_OK);
+    assert_int_equal(before.nmr_count, 1); /* turn 1 was an NMR */
+    store_player_clear(&before);
     clear_out(f);
     assert_int_equal(desk(f, "ROLLBACK 1 alice's mail was lost", NULL, NULL, &out), 0);
     free(out);
@@ -194,6 +198,10 @@ static void test_rollback(void **state)
     assert_int_equal(g.turn, 1);
     store_game_clear(&g);
     assert_int_equal(store_audit_count(f->st, "rollback_cut"), 1);
+    store_player alice = {0};
+    assert_int_equal(store_player_find(f->st, f->game_id, "alice", &alice), STORE_OK);
+    assert_int_equal(alice.nmr_count, 0); /* the undone turn's NMR is given back */
+    store_player_clear(&alice);
     pass(f);
     struct sent s;
     collect(f, &s);
