@@ -148,3 +148,20 @@ expect_ok "resume" "$PBEMGM" game resume g4
 expect_fail "a deadline that is not a time" 'YYYY-MM-DD HH:MM' "$PBEMGM" game deadline g4 "tomorrow noon" --reason x
 "$PBEMGM" game history g4 | grep -q "correction: CASH a4 +10 \[command line\]" && "$PBEMGM" game history g4 | grep -q "reason: a slip" \
     && ok "game history shows the correction, from where and why" || not_ok "game history"
+printf 'BUY NF\n' > a4.txt
+"$PBEMGM" orders g4 a4 --set a4.txt | grep -q "Orders entered for a4" && "$PBEMGM" orders g4 a4 | grep -q "^BUY 1 NF$" \
+    && ok "orders --set enters a player's orders, orders shows them" || not_ok "orders --set"
+"$PBEMGM" game preview g4 | grep -q "a4 buys NF" && test "$(sqlite3 pbemgm.db "SELECT turn FROM games WHERE name='g4'")" = 1 \
+    && ok "game preview shows the turn and changes nothing" || not_ok "game preview"
+expect_ok "review on" "$PBEMGM" game set g4 --review yes
+expect_ok "the turn resolved under review" "$PBEMGM" game resolve g4
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM held_mail")" = 3 && ok "the players' reports are held" || not_ok "held reports"
+expect_fail "the next turn waits for the release" 'RELEASE it first' "$PBEMGM" game resolve g4
+expect_ok "release" "$PBEMGM" game release g4
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM held_mail")" = 0 && ok "released reports leave the hold" || not_ok "release"
+expect_fail "a rollback needs a reason" 'needs a reason' "$PBEMGM" game rollback g4 1
+expect_ok "rollback" "$PBEMGM" game rollback g4 1 --reason "a4's order was misread"
+test "$(sqlite3 pbemgm.db "SELECT turn FROM games WHERE name='g4'")" = 1 && ok "the game is back at turn 1" || not_ok "rollback turn"
+printf 'Hello all.\n' > note.txt
+expect_ok "broadcast" "$PBEMGM" game broadcast g4 note.txt
+expect_fail "broadcast of a missing file" 'cannot be read' "$PBEMGM" game broadcast g4 missing.txt
