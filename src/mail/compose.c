@@ -85,7 +85,8 @@ static void add_custom(struct mailimf_fields *fields, const char *name, const ch
     mailimf_fields_add(fields, mailimf_field_new_custom(xstrdup(name), xstrdup(value)));
 }
 
-static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *message_id)
+static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *message_id,
+                                          const char *boundary)
 {
     struct mailimf_mailbox_list *from = mailimf_mailbox_list_new_empty();
     mailimf_mailbox_list_add(from, mailimf_mailbox_new(name_or_null(m->from_name),
@@ -103,8 +104,14 @@ static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *m
         NULL, xstrdup(message_id), in_reply_to, references,
         mail_encode_header_text(m->subject ? m->subject : ""));
     add_custom(fields, "MIME-Version", "1.0");
-    add_custom(fields, "Content-Type", "text/plain; charset=UTF-8");
-    add_custom(fields, "Content-Transfer-Encoding", "quoted-printable");
+    if (!m->html) {
+        add_custom(fields, "Content-Type", "text/plain; charset=UTF-8");
+        add_custom(fields, "Content-Transfer-Encoding", "quoted-printable");
+    } else {
+        char *type = str_format("multipart/alternative; boundary=\"%s\"", boundary);
+        add_custom(fields, "Content-Type", type);
+        free(type);
+    }
     if (m->auto_submitted)
         add_custom(fields, "Auto-Submitted", m->auto_submitted);
     add_custom(fields, "X-Mailer", "pbemgm");
@@ -144,20 +151,96 @@ static void fix_qp_trailing_space(MMAPString *s, size_t from)
     s->str[out] = '\0';
 }
 
+/* Text as quoted-printable with CRLF line ends, appended to s. */
+static void append_qp(MMAPString *s, const char *text)
+{
+    char *body = crlf_text(text ? text : "");
+    int col = 0;
+    size_t start = s->len;
+    mailmime_quoted_printable_write_mem(s, &col, 1, body, strlen(body));
+    fix_qp_trailing_space(s, start);
+    free(body);
+}
+
+static void append_text_part(MMAPString *s, const char *subtype, const char *text)
+{
+    mmap_string_append(s, "Content-Type: text/");
+    mmap_string_append(s, subtype);
+    mmap_string_append(s, "; charset=UTF-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n");
+    append_qp(s, text);
+}
+
+static void append_picture(MMAPString *s, const mail_inline_part *p)
+{
+    char *head = str_format("Content-Type: %s; name=\"%s\"\r\nContent-Transfer-Encoding: base64\r\n"
+                            "Content-ID: <%s>\r\nContent-Disposition: inline; filename=\"%s\"\r\n\r\n",
+                            p->content_type, p->filename, p->content_id, p->filename);
+    mmap_string_append(s, head);
+    free(head);
+    int col = 0;
+    mailmime_base64_write_mem(s, &col, (const char *)p->data, p->len);
+    if (s->len < 2 || s->str[s->len - 1] != '\n')
+        mmap_string_append(s, "\r\n");
+}
+
+static void append_boundary(MMAPString *s, const char *boundary, bool last)
+{
+    mmap_string_append(s, "\r\n--");
+    mmap_string_append(s, boundary);
+    mmap_string_append(s, last ? "--\r\n" : "\r\n");
+}
+
+/* The HTML and its pictures: a multipart/related, or the HTML alone when it has none. */
+static void append_html(MMAPString *s, const mail_outgoing *m, const char *boundary)
+{
+    if (!m->nparts) {
+        append_text_part(s, "html", m->html);
+        return;
+    }
+    char *related = str_format("%s.related", boundary);
+    mmap_string_append(s, "Content-Type: multipart/related; type=\"text/html\"; boundary=\"");
+    mmap_string_append(s, related);
+    mmap_string_append(s, "\"\r\n\r\n--");
+    mmap_string_append(s, related);
+    mmap_string_append(s, "\r\n");
+    append_text_part(s, "html", m->html);
+    for (size_t i = 0; i < m->nparts; i++) {
+        append_boundary(s, related, false);
+        append_picture(s, &m->parts[i]);
+    }
+    append_boundary(s, related, true);
+    free(related);
+}
+
+/* The text and the HTML as alternatives (boundaries start "=_", which neither quoted-printable
+ * nor base64 can produce). */
+static void append_alternative(MMAPString *s, const mail_outgoing *m, const char *boundary)
+{
+    mmap_string_append(s, "This is a message in MIME format: the text and the HTML versions.\r\n--");
+    mmap_string_append(s, boundary);
+    mmap_string_append(s, "\r\n");
+    append_text_part(s, "plain", m->body);
+    append_boundary(s, boundary, false);
+    append_html(s, m, boundary);
+    append_boundary(s, boundary, true);
+}
+
 char *mail_compose(const mail_outgoing *m, const char *message_id, size_t *len)
 {
-    struct mailimf_fields *fields = build_fields(m, message_id);
+    char *token = util_random_token(16);
+    char *boundary = str_format("=_pbemgm_%s", token);
+    free(token);
+    struct mailimf_fields *fields = build_fields(m, message_id, boundary);
     MMAPString *s = mmap_string_new("");
     int col = 0;
     mailimf_fields_write_mem(s, &col, fields);
     mmap_string_append(s, "\r\n");
-    char *body = crlf_text(m->body ? m->body : "");
-    col = 0;
-    size_t body_start = s->len;
-    mailmime_quoted_printable_write_mem(s, &col, 1, body, strlen(body));
-    fix_qp_trailing_space(s, body_start);
-    free(body);
+    if (m->html)
+        append_alternative(s, m, boundary);
+    else
+        append_qp(s, m->body);
     mailimf_fields_free(fields);
+    free(boundary);
     char *out = xstrndup(s->str, s->len);
     *len = s->len;
     mmap_string_free(s);

@@ -1,11 +1,22 @@
 /* compose: building an outgoing mail — RFC 5322 header (Date, Message-ID, threading),
- * MIME-Version, UTF-8 text as quoted-printable, Auto-Submitted. libetpan writes the header
- * fields and the quoted-printable body; this module assembles them. Knows nothing of 18xx. */
+ * MIME-Version, UTF-8 text as quoted-printable, Auto-Submitted; with an HTML version, a
+ * multipart/alternative of the text and the HTML, the HTML's pictures beside it in a
+ * multipart/related (referenced by Content-ID, base64). libetpan writes the header fields, the
+ * quoted-printable and the base64; this module assembles them. Knows nothing of 18xx. */
 #ifndef PBEMGM_COMPOSE_H
 #define PBEMGM_COMPOSE_H
 
 #include <stddef.h>
 #include <time.h>
+
+/* A picture the HTML shows inline ("cid:ID"). */
+typedef struct mail_inline_part {
+    const char *content_id;     /* without brackets */
+    const char *content_type;   /* "image/png" */
+    const char *filename;       /* "map.png" */
+    const unsigned char *data;
+    size_t len;
+} mail_inline_part;
 
 typedef struct mail_outgoing {
     const char *from_addr;
@@ -17,6 +28,9 @@ typedef struct mail_outgoing {
     const char *references;     /* "<a> <b> ..." for threading; may be NULL */
     const char *auto_submitted; /* "auto-replied" or "auto-generated"; NULL means no header */
     const char *body;           /* UTF-8 text with \n line ends */
+    const char *html;           /* the same as an HTML page (UTF-8); NULL: text only */
+    const mail_inline_part *parts; /* the HTML's pictures; only with html */
+    size_t nparts;
     time_t date;
 } mail_outgoing;
 

@@ -3,6 +3,8 @@
 #include "mail/compose.h"
 #include "mail/message.h"
 
+#include <libetpan/libetpan.h>
+
 static const char *body_text = "Dear J\xc3\xb6rg,\n\nline with = sign and trailing space \n"
                                "a very long line that goes on and on and on and on and on and "
                                "on and on and on past the seventy-six column limit\n\n-- \nGM\n";
@@ -121,6 +123,113 @@ static void test_message_ids_are_unique_and_in_our_domain(void **state)
     free(b);
 }
 
+static const unsigned char picture[300] = {0x89, 'P', 'N', 'G', 0, 1, 2, 255};
+
+static char *compose_html(size_t *len, size_t nparts)
+{
+    mail_inline_part parts[2] = {
+        {"map.1@pbem.test", "image/png", "map.png", picture, sizeof picture},
+        {"worth.1@pbem.test", "image/png", "worth.png", picture, 10},
+    };
+    mail_outgoing m = {
+        .from_addr = "gm@pbem.test", .to_addr = "alice@pbem.test", .subject = "berlin: turn 3",
+        .body = body_text, .html = "<p>Dear J\xc3\xb6rg, <img src=\"cid:map.1@pbem.test\"></p>\n",
+        .parts = parts, .nparts = nparts, .date = 1795248000,
+    };
+    return mail_compose(&m, "html-id@pbem.test", len);
+}
+
+/* The MIME tree as libetpan reads it: "alternative(plain,related(html,png,png))". */
+static void mime_shape(struct mailmime *mm, char *out, size_t size)
+{
+    struct mailmime_content *ct = mm->mm_content_type;
+    size_t n = strlen(out);
+    if (mm->mm_type == MAILMIME_MESSAGE) {
+        mime_shape(mm->mm_data.mm_message.mm_msg_mime, out, size);
+        return;
+    }
+    snprintf(out + n, size - n, "%s", ct ? ct->ct_subtype : "?");
+    if (mm->mm_type != MAILMIME_MULTIPLE)
+        return;
+    strncat(out, "(", size - strlen(out) - 1);
+    for (clistiter *it = clist_begin(mm->mm_data.mm_multipart.mm_mp_list); it; it = it->next) {
+        mime_shape(it->data, out, size);
+        if (it->next)
+            strncat(out, ",", size - strlen(out) - 1);
+    }
+    strncat(out, ")", size - strlen(out) - 1);
+}
+
+static void test_html_with_pictures_is_alternative_and_related(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = compose_html(&len, 2);
+    size_t idx = 0;
+    struct mailmime *mm = NULL;
+    assert_int_equal(mailmime_parse(raw, len, &idx, &mm), MAILIMF_NO_ERROR);
+    char shape[256] = "";
+    mime_shape(mm, shape, sizeof shape);
+    assert_string_equal(shape, "alternative(plain,related(html,png,png))");
+    mailmime_free(mm);
+    assert_non_null(strstr(raw, "Content-ID: <map.1@pbem.test>\r\n"));
+    assert_non_null(strstr(raw, "Content-ID: <worth.1@pbem.test>\r\n"));
+    /* 7-bit, CRLF, short lines throughout, the picture included */
+    size_t col = 0;
+    for (size_t i = 0; i < len; i++) {
+        assert_true((unsigned char)raw[i] < 0x80);
+        if (raw[i] == '\n') {
+            assert_true(raw[i - 1] == '\r');
+            col = 0;
+        } else if (raw[i] != '\r') {
+            assert_true(++col <= 78);
+        }
+    }
+    /* the reader takes the text version */
+    mail_message msg;
+    assert_int_equal(mail_message_parse(raw, len, &msg), 0);
+    assert_non_null(strstr(msg.body, "Dear J\xc3\xb6rg,\n\nline with = sign"));
+    assert_null(strstr(msg.body, "<p>"));
+    mail_message_clear(&msg);
+    free(raw);
+}
+
+static void test_html_without_pictures_is_alternative(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = compose_html(&len, 0);
+    size_t idx = 0;
+    struct mailmime *mm = NULL;
+    assert_int_equal(mailmime_parse(raw, len, &idx, &mm), MAILIMF_NO_ERROR);
+    char shape[256] = "";
+    mime_shape(mm, shape, sizeof shape);
+    assert_string_equal(shape, "alternative(plain,html)");
+    mailmime_free(mm);
+    free(raw);
+}
+
+/* The picture decodes to the bytes given. */
+static void test_the_picture_reads_back(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = compose_html(&len, 1);
+    const char *b64 = strstr(raw, "filename=\"map.png\"\r\n\r\n");
+    assert_non_null(b64);
+    b64 += strlen("filename=\"map.png\"\r\n\r\n");
+    size_t cur = 0;
+    char *decoded = NULL;
+    size_t dlen = 0;
+    size_t b64len = (size_t)(strstr(b64, "\r\n--") - b64);
+    assert_int_equal(mailmime_base64_body_parse(b64, b64len, &cur, &decoded, &dlen),
+                     MAILIMF_NO_ERROR);
+    assert_int_equal(dlen, sizeof picture);
+    assert_memory_equal(decoded, picture, sizeof picture);
+    mmap_string_unref(decoded);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +239,9 @@ int main(void)
         cmocka_unit_test(test_signature_separator_is_exact),
         cmocka_unit_test(test_encoded_words),
         cmocka_unit_test(test_message_ids_are_unique_and_in_our_domain),
+        cmocka_unit_test(test_html_with_pictures_is_alternative_and_related),
+        cmocka_unit_test(test_html_without_pictures_is_alternative),
+        cmocka_unit_test(test_the_picture_reads_back),
     };
     return cmocka_run_group_tests_name("compose", tests, NULL, NULL);
 }
