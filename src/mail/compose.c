@@ -191,14 +191,18 @@ static void append_boundary(MMAPString *s, const char *boundary, bool last)
 }
 
 /* The HTML and its pictures: a multipart/related, or the HTML alone when it has none. */
-static void append_html(MMAPString *s, const mail_outgoing *m, const char *boundary)
+static void append_html(MMAPString *s, const mail_outgoing *m)
 {
     if (!m->nparts) {
         append_text_part(s, "html", m->html);
         return;
     }
-    char *related = str_format("%s.related", boundary);
-    mmap_string_append(s, "Content-Type: multipart/related; type=\"text/html\"; boundary=\"");
+    /* a boundary of its own: one that began with the outer one would end the outer part for a
+     * careless reader */
+    char *token = util_random_token(16);
+    char *related = str_format("=_pbemgm_related_%s", token);
+    free(token);
+    mmap_string_append(s, "Content-Type: multipart/related; type=\"text/html\";\r\n boundary=\"");
     mmap_string_append(s, related);
     mmap_string_append(s, "\"\r\n\r\n--");
     mmap_string_append(s, related);
@@ -221,7 +225,7 @@ static void append_alternative(MMAPString *s, const mail_outgoing *m, const char
     mmap_string_append(s, "\r\n");
     append_text_part(s, "plain", m->body);
     append_boundary(s, boundary, false);
-    append_html(s, m, boundary);
+    append_html(s, m);
     append_boundary(s, boundary, true);
 }
 
