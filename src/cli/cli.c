@@ -770,7 +770,7 @@ static int cmd_map(const char *cfg_path, int argc, char **argv)
     if (t) {
         eng_board *b = starting_board(t);
         char *err = NULL;
-        rc = rpt_map_draw(b, caption, out, &err) ? fail("%s", err) : 0;
+        rc = rpt_map_draw(b, NULL, caption, out, &err) ? fail("%s", err) : 0;
         if (!rc)
             printf("%s written\n", out);
         free(err);

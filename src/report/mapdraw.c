@@ -85,6 +85,24 @@ static void text_centered(cairo_t *cr, const char *s, double x, double y, double
     cairo_show_text(cr, s);
 }
 
+/* Text with a halo of paper around it, readable over track, tokens and neighbouring tiles. */
+static void text_with_halo(cairo_t *cr, const char *s, double x, double y, double size, bool bold)
+{
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, s, &ext);
+    cairo_move_to(cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+    cairo_text_path(cr, s);
+    cairo_set_source_rgb(cr, paper[0], paper[1], paper[2]);
+    cairo_set_line_width(cr, size * 0.28);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke_preserve(cr);
+    cairo_set_source_rgb(cr, 0.08, 0.08, 0.08);
+    cairo_fill(cr);
+}
+
 /* Where a city or town sits in its hex. */
 static void node_position(const eng_track *tr, int rot, eng_end_kind kind, int index, double cx,
                           double cy, double r, double *x, double *y)
@@ -281,13 +299,102 @@ static void draw_hex(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, i
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     if (tr->label[0])
         text_centered(cr, tr->label, cx - r * 0.5, cy - r * 0.42, r * 0.2, true);
-    if (h->name[0])
-        text_centered(cr, h->name, cx, cy + r * 0.68, r * (strlen(h->name) > 12 ? 0.13 : 0.15),
-                      false);
-    if (b->tile[hex] != ENG_NONE) {
-        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-        text_centered(cr, t->tiles[b->tile[hex]].id, cx + r * 0.55, cy + r * 0.3, r * 0.12,
-                      false);
+}
+
+/* How close the nearest city, town or station of the hex's track comes to (x, y). */
+static double nearest_node(const eng_track *tr, int rot, double cx, double cy, double r, double x,
+                           double y)
+{
+    double best = 1e9;
+    for (int k = 0; k < tr->ncities + tr->ntowns; k++) {
+        bool city = k < tr->ncities;
+        double nx, ny;
+        node_position(tr, rot, city ? ENG_END_CITY : ENG_END_TOWN, city ? k : k - tr->ncities,
+                      cx, cy, r, &nx, &ny);
+        double half = city ? tr->cities[k].slots * r * 0.2 : 0; /* a row of station circles */
+        double dx = fabs(nx - x) > half ? fabs(nx - x) - half : 0, dy = ny - y;
+        double d = sqrt(dx * dx + dy * dy);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* The hex's name and tile number, drawn after every hex so that no token or neighbour covers
+ * them: each where it keeps furthest from the stations (the name above or below them). */
+static void draw_labels(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, int hex)
+{
+    const eng_title *t = b->t;
+    const eng_hex *h = &t->hexes[hex];
+    double cx, cy, r = l->radius;
+    rpt_map_hex_center(t, l, hex, &cx, &cy);
+    int rot;
+    const eng_track *tr = eng_board_track(b, hex, &rot);
+    double name_y = cy + r * 0.68;
+    if (h->name[0]) {
+        if (nearest_node(tr, rot, cx, cy, r, cx, cy - r * 0.66) >
+            nearest_node(tr, rot, cx, cy, r, cx, name_y) + r * 0.05)
+            name_y = cy - r * 0.66;
+        text_with_halo(cr, h->name, cx, name_y, r * (strlen(h->name) > 12 ? 0.13 : 0.15), false);
+    }
+    if (b->tile[hex] == ENG_NONE)
+        return;
+    static const double spots[][2] = {{0.55, 0.3}, {-0.55, 0.3}, {0.55, -0.3}, {-0.55, -0.3}};
+    double bx = 0, by = 0, best = -1;
+    for (size_t i = 0; i < sizeof spots / sizeof *spots; i++) {
+        double x = cx + r * spots[i][0], y = cy + r * spots[i][1];
+        double d = nearest_node(tr, rot, cx, cy, r, x, y);
+        if (h->name[0] && fabs(y - name_y) < r * 0.25)
+            d -= r * 0.3; /* not on the name's line */
+        if (d > best)
+            best = d, bx = x, by = y;
+    }
+    text_with_halo(cr, t->tiles[b->tile[hex]].id, bx, by, r * 0.13, false);
+}
+
+/* What is new since the board before: a tile laid or upgraded (an outline round its hex), a
+ * station placed (a ring round the token). */
+#define MARK_RGB 0xd01c8b
+
+static bool tile_is_new(const eng_board *b, const eng_board *before, int hex)
+{
+    return b->tile[hex] != before->tile[hex] ||
+           (b->tile[hex] != ENG_NONE && b->rot[hex] != before->rot[hex]);
+}
+
+static bool had_station(const eng_board *b, int hex, int company)
+{
+    for (int c = 0; c < ENG_MAX_CITIES; c++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (b->tokens[hex][c][s] == company)
+                return true;
+    return false;
+}
+
+static void draw_marks(cairo_t *cr, const eng_board *b, const eng_board *before,
+                       const rpt_map_layout *l, int hex)
+{
+    double cx, cy, r = l->radius;
+    rpt_map_hex_center(b->t, l, hex, &cx, &cy);
+    rgb(cr, MARK_RGB);
+    if (tile_is_new(b, before, hex)) {
+        hex_path(cr, cx, cy, r * 0.94);
+        cairo_set_line_width(cr, r * 0.09);
+        cairo_stroke(cr);
+    }
+    int rot;
+    const eng_track *tr = eng_board_track(b, hex, &rot);
+    for (int c = 0; c < tr->ncities; c++) {
+        double x, y, rad = r * 0.2;
+        node_position(tr, rot, ENG_END_CITY, c, cx, cy, r, &x, &y);
+        for (int s = 0; s < tr->cities[c].slots; s++) {
+            int company = b->tokens[hex][c][s];
+            if (company == ENG_NONE || had_station(before, hex, company))
+                continue;
+            cairo_arc(cr, x + (s - (tr->cities[c].slots - 1) / 2.0) * rad * 2, y, rad * 1.3, 0,
+                      2 * M_PI);
+            cairo_set_line_width(cr, r * 0.07);
+            cairo_stroke(cr);
+        }
     }
 }
 
@@ -348,7 +455,7 @@ static void legend_swatch(cairo_t *cr, double x, double y, uint32_t fill, const 
     cairo_show_text(cr, label);
 }
 
-static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l)
+static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l, bool marks)
 {
     double y = l->map_bottom + 20;
     static const struct { eng_color c; const char *label; } colours[] = {
@@ -367,6 +474,18 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     cairo_show_text(cr, "Brown triangle: mountain, blue waves: river (cost to build). Thick blue "
                         "side: impassable. White circles: station places; a company's id in "
                         "colour: its home.");
+    if (marks) {
+        y += 26;
+        double mx = MARGIN + 11;
+        rgb(cr, MARK_RGB);
+        cairo_set_line_width(cr, 4);
+        hex_path(cr, mx, y, 10);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cairo_move_to(cr, MARGIN + 30, y + 5);
+        cairo_show_text(cr, "Outlined hex: a tile laid this turn. Ringed token: a station placed "
+                            "this turn.");
+    }
     y += 40;
     x = MARGIN;
     double r = 15;
@@ -382,8 +501,8 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     }
 }
 
-static void draw_all(cairo_t *cr, const eng_board *b, const rpt_map_layout *l,
-                     const char *caption)
+static void draw_all(cairo_t *cr, const eng_board *b, const eng_board *before,
+                     const rpt_map_layout *l, const char *caption)
 {
     const eng_title *t = b->t;
     cairo_set_source_rgb(cr, paper[0], paper[1], paper[2]);
@@ -397,11 +516,16 @@ static void draw_all(cairo_t *cr, const eng_board *b, const rpt_map_layout *l,
     for (int h = 0; h < t->nhexes; h++)
         draw_hex(cr, b, l, h);
     draw_borders(cr, t, l);
+    for (int h = 0; h < t->nhexes; h++)
+        draw_labels(cr, b, l, h);
+    for (int h = 0; before && h < t->nhexes; h++)
+        draw_marks(cr, b, before, l, h);
     draw_coordinates(cr, t, l);
-    draw_legend(cr, t, l);
+    draw_legend(cr, t, l, before != NULL);
 }
 
-int rpt_map_draw(const eng_board *b, const char *caption, const char *path, char **err)
+int rpt_map_draw(const eng_board *b, const eng_board *before, const char *caption,
+                 const char *path, char **err)
 {
     rpt_map_layout l;
     rpt_map_layout_for(b->t, &l);
@@ -415,7 +539,7 @@ int rpt_map_draw(const eng_board *b, const char *caption, const char *path, char
     cairo_surface_t *s = svg ? cairo_svg_surface_create(path, l.width, l.height)
                              : cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
     cairo_t *cr = cairo_create(s);
-    draw_all(cr, b, &l, caption);
+    draw_all(cr, b, before, &l, caption);
     cairo_destroy(cr);
     cairo_status_t st = png ? cairo_surface_write_to_png(s, path) : CAIRO_STATUS_SUCCESS;
     cairo_surface_finish(s);
@@ -427,4 +551,32 @@ int rpt_map_draw(const eng_board *b, const char *caption, const char *path, char
         return -1;
     }
     return 0;
+}
+
+static cairo_status_t png_to_buf(void *closure, const unsigned char *data, unsigned int length)
+{
+    buf_add((buf *)closure, (const char *)data, length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+unsigned char *rpt_map_png(const eng_board *b, const eng_board *before, const char *caption,
+                           size_t *len, char **err)
+{
+    rpt_map_layout l;
+    rpt_map_layout_for(b->t, &l);
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
+    cairo_t *cr = cairo_create(s);
+    draw_all(cr, b, before, &l, caption);
+    cairo_destroy(cr);
+    buf out;
+    buf_init(&out);
+    cairo_status_t st = cairo_surface_write_to_png_stream(s, png_to_buf, &out);
+    cairo_surface_destroy(s);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        *err = str_format("the map: %s", cairo_status_to_string(st));
+        buf_free(&out);
+        return NULL;
+    }
+    *len = out.len;
+    return (unsigned char *)buf_steal(&out);
 }

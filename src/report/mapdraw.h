@@ -20,8 +20,13 @@ void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l);
 void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, double *x, double *y);
 
 /* Draws the board into a PNG or SVG file (chosen by the name's ending, .png or .svg).
- * caption: a line under the title ("Starting map", "Game berlin1, turn 3"); may be NULL.
- * Returns 0, or -1 with *err (malloc'd). */
-int rpt_map_draw(const eng_board *b, const char *caption, const char *path, char **err);
+ * before: the board as it was before the turn shown — the tiles and stations new since then are
+ * marked (and the legend says so); NULL marks nothing. caption: a line under the title
+ * ("starting map", "game berlin1, turn 3"); may be NULL. Returns 0, or -1 with *err (malloc'd). */
+int rpt_map_draw(const eng_board *b, const eng_board *before, const char *caption,
+                 const char *path, char **err);
+/* The same picture as PNG bytes in memory (malloc'd, *len long), for a mail; NULL with *err. */
+unsigned char *rpt_map_png(const eng_board *b, const eng_board *before, const char *caption,
+                           size_t *len, char **err);
 
 #endif

@@ -38,7 +38,7 @@ static int teardown(void **state)
 static cairo_surface_t *draw_png(struct fx *f)
 {
     char *path = th_path(f->dir, "map.png"), *err = NULL;
-    if (rpt_map_draw(f->b, "test", path, &err))
+    if (rpt_map_draw(f->b, NULL, "test", path, &err))
         fail_msg("draw: %s", err);
     cairo_surface_t *s = cairo_image_surface_create_from_png(path);
     assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
@@ -105,17 +105,17 @@ static void test_svg_and_bad_names(void **state)
 {
     struct fx *f = *state;
     char *path = th_path(f->dir, "map.svg"), *err = NULL;
-    assert_int_equal(rpt_map_draw(f->b, NULL, path, &err), 0);
+    assert_int_equal(rpt_map_draw(f->b, NULL, NULL, path, &err), 0);
     char *svg = util_read_file(path, NULL);
     assert_non_null(strstr(svg, "<svg"));
     free(svg);
     free(path);
     path = th_path(f->dir, "map.gif");
-    assert_int_equal(rpt_map_draw(f->b, NULL, path, &err), -1);
+    assert_int_equal(rpt_map_draw(f->b, NULL, NULL, path, &err), -1);
     assert_non_null(strstr(err, "must end in .png or .svg"));
     free(err);
     free(path);
-    assert_int_equal(rpt_map_draw(f->b, NULL, "/nonexistent-dir/map.png", &err), -1);
+    assert_int_equal(rpt_map_draw(f->b, NULL, NULL, "/nonexistent-dir/map.png", &err), -1);
     free(err);
 }
 

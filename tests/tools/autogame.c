@@ -6,6 +6,7 @@
  * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens") */
 #include "engine/game.h"
+#include "report/mapdraw.h"
 #include "engine/title.h"
 #include "turn/turn.h"
 #include "util/util.h"
@@ -104,6 +105,12 @@ int main(int argc, char **argv)
         turn_result_clear(&r);
         if (rc)
             break;
+    }
+    const char *map = getenv("AUTOGAME_MAP"); /* the board at the end, as a picture */
+    char *map_err = NULL;
+    if (map && rpt_map_draw(g->board, NULL, "the end of an automatic game", map, &map_err)) {
+        fprintf(stderr, "autogame: %s\n", map_err);
+        free(map_err);
     }
     printf("autogame %d %d %d %s %.6f %.6f %s\n", turn, tiles_on_map(g), trains_bought(g),
            t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");

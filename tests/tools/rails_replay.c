@@ -12,6 +12,7 @@
  * company operating: operating rounds are a later issue). */
 #include "engine/game.h"
 #include "engine/routes.h"
+#include "report/mapdraw.h"
 #include "orders/order.h"
 #include "turn/turn.h"
 #include "util/buf.h"
@@ -1044,6 +1045,12 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && r.g && !until)
         rc = replay_the_log(&r);
+    const char *map = getenv("RAILS_MAP"); /* the board where the replay stopped, as a picture */
+    char *map_err = NULL;
+    if (map && r.g && rpt_map_draw(r.g->board, NULL, r.log_name, map, &map_err)) {
+        fprintf(stderr, "rails_replay: %s\n", map_err);
+        free(map_err);
+    }
     if (rc == 0 && until)
         print_state(&r);
     else if (rc == 0) {
