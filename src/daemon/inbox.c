@@ -87,7 +87,7 @@ static int set_aside(const cfg *c, store *st, const store_inbound *m)
         "aside.\nIt is kept in the database (table inbound, status 'failed').\n",
         (long long)m->id, m->source, m->attempts);
     svc_mail note = {c->gm_address, c->gm_name, "pbemgm: a mail could not be processed", body,
-                     NULL, NULL, "auto-generated"};
+                     NULL, NULL, "auto-generated", 0, NULL, NULL, 0};
     int rc = store_inbound_finish(st, m->id, "failed", NULL, NULL, 0, "processing failed") ||
              svc_queue_mail(c, st, 0, &note) ||
              store_audit(st, "daemon", "mail_set_aside", 0, m->source);

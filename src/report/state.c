@@ -3,9 +3,11 @@
  * sale — and the order template's sections (who directs what). Pure: reads the engine. */
 #include "report/state.h"
 #include "util/buf.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void add_player_certs(const eng_game *g, int p, buf *b)
 {
@@ -40,6 +42,8 @@ static cJSON *players_json(const eng_game *g)
         add_player_certs(g, p, &b);
         cJSON_AddStringToObject(o, "holdings", b.len ? b.data : "-");
         buf_free(&b);
+        cJSON_AddNumberToObject(o, "worth", eng_player_worth(g, p));
+        cJSON_AddNumberToObject(o, "seat", p + 1);
         cJSON_AddItemToArray(arr, o);
     }
     return arr;
@@ -51,6 +55,34 @@ static void trains_text(const eng_game *g, int c, buf *b)
         buf_printf(b, "%s%s", k ? ", " : "", g->t->trains[g->co[c].trains[k]].name);
     if (!g->co[c].ntrains)
         buf_adds(b, "-");
+}
+
+/* Stations on the map, and how many the company has in all. */
+static int stations_on_map(const eng_game *g, int company)
+{
+    const eng_board *b = g->board;
+    int n = 0;
+    for (int h = 0; h < g->t->nhexes; h++)
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            for (int k = 0; k < ENG_MAX_SLOTS; k++)
+                n += b->tokens[h][c][k] == company;
+    return n;
+}
+
+static char *colour_text(uint32_t c)
+{
+    char s[8];
+    snprintf(s, sizeof s, "#%06x", (unsigned)(c & 0xffffff));
+    return xstrdup(s);
+}
+
+static void add_colours(cJSON *o, const eng_company *co)
+{
+    char *fg = colour_text(co->text_color), *bg = colour_text(co->color);
+    cJSON_AddStringToObject(o, "color", bg);
+    cJSON_AddStringToObject(o, "text_color", fg);
+    free(fg);
+    free(bg);
 }
 
 static cJSON *companies_json(const eng_game *g)
@@ -78,9 +110,139 @@ static cJSON *companies_json(const eng_game *g)
         trains_text(g, c, &b);
         cJSON_AddStringToObject(o, "trains", b.data);
         buf_free(&b);
+        char st[32];
+        snprintf(st, sizeof st, "%d/%d", stations_on_map(g, c), t->companies[c].ntokens);
+        cJSON_AddStringToObject(o, "stations", st);
+        if (major) {
+            cJSON_AddNumberToObject(o, "ipo", eng_percent_held(g, c, ENG_IPO));
+            cJSON_AddNumberToObject(o, "pool", eng_percent_held(g, c, ENG_POOL));
+        }
+        if (major && s->floated)
+            cJSON_AddTrueToObject(o, "floated");
+        if (!major)
+            cJSON_AddTrueToObject(o, "minor");
+        add_colours(o, &t->companies[c]);
         cJSON_AddItemToArray(arr, o);
     }
     return arr;
+}
+
+/* The privates still open, with their owners and income. */
+static cJSON *privates_json(const eng_game *g)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company *co = &g->t->companies[c];
+        if (co->kind != ENG_PRIVATE || g->co[c].closed)
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", co->id);
+        cJSON_AddStringToObject(o, "name", co->name);
+        int owner = g->co[c].owner;
+        cJSON_AddStringToObject(o, "owner", owner >= 0 ? g->players[owner].name : "the bank");
+        cJSON_AddNumberToObject(o, "income", co->revenue);
+        cJSON_AddItemToArray(arr, o);
+    }
+    return arr;
+}
+
+/* The trains: each kind with how many the bank has left and their cost; the next phase. */
+static void add_trains(const eng_game *g, cJSON *o)
+{
+    const eng_title *t = g->t;
+    cJSON *arr = cJSON_AddArrayToObject(o, "trains");
+    buf b;
+    buf_init(&b);
+    for (int k = 0; k < t->ntrains; k++) {
+        if (g->trains_left[k] == 0 && g->pool_trains[k] == 0)
+            continue;
+        cJSON *it = cJSON_CreateObject();
+        cJSON_AddStringToObject(it, "name", t->trains[k].name);
+        cJSON_AddNumberToObject(it, "left", g->trains_left[k]);
+        cJSON_AddNumberToObject(it, "cost", t->trains[k].cost);
+        if (g->pool_trains[k])
+            cJSON_AddNumberToObject(it, "pool", g->pool_trains[k]);
+        cJSON_AddItemToArray(arr, it);
+        buf_printf(&b, "%s%s: %d", b.len ? ", " : "", t->trains[k].name, g->trains_left[k]);
+        if (g->pool_trains[k])
+            buf_printf(&b, " (and %d in the pool)", g->pool_trains[k]);
+    }
+    cJSON_AddStringToObject(o, "trains_text", b.len ? b.data : "none");
+    buf_free(&b);
+    if (g->phase + 1 < t->nphases) {
+        cJSON *next = cJSON_AddObjectToObject(o, "next_phase");
+        cJSON_AddStringToObject(next, "name", t->phases[g->phase + 1].name);
+        cJSON_AddStringToObject(next, "on", t->phases[g->phase + 1].on);
+    }
+}
+
+/* The companies standing on market square (row, col), the earliest arrival first. */
+static int companies_at(const eng_game *g, int row, int col, int *out)
+{
+    int n = 0;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        if (s->closed || s->row != row || s->col != col || !eng_share_price(g, c))
+            continue;
+        int k = n++;
+        for (; k > 0 && g->co[out[k - 1]].market_seq > s->market_seq; k--)
+            out[k] = out[k - 1];
+        out[k] = c;
+    }
+    return n;
+}
+
+#define MARKET_CELL 4 /* characters a market square takes in the text chart */
+
+/* The stock market as rows of squares with each company's token on its square: for the HTML a
+ * table's data, for the text a chart of prices with the companies' ids under them. */
+static void add_market(const eng_game *g, cJSON *o)
+{
+    const eng_title *t = g->t;
+    cJSON *rows = cJSON_AddArrayToObject(o, "market");
+    buf text;
+    buf_init(&text);
+    for (int r = 0; r < t->market_rows; r++) {
+        cJSON *row = cJSON_CreateObject(), *cells = cJSON_AddArrayToObject(row, "cells");
+        cJSON_AddItemToArray(rows, row);
+        int at[ENG_MAX_COMPANIES][ENG_MAX_COMPANIES], nat[ENG_MAX_COMPANIES] = {0}, depth = 0;
+        buf line;
+        buf_init(&line);
+        for (int c = 0; c < t->market_cols && c < ENG_MAX_COMPANIES; c++) {
+            int price = t->market[r * t->market_cols + c];
+            cJSON *cell = cJSON_CreateObject();
+            cJSON_AddItemToArray(cells, cell);
+            if (price)
+                cJSON_AddNumberToObject(cell, "price", price);
+            nat[c] = companies_at(g, r, c, at[c]);
+            depth = nat[c] > depth ? nat[c] : depth;
+            cJSON *tokens = cJSON_AddArrayToObject(cell, "tokens");
+            for (int k = 0; k < nat[c]; k++) {
+                cJSON *tok = cJSON_CreateObject();
+                cJSON_AddStringToObject(tok, "id", t->companies[at[c][k]].id);
+                add_colours(tok, &t->companies[at[c][k]]);
+                cJSON_AddItemToArray(tokens, tok);
+            }
+            if (price)
+                buf_printf(&line, "%*d", MARKET_CELL, price);
+            else
+                buf_printf(&line, "%*s", MARKET_CELL, "");
+        }
+        while (line.len && line.data[line.len - 1] == ' ')
+            line.data[--line.len] = '\0';
+        buf_printf(&text, "  %s\n", line.data);
+        for (int d = 0; d < depth; d++) {
+            buf_reset(&line);
+            for (int c = 0; c < t->market_cols && c < ENG_MAX_COMPANIES; c++)
+                buf_printf(&line, "%*s", MARKET_CELL, d < nat[c] ? t->companies[at[c][d]].id : "");
+            while (line.len && line.data[line.len - 1] == ' ')
+                line.data[--line.len] = '\0';
+            buf_printf(&text, "  %s\n", line.data);
+        }
+        buf_free(&line);
+    }
+    cJSON_AddStringToObject(o, "market_text", text.len ? text.data : "");
+    buf_free(&text);
 }
 
 static const char *round_text(const eng_game *g, char *out, size_t len)
@@ -111,7 +273,37 @@ cJSON *rep_state_json(const eng_game *g)
     cJSON_AddStringToObject(o, "train_on_sale", g->t->trains[g->train_on_sale].name);
     cJSON_AddItemToObject(o, "players", players_json(g));
     cJSON_AddItemToObject(o, "companies", companies_json(g));
+    cJSON *privates = privates_json(g);
+    if (cJSON_GetArraySize(privates))
+        cJSON_AddTrueToObject(o, "has_privates");
+    cJSON_AddItemToObject(o, "privates", privates);
+    add_trains(g, o);
+    add_market(g, o);
+    char next[160];
+    cJSON_AddStringToObject(o, "rounds_next", rep_rounds_next(g, next, sizeof next));
     return o;
+}
+
+const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
+{
+    char now[64];
+    round_text(g, now, sizeof now);
+    int ors = g->t->phases[g->phase].operating_rounds;
+    switch (g->round) {
+    case ENG_ROUND_START:
+    case ENG_ROUND_STOCK:
+        snprintf(out, len, "%s, then %d operating round%s", now, ors, ors == 1 ? "" : "s");
+        break;
+    case ENG_ROUND_OPERATING:
+        if (g->or_in_set < ors)
+            snprintf(out, len, "%s, then operating round %d.%d and stock round %d", now,
+                     g->or_set, g->or_in_set + 1, g->stock_round_number + 1);
+        else
+            snprintf(out, len, "%s, then stock round %d", now, g->stock_round_number + 1);
+        break;
+    case ENG_ROUND_OVER: snprintf(out, len, "%s", now); break;
+    }
+    return out;
 }
 
 cJSON *rep_order_form_json(const eng_game *g, int p)

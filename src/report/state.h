@@ -6,9 +6,17 @@
 
 #include <cJSON.h>
 
-/* { round, phase, bank, train_on_sale, players: [{name, cash, certificates, limit, holdings}],
- *   companies: [{id, director, cash, price, trains}] } — the caller deletes it. */
+/* { round, phase, bank, train_on_sale, rounds_next,
+ *   players: [{name, seat, cash, certificates, limit, holdings, worth}],
+ *   companies: [{id, director, cash, price, trains, stations, ipo, pool, floated, minor, color,
+ *                text_color}],
+ *   privates: [{id, name, owner, income}], trains: [{name, left, cost, pool}], trains_text,
+ *   next_phase: {name, on}, market: [{cells: [{price, tokens: [{id, color, text_color}]}]}],
+ *   market_text: the market as a text chart } — the caller deletes it. */
 cJSON *rep_state_json(const eng_game *g);
+/* The round the game is in and those that follow it ("stock round 3, then 2 operating
+ * rounds"), in out. */
+const char *rep_rounds_next(const eng_game *g, char *out, size_t len);
 
 /* What the order form of a report carries for player p: { round (where the next turn starts),
  * stock (a stock round or the start packet comes first), forming, companies: [{id, minor}] —

@@ -80,7 +80,7 @@ static int tell_players(struct call *k, const char *subject, const char *text)
         char *body = str_format("Game %s, to %s:\n\n%s\n\n-- \n%s\n", k->g->name,
                                 sg.players[p].name, text, k->d->c->gm_name);
         svc_mail m = {sg.players[p].address, sg.players[p].name, subj, body, NULL, NULL,
-                      "auto-generated"};
+                      "auto-generated", k->g->id, NULL, NULL, 0};
         rc = svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m);
         free(body);
     }
@@ -240,7 +240,8 @@ static int verb_become(struct call *k)
                                     "Your orders for the turn now read:\n\n%s", pl->name,
                                     k->g->turn, text);
             char *subj = str_format("%s: orders entered for you", k->g->name);
-            svc_mail m = {pl->address, pl->name, subj, note, NULL, NULL, "auto-generated"};
+            svc_mail m = {pl->address, pl->name, subj, note, NULL, NULL, "auto-generated",
+                          k->g->id, NULL, NULL, 0};
             rc = audit(k, "become", detail) ||
                          svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m)
                      ? -1 : 0;
@@ -277,7 +278,15 @@ static int verb_review(struct call *k)
 static int send_held(const store_held *h, void *ctx)
 {
     struct call *k = ctx;
-    svc_mail m = {h->to_addr, h->to_name, h->subject, h->body, NULL, NULL, "auto-generated"};
+    if (h->raw) { /* held composed: sent as it was written */
+        char *rcpts = str_format("[\"%s\"]", h->to_addr);
+        int rc = store_outbox_add(k->d->st, k->d->inbound_id, h->message_id,
+                                  k->d->c->daemon_address, rcpts, h->raw, h->raw_len, NULL);
+        free(rcpts);
+        return rc == STORE_OK ? 0 : -1;
+    }
+    svc_mail m = {h->to_addr, h->to_name, h->subject, h->body, NULL, NULL, "auto-generated",
+                  k->g->id, NULL, NULL, 0};
     return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m) ? -1 : 0;
 }
 
@@ -826,7 +835,8 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
     if (mail) {
         char *body = welcome_body(c, g, name, password);
         char *subject = str_format("%s: welcome to the game", g->name);
-        svc_mail m = {address, name, subject, body, NULL, NULL, "auto-generated"};
+        svc_mail m = {address, name, subject, body, NULL, NULL, "auto-generated", g->id, NULL,
+                      NULL, 0};
         rc = svc_queue_mail(c, st, 0, &m);
         free(subject);
         free(body);

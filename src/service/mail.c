@@ -31,6 +31,7 @@ struct outcome {
     bool db_error;        /* a write failed: the caller rolls everything back */
     char *answer_to;      /* the address of record the answer goes to (NULL: the mail's reply
                            * address) */
+    int64_t game_id;      /* the game the mail is about, when the sender was recognised */
 };
 
 static char *reply_subject(const char *subject)
@@ -88,7 +89,8 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     cJSON_AddStringToObject(ctx, "from", used_from);
     char *body = svc_render(c, "password_used.txt", ctx);
     char *subject = str_format("%s: your password was used from another address", game->name);
-    svc_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated"};
+    svc_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated",
+                  game->id, NULL, NULL, 0};
     int rc = svc_queue_mail(c, st, inbound_id, &m);
     free(subject);
     free(body);
@@ -254,6 +256,7 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
             cJSON_AddNumberToObject(over, "turn", game.turn);
         }
         out->player_id = player.id;
+        out->game_id = game.id;
         buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
         char *actor = str_format("player:%lld", (long long)player.id);
         out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;
@@ -434,10 +437,12 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     }
     char *body = svc_render(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
+    char *refs = svc_reply_references(msg->references, msg->message_id);
     svc_mail reply = {out->answer_to ? out->answer_to : mail_reply_address(msg), msg->from_name,
-                      subject, body, msg->message_id,
-                      msg->references, "auto-replied"};
+                      subject, body, msg->message_id, refs, "auto-replied", out->game_id,
+                      NULL, NULL, 0};
     out->db_error |= svc_queue_mail(c, st, m->id, &reply) != 0;
+    free(refs);
     free(subject);
     free(body);
     cJSON_Delete(ctx);

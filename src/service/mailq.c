@@ -4,28 +4,99 @@
 #include "report/template.h"
 #include "service/service.h"
 #include "util/log.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #include <cJSON.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+char *svc_reply_references(const char *references, const char *message_id)
+{
+    buf b;
+    buf_init(&b);
+    if (references && *references)
+        buf_adds(&b, references);
+    if (message_id && *message_id) {
+        char *own = str_format("<%s>", message_id);
+        if (!strstr(b.data ? b.data : "", own))
+            buf_printf(&b, "%s%s", b.len ? " " : "", own);
+        free(own);
+    }
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
+}
+
+/* Threading: a game's mail answers the game's first mail (unless it answers a player's) and
+ * references it first; the first mail of a game becomes its thread. */
+struct threading {
+    char *in_reply_to, *references;
+};
+
+static int thread_of(store *st, const svc_mail *m, const char *message_id, struct threading *th)
+{
+    th->in_reply_to = m->in_reply_to ? xstrdup(m->in_reply_to) : NULL;
+    th->references = m->references ? xstrdup(m->references) : NULL;
+    if (!m->game_id)
+        return 0;
+    char *root = NULL;
+    if (store_game_thread(st, m->game_id, &root) != STORE_OK)
+        return -1;
+    if (!root)
+        return store_game_set_thread(st, m->game_id, message_id) == STORE_OK ? 0 : -1;
+    if (!th->in_reply_to)
+        th->in_reply_to = xstrdup(root);
+    char *first = str_format("<%s>", root);
+    if (!th->references || !strstr(th->references, first)) {
+        char *refs = str_format("%s%s%s", first, th->references ? " " : "",
+                                th->references ? th->references : "");
+        free(th->references);
+        th->references = refs;
+    }
+    free(first);
+    free(root);
+    return 0;
+}
+
+/* The mail composed, with a fresh Message-ID (*message_id, malloc'd): NULL on a database error. */
+static char *compose(const cfg *c, store *st, const svc_mail *m, char **message_id, size_t *len)
+{
+    *message_id = mail_new_message_id(c->daemon_address);
+    struct threading th = {0};
+    char *raw = NULL;
+    if (thread_of(st, m, *message_id, &th) == 0) {
+        mail_outgoing out = {
+            .from_addr = c->daemon_address,
+            .from_name = c->daemon_name,
+            .to_addr = m->to_addr,
+            .to_name = m->to_name,
+            .subject = m->subject,
+            .in_reply_to = th.in_reply_to,
+            .references = th.references,
+            .auto_submitted = m->auto_submitted,
+            .body = m->body,
+            .html = m->html,
+            .parts = m->parts,
+            .nparts = m->nparts,
+        };
+        raw = mail_compose(&out, *message_id, len);
+    }
+    free(th.in_reply_to);
+    free(th.references);
+    if (!raw) {
+        free(*message_id);
+        *message_id = NULL;
+    }
+    return raw;
+}
 
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m)
 {
-    char *message_id = mail_new_message_id(c->daemon_address);
-    mail_outgoing out = {
-        .from_addr = c->daemon_address,
-        .from_name = c->daemon_name,
-        .to_addr = m->to_addr,
-        .to_name = m->to_name,
-        .subject = m->subject,
-        .in_reply_to = m->in_reply_to,
-        .references = m->references,
-        .auto_submitted = m->auto_submitted,
-        .body = m->body,
-    };
+    char *message_id;
     size_t len;
-    char *raw = mail_compose(&out, message_id, &len);
+    char *raw = compose(c, st, m, &message_id, &len);
+    if (!raw)
+        return -1;
     cJSON *rcpts = cJSON_CreateArray();
     cJSON_AddItemToArray(rcpts, cJSON_CreateString(m->to_addr));
     char *rcpts_json = cJSON_PrintUnformatted(rcpts);
@@ -33,6 +104,20 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *
                               NULL);
     cJSON_Delete(rcpts);
     free(rcpts_json);
+    free(raw);
+    free(message_id);
+    return rc == STORE_OK ? 0 : -1;
+}
+
+int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m)
+{
+    char *message_id;
+    size_t len;
+    char *raw = compose(c, st, m, &message_id, &len);
+    if (!raw)
+        return -1;
+    store_held h = {turn, m->to_addr, m->to_name, m->subject, m->body, message_id, raw, len};
+    int rc = store_held_add(st, m->game_id, &h);
     free(raw);
     free(message_id);
     return rc == STORE_OK ? 0 : -1;

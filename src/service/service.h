@@ -8,6 +8,7 @@
 #define PBEMGM_SVC_SERVICE_H
 
 #include "config/config.h"
+#include "mail/compose.h"
 #include "engine/game.h"
 #include "mail/transport.h"
 #include "orders/order.h"
@@ -27,10 +28,19 @@ typedef struct svc_mail {
     const char *in_reply_to;    /* may be NULL */
     const char *references;     /* may be NULL */
     const char *auto_submitted; /* "auto-replied" for answers, "auto-generated" otherwise */
+    int64_t game_id;            /* the game it is about (0: none): it threads under the game's
+                                 * first mail */
+    const char *html;           /* the same as HTML (NULL: text only) */
+    const mail_inline_part *parts; /* the HTML's pictures */
+    size_t nparts;
 } svc_mail;
 
 /* Composes a mail from the GM and puts it in the outbox. */
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m);
+/* Composes it and holds it for the GM's release (a turn's report under review). */
+int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m);
+/* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
+char *svc_reply_references(const char *references, const char *message_id);
 /* Renders a template of the configured directory (a broken one gives a short apology). */
 char *svc_render(const cfg *c, const char *name, const cJSON *ctx);
 /* Opens the transport the configuration names. Returns 0, or -1 with *err. */
@@ -46,11 +56,21 @@ typedef struct svc_game {
     eng_game *g;
     int nplayers;
     store_player players[ENG_MAX_PLAYERS]; /* in seating order */
+    int nworth, worth_cap;
+    int (*worth)[ENG_MAX_PLAYERS]; /* each player's worth at the end of turn k (k = 0: the
+                                    * start), from the replay */
+    eng_board *before;             /* svc_game_load_until: the board before that turn */
 } svc_game;
 
 eng_title *svc_load_title(const char *title, char *why, size_t len);
 /* The game's title, options, players, then every action of its log replayed. */
 int svc_game_load(store *st, const store_game *sg, svc_game *out, char *why, size_t len);
+/* The game as it was at the end of turn until (0: as it stands), with the board before that
+ * turn in out->before. */
+int svc_game_load_until(store *st, const store_game *sg, int until, svc_game *out, char *why,
+                        size_t len);
+/* Records each player's worth now as that of turn (and of the turns before it not recorded). */
+void svc_game_note_worth(svc_game *sg, int turn);
 /* The players only (no title, no state). */
 int svc_game_load_players(store *st, const store_game *sg, svc_game *out);
 void svc_game_unload(svc_game *sg);
@@ -108,6 +128,30 @@ bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, 
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
+
+/* ---- report.c: a turn's report for each reader ---- */
+typedef struct svc_report_pics {
+    unsigned char *map, *worth;  /* PNG; NULL when it could not be drawn (logged) */
+    size_t map_len, worth_len;
+} svc_report_pics;
+
+/* The map of dg (what is new since before marked; before may be NULL) and the worth chart. */
+void svc_report_pics_draw(const svc_game *dg, const eng_board *before, const char *caption,
+                          svc_report_pics *out);
+void svc_report_pics_free(svc_report_pics *p);
+/* Adds the game's history to a report's context: each player's worth turn by turn. */
+void svc_report_add_history(cJSON *ctx, const svc_game *dg);
+/* Makes ctx the report for reader p (a seat index; -1: the GM): the reader's name, position,
+ * companies (first in the tables), orders and what became of them (your_orders, a line
+ * each; may be NULL), the order form. */
+void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *your_orders);
+/* The text part: templates/turn_report.txt, wrapped to 78 characters. */
+char *svc_report_text(const cfg *c, const cJSON *ctx);
+/* The HTML part: templates/turn_report.html, the pictures at these sources (NULL: none shown);
+ * NULL when the template is broken (logged). */
+char *svc_report_html(const cfg *c, cJSON *ctx, const char *map_src, const char *worth_src);
+/* The HTML as a page standing alone: the pictures inside it as data: URIs. */
+char *svc_report_page(const cfg *c, cJSON *ctx, const svc_report_pics *pics);
 
 /* ---- desk.c: the GM's desk ---- */
 #define SVC_DESK_MAX_ARGS 8

@@ -110,43 +110,107 @@ static int add_corrections(store *st, const store_game *sg, cJSON *ctx)
     return rc;
 }
 
-/* The report for one reader: the players get the order form filled in for them (their name,
- * where the next turn starts, the sections of the companies they direct); the GM the plain
- * report. */
-static char *report_for(const cfg *c, const svc_game *dg, cJSON *ctx, int p)
+/* The GM's copy of a report as text (the preview). */
+static char *report_for_gm(const cfg *c, const svc_game *dg, cJSON *ctx)
 {
-    cJSON_DeleteItemFromObject(ctx, "me");
-    cJSON_DeleteItemFromObject(ctx, "form");
-    if (p >= 0)
-        cJSON_AddStringToObject(ctx, "me", dg->players[p].name);
-    if (p >= 0 && !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ctx, "game_over")))
-        cJSON_AddItemToObject(ctx, "form", rep_order_form_json(dg->g, p));
-    return svc_render(c, "turn_report.txt", ctx);
+    svc_report_personalise(ctx, dg, -1, NULL);
+    return svc_report_text(c, ctx);
 }
 
-/* The report to every player — held for the GM's release when the game is under review — and
- * the GM's copy (marked held, with the rulings to look at). */
+/* The pictures of one turn's mails, referenced by Content-ID. */
+struct pictures {
+    svc_report_pics pics;
+    char *map_cid, *worth_cid, *map_src, *worth_src;
+    mail_inline_part parts[2];
+    size_t nparts;
+};
+
+static void pictures_make(const cfg *c, const store_game *sg, const svc_game *dg,
+                          const eng_board *before, struct pictures *pc)
+{
+    memset(pc, 0, sizeof *pc);
+    char *caption = str_format("game %s after turn %d", sg->name, sg->turn);
+    svc_report_pics_draw(dg, before, caption, &pc->pics);
+    free(caption);
+    const char *at = strchr(c->daemon_address, '@');
+    char *token = util_random_token(12);
+    pc->map_cid = str_format("map.%s.%d.%s%s", sg->name, sg->turn, token, at ? at : "@pbemgm");
+    pc->worth_cid = str_format("worth.%s.%d.%s%s", sg->name, sg->turn, token, at ? at : "@pbemgm");
+    free(token);
+    if (pc->pics.map) {
+        pc->parts[pc->nparts++] = (mail_inline_part){pc->map_cid, "image/png", "map.png",
+                                                     pc->pics.map, pc->pics.map_len};
+        pc->map_src = str_format("cid:%s", pc->map_cid);
+    }
+    if (pc->pics.worth) {
+        pc->parts[pc->nparts++] = (mail_inline_part){pc->worth_cid, "image/png", "worth.png",
+                                                     pc->pics.worth, pc->pics.worth_len};
+        pc->worth_src = str_format("cid:%s", pc->worth_cid);
+    }
+}
+
+static void pictures_free(struct pictures *pc)
+{
+    svc_report_pics_free(&pc->pics);
+    free(pc->map_cid);
+    free(pc->worth_cid);
+    free(pc->map_src);
+    free(pc->worth_src);
+}
+
+/* One reader's report mailed (players: held for the GM's release when the game is under
+ * review); the pictures inline unless the reader asked for none. */
+static int mail_report(const cfg *c, store *st, const store_game *sg, const struct pictures *pc,
+                       cJSON *ctx, const svc_mail *to, bool pictures, bool hold)
+{
+    char *text = svc_report_text(c, ctx);
+    if (!pictures)
+        cJSON_AddTrueToObject(ctx, "pictures_off");
+    char *html = svc_report_html(c, ctx, pictures ? pc->map_src : NULL,
+                                 pictures ? pc->worth_src : NULL);
+    cJSON_DeleteItemFromObjectCaseSensitive(ctx, "pictures_off");
+    svc_mail m = *to;
+    m.body = text;
+    m.html = html;
+    m.parts = pictures && html ? pc->parts : NULL;
+    m.nparts = pictures && html ? pc->nparts : 0;
+    int rc = hold ? svc_hold_mail(c, st, sg->turn, &m) : svc_queue_mail(c, st, 0, &m);
+    free(text);
+    free(html);
+    return rc;
+}
+
+/* The report to every player — their own orders' fates, their form — held for the GM's
+ * release when the game is under review, and the GM's copy (marked held, with the rulings to
+ * look at). */
 static int mail_everyone(const cfg *c, store *st, const store_game *sg, const svc_game *dg,
+                         const eng_board *before, const turn_result *r, const svc_orders *orders,
                          const char *subject, cJSON *ctx)
 {
+    struct pictures pc;
+    pictures_make(c, sg, dg, before, &pc);
+    svc_report_add_history(ctx, dg);
     int rc = 0;
     for (int p = 0; p < dg->nplayers && rc == 0; p++) {
-        char *body = report_for(c, dg, ctx, p);
-        svc_mail m = {dg->players[p].address, dg->players[p].name, subject, body, NULL, NULL,
-                      "auto-generated"};
-        rc = sg->review ? store_held_add(st, sg->id, sg->turn, m.to_addr, m.to_name, subject, body)
-                        : svc_queue_mail(c, st, 0, &m);
-        free(body);
+        buf fates;
+        buf_init(&fates);
+        if (r && orders)
+            turn_fates_text(r, p, &orders[p].orders, &fates);
+        svc_report_personalise(ctx, dg, p, fates.data);
+        buf_free(&fates);
+        svc_mail to = {dg->players[p].address, dg->players[p].name, subject, NULL, NULL, NULL,
+                       "auto-generated", sg->id, NULL, NULL, 0};
+        rc = mail_report(c, st, sg, &pc, ctx, &to, dg->players[p].pictures, sg->review);
     }
     if (rc == 0) {
-        char *body = report_for(c, dg, ctx, -1);
+        svc_report_personalise(ctx, dg, -1, NULL);
         char *held = str_format("%s (held for your review)", subject);
-        svc_mail m = {svc_gm_address(c, sg), c->gm_name, sg->review ? held : subject, body, NULL,
-                      NULL, "auto-generated"};
-        rc = svc_queue_mail(c, st, 0, &m);
+        svc_mail to = {svc_gm_address(c, sg), c->gm_name, sg->review ? held : subject, NULL, NULL,
+                       NULL, "auto-generated", sg->id, NULL, NULL, 0};
+        rc = mail_report(c, st, sg, &pc, ctx, &to, true, false);
         free(held);
-        free(body);
     }
+    pictures_free(&pc);
     return rc;
 }
 
@@ -219,6 +283,7 @@ struct resolution {
     svc_game dg;
     struct turn_input in;
     turn_result r;
+    eng_board *before; /* the board before the turn */
 };
 
 static struct resolution *resolve_on_store(store *st, const store_game *sg, char *why,
@@ -237,6 +302,8 @@ static struct resolution *resolve_on_store(store *st, const store_game *sg, char
         return NULL;
     }
     turn_settings set = settings_of(sg, &res->in);
+    res->before = eng_board_copy(res->dg.g->board);
+    svc_game_note_worth(&res->dg, sg->turn - 1); /* the worth the turn starts with */
     if (turn_resolve(res->dg.g, &set, res->in.players, &res->r))
         log_error("game %s, turn %d: the resolver stopped early", sg->name, sg->turn);
     mark_open_seats(&res->dg, &res->in);
@@ -245,6 +312,8 @@ static struct resolution *resolve_on_store(store *st, const store_game *sg, char
 
 static void resolution_free(struct resolution *res)
 {
+    if (res->before)
+        eng_board_free(res->before);
     turn_result_clear(&res->r);
     free_input(&res->in, res->dg.nplayers);
     svc_game_unload(&res->dg);
@@ -275,6 +344,7 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
     if (!res)
         return -1;
     const turn_result *r = &res->r;
+    svc_game_note_worth(&res->dg, sg->turn);
     int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
     int rc = store_result(st, sg, r) || record_nmrs(st, &res->dg, &res->in) ||
              store_turn_add(st, sg->id, sg->turn, r->rounds, r->report.data) ||
@@ -282,7 +352,7 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
     cJSON *ctx = rc == 0 ? resolution_context(c, st, sg, res, next) : NULL;
     if (ctx) {
         char *subject = str_format("%s: turn %d", sg->name, sg->turn);
-        rc = mail_everyone(c, st, sg, &res->dg, subject, ctx);
+        rc = mail_everyone(c, st, sg, &res->dg, res->before, r, res->in.orders, subject, ctx);
         free(subject);
         cJSON_Delete(ctx);
     } else {
@@ -307,7 +377,7 @@ int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, 
     int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
     cJSON *ctx = resolution_context(c, st, &unheld, res, next);
     if (ctx) {
-        *out = report_for(c, &res->dg, ctx, -1);
+        *out = report_for_gm(c, &res->dg, ctx);
         cJSON_Delete(ctx);
     } else {
         snprintf(why, len, "%s", store_errmsg(st));
@@ -348,7 +418,7 @@ static int remind(const cfg *c, store *st, const store_game *sg, const svc_game 
         char *body = svc_render(c, "reminder.txt", ctx);
         char *subject = str_format("%s: your orders for turn %d", sg->name, sg->turn);
         svc_mail m = {dg->players[p].address, dg->players[p].name, subject, body, NULL, NULL,
-                      "auto-generated"};
+                      "auto-generated", sg->id, NULL, NULL, 0};
         int rc = svc_queue_mail(c, st, 0, &m);
         free(subject);
         free(body);
@@ -403,7 +473,7 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
                                 "players' orders are kept.\n",
                                 sg->name, sg->turn, why);
         svc_mail m = {svc_gm_address(c, sg), c->gm_name, subject, body, NULL, NULL,
-                      "auto-generated"};
+                      "auto-generated", sg->id, NULL, NULL, 0};
         rc = svc_queue_mail(c, st, 0, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
                                                          detail);
         free(subject);

@@ -59,6 +59,9 @@ enum stmt_id {
     S_GAME_SET_GM,
     S_GAME_SET_PAUSED,
     S_GAME_SET_REVIEW,
+    S_GAME_SET_THREAD,
+    S_GAME_THREAD,
+    S_PLAYER_SET_PICTURES,
     S_HELD_ADD,
     S_HELD_EACH,
     S_HELD_DROP,
@@ -79,8 +82,9 @@ enum stmt_id {
                      "remind_hours, rounds_per_turn, stop_after_formation, one_round_turn, " \
                      "reminded_turn, grace_minutes, early_due_at, gm_address, gm_password_hash, " \
                      "paused_at, review, " \
-                     "(SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id)"
-#define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open"
+                     "(SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id), thread_id"
+#define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open, " \
+                       "pictures"
 
 
 static const char *const stmt_sql[S_COUNT] = {
@@ -171,9 +175,12 @@ static const char *const stmt_sql[S_COUNT] = {
                       "gm_password_hash = COALESCE(?3, gm_password_hash) WHERE id = ?1",
     [S_GAME_SET_PAUSED] = "UPDATE games SET paused_at = ?2 WHERE id = ?1",
     [S_GAME_SET_REVIEW] = "UPDATE games SET review = ?2 WHERE id = ?1",
+    [S_GAME_SET_THREAD] = "UPDATE games SET thread_id = ?2 WHERE id = ?1 AND thread_id IS NULL",
+    [S_GAME_THREAD] = "SELECT thread_id FROM games WHERE id = ?1",
+    [S_PLAYER_SET_PICTURES] = "UPDATE players SET pictures = ?2 WHERE id = ?1",
     [S_HELD_ADD] = "INSERT INTO held_mail (game_id, turn, to_addr, to_name, subject, body, "
-                   "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    [S_HELD_EACH] = "SELECT turn, to_addr, to_name, subject, body FROM held_mail "
+                   "created_at, message_id, raw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    [S_HELD_EACH] = "SELECT turn, to_addr, to_name, subject, body, message_id, raw FROM held_mail "
                     "WHERE game_id = ?1 ORDER BY id",
     [S_HELD_DROP] = "DELETE FROM held_mail WHERE game_id = ?1",
     [S_AUDIT_ADD] = "INSERT INTO audit (at, actor, action, game_id, detail, origin, reason) "
@@ -411,6 +418,7 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->paused_at = sqlite3_column_int64(s, 17);
     g->review = sqlite3_column_int(s, 18) != 0;
     g->held = sqlite3_column_int(s, 19);
+    g->thread_id = col_text(s, 20);
 }
 
 int store_game_find(store *st, const char *name, store_game *out)
@@ -446,6 +454,7 @@ void store_game_clear(store_game *g)
     free(g->options);
     free(g->gm_address);
     free(g->gm_password_hash);
+    free(g->thread_id);
     memset(g, 0, sizeof *g);
 }
 
@@ -474,6 +483,7 @@ static void read_player(sqlite3_stmt *s, store_player *p)
     p->password_hash = col_text(s, 5);
     p->nmr_count = sqlite3_column_int(s, 6);
     p->seat_open = sqlite3_column_int(s, 7) != 0;
+    p->pictures = sqlite3_column_int(s, 8) != 0;
 }
 
 int store_player_find(store *st, int64_t game_id, const char *name, store_player *out)
@@ -1004,17 +1014,47 @@ int store_game_set_review(store *st, int64_t game_id, bool review)
     return run(st, s);
 }
 
-int store_held_add(store *st, int64_t game_id, int turn, const char *to_addr, const char *to_name,
-                   const char *subject, const char *body)
+int store_held_add(store *st, int64_t game_id, const store_held *h)
 {
     sqlite3_stmt *s = stmt(st, S_HELD_ADD);
     sqlite3_bind_int64(s, 1, game_id);
-    sqlite3_bind_int(s, 2, turn);
-    bind_text(s, 3, to_addr);
-    bind_text(s, 4, to_name);
-    bind_text(s, 5, subject);
-    bind_text(s, 6, body);
+    sqlite3_bind_int(s, 2, h->turn);
+    bind_text(s, 3, h->to_addr);
+    bind_text(s, 4, h->to_name);
+    bind_text(s, 5, h->subject);
+    bind_text(s, 6, h->body);
     sqlite3_bind_int64(s, 7, util_now());
+    bind_text(s, 8, h->message_id);
+    if (h->raw)
+        sqlite3_bind_blob64(s, 9, h->raw, h->raw_len, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, 9);
+    return run(st, s);
+}
+
+int store_game_set_thread(store *st, int64_t game_id, const char *message_id)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_SET_THREAD);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_text(s, 2, message_id);
+    return run(st, s);
+}
+
+int store_game_thread(store *st, int64_t game_id, char **message_id)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_THREAD);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc = sqlite3_step(s);
+    *message_id = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_player_set_pictures(store *st, int64_t player_id, bool pictures)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_SET_PICTURES);
+    sqlite3_bind_int64(s, 1, player_id);
+    sqlite3_bind_int(s, 2, pictures);
     return run(st, s);
 }
 
@@ -1027,7 +1067,10 @@ int store_held_each(store *st, int64_t game_id, store_held_fn fn, void *ctx)
         store_held h = {sqlite3_column_int(s, 0), (const char *)sqlite3_column_text(s, 1),
                         (const char *)sqlite3_column_text(s, 2),
                         (const char *)sqlite3_column_text(s, 3),
-                        (const char *)sqlite3_column_text(s, 4)};
+                        (const char *)sqlite3_column_text(s, 4),
+                        (const char *)sqlite3_column_text(s, 5),
+                        (const char *)sqlite3_column_blob(s, 6),
+                        (size_t)sqlite3_column_bytes(s, 6)};
         stop = fn(&h, ctx);
     }
     sqlite3_reset(s);

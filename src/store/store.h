@@ -50,6 +50,8 @@ typedef struct store_game {
     int64_t paused_at;    /* paused since then: no deadline runs; 0: not paused */
     bool review;          /* resolved reports go to the GM and wait for release */
     int held;             /* reports held for release (0: none) */
+    char *thread_id;      /* the Message-ID of the game's first mail: its mails thread under it;
+                           * NULL until one is queued */
 } store_game;
 
 typedef struct store_player {
@@ -61,6 +63,7 @@ typedef struct store_player {
     char *password_hash;
     int nmr_count;     /* turns without orders (house rule 13) */
     bool seat_open;    /* a replacement player is wanted */
+    bool pictures;     /* reports carry their pictures inline (false: text and HTML only) */
 } store_player;
 
 int store_game_create(store *st, const char *name, const char *title, int64_t *id);
@@ -210,16 +213,24 @@ int store_game_set_gm(store *st, int64_t game_id, const char *address, const cha
 /* Paused since paused_at (0: running again). */
 int store_game_set_paused(store *st, int64_t game_id, int64_t paused_at);
 int store_game_set_review(store *st, int64_t game_id, bool review);
+/* The game's thread: set to message_id unless the game has one already. */
+int store_game_set_thread(store *st, int64_t game_id, const char *message_id);
+/* The game's thread (*message_id malloc'd, NULL when it has none yet). */
+int store_game_thread(store *st, int64_t game_id, char **message_id);
+/* Whether the player's reports carry their pictures. */
+int store_player_set_pictures(store *st, int64_t player_id, bool pictures);
 
 /* A report held for the GM's release (review on); each() until fn returns non-zero (returned);
  * drop() forgets every held report of the game. */
 typedef struct store_held {
     int turn;
     const char *to_addr, *to_name, *subject, *body;
+    const char *message_id; /* the mail composed: its id and its whole text (NULL: held before */
+    const char *raw;        /* mails were held composed; body is the text to compose) */
+    size_t raw_len;
 } store_held;
 typedef int (*store_held_fn)(const store_held *h, void *ctx);
-int store_held_add(store *st, int64_t game_id, int turn, const char *to_addr, const char *to_name,
-                   const char *subject, const char *body);
+int store_held_add(store *st, int64_t game_id, const store_held *h);
 int store_held_each(store *st, int64_t game_id, store_held_fn fn, void *ctx);
 int store_held_drop(store *st, int64_t game_id);
 

@@ -223,3 +223,23 @@ bool str_is_near(const char *a, const char *b)
     size_t len = strlen(a) > strlen(b) ? strlen(a) : strlen(b);
     return dist > 0 && dist <= (len >= 6 ? 2 : 1) && len > 1;
 }
+
+char *util_base64(const unsigned char *data, size_t len)
+{
+    static const char alphabet[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *out = xmalloc((len + 2) / 3 * 4 + 1), *o = out;
+    for (size_t i = 0; i < len; i += 3) {
+        unsigned v = (unsigned)data[i] << 16;
+        if (i + 1 < len)
+            v |= (unsigned)data[i + 1] << 8;
+        if (i + 2 < len)
+            v |= data[i + 2];
+        *o++ = alphabet[(v >> 18) & 63];
+        *o++ = alphabet[(v >> 12) & 63];
+        *o++ = i + 1 < len ? alphabet[(v >> 6) & 63] : '=';
+        *o++ = i + 2 < len ? alphabet[v & 63] : '=';
+    }
+    *o = '\0';
+    return out;
+}

@@ -39,6 +39,8 @@ void util_set_clock(int64_t fixed); /* 0 restores the real clock */
 void util_random_bytes(void *out, size_t n);
 /* A random token of len characters from an unambiguous alphabet (no 0/O, 1/l/I). */
 char *util_random_token(size_t len);
+/* data as base64 on one line (RFC 4648), malloc'd. */
+char *util_base64(const unsigned char *data, size_t len);
 
 /* Reads a whole file; returns NULL (errno set) on failure. */
 char *util_read_file(const char *path, size_t *len);

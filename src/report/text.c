@@ -1,0 +1,143 @@
+/* text: tables and wrapping for the text part of a report (see text.h). */
+#include "report/text.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rpt_text_width(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Bytes of s that make at most cols characters. */
+static size_t bytes_for(const char *s, size_t len, int cols)
+{
+    size_t i = 0;
+    for (int c = 0; i < len; c++) {
+        if (c == cols)
+            break;
+        i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
+}
+
+static void wrap_line(buf *out, const char *line, size_t len, int width)
+{
+    size_t indent = 0;
+    while (indent < len && line[indent] == ' ')
+        indent++;
+    size_t more = indent + 4 < (size_t)width / 2 ? indent + 4 : indent;
+    bool first = true;
+    while (len) {
+        size_t lead = first ? 0 : more;
+        size_t fit = bytes_for(line, len, width - (int)lead);
+        size_t cut = len;
+        if (fit < len) { /* break at the last space that fits, else after the long word */
+            cut = fit;
+            while (cut > indent && line[cut] != ' ')
+                cut--;
+            if (cut <= indent) {
+                cut = fit;
+                while (cut < len && line[cut] != ' ')
+                    cut++;
+            }
+        }
+        for (size_t k = 0; k < lead; k++)
+            buf_addc(out, ' ');
+        size_t end = cut;
+        while (end > 0 && line[end - 1] == ' ' && cut < len)
+            end--;
+        buf_add(out, line, end);
+        buf_addc(out, '\n');
+        while (cut < len && line[cut] == ' ')
+            cut++;
+        line += cut;
+        len -= cut;
+        first = false;
+    }
+}
+
+char *rpt_wrap(const char *text, int width)
+{
+    buf out;
+    buf_init(&out);
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = xstrndup(p, len);
+        if (rpt_text_width(line) <= width || len == 0) {
+            buf_add(&out, p, len);
+            buf_addc(&out, '\n');
+        } else {
+            wrap_line(&out, p, len, width);
+        }
+        free(line);
+        p += len + (nl ? 1 : 0);
+    }
+    if (out.len && text[strlen(text) - 1] != '\n') /* keep a last line without its end as it was */
+        out.data[--out.len] = '\0';
+    return buf_steal(&out);
+}
+
+static const char *cell_text(const cJSON *row, int c)
+{
+    const cJSON *cell = cJSON_GetArrayItem(row, c);
+    return cJSON_IsString(cell) ? cell->valuestring : "";
+}
+
+char *rpt_text_table(const cJSON *rows, int indent)
+{
+    int ncols = 0, widths[32] = {0};
+    const cJSON *row;
+    cJSON_ArrayForEach(row, rows)
+    {
+        int n = cJSON_GetArraySize(row);
+        ncols = n > ncols ? (n < 32 ? n : 32) : ncols;
+        for (int c = 0; c < n && c < 32; c++) {
+            int w = rpt_text_width(cell_text(row, c));
+            widths[c] = w > widths[c] ? w : widths[c];
+        }
+    }
+    buf out;
+    buf_init(&out);
+    bool header = true;
+    cJSON_ArrayForEach(row, rows)
+    {
+        buf line;
+        buf_init(&line);
+        for (int k = 0; k < indent; k++)
+            buf_addc(&line, ' ');
+        for (int c = 0; c < ncols; c++) {
+            const char *t = cell_text(row, c);
+            buf_adds(&line, t);
+            if (c + 1 < ncols)
+                for (int k = rpt_text_width(t); k < widths[c] + 2; k++)
+                    buf_addc(&line, ' ');
+        }
+        while (line.len && line.data[line.len - 1] == ' ')
+            line.data[--line.len] = '\0';
+        buf_printf(&out, "%s\n", line.data);
+        if (header) {
+            int total = 0;
+            for (int c = 0; c < ncols; c++)
+                total += widths[c] + (c + 1 < ncols ? 2 : 0);
+            for (int k = 0; k < indent; k++)
+                buf_addc(&out, ' ');
+            for (int k = 0; k < total; k++)
+                buf_addc(&out, '-');
+            buf_addc(&out, '\n');
+            header = false;
+        }
+        buf_free(&line);
+    }
+    return buf_steal(&out);
+}

@@ -1,0 +1,286 @@
+/* report: a resolved turn's report as each reader gets it — the text part (tables that line up,
+ * lines of at most 78 characters) and the HTML part from templates/turn_report.txt and .html,
+ * personalised (the reader's name, position and companies first, the reader's orders and what
+ * became of them, the order form), with the pictures: the map with this turn's new tiles and
+ * stations marked, and each player's worth turn by turn. The GM's copy carries the GM's notes. */
+#include "report/chart.h"
+#include "report/mapdraw.h"
+#include "report/template.h"
+#include "report/text.h"
+#include "report/state.h"
+#include "service/service.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void svc_report_pics_draw(const svc_game *dg, const eng_board *before, const char *caption,
+                          svc_report_pics *out)
+{
+    memset(out, 0, sizeof *out);
+    char *err = NULL;
+    out->map = rpt_map_png(dg->g->board, before, caption, &out->map_len, &err);
+    if (!out->map) {
+        log_error("%s", err);
+        free(err);
+        err = NULL;
+    }
+    const char *names[ENG_MAX_PLAYERS];
+    for (int p = 0; p < dg->g->nplayers; p++)
+        names[p] = dg->g->players[p].name;
+    if (dg->nworth > 0)
+        out->worth = rpt_worth_chart_png(names, dg->g->nplayers,
+                                         (const int(*)[ENG_MAX_PLAYERS])dg->worth, dg->nworth - 1,
+                                         &out->worth_len, &err);
+    if (dg->nworth > 0 && !out->worth) {
+        log_error("%s", err);
+        free(err);
+    }
+}
+
+void svc_report_pics_free(svc_report_pics *p)
+{
+    free(p->map);
+    free(p->worth);
+    memset(p, 0, sizeof *p);
+}
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static char *num_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (cJSON_IsNumber(v))
+        return str_format("%d", v->valueint);
+    return xstrdup(cJSON_IsString(v) ? v->valuestring : "");
+}
+
+static void add_cells(cJSON *row, const cJSON *o, const char *const *keys, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *t = num_of(o, keys[i]);
+        cJSON_AddItemToArray(row, cJSON_CreateString(t));
+        free(t);
+    }
+}
+
+static cJSON *header_row(const char *const *names, size_t n)
+{
+    return cJSON_CreateStringArray(names, (int)n);
+}
+
+/* The players as a text table, the reader first (p: the reader's seat index, -1 the GM). */
+static char *players_table(const cJSON *players, int p)
+{
+    static const char *const head[] = {"Player", "Cash", "Certs", "Worth", "Holdings"};
+    cJSON *rows = cJSON_CreateArray();
+    cJSON_AddItemToArray(rows, header_row(head, 5));
+    for (int pass = 0; pass < 2; pass++) {
+        int i = 0;
+        const cJSON *pl;
+        cJSON_ArrayForEach(pl, players)
+        {
+            if ((i == p) != (pass == 0)) {
+                i++;
+                continue;
+            }
+            cJSON *row = cJSON_CreateArray();
+            cJSON_AddItemToArray(row, cJSON_CreateString(str_of(pl, "name")));
+            char *cash = num_of(pl, "cash"), *certs = num_of(pl, "certificates"),
+                 *limit = num_of(pl, "limit"), *worth = num_of(pl, "worth");
+            char *cl = str_format("%s/%s", certs, limit);
+            cJSON_AddItemToArray(row, cJSON_CreateString(cash));
+            cJSON_AddItemToArray(row, cJSON_CreateString(cl));
+            cJSON_AddItemToArray(row, cJSON_CreateString(worth));
+            cJSON_AddItemToArray(row, cJSON_CreateString(str_of(pl, "holdings")));
+            free(cash), free(certs), free(limit), free(worth), free(cl);
+            cJSON_AddItemToArray(rows, row);
+            i++;
+        }
+    }
+    char *t = rpt_text_table(rows, 4);
+    cJSON_Delete(rows);
+    return t;
+}
+
+/* The companies as a text table, the reader's own first. */
+static char *companies_table(const cJSON *companies)
+{
+    static const char *const head[] = {"Co", "Director", "Cash", "Price", "IPO", "Pool",
+                                       "Stations", "Trains"};
+    static const char *const keys[] = {"id", "director", "cash", "price", "ipo", "pool",
+                                       "stations", "trains"};
+    cJSON *rows = cJSON_CreateArray();
+    cJSON_AddItemToArray(rows, header_row(head, 8));
+    for (int pass = 0; pass < 2; pass++) {
+        const cJSON *co;
+        cJSON_ArrayForEach(co, companies)
+        {
+            if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(co, "mine")) != (pass == 0))
+                continue;
+            cJSON *row = cJSON_CreateArray();
+            add_cells(row, co, keys, 8);
+            cJSON_AddItemToArray(rows, row);
+        }
+    }
+    char *t = rpt_text_table(rows, 4);
+    cJSON_Delete(rows);
+    return t;
+}
+
+#define WORTH_TURNS 10 /* the turns the worth table shows: the last ones */
+
+/* Each player's worth at the end of the last turns: a text table and rows for the HTML. */
+static void add_worth(cJSON *ctx, const svc_game *dg)
+{
+    if (dg->nworth == 0)
+        return;
+    int from = dg->nworth > WORTH_TURNS ? dg->nworth - WORTH_TURNS : 0;
+    cJSON *rows = cJSON_CreateArray(), *html = cJSON_AddArrayToObject(ctx, "worth_rows");
+    cJSON *head = cJSON_CreateArray();
+    cJSON_AddItemToArray(head, cJSON_CreateString("Turn"));
+    for (int p = 0; p < dg->g->nplayers; p++) {
+        char name[12];
+        snprintf(name, sizeof name, "%.10s", dg->g->players[p].name);
+        cJSON_AddItemToArray(head, cJSON_CreateString(name));
+    }
+    cJSON_AddItemToArray(rows, head);
+    for (int k = from; k < dg->nworth; k++) {
+        cJSON *row = cJSON_CreateArray(), *hrow = cJSON_CreateObject();
+        char turn[16];
+        snprintf(turn, sizeof turn, "%d", k);
+        cJSON_AddItemToArray(row, cJSON_CreateString(k ? turn : "start"));
+        cJSON_AddStringToObject(hrow, "turn", k ? turn : "start");
+        cJSON *vals = cJSON_AddArrayToObject(hrow, "values");
+        for (int p = 0; p < dg->g->nplayers; p++) {
+            char v[16];
+            snprintf(v, sizeof v, "%d", dg->worth[k][p]);
+            cJSON_AddItemToArray(row, cJSON_CreateString(v));
+            cJSON_AddItemToArray(vals, cJSON_CreateNumber(dg->worth[k][p]));
+        }
+        cJSON_AddItemToArray(rows, row);
+        cJSON_AddItemToArray(html, hrow);
+    }
+    char *t = rpt_text_table(rows, 4);
+    cJSON_AddTrueToObject(ctx, "has_worth");
+    cJSON_AddStringToObject(ctx, "worth_text", t);
+    free(t);
+    cJSON_Delete(rows);
+    cJSON *names = cJSON_AddArrayToObject(ctx, "worth_names");
+    for (int p = 0; p < dg->g->nplayers; p++) {
+        cJSON *n = cJSON_CreateObject();
+        cJSON_AddStringToObject(n, "name", dg->g->players[p].name);
+        cJSON_AddStringToObject(n, "colour", rpt_player_colour(p));
+        cJSON_AddItemToArray(names, n);
+    }
+}
+
+void svc_report_add_history(cJSON *ctx, const svc_game *dg)
+{
+    add_worth(ctx, dg);
+}
+
+static void replace(cJSON *ctx, const char *key, cJSON *value)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(ctx, key);
+    if (value)
+        cJSON_AddItemToObject(ctx, key, value);
+}
+
+/* The lines of text as a list of strings (for the HTML), NULL for none. */
+static cJSON *lines_of(const char *text)
+{
+    if (!text || !*text)
+        return NULL;
+    cJSON *arr = cJSON_CreateArray();
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = xstrndup(p, n);
+        cJSON_AddItemToArray(arr, cJSON_CreateString(line));
+        free(line);
+        p += n + (nl ? 1 : 0);
+    }
+    return arr;
+}
+
+void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *your_orders)
+{
+    replace(ctx, "me", p >= 0 ? cJSON_CreateString(dg->players[p].name) : NULL);
+    bool over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ctx, "game_over"));
+    replace(ctx, "form", p >= 0 && !over ? rep_order_form_json(dg->g, p) : NULL);
+    cJSON *orders = p >= 0 ? lines_of(your_orders) : NULL;
+    replace(ctx, "has_your_orders", orders ? cJSON_CreateTrue() : NULL);
+    replace(ctx, "your_orders", orders);
+    cJSON *players = cJSON_GetObjectItemCaseSensitive(ctx, "players"), *pl;
+    int i = 0;
+    cJSON_ArrayForEach(pl, players)
+        replace(pl, "is_you", i++ == p ? cJSON_CreateTrue() : NULL);
+    cJSON *you = p >= 0 ? cJSON_Duplicate(cJSON_GetArrayItem(players, p), true) : NULL;
+    replace(ctx, "you", you);
+    cJSON *companies = cJSON_GetObjectItemCaseSensitive(ctx, "companies"), *co;
+    cJSON *mine = cJSON_CreateArray();
+    cJSON_ArrayForEach(co, companies)
+    {
+        bool own = p >= 0 && strcmp(str_of(co, "director"), dg->players[p].name) == 0;
+        replace(co, "mine", own ? cJSON_CreateTrue() : NULL);
+        if (own)
+            cJSON_AddItemToArray(mine, cJSON_Duplicate(co, true));
+    }
+    replace(ctx, "your_companies", cJSON_GetArraySize(mine) ? mine : (cJSON_Delete(mine), NULL));
+    char *pt = players_table(players, p), *ct = companies_table(companies);
+    replace(ctx, "players_table", cJSON_CreateString(pt));
+    replace(ctx, "companies_table", cJSON_CreateString(ct));
+    free(pt);
+    free(ct);
+}
+
+char *svc_report_text(const cfg *c, const cJSON *ctx)
+{
+    char *text = svc_render(c, "turn_report.txt", ctx);
+    char *wrapped = rpt_wrap(text, RPT_TEXT_WIDTH);
+    free(text);
+    return wrapped;
+}
+
+char *svc_report_html(const cfg *c, cJSON *ctx, const char *map_src, const char *worth_src)
+{
+    replace(ctx, "map_src", map_src ? cJSON_CreateString(map_src) : NULL);
+    replace(ctx, "worth_src", worth_src ? cJSON_CreateString(worth_src) : NULL);
+    char *err = NULL;
+    char *html = tpl_render_file(c->templates, "turn_report.html", ctx, &err);
+    if (!html) {
+        log_error("template: %s", err);
+        free(err);
+    }
+    replace(ctx, "map_src", NULL);
+    replace(ctx, "worth_src", NULL);
+    return html;
+}
+
+/* A picture as a data: URI, for a page written to a file. */
+static char *data_uri(const unsigned char *png, size_t len)
+{
+    char *b64 = util_base64(png, len);
+    char *uri = str_format("data:image/png;base64,%s", b64);
+    free(b64);
+    return uri;
+}
+
+char *svc_report_page(const cfg *c, cJSON *ctx, const svc_report_pics *pics)
+{
+    char *map = pics->map ? data_uri(pics->map, pics->map_len) : NULL;
+    char *worth = pics->worth ? data_uri(pics->worth, pics->worth_len) : NULL;
+    char *html = svc_report_html(c, ctx, map, worth);
+    free(map);
+    free(worth);
+    return html;
+}
