@@ -16,6 +16,7 @@
 
 #include <cJSON.h>
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,8 @@ static const char usage_text[] =
     "                                        review, and its GM\n"
     "  game one-round NAME                   limit the current turn to one round\n"
     "  game resolve NAME                     resolve the current turn now\n"
-    "  game report NAME [TURN]               print a resolved turn's report\n"
+    "  game report NAME [TURN] [--html FILE] print a resolved turn's report (or write it as a\n"
+    "                                        page, with its map and charts)\n"
     "  game status NAME                      turn, deadline, pause and review; each seat\n"
     "  game preview NAME                     the turn resolved on a copy: nothing changes\n"
     "  game release NAME                     send the report held for review\n"
@@ -68,7 +70,9 @@ static const char usage_text[] =
     "                                        turn will read them; --set: enter FILE's orders\n"
     "                                        for the player (who is told)\n"
     "  status                                count stored mail and the outbox\n"
-    "  map GAME|TITLE --png FILE|--svg FILE  draw the map (a title: its starting map)\n"
+    "  map GAME|TITLE [--turn N] --png FILE|--svg FILE\n"
+    "                                        draw the game's map as it stands (after turn N:\n"
+    "                                        that turn's new tiles marked); a title's: its start\n"
     "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
     "\n"
     "CONFIG defaults to $PBEMGM_CONFIG, else ./pbemgm.json when it exists, else the embedded\n"
@@ -351,6 +355,20 @@ static void collect_name(const store_player *p, void *ctx)
         names->n++;
 }
 
+/* The mail that opens the game, to every player (the game as just started). */
+static int mail_the_start(struct session *s, const char *name)
+{
+    store_game g = {0};
+    char why[256];
+    int rc = store_game_find(s->st, name, &g) != STORE_OK
+                 ? fail("%s", store_errmsg(s->st))
+                 : svc_mail_game_start(&s->config, s->st, &g, why, sizeof why)
+                       ? fail("the mail that starts the game: %s", why)
+                       : 0;
+    store_game_clear(&g);
+    return rc;
+}
+
 /* Checks that the options and players make a game of the title, then starts it. */
 static int start_game(struct session *s, const store_game *g, const char *options)
 {
@@ -374,10 +392,15 @@ static int start_game(struct session *s, const store_game *g, const char *option
         if (!eg)
             rc = fail("%s cannot start: %s", g->name,
                       names.n <= ENG_MAX_PLAYERS ? why : "too many players");
-        else if (store_game_start(s->st, g->id, options) != STORE_OK ||
+        else if (store_begin(s->st) != STORE_OK ||
+                 store_game_start(s->st, g->id, options) != STORE_OK ||
                  store_game_set_deadline(s->st, g->id,
                                          util_now() + (int64_t)g->turn_hours * 3600) != STORE_OK)
             rc = fail("%s", store_errmsg(s->st));
+        else if (mail_the_start(s, g->name) || store_commit(s->st) != STORE_OK)
+            rc = 1;
+        if (rc)
+            store_rollback(s->st);
         else {
             store_audit(s->st, "gm", "game_start", g->id, options);
             printf("game %s started: %d players, options \"%s\"; turn 1, %s to act\n", g->name,
@@ -568,12 +591,36 @@ static int cmd_game_one_round(struct session *s, const store_game *g)
     return 0;
 }
 
+static int write_page(const char *path, const char *html)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(html, f) < 0 || fclose(f) != 0) {
+        if (f)
+            fclose(f);
+        return fail("%s: %s", path, strerror(errno));
+    }
+    printf("%s written\n", path);
+    return 0;
+}
+
 static int cmd_game_report(struct session *s, const store_game *g, int argc, char **argv)
 {
     /* the last resolved turn: the one before the current, or a finished game's last */
     int turn = strcmp(g->status, "finished") == 0 ? g->turn : g->turn - 1;
-    if (argc > 1 || (argc == 1 && !parse_count(argv[0], 1, 100000, &turn)))
-        return usage();
+    const char *html_file = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--html") == 0 && i + 1 < argc)
+            html_file = argv[++i];
+        else if (!parse_count(argv[i], 1, 100000, &turn))
+            return usage();
+    }
+    if (html_file) {
+        char *html = NULL, why[256];
+        int rc = svc_report_page_of_turn(&s->config, s->st, g, turn, &html, why, sizeof why);
+        rc = rc ? fail("%s", why) : write_page(html_file, html);
+        free(html);
+        return rc;
+    }
     char *report = NULL;
     int rc = store_turn_report(s->st, g->id, turn, &report);
     if (rc == STORE_NOT_FOUND)
@@ -736,49 +783,83 @@ static int cmd_orders(struct session *s, int argc, char **argv)
     return rc;
 }
 
+/* A title's starting map. */
+static int draw_title_map(const char *name, const char *out)
+{
+    eng_title *t = load_title(name);
+    if (!t)
+        return 1;
+    eng_board *b = starting_board(t);
+    char *err = NULL;
+    int rc = rpt_map_draw(b, NULL, "starting map", out, &err) ? fail("%s", err) : 0;
+    free(err);
+    eng_board_free(b);
+    eng_title_free(t);
+    return rc;
+}
+
+/* A game's map as it stands, or after turn (that turn's new tiles and stations marked). */
+static int draw_game_map(struct session *s, const store_game *g, int turn, const char *out)
+{
+    if (turn > 0 && turn >= g->turn && strcmp(g->status, "finished") != 0)
+        return fail("game %s is at turn %d: turn %d is not resolved yet", g->name, g->turn, turn);
+    svc_game dg;
+    char why[256], *err = NULL;
+    if (svc_game_load_until(s->st, g, turn, &dg, why, sizeof why))
+        return fail("%s", why);
+    char *caption = turn ? str_format("game %s after turn %d", g->name, turn)
+                         : str_format("game %s, turn %d", g->name, g->turn);
+    int rc = rpt_map_draw(dg.g->board, turn ? dg.before : NULL, caption, out, &err)
+                 ? fail("%s", err) : 0;
+    free(err);
+    free(caption);
+    svc_game_unload(&dg);
+    return rc;
+}
+
 static int cmd_map(const char *cfg_path, int argc, char **argv)
 {
-    if (argc != 3 || (strcmp(argv[1], "--png") != 0 && strcmp(argv[1], "--svg") != 0))
-        return usage();
-    const char *name = argv[0], *out = argv[2];
-    size_t n = strlen(out);
-    const char *want = argv[1] + 1; /* "-png" / "-svg" */
-    if (n < 4 || strcmp(out + n - 4, (const char[]){'.', want[1], want[2], want[3], 0}) != 0)
-        return fail("%s should end in .%s", out, want + 1);
-    char *title_name = NULL, *caption = NULL;
-    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, name);
-    if (access(path, R_OK) == 0) {
-        title_name = xstrdup(name);
-        caption = xstrdup("starting map");
-    } else {
-        struct session s = {.cfg_path = cfg_path};
-        if (open_session(&s) == 0) {
-            store_game g = {0};
-            if (store_game_find(s.st, name, &g) == STORE_OK) {
-                title_name = xstrdup(g.title);
-                caption = str_format("game %s", g.name);
-            }
-            store_game_clear(&g);
-            close_session(&s);
+    int turn = 0;
+    const char *name = argc ? argv[0] : NULL, *out = NULL, *want = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--turn") == 0 && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1, 100000, &turn))
+                return usage();
+        } else if ((strcmp(argv[i], "--png") == 0 || strcmp(argv[i], "--svg") == 0) &&
+                   i + 1 < argc) {
+            want = argv[i] + 2;
+            out = argv[++i];
+        } else {
+            return usage();
         }
     }
+    if (!name || !out)
+        return usage();
+    size_t n = strlen(out);
+    if (n < 4 || out[n - 4] != '.' || strcmp(out + n - 3, want) != 0)
+        return fail("%s should end in .%s", out, want);
+    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, name);
+    bool is_title = access(path, R_OK) == 0;
     free(path);
-    if (!title_name)
-        return fail("\"%s\" is neither a game nor a title", name);
-    eng_title *t = load_title(title_name);
-    int rc = 1;
-    if (t) {
-        eng_board *b = starting_board(t);
-        char *err = NULL;
-        rc = rpt_map_draw(b, NULL, caption, out, &err) ? fail("%s", err) : 0;
-        if (!rc)
-            printf("%s written\n", out);
-        free(err);
-        eng_board_free(b);
-        eng_title_free(t);
+    int rc;
+    if (is_title) {
+        if (turn)
+            return fail("%s is a title: --turn is for a game", name);
+        rc = draw_title_map(name, out);
+    } else {
+        struct session s = {.cfg_path = cfg_path};
+        if (open_session(&s) != 0)
+            return 1;
+        store_game g = {0};
+        rc = store_game_find(s.st, name, &g) != STORE_OK
+                 ? fail("\"%s\" is neither a game nor a title", name)
+                 : strcmp(g.status, "forming") == 0 ? draw_title_map(g.title, out)
+                                                     : draw_game_map(&s, &g, turn, out);
+        store_game_clear(&g);
+        close_session(&s);
     }
-    free(title_name);
-    free(caption);
+    if (!rc)
+        printf("%s written\n", out);
     return rc;
 }
 

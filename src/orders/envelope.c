@@ -107,6 +107,21 @@ static const char *bare_subject(const char *s)
     return s;
 }
 
+/* PICTURES INLINE (or ON, YES) / PICTURES NONE (or OFF, NO). */
+static void set_pictures(ord_envelope *env, const char *v, int number)
+{
+    static const struct { const char *word; ord_pictures choice; } words[] = {
+        {"inline", ORD_PICTURES_INLINE}, {"on", ORD_PICTURES_INLINE}, {"yes", ORD_PICTURES_INLINE},
+        {"none", ORD_PICTURES_NONE},     {"off", ORD_PICTURES_NONE},  {"no", ORD_PICTURES_NONE}};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcasecmp(v, words[i].word) == 0) {
+            env->pictures = words[i].choice;
+            return;
+        }
+    ord_add_error(env, number, "PICTURES takes INLINE (the map and the charts in your reports) "
+                               "or NONE (text and tables only), not \"%s\"", v);
+}
+
 static void parse_line(ord_envelope *env, char *text, int number)
 {
     const char *v;
@@ -122,6 +137,8 @@ static void parse_line(ord_envelope *env, char *text, int number)
         set_once(env, &env->password, "PASSWORD", v, number);
     else if ((v = keyword_value(text, "turn")))
         set_turn(env, v, number);
+    else if ((v = keyword_value(text, "pictures")))
+        set_pictures(env, v, number);
     else
         add_line(env, number, text);
 }

@@ -1,5 +1,6 @@
 /* envelope: the lines of a player's mail that say who sends it and for which game and turn —
- * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP command. Every
+ * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP and PICTURES
+ * commands. Every
  * other non-blank line is kept, with its line number, for the order parser (or the GM's desk).
  * Keywords are case-insensitive and may be followed by ':' or '='. */
 #ifndef PBEMGM_ENVELOPE_H
@@ -21,6 +22,9 @@ typedef struct ord_error {
     char *message;
 } ord_error;
 
+/* PICTURES INLINE / PICTURES NONE: whether the player's reports carry their pictures. */
+typedef enum { ORD_PICTURES_UNSAID = 0, ORD_PICTURES_INLINE, ORD_PICTURES_NONE } ord_pictures;
+
 typedef struct ord_envelope {
     char *game;        /* NULL when not given */
     char *player;
@@ -29,6 +33,7 @@ typedef struct ord_envelope {
     int turn;          /* -1 when not given */
     bool help;         /* HELP asked for, in the text or as the subject */
     ord_help_topic help_topic; /* HELP TILES, HELP MAP: what else the player asks for */
+    ord_pictures pictures;     /* PICTURES: the player's choice, when the mail says one */
     ord_line *lines;   /* the rest, for the order parser */
     size_t nlines;
     ord_error *errors;

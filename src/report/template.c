@@ -298,10 +298,50 @@ char *tpl_render(const char *src, const cJSON *ctx, enum tpl_mode mode, char **e
     return result;
 }
 
+/* src with each {{>name}} replaced by the file dir/name (one level: a partial's own partials
+ * stay as they are); NULL with *err when one cannot be read. */
+static char *with_partials(const char *dir, const char *src, char **err)
+{
+    buf out;
+    buf_init(&out);
+    const char *p = src, *tag;
+    while ((tag = strstr(p, "{{>")) != NULL) {
+        const char *end = strstr(tag, "}}");
+        if (!end)
+            break;
+        buf_add(&out, p, (size_t)(tag - p));
+        char *name = str_trim(xstrndup(tag + 3, (size_t)(end - tag - 3)));
+        char *path = str_format("%s/%s", dir, name);
+        char *part = strchr(name, '/') ? NULL : util_read_file(path, NULL);
+        if (!part)
+            *err = str_format("%s: cannot read the partial template \"%s\"", path, name);
+        else
+            buf_adds(&out, part);
+        free(part);
+        free(path);
+        free(name);
+        if (!part) {
+            buf_free(&out);
+            return NULL;
+        }
+        p = end + 2;
+        if (out.len && out.data[out.len - 1] == '\n' && *p == '\n')
+            p++; /* a partial alone on its line takes the line */
+    }
+    buf_adds(&out, p);
+    return buf_steal(&out);
+}
+
 char *tpl_render_file(const char *dir, const char *name, const cJSON *ctx, char **err)
 {
     char *path = str_format("%s/%s", dir, name);
-    char *src = util_read_file(path, NULL);
+    char *raw = util_read_file(path, NULL);
+    char *src = raw ? with_partials(dir, raw, err) : NULL;
+    free(raw);
+    if (raw && !src) {
+        free(path);
+        return NULL;
+    }
     char *result = NULL;
     if (!src) {
         *err = str_format("%s: cannot read the template", path);

@@ -20,7 +20,8 @@ enum tpl_mode { TPL_TEXT, TPL_HTML };
 /* Renders src with ctx. Returns the text (malloc'd), or NULL with *err (malloc'd) saying what
  * is wrong and on which line. */
 char *tpl_render(const char *src, const cJSON *ctx, enum tpl_mode mode, char **err);
-/* Renders dir/name; HTML mode when the name ends in ".html". */
+/* Renders dir/name; HTML mode when the name ends in ".html". {{>other.txt}} in it is replaced
+ * by the file dir/other.txt first (a partial; one level). */
 char *tpl_render_file(const char *dir, const char *name, const cJSON *ctx, char **err);
 
 #endif

@@ -257,6 +257,11 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
         }
         out->player_id = player.id;
         out->game_id = game.id;
+        if (env->pictures != ORD_PICTURES_UNSAID) {
+            bool on = env->pictures == ORD_PICTURES_INLINE;
+            out->db_error |= store_player_set_pictures(st, player.id, on) != STORE_OK;
+            cJSON_AddTrueToObject(ctx, on ? "pictures_inline" : "pictures_none");
+        }
         buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
         char *actor = str_format("player:%lld", (long long)player.id);
         out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;

@@ -284,3 +284,39 @@ char *svc_report_page(const cfg *c, cJSON *ctx, const svc_report_pics *pics)
     free(worth);
     return html;
 }
+
+int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int turn, char **out,
+                            char *why, size_t len)
+{
+    char *happened = NULL;
+    int rc = store_turn_report(st, sg->id, turn, &happened);
+    if (rc == STORE_NOT_FOUND)
+        return snprintf(why, len, "game %s has no report of turn %d", sg->name, turn), 1;
+    if (rc != STORE_OK)
+        return snprintf(why, len, "%s", store_errmsg(st)), -1;
+    svc_game dg;
+    if (svc_game_load_until(st, sg, turn, &dg, why, len)) {
+        free(happened);
+        return -1;
+    }
+    cJSON *ctx = rep_state_json(dg.g);
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "game", sg->name);
+    cJSON_AddNumberToObject(ctx, "turn", turn);
+    cJSON_AddStringToObject(ctx, "rounds_text", "the GM's copy, written from the game's record");
+    cJSON_AddStringToObject(ctx, "happened", happened);
+    svc_report_add_history(ctx, &dg);
+    svc_report_personalise(ctx, &dg, -1, NULL);
+    svc_report_pics pics;
+    char *caption = str_format("game %s after turn %d", sg->name, turn);
+    svc_report_pics_draw(&dg, dg.before, caption, &pics);
+    *out = svc_report_page(c, ctx, &pics);
+    svc_report_pics_free(&pics);
+    free(caption);
+    cJSON_Delete(ctx);
+    svc_game_unload(&dg);
+    free(happened);
+    if (!*out)
+        return snprintf(why, len, "the report's HTML template is broken (see the log)"), -1;
+    return 0;
+}

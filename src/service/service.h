@@ -152,6 +152,15 @@ char *svc_report_text(const cfg *c, const cJSON *ctx);
 char *svc_report_html(const cfg *c, cJSON *ctx, const char *map_src, const char *worth_src);
 /* The HTML as a page standing alone: the pictures inside it as data: URIs. */
 char *svc_report_page(const cfg *c, cJSON *ctx, const svc_report_pics *pics);
+/* The GM's report of a resolved turn as a page (the game as it was after it, its map and
+ * worth chart): 0, 1 when there is no such report (why), -1 on an error (why). */
+int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int turn, char **out,
+                            char *why, size_t len);
+
+/* ---- start.c: the mail that opens a game ---- */
+/* To every player of the game just started: the seating, the start packet, the variant and
+ * house rules, the first deadline, the order form, the starting map. 0, or -1 with why. */
+int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
 
 /* ---- desk.c: the GM's desk ---- */
 #define SVC_DESK_MAX_ARGS 8

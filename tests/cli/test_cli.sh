@@ -65,6 +65,10 @@ test "$(status)" = "running 1" && ok "the game runs, turn 1" || not_ok "after st
 test "$(sqlite3 pbemgm.db "SELECT options FROM games WHERE name = 'berlin1'")" = "pbem-house-rules" \
     && ok "its options are stored" || not_ok "options stored"
 expect_fail "a game starts once" 'berlin1 is running already' "$PBEMGM" game start berlin1
+# issue 14: the start of the game is mailed to every player (carol too: she was seated without
+# the welcome, not without the game), with the seating, the packet and the form for turn 1
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: berlin1: the game begins%'")" = "3" \
+    && ok "the start of the game is mailed to the three players" || not_ok "start mails"
 
 # the pace of a game, the GM's one-round limit, resolving a turn, its report, a replacement
 pace() { sqlite3 pbemgm.db "SELECT turn_hours || ' ' || remind_hours || ' ' || rounds_per_turn || ' ' || stop_after_formation FROM games WHERE name = 'berlin1'"; }
@@ -84,6 +88,16 @@ test "$(status)" = "running 2" && ok "the game is at turn 2" || not_ok "after re
     && ok "game report prints what happened" || not_ok "game report"
 test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: berlin1: turn 1%'")" = "4" \
     && ok "the report is mailed to three players and the GM" || not_ok "report mails"
+# issue 14: the game's map as it stands and after a turn; the report as a page
+expect_ok "map of a running game" "$PBEMGM" map berlin1 --png now.png
+expect_ok "map of a game after turn 1" "$PBEMGM" map berlin1 --turn 1 --png turn1.png
+expect_fail "map after a turn not resolved yet" 'turn 2 is not resolved yet' "$PBEMGM" map berlin1 --turn 2 --png x.png
+expect_fail "map of a title with --turn" 'is a title' "$PBEMGM" map 1835 --turn 1 --png x.png
+expect_ok "game report as a page" "$PBEMGM" game report berlin1 1 --html turn1.html
+grep -q '<img class="map" src="data:image/png;base64,' turn1.html && grep -q "No orders from alice" turn1.html \
+    && ok "the page carries the map and what happened" || not_ok "report page"
+expect_fail "game report of a turn not resolved" 'has no report of turn 5' "$PBEMGM" game report berlin1 5 --html x.html
+test ! -e x.html && ok "nothing written for a missing report" || not_ok "x.html written"
 "$PBEMGM" game resolve berlin1 >/dev/null
 "$PBEMGM" player list berlin1 | grep -q "alice .*(2 NMRs, a replacement is wanted)" \
     && ok "player list shows the NMRs and the open seat" || not_ok "player list: $("$PBEMGM" player list berlin1)"

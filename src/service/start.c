@@ -1,0 +1,141 @@
+/* start: the mail that opens a game — to every player when the game starts: the seating, the
+ * start packet with its prices, the variant and the house rules in force, the first deadline
+ * and the order form for turn 1 (templates/game_start.txt and .html), the starting map inline
+ * for those who take pictures. */
+#include "report/mapdraw.h"
+#include "report/state.h"
+#include "report/template.h"
+#include "report/text.h"
+#include "service/service.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static cJSON *seating(const svc_game *dg)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (int p = 0; p < dg->nplayers; p++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "seat", dg->players[p].seat);
+        cJSON_AddStringToObject(o, "name", dg->players[p].name);
+        if (p == dg->g->current)
+            cJSON_AddTrueToObject(o, "first");
+        cJSON_AddItemToArray(arr, o);
+    }
+    return arr;
+}
+
+static cJSON *start_packet(const eng_title *t)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < t->nstart_items; i++) {
+        const struct eng_start_item *it = &t->start_items[i];
+        const eng_company *co = &t->companies[it->company];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", it->id);
+        char what[128];
+        if (it->percent)
+            snprintf(what, sizeof what, "%d%% of %s%s", it->percent, co->name,
+                     it->director ? " (the director's certificate)" : "");
+        else
+            snprintf(what, sizeof what, "%s", co->name);
+        cJSON_AddStringToObject(o, "what", what);
+        cJSON_AddNumberToObject(o, "price", it->price);
+        cJSON_AddNumberToObject(o, "row", it->row + 1);
+        cJSON_AddItemToArray(arr, o);
+    }
+    return arr;
+}
+
+static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *dg)
+{
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "gm_address", svc_gm_address(c, sg));
+    cJSON_AddStringToObject(ctx, "daemon_address", c->daemon_address);
+    cJSON_AddStringToObject(ctx, "game", sg->name);
+    cJSON_AddStringToObject(ctx, "title", sg->title);
+    cJSON_AddStringToObject(ctx, "options", sg->options && *sg->options ? sg->options : "none");
+    cJSON_AddNumberToObject(ctx, "rounds_per_turn", sg->rounds_per_turn);
+    cJSON_AddNumberToObject(ctx, "turn_hours", sg->turn_hours);
+    cJSON_AddNumberToObject(ctx, "grace_minutes", sg->grace_minutes);
+    if (sg->stop_after_formation)
+        cJSON_AddTrueToObject(ctx, "stop_after_formation");
+    cJSON_AddItemToObject(ctx, "seats", seating(dg));
+    cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t));
+    char next_rounds[160], when[64];
+    cJSON_AddStringToObject(ctx, "rounds_next", rep_rounds_next(dg->g, next_rounds,
+                                                                 sizeof next_rounds));
+    svc_format_time(sg->deadline_at, when, sizeof when);
+    cJSON *next = cJSON_AddObjectToObject(ctx, "next");
+    cJSON_AddNumberToObject(next, "turn", sg->turn);
+    cJSON_AddStringToObject(next, "deadline", when);
+    return ctx;
+}
+
+static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_game *dg, int p,
+                       cJSON *ctx, const mail_inline_part *map)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(ctx, "me");
+    cJSON_DeleteItemFromObjectCaseSensitive(ctx, "form");
+    cJSON_DeleteItemFromObjectCaseSensitive(ctx, "map_src");
+    cJSON_AddStringToObject(ctx, "me", dg->players[p].name);
+    cJSON_AddItemToObject(ctx, "form", rep_order_form_json(dg->g, p));
+    bool pictures = dg->players[p].pictures && map;
+    char *src = pictures ? str_format("cid:%s", map->content_id) : NULL;
+    if (src)
+        cJSON_AddStringToObject(ctx, "map_src", src);
+    char *raw = svc_render(c, "game_start.txt", ctx), *err = NULL;
+    char *text = rpt_wrap(raw, RPT_TEXT_WIDTH);
+    char *html = tpl_render_file(c->templates, "game_start.html", ctx, &err);
+    if (!html) {
+        log_error("template: %s", err);
+        free(err);
+    }
+    char *subject = str_format("%s: the game begins", sg->name);
+    svc_mail m = {dg->players[p].address, dg->players[p].name, subject, text, NULL, NULL,
+                  "auto-generated", sg->id, html, pictures && html ? map : NULL,
+                  pictures && html ? 1 : 0};
+    int rc = svc_queue_mail(c, st, 0, &m);
+    free(subject);
+    free(html);
+    free(text);
+    free(raw);
+    free(src);
+    return rc;
+}
+
+int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
+{
+    svc_game dg;
+    if (svc_game_load(st, sg, &dg, why, len))
+        return -1;
+    cJSON *ctx = start_context(c, sg, &dg);
+    char *err = NULL, *caption = str_format("game %s: the starting map", sg->name);
+    size_t png_len = 0;
+    unsigned char *png = rpt_map_png(dg.g->board, NULL, caption, &png_len, &err);
+    if (!png) {
+        log_error("%s", err);
+        free(err);
+    }
+    const char *at = strchr(c->daemon_address, '@');
+    char *token = util_random_token(12);
+    char *cid = str_format("map.%s.start.%s%s", sg->name, token, at ? at : "@pbemgm");
+    mail_inline_part map = {cid, "image/png", "map.png", png, png_len};
+    int rc = 0;
+    for (int p = 0; p < dg.nplayers && rc == 0; p++)
+        rc = mail_player(c, st, sg, &dg, p, ctx, png ? &map : NULL);
+    if (rc)
+        snprintf(why, len, "%s", store_errmsg(st));
+    free(token);
+    free(cid);
+    free(caption);
+    free(png);
+    cJSON_Delete(ctx);
+    svc_game_unload(&dg);
+    return rc ? -1 : 0;
+}
