@@ -13,14 +13,17 @@ static char *dup_or_null(const char *s)
     return s ? xstrdup(s) : NULL;
 }
 
-/* RFC 2047 decoding of a header value into UTF-8 (libetpan). */
+/* RFC 2047 decoding of a header value into UTF-8 (libetpan). Text outside encoded words that is
+ * 8-bit is taken as UTF-8 when it is valid UTF-8 (RFC 6532: clients send "From: Clara Müller"
+ * raw), else as ISO-8859-1. */
 static char *decode_header_words(const char *value)
 {
     if (!value)
         return NULL;
     size_t idx = 0;
     char *decoded = NULL;
-    if (mailmime_encoded_phrase_parse("iso-8859-1", value, strlen(value), &idx, "utf-8",
+    const char *raw_charset = mail_is_utf8(value, strlen(value)) ? "utf-8" : "iso-8859-1";
+    if (mailmime_encoded_phrase_parse(raw_charset, value, strlen(value), &idx, "utf-8",
                                       &decoded) == MAILIMF_NO_ERROR &&
         decoded) {
         char *copy = xstrdup(decoded);
