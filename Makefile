@@ -7,6 +7,8 @@
 #                   a long automatic game; ingest through real Dovecot/OpenSMTPD
 #   make valgrind   run the unit tests under valgrind (release build)
 #   make fuzz       the order parser under libFuzzer (FUZZ_SECONDS, default 60)
+#   make report-preview  the demo's report and start mail rendered by headless Chromium to
+#                   pictures of the page (build/preview/*.png), for a person to look at
 
 .DEFAULT_GOAL := all
 
@@ -69,7 +71,7 @@ $(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
 TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
 SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
 
-.PHONY: all deps demo check unit integration bench valgrind clean rails-replay fuzz
+.PHONY: all deps demo check unit integration bench valgrind clean rails-replay fuzz report-preview
 
 # Replays a Rails 1835 log through the engine: make rails-replay LOG=FILE [UNTIL=N]
 rails-replay: build/tests/tools/rails_replay
@@ -84,6 +86,11 @@ deps:
 demo: deps
 	@$(MAKE) -s --no-print-directory build/pbemgm build/tests/tools/mailtool
 	@sh scripts/demo.sh build/pbemgm
+
+report-preview: deps
+	@sh scripts/deps.sh preview
+	@$(MAKE) -s --no-print-directory build/pbemgm build/tests/tools/mailtool
+	@sh scripts/report_preview.sh build/pbemgm build/tests/tools/mailtool
 
 # The test run: everything under ASan+UBSan, unit tests then real-server integration tests.
 check: deps

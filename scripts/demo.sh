@@ -8,7 +8,9 @@ set -eu
 pbemgm=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 mailtool="$top/build/tests/tools/mailtool"
-dir=$(mktemp -d /tmp/pbemgm-demo-XXXXXX)
+# PBEMGM_DEMO_DIR: where to play it (make report-preview looks at its mail there)
+dir=${PBEMGM_DEMO_DIR:-$(mktemp -d /tmp/pbemgm-demo-XXXXXX)}
+mkdir -p "$dir"
 cd "$dir"
 
 echo "== pbemgm demo in $dir (no configuration file: the embedded default)"

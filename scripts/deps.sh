@@ -8,6 +8,8 @@ libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcryp
 libcairo2-dev fonts-dejavu-core libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind"
 # make fuzz: libFuzzer comes with clang
 [ "${1:-}" = fuzz ] && PACKAGES="$PACKAGES clang"
+# make report-preview: the report rendered by a real browser (Debian's Chromium, headless)
+[ "${1:-}" = preview ] && PACKAGES="$PACKAGES chromium"
 
 missing=""
 for p in $PACKAGES; do

@@ -12,7 +12,7 @@
 
 #define PICTURE_WIDTH 1600
 #define MARGIN 44.0
-#define LEGEND_HEIGHT 150.0
+#define LEGEND_HEIGHT 200.0
 #define SQRT3 1.7320508075688772
 
 static const double paper[3] = {0.97, 0.95, 0.90};
@@ -474,6 +474,11 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     cairo_show_text(cr, "Brown triangle: mountain, blue waves: river (cost to build). Thick blue "
                         "side: impassable. White circles: station places; a company's id in "
                         "colour: its home.");
+    y += 26;
+    cairo_move_to(cr, MARGIN, y + 5);
+    cairo_show_text(cr, "Black dot: a town. Number in a white circle: revenue. Small number in a "
+                        "hex: the tile laid there. Y, X, XX, B, HH: the hex's label (the tiles "
+                        "that upgrade it). Coloured disc: a station.");
     if (marks) {
         y += 26;
         double mx = MARGIN + 11;

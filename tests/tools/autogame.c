@@ -4,7 +4,9 @@
  * the game master play for them, until the game ends or the turn limit. Prints a line a turn
  * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
  * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
- *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens") */
+ *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
+ * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_MAP=FILE.png draws the
+ * board at the end; AUTOGAME_REPORT=1 prints each turn's report. */
 #include "engine/game.h"
 #include "report/mapdraw.h"
 #include "engine/title.h"
@@ -75,9 +77,12 @@ int main(int argc, char **argv)
     eng_title *t = json ? eng_title_parse(json, &err) : NULL;
     eng_options o;
     eng_options_default(&o);
-    const char *names[4] = {"Ann", "Bob", "Cy", "Dee"};
+    const char *names[7] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus"};
+    int nplayers = getenv("AUTOGAME_PLAYERS") ? atoi(getenv("AUTOGAME_PLAYERS")) : 4;
+    if (nplayers < 3 || nplayers > 7)
+        nplayers = 4;
     eng_game *g = t && eng_options_parse(&o, options, why, sizeof why) == 0
-                      ? eng_game_new(t, &o, names, 4, why, sizeof why)
+                      ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
                       : NULL;
     if (!g || buy_the_packet(g)) {
         fprintf(stderr, "autogame: cannot start: %s\n", err ? err : why);

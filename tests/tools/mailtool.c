@@ -5,17 +5,21 @@
  *   mailtool count MAILDIR                    messages in new/ and cur/
  *   mailtool wait MAILDIR N SECONDS           wait until MAILDIR holds N messages (exit 1 if not)
  *   mailtool msgids MAILDIR                   the Message-ID of each message, one a line
- *   mailtool show FILE...                     header summary and decoded text of messages */
+ *   mailtool show FILE...                     header summary and decoded text of messages
+ *   mailtool html FILE OUTDIR                 the HTML part as OUTDIR/page.html, its pictures
+ *                                             beside it (cid: references made file names) */
 #include "mail/message.h"
 #include "mail/transport.h"
 #include "util/buf.h"
 #include "util/util.h"
 
 #include <curl/curl.h>
+#include <libetpan/libetpan.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -129,6 +133,118 @@ static void show(const char *path, void *ctx)
     free(raw);
 }
 
+/* ---- html: a mail's HTML part and its pictures as files ---- */
+
+struct page {
+    char *html;
+    int npics;
+    char *cid[8], *file[8];
+};
+
+static char *decoded_part(struct mailmime *mm, size_t *len)
+{
+    const char *body = mm->mm_data.mm_single->dt_data.dt_text.dt_data;
+    size_t blen = mm->mm_data.mm_single->dt_data.dt_text.dt_length, cur = 0;
+    char *out = NULL;
+    if (mailmime_part_parse(body, blen, &cur, mm->mm_data.mm_single->dt_encoding, &out, len) !=
+        MAILIMF_NO_ERROR)
+        return NULL;
+    char *copy = xmalloc(*len + 1); /* pictures hold NULs: not a string copy */
+    memcpy(copy, out, *len);
+    copy[*len] = '\0';
+    mmap_string_unref(out);
+    return copy;
+}
+
+static void collect_parts(struct mailmime *mm, const char *dir, struct page *pg)
+{
+    if (mm->mm_type == MAILMIME_MESSAGE) {
+        collect_parts(mm->mm_data.mm_message.mm_msg_mime, dir, pg);
+        return;
+    }
+    if (mm->mm_type == MAILMIME_MULTIPLE) {
+        for (clistiter *it = clist_begin(mm->mm_data.mm_multipart.mm_mp_list); it; it = it->next)
+            collect_parts(it->data, dir, pg);
+        return;
+    }
+    const char *sub = mm->mm_content_type ? mm->mm_content_type->ct_subtype : "";
+    size_t len = 0;
+    if (strcasecmp(sub, "html") == 0 && !pg->html) {
+        pg->html = decoded_part(mm, &len);
+        return;
+    }
+    const char *cid = NULL;
+    if (mm->mm_mime_fields)
+        for (clistiter *it = clist_begin(mm->mm_mime_fields->fld_list); it; it = it->next) {
+            struct mailmime_field *f = it->data;
+            if (f->fld_type == MAILMIME_FIELD_ID)
+                cid = f->fld_data.fld_id;
+        }
+    if (!cid || pg->npics == 8)
+        return;
+    char *data = decoded_part(mm, &len);
+    char *name = str_format("picture%d.%s", pg->npics + 1, sub);
+    char *path = str_format("%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (f && data) {
+        fwrite(data, 1, len, f);
+        pg->cid[pg->npics] = str_format("cid:%s", cid);
+        pg->file[pg->npics++] = xstrdup(name);
+    }
+    if (f)
+        fclose(f);
+    free(path);
+    free(name);
+    free(data);
+}
+
+static int cmd_html(const char *file, const char *dir)
+{
+    size_t len;
+    char *raw = util_read_file(file, &len);
+    size_t idx = 0;
+    struct mailmime *mm = NULL;
+    if (!raw || mailmime_parse(raw, len, &idx, &mm) != MAILIMF_NO_ERROR) {
+        fprintf(stderr, "mailtool: %s is not a mail\n", file);
+        free(raw);
+        return 1;
+    }
+    struct page pg = {0};
+    collect_parts(mm, dir, &pg);
+    mailmime_free(mm);
+    free(raw);
+    if (!pg.html) {
+        fprintf(stderr, "mailtool: %s has no HTML part\n", file);
+        return 1;
+    }
+    buf out;
+    buf_init(&out);
+    for (const char *p = pg.html; *p;) { /* cid:ID becomes the picture's file name */
+        int hit = -1;
+        for (int i = 0; i < pg.npics && hit < 0; i++)
+            if (strncmp(p, pg.cid[i], strlen(pg.cid[i])) == 0)
+                hit = i;
+        if (hit >= 0) {
+            buf_adds(&out, pg.file[hit]);
+            p += strlen(pg.cid[hit]);
+        } else {
+            buf_addc(&out, *p++);
+        }
+    }
+    char *path = str_format("%s/page.html", dir);
+    FILE *f = fopen(path, "w");
+    int rc = f && fputs(out.data, f) >= 0 ? 0 : 1;
+    if (f)
+        fclose(f);
+    printf("%s (%d pictures)\n", path, pg.npics);
+    free(path);
+    buf_free(&out);
+    free(pg.html);
+    for (int i = 0; i < pg.npics; i++)
+        free(pg.cid[i]), free(pg.file[i]);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -159,12 +275,14 @@ int main(int argc, char **argv)
     } else if (strcmp(cmd, "msgids") == 0 && argc == 3) {
         each_message(argv[2], print_msgid, NULL);
         return 0;
+    } else if (strcmp(cmd, "html") == 0 && argc == 4) {
+        return cmd_html(argv[2], argv[3]);
     } else if (strcmp(cmd, "show") == 0 && argc >= 3) {
         for (int i = 2; i < argc; i++)
             show(argv[i], NULL);
         return 0;
     }
 usage:
-    fputs("usage: mailtool send|gen|count|wait|msgids|show ... (see the source)\n", stderr);
+    fputs("usage: mailtool send|gen|count|wait|msgids|show|html ... (see the source)\n", stderr);
     return 2;
 }
