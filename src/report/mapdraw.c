@@ -319,8 +319,55 @@ static double nearest_node(const eng_track *tr, int rot, double cx, double cy, d
     return best;
 }
 
+static double name_size(const eng_hex *h, double r)
+{
+    return r * (strlen(h->name) > 12 ? 0.13 : 0.15);
+}
+
+/* The name's box when drawn at the font size, centred at (0, 0): half its width and height. */
+static void name_extent(cairo_t *cr, const eng_hex *h, double r, double *hw, double *hh)
+{
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, name_size(h, r));
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, h->name, &ext);
+    *hw = ext.width / 2;
+    *hh = ext.height / 2;
+}
+
+/* Whether a station place of the track covers the box centred at (x, y). */
+static bool box_covered(const eng_track *tr, int rot, double cx, double cy, double r, double x,
+                        double y, double hw, double hh)
+{
+    double rad = r * 0.2;
+    for (int c = 0; c < tr->ncities; c++) {
+        double nx, ny;
+        node_position(tr, rot, ENG_END_CITY, c, cx, cy, r, &nx, &ny);
+        for (int k = 0; k < tr->cities[c].slots; k++) {
+            double sx = nx + (k - (tr->cities[c].slots - 1) / 2.0) * rad * 2;
+            double qx = sx < x - hw ? x - hw : sx > x + hw ? x + hw : sx;
+            double qy = ny < y - hh ? y - hh : ny > y + hh ? y + hh : ny;
+            if ((qx - sx) * (qx - sx) + (qy - ny) * (qy - ny) < rad * rad)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Where the hex's name goes: the first of below, above, the middle and between that no station
+ * place covers (below when all are). */
+static double name_y(const eng_track *tr, int rot, double cx, double cy, double r, double hw,
+                     double hh)
+{
+    static const double spots[] = {0.68, -0.66, 0, 0.3, -0.3, 0.5, -0.5};
+    for (size_t i = 0; i < sizeof spots / sizeof *spots; i++)
+        if (!box_covered(tr, rot, cx, cy, r, cx, cy + r * spots[i], hw, hh))
+            return cy + r * spots[i];
+    return cy + r * spots[0];
+}
+
 /* The hex's name and tile number, drawn after every hex so that no token or neighbour covers
- * them: each where it keeps furthest from the stations (the name above or below them). */
+ * them: each where no station is (the name above, below or between them). */
 static void draw_labels(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, int hex)
 {
     const eng_title *t = b->t;
@@ -329,12 +376,12 @@ static void draw_labels(cairo_t *cr, const eng_board *b, const rpt_map_layout *l
     rpt_map_hex_center(t, l, hex, &cx, &cy);
     int rot;
     const eng_track *tr = eng_board_track(b, hex, &rot);
-    double name_y = cy + r * 0.68;
+    double ny = cy + 10 * r; /* no name */
     if (h->name[0]) {
-        if (nearest_node(tr, rot, cx, cy, r, cx, cy - r * 0.66) >
-            nearest_node(tr, rot, cx, cy, r, cx, name_y) + r * 0.05)
-            name_y = cy - r * 0.66;
-        text_with_halo(cr, h->name, cx, name_y, r * (strlen(h->name) > 12 ? 0.13 : 0.15), false);
+        double hw, hh;
+        name_extent(cr, h, r, &hw, &hh);
+        ny = name_y(tr, rot, cx, cy, r, hw, hh);
+        text_with_halo(cr, h->name, cx, ny, name_size(h, r), false);
     }
     if (b->tile[hex] == ENG_NONE)
         return;
@@ -343,12 +390,31 @@ static void draw_labels(cairo_t *cr, const eng_board *b, const rpt_map_layout *l
     for (size_t i = 0; i < sizeof spots / sizeof *spots; i++) {
         double x = cx + r * spots[i][0], y = cy + r * spots[i][1];
         double d = nearest_node(tr, rot, cx, cy, r, x, y);
-        if (h->name[0] && fabs(y - name_y) < r * 0.25)
+        if (fabs(y - ny) < r * 0.25)
             d -= r * 0.3; /* not on the name's line */
         if (d > best)
             best = d, bx = x, by = y;
     }
     text_with_halo(cr, t->tiles[b->tile[hex]].id, bx, by, r * 0.13, false);
+}
+
+bool rpt_map_name_covered(const eng_board *b, int hex)
+{
+    const eng_hex *h = &b->t->hexes[hex];
+    if (!h->name[0])
+        return false;
+    rpt_map_layout l;
+    rpt_map_layout_for(b->t, &l);
+    double cx, cy, r = l.radius, hw, hh;
+    rpt_map_hex_center(b->t, &l, hex, &cx, &cy);
+    int rot;
+    const eng_track *tr = eng_board_track(b, hex, &rot);
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    name_extent(cr, h, r, &hw, &hh);
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    return box_covered(tr, rot, cx, cy, r, cx, name_y(tr, rot, cx, cy, r, hw, hh), hw, hh);
 }
 
 /* What is new since the board before: a tile laid or upgraded (an outline round its hex), a

@@ -7,6 +7,8 @@
 
 #include "engine/board.h"
 
+#include <stdbool.h>
+
 typedef struct rpt_map_layout {
     double radius;            /* hex centre to corner */
     double origin_x, origin_y;
@@ -25,6 +27,9 @@ void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, do
  * ("starting map", "game berlin1, turn 3"); may be NULL. Returns 0, or -1 with *err (malloc'd). */
 int rpt_map_draw(const eng_board *b, const eng_board *before, const char *caption,
                  const char *path, char **err);
+/* Whether a station place of the hex would cover its name as the map draws it (a legibility
+ * check; the map places names away from the stations). */
+bool rpt_map_name_covered(const eng_board *b, int hex);
 /* The same picture as PNG bytes in memory (malloc'd, *len long), for a mail; NULL with *err. */
 unsigned char *rpt_map_png(const eng_board *b, const eng_board *before, const char *caption,
                            size_t *len, char **err);

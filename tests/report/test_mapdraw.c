@@ -119,6 +119,40 @@ static void test_svg_and_bad_names(void **state)
     free(err);
 }
 
+/* Every city's name stays readable: no station place covers it, on the printed map and with the
+ * tiles of a late game (green, brown) on the cities the issue named — Mainz/Wiesbaden and
+ * Ludwigshafen/Mannheim were covered by their stations. */
+static void test_no_station_covers_a_name(void **state)
+{
+    struct fx *f = *state;
+    for (int h = 0; h < f->t->nhexes; h++)
+        if (rpt_map_name_covered(f->b, h))
+            fail_msg("the name of %s (%s) is under a station", f->t->hexes[h].id,
+                     f->t->hexes[h].name);
+    static const char *const named[] = {"J6", "L6"};
+    for (int i = 0; i < 2; i++) { /* each tile of its label (yellow to brown), each rotation */
+        int hex = tf_hex(f->t, named[i]);
+        const eng_track *printed = eng_board_track(f->b, hex, NULL);
+        int tried = 0;
+        for (int k = 0; k < f->t->ntiles; k++)
+            for (int rot = 0; rot < 6; rot++) {
+                const eng_track *tr = &f->t->tiles[k].track;
+                if (strcmp(tr->label, printed->label) != 0 || tr->ncities != printed->ncities ||
+                    !(f->t->tiles[k].rotations & (1u << rot)))
+                    continue;
+                eng_board *b = eng_board_copy(f->b);
+                b->tile[hex] = k;
+                b->rot[hex] = rot;
+                if (rpt_map_name_covered(b, hex))
+                    fail_msg("%s under tile %s rotation %d: its name is under a station",
+                             named[i], f->t->tiles[k].id, rot);
+                eng_board_free(b);
+                tried++;
+            }
+        assert_true(tried > 0);
+    }
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -126,6 +160,7 @@ int main(void)
         T(test_starting_map),
         T(test_tiles_and_stations_show),
         T(test_svg_and_bad_names),
+        T(test_no_station_covers_a_name),
     };
     return cmocka_run_group_tests_name("mapdraw", tests, NULL, NULL);
 }
