@@ -272,6 +272,8 @@ static void test_the_gms_notes_are_on_the_gms_copy_only(void **state)
     mime_read(s.raw[gm], &m);
     expect_in(part_of(&m, "text/plain")->data, "For the GM: rulings to look at");
     expect_in(part_of(&m, "text/html")->data, "For the GM: rulings to look at");
+    html_is_valid(part_of(&m, "text/html")->data);
+    lines_at_most_78(part_of(&m, "text/plain")->data);
     mime_clear(&m);
     static const char *const players[] = {"alice@pbem.test", "bob@pbem.test", "carol@pbem.test"};
     for (int i = 0; i < 3; i++) {
