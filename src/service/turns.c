@@ -443,17 +443,23 @@ int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players
     return sg->deadline_at > 0 && sg->deadline_at < due ? sg->deadline_at : due;
 }
 
-/* The running games' names (each game is then read afresh for its own transaction). */
+/* The running games' names, all of them (each game is then read afresh for its own
+ * transaction). */
 struct running {
-    int n;
-    char *names[64];
+    int n, cap;
+    char **names;
 };
 
 static void collect_running(const store_game *g, void *ctx)
 {
     struct running *r = ctx;
-    if (r->n < 64 && strcmp(g->status, "running") == 0)
-        r->names[r->n++] = xstrdup(g->name);
+    if (strcmp(g->status, "running") != 0)
+        return;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 64;
+        r->names = xrealloc(r->names, (size_t)r->cap * sizeof *r->names);
+    }
+    r->names[r->n++] = xstrdup(g->name);
 }
 
 /* A turn that cannot be resolved (a bug, a damaged action log): the GM is mailed once for the
@@ -526,8 +532,12 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
 int svc_turns_due(const cfg *c, store *st)
 {
     struct running r = {0};
-    if (store_game_each(st, collect_running, &r) != STORE_OK)
+    if (store_game_each(st, collect_running, &r) != STORE_OK) {
+        for (int i = 0; i < r.n; i++)
+            free(r.names[i]);
+        free(r.names);
         return -1;
+    }
     int resolved = 0, failed = 0;
     for (int i = 0; i < r.n; i++) {
         store_game g = {0};
@@ -539,6 +549,7 @@ int svc_turns_due(const cfg *c, store *st)
         store_game_clear(&g);
         free(r.names[i]);
     }
+    free(r.names);
     return failed ? -1 : resolved;
 }
 

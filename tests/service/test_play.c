@@ -654,6 +654,40 @@ static void test_a_silent_game_plays_to_its_end(void **state)
     sent_clear(&s);
 }
 
+/* Issue 15: every running game whose deadline has passed is resolved, however many there are
+ * (only the first 64 were: games 65 on never moved). */
+static void test_every_due_game_is_resolved(void **state)
+{
+    struct fixture *f = *state;
+    enum { GAMES = 70 };
+    char *hash = pw_hash("secret3");
+    for (int k = 2; k <= GAMES; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "g%d", k);
+        int64_t id;
+        assert_int_equal(store_game_create(f->st, name, "1835", &id), STORE_OK);
+        for (int p = 0; p < 3; p++) {
+            char pname[16], addr[48];
+            snprintf(pname, sizeof pname, "p%d", p);
+            snprintf(addr, sizeof addr, "p%d.%d@pbem.test", p, k);
+            assert_int_equal(store_player_add(f->st, id, pname, addr, hash, NULL), STORE_OK);
+        }
+        assert_int_equal(store_game_start(f->st, id, "Variant=Clemens"), STORE_OK);
+        assert_int_equal(store_game_set_deadline(f->st, id, 1800000000 + 3600), STORE_OK);
+    }
+    free(hash);
+    util_set_clock(1800000000 + 2 * 3600);
+    assert_int_equal(svc_turns_due(&f->c, f->st), GAMES - 1); /* g1's deadline is later */
+    static const char *const checked[] = {"g2", "g64", "g65", "g66", "g70"};
+    for (size_t i = 0; i < sizeof checked / sizeof *checked; i++) {
+        store_game g = {0};
+        assert_int_equal(store_game_find(f->st, checked[i], &g), STORE_OK);
+        if (g.turn != 2)
+            fail_msg("game %s is at turn %d after its deadline", checked[i], g.turn);
+        store_game_clear(&g);
+    }
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_started, teardown)
 
 int main(void)
@@ -675,6 +709,7 @@ int main(void)
         T(test_turns_go_on_after_replacements),
         T(test_a_finished_game_answers_so),
         T(test_a_silent_game_plays_to_its_end),
+        T(test_every_due_game_is_resolved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
