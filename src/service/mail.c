@@ -73,7 +73,7 @@ static const char *check_identity(store *st, const ord_envelope *env, store_game
         return "That game has no player of that name.";
     if (!env->password)
         return "Your mail has no password: add a line \"PASSWORD yourpassword\".";
-    if (!pw_verify(env->password, player->password_hash))
+    if (!pw_verify_cached(env->password, player->password_hash))
         return "The password is wrong.";
     return NULL;
 }
@@ -293,7 +293,7 @@ static const char *check_gm(const cfg *c, store *st, const mail_message *msg,
                "\"pbemgm game set NAME --gm-password PW\".";
     if (!msg->from_addr || !str_ieq(msg->from_addr, svc_gm_address(c, game)))
         return "Your address is not that game's GM's: nothing was done.";
-    if (!env->password || !pw_verify(env->password, game->gm_password_hash))
+    if (!env->password || !pw_verify_cached(env->password, game->gm_password_hash))
         return "The GM password is missing or wrong: nothing was done.";
     return NULL;
 }

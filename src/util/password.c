@@ -1,21 +1,28 @@
-/* password: player password hashes with crypt(3) (libxcrypt, yescrypt "$y$"). */
+/* password: player password hashes with crypt(3) (libxcrypt, yescrypt "$y$"), and the cache of
+ * passwords verified in this process. */
 #include "util/password.h"
 #include "util/util.h"
 
 #include <crypt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-char *pw_hash(const char *password)
+/* crypt(3) of the password with the setting (malloc'd), or NULL. */
+static char *pw_crypt(const char *password, const char *setting)
 {
-    char *setting = crypt_gensalt_ra("$y$", 0, NULL, 0);
-    if (!setting)
-        return NULL;
     struct crypt_data *cd = xcalloc(1, sizeof *cd);
     char *out = crypt_r(password, setting, cd);
     char *hash = (out && out[0] != '*') ? xstrdup(out) : NULL;
     explicit_bzero(cd, sizeof *cd);
     free(cd);
+    return hash;
+}
+
+char *pw_hash(const char *password)
+{
+    char *setting = crypt_gensalt_ra("$y$", 0, NULL, 0);
+    char *hash = setting ? pw_crypt(password, setting) : NULL;
     free(setting);
     return hash;
 }
@@ -39,4 +46,87 @@ bool pw_verify(const char *password, const char *hash)
     explicit_bzero(cd, sizeof *cd);
     free(cd);
     return ok;
+}
+
+/* ---- the cache of verified pairs ---- */
+
+#define PW_CACHE_SIZE 4096 /* a power of two; full: forgotten at once and filled again */
+
+struct pw_entry {
+    char *hash;   /* the stored hash (the key) */
+    char *quick;  /* "$5$rounds=1000$salt$..." of the password verified against it */
+};
+
+static struct pw_entry pw_cache[PW_CACHE_SIZE];
+static int pw_cache_used;
+
+static size_t pw_slot(const char *hash)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)hash; *p; p++)
+        h = (h ^ *p) * 1099511628211ULL;
+    return (size_t)(h & (PW_CACHE_SIZE - 1));
+}
+
+/* The entry of the stored hash, or the empty slot where it goes. */
+static struct pw_entry *pw_find(const char *hash)
+{
+    size_t i = pw_slot(hash);
+    while (pw_cache[i].hash && strcmp(pw_cache[i].hash, hash) != 0)
+        i = (i + 1) & (PW_CACHE_SIZE - 1);
+    return &pw_cache[i];
+}
+
+void pw_cache_clear(void)
+{
+    for (int i = 0; i < PW_CACHE_SIZE; i++) {
+        free(pw_cache[i].hash);
+        if (pw_cache[i].quick)
+            explicit_bzero(pw_cache[i].quick, strlen(pw_cache[i].quick));
+        free(pw_cache[i].quick);
+        pw_cache[i].hash = pw_cache[i].quick = NULL;
+    }
+    pw_cache_used = 0;
+}
+
+static void pw_remember(const char *password, const char *hash)
+{
+    char *setting = crypt_gensalt_ra("$5$", 1000, NULL, 0);
+    char *quick = setting ? pw_crypt(password, setting) : NULL;
+    free(setting);
+    if (!quick)
+        return;
+    if (pw_cache_used >= PW_CACHE_SIZE / 2)
+        pw_cache_clear();
+    struct pw_entry *e = pw_find(hash);
+    e->hash = xstrdup(hash);
+    e->quick = quick;
+    pw_cache_used++;
+}
+
+bool pw_verify_cached(const char *password, const char *hash)
+{
+    if (!password || !hash || !*hash)
+        return false;
+    struct pw_entry *e = pw_find(hash);
+    if (e->hash)
+        return pw_verify(password, e->quick);
+    bool ok = pw_verify(password, hash);
+    if (ok)
+        pw_remember(password, hash);
+    return ok;
+}
+
+int pw_cache_count(void)
+{
+    return pw_cache_used;
+}
+
+bool pw_cache_holds_no(const char *text)
+{
+    for (int i = 0; i < PW_CACHE_SIZE; i++)
+        if ((pw_cache[i].hash && strstr(pw_cache[i].hash, text)) ||
+            (pw_cache[i].quick && strstr(pw_cache[i].quick, text)))
+            return false;
+    return true;
 }

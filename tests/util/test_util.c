@@ -90,6 +90,32 @@ static void test_clock_can_be_pinned(void **state)
     assert_true(util_now() > 1700000000);
 }
 
+/* Issue 15: the cache of verified passwords answers as yescrypt does — a wrong password against a
+ * remembered hash is refused, a changed password (a new stored hash) is checked afresh and the
+ * old one no longer opens it — and remembers only verified pairs, never the password itself. */
+static void test_verified_passwords_are_remembered(void **state)
+{
+    (void)state;
+    pw_cache_clear();
+    char *old = pw_hash("tulip-7"), *changed = pw_hash("maple-3");
+    assert_false(pw_verify_cached("tulip-8", old));
+    assert_int_equal(pw_cache_count(), 0);
+    assert_true(pw_verify_cached("tulip-7", old));
+    assert_int_equal(pw_cache_count(), 1);
+    assert_true(pw_verify_cached("tulip-7", old)); /* from the cache */
+    assert_false(pw_verify_cached("tulip-8", old));
+    assert_false(pw_verify_cached("", old));
+    assert_false(pw_verify_cached("tulip-7", changed));
+    assert_true(pw_verify_cached("maple-3", changed));
+    assert_int_equal(pw_cache_count(), 2);
+    assert_false(pw_verify_cached("maple-3", old));
+    assert_true(pw_cache_holds_no("tulip-7") && pw_cache_holds_no("maple-3"));
+    pw_cache_clear();
+    assert_int_equal(pw_cache_count(), 0);
+    free(old);
+    free(changed);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -98,6 +124,7 @@ int main(void)
         cmocka_unit_test(test_edit_distance),
         cmocka_unit_test(test_random_token_alphabet),
         cmocka_unit_test(test_password_hash_and_verify),
+        cmocka_unit_test(test_verified_passwords_are_remembered),
         cmocka_unit_test(test_clock_can_be_pinned),
     };
     return cmocka_run_group_tests_name("util", tests, NULL, NULL);
