@@ -6,7 +6,10 @@
 #      yescrypt), answered, and every answer accepted by OpenSMTPD. Mails per second, and the
 #      daemon's peak memory (its own getrusage at exit).
 #   3. The same mails through the Maildir transport (serve --once, no network): the daemon's
-#      cost without the servers.
+#      cost without the servers — into the game at turn 1, and into the same game late (after
+#      PBEMGM_BENCH_LATE_TURNS automatic turns, default 20: a long action log to rebuild).
+# The game is running in every case: each mail's orders are stored and checked on the game
+# (issue 15: the benchmark used to measure a game that had not started).
 # Prints the figures and the ratios measured in this one run.
 set -eu
 build=${1:-build}
@@ -32,13 +35,17 @@ sh "$top/tests/integration/servers.sh" start "$work/srv"
 smtp="smtp://127.0.0.1:${PBEMGM_SMTP_PORT:-10025}"
 mailroot="$work/srv/mail"
 
-setup_game() { # DIR CONFIG-JSON
+setup_game() { # DIR CONFIG-JSON [TURNS]: a running game, TURNS automatic turns resolved
     mkdir -p "$1"
     echo "$2" > "$1/pbemgm.json"
     (cd "$1" && "$pbemgm" -c pbemgm.json init >/dev/null &&
      "$pbemgm" -c pbemgm.json game create bench >/dev/null &&
      for p in alice bob carol dave; do
          "$pbemgm" -c pbemgm.json player add bench $p $p@pbem.test --password ${p}pw --no-mail >/dev/null
+     done &&
+     "$pbemgm" -c pbemgm.json game start bench >/dev/null &&
+     k=0 && while [ "$k" -lt "${3:-0}" ]; do
+         "$pbemgm" -c pbemgm.json game resolve bench >/dev/null; k=$((k + 1))
      done)
 }
 
@@ -70,7 +77,7 @@ t2=$(now)
 i=0
 while [ $i -lt 6000 ]; do
     a=$(sql "$work/imap/db.sqlite" "SELECT COUNT(*) FROM inbound WHERE status='answered'" 2>/dev/null || echo 0)
-    s=$(sql "$work/imap/db.sqlite" "SELECT COUNT(*) FROM outbox WHERE status='sent'" 2>/dev/null || echo 0)
+    s=$(sql "$work/imap/db.sqlite" "SELECT COUNT(*) FROM outbox WHERE status='sent' AND inbound_id IS NOT NULL" 2>/dev/null || echo 0)
     [ "$a" = "$total" ] && [ "$s" = "$total" ] && break
     sleep 0.05; i=$((i + 1))
 done
@@ -80,20 +87,36 @@ ingest=$(secs "$t2" "$t3")
 peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/daemon.log" | tail -1)
 [ "$a" = "$total" ] && [ "$s" = "$total" ] || { echo "bench: only $a answered, $s sent"; exit 1; }
 
-setup_game "$work/md" '{"database": "db.sqlite", "log": {"level": "info"}}'
-for p in alice bob carol dave; do
-    for f in "$work/mails/$p"/*.eml; do cp "$f" "$work/md/maildir/in/new/$(basename "$f").$p"; done
-done
-t4=$(now)
-(cd "$work/md" && "$pbemgm" -c pbemgm.json serve --once) 2> "$work/md.log"
-t5=$(now)
-local_s=$(secs "$t4" "$t5")
-local_peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/md.log" | tail -1)
+maildir_run() { # DIR: the mails into the game of DIR over Maildir (its own mail sent first)
+    (cd "$1" && "$pbemgm" -c pbemgm.json serve --once 2>/dev/null)
+    for p in alice bob carol dave; do
+        for f in "$work/mails/$p"/*.eml; do cp "$f" "$1/maildir/in/new/$(basename "$f").$p"; done
+    done
+    t4=$(now)
+    (cd "$1" && "$pbemgm" -c pbemgm.json serve --once) 2> "$1.log"
+    t5=$(now)
+    run_s=$(secs "$t4" "$t5")
+    run_peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$1.log" | tail -1)
+    answered=$(sql "$1/db.sqlite" "SELECT COUNT(*) FROM inbound WHERE status='answered'")
+    [ "$answered" = "$total" ] || { echo "bench: only $answered of $total answered in $1"; exit 1; }
+}
+md_conf='{"database": "db.sqlite", "log": {"level": "info"}}'
+setup_game "$work/md" "$md_conf"
+maildir_run "$work/md"
+local_s=$run_s; local_peak=$run_peak
+late=${PBEMGM_BENCH_LATE_TURNS:-20}
+setup_game "$work/late" "$md_conf" "$late"
+late_actions=$(sql "$work/late/db.sqlite" "SELECT COUNT(*) FROM actions")
+late_turn=$(sql "$work/late/db.sqlite" "SELECT turn FROM games")
+maildir_run "$work/late"
+late_s=$run_s; late_peak=$run_peak
 
-awk -v n="$total" -v d="$deliver" -v g="$ingest" -v l="$local_s" -v p="$peak" -v lp="$local_peak" 'BEGIN {
+awk -v n="$total" -v d="$deliver" -v g="$ingest" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \
+    -v ls="$late_s" -v lt="$late_turn" -v la="$late_actions" -v lpk="$late_peak" 'BEGIN {
     printf "servers deliver (SMTP -> LMTP -> Maildir):   %7.2f s   %7.1f mails/s\n", d, n / d
     printf "daemon over IMAP/SMTP (stored + answered):   %7.2f s   %7.1f mails/s   peak memory %d KiB\n", g, n / g, p
-    printf "daemon over Maildir, no servers (--once):    %7.2f s   %7.1f mails/s   peak memory %d KiB\n", l, n / l, lp
-    printf "ratio daemon(IMAP) / servers delivering:     %7.2f\n", g / d
-    printf "ratio daemon(IMAP) / daemon(Maildir):        %7.2f\n", g / l
+    printf "daemon over Maildir, game at turn 1:         %7.2f s   %7.1f mails/s   peak memory %d KiB\n", l, n / l, lp
+    printf "daemon over Maildir, game at turn %d (%d actions): %5.2f s   %7.1f mails/s   peak memory %d KiB\n", lt, la, ls, n / ls, lpk
+    printf "ratio daemon(IMAP) / servers delivering (time): %5.2f  (keeps pace: <= 1)\n", g / d
+    printf "ratio late / turn 1 (mails/s):               %7.2f  (target >= 0.8)\n", l / ls
 }'
