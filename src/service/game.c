@@ -1,10 +1,15 @@
 /* game: a running game rebuilt — its title, its options, its players in seating order, then its
  * action log replayed (the state is the replay; the log names seats, so a replaced player's
- * seat replays as before). */
+ * seat replays as before). A process parses each title once and keeps the state of the games it
+ * rebuilt last, with a fingerprint of each action applied: the next rebuild reads the log,
+ * checks it against the fingerprints and applies only the actions added since, so that a mail
+ * costs the same early and late in a game (issue 15). A log that differs (a rollback) is
+ * replayed whole. */
 #include "service/service.h"
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +31,101 @@ static void collect_player(const store_player *p, void *ctx)
     sg->nplayers++;
 }
 
+/* ---- the titles, parsed once a process ---- */
+
+#define TITLES_KEPT 16
+
+static struct {
+    char *name;
+    eng_title *t;
+} titles[TITLES_KEPT];
+
+static const eng_title *title_of(const char *name, char *why, size_t len)
+{
+    int i = 0;
+    for (; i < TITLES_KEPT && titles[i].name; i++)
+        if (strcmp(titles[i].name, name) == 0)
+            return titles[i].t;
+    eng_title *t = svc_load_title(name, why, len);
+    if (t && i < TITLES_KEPT) {
+        titles[i].name = xstrdup(name);
+        titles[i].t = t;
+    } else if (t) { /* more titles than kept: the last slot changes hands */
+        svc_games_forget();
+        free(titles[TITLES_KEPT - 1].name);
+        eng_title_free(titles[TITLES_KEPT - 1].t);
+        titles[TITLES_KEPT - 1].name = xstrdup(name);
+        titles[TITLES_KEPT - 1].t = t;
+    }
+    return t;
+}
+
+/* ---- the states kept ---- */
+
+#define GAMES_KEPT 64
+
+struct kept {
+    int64_t game_id;
+    const eng_title *t;
+    char *options;
+    int nplayers;
+    char names[ENG_MAX_PLAYERS][ENG_NAME];
+    eng_game *g;       /* after the n actions fingerprinted */
+    int n, cap;
+    uint64_t *prints;  /* each action's fingerprint: its sequence number and text */
+    int last_turn;
+    int nworth;
+    int (*worth)[ENG_MAX_PLAYERS];
+    uint64_t used;     /* when last used: the least recently used goes first */
+};
+
+static struct kept kept[GAMES_KEPT];
+static uint64_t kept_clock;
+
+static uint64_t fingerprint(int64_t seq, const char *json)
+{
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)seq; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)json; *p; p++)
+        h = (h ^ *p) * 1099511628211ULL;
+    return h;
+}
+
+static void kept_clear(struct kept *k)
+{
+    eng_game_free(k->g);
+    free(k->options);
+    free(k->prints);
+    free(k->worth);
+    memset(k, 0, sizeof *k);
+}
+
+void svc_games_forget(void)
+{
+    for (int i = 0; i < GAMES_KEPT; i++)
+        kept_clear(&kept[i]);
+}
+
+/* The kept state of the game as these options and players start it, or NULL. */
+static struct kept *kept_find(const store_game *game, const svc_game *out)
+{
+    for (int i = 0; i < GAMES_KEPT; i++) {
+        struct kept *k = &kept[i];
+        if (!k->g || k->game_id != game->id || k->t != out->t || k->nplayers != out->nplayers ||
+            strcmp(k->options, game->options ? game->options : "") != 0)
+            continue;
+        bool same = true;
+        for (int p = 0; p < out->nplayers; p++)
+            same &= strcmp(k->names[p], out->players[p].name) == 0;
+        if (!same) {
+            kept_clear(k);
+            return NULL;
+        }
+        k->used = ++kept_clock;
+        return k;
+    }
+    return NULL;
+}
+
 struct replay {
     svc_game *out;
     int until;     /* the last turn to replay (0: all) */
@@ -33,6 +133,11 @@ struct replay {
     int last_turn; /* of the last action applied */
     char why[256];
     int64_t seq;
+    const struct kept *k; /* the state kept: its actions are checked, not applied */
+    int checked;          /* of them */
+    bool differs;         /* the log is not the one kept */
+    int n, cap;           /* the fingerprints of the whole log read */
+    uint64_t *prints;
 };
 
 void svc_game_note_worth(svc_game *sg, int turn)
@@ -60,6 +165,20 @@ static int replay_one(int64_t seq, int turn, const char *json, void *ctx)
         r->stopped = true;
         return 1;
     }
+    uint64_t print = fingerprint(seq, json);
+    if (r->k && r->checked < r->k->n) { /* an action of the state kept: the same one? */
+        if (r->k->prints[r->checked] != print) {
+            r->differs = true;
+            return 1;
+        }
+        r->checked++;
+        return 0;
+    }
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 256;
+        r->prints = xrealloc(r->prints, (size_t)r->cap * sizeof *r->prints);
+    }
+    r->prints[r->n++] = print;
     if (turn > r->last_turn) /* a new turn: the state is the end of the turns before it */
         svc_game_note_worth(sg, turn - 1);
     if (r->until && turn == r->until && !sg->before)
@@ -99,18 +218,93 @@ int svc_game_load_players(store *st, const store_game *game, svc_game *out)
     return 0;
 }
 
+/* Starts the replay from the state kept: the game, its history. */
+static void start_from(struct replay *r, const struct kept *k)
+{
+    svc_game *out = r->out;
+    eng_game_free(out->g);
+    out->g = eng_game_copy(k->g);
+    out->nworth = out->worth_cap = k->nworth;
+    out->worth = xmalloc((size_t)(k->nworth ? k->nworth : 1) * sizeof *out->worth);
+    if (k->nworth)
+        memcpy(out->worth, k->worth, (size_t)k->nworth * sizeof *out->worth);
+    r->last_turn = k->last_turn;
+    r->k = k;
+    r->n = r->cap = k->n;
+    r->prints = xmalloc((size_t)(k->n ? k->n : 1) * sizeof *r->prints);
+    if (k->n)
+        memcpy(r->prints, k->prints, (size_t)k->n * sizeof *r->prints);
+}
+
+/* Keeps the state just rebuilt (the whole log) for the next time, in the slot of this game or
+ * the one least recently used. */
+static void keep(const store_game *game, const svc_game *out, struct replay *r)
+{
+    struct kept *k = &kept[0];
+    for (int i = 0; i < GAMES_KEPT; i++) {
+        if (kept[i].g && kept[i].game_id == game->id) {
+            k = &kept[i];
+            break;
+        }
+        if (kept[i].used < k->used)
+            k = &kept[i];
+    }
+    kept_clear(k);
+    k->game_id = game->id;
+    k->t = out->t;
+    k->options = xstrdup(game->options ? game->options : "");
+    k->nplayers = out->nplayers;
+    for (int p = 0; p < out->nplayers; p++)
+        snprintf(k->names[p], ENG_NAME, "%s", out->players[p].name);
+    k->g = eng_game_copy(out->g);
+    k->n = r->n;
+    k->prints = r->prints;
+    r->prints = NULL;
+    k->last_turn = r->last_turn;
+    k->nworth = out->nworth;
+    k->worth = xmalloc((size_t)(out->nworth ? out->nworth : 1) * sizeof *k->worth);
+    if (out->nworth)
+        memcpy(k->worth, out->worth, (size_t)out->nworth * sizeof *k->worth);
+    k->used = ++kept_clock;
+}
+
 static int replay_log(store *st, const store_game *game, int until, svc_game *out, char *why,
                       size_t len)
 {
     struct replay r = {.out = out, .until = until};
+    struct kept *k = until ? NULL : kept_find(game, out);
+    if (k)
+        start_from(&r, k);
     int rc = store_action_each(st, game->id, replay_one, &r);
+    if (k && (r.differs || (rc == 0 && r.checked < k->n))) { /* not the log kept: all of it */
+        kept_clear(k);
+        free(r.prints);
+        free(out->worth);
+        out->worth = NULL;
+        out->nworth = out->worth_cap = 0;
+        char none[1];
+        eng_options o;
+        eng_options_default(&o);
+        eng_options_parse(&o, game->options ? game->options : "", none, 0);
+        const char *names[ENG_MAX_PLAYERS];
+        for (int p = 0; p < out->nplayers; p++)
+            names[p] = out->players[p].name;
+        eng_game_free(out->g);
+        out->g = eng_game_new(out->t, &o, names, out->nplayers, why, len);
+        if (!out->g)
+            return -1;
+        return replay_log(st, game, until, out, why, len);
+    }
     if (r.stopped)
         rc = 0;
     if (rc == 0) {
         svc_game_note_worth(out, until ? until : r.last_turn);
         if (until && !out->before) /* nothing happened in that turn */
             out->before = eng_board_copy(out->g->board);
+        if (!until)
+            keep(game, out, &r);
     }
+    free(r.prints);
     if (rc > 0)
         snprintf(why, len, "action %lld of the log does not replay: %s", (long long)r.seq, r.why);
     else if (rc)
@@ -130,7 +324,7 @@ int svc_game_load_until(store *st, const store_game *game, int until, svc_game *
         snprintf(why, len, "the game's players cannot be read: %s", store_errmsg(st));
         return -1;
     }
-    out->t = svc_load_title(game->title, why, len);
+    out->t = title_of(game->title, why, len);
     eng_options o;
     eng_options_default(&o);
     if (!out->t || eng_options_parse(&o, game->options ? game->options : "", why, len)) {
@@ -153,8 +347,7 @@ void svc_game_unload(svc_game *sg)
     free(sg->worth);
     if (sg->before)
         eng_board_free(sg->before);
-    eng_game_free(sg->g);
-    eng_title_free(sg->t);
+    eng_game_free(sg->g); /* the title is the process's */
     for (int p = 0; p < sg->nplayers && p < ENG_MAX_PLAYERS; p++)
         store_player_clear(&sg->players[p]);
     memset(sg, 0, sizeof *sg);

@@ -52,7 +52,7 @@ void svc_format_time(int64_t t, char *out, size_t len);
 
 /* ---- game.c: a running game rebuilt ---- */
 typedef struct svc_game {
-    eng_title *t;
+    const eng_title *t;  /* parsed once a process: never freed by the game */
     eng_game *g;
     int nplayers;
     store_player players[ENG_MAX_PLAYERS]; /* in seating order */
@@ -71,6 +71,8 @@ int svc_game_load_until(store *st, const store_game *sg, int until, svc_game *ou
                         size_t len);
 /* Records each player's worth now as that of turn (and of the turns before it not recorded). */
 void svc_game_note_worth(svc_game *sg, int turn);
+/* Forgets the game states this process kept (the next loads replay whole logs). */
+void svc_games_forget(void);
 /* The players only (no title, no state). */
 int svc_game_load_players(store *st, const store_game *sg, svc_game *out);
 void svc_game_unload(svc_game *sg);

@@ -1,0 +1,138 @@
+/* Tests for src/service/game.c (issue 15): a game rebuilt from the states the process keeps is
+ * the game a whole replay rebuilds — after new turns, after a rollback and a different turn in
+ * its place, after a player is replaced — and the worth history goes with it. */
+#include "mail_fixture.h"
+#include "report/state.h"
+#include "util/buf.h"
+
+#include <sqlite3.h>
+
+/* The game as text: the report's state, every tile on the board, the worth history. */
+static char *fingerprint_of(struct fixture *f, bool kept)
+{
+    if (!kept)
+        svc_games_forget();
+    store_game g = game(f);
+    svc_game dg;
+    char why[256];
+    if (svc_game_load(f->st, &g, &dg, why, sizeof why))
+        fail_msg("load: %s", why);
+    cJSON *state = rep_state_json(dg.g);
+    char *json = cJSON_PrintUnformatted(state);
+    buf b;
+    buf_init(&b);
+    buf_printf(&b, "%s\nturn %d round %d phase %d current %d\n", json, g.turn, dg.g->round,
+               dg.g->phase, dg.g->current);
+    for (int h = 0; h < dg.t->nhexes; h++)
+        if (dg.g->board->tile[h] >= 0)
+            buf_printf(&b, "%s:%d/%d ", dg.t->hexes[h].id, dg.g->board->tile[h],
+                       dg.g->board->rot[h]);
+    for (int k = 0; k < dg.nworth; k++)
+        for (int p = 0; p < dg.nplayers; p++)
+            buf_printf(&b, "%d%c", dg.worth[k][p], p + 1 < dg.nplayers ? ',' : ';');
+    free(json);
+    cJSON_Delete(state);
+    svc_game_unload(&dg);
+    store_game_clear(&g);
+    return buf_steal(&b);
+}
+
+static void same_either_way(struct fixture *f, const char *when)
+{
+    char *kept = fingerprint_of(f, true), *whole = fingerprint_of(f, false);
+    if (strcmp(kept, whole) != 0)
+        fail_msg("%s: the kept state differs from the replay:\n%s\n---\n%s", when, kept, whole);
+    char *again = fingerprint_of(f, true); /* from the state kept by the whole replay */
+    assert_string_equal(again, whole);
+    free(kept);
+    free(whole);
+    free(again);
+}
+
+static void resolve(struct fixture *f)
+{
+    store_game g = game(f);
+    char why[256];
+    assert_int_equal(store_begin(f->st), STORE_OK);
+    if (svc_resolve_turn(&f->c, f->st, &g, why, sizeof why))
+        fail_msg("resolve: %s", why);
+    assert_int_equal(store_commit(f->st), STORE_OK);
+    store_game_clear(&g);
+}
+
+static void desk(struct fixture *f, const char *line, const char *reason)
+{
+    store_game g = game(f);
+    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
+    buf_init(&d.out);
+    svc_desk_cmd cmd;
+    char why[512];
+    assert_int_equal(svc_desk_parse(line, &cmd, why, sizeof why), 0);
+    cmd.reason = strdup(reason);
+    assert_int_equal(store_begin(f->st), STORE_OK);
+    if (svc_desk_run(&d, &g, &cmd) != 0)
+        fail_msg("%s: %s", line, d.out.data);
+    assert_int_equal(store_commit(f->st), STORE_OK);
+    buf_free(&d.out);
+    svc_desk_cmd_clear(&cmd);
+    store_game_clear(&g);
+}
+
+static void test_a_kept_state_is_the_replayed_state(void **state)
+{
+    struct fixture *f = *state;
+    same_either_way(f, "at the start");
+    for (int t = 1; t <= 4; t++) {
+        resolve(f);
+        same_either_way(f, "after a turn");
+    }
+    char *before = fingerprint_of(f, true);
+    desk(f, "ROLLBACK 3", "a wrong ruling");
+    same_either_way(f, "after the rollback");
+    char *rolled = fingerprint_of(f, true);
+    if (strcmp(before, rolled) == 0)
+        fail_msg("the rollback changed nothing:\n%s", rolled);
+    resolve(f); /* turn 3 again, the same number of actions or not: the log is checked */
+    same_either_way(f, "after the turn played again");
+    desk(f, "REPLACE alice dora dora@pbem.test", "alice left");
+    same_either_way(f, "after a replacement");
+    resolve(f);
+    same_either_way(f, "after a turn with the new player");
+    free(before);
+    free(rolled);
+}
+
+/* Another process (the command line beside the daemon) may change the log behind a state this
+ * process keeps, keeping its length: the fingerprints see it, and the log is replayed whole. */
+static void test_a_log_changed_behind_the_kept_state(void **state)
+{
+    struct fixture *f = *state;
+    resolve(f);
+    desk(f, "ADJUST CASH alice +10", "a payment missed");
+    char *kept = fingerprint_of(f, true);
+    char *err = NULL;
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->c.database, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "UPDATE actions SET json = replace(json, '10', '25') "
+                                      "WHERE seq = (SELECT MAX(seq) FROM actions)",
+                                  NULL, NULL, &err),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    char *now = fingerprint_of(f, true);
+    if (strcmp(kept, now) == 0)
+        fail_msg("the state kept was used for a changed log:\n%s", now);
+    same_either_way(f, "after the change");
+    free(kept);
+    free(now);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_a_kept_state_is_the_replayed_state, setup_started,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_a_log_changed_behind_the_kept_state, setup_started,
+                                        teardown),
+    };
+    return cmocka_run_group_tests_name("game", tests, NULL, NULL);
+}
