@@ -46,7 +46,13 @@ struct net {
     int nnodes, nsegs, words;
     struct node *nodes;
     struct link *links;
+    uint8_t *to_token; /* per node: the fewest stops a run arriving there still counts to reach
+                        * a city with the company's station (that city included; 0 at one of
+                        * its own, ROUTES_FAR when none can be reached): a lower bound, so a
+                        * walk without a station yet that cannot make it stops */
 };
+
+#define ROUTES_FAR 255
 
 struct names {
     int n;
@@ -125,6 +131,8 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
     }
 }
 
+static void compute_to_token(struct net *net);
+
 static void build_net(struct net *net, const eng_game *g, int company)
 {
     const eng_title *t = g->t;
@@ -178,12 +186,49 @@ static void build_net(struct net *net, const eng_game *g, int company)
     }
     free(raw.v);
     net->words = (net->nsegs + 63) / 64;
+    compute_to_token(net);
+}
+
+/* net->to_token by a breadth-first search from the company's stations outwards (a link is
+ * track both ways): arriving at a stop counts it, and a run goes on only through a city it may
+ * pass. The rules that only shorten what is possible (no node twice, groups, the sides of a map
+ * edge) are left out, so the count never exceeds the truth. */
+static void compute_to_token(struct net *net)
+{
+    net->to_token = xmalloc((size_t)net->nnodes);
+    memset(net->to_token, ROUTES_FAR, (size_t)net->nnodes);
+    int *queue = xmalloc((size_t)net->nnodes * 2 * sizeof *queue), head = net->nnodes,
+        tail = net->nnodes; /* a deque: 0-cost moves in front, 1-cost at the back */
+    for (int x = 0; x < net->nnodes; x++)
+        if (net->nodes[x].token && net->nodes[x].kind == STOP_CITY) {
+            net->to_token[x] = 1;
+            queue[tail++] = x;
+        }
+    while (head < tail) {
+        int u = queue[head++];
+        for (int i = net->nodes[u].first; i < net->nodes[u].first + net->nodes[u].nlinks; i++) {
+            int v = net->links[i].to;
+            const struct node *nv = &net->nodes[v];
+            if (nv->dead || (nv->kind != NOT_STOP && !nv->passable))
+                continue;
+            int d = net->to_token[u] + (nv->kind != NOT_STOP);
+            if (d >= net->to_token[v] || d >= ROUTES_FAR)
+                continue;
+            net->to_token[v] = (uint8_t)d;
+            if (nv->kind == NOT_STOP && head > 0)
+                queue[--head] = v;
+            else if (tail < 2 * net->nnodes)
+                queue[tail++] = v;
+        }
+    }
+    free(queue);
 }
 
 static void free_net(struct net *net)
 {
     free(net->nodes);
     free(net->links);
+    free(net->to_token);
 }
 
 /* ---- single-train runs ---- */
@@ -304,15 +349,26 @@ static void at_stop(struct walker *w, int from, int node)
     count_stop(w, node, -1);
 }
 
+/* The stops the train may still count. */
+static int stops_left(const struct walker *w)
+{
+    int left = w->train->plus ? w->train->cities - w->ncities + w->train->towns - w->ntowns
+                              : w->train->cities - w->ncities - w->ntowns;
+    return left < ENG_MAX_RUN_STOPS - w->nstops ? left : ENG_MAX_RUN_STOPS - w->nstops;
+}
+
 static void walk_from(struct walker *w, int node, bool crossed)
 {
     const struct node *nd = &w->net->nodes[node];
     bool side = node % ENG_NODES_PER_HEX < 6;
+    int left = w->tokens ? ENG_MAX_RUN_STOPS : stops_left(w);
     for (int i = nd->first; i < nd->first + nd->nlinks; i++) {
         const struct link *l = &w->net->links[i];
         bool crossing = l->seg < 0;
         if ((side && crossing == crossed) || w->visited[l->to] || w->net->nodes[l->to].dead)
             continue;
+        if (!w->tokens && w->net->to_token[l->to] > left)
+            continue; /* no station within reach: no run can come of it */
         bool track = !crossing && !l->reusable;
         if (track && seg_used(w->used, l->seg))
             continue;
@@ -331,6 +387,16 @@ static void walk_from(struct walker *w, int node, bool crossed)
     }
 }
 
+/* Whether a run starting at stop s (counted) can reach a station within the train's stops. */
+static bool starts_towards_token(const struct net *net, int s, const eng_train *train)
+{
+    int left = (train->plus ? train->cities + train->towns : train->cities) - 1;
+    for (int i = net->nodes[s].first; i < net->nodes[s].first + net->nodes[s].nlinks; i++)
+        if (net->to_token[net->links[i].to] <= left)
+            return true;
+    return false;
+}
+
 static void list_routes(const struct net *net, const eng_train *train, struct routes *out)
 {
     memset(out, 0, sizeof *out);
@@ -340,7 +406,8 @@ static void list_routes(const struct net *net, const eng_train *train, struct ro
     w.visited = xcalloc((size_t)net->nnodes, 1);
     for (int s = 0; s < net->nnodes; s++) {
         const struct node *n = &net->nodes[s];
-        if (n->kind == NOT_STOP || n->dead || n->nlinks == 0)
+        if (n->kind == NOT_STOP || n->dead || n->nlinks == 0 ||
+            (!n->token && !starts_towards_token(net, s, train)))
             continue;
         w.visited[s] = 1;
         count_stop(&w, s, 1);
