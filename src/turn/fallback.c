@@ -10,8 +10,12 @@
  * said in the report. */
 #include "engine/routes.h"
 #include "turn/internal.h"
+#include "util/util.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 struct choice {
     eng_action a;
@@ -71,6 +75,49 @@ static int earning(const eng_game *g, int company)
     return turn_run_with_train(g, company, g->train_on_sale);
 }
 
+/* ---- trying many placements at once: each on its own copy, on every core ---- */
+
+#define MAX_WORKERS 4
+
+struct trial {
+    const eng_game *g;
+    int company;
+    const eng_action *actions;
+    int n;
+    int *revenue;        /* per action: the company's earning after it, -1 when not legal */
+    atomic_int next;
+};
+
+static void *try_some(void *arg)
+{
+    struct trial *t = arg;
+    for (int i; (i = atomic_fetch_add(&t->next, 1)) < t->n;) {
+        eng_game *copy = eng_game_copy(t->g);
+        t->revenue[i] = eng_apply(copy, &t->actions[i], NULL, 0) == 0 ? earning(copy, t->company)
+                                                                      : -1;
+        eng_game_free(copy);
+    }
+    return NULL;
+}
+
+/* revenue[i] for each action, the work shared among the machine's cores (the engine is pure:
+ * every worker has its own copies); the same figures as one after the other. */
+static void try_all(const eng_game *g, int company, const eng_action *actions, int n,
+                    int *revenue)
+{
+    struct trial t = {g, company, actions, n, revenue, 0};
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int workers = n < 8 ? 1 : cores > MAX_WORKERS ? MAX_WORKERS : cores < 1 ? 1 : (int)cores;
+    pthread_t th[MAX_WORKERS];
+    int started = 0;
+    for (int k = 1; k < workers; k++)
+        if (pthread_create(&th[started], NULL, try_some, &t) == 0)
+            started++;
+    try_some(&t);
+    for (int k = 0; k < started; k++)
+        pthread_join(th[k], NULL);
+}
+
 /* Tries a on a copy; keeps it when it is better than *best. */
 static void consider(turn_ctx *x, int company, int goal, const eng_action *a, struct choice *best)
 {
@@ -82,6 +129,23 @@ static void consider(turn_ctx *x, int company, int goal, const eng_action *a, st
             *best = c;
     }
     eng_game_free(copy);
+}
+
+/* The best of these placements (no goal: by income), as trying them one after the other in
+ * this order would find it. */
+static void choose_among(turn_ctx *x, int company, const eng_action *cand, int n,
+                         struct choice *best)
+{
+    if (n == 0)
+        return;
+    int *revenue = xmalloc((size_t)n * sizeof *revenue);
+    try_all(x->g, company, cand, n, revenue);
+    for (int i = 0; i < n; i++) {
+        struct choice c = {.a = cand[i], .revenue = revenue[i], .found = true};
+        if (revenue[i] >= 0 && better(&c, best, false))
+            *best = c;
+    }
+    free(revenue);
 }
 
 static int income_now(const turn_ctx *x, int company)
@@ -193,6 +257,8 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     eng_lay_option opts[64];
     eng_reach reach;
     eng_reach_compute(g->board, company, &reach);
+    int ncand = 0, cap = 0;
+    eng_action *cand = NULL; /* without a goal: every lay, tried at once below */
     for (int h = 0; h < g->t->nhexes; h++) {
         if (!within_reach(g, &reach, h))
             continue;
@@ -203,9 +269,17 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
         for (int i = 0; i < n; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
                             .tile = opts[i].tile, .rot = opts[i].rot};
-            consider(x, company, goal, &a, &best);
+            if (goal >= 0) {
+                consider(x, company, goal, &a, &best);
+                continue;
+            }
+            if (ncand == cap)
+                cand = xrealloc(cand, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cand);
+            cand[ncand++] = a;
         }
     }
+    choose_among(x, company, cand, ncand, &best);
+    free(cand);
     int target = goal < 0 && !(best.found && best.revenue > income_now(x, company))
                      ? nearest_unreached(g, &reach, company)
                      : -1;
@@ -224,15 +298,25 @@ void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool
     struct choice best = {0};
     eng_reach reach;
     eng_reach_compute(g->board, company, &reach);
+    int ncand = 0, cap = 0;
+    eng_action *cand = NULL;
     for (int h = 0; h < g->t->nhexes; h++) {
         if (!reach.cities[h] && !g->opt.permissive_routes)
             continue; /* a station needs a city the company reaches */
         const eng_track *tr = eng_board_track(g->board, h, NULL);
         for (int city = 0; city < tr->ncities; city++) {
             eng_action a = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h, .city = city};
-            consider(x, company, goal, &a, &best);
+            if (goal >= 0) {
+                consider(x, company, goal, &a, &best);
+                continue;
+            }
+            if (ncand == cap)
+                cand = xrealloc(cand, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *cand);
+            cand[ncand++] = a;
         }
     }
+    choose_among(x, company, cand, ncand, &best);
+    free(cand);
     eng_reach_free(&reach);
     decide(x, company, goal, &best, NULL, "station", automatic);
 }
