@@ -1,19 +1,25 @@
 /* daemon: the long-running loop. Each pass: fetch and store new mail, process what is stored,
  * send what is due in the outbox, then wait (IMAP IDLE / inotify / sleep) until new mail or the
- * next retry. SIGTERM and SIGINT end it after the current step; SIGHUP reloads the
- * configuration (a bad new one is refused and the old one kept). Failures of the mail servers
- * are retried with growing pauses; nothing is dropped. */
+ * next retry. Turns that are due are resolved by a child process, so that no answer to a
+ * player waits for a resolution (the child computes on a snapshot and writes in a short
+ * transaction; its end wakes the loop, which sends the reports). SIGTERM and SIGINT end it
+ * after the current step (the child too); SIGHUP reloads the configuration (a bad new one is
+ * refused and the old one kept). Failures of the mail servers are retried with growing pauses;
+ * nothing is dropped. */
 #include "daemon/daemon.h"
 #include "service/service.h"
 #include "util/log.h"
 #include "util/util.h"
 
 #include <curl/curl.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t reload_requested;
@@ -22,7 +28,7 @@ static void on_signal(int sig)
 {
     if (sig == SIGHUP)
         reload_requested = 1;
-    else
+    else if (sig != SIGCHLD) /* a resolver ended: the wait ends, the loop sends its reports */
         stop_requested = 1;
 }
 
@@ -36,6 +42,8 @@ static void install_signals(void)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    sa.sa_flags = SA_NOCLDSTOP;
+    sigaction(SIGCHLD, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 }
 
@@ -46,7 +54,80 @@ struct daemon {
     mail_source *src;
     mail_sink *sink;
     int failures;    /* consecutive failed passes, for the backoff */
+    bool once;       /* serve --once: everything in this process, in order */
+    pid_t resolver;  /* the child resolving due turns, or 0 */
 };
+
+/* ---- due turns, resolved by a child process ---- */
+
+/* The child's end, when it has ended: 0 done (or none running), 1 still running, -1 it failed. */
+static int resolver_ended(struct daemon *d)
+{
+    if (d->resolver <= 0)
+        return 0;
+    int status = 0;
+    pid_t r = waitpid(d->resolver, &status, WNOHANG);
+    if (r == 0)
+        return 1;
+    d->resolver = 0;
+    if (r < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        log_warn("resolving due turns failed (%s %d); tried again at the next pass",
+                 r > 0 && WIFSIGNALED(status) ? "signal" : "status",
+                 r > 0 && WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        return -1;
+    }
+    return 0;
+}
+
+/* In the child: its own connection to the database (the parent's is never used after fork),
+ * every due game resolved, then gone without touching the parent's mail connections. */
+static void resolve_in_child(struct daemon *d)
+{
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGCHLD, SIG_DFL);
+    char *err = NULL;
+    store *st = store_open(d->config.database, &err);
+    int rc = st ? svc_turns_due(&d->config, st) : -1;
+    if (!st) {
+        log_error("resolver: %s", err);
+        free(err);
+    }
+    store_close(st);
+    _exit(rc < 0 ? 1 : 0);
+}
+
+/* Due turns: resolved in a child process (one at a time) while this one goes on answering;
+ * with --once, here and now. */
+static int turns(struct daemon *d)
+{
+    if (d->once)
+        return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
+    int ended = resolver_ended(d);
+    if (ended > 0)
+        return 0;
+    int64_t next = store_game_next_time(d->st);
+    if (next <= 0 || next > util_now())
+        return ended;
+    pid_t pid = fork();
+    if (pid == 0)
+        resolve_in_child(d);
+    if (pid < 0) {
+        log_warn("cannot start a resolver (%s): resolving here", strerror(errno));
+        return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
+    }
+    d->resolver = pid;
+    return ended;
+}
+
+static void stop_resolver(struct daemon *d)
+{
+    if (d->resolver <= 0)
+        return;
+    kill(d->resolver, SIGTERM); /* its transaction is not committed: nothing half-written */
+    waitpid(d->resolver, NULL, 0);
+    d->resolver = 0;
+}
 
 static int load_config(const char *path, cfg *out)
 {
@@ -113,7 +194,7 @@ static int pass(struct daemon *d)
         rc = -1;
     if (!stop_requested && dmn_process_pending(&d->config, d->st) < 0)
         rc = -1;
-    if (!stop_requested && svc_turns_due(&d->config, d->st) < 0)
+    if (!stop_requested && turns(d) < 0)
         rc = -1;
     if (!stop_requested && dmn_drain_outbox(&d->config, d->st, d->sink) < 0)
         rc = -1;
@@ -148,7 +229,7 @@ static void log_peak_memory(void)
 
 int dmn_serve(const char *cfg_path, bool once)
 {
-    struct daemon d = {.cfg_path = cfg_path};
+    struct daemon d = {.cfg_path = cfg_path, .once = once};
     if (load_config(cfg_path, &d.config)) {
         cfg_free(&d.config);
         return 1;
@@ -188,6 +269,7 @@ int dmn_serve(const char *cfg_path, bool once)
         }
     }
     log_info("stopping");
+    stop_resolver(&d);
 out:
     log_peak_memory();
     close_all(&d);

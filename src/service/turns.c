@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- the report ---- */
 
@@ -158,60 +159,89 @@ static void pictures_free(struct pictures *pc)
     free(pc->worth_src);
 }
 
-/* One reader's report mailed (players: held for the GM's release when the game is under
- * review); the pictures inline unless the reader asked for none. */
-static int mail_report(const cfg *c, store *st, const store_game *sg, const struct pictures *pc,
-                       cJSON *ctx, const svc_mail *to, bool pictures, bool hold)
+/* One reader's report, rendered: queued (or held) when the turn is written. */
+struct report_mail {
+    char *to_addr, *to_name, *subject, *text, *html;
+    bool pictures, hold;
+};
+
+struct rendered {
+    struct pictures pc;
+    int n;
+    struct report_mail mails[ENG_MAX_PLAYERS + 1];
+};
+
+static void render_one(const cfg *c, const struct pictures *pc, cJSON *ctx, struct report_mail *m,
+                       const char *to_addr, const char *to_name, const char *subject,
+                       bool pictures, bool hold)
 {
-    char *text = svc_report_text(c, ctx);
+    m->text = svc_report_text(c, ctx);
     if (!pictures)
         cJSON_AddTrueToObject(ctx, "pictures_off");
-    char *html = svc_report_html(c, ctx, pictures ? pc->map_src : NULL,
-                                 pictures ? pc->worth_src : NULL);
+    m->html = svc_report_html(c, ctx, pictures ? pc->map_src : NULL,
+                              pictures ? pc->worth_src : NULL);
     cJSON_DeleteItemFromObjectCaseSensitive(ctx, "pictures_off");
-    svc_mail m = *to;
-    m.body = text;
-    m.html = html;
-    m.parts = pictures && html ? pc->parts : NULL;
-    m.nparts = pictures && html ? pc->nparts : 0;
-    int rc = hold ? svc_hold_mail(c, st, sg->turn, &m) : svc_queue_mail(c, st, 0, &m);
-    free(text);
-    free(html);
-    return rc;
+    m->to_addr = xstrdup(to_addr);
+    m->to_name = to_name ? xstrdup(to_name) : NULL;
+    m->subject = xstrdup(subject);
+    m->pictures = pictures && m->html;
+    m->hold = hold;
 }
 
-/* The report to every player — their own orders' fates, their form — held for the GM's
- * release when the game is under review, and the GM's copy (marked held, with the rulings to
- * look at). */
-static int mail_everyone(const cfg *c, store *st, const store_game *sg, const svc_game *dg,
-                         const eng_board *before, const turn_result *r, const svc_orders *orders,
-                         const char *subject, cJSON *ctx)
+/* The report for every player — their own orders' fates, their form; held for the GM's
+ * release when the game is under review — and the GM's copy (marked held, with the rulings to
+ * look at), rendered with the turn's pictures. Reads nothing from the store. */
+static void render_everyone(const cfg *c, const store_game *sg, const svc_game *dg,
+                            const eng_board *before, const turn_result *r,
+                            const svc_orders *orders, const char *subject, cJSON *ctx,
+                            struct rendered *out)
 {
-    struct pictures pc;
-    pictures_make(c, sg, dg, before, &pc);
+    pictures_make(c, sg, dg, before, &out->pc);
     svc_report_add_history(ctx, dg);
-    int rc = 0;
-    for (int p = 0; p < dg->nplayers && rc == 0; p++) {
+    out->n = 0;
+    for (int p = 0; p < dg->nplayers; p++) {
         buf fates;
         buf_init(&fates);
         if (r && orders)
             turn_fates_text(r, p, &orders[p].orders, &fates);
         svc_report_personalise(ctx, dg, p, fates.data);
         buf_free(&fates);
-        svc_mail to = {dg->players[p].address, dg->players[p].name, subject, NULL, NULL, NULL,
-                       "auto-generated", sg->id, NULL, NULL, 0};
-        rc = mail_report(c, st, sg, &pc, ctx, &to, dg->players[p].pictures, sg->review);
+        render_one(c, &out->pc, ctx, &out->mails[out->n++], dg->players[p].address,
+                   dg->players[p].name, subject, dg->players[p].pictures, sg->review);
     }
-    if (rc == 0) {
-        svc_report_personalise(ctx, dg, -1, NULL);
-        char *held = str_format("%s (held for your review)", subject);
-        svc_mail to = {svc_gm_address(c, sg), c->gm_name, sg->review ? held : subject, NULL, NULL,
-                       NULL, "auto-generated", sg->id, NULL, NULL, 0};
-        rc = mail_report(c, st, sg, &pc, ctx, &to, true, false);
-        free(held);
+    svc_report_personalise(ctx, dg, -1, NULL);
+    char *held = str_format("%s (held for your review)", subject);
+    render_one(c, &out->pc, ctx, &out->mails[out->n++], svc_gm_address(c, sg), c->gm_name,
+               sg->review ? held : subject, true, false);
+    free(held);
+}
+
+/* The rendered mails into the outbox (or held): the writes of the report. */
+static int queue_rendered(const cfg *c, store *st, const store_game *sg, const struct rendered *rd)
+{
+    int rc = 0;
+    for (int i = 0; i < rd->n && rc == 0; i++) {
+        const struct report_mail *m = &rd->mails[i];
+        svc_mail mail = {m->to_addr, m->to_name, m->subject, m->text, NULL, NULL,
+                         "auto-generated", sg->id, m->html, m->pictures ? rd->pc.parts : NULL,
+                         m->pictures ? rd->pc.nparts : 0};
+        rc = m->hold ? svc_hold_mail(c, st, sg->turn, &mail) : svc_queue_mail(c, st, 0, &mail);
     }
-    pictures_free(&pc);
     return rc;
+}
+
+static void rendered_free(struct rendered *rd)
+{
+    for (int i = 0; i < rd->n; i++) {
+        struct report_mail *m = &rd->mails[i];
+        free(m->to_addr);
+        free(m->to_name);
+        free(m->subject);
+        free(m->text);
+        free(m->html);
+    }
+    pictures_free(&rd->pc);
+    rd->n = 0;
 }
 
 /* ---- resolving a turn ---- */
@@ -336,32 +366,71 @@ static cJSON *resolution_context(const cfg *c, store *st, const store_game *sg,
     return ctx;
 }
 
+/* A turn resolved and its report rendered, not yet written: what prepare() read and made. */
+struct prepared {
+    struct resolution *res;
+    int64_t next;         /* the next turn's deadline */
+    struct rendered mails;
+};
+
+static void prepared_free(struct prepared *p)
+{
+    if (!p)
+        return;
+    rendered_free(&p->mails);
+    resolution_free(p->res);
+    free(p);
+}
+
+/* Resolves the game's turn on the state in the store and renders its report: reads only. */
+static struct prepared *prepare(const cfg *c, store *st, const store_game *sg, char *why,
+                                size_t len)
+{
+    struct resolution *res = resolve_on_store(st, sg, why, len);
+    if (!res)
+        return NULL;
+    struct prepared *p = xcalloc(1, sizeof *p);
+    p->res = res;
+    svc_game_note_worth(&res->dg, sg->turn);
+    p->next = util_now() + (int64_t)sg->turn_hours * 3600;
+    store_game after = *sg;
+    cJSON *ctx = resolution_context(c, st, &after, res, p->next);
+    if (!ctx) {
+        snprintf(why, len, "%s", store_errmsg(st));
+        prepared_free(p);
+        return NULL;
+    }
+    char *subject = str_format("%s: turn %d", sg->name, sg->turn);
+    render_everyone(c, sg, &res->dg, res->before, &res->r, res->in.orders, subject, ctx,
+                    &p->mails);
+    free(subject);
+    cJSON_Delete(ctx);
+    return p;
+}
+
+/* Writes a prepared turn: the actions join the log, the NMRs, the report, the next turn, the
+ * mails. Inside the caller's transaction. */
+static int write_prepared(const cfg *c, store *st, const store_game *sg, const struct prepared *p,
+                          char *why, size_t len)
+{
+    const turn_result *r = &p->res->r;
+    int rc = store_result(st, sg, r) || record_nmrs(st, &p->res->dg, &p->res->in) ||
+             store_turn_add(st, sg->id, sg->turn, r->rounds, r->report.data) ||
+             (r->game_over ? store_game_over(st, sg->id) : store_game_next_turn(st, sg->id, p->next)) ||
+             queue_rendered(c, st, sg, &p->mails);
+    if (rc)
+        snprintf(why, len, "%s", store_errmsg(st));
+    return rc ? -1 : 0;
+}
+
 int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
 {
     if (svc_turn_blocked(sg, why, len))
         return -1;
-    struct resolution *res = resolve_on_store(st, sg, why, len);
-    if (!res)
-        return -1;
-    const turn_result *r = &res->r;
-    svc_game_note_worth(&res->dg, sg->turn);
-    int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
-    int rc = store_result(st, sg, r) || record_nmrs(st, &res->dg, &res->in) ||
-             store_turn_add(st, sg->id, sg->turn, r->rounds, r->report.data) ||
-             (r->game_over ? store_game_over(st, sg->id) : store_game_next_turn(st, sg->id, next));
-    cJSON *ctx = rc == 0 ? resolution_context(c, st, sg, res, next) : NULL;
-    if (ctx) {
-        char *subject = str_format("%s: turn %d", sg->name, sg->turn);
-        rc = mail_everyone(c, st, sg, &res->dg, res->before, r, res->in.orders, subject, ctx);
-        free(subject);
-        cJSON_Delete(ctx);
-    } else {
-        rc = -1;
-    }
-    if (rc)
-        snprintf(why, len, "%s", store_errmsg(st));
-    resolution_free(res);
-    return rc ? -1 : 0;
+    struct prepared *p = prepare(c, st, sg, why, len);
+    int rc = p ? write_prepared(c, st, sg, p, why, len) : -1;
+    prepared_free(p);
+    return rc;
 }
 
 /* The turn resolved on a copy with every player's orders as they stand: the GM's report
@@ -490,14 +559,69 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
     free(detail);
 }
 
-/* One game's due work, in one transaction: the turn resolved when its deadline has passed or
- * every player has sent orders; else the reminder when it is time. */
+/* The tests' way to hold a resolution between its computing and its writing (seconds), to see
+ * that mail is answered meanwhile: PBEMGM_TEST_RESOLVE_PAUSE. */
+static void test_pause(void)
+{
+    const char *pause = getenv("PBEMGM_TEST_RESOLVE_PAUSE");
+    if (pause && atoi(pause) > 0)
+        sleep((unsigned)atoi(pause));
+}
+
+/* The turn resolved without holding the write lock while it is computed: on a snapshot (a read
+ * transaction), then written in a short write transaction if nothing it read has changed
+ * meanwhile (the game's stamp), else computed again; after three tries, computed inside the
+ * write transaction. 1 resolved, 0 not due any more, -1 failed (why). */
+static int resolve_off_lock(const cfg *c, store *st, const char *name, char *why, size_t len)
+{
+    for (int attempt = 0; attempt < 4; attempt++) {
+        bool last = attempt == 3;
+        if ((last ? store_begin(st) : store_begin_read(st)) != STORE_OK)
+            return snprintf(why, len, "%s", store_errmsg(st)), -1;
+        store_game g = {0};
+        char *before = NULL, *after = NULL;
+        struct prepared *p = NULL;
+        int rc = store_game_find(st, name, &g) == STORE_OK &&
+                         store_game_stamp(st, g.id, &before) == STORE_OK
+                     ? 0 : -1;
+        if (rc == 0 && svc_turn_blocked(&g, why, len))
+            rc = 1; /* paused, held or over meanwhile */
+        if (rc == 0 && !(p = prepare(c, st, &g, why, len)))
+            rc = -1;
+        if (!last && rc == 0) {
+            store_rollback(st); /* the snapshot ends; now the writes */
+            test_pause();
+            if (store_begin(st) != STORE_OK || store_game_stamp(st, g.id, &after) != STORE_OK)
+                rc = -1;
+            else if (strcmp(before, after) != 0)
+                rc = 2; /* something changed: again */
+        }
+        if (rc == 0)
+            rc = write_prepared(c, st, &g, p, why, len);
+        if (rc == 0 && store_commit(st) != STORE_OK)
+            rc = -1;
+        if (rc != 0)
+            store_rollback(st);
+        prepared_free(p);
+        free(before);
+        free(after);
+        store_game_clear(&g);
+        if (rc == -1 && !*why)
+            snprintf(why, len, "%s", store_errmsg(st));
+        if (rc != 2)
+            return rc == 0 ? 1 : rc == 1 ? 0 : -1;
+    }
+    return -1;
+}
+
+/* One game's due work: the reminder when it is time (one transaction); the turn resolved when
+ * its deadline has passed or every player has sent orders (resolve_off_lock). */
 static int game_due(const cfg *c, store *st, const store_game *sg)
 {
     if (sg->paused_at || sg->held)
         return 0; /* paused, or a report waits for the GM's release: no deadline runs */
     int64_t now = util_now();
-    char why[256] = "a database error";
+    char why[256] = "";
     svc_game dg; /* the players only: the state is rebuilt when the turn is resolved */
     if (store_begin(st) != STORE_OK)
         return -1;
@@ -510,22 +634,21 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
     bool due = (sg->deadline_at > 0 && now >= sg->deadline_at) || (all_in > 0 && now >= all_in);
     bool remind_now = !due && sg->deadline_at > 0 && sg->reminded_turn < sg->turn &&
                       now >= sg->deadline_at - (int64_t)sg->remind_hours * 3600;
-    int rc = 0;
-    if (remind_now)
-        rc = remind(c, st, sg, &dg);
+    int rc = remind_now ? remind(c, st, sg, &dg) : 0;
     svc_game_unload(&dg);
-    if (due && rc == 0) {
-        rc = svc_resolve_turn(c, st, sg, why, sizeof why);
-        if (rc)
-            log_error("game %s, turn %d: %s", sg->name, sg->turn, why);
-        else
-            log_info("game %s: turn %d resolved", sg->name, sg->turn);
+    if (rc || store_commit(st) != STORE_OK) {
+        store_rollback(st);
+        return -1;
     }
-    if (rc == 0 && store_commit(st) == STORE_OK)
-        return due ? 1 : 0;
-    store_rollback(st);
-    if (due)
-        tell_gm_once(c, st, sg, why);
+    if (!due)
+        return 0;
+    rc = resolve_off_lock(c, st, sg->name, why, sizeof why);
+    if (rc > 0)
+        log_info("game %s: turn %d resolved", sg->name, sg->turn);
+    if (rc >= 0)
+        return rc;
+    log_error("game %s, turn %d: %s", sg->name, sg->turn, why);
+    tell_gm_once(c, st, sg, why);
     return -1;
 }
 

@@ -60,6 +60,7 @@ enum stmt_id {
     S_GAME_SET_PAUSED,
     S_GAME_SET_REVIEW,
     S_GAME_SET_THREAD,
+    S_GAME_STAMP,
     S_GAME_THREAD,
     S_PLAYER_SET_PICTURES,
     S_HELD_ADD,
@@ -177,6 +178,20 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_GAME_SET_REVIEW] = "UPDATE games SET review = ?2 WHERE id = ?1",
     [S_GAME_SET_THREAD] = "UPDATE games SET thread_id = ?2 WHERE id = ?1 AND thread_id IS NULL",
     [S_GAME_THREAD] = "SELECT thread_id FROM games WHERE id = ?1",
+    [S_GAME_STAMP] =
+        "SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(seq), 0) || ':' || "
+        "IFNULL(SUM(length(json)), 0) FROM actions WHERE game_id = ?1) || '|' || "
+        "(SELECT COUNT(*) || ':' || IFNULL(MAX(id), 0) FROM orders WHERE game_id = ?1) || '|' || "
+        "(SELECT COUNT(*) || ':' || IFNULL(MAX(id), 0) || ':' || IFNULL(SUM(nmr_count), 0) || ':' "
+        "|| IFNULL(SUM(seat_open), 0) || ':' || IFNULL(SUM(pictures), 0) FROM players "
+        "WHERE game_id = ?1) || '|' || "
+        "(SELECT COUNT(*) || ':' || IFNULL(MAX(i.id), 0) FROM inbound i JOIN players p "
+        "ON i.player_id = p.id WHERE p.game_id = ?1) || '|' || "
+        "(SELECT IFNULL(MAX(id), 0) FROM audit WHERE game_id = ?1) || '|' || "
+        "(SELECT turn || ':' || status || ':' || review || ':' || IFNULL(paused_at, 0) || ':' || "
+        "one_round_turn || ':' || rounds_per_turn || ':' || stop_after_formation || ':' || "
+        "IFNULL(options, '') || ':' || IFNULL(gm_address, '') FROM games WHERE id = ?1) || '|' || "
+        "(SELECT COUNT(*) FROM held_mail WHERE game_id = ?1)",
     [S_PLAYER_SET_PICTURES] = "UPDATE players SET pictures = ?2 WHERE id = ?1",
     [S_HELD_ADD] = "INSERT INTO held_mail (game_id, turn, to_addr, to_name, subject, body, "
                    "created_at, message_id, raw) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -369,6 +384,12 @@ int store_begin(store *st)
 {
     return sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
                                                                                   : STORE_ERROR;
+}
+
+int store_begin_read(store *st)
+{
+    return sqlite3_exec(st->db, "BEGIN DEFERRED", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
+                                                                                 : STORE_ERROR;
 }
 
 int store_commit(store *st)
@@ -1038,6 +1059,16 @@ int store_game_set_thread(store *st, int64_t game_id, const char *message_id)
     sqlite3_bind_int64(s, 1, game_id);
     bind_text(s, 2, message_id);
     return run(st, s);
+}
+
+int store_game_stamp(store *st, int64_t game_id, char **stamp)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_STAMP);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc = sqlite3_step(s);
+    *stamp = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW && *stamp ? STORE_OK : STORE_ERROR;
 }
 
 int store_game_thread(store *st, int64_t game_id, char **message_id)

@@ -25,6 +25,9 @@ int store_schema_version(store *st);
 
 /* Transactions: BEGIN IMMEDIATE so that a writer never waits half-way. */
 int store_begin(store *st);
+/* A read transaction: one snapshot for several reads, without the write lock (WAL: writers go
+ * on meanwhile). End it with store_rollback. */
+int store_begin_read(store *st);
 int store_commit(store *st);
 void store_rollback(store *st);
 
@@ -215,6 +218,10 @@ int store_game_set_paused(store *st, int64_t game_id, int64_t paused_at);
 int store_game_set_review(store *st, int64_t game_id, bool review);
 /* The game's thread: set to message_id unless the game has one already. */
 int store_game_set_thread(store *st, int64_t game_id, const char *message_id);
+/* What a turn's resolution reads of the game, summed up (*stamp malloc'd): the action log, the
+ * orders, the players, their mails, the audit, the game's settings and held reports. Equal
+ * stamps: a resolution computed on the first is still the one to write. */
+int store_game_stamp(store *st, int64_t game_id, char **stamp);
 /* The game's thread (*message_id malloc'd, NULL when it has none yet). */
 int store_game_thread(store *st, int64_t game_id, char **message_id);
 /* Whether the player's reports carry their pictures. */
