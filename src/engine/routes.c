@@ -419,10 +419,25 @@ static void list_routes(const struct net *net, const eng_train *train, struct ro
     free(w.visited);
 }
 
-static int by_value_desc(const void *a, const void *b)
+/* The runs by value, the best first; runs of one value stay in the order they were found (a
+ * counting sort: values are small whole numbers). */
+static void sort_by_value(struct routes *rs)
 {
-    const struct route *x = a, *y = b;
-    return (y->value > x->value) - (y->value < x->value);
+    int most = 0;
+    for (int i = 0; i < rs->n; i++)
+        most = rs->v[i].value > most ? rs->v[i].value : most;
+    int *start = xcalloc((size_t)most + 2, sizeof *start);
+    for (int i = 0; i < rs->n; i++)
+        start[most - rs->v[i].value + 1]++;
+    for (int k = 1; k <= most + 1; k++)
+        start[k] += start[k - 1];
+    struct route *sorted = xmalloc((size_t)rs->n * sizeof *sorted);
+    for (int i = 0; i < rs->n; i++)
+        sorted[start[most - rs->v[i].value]++] = rs->v[i];
+    free(start);
+    free(rs->v);
+    rs->v = sorted;
+    rs->cap = rs->n;
 }
 
 /* ---- choosing one run per train ---- */
@@ -507,7 +522,7 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded)
         if (!listed[type]) {
             list_routes(&net, &g->t->trains[type], &lists[type]);
             if (bounded && lists[type].n > 1)
-                qsort(lists[type].v, (size_t)lists[type].n, sizeof *lists[type].v, by_value_desc);
+                sort_by_value(&lists[type]);
             listed[type] = true;
             out->routes_considered += lists[type].n;
         }

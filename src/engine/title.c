@@ -123,6 +123,8 @@ static const int edge_dcol[6] = {-1, -2, -1, 1, 2, 1};
 
 int eng_neighbor(const eng_title *t, int h, int edge)
 {
+    if (t->neighbors)
+        return t->neighbors[h * 6 + edge];
     const eng_hex *x = &t->hexes[h];
     int row = x->row + edge_drow[edge], col = x->col + edge_dcol[edge];
     for (int i = 0; i < t->nhexes; i++)
@@ -503,6 +505,7 @@ void eng_title_free(eng_title *t)
         free_upgrades(&t->tiles[i].upgrades);
     for (int i = 0; i < t->nhexes; i++)
         free_upgrades(&t->hexes[i].upgrades);
+    free(t->neighbors);
     free(t->tiles);
     free(t->hexes);
     free(t->companies);
@@ -1168,5 +1171,10 @@ eng_title *eng_title_parse(const char *json, char **err)
         return NULL;
     }
     buf_free(&L.err);
+    int *table = xmalloc((size_t)(L.t->nhexes ? L.t->nhexes : 1) * 6 * sizeof *table);
+    for (int h = 0; h < L.t->nhexes; h++) /* the routes ask for neighbours all the time */
+        for (int e = 0; e < 6; e++)
+            table[h * 6 + e] = eng_neighbor(L.t, h, e);
+    L.t->neighbors = table;
     return L.t;
 }

@@ -208,6 +208,7 @@ typedef struct eng_title {
         int row;          /* its row in the start packet, from 0 */
     } start_items[32];
     int min_row, max_row, min_col, max_col; /* the map's extent */
+    int *neighbors;       /* nhexes * 6: eng_neighbor's answers, worked out once */
 } eng_title;
 
 /* Parses and validates a title. Returns NULL with *err (malloc'd) naming the bad entry. */

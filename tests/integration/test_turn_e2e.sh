@@ -22,13 +22,14 @@ order() { # order PLAYER N ORDERS...
       for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$WORK/o$n.eml"
     send $who@pbem.test "$WORK/o$n.eml"
 }
+# each mailbox holds the mail that opened the game (issue 14), then the answers and the report
 order alice 1 "BUY NF" "PASS"
 order bob 2 "BUY M1 ELSE BUY M3"
-check "the first orders are acknowledged" wait_mail bob 1 20
+check "the first orders are acknowledged" wait_mail bob 2 20
 check "no report while carol's orders are missing" test "$(sql "SELECT turn FROM games")" = 1
 order carol 3 "BUY LD ELSE PASS"
-check "alice gets her acknowledgement and the report" wait_mail alice 2 30
-check "carol gets hers" wait_mail carol 2 30
+check "alice gets her acknowledgement and the report" wait_mail alice 3 30
+check "carol gets hers" wait_mail carol 3 30
 check "the acknowledgement lists the orders and the deadline" \
     sh -c "'$MAILTOOL' show '$MAILROOT'/carol/new/* | grep -q 'Orders for this turn are due by'"
 check "the report says what each player bought" \
