@@ -451,6 +451,8 @@ struct choice {
     int words;
     int cur[ENG_MAX_TRAINS], pick[ENG_MAX_TRAINS];
     int best;
+    long steps, budget;                   /* combinations tried; 0: no limit */
+    bool gave_up;                         /* the budget ran out */
 };
 
 static bool disjoint(const struct choice *c, const struct routes *rs, const struct route *r)
@@ -471,6 +473,10 @@ static void toggle(struct choice *c, const struct routes *rs, const struct route
 
 static void choose(struct choice *c, int i, int value)
 {
+    if (c->gave_up || (c->budget && ++c->steps > c->budget)) {
+        c->gave_up = true;
+        return;
+    }
     if (i == c->k) {
         if (value > c->best) {
             c->best = value;
@@ -499,7 +505,7 @@ static void choose(struct choice *c, int i, int value)
         choose(c, i + 1, value);
 }
 
-static int best_run(const eng_game *g, int company, eng_run *out, bool bounded)
+static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, long budget)
 {
     memset(out, 0, sizeof *out);
     const eng_company_state *s = &g->co[company];
@@ -507,7 +513,8 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded)
     build_net(&net, g, company);
     struct routes lists[ENG_MAX_TRAIN_TYPES];
     bool listed[ENG_MAX_TRAIN_TYPES] = {false};
-    struct choice c = {.k = s->ntrains, .bounded = bounded, .words = net.words ? net.words : 1};
+    struct choice c = {.k = s->ntrains, .bounded = bounded, .words = net.words ? net.words : 1,
+                       .budget = budget};
     int order[ENG_MAX_TRAINS]; /* trains of one type next to each other */
     for (int i = 0; i < s->ntrains; i++)
         order[i] = s->trains[i];
@@ -538,7 +545,7 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded)
     for (int i = 0; i < c.k; i++)
         c.cur[i] = c.pick[i] = -1;
     choose(&c, 0, 0);
-    out->total = c.best;
+    out->total = c.gave_up ? -1 : c.best;
     out->ntrains = c.k;
     for (int i = 0; i < c.k; i++) {
         eng_train_run *tr = &out->trains[i];
@@ -661,10 +668,15 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
 
 int eng_best_run(const eng_game *g, int company, eng_run *out)
 {
-    return best_run(g, company, out, true);
+    return best_run(g, company, out, true, 0);
 }
 
 int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out)
 {
-    return best_run(g, company, out, false);
+    return best_run(g, company, out, false, 0);
+}
+
+int eng_best_run_exhaustive_within(const eng_game *g, int company, long steps, eng_run *out)
+{
+    return best_run(g, company, out, false, steps);
 }

@@ -35,6 +35,9 @@ typedef struct eng_run {
 int eng_best_run(const eng_game *g, int company, eng_run *out);
 /* The same total by trying every combination of single-train runs (slow; for checks). */
 int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out);
+/* The same within a number of combinations tried: the total, or -1 when it did not finish (for
+ * the benchmark's hard positions). */
+int eng_best_run_exhaustive_within(const eng_game *g, int company, long steps, eng_run *out);
 
 /* Checks the runs a director declares (each a train of the company and its stops in order, as
  * eng_train_run), under the same rules: each must be a run the company may make, and together

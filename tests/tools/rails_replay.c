@@ -410,6 +410,45 @@ static void bench_position(struct replay *r, int c)
         r->bench_max_trains = r->g->co[c].ntrains;
 }
 
+/* --bench, at the end of the game: hard positions — each company with stations on the final
+ * (densest) board given three of the longest trains. The optimizer's time, and the exhaustive
+ * baseline's where it finishes within its budget of combinations; one line each. */
+static void hard_positions(struct replay *r)
+{
+    const eng_title *t = r->g->t;
+    int longest = 0, most = 0; /* the most stops: an n+n train counts its towns too */
+    for (int k = 0; k < t->ntrains; k++) {
+        int stops = t->trains[k].cities + (t->trains[k].plus ? t->trains[k].towns : 0);
+        if (stops >= most)
+            most = stops, longest = k;
+    }
+    for (int c = 0; c < t->ncompanies; c++) {
+        if (!eng_is_major(r->g, c) || r->g->co[c].closed)
+            continue;
+        int stations = 0;
+        for (int h = 0; h < t->nhexes; h++)
+            for (int k = 0; k < ENG_MAX_CITIES; k++)
+                for (int s = 0; s < ENG_MAX_SLOTS; s++)
+                    stations += r->g->board->tokens[h][k][s] == c;
+        if (stations < 3)
+            continue;
+        eng_game *g = eng_game_copy(r->g);
+        g->co[c].ntrains = 3;
+        for (int k = 0; k < 3; k++)
+            g->co[c].trains[k] = longest;
+        eng_run opt, base;
+        double t0 = seconds_now();
+        eng_best_run(g, c, &opt);
+        double t1 = seconds_now();
+        int total = eng_best_run_exhaustive_within(g, c, 20000000L, &base);
+        double t2 = seconds_now();
+        printf("hard %s %s 3x%s %d %.9f %d %.9f %ld\n", r->log_name, t->companies[c].id,
+               t->trains[longest].name, opt.total, t1 - t0, total, t2 - t1,
+               opt.routes_considered);
+        eng_game_free(g);
+    }
+}
+
 /* One operating round resolved from this position on a copy: every player NMR (the companies
  * played automatically: house rule 17's searches for tiles and stations), and every director
  * ordering NO TILE and NO STATION (no search) — the baseline. */
@@ -1061,6 +1100,8 @@ int main(int argc, char **argv)
         if (r.turn_bench) /* one line for bench/turns.sh to add up */
             printf("turnbench %d %.9f %.9f %.9f %.9f %.9f\n", r.turn_positions, r.turn_auto,
                    r.turn_ordered, r.turn_auto_max, r.turn_preview, r.turn_preview_max);
+        if (r.bench)
+            hard_positions(&r);
         if (r.bench) /* one line for bench/routes.sh to add up */
             printf("bench %d %d %.9f %.9f %d %ld\n", r.bench_positions, r.bench_differ,
                    r.bench_opt, r.bench_base, r.bench_max_trains, r.bench_max_routes);
