@@ -46,6 +46,15 @@ struct net {
     int nnodes, nsegs, words;
     struct node *nodes;
     struct link *links;
+    /* The legs: from each stop, every stretch of track through no other stop to the next stop
+     * (the walk's steps between stops, worked out once): per stop the range
+     * [leg_first, leg_first + nlegs) of legs[]. */
+    int *leg_first, *nlegs;
+    int nleg, leg_cap;
+    struct leg *legs;
+    int *mids;            /* the nodes between the two stops of each leg, in order */
+    int nmid, mid_cap;
+    uint64_t *leg_segs;   /* each leg's track, words bits a leg */
     uint8_t *to_token; /* per node: the fewest stops a run arriving there still counts to reach
                         * a city with the company's station (that city included; 0 at one of
                         * its own, ROUTES_FAR when none can be reached): a lower bound, so a
@@ -53,6 +62,13 @@ struct net {
 };
 
 #define ROUTES_FAR 255
+
+struct leg {
+    int to;          /* the stop it arrives at */
+    int before;      /* the node it arrives from (the stop it left when there is none between) */
+    int toll;
+    int mid, nmid;   /* its nodes between the stops: mids[mid .. mid + nmid) */
+};
 
 struct names {
     int n;
@@ -132,6 +148,7 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
 }
 
 static void compute_to_token(struct net *net);
+static void compute_legs(struct net *net);
 
 static void build_net(struct net *net, const eng_game *g, int company)
 {
@@ -187,6 +204,7 @@ static void build_net(struct net *net, const eng_game *g, int company)
     free(raw.v);
     net->words = (net->nsegs + 63) / 64;
     compute_to_token(net);
+    compute_legs(net);
 }
 
 /* net->to_token by a breadth-first search from the company's stations outwards (a link is
@@ -229,6 +247,110 @@ static void free_net(struct net *net)
     free(net->nodes);
     free(net->links);
     free(net->to_token);
+    free(net->leg_first);
+    free(net->nlegs);
+    free(net->legs);
+    free(net->mids);
+    free(net->leg_segs);
+}
+
+/* ---- the legs between stops ---- */
+
+static bool seg_used(const uint64_t *bits, int seg)
+{
+    return (bits[seg / 64] >> (seg % 64)) & 1u;
+}
+
+static void seg_flip(uint64_t *bits, int seg)
+{
+    bits[seg / 64] ^= (uint64_t)1 << (seg % 64);
+}
+
+
+struct leg_walk {
+    struct net *net;
+    int from;            /* the stop the legs leave */
+    uint8_t *visited;
+    uint64_t *used;      /* track of the leg so far */
+    int path[4096], npath, toll;
+};
+
+static void leg_add(struct leg_walk *lw, int to, int before)
+{
+    struct net *net = lw->net;
+    if (net->nleg == net->leg_cap) {
+        net->leg_cap = net->leg_cap ? 2 * net->leg_cap : 256;
+        net->legs = xrealloc(net->legs, (size_t)net->leg_cap * sizeof *net->legs);
+        net->leg_segs = xrealloc(net->leg_segs, (size_t)net->leg_cap * (size_t)net->words *
+                                                    sizeof *net->leg_segs);
+    }
+    while (net->nmid + lw->npath > net->mid_cap) {
+        net->mid_cap = net->mid_cap ? 2 * net->mid_cap : 1024;
+        net->mids = xrealloc(net->mids, (size_t)net->mid_cap * sizeof *net->mids);
+    }
+    struct leg *l = &net->legs[net->nleg];
+    *l = (struct leg){to, before, lw->toll, net->nmid, lw->npath};
+    memcpy(net->mids + net->nmid, lw->path, (size_t)lw->npath * sizeof *lw->path);
+    net->nmid += lw->npath;
+    memcpy(net->leg_segs + (size_t)net->nleg * (size_t)net->words, lw->used,
+           (size_t)net->words * sizeof *lw->used);
+    net->nleg++;
+}
+
+/* Every way on from node through nodes that are not stops, as the walk of a run goes (a map
+ * edge alternates between a hex's track and the crossing; no node or track twice), to a stop. */
+static void leg_walk(struct leg_walk *lw, int node, bool crossed)
+{
+    const struct net *net = lw->net;
+    const struct node *nd = &net->nodes[node];
+    bool side = node % ENG_NODES_PER_HEX < 6;
+    for (int i = nd->first; i < nd->first + nd->nlinks; i++) {
+        const struct link *l = &net->links[i];
+        bool crossing = l->seg < 0;
+        if ((side && crossing == crossed) || lw->visited[l->to] || net->nodes[l->to].dead ||
+            l->to == lw->from)
+            continue;
+        bool track = !crossing && !l->reusable;
+        if (track && seg_used(lw->used, l->seg))
+            continue;
+        if (track)
+            seg_flip(lw->used, l->seg);
+        lw->toll += l->toll;
+        if (net->nodes[l->to].kind != NOT_STOP) {
+            leg_add(lw, l->to, node);
+        } else if (lw->npath < (int)(sizeof lw->path / sizeof *lw->path)) {
+            lw->visited[l->to] = 1;
+            lw->path[lw->npath++] = l->to;
+            leg_walk(lw, l->to, crossing);
+            lw->npath--;
+            lw->visited[l->to] = 0;
+        }
+        lw->toll -= l->toll;
+        if (track)
+            seg_flip(lw->used, l->seg);
+    }
+}
+
+static void compute_legs(struct net *net)
+{
+    net->leg_first = xcalloc((size_t)net->nnodes, sizeof *net->leg_first);
+    net->nlegs = xcalloc((size_t)net->nnodes, sizeof *net->nlegs);
+    struct leg_walk *lw = xcalloc(1, sizeof *lw);
+    lw->net = net;
+    lw->visited = xcalloc((size_t)net->nnodes, 1);
+    lw->used = xcalloc((size_t)(net->words ? net->words : 1), sizeof *lw->used);
+    for (int s = 0; s < net->nnodes; s++) {
+        const struct node *n = &net->nodes[s];
+        net->leg_first[s] = net->nleg;
+        if (n->kind == NOT_STOP || n->dead || n->nlinks == 0)
+            continue;
+        lw->from = s;
+        leg_walk(lw, s, false);
+        net->nlegs[s] = net->nleg - net->leg_first[s];
+    }
+    free(lw->visited);
+    free(lw->used);
+    free(lw);
 }
 
 /* ---- single-train runs ---- */
@@ -256,16 +378,6 @@ struct walker {
     unsigned groups, ovals;
     struct routes *out;
 };
-
-static bool seg_used(const uint64_t *bits, int seg)
-{
-    return (bits[seg / 64] >> (seg % 64)) & 1u;
-}
-
-static void seg_flip(uint64_t *bits, int seg)
-{
-    bits[seg / 64] ^= (uint64_t)1 << (seg % 64);
-}
 
 /* House rule 3: a run that starts or ends in Hamburg on the bank across the Elbe from the
  * company's station uses the ferry to reach it. */
@@ -357,33 +469,39 @@ static int stops_left(const struct walker *w)
     return left < ENG_MAX_RUN_STOPS - w->nstops ? left : ENG_MAX_RUN_STOPS - w->nstops;
 }
 
+/* From a stop, each leg to the next stop that the run may take: its nodes and its track not
+ * used yet by the run. */
 static void walk_from(struct walker *w, int node, bool crossed)
 {
-    const struct node *nd = &w->net->nodes[node];
-    bool side = node % ENG_NODES_PER_HEX < 6;
+    (void)crossed; /* a run goes on from a stop: its legs start there */
+    const struct net *net = w->net;
     int left = w->tokens ? ENG_MAX_RUN_STOPS : stops_left(w);
-    for (int i = nd->first; i < nd->first + nd->nlinks; i++) {
-        const struct link *l = &w->net->links[i];
-        bool crossing = l->seg < 0;
-        if ((side && crossing == crossed) || w->visited[l->to] || w->net->nodes[l->to].dead)
+    for (int k = net->leg_first[node]; k < net->leg_first[node] + net->nlegs[node]; k++) {
+        const struct leg *l = &net->legs[k];
+        if (w->visited[l->to] || (!w->tokens && net->to_token[l->to] > left))
             continue;
-        if (!w->tokens && w->net->to_token[l->to] > left)
-            continue; /* no station within reach: no run can come of it */
-        bool track = !crossing && !l->reusable;
-        if (track && seg_used(w->used, l->seg))
+        const int *mid = net->mids + l->mid;
+        bool free_way = true;
+        for (int m = 0; m < l->nmid && free_way; m++)
+            free_way = !w->visited[mid[m]];
+        const uint64_t *bits = net->leg_segs + (size_t)k * (size_t)net->words;
+        for (int i = 0; i < net->words && free_way; i++)
+            free_way = !(bits[i] & w->used[i]);
+        if (!free_way)
             continue;
-        if (track)
-            seg_flip(w->used, l->seg);
+        for (int m = 0; m < l->nmid; m++)
+            w->visited[mid[m]] = 1;
+        for (int i = 0; i < net->words; i++)
+            w->used[i] ^= bits[i];
         w->visited[l->to] = 1;
         w->tolls += l->toll;
-        if (w->net->nodes[l->to].kind != NOT_STOP)
-            at_stop(w, node, l->to);
-        else
-            walk_from(w, l->to, crossing);
+        at_stop(w, l->before, l->to);
         w->tolls -= l->toll;
         w->visited[l->to] = 0;
-        if (track)
-            seg_flip(w->used, l->seg);
+        for (int i = 0; i < net->words; i++)
+            w->used[i] ^= bits[i];
+        for (int m = 0; m < l->nmid; m++)
+            w->visited[mid[m]] = 0;
     }
 }
 
@@ -489,9 +607,15 @@ static void choose(struct choice *c, int i, int value)
     bool same = c->bounded && i > 0 && c->per[i - 1] == rs;
     if (same)
         from = c->cur[i - 1] < 0 ? rs->n : c->cur[i - 1] + 1;
+    /* the trains of this type still to choose take runs after this one in the list (no
+     * better than it); the others at most their best */
+    int twins = 0;
+    while (c->bounded && i + 1 + twins < c->k && c->per[i + 1 + twins] == rs)
+        twins++;
     for (int r = from; r < rs->n; r++) {
         const struct route *rt = &rs->v[r];
-        if (c->bounded && value + rt->value + c->top[i + 1] <= c->best)
+        if (c->bounded &&
+            value + rt->value * (1 + twins) + c->top[i + 1 + twins] <= c->best)
             break; /* sorted: no later run of this train does better */
         if (!disjoint(c, rs, rt))
             continue;
