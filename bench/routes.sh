@@ -3,12 +3,25 @@
 # moment in the Rails games of ../shared/oracle/rails-1835/ when a company with two or more
 # trains declared its revenue (late game included: 4 trains, thousands of single-train runs).
 # Each position is computed 20 times by each; both must find the same total everywhere.
-# Prints the positions, the time of each and the ratio, measured in this one run.
+# Then the hard positions: at each game's end (its densest board) every company with three or
+# more stations given three of the longest trains (3x 6+6): the optimizer once, and the
+# exhaustive baseline within a budget of 20 million combinations — where it finishes, the
+# totals must be equal. Prints the positions, the time of each and the ratio, measured in this
+# one run.
 set -eu
 . "$(dirname "$0")/oracle.sh"
-out=$(for log in "$oracle"/*.report; do
-    "$build/tests/tools/rails_replay" --bench "$log" 2>/dev/null | grep '^bench '
+all=$(for log in "$oracle"/*.report; do
+    "$build/tests/tools/rails_replay" --bench "$log" 2>/dev/null | grep '^bench \|^hard '
 done)
+out=$(echo "$all" | grep '^bench ')
+echo "$all" | grep '^hard ' | awk '
+    { n++; if ($6 > worst) { worst = $6; at = $2 " " $3 }; sum += $6
+      if ($7 >= 0) { finished++; if ($7 != $5) differ++ } }
+    END {
+        printf "routes, hard positions: %d (three of the longest trains on a final board), optimizer %.1f ms on average, slowest %.1f ms (%s)\n", n, sum * 1000 / n, worst * 1000, at
+        printf "routes, hard positions: the exhaustive baseline finished %d within its budget; totals differ on %d\n", finished, differ
+        exit differ != 0
+    }' 
 echo "$out" | awk '
     { n += $2; differ += $3; opt += $4; base += $5
       if ($6 > trains) trains = $6; if ($7 > runs) runs = $7 }
