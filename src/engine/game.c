@@ -604,7 +604,8 @@ eng_game *eng_game_copy(const eng_game *g)
 
 /* ---- actions ---- */
 
-int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
+/* Who may act now: 0, or -1 with why. */
+static int check_actor(const eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (g->round == ENG_ROUND_OVER)
         return eng_refuse(why, len, "the game is over");
@@ -615,46 +616,49 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
     if (a->player != g->current && !discard && !gm) /* any over-limit company may discard first */
         return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
                           g->players[a->player].name);
-    /* Work on a copy: a refused action changes nothing, whatever step refused it. */
-    eng_game *work = eng_game_copy(g);
+    return 0;
+}
+
+/* The action carried out on work, by the round it is in. */
+static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
+{
     work->nevents = 0;
     work->nsnapshots = 0;
+    bool packet = work->round == ENG_ROUND_START;
+    if (a->kind == ENG_ACT_ADJUST)
+        return eng_adjust(work, a, why, len);
+    if (work->forming)
+        return eng_formation_act(work, a, why, len);
+    if (work->round == ENG_ROUND_OPERATING)
+        return eng_operate(work, a, why, len);
     int rc;
-    bool packet = g->round == ENG_ROUND_START;
-    if (gm) {
-        rc = eng_adjust(work, a, why, len);
-        goto done;
-    }
-    if (g->forming) {
-        rc = eng_formation_act(work, a, why, len);
-        goto done;
-    }
-    if (g->round == ENG_ROUND_OPERATING) {
-        rc = eng_operate(work, a, why, len);
-        goto done;
-    }
     switch (a->kind) {
     case ENG_ACT_BUY_ITEM:
-        rc = packet ? eng_start_buy(work, a, why, len)
-                    : eng_refuse(why, len, "the start packet is not on sale now");
-        break;
+        return packet ? eng_start_buy(work, a, why, len)
+                      : eng_refuse(why, len, "the start packet is not on sale now");
     case ENG_ACT_PASS:
-        rc = packet ? eng_start_pass(work, a, why, len) : eng_stock_pass(work, a, why, len);
-        break;
+        return packet ? eng_start_pass(work, a, why, len) : eng_stock_pass(work, a, why, len);
     case ENG_ACT_BUY_SHARE:
         if (!packet)
-            rc = eng_stock_buy(work, a, why, len);
-        else if ((rc = eng_check_traded(g, a->company, why, len)) == 0)
+            return eng_stock_buy(work, a, why, len);
+        if ((rc = eng_check_traded(work, a->company, why, len)) == 0)
             rc = eng_refuse(why, len, "shares are not on sale before the start packet is sold");
-        break;
+        return rc;
     case ENG_ACT_SELL:
-        rc = packet ? eng_refuse(why, len, "nothing can be sold during the start packet")
-                    : eng_stock_sell(work, a, why, len);
-        break;
+        return packet ? eng_refuse(why, len, "nothing can be sold during the start packet")
+                      : eng_stock_sell(work, a, why, len);
     default:
-        rc = eng_refuse(why, len, "that is not an order for this round");
+        return eng_refuse(why, len, "that is not an order for this round");
     }
-done:
+}
+
+int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (check_actor(g, a, why, len))
+        return -1;
+    /* Work on a copy: a refused action changes nothing, whatever step refused it. */
+    eng_game *work = eng_game_copy(g);
+    int rc = dispatch(work, a, why, len);
     if (rc == 0) {
         eng_board_free(g->board);
         memcpy(g, work, sizeof *g);
@@ -663,4 +667,11 @@ done:
     }
     free(work);
     return rc;
+}
+
+int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (check_actor(g, a, why, len))
+        return -1;
+    return dispatch(g, a, why, len);
 }

@@ -287,6 +287,9 @@ eng_game *eng_game_copy(const eng_game *g);
 /* Validates and applies one action whole, or changes nothing and says why. The events of the
  * action replace those of the one before. */
 int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len);
+/* eng_apply without the copy, for an action of a game's log (applied before, so it is legal):
+ * when it is refused all the same, g is left half-changed and must be thrown away. */
+int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len);
 
 /* The actions the player to act may take now (at most max); returns how many. */
 int eng_legal_actions(const eng_game *g, eng_action *out, int max);

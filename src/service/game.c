@@ -187,8 +187,8 @@ static int replay_one(int64_t seq, int turn, const char *json, void *ctx)
     eng_action a;
     r->seq = seq;
     if (eng_action_from_json(sg->g, json, &a, r->why, sizeof r->why) ||
-        eng_apply(sg->g, &a, r->why, sizeof r->why))
-        return 1;
+        eng_apply_logged(sg->g, &a, r->why, sizeof r->why))
+        return 1; /* the game is thrown away */
     return 0;
 }
 
