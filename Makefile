@@ -105,10 +105,12 @@ valgrind: deps
 	@PBEMGM_SKIP_INTEGRATION=1 PBEMGM_VALGRIND=1 sh tests/run.sh build
 
 bench: deps
-	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS) build/tests/tools/rails_replay
+	@$(MAKE) -s --no-print-directory build/pbemgm $(TEST_BINS) build/tests/tools/rails_replay \
+		build/tests/tools/idlepass
 	@sh bench/routes.sh build
 	@sh bench/turns.sh build
 	@sh bench/autogame.sh build
+	@sh bench/idle.sh build
 	@sh bench/ingest.sh build
 
 # The order parser under libFuzzer (clang, installed by scripts/deps.sh fuzz): FUZZ_SECONDS long,

@@ -467,7 +467,6 @@ static int verb_deadline(struct call *k)
     char *detail = str_format("deadline of turn %d moved to %s", k->g->turn, when);
     int rc = store_game_set_deadline(k->d->st, k->g->id, at) != STORE_OK ||
                      store_game_set_reminded(k->d->st, k->g->id, k->g->turn - 1) != STORE_OK ||
-                     store_game_set_early_due(k->d->st, k->g->id, 0) != STORE_OK ||
                      audit(k, "deadline", detail)
                  ? -1 : 0;
     if (rc == 0) {
@@ -796,7 +795,14 @@ int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
         return refuse(&k, "%s needs a reason (%s): the players are told it", v->name, v->usage);
     if (v->running && strcmp(g->status, "running") != 0)
         return refuse(&k, "game %s is %s, not running", g->name, g->status);
-    return v->run(&k);
+    int rc = v->run(&k);
+    if (rc == 0) { /* orders, deadline or players may have changed: when is the turn due? */
+        store_game now = {0};
+        if (store_game_find(d->st, g->name, &now) != STORE_OK || svc_refresh_due(d->st, &now))
+            rc = -1;
+        store_game_clear(&now);
+    }
+    return rc;
 }
 
 /* ---- seating a player (player add / replace, REPLACE) ---- */
@@ -843,6 +849,8 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
     }
     if (rc == 0 && store_audit(st, "gm", old ? "player_replace" : "player_add", g->id,
                                old ? old->name : name) != STORE_OK)
+        rc = -1;
+    if (rc == 0 && svc_refresh_due(st, g) != STORE_OK) /* a new player has sent nothing yet */
         rc = -1;
     if (rc)
         snprintf(why, len, "%s", store_errmsg(st));

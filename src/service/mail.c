@@ -159,7 +159,7 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
 {
     int64_t due = svc_turn_due_at(st, game, sg);
     if (due <= 0 || due >= game->deadline_at)
-        return STORE_OK;
+        return store_game_set_early_due(st, game->id, 0); /* not early (any more) */
     char when[64];
     svc_format_time(due, when, sizeof when);
     cJSON *all = cJSON_AddObjectToObject(ctx, "all_in");

@@ -127,6 +127,11 @@ int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, 
 /* Whether the player has sent anything for the game's current turn, and when (*at 0: orders
  * stored before their mails were recorded). */
 bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at);
+/* Records when the game's turn is due early (every player's orders in, the grace period after
+ * the last), or that it is not: after anything that changes whose orders are in — a mail, the
+ * GM's BECOME, a new deadline, a new player. The daemon looks only at games whose moment has
+ * come. */
+int svc_refresh_due(store *st, const store_game *sg);
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);

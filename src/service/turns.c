@@ -498,6 +498,19 @@ static int remind(const cfg *c, store *st, const store_game *sg, const svc_game 
     return store_game_set_reminded(st, sg->id, sg->turn) == STORE_OK ? 0 : -1;
 }
 
+int svc_refresh_due(store *st, const store_game *sg)
+{
+    if (strcmp(sg->status, "running") != 0)
+        return STORE_OK;
+    svc_game dg;
+    if (svc_game_load_players(st, sg, &dg))
+        return STORE_ERROR;
+    int64_t due = svc_turn_due_at(st, sg, &dg);
+    svc_game_unload(&dg);
+    bool early = due > 0 && (sg->deadline_at <= 0 || due < sg->deadline_at);
+    return store_game_set_early_due(st, sg->id, early ? due : 0);
+}
+
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players)
 {
     int64_t last = 0;
@@ -512,8 +525,8 @@ int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players
     return sg->deadline_at > 0 && sg->deadline_at < due ? sg->deadline_at : due;
 }
 
-/* The running games' names, all of them (each game is then read afresh for its own
- * transaction). */
+/* The names of the running games whose moment has come, all of them (each game is then read
+ * afresh for its own transaction). */
 struct running {
     int n, cap;
     char **names;
@@ -623,7 +636,7 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
     int64_t now = util_now();
     char why[256] = "";
     svc_game dg; /* the players only: the state is rebuilt when the turn is resolved */
-    if (store_begin(st) != STORE_OK)
+    if (store_begin_read(st) != STORE_OK) /* looking only: no write lock */
         return -1;
     if (svc_game_load_players(st, sg, &dg)) {
         store_rollback(st);
@@ -631,15 +644,21 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
         return -1;
     }
     int64_t all_in = svc_turn_due_at(st, sg, &dg);
+    store_rollback(st);
     bool due = (sg->deadline_at > 0 && now >= sg->deadline_at) || (all_in > 0 && now >= all_in);
     bool remind_now = !due && sg->deadline_at > 0 && sg->reminded_turn < sg->turn &&
                       now >= sg->deadline_at - (int64_t)sg->remind_hours * 3600;
-    int rc = remind_now ? remind(c, st, sg, &dg) : 0;
-    svc_game_unload(&dg);
-    if (rc || store_commit(st) != STORE_OK) {
-        store_rollback(st);
-        return -1;
+    int rc = 0;
+    if (remind_now) {
+        rc = store_begin(st) != STORE_OK || remind(c, st, sg, &dg) ? -1 : 0;
+        if (rc || store_commit(st) != STORE_OK) {
+            store_rollback(st);
+            rc = -1;
+        }
     }
+    svc_game_unload(&dg);
+    if (rc)
+        return -1;
     if (!due)
         return 0;
     rc = resolve_off_lock(c, st, sg->name, why, sizeof why);
@@ -655,7 +674,7 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
 int svc_turns_due(const cfg *c, store *st)
 {
     struct running r = {0};
-    if (store_game_each(st, collect_running, &r) != STORE_OK) {
+    if (store_game_each_due(st, util_now(), collect_running, &r) != STORE_OK) {
         for (int i = 0; i < r.n; i++)
             free(r.names[i]);
         free(r.names);

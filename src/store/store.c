@@ -50,6 +50,7 @@ enum stmt_id {
     S_PLAYER_NMR,
     S_PLAYER_REPLACE,
     S_GAME_NEXT_TIME,
+    S_GAME_EACH_DUE,
     S_SEAT_CHANGE_ADD,
     S_SEAT_CHANGE_COUNT,
     S_SEAT_CHANGE_UNDO,
@@ -103,6 +104,14 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
     [S_GAME_FIND] = "SELECT " GAME_COLUMNS " FROM games WHERE name = ?1",
     [S_GAME_EACH] = "SELECT " GAME_COLUMNS " FROM games ORDER BY id",
+    /* the running games whose next moment (a reminder, all orders in, the deadline: as
+     * S_GAME_NEXT_TIME) has come */
+    [S_GAME_EACH_DUE] = "SELECT " GAME_COLUMNS " FROM games WHERE status = 'running' AND "
+                        "deadline_at IS NOT NULL AND paused_at IS NULL AND NOT EXISTS "
+                        "(SELECT 1 FROM held_mail h WHERE h.game_id = games.id) AND "
+                        "MIN(CASE WHEN reminded_turn < turn THEN deadline_at - remind_hours * 3600 "
+                        "ELSE deadline_at END, COALESCE(early_due_at, deadline_at)) <= ?1 "
+                        "ORDER BY id",
     [S_PLAYER_ADD] =
         "INSERT INTO players (game_id, seat, name, address, password_hash, created_at) "
         "VALUES (?1, (SELECT COALESCE(MAX(seat), 0) + 1 FROM players WHERE game_id = ?1), "
@@ -456,6 +465,22 @@ int store_game_find(store *st, const char *name, store_game *out)
 int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx)
 {
     sqlite3_stmt *s = stmt(st, S_GAME_EACH);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_game g;
+        read_game(s, &g);
+        fn(&g, ctx);
+        store_game_clear(&g);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_game_each_due(store *st, int64_t now, void (*fn)(const store_game *, void *),
+                        void *ctx)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_EACH_DUE);
+    sqlite3_bind_int64(s, 1, now);
     int rc;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         store_game g;

@@ -71,6 +71,10 @@ typedef struct store_player {
 
 int store_game_create(store *st, const char *name, const char *title, int64_t *id);
 int store_game_find(store *st, const char *name, store_game *out);
+/* Calls fn for each running game whose next moment has come by now — its reminder, its early
+ * resolution (early_due_at: every player's orders in), or its deadline — in creation order. */
+int store_game_each_due(store *st, int64_t now, void (*fn)(const store_game *, void *),
+                        void *ctx);
 /* Calls fn for each game in creation order. */
 int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx);
 void store_game_clear(store_game *g);
