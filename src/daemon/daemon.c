@@ -189,15 +189,23 @@ static int pass(struct daemon *d)
 {
     if (!d->st && open_all(d))
         return -1;
-    int rc = 0;
-    if (dmn_ingest(&d->config, d->st, d->src) < 0)
+    int rc = 0, in = 0, done = 0, sent = 0;
+    int64_t t0 = util_now_ms();
+    if ((in = dmn_ingest(&d->config, d->st, d->src)) < 0)
         rc = -1;
-    if (!stop_requested && dmn_process_pending(&d->config, d->st) < 0)
+    int64_t t1 = util_now_ms();
+    if (!stop_requested && (done = dmn_process_pending(&d->config, d->st)) < 0)
         rc = -1;
+    int64_t t2 = util_now_ms();
     if (!stop_requested && turns(d) < 0)
         rc = -1;
-    if (!stop_requested && dmn_drain_outbox(&d->config, d->st, d->sink) < 0)
+    int64_t t3 = util_now_ms();
+    if (!stop_requested && (sent = dmn_drain_outbox(&d->config, d->st, d->sink)) < 0)
         rc = -1;
+    if (in > 0 || done > 0 || sent > 0)
+        log_debug("pass: %d stored in %lld ms, %d answered in %lld ms, turns %lld ms, %d sent in "
+                  "%lld ms", in, (long long)(t1 - t0), done, (long long)(t2 - t1),
+                  (long long)(t3 - t2), sent, (long long)(util_now_ms() - t3));
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 
@@ -104,6 +105,13 @@ static int64_t fixed_clock;
 int64_t util_now(void)
 {
     return fixed_clock ? fixed_clock : (int64_t)time(NULL);
+}
+
+int64_t util_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 void util_set_clock(int64_t fixed)

@@ -33,6 +33,8 @@ bool str_is_near(const char *a, const char *b);
 
 /* Seconds since the epoch; tests may pin it with util_set_clock(). */
 int64_t util_now(void);
+/* A monotonic clock in milliseconds, for measuring how long something took (never pinned). */
+int64_t util_now_ms(void);
 void util_set_clock(int64_t fixed); /* 0 restores the real clock */
 
 /* Fills out with n random bytes from the kernel. */
