@@ -6,8 +6,9 @@
 #      yescrypt), answered, and every answer accepted by OpenSMTPD. Mails per second, and the
 #      daemon's peak memory (its own getrusage at exit).
 #   3. The same mails through the Maildir transport (serve --once, no network): the daemon's
-#      cost without the servers — into the game at turn 1, and into the same game late (after
-#      PBEMGM_BENCH_LATE_TURNS automatic turns, default 20: a long action log to rebuild).
+#      cost without the servers — into the game at turn 1, into the same game after
+#      PBEMGM_BENCH_LATE_TURNS automatic turns (default 20), and into a game late in play: the
+#      action log of Rails' 1835_Issue129done (670 actions, its four players) as the game's log.
 # The game is running in every case: each mail's orders are stored and checked on the game
 # (issue 15: the benchmark used to measure a game that had not started).
 # Prints the figures and the ratios measured in this one run.
@@ -104,6 +105,40 @@ md_conf='{"database": "db.sqlite", "log": {"level": "info"}}'
 setup_game "$work/md" "$md_conf"
 maildir_run "$work/md"
 local_s=$run_s; local_peak=$run_peak
+# a game late in play: a Rails game's log as pbemgm's action log, its players writing
+oracle=${PBEMGM_ORACLE:-$top/../shared/oracle/rails-1835}
+[ -d "$oracle" ] || oracle=/work/shared/oracle/rails-1835
+acts="$work/rails-actions.txt"
+RAILS_ACTIONS="$acts" "$top/$build/tests/tools/rails_replay" "$oracle/1835_Issue129done.report" \
+    >/dev/null 2>&1 || true
+rails_s=""
+if [ -s "$acts" ] && grep -q '^# over 0' "$acts"; then
+    mkdir -p "$work/rails"
+    echo "$md_conf" > "$work/rails/pbemgm.json"
+    rp=$(sed -n 's/^# players //p' "$acts"); ropts=$(sed -n 's/^# options //p' "$acts")
+    (cd "$work/rails" && "$pbemgm" -c pbemgm.json init >/dev/null &&
+     "$pbemgm" -c pbemgm.json game create bench >/dev/null &&
+     for p in $rp; do
+         "$pbemgm" -c pbemgm.json player add bench "$p" "$p@pbem.test" --password "${p}pw" --no-mail >/dev/null
+     done && "$pbemgm" -c pbemgm.json game start bench --options "$ropts" >/dev/null)
+    grep -v '^#' "$acts" | awk '{ gsub("\047", "\047\047")
+        printf "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (1, %d, 1, \047%s\047, 0);\n", NR, $0 }' |
+        { echo "BEGIN;"; cat; echo "COMMIT;"; } | sqlite3 "$work/rails/db.sqlite"
+    rails_actions=$(sql "$work/rails/db.sqlite" "SELECT COUNT(*) FROM actions")
+    (cd "$work/rails" && "$pbemgm" -c pbemgm.json serve --once 2>/dev/null)
+    for p in $rp; do
+        mkdir -p "$work/rmails/$p"
+        "$mailtool" gen "$per" bench "$p" "${p}pw" "$p@pbem.test" "$work/rmails/$p"
+        for f in "$work/rmails/$p"/*.eml; do cp "$f" "$work/rails/maildir/in/new/$(basename "$f").$p"; done
+    done
+    t4=$(now)
+    (cd "$work/rails" && "$pbemgm" -c pbemgm.json serve --once) 2> "$work/rails.log"
+    t5=$(now)
+    rails_s=$(secs "$t4" "$t5")
+    answered=$(sql "$work/rails/db.sqlite" "SELECT COUNT(*) FROM inbound WHERE status='answered'")
+    [ "$answered" = "$total" ] || { echo "bench: only $answered of $total answered in the Rails game"; exit 1; }
+fi
+
 late=${PBEMGM_BENCH_LATE_TURNS:-20}
 setup_game "$work/late" "$md_conf" "$late"
 late_actions=$(sql "$work/late/db.sqlite" "SELECT COUNT(*) FROM actions")
@@ -119,4 +154,8 @@ awk -v n="$total" -v d="$deliver" -v g="$ingest" -v l="$local_s" -v p="$peak" -v
     printf "daemon over Maildir, game at turn %d (%d actions): %5.2f s   %7.1f mails/s   peak memory %d KiB\n", lt, la, ls, n / ls, lpk
     printf "ratio daemon(IMAP) / servers delivering (time): %5.2f  (keeps pace: <= 1)\n", g / d
     printf "ratio late / turn 1 (mails/s):               %7.2f  (target >= 0.8)\n", l / ls
+}'
+[ -n "$rails_s" ] && awk -v n="$total" -v l="$local_s" -v r="$rails_s" -v a="$rails_actions" 'BEGIN {
+    printf "daemon over Maildir, a Rails game late in play (%d actions): %5.2f s   %7.1f mails/s\n", a, r, n / r
+    printf "ratio late in play / turn 1 (mails/s):       %7.2f  (target >= 0.8)\n", l / r
 }'

@@ -1091,6 +1091,16 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && r.g && !until)
         rc = replay_the_log(&r);
+    const char *actions = getenv("RAILS_ACTIONS"); /* the game as pbemgm logs it, for a bench */
+    FILE *af = actions && r.g ? fopen(actions, "w") : NULL;
+    if (af) {
+        fprintf(af, "# players");
+        for (int p = 0; p < r.nplayers; p++)
+            fprintf(af, " %s", r.players[p]);
+        fprintf(af, "\n# options %s\n# over %d\n%s", opts, r.g->round == ENG_ROUND_OVER,
+                r.log.data ? r.log.data : "");
+        fclose(af);
+    }
     const char *map = getenv("RAILS_MAP"); /* the board where the replay stopped, as a picture */
     char *map_err = NULL;
     if (map && r.g && rpt_map_draw(r.g->board, NULL, r.log_name, map, &map_err)) {
