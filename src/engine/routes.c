@@ -790,7 +790,83 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
     return rc;
 }
 
+/* ---- the best runs remembered ----
+ * Between two turns the board does not change, yet every acknowledgement's trial of a player's
+ * orders runs every company again: each thread remembers its last best runs by what they
+ * depend on — the board (tiles, rotations, stations, reserved circles), the company, its
+ * trains, the phase's off-board values and the ferry rule — under two independent 64-bit
+ * fingerprints. */
+
+#define RUNS_KEPT 32
+
+struct kept_run {
+    uint64_t a, b;
+    bool used;
+    eng_run run;
+};
+
+static _Thread_local struct kept_run kept_runs[RUNS_KEPT];
+static _Thread_local int kept_next;
+
+struct print2 {
+    uint64_t a, b;
+};
+
+static void mix_word(struct print2 *p, uint64_t w)
+{
+    p->a = (p->a ^ w) * 1099511628211ULL;          /* FNV-1a, a word at a time */
+    p->b = (p->b + w + 1) * 0x9E3779B97F4A7C15ULL; /* a multiplicative hash */
+    p->b ^= p->b >> 29;
+}
+
+static void mix(struct print2 *p, const void *data, size_t len)
+{
+    const unsigned char *d = data;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, d + i, 8);
+        mix_word(p, w);
+    }
+    uint64_t tail = 0;
+    memcpy(&tail, d + i, len - i);
+    mix_word(p, tail ^ ((uint64_t)len << 56));
+}
+
+static struct print2 run_print(const eng_game *g, int company)
+{
+    const eng_board *b = g->board;
+    size_t hexes = (size_t)g->t->nhexes;
+    struct print2 p = {1469598103934665603ULL, 0x243F6A8885A308D3ULL};
+    const eng_company_state *s = &g->co[company];
+    int head[4] = {company, s->ntrains, g->t->phases[g->phase].offboard_color,
+                   g->opt.hamburg_ferry_rails};
+    mix(&p, &g->t, sizeof g->t);
+    mix(&p, head, sizeof head);
+    mix(&p, s->trains, (size_t)s->ntrains * sizeof *s->trains);
+    mix(&p, b->tile, hexes * sizeof *b->tile);
+    mix(&p, b->rot, hexes * sizeof *b->rot);
+    mix(&p, b->tokens, hexes * sizeof *b->tokens);
+    mix(&p, b->reserved, hexes * sizeof *b->reserved);
+    return p;
+}
+
 int eng_best_run(const eng_game *g, int company, eng_run *out)
+{
+    struct print2 p = run_print(g, company);
+    for (int i = 0; i < RUNS_KEPT; i++)
+        if (kept_runs[i].used && kept_runs[i].a == p.a && kept_runs[i].b == p.b) {
+            *out = kept_runs[i].run;
+            return out->total;
+        }
+    int total = best_run(g, company, out, true, 0);
+    struct kept_run *k = &kept_runs[kept_next];
+    kept_next = (kept_next + 1) % RUNS_KEPT;
+    *k = (struct kept_run){p.a, p.b, true, *out};
+    return total;
+}
+
+int eng_best_run_fresh(const eng_game *g, int company, eng_run *out)
 {
     return best_run(g, company, out, true, 0);
 }

@@ -31,8 +31,12 @@ typedef struct eng_run {
     long routes_considered;         /* single-train runs found, for the benchmark */
 } eng_run;
 
-/* The company's best total revenue now with its trains, and one way to earn it. */
+/* The company's best total revenue now with its trains, and one way to earn it. Each thread
+ * remembers its last results by a fingerprint of what they depend on (the board, the company's
+ * trains, the phase), so asking again on an unchanged board costs nothing. */
 int eng_best_run(const eng_game *g, int company, eng_run *out);
+/* The same, always computed (the benchmark's timing). */
+int eng_best_run_fresh(const eng_game *g, int company, eng_run *out);
 /* The same total by trying every combination of single-train runs (slow; for checks). */
 int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out);
 /* The same within a number of combinations tried: the total, or -1 when it did not finish (for

@@ -104,6 +104,32 @@ static void test_no_track_twice(void **state)
     eng_game_free(g);
 }
 
+/* Issue 15: the best runs a thread remembers follow the board, the trains and the phase: asked
+ * again after each change, the answer is the one computed afresh. */
+static void test_remembered_runs_follow_the_board(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    eng_company_state *s = &g->co[co("BY")];
+    s->ntrains = 1;
+    s->trains[0] = train("2");
+    eng_run run, fresh;
+    assert_int_equal(eng_best_run(g, co("BY"), &run), 0); /* no station yet */
+    station(g, "BY", "O15", 0);
+    int two = eng_best_run(g, co("BY"), &run);
+    assert_true(two > 0);
+    assert_int_equal(two, eng_best_run_fresh(g, co("BY"), &fresh));
+    s->trains[0] = train("4");
+    int four = eng_best_run(g, co("BY"), &run);
+    assert_true(four > two);
+    assert_int_equal(four, eng_best_run_fresh(g, co("BY"), &fresh));
+    station(g, "SX", "L14", 0); /* another company's station fills nothing here: same runs */
+    assert_int_equal(eng_best_run(g, co("BY"), &run), eng_best_run_fresh(g, co("BY"), &fresh));
+    g->board->tokens[tf_hex(title, "O15")][0][0] = ENG_NONE; /* the station gone */
+    assert_int_equal(eng_best_run(g, co("BY"), &run), 0);
+    eng_game_free(g);
+}
+
 /* A run needs one of the company's stations. */
 static void test_a_station_is_needed(void **state)
 {
@@ -326,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_stops_by_kind_of_train),
         cmocka_unit_test(test_no_track_twice),
         cmocka_unit_test(test_a_station_is_needed),
+        cmocka_unit_test(test_remembered_runs_follow_the_board),
         cmocka_unit_test(test_full_city_blocks),
         cmocka_unit_test(test_the_run_reported),
         cmocka_unit_test(test_hamburg_ferry_house_rule_3),

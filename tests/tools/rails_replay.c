@@ -402,7 +402,7 @@ static void bench_position(struct replay *r, int c)
     eng_run opt, base;
     double t0 = seconds_now();
     for (int i = 0; i < reps; i++)
-        eng_best_run(r->g, c, &opt);
+        eng_best_run_fresh(r->g, c, &opt);
     double t1 = seconds_now();
     for (int i = 0; i < reps; i++)
         eng_best_run_exhaustive(r->g, c, &base);
@@ -445,7 +445,7 @@ static void hard_positions(struct replay *r)
             g->co[c].trains[k] = longest;
         eng_run opt, base;
         double t0 = seconds_now();
-        eng_best_run(g, c, &opt);
+        eng_best_run_fresh(g, c, &opt);
         double t1 = seconds_now();
         int total = eng_best_run_exhaustive_within(g, c, 20000000L, &base);
         double t2 = seconds_now();
