@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -81,8 +82,11 @@ static int resolver_ended(struct daemon *d)
 
 /* In the child: its own connection to the database (the parent's is never used after fork),
  * every due game resolved, then gone without touching the parent's mail connections. */
-static void resolve_in_child(struct daemon *d)
+static void resolve_in_child(struct daemon *d, pid_t parent)
 {
+    prctl(PR_SET_PDEATHSIG, SIGTERM); /* it ends with the daemon; nothing is written half */
+    if (getppid() != parent)
+        _exit(0);
     signal(SIGTERM, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
@@ -109,9 +113,10 @@ static int turns(struct daemon *d)
     int64_t next = store_game_next_time(d->st);
     if (next <= 0 || next > util_now())
         return ended;
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
-        resolve_in_child(d);
+        resolve_in_child(d, parent);
     if (pid < 0) {
         log_warn("cannot start a resolver (%s): resolving here", strerror(errno));
         return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
