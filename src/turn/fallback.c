@@ -75,6 +75,16 @@ static int earning(const eng_game *g, int company)
     return turn_run_with_train(g, company, g->train_on_sale);
 }
 
+/* The same on a board tried once (a placement's copy): not worth remembering. */
+static int earning_once(eng_game *g, int company)
+{
+    eng_run run;
+    eng_company_state *s = &g->co[company];
+    if (s->ntrains == 0 && g->trains_left[g->train_on_sale] > 0) /* the train it will buy */
+        s->trains[s->ntrains++] = g->train_on_sale;
+    return eng_best_run_fresh(g, company, &run);
+}
+
 /* ---- trying many placements at once: each on its own copy, on every core ---- */
 
 #define MAX_WORKERS 4
@@ -93,8 +103,9 @@ static void *try_some(void *arg)
     struct trial *t = arg;
     for (int i; (i = atomic_fetch_add(&t->next, 1)) < t->n;) {
         eng_game *copy = eng_game_copy(t->g);
-        t->revenue[i] = eng_apply(copy, &t->actions[i], NULL, 0) == 0 ? earning(copy, t->company)
-                                                                      : -1;
+        t->revenue[i] = eng_apply(copy, &t->actions[i], NULL, 0) == 0
+                            ? earning_once(copy, t->company)
+                            : -1;
         eng_game_free(copy);
     }
     return NULL;
