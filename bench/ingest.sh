@@ -36,15 +36,16 @@ sh "$top/tests/integration/servers.sh" start "$work/srv"
 smtp="smtp://127.0.0.1:${PBEMGM_SMTP_PORT:-10025}"
 mailroot="$work/srv/mail"
 
-setup_game() { # DIR CONFIG-JSON [TURNS]: a running game, TURNS automatic turns resolved
-    mkdir -p "$1"
+players="alice bob carol dave"
+setup_game() { # DIR CONFIG-JSON [TURNS [OPTIONS]]: a running game of $players, TURNS automatic
+    mkdir -p "$1"  # turns resolved
     echo "$2" > "$1/pbemgm.json"
     (cd "$1" && "$pbemgm" -c pbemgm.json init >/dev/null &&
      "$pbemgm" -c pbemgm.json game create bench >/dev/null &&
-     for p in alice bob carol dave; do
-         "$pbemgm" -c pbemgm.json player add bench $p $p@pbem.test --password ${p}pw --no-mail >/dev/null
+     for p in $players; do
+         "$pbemgm" -c pbemgm.json player add bench "$p" "$p@pbem.test" --password "${p}pw" --no-mail >/dev/null
      done &&
-     "$pbemgm" -c pbemgm.json game start bench >/dev/null &&
+     "$pbemgm" -c pbemgm.json game start bench --options "${4:-}" >/dev/null &&
      k=0 && while [ "$k" -lt "${3:-0}" ]; do
          "$pbemgm" -c pbemgm.json game resolve bench >/dev/null; k=$((k + 1))
      done)
@@ -56,7 +57,7 @@ imap_conf='{"database": "db.sqlite", "transport": "imap",
 setup_game "$work/imap" "$imap_conf"
 
 per=$((n / 4))
-for p in alice bob carol dave; do
+for p in $players; do
     mkdir -p "$work/mails/$p"
     "$mailtool" gen "$per" bench "$p" "${p}pw" "$p@pbem.test" "$work/mails/$p"
 done
@@ -64,7 +65,7 @@ total=$((per * 4))
 
 echo "== $total player mails, 4 players, real Dovecot + OpenSMTPD on 127.0.0.1"
 t0=$(now)
-for p in alice bob carol dave; do
+for p in $players; do
     "$mailtool" send "$smtp" "$p@pbem.test" gm@pbem.test "$work/mails/$p"/*.eml &
 done
 wait
@@ -88,10 +89,10 @@ ingest=$(secs "$t2" "$t3")
 peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/daemon.log" | tail -1)
 [ "$a" = "$total" ] && [ "$s" = "$total" ] || { echo "bench: only $a answered, $s sent"; exit 1; }
 
-maildir_run() { # DIR: the mails into the game of DIR over Maildir (its own mail sent first)
-    (cd "$1" && "$pbemgm" -c pbemgm.json serve --once 2>/dev/null)
-    for p in alice bob carol dave; do
-        for f in "$work/mails/$p"/*.eml; do cp "$f" "$1/maildir/in/new/$(basename "$f").$p"; done
+maildir_run() { # DIR MAILS: the mails of $players into the game of DIR over Maildir (its own
+    (cd "$1" && "$pbemgm" -c pbemgm.json serve --once 2>/dev/null)  # mail sent first)
+    for p in $players; do
+        for f in "$2/$p"/*.eml; do cp "$f" "$1/maildir/in/new/$(basename "$f").$p"; done
     done
     t4=$(now)
     (cd "$1" && "$pbemgm" -c pbemgm.json serve --once) 2> "$1.log"
@@ -103,7 +104,7 @@ maildir_run() { # DIR: the mails into the game of DIR over Maildir (its own mail
 }
 md_conf='{"database": "db.sqlite", "log": {"level": "info"}}'
 setup_game "$work/md" "$md_conf"
-maildir_run "$work/md"
+maildir_run "$work/md" "$work/mails"
 local_s=$run_s; local_peak=$run_peak
 # a game late in play: a Rails game's log as pbemgm's action log, its players writing
 oracle=${PBEMGM_ORACLE:-$top/../shared/oracle/rails-1835}
@@ -113,37 +114,26 @@ RAILS_ACTIONS="$acts" "$top/$build/tests/tools/rails_replay" "$oracle/1835_Issue
     >/dev/null 2>&1 || true
 rails_s=""
 if [ -s "$acts" ] && grep -q '^# over 0' "$acts"; then
-    mkdir -p "$work/rails"
-    echo "$md_conf" > "$work/rails/pbemgm.json"
-    rp=$(sed -n 's/^# players //p' "$acts"); ropts=$(sed -n 's/^# options //p' "$acts")
-    (cd "$work/rails" && "$pbemgm" -c pbemgm.json init >/dev/null &&
-     "$pbemgm" -c pbemgm.json game create bench >/dev/null &&
-     for p in $rp; do
-         "$pbemgm" -c pbemgm.json player add bench "$p" "$p@pbem.test" --password "${p}pw" --no-mail >/dev/null
-     done && "$pbemgm" -c pbemgm.json game start bench --options "$ropts" >/dev/null)
+    players=$(sed -n 's/^# players //p' "$acts")
+    setup_game "$work/rails" "$md_conf" 0 "$(sed -n 's/^# options //p' "$acts")"
     grep -v '^#' "$acts" | awk '{ gsub("\047", "\047\047")
         printf "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (1, %d, 1, \047%s\047, 0);\n", NR, $0 }' |
         { echo "BEGIN;"; cat; echo "COMMIT;"; } | sqlite3 "$work/rails/db.sqlite"
     rails_actions=$(sql "$work/rails/db.sqlite" "SELECT COUNT(*) FROM actions")
-    (cd "$work/rails" && "$pbemgm" -c pbemgm.json serve --once 2>/dev/null)
-    for p in $rp; do
+    for p in $players; do
         mkdir -p "$work/rmails/$p"
         "$mailtool" gen "$per" bench "$p" "${p}pw" "$p@pbem.test" "$work/rmails/$p"
-        for f in "$work/rmails/$p"/*.eml; do cp "$f" "$work/rails/maildir/in/new/$(basename "$f").$p"; done
     done
-    t4=$(now)
-    (cd "$work/rails" && "$pbemgm" -c pbemgm.json serve --once) 2> "$work/rails.log"
-    t5=$(now)
-    rails_s=$(secs "$t4" "$t5")
-    answered=$(sql "$work/rails/db.sqlite" "SELECT COUNT(*) FROM inbound WHERE status='answered'")
-    [ "$answered" = "$total" ] || { echo "bench: only $answered of $total answered in the Rails game"; exit 1; }
+    maildir_run "$work/rails" "$work/rmails"
+    rails_s=$run_s
+    players="alice bob carol dave"
 fi
 
 late=${PBEMGM_BENCH_LATE_TURNS:-20}
 setup_game "$work/late" "$md_conf" "$late"
 late_actions=$(sql "$work/late/db.sqlite" "SELECT COUNT(*) FROM actions")
 late_turn=$(sql "$work/late/db.sqlite" "SELECT turn FROM games")
-maildir_run "$work/late"
+maildir_run "$work/late" "$work/mails"
 late_s=$run_s; late_peak=$run_peak
 
 awk -v n="$total" -v d="$deliver" -v g="$ingest" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \

@@ -321,6 +321,8 @@ int eng_train_limit(const eng_game *g, int company);
 int eng_company_holder(const eng_game *g, int company);
 int eng_share_price(const eng_game *g, int company);     /* 0 without a price */
 int eng_percent_held(const eng_game *g, int company, int owner);
+/* The station markers the company has on the map. */
+int eng_stations_placed(const eng_game *g, int company);
 int eng_certificate_count(const eng_game *g, int player);
 int eng_certificate_limit(const eng_game *g, int player);
 int eng_start_item_index(const eng_title *t, const char *id);

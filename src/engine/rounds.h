@@ -64,8 +64,6 @@ void eng_join_operating_round(eng_game *g, int company, int founder);
 bool eng_formation_due(const eng_game *g);
 void eng_begin_formation(eng_game *g, int next);
 int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len);
-/* The station markers the company has on the map. */
-int eng_stations_placed(const eng_game *g, int company);
 /* adjust.c: the GM's correction, on the game as it stands */
 int eng_adjust(eng_game *g, const eng_action *a, char *why, size_t len);
 /* stock.c */

@@ -1,7 +1,6 @@
 /* chart: each player's worth turn by turn (see chart.h). */
 #include "report/chart.h"
-#include "util/buf.h"
-#include "util/util.h"
+#include "report/png.h"
 
 #include <cairo.h>
 #include <stdio.h>
@@ -39,12 +38,6 @@ static int value_step(int top)
         for (int i = 0; i < 3; i++)
             if (top / (mantissa[i] * power) <= 5)
                 return mantissa[i] * power;
-}
-
-static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int length)
-{
-    buf_add((buf *)closure, data, length);
-    return CAIRO_STATUS_SUCCESS;
 }
 
 unsigned char *rpt_worth_chart_png(const char *const *names, int nplayers,
@@ -106,15 +99,5 @@ unsigned char *rpt_worth_chart_png(const char *const *names, int nplayers,
         text_at(cr, label, left + pw + 34, top + 14 + p * 20, false);
     }
     cairo_destroy(cr);
-    buf out;
-    buf_init(&out);
-    cairo_status_t st = cairo_surface_write_to_png_stream(s, to_buf, &out);
-    cairo_surface_destroy(s);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        *err = str_format("the worth chart: %s", cairo_status_to_string(st));
-        buf_free(&out);
-        return NULL;
-    }
-    *len = out.len;
-    return (unsigned char *)buf_steal(&out);
+    return rpt_png_take(s, "the worth chart", len, err);
 }

@@ -1,6 +1,7 @@
 /* mapdraw: the map picture, drawn with cairo (see mapdraw.h). Geometry: pointy-topped hexes;
  * edge e's midpoint lies at angle 120 + 60e degrees from the centre (screen y grows down). */
 #include "report/mapdraw.h"
+#include "report/png.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -74,7 +75,9 @@ static void hex_path(cairo_t *cr, double cx, double cy, double r)
     cairo_close_path(cr);
 }
 
-static void text_centered(cairo_t *cr, const char *s, double x, double y, double size, bool bold)
+/* The font set and the pen where text s comes out centred on (x, y). */
+static void move_to_centred(cairo_t *cr, const char *s, double x, double y, double size,
+                            bool bold)
 {
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
@@ -82,18 +85,18 @@ static void text_centered(cairo_t *cr, const char *s, double x, double y, double
     cairo_text_extents_t ext;
     cairo_text_extents(cr, s, &ext);
     cairo_move_to(cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+}
+
+static void text_centered(cairo_t *cr, const char *s, double x, double y, double size, bool bold)
+{
+    move_to_centred(cr, s, x, y, size, bold);
     cairo_show_text(cr, s);
 }
 
 /* Text with a halo of paper around it, readable over track, tokens and neighbouring tiles. */
 static void text_with_halo(cairo_t *cr, const char *s, double x, double y, double size, bool bold)
 {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr, s, &ext);
-    cairo_move_to(cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+    move_to_centred(cr, s, x, y, size, bold);
     cairo_text_path(cr, s);
     cairo_set_source_rgb(cr, paper[0], paper[1], paper[2]);
     cairo_set_line_width(cr, size * 0.28);
@@ -624,12 +627,6 @@ int rpt_map_draw(const eng_board *b, const eng_board *before, const char *captio
     return 0;
 }
 
-static cairo_status_t png_to_buf(void *closure, const unsigned char *data, unsigned int length)
-{
-    buf_add((buf *)closure, (const char *)data, length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 unsigned char *rpt_map_png(const eng_board *b, const eng_board *before, const char *caption,
                            size_t *len, char **err)
 {
@@ -639,15 +636,5 @@ unsigned char *rpt_map_png(const eng_board *b, const eng_board *before, const ch
     cairo_t *cr = cairo_create(s);
     draw_all(cr, b, before, &l, caption);
     cairo_destroy(cr);
-    buf out;
-    buf_init(&out);
-    cairo_status_t st = cairo_surface_write_to_png_stream(s, png_to_buf, &out);
-    cairo_surface_destroy(s);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        *err = str_format("the map: %s", cairo_status_to_string(st));
-        buf_free(&out);
-        return NULL;
-    }
-    *len = out.len;
-    return (unsigned char *)buf_steal(&out);
+    return rpt_png_take(s, "the map", len, err);
 }

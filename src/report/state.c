@@ -3,11 +3,9 @@
  * sale — and the order template's sections (who directs what). Pure: reads the engine. */
 #include "report/state.h"
 #include "util/buf.h"
-#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static void add_player_certs(const eng_game *g, int p, buf *b)
 {
@@ -57,32 +55,14 @@ static void trains_text(const eng_game *g, int c, buf *b)
         buf_adds(b, "-");
 }
 
-/* Stations on the map, and how many the company has in all. */
-static int stations_on_map(const eng_game *g, int company)
-{
-    const eng_board *b = g->board;
-    int n = 0;
-    for (int h = 0; h < g->t->nhexes; h++)
-        for (int c = 0; c < ENG_MAX_CITIES; c++)
-            for (int k = 0; k < ENG_MAX_SLOTS; k++)
-                n += b->tokens[h][c][k] == company;
-    return n;
-}
-
-static char *colour_text(uint32_t c)
-{
-    char s[8];
-    snprintf(s, sizeof s, "#%06x", (unsigned)(c & 0xffffff));
-    return xstrdup(s);
-}
-
+/* The company's colours as "#rrggbb", for the HTML. */
 static void add_colours(cJSON *o, const eng_company *co)
 {
-    char *fg = colour_text(co->text_color), *bg = colour_text(co->color);
+    char bg[8], fg[8];
+    snprintf(bg, sizeof bg, "#%06x", (unsigned)(co->color & 0xffffff));
+    snprintf(fg, sizeof fg, "#%06x", (unsigned)(co->text_color & 0xffffff));
     cJSON_AddStringToObject(o, "color", bg);
     cJSON_AddStringToObject(o, "text_color", fg);
-    free(fg);
-    free(bg);
 }
 
 static cJSON *companies_json(const eng_game *g)
@@ -111,7 +91,7 @@ static cJSON *companies_json(const eng_game *g)
         cJSON_AddStringToObject(o, "trains", b.data);
         buf_free(&b);
         char st[32];
-        snprintf(st, sizeof st, "%d/%d", stations_on_map(g, c), t->companies[c].ntokens);
+        snprintf(st, sizeof st, "%d/%d", eng_stations_placed(g, c), t->companies[c].ntokens);
         cJSON_AddStringToObject(o, "stations", st);
         if (major) {
             cJSON_AddNumberToObject(o, "ipo", eng_percent_held(g, c, ENG_IPO));
@@ -228,15 +208,13 @@ static void add_market(const eng_game *g, cJSON *o)
             else
                 buf_printf(&line, "%*s", MARKET_CELL, "");
         }
-        while (line.len && line.data[line.len - 1] == ' ')
-            line.data[--line.len] = '\0';
+        buf_trim_end(&line);
         buf_printf(&text, "  %s\n", line.data);
         for (int d = 0; d < depth; d++) {
             buf_reset(&line);
             for (int c = 0; c < t->market_cols && c < ENG_MAX_COMPANIES; c++)
                 buf_printf(&line, "%*s", MARKET_CELL, d < nat[c] ? t->companies[at[c][d]].id : "");
-            while (line.len && line.data[line.len - 1] == ' ')
-                line.data[--line.len] = '\0';
+            buf_trim_end(&line);
             buf_printf(&text, "  %s\n", line.data);
         }
         buf_free(&line);

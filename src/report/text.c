@@ -123,8 +123,7 @@ char *rpt_text_table(const cJSON *rows, int indent)
                 for (int k = rpt_text_width(t); k < widths[c] + 2; k++)
                     buf_addc(&line, ' ');
         }
-        while (line.len && line.data[line.len - 1] == ' ')
-            line.data[--line.len] = '\0';
+        buf_trim_end(&line);
         buf_printf(&out, "%s\n", line.data);
         if (header) {
             int total = 0;

@@ -278,13 +278,9 @@ static int verb_review(struct call *k)
 static int send_held(const store_held *h, void *ctx)
 {
     struct call *k = ctx;
-    if (h->raw) { /* held composed: sent as it was written */
-        char *rcpts = str_format("[\"%s\"]", h->to_addr);
-        int rc = store_outbox_add(k->d->st, k->d->inbound_id, h->message_id,
-                                  k->d->c->daemon_address, rcpts, h->raw, h->raw_len, NULL);
-        free(rcpts);
-        return rc == STORE_OK ? 0 : -1;
-    }
+    if (h->raw) /* held composed: sent as it was written */
+        return svc_queue_composed(k->d->c, k->d->st, k->d->inbound_id, h->message_id,
+                                  h->to_addr, h->raw, h->raw_len);
     svc_mail m = {h->to_addr, h->to_name, h->subject, h->body, NULL, NULL, "auto-generated",
                   k->g->id, NULL, NULL, 0};
     return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m) ? -1 : 0;

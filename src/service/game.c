@@ -218,11 +218,23 @@ int svc_game_load_players(store *st, const store_game *game, svc_game *out)
     return 0;
 }
 
+/* The game as its options and players start it, before any action. */
+static eng_game *new_game(const store_game *game, const svc_game *out, char *why, size_t len)
+{
+    eng_options o;
+    eng_options_default(&o);
+    if (eng_options_parse(&o, game->options ? game->options : "", why, len))
+        return NULL;
+    const char *names[ENG_MAX_PLAYERS];
+    for (int p = 0; p < out->nplayers; p++)
+        names[p] = out->players[p].name;
+    return eng_game_new(out->t, &o, names, out->nplayers, why, len);
+}
+
 /* Starts the replay from the state kept: the game, its history. */
 static void start_from(struct replay *r, const struct kept *k)
 {
     svc_game *out = r->out;
-    eng_game_free(out->g);
     out->g = eng_game_copy(k->g);
     out->nworth = out->worth_cap = k->nworth;
     out->worth = xmalloc((size_t)(k->nworth ? k->nworth : 1) * sizeof *out->worth);
@@ -273,8 +285,12 @@ static int replay_log(store *st, const store_game *game, int until, svc_game *ou
 {
     struct replay r = {.out = out, .until = until};
     struct kept *k = until ? NULL : kept_find(game, out);
+    eng_game_free(out->g);
+    out->g = k ? NULL : new_game(game, out, why, len);
     if (k)
         start_from(&r, k);
+    else if (!out->g)
+        return -1;
     int rc = store_action_each(st, game->id, replay_one, &r);
     if (k && (r.differs || (rc == 0 && r.checked < k->n))) { /* not the log kept: all of it */
         kept_clear(k);
@@ -282,17 +298,6 @@ static int replay_log(store *st, const store_game *game, int until, svc_game *ou
         free(out->worth);
         out->worth = NULL;
         out->nworth = out->worth_cap = 0;
-        char none[1];
-        eng_options o;
-        eng_options_default(&o);
-        eng_options_parse(&o, game->options ? game->options : "", none, 0);
-        const char *names[ENG_MAX_PLAYERS];
-        for (int p = 0; p < out->nplayers; p++)
-            names[p] = out->players[p].name;
-        eng_game_free(out->g);
-        out->g = eng_game_new(out->t, &o, names, out->nplayers, why, len);
-        if (!out->g)
-            return -1;
         return replay_log(st, game, until, out, why, len);
     }
     if (r.stopped)
@@ -325,17 +330,7 @@ int svc_game_load_until(store *st, const store_game *game, int until, svc_game *
         return -1;
     }
     out->t = title_of(game->title, why, len);
-    eng_options o;
-    eng_options_default(&o);
-    if (!out->t || eng_options_parse(&o, game->options ? game->options : "", why, len)) {
-        svc_game_unload(out);
-        return -1;
-    }
-    const char *names[ENG_MAX_PLAYERS];
-    for (int p = 0; p < out->nplayers; p++)
-        names[p] = out->players[p].name;
-    out->g = eng_game_new(out->t, &o, names, out->nplayers, why, len);
-    if (!out->g || replay_log(st, game, until, out, why, len)) {
+    if (!out->t || replay_log(st, game, until, out, why, len)) {
         svc_game_unload(out);
         return -1;
     }

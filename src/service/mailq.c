@@ -2,6 +2,7 @@
  * text rendered from the templates — and the transport the configuration names. */
 #include "mail/compose.h"
 #include "report/template.h"
+#include "report/text.h"
 #include "service/service.h"
 #include "util/log.h"
 #include "util/buf.h"
@@ -90,6 +91,19 @@ static char *compose(const cfg *c, store *st, const svc_mail *m, char **message_
     return raw;
 }
 
+int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
+                       const char *to_addr, const char *raw, size_t len)
+{
+    cJSON *rcpts = cJSON_CreateArray();
+    cJSON_AddItemToArray(rcpts, cJSON_CreateString(to_addr));
+    char *rcpts_json = cJSON_PrintUnformatted(rcpts);
+    int rc = store_outbox_add(st, inbound_id, message_id, c->daemon_address, rcpts_json, raw, len,
+                              NULL);
+    cJSON_Delete(rcpts);
+    free(rcpts_json);
+    return rc == STORE_OK ? 0 : -1;
+}
+
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m)
 {
     char *message_id;
@@ -97,16 +111,10 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *
     char *raw = compose(c, st, m, &message_id, &len);
     if (!raw)
         return -1;
-    cJSON *rcpts = cJSON_CreateArray();
-    cJSON_AddItemToArray(rcpts, cJSON_CreateString(m->to_addr));
-    char *rcpts_json = cJSON_PrintUnformatted(rcpts);
-    int rc = store_outbox_add(st, inbound_id, message_id, c->daemon_address, rcpts_json, raw, len,
-                              NULL);
-    cJSON_Delete(rcpts);
-    free(rcpts_json);
+    int rc = svc_queue_composed(c, st, inbound_id, message_id, m->to_addr, raw, len);
     free(raw);
     free(message_id);
-    return rc == STORE_OK ? 0 : -1;
+    return rc;
 }
 
 int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m)
@@ -135,6 +143,34 @@ char *svc_render(const cfg *c, const char *name, const cJSON *ctx)
                        "The game master has been told.\n");
     }
     return text;
+}
+
+char *svc_render_text(const cfg *c, const char *name, const cJSON *ctx)
+{
+    char *text = svc_render(c, name, ctx);
+    char *wrapped = rpt_wrap(text, RPT_TEXT_WIDTH);
+    free(text);
+    return wrapped;
+}
+
+char *svc_render_html(const cfg *c, const char *name, const cJSON *ctx)
+{
+    char *err = NULL;
+    char *html = tpl_render_file(c->templates, name, ctx, &err);
+    if (!html) { /* the text version still goes */
+        log_error("template: %s", err);
+        free(err);
+    }
+    return html;
+}
+
+char *svc_content_id(const cfg *c, const char *what)
+{
+    const char *at = strchr(c->daemon_address, '@');
+    char *token = util_random_token(16);
+    char *id = str_format("%s.%s%s", what, token, at ? at : "@pbemgm");
+    free(token);
+    return id;
 }
 
 int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err)

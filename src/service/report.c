@@ -5,7 +5,6 @@
  * stations marked, and each player's worth turn by turn. The GM's copy carries the GM's notes. */
 #include "report/chart.h"
 #include "report/mapdraw.h"
-#include "report/template.h"
 #include "report/text.h"
 #include "report/state.h"
 #include "service/service.h"
@@ -245,22 +244,14 @@ void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *y
 
 char *svc_report_text(const cfg *c, const cJSON *ctx)
 {
-    char *text = svc_render(c, "turn_report.txt", ctx);
-    char *wrapped = rpt_wrap(text, RPT_TEXT_WIDTH);
-    free(text);
-    return wrapped;
+    return svc_render_text(c, "turn_report.txt", ctx);
 }
 
 char *svc_report_html(const cfg *c, cJSON *ctx, const char *map_src, const char *worth_src)
 {
     replace(ctx, "map_src", map_src ? cJSON_CreateString(map_src) : NULL);
     replace(ctx, "worth_src", worth_src ? cJSON_CreateString(worth_src) : NULL);
-    char *err = NULL;
-    char *html = tpl_render_file(c->templates, "turn_report.html", ctx, &err);
-    if (!html) {
-        log_error("template: %s", err);
-        free(err);
-    }
+    char *html = svc_render_html(c, "turn_report.html", ctx);
     replace(ctx, "map_src", NULL);
     replace(ctx, "worth_src", NULL);
     return html;

@@ -37,12 +37,21 @@ typedef struct svc_mail {
 
 /* Composes a mail from the GM and puts it in the outbox. */
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m);
+/* A mail composed earlier (a held report) into the outbox, to one address. */
+int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
+                       const char *to_addr, const char *raw, size_t len);
 /* Composes it and holds it for the GM's release (a turn's report under review). */
 int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m);
 /* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
 char *svc_reply_references(const char *references, const char *message_id);
 /* Renders a template of the configured directory (a broken one gives a short apology). */
 char *svc_render(const cfg *c, const char *name, const cJSON *ctx);
+/* The same for a mail's text part: lines wrapped to 78 characters. */
+char *svc_render_text(const cfg *c, const char *name, const cJSON *ctx);
+/* An HTML template rendered; NULL when it is broken (logged: the mail goes as text). */
+char *svc_render_html(const cfg *c, const char *name, const cJSON *ctx);
+/* A Content-ID for a picture of a mail ("map.TOKEN@domain"), malloc'd. */
+char *svc_content_id(const cfg *c, const char *what);
 /* Opens the transport the configuration names. Returns 0, or -1 with *err. */
 int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err);
 /* The game's GM: its own address, else the configuration's. */

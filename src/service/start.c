@@ -4,8 +4,6 @@
  * for those who take pictures. */
 #include "report/mapdraw.h"
 #include "report/state.h"
-#include "report/template.h"
-#include "report/text.h"
 #include "service/service.h"
 #include "util/buf.h"
 #include "util/log.h"
@@ -89,13 +87,8 @@ static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_
     char *src = pictures ? str_format("cid:%s", map->content_id) : NULL;
     if (src)
         cJSON_AddStringToObject(ctx, "map_src", src);
-    char *raw = svc_render(c, "game_start.txt", ctx), *err = NULL;
-    char *text = rpt_wrap(raw, RPT_TEXT_WIDTH);
-    char *html = tpl_render_file(c->templates, "game_start.html", ctx, &err);
-    if (!html) {
-        log_error("template: %s", err);
-        free(err);
-    }
+    char *text = svc_render_text(c, "game_start.txt", ctx);
+    char *html = svc_render_html(c, "game_start.html", ctx);
     char *subject = str_format("%s: the game begins", sg->name);
     svc_mail m = {dg->players[p].address, dg->players[p].name, subject, text, NULL, NULL,
                   "auto-generated", sg->id, html, pictures && html ? map : NULL,
@@ -104,7 +97,6 @@ static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_
     free(subject);
     free(html);
     free(text);
-    free(raw);
     free(src);
     return rc;
 }
@@ -122,16 +114,13 @@ int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why
         log_error("%s", err);
         free(err);
     }
-    const char *at = strchr(c->daemon_address, '@');
-    char *token = util_random_token(12);
-    char *cid = str_format("map.%s.start.%s%s", sg->name, token, at ? at : "@pbemgm");
+    char *cid = svc_content_id(c, "map");
     mail_inline_part map = {cid, "image/png", "map.png", png, png_len};
     int rc = 0;
     for (int p = 0; p < dg.nplayers && rc == 0; p++)
         rc = mail_player(c, st, sg, &dg, p, ctx, png ? &map : NULL);
     if (rc)
         snprintf(why, len, "%s", store_errmsg(st));
-    free(token);
     free(cid);
     free(caption);
     free(png);

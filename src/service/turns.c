@@ -133,11 +133,8 @@ static void pictures_make(const cfg *c, const store_game *sg, const svc_game *dg
     char *caption = str_format("game %s after turn %d", sg->name, sg->turn);
     svc_report_pics_draw(dg, before, caption, &pc->pics);
     free(caption);
-    const char *at = strchr(c->daemon_address, '@');
-    char *token = util_random_token(12);
-    pc->map_cid = str_format("map.%s.%d.%s%s", sg->name, sg->turn, token, at ? at : "@pbemgm");
-    pc->worth_cid = str_format("worth.%s.%d.%s%s", sg->name, sg->turn, token, at ? at : "@pbemgm");
-    free(token);
+    pc->map_cid = svc_content_id(c, "map");
+    pc->worth_cid = svc_content_id(c, "worth");
     if (pc->pics.map) {
         pc->parts[pc->nparts++] = (mail_inline_part){pc->map_cid, "image/png", "map.png",
                                                      pc->pics.map, pc->pics.map_len};
@@ -393,8 +390,7 @@ static struct prepared *prepare(const cfg *c, store *st, const store_game *sg, c
     p->res = res;
     svc_game_note_worth(&res->dg, sg->turn);
     p->next = util_now() + (int64_t)sg->turn_hours * 3600;
-    store_game after = *sg;
-    cJSON *ctx = resolution_context(c, st, &after, res, p->next);
+    cJSON *ctx = resolution_context(c, st, sg, res, p->next);
     if (!ctx) {
         snprintf(why, len, "%s", store_errmsg(st));
         prepared_free(p);
@@ -535,8 +531,6 @@ struct running {
 static void collect_running(const store_game *g, void *ctx)
 {
     struct running *r = ctx;
-    if (strcmp(g->status, "running") != 0)
-        return;
     if (r->n == r->cap) {
         r->cap = r->cap ? r->cap * 2 : 64;
         r->names = xrealloc(r->names, (size_t)r->cap * sizeof *r->names);

@@ -462,9 +462,9 @@ int store_game_find(store *st, const char *name, store_game *out)
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
-int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx)
+/* Calls fn for each game the statement (bound) yields. */
+static int each_game(sqlite3_stmt *s, void (*fn)(const store_game *, void *), void *ctx)
 {
-    sqlite3_stmt *s = stmt(st, S_GAME_EACH);
     int rc;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         store_game g;
@@ -476,20 +476,17 @@ int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx
     return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
 }
 
+int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx)
+{
+    return each_game(stmt(st, S_GAME_EACH), fn, ctx);
+}
+
 int store_game_each_due(store *st, int64_t now, void (*fn)(const store_game *, void *),
                         void *ctx)
 {
     sqlite3_stmt *s = stmt(st, S_GAME_EACH_DUE);
     sqlite3_bind_int64(s, 1, now);
-    int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        store_game g;
-        read_game(s, &g);
-        fn(&g, ctx);
-        store_game_clear(&g);
-    }
-    sqlite3_reset(s);
-    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+    return each_game(s, fn, ctx);
 }
 
 void store_game_clear(store_game *g)

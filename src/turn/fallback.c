@@ -159,6 +159,27 @@ static void choose_among(turn_ctx *x, int company, const eng_action *cand, int n
     free(revenue);
 }
 
+/* The placements to try at once (no goal), gathered. */
+struct candidates {
+    eng_action *v;
+    int n, cap;
+};
+
+/* A legal-looking placement: with a goal, tried at once (the goal's distance prunes the search
+ * as it goes); without, kept for choose_among. */
+static void offer(turn_ctx *x, int company, int goal, const eng_action *a, struct choice *best,
+                  struct candidates *cands)
+{
+    if (goal >= 0) {
+        consider(x, company, goal, a, best);
+        return;
+    }
+    if (cands->n == cands->cap)
+        cands->v = xrealloc(cands->v, (size_t)(cands->cap = cands->cap ? 2 * cands->cap : 64) *
+                                          sizeof *cands->v);
+    cands->v[cands->n++] = *a;
+}
+
 static int income_now(const turn_ctx *x, int company)
 {
     return earning(x->g, company);
@@ -268,8 +289,7 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     eng_lay_option opts[64];
     eng_reach reach;
     eng_reach_compute(g->board, company, &reach);
-    int ncand = 0, cap = 0;
-    eng_action *cand = NULL; /* without a goal: every lay, tried at once below */
+    struct candidates cands = {0}; /* without a goal: every lay, tried at once below */
     for (int h = 0; h < g->t->nhexes; h++) {
         if (!within_reach(g, &reach, h))
             continue;
@@ -280,17 +300,11 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
         for (int i = 0; i < n; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
                             .tile = opts[i].tile, .rot = opts[i].rot};
-            if (goal >= 0) {
-                consider(x, company, goal, &a, &best);
-                continue;
-            }
-            if (ncand == cap)
-                cand = xrealloc(cand, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *cand);
-            cand[ncand++] = a;
+            offer(x, company, goal, &a, &best, &cands);
         }
     }
-    choose_among(x, company, cand, ncand, &best);
-    free(cand);
+    choose_among(x, company, cands.v, cands.n, &best);
+    free(cands.v);
     int target = goal < 0 && !(best.found && best.revenue > income_now(x, company))
                      ? nearest_unreached(g, &reach, company)
                      : -1;
@@ -309,25 +323,18 @@ void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool
     struct choice best = {0};
     eng_reach reach;
     eng_reach_compute(g->board, company, &reach);
-    int ncand = 0, cap = 0;
-    eng_action *cand = NULL;
+    struct candidates cands = {0};
     for (int h = 0; h < g->t->nhexes; h++) {
         if (!reach.cities[h] && !g->opt.permissive_routes)
             continue; /* a station needs a city the company reaches */
         const eng_track *tr = eng_board_track(g->board, h, NULL);
         for (int city = 0; city < tr->ncities; city++) {
             eng_action a = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h, .city = city};
-            if (goal >= 0) {
-                consider(x, company, goal, &a, &best);
-                continue;
-            }
-            if (ncand == cap)
-                cand = xrealloc(cand, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *cand);
-            cand[ncand++] = a;
+            offer(x, company, goal, &a, &best, &cands);
         }
     }
-    choose_among(x, company, cand, ncand, &best);
-    free(cand);
+    choose_among(x, company, cands.v, cands.n, &best);
+    free(cands.v);
     eng_reach_free(&reach);
     decide(x, company, goal, &best, NULL, "station", automatic);
 }

@@ -99,3 +99,9 @@ char *str_format(const char *fmt, ...)
     va_end(ap);
     return s;
 }
+
+void buf_trim_end(buf *b)
+{
+    while (b->len && b->data[b->len - 1] == ' ')
+        b->data[--b->len] = '\0';
+}

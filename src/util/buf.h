@@ -17,6 +17,8 @@ void buf_reset(buf *b);
 void buf_add(buf *b, const void *data, size_t len);
 void buf_adds(buf *b, const char *s);
 void buf_addc(buf *b, char c);
+/* Drops the spaces at the end. */
+void buf_trim_end(buf *b);
 void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(buf *b, const char *fmt, va_list ap);
 /* Hands the contents to the caller (free with free()); b then holds nothing and needs

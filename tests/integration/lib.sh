@@ -65,6 +65,27 @@ stop_daemon() {
     return $rc
 }
 
+# turn_game: game g1 started (Variant=Clemens) with alice, bob and carol (passwords NAME-pw1),
+# resolved as soon as all orders are in (no grace period)
+turn_game() {
+    gm init >/dev/null
+    gm game create g1 >/dev/null
+    for p in alice bob carol; do
+        gm player add g1 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
+    done
+    gm game start g1 --options Variant=Clemens >/dev/null
+    gm game set g1 --grace-minutes 0 >/dev/null
+}
+
+# order PLAYER N ORDERS...: PLAYER's mail for turn 1 of g1 (Message-ID turn-N), sent by SMTP
+order() {
+    who=$1; n=$2; shift 2
+    { printf 'From: %s <%s@pbem.test>\r\nSubject: turn 1\r\nMessage-ID: <turn-%s@pbem.test>\r\n\r\n' "$who" "$who" "$n"
+      printf 'GAME g1\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN 1\r\n' "$who" "$who"
+      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$WORK/o$n.eml"
+    send $who@pbem.test "$WORK/o$n.eml"
+}
+
 # send FROM FILE...: mail from a player to the GM over SMTP
 send() { from=$1; shift; "$MAILTOOL" send "$SMTP_URL" "$from" gm@pbem.test "$@"; }
 

@@ -7,24 +7,11 @@
 
 start_servers
 write_config "Test GM"
-gm init >/dev/null
-gm game create g1 >/dev/null
-for p in alice bob carol; do
-    gm player add g1 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
-done
-gm game start g1 --options Variant=Clemens >/dev/null
-gm game set g1 --grace-minutes 0 >/dev/null  # resolved as soon as all orders are in
+turn_game
 export PBEMGM_TEST_RESOLVE_PAUSE=4
 start_daemon
 sleep 1
 
-order() { # order PLAYER N ORDERS...
-    who=$1; n=$2; shift 2
-    { printf 'From: %s <%s@pbem.test>\r\nSubject: turn 1\r\nMessage-ID: <bg-%s@pbem.test>\r\n\r\n' "$who" "$who" "$n"
-      printf 'GAME g1\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN 1\r\n' "$who" "$who"
-      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$WORK/o$n.eml"
-    send $who@pbem.test "$WORK/o$n.eml"
-}
 order bob 1 "BUY M1 ELSE BUY M3"
 order carol 2 "BUY LD ELSE PASS"
 order alice 3 "BUY NF" "PASS"

@@ -5,23 +5,10 @@
 
 start_servers
 write_config "Test GM"
-gm init >/dev/null
-gm game create g1 >/dev/null
-for p in alice bob carol; do
-    gm player add g1 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
-done
-gm game start g1 --options Variant=Clemens >/dev/null
-gm game set g1 --grace-minutes 0 >/dev/null  # resolved as soon as all orders are in
+turn_game
 start_daemon
 sleep 1
 
-order() { # order PLAYER N ORDERS...
-    who=$1; n=$2; shift 2
-    { printf 'From: %s <%s@pbem.test>\r\nSubject: turn 1\r\nMessage-ID: <turn-%s@pbem.test>\r\n\r\n' "$who" "$who" "$n"
-      printf 'GAME g1\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN 1\r\n' "$who" "$who"
-      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$WORK/o$n.eml"
-    send $who@pbem.test "$WORK/o$n.eml"
-}
 # each mailbox holds the mail that opened the game (issue 14), then the answers and the report
 order alice 1 "BUY NF" "PASS"
 order bob 2 "BUY M1 ELSE BUY M3"

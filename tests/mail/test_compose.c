@@ -44,23 +44,29 @@ static void test_headers_are_complete(void **state)
     free(raw);
 }
 
-static void test_wire_format_is_clean(void **state)
+/* 7-bit clean, CRLF line ends only, no line over 78 characters. */
+static void wire_is_clean(const char *raw, size_t len)
 {
-    (void)state;
-    size_t len;
-    char *raw = compose_sample(&len);
     size_t col = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)raw[i];
-        assert_true(c < 0x80); /* 7-bit clean */
+        assert_true(c < 0x80);
         if (c == '\n') {
-            assert_true(i > 0 && raw[i - 1] == '\r'); /* CRLF only */
+            assert_true(i > 0 && raw[i - 1] == '\r');
             col = 0;
         } else if (c != '\r') {
             col++;
             assert_true(col <= 78);
         }
     }
+}
+
+static void test_wire_format_is_clean(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = compose_sample(&len);
+    wire_is_clean(raw, len);
     free(raw);
 }
 
@@ -160,31 +166,28 @@ static void mime_shape(struct mailmime *mm, char *out, size_t size)
     strncat(out, ")", size - strlen(out) - 1);
 }
 
+/* The mail's MIME tree as libetpan reads it, into shape. */
+static void shape_of(const char *raw, size_t len, char *shape, size_t size)
+{
+    size_t idx = 0;
+    struct mailmime *mm = NULL;
+    assert_int_equal(mailmime_parse(raw, len, &idx, &mm), MAILIMF_NO_ERROR);
+    shape[0] = '\0';
+    mime_shape(mm, shape, size);
+    mailmime_free(mm);
+}
+
 static void test_html_with_pictures_is_alternative_and_related(void **state)
 {
     (void)state;
     size_t len;
     char *raw = compose_html(&len, 2);
-    size_t idx = 0;
-    struct mailmime *mm = NULL;
-    assert_int_equal(mailmime_parse(raw, len, &idx, &mm), MAILIMF_NO_ERROR);
-    char shape[256] = "";
-    mime_shape(mm, shape, sizeof shape);
+    char shape[256];
+    shape_of(raw, len, shape, sizeof shape);
     assert_string_equal(shape, "alternative(plain,related(html,png,png))");
-    mailmime_free(mm);
     assert_non_null(strstr(raw, "Content-ID: <map.1@pbem.test>\r\n"));
     assert_non_null(strstr(raw, "Content-ID: <worth.1@pbem.test>\r\n"));
-    /* 7-bit, CRLF, short lines throughout, the picture included */
-    size_t col = 0;
-    for (size_t i = 0; i < len; i++) {
-        assert_true((unsigned char)raw[i] < 0x80);
-        if (raw[i] == '\n') {
-            assert_true(raw[i - 1] == '\r');
-            col = 0;
-        } else if (raw[i] != '\r') {
-            assert_true(++col <= 78);
-        }
-    }
+    wire_is_clean(raw, len); /* the picture included */
     /* the reader takes the text version */
     mail_message msg;
     assert_int_equal(mail_message_parse(raw, len, &msg), 0);
@@ -199,13 +202,9 @@ static void test_html_without_pictures_is_alternative(void **state)
     (void)state;
     size_t len;
     char *raw = compose_html(&len, 0);
-    size_t idx = 0;
-    struct mailmime *mm = NULL;
-    assert_int_equal(mailmime_parse(raw, len, &idx, &mm), MAILIMF_NO_ERROR);
-    char shape[256] = "";
-    mime_shape(mm, shape, sizeof shape);
+    char shape[256];
+    shape_of(raw, len, shape, sizeof shape);
     assert_string_equal(shape, "alternative(plain,html)");
-    mailmime_free(mm);
     free(raw);
 }
 

@@ -190,4 +190,43 @@ static inline store_game game(struct fixture *f)
     return g;
 }
 
+/* A player's mail to g1 with these orders, delivered. */
+static inline void mail_orders(struct fixture *f, const char *player, const char *password,
+                               const char *orders)
+{
+    char *text = str_format("From: %s@pbem.test\nSubject: orders\nMessage-ID: <m%d@pbem.test>\n\n"
+                            "GAME g1\nPLAYER %s\nPASSWORD %s\n%s",
+                            player, f->seq, player, password, orders);
+    free(deliver(f, text));
+    free(text);
+}
+
+/* A command through the desk, as the command line gives it: 0, 1 refused, -1; what the GM is
+ * told in *out (malloc'd). */
+static inline int desk(struct fixture *f, const char *line, const char *reason, const char *body,
+                       char **out)
+{
+    store_game g = game(f);
+    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
+    buf_init(&d.out);
+    svc_desk_cmd cmd;
+    char why[512];
+    assert_int_equal(svc_desk_parse(line, &cmd, why, sizeof why), 0);
+    if (reason)
+        cmd.reason = strdup(reason);
+    if (body)
+        cmd.body = strdup(body);
+    assert_int_equal(store_begin(f->st), STORE_OK);
+    int rc = svc_desk_run(&d, &g, &cmd);
+    if (rc == 0)
+        assert_int_equal(store_commit(f->st), STORE_OK);
+    else
+        store_rollback(f->st);
+    *out = buf_steal(&d.out);
+    buf_free(&d.out);
+    svc_desk_cmd_clear(&cmd);
+    store_game_clear(&g);
+    return rc;
+}
+
 #endif

@@ -43,32 +43,6 @@ static char *gm_answer(struct fixture *f)
     return text;
 }
 
-/* A command through the desk, as the command line gives it. */
-static int desk(struct fixture *f, const char *line, const char *reason, const char *body,
-                char **out)
-{
-    store_game g = game(f);
-    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
-    buf_init(&d.out);
-    svc_desk_cmd cmd;
-    char why[512];
-    assert_int_equal(svc_desk_parse(line, &cmd, why, sizeof why), 0);
-    if (reason)
-        cmd.reason = strdup(reason);
-    if (body)
-        cmd.body = strdup(body);
-    assert_int_equal(store_begin(f->st), STORE_OK);
-    int rc = svc_desk_run(&d, &g, &cmd);
-    if (rc == 0)
-        assert_int_equal(store_commit(f->st), STORE_OK);
-    else
-        store_rollback(f->st);
-    *out = buf_steal(&d.out);
-    buf_free(&d.out);
-    svc_desk_cmd_clear(&cmd);
-    store_game_clear(&g);
-    return rc;
-}
 
 /* Mail from the game's GM is answered (it used to be dropped as the daemon's own); a wrong
  * password or another address changes nothing and is answered with why, never game state. */

@@ -60,22 +60,13 @@ static void resolve(struct fixture *f)
     store_game_clear(&g);
 }
 
-static void desk(struct fixture *f, const char *line, const char *reason)
+/* A GM command that must be carried out. */
+static void gm_does(struct fixture *f, const char *line, const char *reason)
 {
-    store_game g = game(f);
-    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
-    buf_init(&d.out);
-    svc_desk_cmd cmd;
-    char why[512];
-    assert_int_equal(svc_desk_parse(line, &cmd, why, sizeof why), 0);
-    cmd.reason = strdup(reason);
-    assert_int_equal(store_begin(f->st), STORE_OK);
-    if (svc_desk_run(&d, &g, &cmd) != 0)
-        fail_msg("%s: %s", line, d.out.data);
-    assert_int_equal(store_commit(f->st), STORE_OK);
-    buf_free(&d.out);
-    svc_desk_cmd_clear(&cmd);
-    store_game_clear(&g);
+    char *told = NULL;
+    if (desk(f, line, reason, NULL, &told) != 0)
+        fail_msg("%s: %s", line, told);
+    free(told);
 }
 
 static void test_a_kept_state_is_the_replayed_state(void **state)
@@ -87,14 +78,14 @@ static void test_a_kept_state_is_the_replayed_state(void **state)
         same_either_way(f, "after a turn");
     }
     char *before = fingerprint_of(f, true);
-    desk(f, "ROLLBACK 3", "a wrong ruling");
+    gm_does(f, "ROLLBACK 3", "a wrong ruling");
     same_either_way(f, "after the rollback");
     char *rolled = fingerprint_of(f, true);
     if (strcmp(before, rolled) == 0)
         fail_msg("the rollback changed nothing:\n%s", rolled);
     resolve(f); /* turn 3 again, the same number of actions or not: the log is checked */
     same_either_way(f, "after the turn played again");
-    desk(f, "REPLACE alice dora dora@pbem.test", "alice left");
+    gm_does(f, "REPLACE alice dora dora@pbem.test", "alice left");
     same_either_way(f, "after a replacement");
     resolve(f);
     same_either_way(f, "after a turn with the new player");
@@ -108,7 +99,7 @@ static void test_a_log_changed_behind_the_kept_state(void **state)
 {
     struct fixture *f = *state;
     resolve(f);
-    desk(f, "ADJUST CASH alice +10", "a payment missed");
+    gm_does(f, "ADJUST CASH alice +10", "a payment missed");
     char *kept = fingerprint_of(f, true);
     char *err = NULL;
     sqlite3 *db;

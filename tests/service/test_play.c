@@ -7,16 +7,6 @@
 
 #include <unistd.h>
 
-static void mail_orders(struct fixture *f, const char *player, const char *password,
-                        const char *orders)
-{
-    char *text = str_format("From: %s@pbem.test\nSubject: orders\nMessage-ID: <m%d@pbem.test>\n\n"
-                            "GAME g1\nPLAYER %s\nPASSWORD %s\n%s",
-                            player, f->seq, player, password, orders);
-    free(deliver(f, text));
-    free(text);
-}
-
 static int game_turn(struct fixture *f)
 {
     store_game g = game(f);

@@ -10,16 +10,6 @@
 #include <libetpan/libetpan.h>
 #include <libxml/HTMLparser.h>
 
-static void mail_orders(struct fixture *f, const char *player, const char *password,
-                        const char *orders)
-{
-    char *text = str_format("From: %s@pbem.test\nSubject: orders\nMessage-ID: <m%d@pbem.test>\n\n"
-                            "GAME g1\nPLAYER %s\nPASSWORD %s\n%s",
-                            player, f->seq, player, password, orders);
-    free(deliver(f, text));
-    free(text);
-}
-
 /* Every player's orders in; the turn resolved after the grace period. */
 static void resolve_turn_1(struct fixture *f)
 {
@@ -135,14 +125,21 @@ static void count_error(void *ctx, const char *msg, ...)
 }
 
 /* The errors libxml2's HTML parser reports on the text. */
-static int html_error_count(const char *html)
+/* The document as libxml2's HTML parser reads it (NULL when it cannot), its errors counted in
+ * html_errors. */
+static htmlDocPtr html_read(const char *html)
 {
     html_errors = 0;
     xmlSetGenericErrorFunc(NULL, count_error);
     htmlDocPtr doc = htmlReadMemory(html, (int)strlen(html), NULL, "UTF-8",
                                     HTML_PARSE_NONET | HTML_PARSE_PEDANTIC);
     xmlSetGenericErrorFunc(NULL, NULL);
-    xmlFreeDoc(doc);
+    return doc;
+}
+
+static int html_error_count(const char *html)
+{
+    xmlFreeDoc(html_read(html));
     return html_errors;
 }
 
@@ -160,11 +157,7 @@ static void test_the_html_check_finds_errors(void **state)
 /* The HTML as libxml2's HTML parser reads it: no error, and it has a body. */
 static void html_is_valid(const char *html)
 {
-    html_errors = 0;
-    xmlSetGenericErrorFunc(NULL, count_error);
-    htmlDocPtr doc = htmlReadMemory(html, (int)strlen(html), NULL, "UTF-8",
-                                    HTML_PARSE_NONET | HTML_PARSE_PEDANTIC);
-    xmlSetGenericErrorFunc(NULL, NULL);
+    htmlDocPtr doc = html_read(html);
     assert_non_null(doc);
     xmlNodePtr root = xmlDocGetRootElement(doc);
     assert_non_null(root);

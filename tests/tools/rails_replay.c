@@ -432,12 +432,7 @@ static void hard_positions(struct replay *r)
     for (int c = 0; c < t->ncompanies; c++) {
         if (!eng_is_major(r->g, c) || r->g->co[c].closed)
             continue;
-        int stations = 0;
-        for (int h = 0; h < t->nhexes; h++)
-            for (int k = 0; k < ENG_MAX_CITIES; k++)
-                for (int s = 0; s < ENG_MAX_SLOTS; s++)
-                    stations += r->g->board->tokens[h][k][s] == c;
-        if (stations < 3)
+        if (eng_stations_placed(r->g, c) < 3)
             continue;
         eng_game *g = eng_game_copy(r->g);
         g->co[c].ntrains = 3;
