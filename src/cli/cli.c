@@ -70,6 +70,9 @@ static const char usage_text[] =
     "                                        turn will read them; --set: enter FILE's orders\n"
     "                                        for the player (who is told)\n"
     "  status                                count stored mail and the outbox\n"
+    "  mail list [--failed]                  the stored mail (--failed: set aside, because\n"
+    "                                        processing it crashed the daemon)\n"
+    "  mail retry ID                         process a mail set aside again\n"
     "  map GAME|TITLE [--turn N] --png FILE|--svg FILE\n"
     "                                        draw the game's map as it stands (after turn N:\n"
     "                                        that turn's new tiles marked); a title's: its start\n"
@@ -746,6 +749,50 @@ static int cmd_status(struct session *s)
     return 0;
 }
 
+static void print_mail(const store_inbound_row *r, void *arg)
+{
+    (void)arg;
+    char when[64];
+    svc_format_time(r->received_at, when, sizeof when);
+    printf("%-6lld %-8s %s  from %s  \"%s\"", (long long)r->id, r->status, when,
+           r->sender ? r->sender : "?", r->subject ? r->subject : "");
+    if (r->failures)
+        printf("  crashed %d time%s", r->failures, r->failures == 1 ? "" : "s");
+    printf("%s%s\n", r->outcome ? "  " : "", r->outcome ? r->outcome : "");
+}
+
+/* The GM's view of stored mail, and a mail set aside processed again (audited). */
+static int cmd_mail(struct session *s, int argc, char **argv)
+{
+    if (argc >= 1 && argc <= 2 && strcmp(argv[0], "list") == 0) {
+        if (argc == 2 && strcmp(argv[1], "--failed") != 0)
+            return usage();
+        return store_inbound_each(s->st, argc == 2 ? "failed" : NULL, print_mail, NULL) ==
+                       STORE_OK ? 0 : fail("%s", store_errmsg(s->st));
+    }
+    int id;
+    if (argc != 2 || strcmp(argv[0], "retry") != 0)
+        return usage();
+    if (!parse_count(argv[1], 1, 2000000000, &id))
+        return fail("\"%s\" is not a mail number (pbemgm mail list shows them)", argv[1]);
+    if (store_begin(s->st) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    int rc = store_inbound_retry(s->st, id);
+    char detail[64];
+    snprintf(detail, sizeof detail, "mail #%d", id);
+    if (rc == STORE_OK)
+        rc = store_audit(s->st, "gm", "mail_retried", 0, detail);
+    if (rc != STORE_OK || store_commit(s->st) != STORE_OK) {
+        store_rollback(s->st);
+        return rc == STORE_NOT_FOUND ? fail("there is no mail #%d", id)
+               : rc == STORE_DUPLICATE ? fail("mail #%d is not set aside: only failed mail is "
+                                              "retried", id)
+                                       : fail("%s", store_errmsg(s->st));
+    }
+    printf("mail #%d will be processed again by the daemon\n", id);
+    return 0;
+}
+
 /* Reads and checks config/games/TITLE.json. */
 
 /* The starting board: every company's home circle is held for it. */
@@ -895,6 +942,8 @@ int cli_main(int argc, char **argv)
         rc = cmd_orders(&s, argc - i, argv + i);
     else if (strcmp(cmd, "status") == 0 && i == argc)
         rc = cmd_status(&s);
+    else if (strcmp(cmd, "mail") == 0)
+        rc = cmd_mail(&s, argc - i, argv + i);
     else
         rc = usage();
     close_session(&s);

@@ -63,6 +63,15 @@ static const struct key schema[] = {
     {"retry.max_seconds", KEY_INT, OFF(retry_max), 1, 7 * 86400, {0}},
     {"retry.max_attempts", KEY_INT, OFF(max_attempts), 1, 1000, {0}},
     {"retry.max_processing_attempts", KEY_INT, OFF(max_processing_attempts), 1, 100, {0}},
+    {"limits", KEY_SECTION, 0, 0, 0, {0}},
+    {"limits.replies_per_hour", KEY_INT, OFF(limits.replies_per_hour), 1, 100000, {0}},
+    {"limits.game_replies_per_hour", KEY_INT, OFF(limits.game_replies_per_hour), 1, 1000000, {0}},
+    {"limits.password_failures", KEY_INT, OFF(limits.password_failures), 1, 1000, {0}},
+    {"limits.sender_password_failures", KEY_INT, OFF(limits.sender_password_failures), 1, 1000,
+     {0}},
+    {"limits.error_lines", KEY_INT, OFF(limits.error_lines), 1, 100000, {0}},
+    {"limits.lines", KEY_INT, OFF(limits.lines), 10, 10000000, {0}},
+    {"limits.mime_parts", KEY_INT, OFF(limits.mime_parts), 2, 100000, {0}},
 };
 #define NKEYS (sizeof schema / sizeof schema[0])
 
@@ -110,6 +119,9 @@ void cfg_defaults(cfg *c)
     c->retry_max = 3600;
     c->max_attempts = 30;
     c->max_processing_attempts = 3;
+    c->limits = (struct cfg_limits){.replies_per_hour = 30, .game_replies_per_hour = 300,
+                                    .password_failures = 5, .sender_password_failures = 10,
+                                    .error_lines = 40, .lines = 5000, .mime_parts = 64};
 }
 
 void cfg_free(cfg *c)

@@ -44,6 +44,16 @@ typedef struct cfg {
     int retry_max;               /* the longest delay between retries, seconds */
     int max_attempts;            /* after this many failures an outgoing mail is given up */
     int max_processing_attempts; /* a mail that crashed processing this often is set aside */
+    struct cfg_limits {          /* what one address, one game or one mail may ask of us */
+        int replies_per_hour;    /* answers to one sender in an hour; more are read, not answered */
+        int game_replies_per_hour; /* answers about one game in an hour */
+        int password_failures;   /* wrong passwords for one player in 15 minutes before the
+                                  * player's mail is refused unread until then */
+        int sender_password_failures; /* the same for one sender */
+        int error_lines;         /* refused lines an answer lists one by one */
+        int lines;               /* lines of text a mail may have */
+        int mime_parts;          /* MIME parts (and multipart nesting) a mail may have */
+    } limits;
 } cfg;
 
 /* Fills c with the defaults. */

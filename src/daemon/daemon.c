@@ -5,7 +5,8 @@
  * transaction; its end wakes the loop, which sends the reports). SIGTERM and SIGINT end it
  * after the current step (the child too); SIGHUP reloads the configuration (a bad new one is
  * refused and the old one kept). Failures of the mail servers are retried with growing pauses;
- * nothing is dropped. */
+ * nothing is dropped. One daemon per database: a second refuses to start (a lock on
+ * DATABASE.lock that dies with its process). */
 #include "daemon/daemon.h"
 #include "service/service.h"
 #include "util/log.h"
@@ -13,7 +14,10 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <sys/file.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -57,7 +61,45 @@ struct daemon {
     int failures;    /* consecutive failed passes, for the backoff */
     bool once;       /* serve --once: everything in this process, in order */
     pid_t resolver;  /* the child resolving due turns, or 0 */
+    int lock_fd;     /* DATABASE.lock, held while serving; -1 for a database in memory */
 };
+
+/* ---- one daemon per database ---- */
+
+/* Takes DATABASE.lock (flock: it dies with the process, kill -9 included) and writes our pid
+ * in it; -1 with a clear message when another daemon holds it. */
+static int take_lock(struct daemon *d)
+{
+    d->lock_fd = -1;
+    const char *db = d->config.database;
+    if (strcmp(db, ":memory:") == 0)
+        return 0;
+    char *path = str_format("%s.lock", db);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        log_error("cannot open %s: %s", path, strerror(errno));
+        free(path);
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = read(fd, pid, sizeof pid - 1);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        log_error("another pbemgm serve is running on the database %s%s%s (it holds %s): this "
+                  "one does not start", db, pid[0] ? " as pid " : "", pid, path);
+        close(fd);
+        free(path);
+        return -1;
+    }
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+    if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n)
+        log_warn("cannot write the pid into %s", path);
+    free(path);
+    d->lock_fd = fd;
+    return 0;
+}
 
 /* ---- due turns, resolved by a child process ---- */
 
@@ -87,6 +129,7 @@ static void resolve_in_child(struct daemon *d, pid_t parent)
     prctl(PR_SET_PDEATHSIG, SIGTERM); /* it ends with the daemon; nothing is written half */
     if (getppid() != parent)
         _exit(0);
+    dmn_crash_forget(); /* its crash is its own, not a mail's */
     signal(SIGTERM, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
@@ -250,10 +293,15 @@ int dmn_serve(const char *cfg_path, bool once)
     install_signals();
     curl_global_init(CURL_GLOBAL_DEFAULT);
     int status = 0;
-    if (open_all(&d)) {
+    log_setup(d.config.log_level, d.config.log_syslog);
+    if (take_lock(&d) || open_all(&d)) {
         status = 1;
         goto out;
     }
+    /* the lock is ours: claims on the outbox left now are those of a process that died */
+    if (store_outbox_release_claims(d.st) != STORE_OK)
+        log_warn("cannot release old outbox claims: %s", store_errmsg(d.st));
+    dmn_crash_setup(&d.config, d.st);
     log_info("serving (%s transport, database %s)%s",
              d.config.transport == CFG_TRANSPORT_IMAP ? "IMAP/SMTP" : "Maildir",
              d.config.database, once ? ", once" : "");
@@ -286,6 +334,8 @@ int dmn_serve(const char *cfg_path, bool once)
 out:
     log_peak_memory();
     close_all(&d);
+    if (d.lock_fd >= 0)
+        close(d.lock_fd);
     cfg_free(&d.config);
     curl_global_cleanup();
     return status;

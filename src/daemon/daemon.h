@@ -25,6 +25,10 @@ int dmn_process_pending(const cfg *c, store *st);
 /* Fetches the waiting mail of src, stores each once and acknowledges it. Returns the number
  * newly stored, or -1 when the source or the database failed. */
 int dmn_ingest(const cfg *c, store *st, mail_source *src);
+/* Counts the crash DATABASE.crash names (a mail whose processing died of a fatal signal) and
+ * installs the handlers that write it; dmn_crash_forget removes them (a child's own work). */
+void dmn_crash_setup(const cfg *c, store *st);
+void dmn_crash_forget(void);
 
 /* ---- daemon.c ---- */
 /* Runs the daemon with the configuration at cfg_path (NULL: the embedded default) until

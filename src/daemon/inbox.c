@@ -1,8 +1,10 @@
 /* inbox: taking mail in. Ingest stores each fetched mail exactly once (deduplicated on its
- * source and its Message-ID) and only then acknowledges it to the source. Processing (the
- * service's svc_handle_mail) turns a stored mail into its outcome and its replies in one
- * transaction, so a reply is queued if and only if the mail is recorded as dealt with. A mail that crashed processing too often is
- * set aside as 'failed' and the GM is told. */
+ * source, or its Message-ID together with its content) and only then acknowledges it to the
+ * source. Processing (the service's svc_handle_mail) turns a stored mail into its outcome and
+ * its replies in one transaction, so a reply is queued if and only if the mail is recorded as
+ * dealt with. A mail that crashed processing too often (a fatal signal while it was being
+ * processed: noted by a signal handler in DATABASE.crash, counted at the next start) is set
+ * aside as 'failed' and the GM is told; an operator's kill is not counted. */
 #include "daemon/daemon.h"
 #include "mail/message.h"
 #include "service/service.h"
@@ -10,19 +12,101 @@
 #include "util/log.h"
 #include "util/util.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- crashes ---- */
+
+static char crash_path[4096];             /* DATABASE.crash */
+static volatile sig_atomic_t crash_mail;  /* the mail being processed, or 0 */
+
+/* A fatal signal while a mail is processed: its id into DATABASE.crash (only async-signal-safe
+ * calls), then the signal's own end. */
+static void on_fatal(int sig)
+{
+    if (crash_mail > 0 && crash_path[0]) {
+        char digits[24], *p = digits + sizeof digits;
+        long id = (long)crash_mail;
+        *--p = '\n';
+        do
+            *--p = (char)('0' + id % 10);
+        while ((id /= 10) > 0);
+        int fd = open(crash_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            ssize_t w = write(fd, p, (size_t)(digits + sizeof digits - p));
+            (void)w;
+            close(fd);
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+void dmn_crash_setup(const cfg *c, store *st)
+{
+    if (strcmp(c->database, ":memory:") == 0)
+        return;
+    snprintf(crash_path, sizeof crash_path, "%s.crash", c->database);
+    char *text = util_read_file(crash_path, NULL);
+    if (text) {
+        long long id = atoll(text);
+        if (id > 0 && store_inbound_crashed(st, id) == STORE_OK) {
+            log_error("processing mail %lld crashed the daemon: counted against it", id);
+            unlink(crash_path);
+        } else if (id <= 0) {
+            unlink(crash_path);
+        }
+        free(text);
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
+        sigaction(fatal_signals[i], &sa, NULL);
+}
+
+void dmn_crash_forget(void)
+{
+    crash_mail = 0;
+    crash_path[0] = '\0';
+    for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
+        signal(fatal_signals[i], SIG_DFL);
+}
+
+/* Tests only: a mail holding PBEMGM_TEST_CRASH_ON crashes processing; PBEMGM_TEST_PROCESS_PAUSE
+ * seconds pass while each mail is processed (time to kill the process then). */
+static void test_hooks(const store_inbound *m)
+{
+    const char *crash = getenv("PBEMGM_TEST_CRASH_ON"), *pause = getenv("PBEMGM_TEST_PROCESS_PAUSE");
+    if (crash && *crash && strstr(m->raw, crash))
+        abort();
+    if (pause)
+        sleep((unsigned)atoi(pause));
+}
 
 /* ---- ingest ---- */
 
 static int store_item(store *st, const mail_item *item)
 {
     char *message_id = mail_header_message_id(item->raw, item->raw_len);
+    char *key = mail_content_key(item->raw, item->raw_len);
+    store_new_mail m = {item->source, message_id, key, (int64_t)item->size, item->raw,
+                        item->raw_len, item->truncated};
     if (store_begin(st) != STORE_OK) {
         free(message_id);
+        free(key);
         return -1;
     }
-    int rc = store_inbound_add(st, item->source, message_id, (int64_t)item->size, item->raw,
-                               item->raw_len, item->truncated, NULL);
+    int rc = store_inbound_add(st, &m, NULL);
+    free(key);
     if (rc == STORE_OK && store_commit(st) == STORE_OK) {
         log_debug("stored %s (%s)", item->source, message_id ? message_id : "no Message-ID");
         free(message_id);
@@ -77,15 +161,16 @@ int dmn_ingest(const cfg *c, store *st, mail_source *src)
 
 /* ---- processing ---- */
 
-/* A mail that processing has failed on too often: set it aside and tell the GM. */
+/* A mail that crashed processing too often: set it aside and tell the GM. */
 static int set_aside(const cfg *c, store *st, const store_inbound *m)
 {
     if (store_begin(st) != STORE_OK)
         return -1;
     char *body = str_format(
-        "pbemgm could not process stored mail #%lld (%s) after %d attempts and has set it "
-        "aside.\nIt is kept in the database (table inbound, status 'failed').\n",
-        (long long)m->id, m->source, m->attempts);
+        "pbemgm could not process stored mail #%lld (%s): it crashed the daemon %d times, so "
+        "it has been set aside.\nIt is kept in the database: \"pbemgm mail list --failed\" "
+        "lists such mail, \"pbemgm mail retry %lld\" processes it again.\n",
+        (long long)m->id, m->source, m->failures, (long long)m->id);
     svc_mail note = {c->gm_address, c->gm_name, "pbemgm: a mail could not be processed", body,
                      NULL, NULL, "auto-generated", 0, NULL, NULL, 0};
     int rc = store_inbound_finish(st, m->id, "failed", NULL, NULL, 0, "processing failed") ||
@@ -96,20 +181,24 @@ static int set_aside(const cfg *c, store *st, const store_inbound *m)
         store_rollback(st);
         return -1;
     }
-    log_error("mail %lld set aside after %d failed attempts", (long long)m->id, m->attempts);
+    log_error("mail %lld set aside: processing it crashed %d times", (long long)m->id,
+              m->failures);
     return 0;
 }
 
 static int process_one(const cfg *c, store *st, store_inbound *m)
 {
-    if (m->attempts >= c->max_processing_attempts)
+    if (m->failures >= c->max_processing_attempts)
         return set_aside(c, st, m);
-    /* Count the attempt first, in its own commit: a mail that kills the process is noticed. */
-    if (store_inbound_bump_attempts(st, m->id) != STORE_OK)
+    if (store_inbound_bump_attempts(st, m->id) != STORE_OK || store_begin(st) != STORE_OK) {
+        log_error("processing mail %lld: %s", (long long)m->id, store_errmsg(st));
         return -1;
-    if (store_begin(st) != STORE_OK)
-        return -1;
-    if (svc_handle_mail(c, st, m) || store_commit(st) != STORE_OK) {
+    }
+    crash_mail = (sig_atomic_t)m->id;
+    test_hooks(m);
+    int rc = svc_handle_mail(c, st, m);
+    crash_mail = 0;
+    if (rc || store_commit(st) != STORE_OK) {
         log_error("processing mail %lld: %s", (long long)m->id, store_errmsg(st));
         store_rollback(st);
         return -1;

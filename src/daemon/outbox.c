@@ -1,13 +1,20 @@
 /* outbox: sending the mail queued in the database (service/mailq.c queues it), with retries.
- * A mail leaves 'pending' only when the sink accepted it; a temporary failure waits with exponential backoff,
- * a permanent one (or too many) gives it up and says so in the audit log. */
+ * A mail leaves 'pending' only when the sink accepted it; a temporary failure waits with
+ * exponential backoff, a permanent one (or too many) gives it up and says so in the audit log.
+ * Each row is claimed (a committed mark naming this process) before it is handed to the
+ * server, so no two processes ever send one row; a row whose sending cannot be claimed or
+ * recorded (the disk is full) is not sent, and nothing more is sent until the store records
+ * again: a mail the server took but the store could not mark is remembered here and marked
+ * first at the next pass, never sent again. */
 #include "daemon/daemon.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
 
 #include <cJSON.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int64_t dmn_retry_delay(const cfg *c, int attempts)
 {
@@ -35,8 +42,11 @@ static int record_failure(const cfg *c, store *st, const store_outgoing *m, int 
 {
     bool give_up = send_rc == MAIL_SEND_REJECTED || m->attempts + 1 >= c->max_attempts;
     int64_t next = util_now() + dmn_retry_delay(c, m->attempts);
-    if (store_outbox_mark_retry(st, m->id, err, next, give_up) != STORE_OK)
+    if (store_outbox_mark_retry(st, m->id, err, next, give_up) != STORE_OK) {
+        log_error("outbox: the failed attempt to send %s cannot be recorded (%s)", m->message_id,
+                  store_errmsg(st));
         return -1;
+    }
     if (give_up) {
         log_error("outbox: giving up mail %s after %d attempts: %s", m->message_id,
                   m->attempts + 1, err);
@@ -48,9 +58,52 @@ static int record_failure(const cfg *c, store *st, const store_outgoing *m, int 
     return 0;
 }
 
+/* The rows the server accepted whose sending the store could not record yet (this process
+ * holds their claims, so no one sends them meanwhile). */
+#define MAX_UNRECORDED 64
+static int64_t unrecorded[MAX_UNRECORDED];
+static int nunrecorded;
+
+static const char *claim_owner(void)
+{
+    static char owner[64];
+    if (!owner[0])
+        snprintf(owner, sizeof owner, "pid %d since %lld", (int)getpid(),
+                 (long long)util_now_ms());
+    return owner;
+}
+
+/* Marks the rows sent but not recorded yet; -1 while the store still cannot. */
+static int record_unrecorded(store *st)
+{
+    while (nunrecorded > 0) {
+        if (store_outbox_mark_sent(st, unrecorded[nunrecorded - 1]) != STORE_OK) {
+            log_error("outbox: %d sent mail(s) still cannot be recorded as sent (%s): nothing "
+                      "more is sent until they are", nunrecorded, store_errmsg(st));
+            return -1;
+        }
+        log_info("outbox: mail #%lld recorded as sent at last",
+                 (long long)unrecorded[nunrecorded - 1]);
+        nunrecorded--;
+    }
+    return 0;
+}
+
+static int sent_not_recorded(store *st, const store_outgoing *m)
+{
+    log_error("outbox: mail %s was sent, but that cannot be recorded (%s): it is not sent "
+              "again, and nothing more is sent until the store records again",
+              m->message_id, store_errmsg(st));
+    if (nunrecorded < MAX_UNRECORDED)
+        unrecorded[nunrecorded++] = m->id;
+    return -1;
+}
+
 int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink)
 {
     int sent = 0;
+    if (record_unrecorded(st))
+        return -1;
     for (;;) {
         store_outgoing m = {0};
         int rc = store_outbox_next_due(st, util_now(), &m);
@@ -58,6 +111,16 @@ int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink)
             return sent;
         if (rc != STORE_OK)
             return -1;
+        rc = store_outbox_claim(st, m.id, claim_owner());
+        if (rc != STORE_OK) {
+            if (rc != STORE_NOT_FOUND)
+                log_error("outbox: mail %s is not sent: its sending cannot be recorded (%s)",
+                          m.message_id, store_errmsg(st));
+            store_outgoing_clear(&m);
+            if (rc == STORE_NOT_FOUND)
+                continue; /* another process has it */
+            return -1;
+        }
         cJSON *arr = cJSON_Parse(m.recipients);
         const char *rcpts[64];
         size_t n = recipients_of(arr, rcpts, 64);
@@ -68,7 +131,7 @@ int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink)
         cJSON_Delete(arr);
         int db_rc;
         if (send_rc == MAIL_SENT) {
-            db_rc = store_outbox_mark_sent(st, m.id) == STORE_OK ? 0 : -1;
+            db_rc = store_outbox_mark_sent(st, m.id) == STORE_OK ? 0 : sent_not_recorded(st, &m);
             if (!db_rc) {
                 sent++;
                 log_debug("outbox: sent %s", m.message_id);

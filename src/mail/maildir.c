@@ -101,12 +101,42 @@ static int md_pending(void *impl, char ***keys, size_t *n, char **err)
     return 0;
 }
 
+/* At most max bytes of the file (a mail over the limit is not read whole: only its header is
+ * kept); its whole size in *size. NULL with errno on failure. */
+static char *read_at_most(const char *path, size_t max, size_t *len, size_t *size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        errno = e;
+        return NULL;
+    }
+    *size = (size_t)sb.st_size;
+    size_t want = *size < max ? *size : max, got = 0;
+    char *data = xmalloc(want + 1);
+    while (got < want) {
+        ssize_t r = read(fd, data + got, want - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    data[got] = '\0';
+    *len = got;
+    return data;
+}
+
 static int md_fetch(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
 {
     struct maildir *md = impl;
     char *p = path_in(md, "new", key);
-    size_t len;
-    char *data = util_read_file(p, &len);
+    size_t len, size;
+    char *data = read_at_most(p, max_bytes, &len, &size);
     if (!data) {
         *err = mail_errorf("%s: %s", p, strerror(errno));
         free(p);
@@ -118,8 +148,8 @@ static int md_fetch(void *impl, const char *key, size_t max_bytes, mail_item *it
     const char *colon = strchr(key, ':');
     item->source =
         str_format("maildir:%.*s", (int)(colon ? (size_t)(colon - key) : strlen(key)), key);
-    item->size = len;
-    if (len > max_bytes) {
+    item->size = size;
+    if (size > max_bytes) {
         size_t header = mail_header_length(data, len);
         if (header > max_bytes)
             header = max_bytes;

@@ -5,6 +5,8 @@
 #include "util/util.h"
 
 #include <libetpan/libetpan.h>
+#include <stdint.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,10 +96,12 @@ static void read_optional(mail_message *msg, const struct mailimf_optional_field
         msg->precedence = trimmed_copy(f->fld_value);
     } else if (str_ieq(f->fld_name, "List-Id")) {
         msg->has_list_id = true;
+    } else if (str_ieq(f->fld_name, "X-Autoreply") || str_ieq(f->fld_name, "X-Autorespond")) {
+        msg->autoreply_header = true;
     } else if (str_ieq(f->fld_name, "Return-Path") && !msg->return_path) {
-        /* libetpan leaves a null "<>" return path as an optional field */
+        /* libetpan leaves a null "<>" (or "< >") return path as an optional field */
         char *v = trimmed_copy(f->fld_value);
-        if (strcmp(v, "<>") == 0)
+        if (v[0] == '<' && v[strspn(v + 1, " \t") + 1] == '>')
             v[0] = '\0';
         msg->return_path = v;
     }
@@ -399,6 +403,11 @@ int mail_message_parse(const char *raw, size_t len, mail_message *msg)
         msg->header_ok = true;
         read_header(msg, mime->mm_data.mm_message.mm_fields);
     }
+    const struct mailmime *top = mime->mm_type == MAILMIME_MESSAGE
+                                     ? mime->mm_data.mm_message.mm_msg_mime : mime;
+    const struct mailmime_content *ct = top ? top->mm_content_type : NULL;
+    msg->is_report = ct && ct->ct_type && ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE &&
+                     ct->ct_subtype && str_ieq(ct->ct_subtype, "report");
     read_body(msg, mime);
     mailmime_free(mime);
     return 0;
@@ -436,11 +445,17 @@ const char *mail_no_reply_reason(const mail_message *msg, const char *own_addres
         return "it has no address to answer";
     if (msg->return_path && !*msg->return_path)
         return "it is a bounce (null Return-Path)";
+    if (msg->is_report)
+        return "it is a delivery or disposition report (multipart/report)";
+    if (msg->autoreply_header)
+        return "it was sent automatically (X-Autoreply)";
     if (local_part_is(msg->from_addr, "mailer-daemon") || local_part_is(to, "mailer-daemon") ||
         local_part_is(msg->from_addr, "postmaster"))
         return "it comes from a mailer daemon";
     if (msg->auto_submitted && !str_ieq(msg->auto_submitted, "no"))
         return "it was sent automatically (Auto-Submitted)";
+    if (msg->precedence && str_ieq(msg->precedence, "auto_reply"))
+        return "it was sent automatically (Precedence: auto_reply)";
     if (msg->precedence && (str_ieq(msg->precedence, "bulk") || str_ieq(msg->precedence, "junk") ||
                             str_ieq(msg->precedence, "list")))
         return "it is bulk or list mail (Precedence)";
@@ -485,4 +500,145 @@ char *mail_header_message_id(const char *raw, size_t len)
     }
     mailimf_fields_free(fields);
     return id;
+}
+
+/* ---- the fingerprint of a mail ---- */
+
+/* Whether the header line at p (its name) is one its author wrote, not one a server on the
+ * way added (Received, Return-Path, Delivered-To, spam verdicts ...). */
+static bool author_header(const char *p, size_t n)
+{
+    static const char *const names[] = {"from:", "to:", "cc:", "subject:", "date:",
+                                        "message-id:", "in-reply-to:", "references:",
+                                        "reply-to:", "content-type:",
+                                        "content-transfer-encoding:"};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        size_t m = strlen(names[k]);
+        if (n >= m && strncasecmp(p, names[k], m) == 0)
+            return true;
+    }
+    return false;
+}
+
+struct fnv2 {
+    uint64_t a, b;
+};
+
+static void fnv_add(struct fnv2 *h, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '\r')
+            continue; /* CRLF or LF: one mail either way */
+        h->a = (h->a ^ (unsigned char)p[i]) * 0x100000001b3ULL;
+        h->b = (h->b ^ (unsigned char)p[i]) * 0x100000001b3ULL;
+        h->b ^= h->b >> 29;
+    }
+}
+
+char *mail_content_key(const char *raw, size_t len)
+{
+    struct fnv2 h = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
+    size_t hlen = mail_header_length(raw, len);
+    bool keep = false;
+    for (size_t at = 0; at < hlen;) {
+        const char *nl = memchr(raw + at, '\n', hlen - at);
+        size_t end = nl ? (size_t)(nl - raw) + 1 : hlen;
+        if (raw[at] != ' ' && raw[at] != '\t') /* a new field; else its continuation */
+            keep = author_header(raw + at, end - at);
+        if (keep)
+            fnv_add(&h, raw + at, end - at);
+        at = end;
+    }
+    fnv_add(&h, "\n", 1);
+    fnv_add(&h, raw + hlen, len - hlen);
+    return str_format("%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+}
+
+/* ---- a secret taken out of a stored mail ---- */
+
+static bool word_char(char c)
+{
+    return c && !strchr(" \t\r\n<>\"'()[]{},;:", c);
+}
+
+/* Replaces each whole-word occurrence of secret on a line that also names keyword; the number
+ * replaced in *found. */
+static char *redact_lines(const char *text, size_t len, const char *keyword, const char *secret,
+                          size_t *out_len, int *found)
+{
+    buf b;
+    buf_init(&b);
+    size_t slen = strlen(secret), klen = strlen(keyword);
+    *found = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t end = nl ? (size_t)(nl - text) + 1 : len;
+        bool named = false;
+        for (size_t i = at; i + klen <= end && !named; i++)
+            named = strncasecmp(text + i, keyword, klen) == 0;
+        for (size_t i = at; i < end;) {
+            if (named && slen && i + slen <= end && memcmp(text + i, secret, slen) == 0 &&
+                (i == at || !word_char(text[i - 1])) &&
+                (i + slen == end || !word_char(text[i + slen]))) {
+                buf_adds(&b, "********");
+                i += slen;
+                (*found)++;
+            } else {
+                buf_addc(&b, text[i++]);
+            }
+        }
+        at = end;
+    }
+    *out_len = b.len;
+    return buf_steal(&b);
+}
+
+char *mail_redact(const char *raw, size_t len, const char *keyword, const char *secret,
+                  const char *text, size_t *out_len)
+{
+    int found;
+    char *plain = redact_lines(raw, len, keyword, secret, out_len, &found);
+    if (found > 0 || !text)
+        return plain;
+    free(plain);
+    /* the secret is there but not on a line of its own (an encoded body, or a line folded
+     * apart): keep the author's header and the text as it was read, redacted */
+    buf b;
+    buf_init(&b);
+    size_t hlen = mail_header_length(raw, len);
+    bool keep = false;
+    for (size_t at = 0; at < hlen;) {
+        const char *nl = memchr(raw + at, '\n', hlen - at);
+        size_t end = nl ? (size_t)(nl - raw) + 1 : hlen;
+        if (raw[at] != ' ' && raw[at] != '\t')
+            keep = author_header(raw + at, end - at) &&
+                   strncasecmp(raw + at, "content-", 8) != 0;
+        if (keep && !(end - at <= 2 && (raw[at] == '\n' || raw[at] == '\r')))
+            buf_add(&b, raw + at, end - at);
+        at = end;
+    }
+    buf_adds(&b, "Content-Type: text/plain; charset=utf-8\n"
+                 "X-Pbemgm-Redacted: the mail as read, its password taken out\n\n");
+    size_t n;
+    int ignored;
+    char *body = redact_lines(text, strlen(text), keyword, secret, &n, &ignored);
+    buf_add(&b, body, n);
+    free(body);
+    *out_len = b.len;
+    return buf_steal(&b);
+}
+
+/* ---- how complex a mail is, before it is parsed ---- */
+
+int mail_mime_parts(const char *raw, size_t len)
+{
+    int parts = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(raw + at, '\n', len - at);
+        size_t end = nl ? (size_t)(nl - raw) + 1 : len;
+        if (end - at > 13 && strncasecmp(raw + at, "content-type:", 13) == 0)
+            parts++;
+        at = end;
+    }
+    return parts;
 }

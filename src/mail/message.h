@@ -27,6 +27,8 @@ typedef struct mail_message {
     char *auto_submitted;  /* Auto-Submitted value (may be NULL) */
     char *precedence;      /* Precedence value (may be NULL) */
     bool has_list_id;
+    bool autoreply_header; /* X-Autoreply or X-Autorespond */
+    bool is_report;        /* multipart/report: a delivery or disposition notice */
     enum mail_body_kind body_kind;
     char *body;            /* UTF-8 text, quotes and signature removed; never NULL */
     bool charset_unknown;  /* a charset we could not convert; the text was read as Latin-1 */
@@ -47,6 +49,18 @@ const char *mail_reply_address(const mail_message *msg);
 /* Only the Message-ID of a raw mail (malloc'd, without brackets), or NULL. Cheap: reads the
  * header only. */
 char *mail_header_message_id(const char *raw, size_t len);
+/* A fingerprint of the mail as its author wrote it (malloc'd hex): its author's header fields
+ * and its body, not the fields servers add on the way; CRLF and LF alike. */
+char *mail_content_key(const char *raw, size_t len);
+/* The mail with a secret taken out, for storing (malloc'd, *out_len): each whole-word
+ * occurrence of secret on a line that names keyword becomes "********". When no such line is
+ * in the raw mail (an encoded body), the author's header and text (the mail as it was read)
+ * are kept instead, redacted. */
+char *mail_redact(const char *raw, size_t len, const char *keyword, const char *secret,
+                  const char *text, size_t *out_len);
+/* The Content-Type fields of a raw mail, counted in one pass without parsing it (its MIME
+ * parts and their nesting are at most this many): a mail with too many is not parsed. */
+int mail_mime_parts(const char *raw, size_t len);
 /* The length of the header block of raw (up to and including the blank line). */
 size_t mail_header_length(const char *raw, size_t len);
 

@@ -18,6 +18,7 @@
 #include "util/util.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +27,14 @@
 
 struct outcome {
     const char *status;   /* "answered", "ignored", "failed" */
+    char *password;       /* the password the mail carried, to redact from the stored mail */
     buf text;             /* what happened, for the inbound record */
     int64_t player_id;
     bool db_error;        /* a write failed: the caller rolls everything back */
     char *answer_to;      /* the address of record the answer goes to (NULL: the mail's reply
                            * address) */
+    char *answer_name;    /* ... and the name on it (NULL: the mail's sender's) */
+    int mime_parts;       /* over the limit: the mail was not parsed beyond its header */
     int64_t game_id;      /* the game the mail is about, when the sender was recognised */
 };
 
@@ -47,35 +51,129 @@ static char *reply_subject(const char *subject)
     return buf_steal(&b);
 }
 
-static void add_errors(cJSON *ctx, const ord_envelope *env)
+/* A refused line's reason as the answer shows it: at most this long (a line of a megabyte is
+ * not quoted back whole), cut between UTF-8 characters. */
+#define ERROR_TEXT_MAX 240
+
+static void add_error(cJSON *arr, int line, const char *message)
+{
+    cJSON *e = cJSON_CreateObject();
+    if (line > 0)
+        cJSON_AddNumberToObject(e, "line", line);
+    size_t n = strlen(message);
+    if (n <= ERROR_TEXT_MAX) {
+        cJSON_AddStringToObject(e, "message", message);
+    } else {
+        size_t cut = ERROR_TEXT_MAX;
+        while (cut > 0 && ((unsigned char)message[cut] & 0xc0) == 0x80)
+            cut--;
+        char *text = str_format("%.*s ...", (int)cut, message);
+        cJSON_AddStringToObject(e, "message", text);
+        free(text);
+    }
+    cJSON_AddItemToArray(arr, e);
+}
+
+/* The refused lines, each with its reason: the first limits.error_lines of them, then how
+ * many more (an answer is never many times the size of the mail it answers). */
+static void add_errors(const cfg *c, cJSON *ctx, const ord_envelope *env)
 {
     cJSON *arr = cJSON_AddArrayToObject(ctx, "errors");
-    for (size_t i = 0; i < env->nerrors; i++) {
-        cJSON *e = cJSON_CreateObject();
-        if (env->errors[i].line > 0)
-            cJSON_AddNumberToObject(e, "line", env->errors[i].line);
-        cJSON_AddStringToObject(e, "message", env->errors[i].message);
-        cJSON_AddItemToArray(arr, e);
+    size_t shown = env->nerrors < (size_t)c->limits.error_lines ? env->nerrors
+                                                                 : (size_t)c->limits.error_lines;
+    for (size_t i = 0; i < shown; i++)
+        add_error(arr, env->errors[i].line, env->errors[i].message);
+    if (shown < env->nerrors) {
+        char *more = str_format("... and %zu more lines were not taken, for the same kinds of "
+                                "reasons (not listed one by one)", env->nerrors - shown);
+        add_error(arr, 0, more);
+        free(more);
     }
 }
 
-/* Checks GAME, PLAYER and PASSWORD. Returns the player (caller clears) or a problem text. */
-static const char *check_identity(store *st, const ord_envelope *env, store_game *game,
-                                  store_player *player)
+/* One answer for an unknown game, an unknown player and a wrong password alike: an answer
+ * must not tell a stranger which games and players exist. */
+static const char *const not_right =
+    "The game, the player or the password is not right (which one is not said).";
+
+/* Wrong passwords are counted by the names the mail gives (whether they exist or not) and by
+ * its sender, over this window. */
+#define GUESS_WINDOW (15 * 60)
+
+static char *guess_key(const ord_envelope *env)
 {
+    char *key = str_format("%s/%s", env->game, env->player);
+    for (char *p = key; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return key;
+}
+
+/* Whether too many wrong passwords were tried lately for these names or from this sender. */
+static bool throttled(const cfg *c, store *st, const ord_envelope *env, const char *sender)
+{
+    int64_t since = util_now() - GUESS_WINDOW;
+    char *key = guess_key(env);
+    bool too_many = store_auth_failures(st, key, NULL, since) >= c->limits.password_failures ||
+                    (sender && store_auth_failures(st, NULL, sender, since) >=
+                                   c->limits.sender_password_failures);
+    free(key);
+    return too_many;
+}
+
+/* Checks GAME, PLAYER and PASSWORD. Returns the player (caller clears) or a problem text;
+ * *guess: the problem was a wrong name or password (counted against guessing). */
+static const char *check_identity(const cfg *c, store *st, const ord_envelope *env,
+                                  const char *sender, store_game *game, store_player *player,
+                                  bool *guess)
+{
+    *guess = false;
     if (!env->game)
         return "Your mail does not say which game it is for: add a line \"GAME name\".";
-    if (store_game_find(st, env->game, game) != STORE_OK)
-        return "There is no game of that name here.";
     if (!env->player)
         return "Your mail does not say which player sends it: add a line \"PLAYER name\".";
-    if (store_player_find(st, game->id, env->player, player) != STORE_OK)
-        return "That game has no player of that name.";
     if (!env->password)
         return "Your mail has no password: add a line \"PASSWORD yourpassword\".";
-    if (!pw_verify_cached(env->password, player->password_hash))
-        return "The password is wrong.";
-    return NULL;
+    if (throttled(c, st, env, sender))
+        return "Too many wrong passwords were tried lately for this player or from your "
+               "address: this mail was not read. Try again in a quarter of an hour.";
+    bool found = store_game_find(st, env->game, game) == STORE_OK &&
+                 store_player_find(st, game->id, env->player, player) == STORE_OK;
+    /* (an unknown name costs the same check as a known one: the time tells nothing either) */
+    bool right = pw_verify_cached(env->password, found ? player->password_hash
+                                                       : pw_dummy_hash());
+    if (found && right)
+        return NULL;
+    *guess = true;
+    return not_right;
+}
+
+/* A wrong password: counted; when it is the one that reaches the limit, the player of record
+ * (when the names are a player's) is told. */
+static int count_guess(const cfg *c, store *st, int64_t inbound_id, const ord_envelope *env,
+                       const char *sender, const store_game *game, const store_player *player)
+{
+    char *key = guess_key(env);
+    int rc = store_auth_failure_add(st, key, sender) == STORE_OK ? 0 : -1;
+    int64_t n = store_auth_failures(st, key, NULL, util_now() - GUESS_WINDOW);
+    free(key);
+    if (rc || n != c->limits.password_failures || !player->address)
+        return rc;
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
+    cJSON_AddStringToObject(ctx, "game", game->name);
+    cJSON_AddStringToObject(ctx, "player", player->name);
+    cJSON_AddNumberToObject(ctx, "count", (double)n);
+    cJSON_AddStringToObject(ctx, "from", sender ? sender : "an unknown address");
+    char *body = svc_render(c, "password_guessed.txt", ctx);
+    char *subject = str_format("%s: wrong passwords were tried for you", game->name);
+    svc_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated",
+                  game->id, NULL, NULL, 0};
+    rc = svc_queue_mail(c, st, inbound_id, &m);
+    free(subject);
+    free(body);
+    cJSON_Delete(ctx);
+    return rc;
 }
 
 static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
@@ -232,11 +330,14 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
 {
     store_game game = {0};
     store_player player = {0};
-    const char *problem = check_identity(st, env, &game, &player);
+    bool guess;
+    const char *problem = check_identity(c, st, env, msg->from_addr, &game, &player, &guess);
     if (problem) {
         cJSON_AddStringToObject(ctx, "identity_problem", problem);
         buf_printf(&out->text, "identity refused: %s", problem);
         out->db_error |= store_audit(st, "daemon", "identity_refused", game.id, problem) != 0;
+        if (guess)
+            out->db_error |= count_guess(c, st, m->id, env, msg->from_addr, &game, &player) != 0;
     } else {
         cJSON *acc = cJSON_AddObjectToObject(ctx, "accepted");
         cJSON_AddStringToObject(acc, "game", game.name);
@@ -266,11 +367,19 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
         char *actor = str_format("player:%lld", (long long)player.id);
         out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;
         free(actor);
-        if (msg->from_addr && !str_ieq(msg->from_addr, player.address)) {
-            out->db_error |= tell_player_of_record(c, st, m->id, &game, &player,
-                                                   msg->from_addr) != 0;
+        /* mail about a player's orders goes to the player's address of record only; a mail
+         * from, or asking answers to, another address is told to that player */
+        out->answer_to = xstrdup(player.address);
+        bool own = msg->from_addr && str_ieq(msg->from_addr, player.address);
+        out->answer_name = xstrdup(own && msg->from_name ? msg->from_name : player.name);
+        const char *elsewhere = msg->from_addr && !str_ieq(msg->from_addr, player.address)
+                                    ? msg->from_addr
+                                : msg->reply_to && !str_ieq(msg->reply_to, player.address)
+                                    ? msg->reply_to : NULL;
+        if (elsewhere) {
+            out->db_error |= tell_player_of_record(c, st, m->id, &game, &player, elsewhere) != 0;
             out->db_error |= store_audit(st, "daemon", "password_used_elsewhere", game.id,
-                                         msg->from_addr) != 0;
+                                         elsewhere) != 0;
         }
     }
     store_game_clear(&game);
@@ -284,17 +393,19 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
 static const char *check_gm(const cfg *c, store *st, const mail_message *msg,
                             const ord_envelope *env, store_game *game)
 {
+    static const char *const refused =
+        "The game, your address or the GM password is not right (which one is not said; a "
+        "game's desk takes mail only when it has a GM password, set with \"pbemgm game set "
+        "NAME --gm-password PW\"): nothing was done.";
     if (!env->game)
         return "Your mail does not say which game it is for: add a line \"GAME name\".";
-    if (store_game_find(st, env->game, game) != STORE_OK)
-        return "There is no game of that name here.";
-    if (!game->gm_password_hash)
-        return "That game has no GM password, so its desk takes no mail: set one with "
-               "\"pbemgm game set NAME --gm-password PW\".";
-    if (!msg->from_addr || !str_ieq(msg->from_addr, svc_gm_address(c, game)))
-        return "Your address is not that game's GM's: nothing was done.";
-    if (!env->password || !pw_verify_cached(env->password, game->gm_password_hash))
-        return "The GM password is missing or wrong: nothing was done.";
+    bool found = store_game_find(st, env->game, game) == STORE_OK && game->gm_password_hash;
+    bool right = env->password &&
+                 pw_verify_cached(env->password, found ? game->gm_password_hash
+                                                       : pw_dummy_hash());
+    if (!found || !right || !msg->from_addr ||
+        !str_ieq(msg->from_addr, svc_gm_address(c, game)))
+        return refused;
     return NULL;
 }
 
@@ -397,6 +508,8 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
     if (msg->charset_unknown)
         cJSON_AddTrueToObject(ctx, "charset_unknown");
     bool identity = env.game || env.player || env.password;
+    if (env.password)
+        out->password = xstrdup(env.password);
     if (env.gm) {
         handle_gm(c, st, m, msg, &env, ctx, out);
     } else if (identity) {
@@ -411,8 +524,34 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
         free(help);
         buf_printf(&out->text, "%shelp sent", out->text.len ? "; " : "");
     }
-    add_errors(ctx, &env);
+    add_errors(c, ctx, &env);
     ord_envelope_clear(&env);
+}
+
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (const char *p = text; (p = strchr(p, '\n')) != NULL; p++)
+        n++;
+    return n;
+}
+
+/* The rate limits of answers (a loop with a machine that ignores Auto-Submitted, a flood from
+ * one address or about one game, breaks here): why this mail is read but not answered, or
+ * NULL. The last answer before the limit says so. */
+static const char *reply_limit(const cfg *c, store *st, const mail_message *msg,
+                               const struct outcome *out, cJSON *ctx)
+{
+    int64_t since = util_now() - 3600;
+    int64_t from = msg->from_addr ? store_inbound_answered_from(st, msg->from_addr, since) : 0;
+    int64_t game = out->game_id ? store_inbound_answered_in_game(st, out->game_id, since) : 0;
+    if (from >= c->limits.replies_per_hour)
+        return "the answers to this address in the last hour reached the limit";
+    if (game >= c->limits.game_replies_per_hour)
+        return "the answers about this game in the last hour reached the limit";
+    if (from == c->limits.replies_per_hour - 1 || game == c->limits.game_replies_per_hour - 1)
+        cJSON_AddNumberToObject(ctx, "last_answer", c->limits.replies_per_hour);
+    return NULL;
 }
 
 static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
@@ -433,6 +572,16 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         cJSON_AddNumberToObject(tl, "size_kib", (double)((m->size + 1023) / 1024));
         cJSON_AddNumberToObject(tl, "limit_kib", (double)(c->max_message_bytes / 1024));
         buf_adds(&out->text, "refused: too large");
+    } else if (out->mime_parts) {
+        cJSON *tc = cJSON_AddObjectToObject(ctx, "too_complex");
+        cJSON_AddNumberToObject(tc, "parts", out->mime_parts);
+        cJSON_AddNumberToObject(tc, "limit", c->limits.mime_parts);
+        buf_adds(&out->text, "refused: too many MIME parts");
+    } else if (count_lines(msg->body) > c->limits.lines) {
+        cJSON *tl = cJSON_AddObjectToObject(ctx, "too_many_lines");
+        cJSON_AddNumberToObject(tl, "lines", count_lines(msg->body));
+        cJSON_AddNumberToObject(tl, "limit", c->limits.lines);
+        buf_adds(&out->text, "refused: too many lines");
     } else if (str_is_blank(msg->body)) {
         cJSON_AddTrueToObject(ctx, "no_text");
         cJSON_AddNumberToObject(ctx, "attachments", msg->attachments);
@@ -440,10 +589,18 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     } else {
         read_text(c, st, m, msg, ctx, out);
     }
+    const char *limit = reply_limit(c, st, msg, out, ctx);
+    if (limit) {
+        out->status = "ignored";
+        buf_printf(&out->text, "; not answered: %s", limit);
+        cJSON_Delete(ctx);
+        return;
+    }
     char *body = svc_render(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
     char *refs = svc_reply_references(msg->references, msg->message_id);
-    svc_mail reply = {out->answer_to ? out->answer_to : mail_reply_address(msg), msg->from_name,
+    svc_mail reply = {out->answer_to ? out->answer_to : mail_reply_address(msg),
+                      out->answer_to ? out->answer_name : msg->from_name,
                       subject, body, msg->message_id, refs, "auto-replied", out->game_id,
                       NULL, NULL, 0};
     out->db_error |= svc_queue_mail(c, st, m->id, &reply) != 0;
@@ -457,14 +614,27 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
 int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
 {
     mail_message msg;
-    mail_message_parse(m->raw, m->raw_len, &msg);
     struct outcome out = {.status = "answered", .player_id = 0, .db_error = false};
+    int parts = mail_mime_parts(m->raw, m->raw_len);
+    if (parts > c->limits.mime_parts) /* only its header is read: who to answer */
+        out.mime_parts = parts;
+    mail_message_parse(m->raw, out.mime_parts ? mail_header_length(m->raw, m->raw_len)
+                                               : m->raw_len, &msg);
     buf_init(&out.text);
     handle_parsed(c, st, m, &msg, &out);
     int rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
                                   out.player_id, out.text.data);
+    if (rc == STORE_OK && out.password) { /* the stored mail keeps no password */
+        size_t n;
+        char *redacted = mail_redact(m->raw, m->raw_len, "PASSWORD", out.password, msg.body, &n);
+        rc = store_inbound_redact(st, m->id, redacted, n);
+        free(redacted);
+        explicit_bzero(out.password, strlen(out.password));
+    }
     bool db_error = out.db_error;
+    free(out.password);
     free(out.answer_to);
+    free(out.answer_name);
     log_info("mail %lld from %s: %s", (long long)m->id, msg.from_addr ? msg.from_addr : "?",
              out.text.data);
     buf_free(&out.text);

@@ -3,11 +3,17 @@
 #include "store/store.h"
 #include "store/migrations.h"
 #include "util/buf.h"
+#include "util/log.h"
 #include "util/util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum stmt_id {
     S_GAME_CREATE,
@@ -77,6 +83,18 @@ enum stmt_id {
     S_TURN_RESOLVED_AT,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
+    S_INBOUND_CRASHED,
+    S_INBOUND_EACH,
+    S_INBOUND_RETRY,
+    S_INBOUND_STATUS,
+    S_INBOUND_REDACT,
+    S_INBOUND_ANSWERED_FROM,
+    S_INBOUND_ANSWERED_GAME,
+    S_OUTBOX_CLAIM,
+    S_OUTBOX_RELEASE,
+    S_AUTH_FAIL_ADD,
+    S_AUTH_FAIL_PLAYER,
+    S_AUTH_FAIL_SENDER,
     S_COUNT
 };
 
@@ -156,11 +174,11 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_PLAYER_REPLACE] = "UPDATE players SET name = ?2, address = ?3, password_hash = ?4, "
                          "nmr_count = 0, seat_open = 0 WHERE id = ?1",
     [S_INBOUND_KNOWN] = "SELECT 1 FROM inbound WHERE source = ?1 "
-                        "OR (?2 IS NOT NULL AND message_id = ?2)",
-    [S_INBOUND_ADD] = "INSERT INTO inbound (source, message_id, received_at, size, raw, truncated) "
-                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    [S_INBOUND_NEXT] = "SELECT id, source, message_id, received_at, size, raw, truncated, attempts "
-                       "FROM inbound WHERE status = 'received' ORDER BY id LIMIT 1",
+                        "OR (?2 IS NOT NULL AND message_id = ?2 AND content_key = ?3)",
+    [S_INBOUND_ADD] = "INSERT INTO inbound (source, message_id, received_at, size, raw, truncated, "
+                      "content_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [S_INBOUND_NEXT] = "SELECT id, source, message_id, received_at, size, raw, truncated, attempts, "
+                       "failures FROM inbound WHERE status = 'received' ORDER BY id LIMIT 1",
     [S_INBOUND_BUMP] = "UPDATE inbound SET attempts = attempts + 1 WHERE id = ?1",
     [S_INBOUND_FINISH] = "UPDATE inbound SET status = ?2, sender = ?3, subject = ?4, "
                          "player_id = ?5, outcome = ?6, processed_at = ?7 WHERE id = ?1",
@@ -169,14 +187,15 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_OUTBOX_ADD] = "INSERT INTO outbox (inbound_id, message_id, mail_from, recipients, raw, "
                      "created_at, next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
     [S_OUTBOX_DUE] = "SELECT id, message_id, mail_from, recipients, raw, attempts FROM outbox "
-                     "WHERE status = 'pending' AND next_attempt_at <= ?1 "
+                     "WHERE status = 'pending' AND claimed_by IS NULL AND next_attempt_at <= ?1 "
                      "ORDER BY next_attempt_at, id LIMIT 1",
-    [S_OUTBOX_SENT] = "UPDATE outbox SET status = 'sent', sent_at = ?2, "
+    [S_OUTBOX_SENT] = "UPDATE outbox SET status = 'sent', sent_at = ?2, claimed_by = NULL, "
                       "attempts = attempts + 1, last_error = NULL WHERE id = ?1",
     [S_OUTBOX_RETRY] = "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
-                       "next_attempt_at = ?3, status = CASE WHEN ?4 THEN 'failed' "
-                       "ELSE 'pending' END WHERE id = ?1",
-    [S_OUTBOX_NEXT_TIME] = "SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'pending'",
+                       "next_attempt_at = ?3, claimed_by = NULL, status = CASE WHEN ?4 THEN "
+                       "'failed' ELSE 'pending' END WHERE id = ?1",
+    [S_OUTBOX_NEXT_TIME] = "SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'pending' "
+                           "AND claimed_by IS NULL",
     [S_OUTBOX_COUNT] = "SELECT COUNT(*) FROM outbox WHERE status = ?1 OR ?1 IS NULL",
     [S_AUDIT_COUNT] = "SELECT COUNT(*) FROM audit WHERE action = ?1",
     [S_AUDIT_FIND] = "SELECT COUNT(*) FROM audit WHERE action = ?1 AND game_id = ?2 AND "
@@ -221,16 +240,50 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_TURN_RESOLVED_AT] = "SELECT resolved_at FROM turns WHERE game_id = ?1 AND turn = ?2",
     [S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
     [S_SYNC_FULL] = "PRAGMA synchronous = FULL",
+    [S_INBOUND_CRASHED] = "UPDATE inbound SET failures = failures + 1 WHERE id = ?1",
+    [S_INBOUND_EACH] = "SELECT id, received_at, status, attempts, failures, sender, subject, "
+                       "outcome, source FROM inbound WHERE ?1 IS NULL OR status = ?1 ORDER BY id",
+    [S_INBOUND_RETRY] = "UPDATE inbound SET status = 'received', failures = 0, attempts = 0, "
+                        "outcome = NULL, processed_at = NULL WHERE id = ?1 AND status = 'failed'",
+    [S_INBOUND_STATUS] = "SELECT status FROM inbound WHERE id = ?1",
+    [S_INBOUND_REDACT] = "UPDATE inbound SET raw = ?2 WHERE id = ?1",
+    [S_INBOUND_ANSWERED_FROM] = "SELECT COUNT(*) FROM inbound WHERE sender = ?1 COLLATE NOCASE "
+                                "AND processed_at > ?2 AND status = 'answered'",
+    [S_INBOUND_ANSWERED_GAME] = "SELECT COUNT(*) FROM inbound i JOIN players p ON "
+                                "i.player_id = p.id WHERE p.game_id = ?1 AND "
+                                "i.processed_at > ?2 AND i.status = 'answered'",
+    [S_OUTBOX_CLAIM] = "UPDATE outbox SET claimed_by = ?2 WHERE id = ?1 AND status = 'pending' "
+                       "AND claimed_by IS NULL",
+    [S_OUTBOX_RELEASE] = "UPDATE outbox SET claimed_by = NULL WHERE claimed_by IS NOT NULL",
+    [S_AUTH_FAIL_ADD] = "INSERT INTO auth_failures (at, player, sender) VALUES (?1, ?2, ?3)",
+    [S_AUTH_FAIL_PLAYER] = "SELECT COUNT(*) FROM auth_failures WHERE player = ?1 AND at > ?2",
+    [S_AUTH_FAIL_SENDER] = "SELECT COUNT(*) FROM auth_failures WHERE sender = ?1 AND at > ?2",
 };
 
 struct store {
     sqlite3 *db;
     sqlite3_stmt *stmt[S_COUNT];
+    char error[256]; /* the last failed statement's message (a later rollback keeps it) */
 };
 
 const char *store_errmsg(store *st)
 {
-    return sqlite3_errmsg(st->db);
+    return st->error[0] ? st->error : sqlite3_errmsg(st->db);
+}
+
+/* Why the database failed, said plainly when the disk is full (SQLite may call that an I/O
+ * error: its system errno tells). */
+static void reason(sqlite3 *db, int rc, char *out, size_t len)
+{
+    bool full = (rc & 0xff) == SQLITE_FULL || (db && sqlite3_system_errno(db) == ENOSPC);
+    snprintf(out, len, "%s%s%s", full ? "the disk is full (" : "",
+             db ? sqlite3_errmsg(db) : "cannot open", full ? ")" : "");
+}
+
+/* Remembers why a statement failed: SQLite's own message is replaced by the next call's. */
+static void note_error(store *st, int rc)
+{
+    reason(st->db, rc, st->error, sizeof st->error);
 }
 
 /* Returns the statement, reset and with its bindings cleared. */
@@ -285,7 +338,7 @@ static int run(store *st, sqlite3_stmt *s)
         return STORE_OK;
     if (rc == SQLITE_CONSTRAINT)
         return STORE_DUPLICATE;
-    (void)st;
+    note_error(st, rc);
     return STORE_ERROR;
 }
 
@@ -299,9 +352,11 @@ static int64_t count_of(sqlite3_stmt *s)
 static int exec(store *st, const char *sql, buf *err)
 {
     char *msg = NULL;
-    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) == SQLITE_OK)
+    int rc = sqlite3_exec(st->db, sql, NULL, NULL, &msg);
+    if (rc == SQLITE_OK)
         return 0;
-    buf_printf(err, "%s", msg ? msg : sqlite3_errmsg(st->db));
+    note_error(st, rc);
+    buf_printf(err, "%s", st->error);
     sqlite3_free(msg);
     return -1;
 }
@@ -352,23 +407,44 @@ static int prepare_all(store *st, buf *err)
     return 0;
 }
 
+/* The database holds every mail's text: only its owner may read it. A new file is created
+ * 0600 (SQLite gives its -wal and -shm files the same mode); an existing one open to others is
+ * closed to them. */
+static int private_file(const char *path, buf *err)
+{
+    if (strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0)
+        return 0;
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        buf_printf(err, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && (sb.st_mode & 077) && fchmod(fd, sb.st_mode & 0700) == 0)
+        log_info("%s was readable by others: now by its owner only", path);
+    close(fd);
+    return 0;
+}
+
 store *store_open(const char *path, char **err)
 {
     store *st = xcalloc(1, sizeof *st);
     buf e;
     buf_init(&e);
+    if (private_file(path, &e))
+        goto fail;
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
-        buf_printf(&e, "%s: %s", path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
+        note_error(st, rc);
+        buf_printf(&e, "%s: %s", path, st->error);
         goto fail;
     }
     sqlite3_busy_timeout(st->db, 10000);
     /* synchronous=FULL: a commit is on disk before we tell the mail server we have the mail. */
-    if (exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
-                 "PRAGMA foreign_keys = ON;",
-             &e))
+    if (exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", &e))
         goto fail;
-    if (migrate(st, &e) || prepare_all(st, &e))
+    /* foreign keys on after the migrations: one may rebuild a table others refer to */
+    if (migrate(st, &e) || exec(st, "PRAGMA foreign_keys = ON;", &e) || prepare_all(st, &e))
         goto fail;
     buf_free(&e);
     return st;
@@ -389,27 +465,36 @@ void store_close(store *st)
     free(st);
 }
 
+/* A transaction statement; its failure's reason kept (a later rollback does not replace it). */
+static int exec_tx(store *st, const char *sql)
+{
+    int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        return STORE_OK;
+    note_error(st, rc);
+    return STORE_ERROR;
+}
+
 int store_begin(store *st)
 {
-    return sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
-                                                                                  : STORE_ERROR;
+    st->error[0] = '\0';
+    return exec_tx(st, "BEGIN IMMEDIATE");
 }
 
 int store_begin_read(store *st)
 {
-    return sqlite3_exec(st->db, "BEGIN DEFERRED", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
-                                                                                 : STORE_ERROR;
+    return exec_tx(st, "BEGIN DEFERRED");
 }
 
 int store_commit(store *st)
 {
-    return sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? STORE_OK
-                                                                         : STORE_ERROR;
+    return exec_tx(st, "COMMIT");
 }
 
 void store_rollback(store *st)
 {
-    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    if (sqlite3_get_autocommit(st->db) == 0) /* (SQLite may have rolled back already) */
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* ---- games and players ---- */
@@ -569,28 +654,30 @@ void store_player_clear(store_player *p)
 
 /* ---- inbound mail ---- */
 
-bool store_inbound_known(store *st, const char *source, const char *message_id)
+bool store_inbound_known(store *st, const char *source, const char *message_id,
+                         const char *content_key)
 {
     sqlite3_stmt *s = stmt(st, S_INBOUND_KNOWN);
     bind_text(s, 1, source);
     bind_text(s, 2, message_id);
+    bind_text(s, 3, content_key);
     bool known = sqlite3_step(s) == SQLITE_ROW;
     sqlite3_reset(s);
     return known;
 }
 
-int store_inbound_add(store *st, const char *source, const char *message_id, int64_t size,
-                      const char *raw, size_t raw_len, bool truncated, int64_t *id)
+int store_inbound_add(store *st, const store_new_mail *m, int64_t *id)
 {
-    if (store_inbound_known(st, source, message_id))
+    if (store_inbound_known(st, m->source, m->message_id, m->content_key))
         return STORE_DUPLICATE;
     sqlite3_stmt *s = stmt(st, S_INBOUND_ADD);
-    bind_text(s, 1, source);
-    bind_text(s, 2, message_id);
+    bind_text(s, 1, m->source);
+    bind_text(s, 2, m->message_id);
     sqlite3_bind_int64(s, 3, util_now());
-    sqlite3_bind_int64(s, 4, size);
-    sqlite3_bind_blob64(s, 5, raw, raw_len, SQLITE_TRANSIENT);
-    sqlite3_bind_int(s, 6, truncated);
+    sqlite3_bind_int64(s, 4, m->size);
+    sqlite3_bind_blob64(s, 5, m->raw, m->raw_len, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 6, m->truncated);
+    bind_text(s, 7, m->content_key);
     int rc = run(st, s);
     if (rc == STORE_OK && id)
         *id = sqlite3_last_insert_rowid(st->db);
@@ -610,9 +697,99 @@ int store_inbound_next_pending(store *st, store_inbound *out)
         out->raw = col_blob(s, 5, &out->raw_len);
         out->truncated = sqlite3_column_int(s, 6) != 0;
         out->attempts = sqlite3_column_int(s, 7);
+        out->failures = sqlite3_column_int(s, 8);
     }
     sqlite3_reset(s);
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_inbound_crashed(store *st, int64_t id)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_CRASHED);
+    sqlite3_bind_int64(s, 1, id);
+    return run(st, s);
+}
+
+int store_inbound_each(store *st, const char *status, store_inbound_fn fn, void *arg)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_EACH);
+    bind_text(s, 1, status);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        store_inbound_row r = {
+            .id = sqlite3_column_int64(s, 0),
+            .received_at = sqlite3_column_int64(s, 1),
+            .status = (const char *)sqlite3_column_text(s, 2),
+            .attempts = sqlite3_column_int(s, 3),
+            .failures = sqlite3_column_int(s, 4),
+            .sender = (const char *)sqlite3_column_text(s, 5),
+            .subject = (const char *)sqlite3_column_text(s, 6),
+            .outcome = (const char *)sqlite3_column_text(s, 7),
+            .source = (const char *)sqlite3_column_text(s, 8),
+        };
+        fn(&r, arg);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_inbound_retry(store *st, int64_t id)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_STATUS);
+    sqlite3_bind_int64(s, 1, id);
+    int rc = sqlite3_step(s);
+    bool failed = rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(s, 0), "failed") == 0;
+    sqlite3_reset(s);
+    if (rc != SQLITE_ROW)
+        return rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+    if (!failed)
+        return STORE_DUPLICATE;
+    s = stmt(st, S_INBOUND_RETRY);
+    sqlite3_bind_int64(s, 1, id);
+    return run(st, s);
+}
+
+int store_inbound_redact(store *st, int64_t id, const char *raw, size_t raw_len)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_REDACT);
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_blob64(s, 2, raw, raw_len, SQLITE_TRANSIENT);
+    return run(st, s);
+}
+
+int64_t store_inbound_answered_from(store *st, const char *sender, int64_t since)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_ANSWERED_FROM);
+    bind_text(s, 1, sender);
+    sqlite3_bind_int64(s, 2, since);
+    return count_of(s);
+}
+
+int64_t store_inbound_answered_in_game(store *st, int64_t game_id, int64_t since)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_ANSWERED_GAME);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, since);
+    return count_of(s);
+}
+
+/* ---- wrong passwords ---- */
+
+int store_auth_failure_add(store *st, const char *player, const char *sender)
+{
+    sqlite3_stmt *s = stmt(st, S_AUTH_FAIL_ADD);
+    sqlite3_bind_int64(s, 1, util_now());
+    bind_text(s, 2, player);
+    bind_text(s, 3, sender);
+    return run(st, s);
+}
+
+int64_t store_auth_failures(store *st, const char *player, const char *sender, int64_t since)
+{
+    sqlite3_stmt *s = stmt(st, player ? S_AUTH_FAIL_PLAYER : S_AUTH_FAIL_SENDER);
+    bind_text(s, 1, player ? player : sender);
+    sqlite3_bind_int64(s, 2, since);
+    return count_of(s);
 }
 
 int store_inbound_bump_attempts(store *st, int64_t id)
@@ -692,15 +869,37 @@ int store_outbox_next_due(store *st, int64_t now, store_outgoing *out)
  * the process means sending the mail again, so it must be quick: it skips the fsync (in WAL
  * mode the commit still survives the process dying; only a power cut could lose it, and that
  * costs a second copy under the same Message-ID, never a lost mail). */
-int store_outbox_mark_sent(store *st, int64_t id)
+/* A mark of the sending, quick (see store_outbox_mark_sent). */
+static int run_quick(store *st, sqlite3_stmt *s)
 {
     run(st, stmt(st, S_SYNC_NORMAL));
-    sqlite3_stmt *s = stmt(st, S_OUTBOX_SENT);
-    sqlite3_bind_int64(s, 1, id);
-    sqlite3_bind_int64(s, 2, util_now());
     int rc = run(st, s);
     run(st, stmt(st, S_SYNC_FULL));
     return rc;
+}
+
+int store_outbox_claim(store *st, int64_t id, const char *owner)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_CLAIM);
+    sqlite3_bind_int64(s, 1, id);
+    bind_text(s, 2, owner);
+    int rc = run_quick(st, s);
+    if (rc != STORE_OK)
+        return rc;
+    return sqlite3_changes(st->db) == 1 ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_outbox_release_claims(store *st)
+{
+    return run(st, stmt(st, S_OUTBOX_RELEASE));
+}
+
+int store_outbox_mark_sent(store *st, int64_t id)
+{
+    sqlite3_stmt *s = stmt(st, S_OUTBOX_SENT);
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_int64(s, 2, util_now());
+    return run_quick(st, s);
 }
 
 int store_outbox_mark_retry(store *st, int64_t id, const char *error, int64_t next_attempt_at,

@@ -97,14 +97,52 @@ typedef struct store_inbound {
     char *raw;          /* NUL-terminated copy of the stored bytes */
     size_t raw_len;
     bool truncated;
-    int attempts;
+    int attempts;       /* times processing began */
+    int failures;       /* times processing crashed (a fatal signal) */
 } store_inbound;
 
-/* True when a mail from this source or with this Message-ID is stored already. */
-bool store_inbound_known(store *st, const char *source, const char *message_id);
-/* Stores a mail as 'received'. STORE_DUPLICATE when its source or Message-ID is known. */
-int store_inbound_add(store *st, const char *source, const char *message_id, int64_t size,
-                      const char *raw, size_t raw_len, bool truncated, int64_t *id);
+/* A mail as it arrives, to be stored. */
+typedef struct store_new_mail {
+    const char *source;      /* where it came from: unique */
+    const char *message_id;  /* may be NULL */
+    const char *content_key; /* a fingerprint of its author's headers and body, or NULL */
+    int64_t size;            /* of the whole message as it arrived */
+    const char *raw;
+    size_t raw_len;
+    bool truncated;
+} store_new_mail;
+
+/* True when a mail from this source, or with this Message-ID and this content, is stored
+ * already (a different mail under a seen Message-ID is not). */
+bool store_inbound_known(store *st, const char *source, const char *message_id,
+                         const char *content_key);
+/* Stores a mail as 'received'. STORE_DUPLICATE when it is known (store_inbound_known). */
+int store_inbound_add(store *st, const store_new_mail *m, int64_t *id);
+/* Counts a crash while processing the mail. */
+int store_inbound_crashed(store *st, int64_t id);
+/* A stored mail as the GM's list shows it (strings valid during the call). */
+typedef struct store_inbound_row {
+    int64_t id, received_at;
+    const char *status, *sender, *subject, *outcome, *source;
+    int attempts, failures;
+} store_inbound_row;
+typedef void (*store_inbound_fn)(const store_inbound_row *r, void *arg);
+/* Every stored mail with this status (NULL: all), oldest first. */
+int store_inbound_each(store *st, const char *status, store_inbound_fn fn, void *arg);
+/* A mail set aside as failed, back to be processed: STORE_NOT_FOUND when there is no such mail,
+ * STORE_DUPLICATE when it is not set aside. */
+int store_inbound_retry(store *st, int64_t id);
+/* Replaces the stored text of a mail (its password lines redacted). */
+int store_inbound_redact(store *st, int64_t id, const char *raw, size_t raw_len);
+/* Mails answered since a time: from this sender; about this game. */
+int64_t store_inbound_answered_from(store *st, const char *sender, int64_t since);
+int64_t store_inbound_answered_in_game(store *st, int64_t game_id, int64_t since);
+
+/* ---- wrong passwords ---- */
+/* Records a wrong password: for player ("game/player", lower case) and/or sender. */
+int store_auth_failure_add(store *st, const char *player, const char *sender);
+/* Wrong passwords since a time, for this player (when not NULL) else this sender. */
+int64_t store_auth_failures(store *st, const char *player, const char *sender, int64_t since);
 /* The oldest mail still to be processed: STORE_NOT_FOUND when there is none. */
 int store_inbound_next_pending(store *st, store_inbound *out);
 int store_inbound_bump_attempts(store *st, int64_t id);
@@ -131,6 +169,12 @@ int store_outbox_add(store *st, int64_t inbound_id, const char *message_id,
                      size_t raw_len, int64_t *id);
 /* The pending mail due soonest at or before now: STORE_NOT_FOUND when none is due. */
 int store_outbox_next_due(store *st, int64_t now, store_outgoing *out);
+/* Claims a pending row for the process named owner before it is sent: STORE_NOT_FOUND when
+ * another process has it (or it is no longer pending). Sent and retried rows are released. */
+int store_outbox_claim(store *st, int64_t id, const char *owner);
+/* Releases every claim: only for the one daemon (it holds the lock), at its start: claims then
+ * left are those of a process that died. */
+int store_outbox_release_claims(store *st);
 int store_outbox_mark_sent(store *st, int64_t id);
 /* Records a failed attempt; gives the mail up ('failed') when give_up. */
 int store_outbox_mark_retry(store *st, int64_t id, const char *error, int64_t next_attempt_at,

@@ -117,6 +117,17 @@ bool pw_verify_cached(const char *password, const char *hash)
     return ok;
 }
 
+const char *pw_dummy_hash(void)
+{
+    static char *dummy;
+    if (!dummy) {
+        char *secret = util_random_token(24);
+        dummy = pw_hash(secret);
+        free(secret);
+    }
+    return dummy ? dummy : "*";
+}
+
 int pw_cache_count(void)
 {
     return pw_cache_used;

@@ -14,6 +14,9 @@ bool pw_verify(const char *password, const char *hash);
  * password under a random salt of this process (~0.25 ms to check), never the password. A
  * changed password or a replaced player has a new stored hash, so it is checked afresh. */
 bool pw_verify_cached(const char *password, const char *hash);
+/* A hash no password matches (made once per process): checked in place of a missing
+ * player's, so that an unknown name costs what a known one costs. */
+const char *pw_dummy_hash(void);
 /* Forgets every remembered pair. */
 void pw_cache_clear(void);
 /* The pairs remembered (for tests). */

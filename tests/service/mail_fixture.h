@@ -121,6 +121,14 @@ static inline void sent_clear(struct sent *s)
     }
 }
 
+/* Empties the outgoing Maildir. */
+static inline void clear_out(struct fixture *f)
+{
+    char *cmd = str_format("rm -f %s/new/*", f->c.maildir_outbox);
+    assert_int_equal(system(cmd), 0);
+    free(cmd);
+}
+
 /* The one sent mail addressed to `to` whose raw text has `having` (NULL: any); fails the test
  * unless there is exactly one. */
 static inline int sent_to_with(const struct sent *s, const char *to, const char *having)

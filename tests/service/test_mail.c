@@ -3,6 +3,25 @@
  * refused clearly — and the outbox's retries. */
 #include "mail_fixture.h"
 
+#include <sqlite3.h>
+
+/* The stored text of inbound mail id (malloc'd), read from the database file. */
+static char *stored_raw(struct fixture *f, int id)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    char *raw = NULL;
+    assert_int_equal(sqlite3_open(f->c.database, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT raw FROM inbound WHERE id = ?1", -1, &st,
+                                        NULL), SQLITE_OK);
+    sqlite3_bind_int(st, 1, id);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        raw = strndup(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return raw;
+}
+
 #define ALICE_OK "GAME g1\nPLAYER alice\nPASSWORD secret1\n"
 
 static void test_help_is_answered_without_identity(void **state)
@@ -144,9 +163,13 @@ static void test_identity_problems_change_nothing(void **state)
     struct sent s;
     collect(f, &s);
     assert_int_equal(s.n, 5);
-    expect_in(s.body[sent_to(&s, "a@x.org")], "The password is wrong.\nNothing was changed.");
-    expect_in(s.body[sent_to(&s, "b@x.org")], "There is no game of that name here.");
-    expect_in(s.body[sent_to(&s, "c@x.org")], "That game has no player of that name.");
+    /* issue 16: one text for a wrong password, an unknown game and an unknown player: an
+     * answer does not tell a stranger which games and players exist */
+    const char *same = "The game, the player or the password is not right (which one is not "
+                       "said).\nNothing was changed.";
+    expect_in(s.body[sent_to(&s, "a@x.org")], same);
+    expect_in(s.body[sent_to(&s, "b@x.org")], same);
+    expect_in(s.body[sent_to(&s, "c@x.org")], same);
     expect_in(s.body[sent_to(&s, "d@x.org")], "Your mail has no password");
     expect_in(s.body[sent_to(&s, "e@x.org")], "does not say which game and player");
     sent_clear(&s);
@@ -154,20 +177,141 @@ static void test_identity_problems_change_nothing(void **state)
     assert_int_equal(store_audit_count(f->st, "identity_refused"), 4);
 }
 
+/* Issue 16: mail about a player's orders goes to the player's address of record only; a mail
+ * from another address, or asking for answers at another (Reply-To), is told to the player. */
 static void test_password_from_another_address_tells_the_player(void **state)
 {
     struct fixture *f = *state;
     free(deliver(f, "From: Mallory <mallory@pbem.test>\nSubject: x\n\n" ALICE_OK));
+    free(deliver(f, "From: Alice <alice@pbem.test>\nReply-To: <eve@pbem.test>\nSubject: y\n\n"
+                    ALICE_OK));
     run_once(f);
     struct sent s;
     collect(f, &s);
-    assert_int_equal(s.n, 2);
-    expect_in(s.body[sent_to(&s, "mallory@pbem.test")], "received from player alice");
-    int i = sent_to(&s, "alice@pbem.test");
-    expect_in(s.body[i], "mallory@pbem.test");
-    expect_in(s.raw[i], "Auto-Submitted: auto-generated\r\n");
+    assert_int_equal(s.n, 4); /* two answers and two warnings, all to alice */
+    for (int i = 0; i < s.n; i++)
+        if (strstr(s.raw[i], "mallory@") && !strstr(s.body[i], "mallory@pbem.test\n"))
+            fail_msg("a mail went to mallory:\n%s", s.raw[i]);
+    int warned = 0, answered = 0;
+    for (int i = 0; i < s.n; i++) {
+        if (strstr(s.raw[i], "\r\nTo: eve") || strstr(s.raw[i], "\r\nTo: Mallory") ||
+            strstr(s.raw[i], "\r\nTo: mallory"))
+            fail_msg("a mail went to a stranger:\n%s", s.raw[i]);
+        warned += strstr(s.body[i], "which is not the address on record for you") != NULL;
+        answered += strstr(s.body[i], "received from player alice") != NULL;
+    }
+    assert_int_equal(warned, 2);
+    assert_int_equal(answered, 2);
     sent_clear(&s);
-    assert_int_equal(store_audit_count(f->st, "password_used_elsewhere"), 1);
+    assert_int_equal(store_audit_count(f->st, "password_used_elsewhere"), 2);
+}
+
+/* Issue 16: password guesses are throttled per player and per sender; the player is told. */
+static void test_password_guesses_are_throttled(void **state)
+{
+    struct fixture *f = *state;
+    f->c.limits.password_failures = 3;
+    for (int i = 0; i < 3; i++)
+        free(deliver(f, "From: m@x.org\nSubject: g\n\nGAME g1\nPLAYER alice\nPASSWORD guess\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to_with(&s, "alice@pbem.test", "wrong passwords were tried");
+    expect_in(s.body[i], "3 wrong passwords were tried for you in game g1");
+    expect_in(s.body[i], "m@x.org");
+    sent_clear(&s);
+    /* now even the right password is not read, from anyone, for a quarter of an hour */
+    clear_out(f);
+    free(deliver(f, "From: alice@pbem.test\nSubject: ok\n\n" ALICE_OK "BUY LD\n"));
+    run_once(f);
+    collect(f, &s);
+    assert_int_equal(s.n, 1);
+    expect_in(s.body[0], "Too many wrong passwords were tried lately");
+    sent_clear(&s);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 0);
+    util_set_clock(util_now() + 16 * 60);
+    clear_out(f);
+    free(deliver(f, "From: alice@pbem.test\nSubject: ok\n\n" ALICE_OK));
+    run_once(f);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 1);
+}
+
+/* Issue 16: the stored mail keeps no password, plain or encoded. */
+static void test_the_stored_mail_keeps_no_password(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: alice@pbem.test\nSubject: p\n\n" ALICE_OK "secret1 is not a word here\n"));
+    /* "GAME g1\nPLAYER alice\nPASSWORD secret1\n" in base64 */
+    free(deliver(f, "From: alice@pbem.test\nSubject: q\nMIME-Version: 1.0\n"
+                    "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+                    "R0FNRSBnMQpQTEFZRVIgYWxpY2UKUEFTU1dPUkQgc2VjcmV0MQo=\n"));
+    run_once(f);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 2);
+    for (int id = 1; id <= 2; id++) {
+        char *raw = stored_raw(f, id);
+        assert_non_null(raw);
+        if (strstr(raw, "PASSWORD secret1") || strstr(raw, "UEFTU1dPUkQgc2VjcmV0MQo"))
+            fail_msg("mail %d keeps its password:\n%s", id, raw);
+        expect_in(raw, "PASSWORD ********");
+        expect_in(raw, "From: alice@pbem.test");
+        free(raw);
+    }
+}
+
+/* Issue 16: a second, different mail under a seen Message-ID is stored and answered. */
+static void test_a_corrected_resend_under_one_message_id_is_answered(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: alice@pbem.test\nMessage-ID: <one@pbem.test>\n\n" ALICE_OK "BUY LD\n"));
+    free(deliver(f, "From: alice@pbem.test\nMessage-ID: <one@pbem.test>\n\n" ALICE_OK "BUY NF\n"));
+    run_once(f);
+    assert_int_equal(store_inbound_count(f->st, "answered"), 2);
+}
+
+/* Issue 16: answers are rate-limited per address (a loop with a machine that ignores
+ * Auto-Submitted ends); the last answer says so; later mails are read, not answered. */
+static void test_answers_are_rate_limited(void **state)
+{
+    struct fixture *f = *state;
+    f->c.limits.replies_per_hour = 3;
+    for (int i = 0; i < 5; i++)
+        free(deliver(f, "From: robot@x.org\nSubject: hi\n\nhello\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 3);
+    int last = 0;
+    for (int i = 0; i < s.n; i++)
+        last += strstr(s.body[i], "This is the last answer for an hour") != NULL;
+    assert_int_equal(last, 1);
+    sent_clear(&s);
+    assert_int_equal(store_inbound_count(f->st, "ignored"), 2);
+    util_set_clock(util_now() + 3601);
+    free(deliver(f, "From: robot@x.org\nSubject: hi\n\nhello\n"));
+    run_once(f);
+    assert_int_equal(store_inbound_count(f->st, "answered"), 4);
+}
+
+/* Issue 16: a mail of thousands of unknown lines gets an answer of bounded size. */
+static void test_an_answer_lists_a_bounded_number_of_errors(void **state)
+{
+    struct fixture *f = *state;
+    buf b;
+    buf_init(&b);
+    buf_adds(&b, "From: alice@pbem.test\nSubject: junk\n\n" ALICE_OK);
+    for (int i = 0; i < 4000; i++)
+        buf_printf(&b, "FROBNICATE THE WIDGET NUMBER %d WITH GREAT CARE AND SOME MORE WORDS\n", i);
+    free(deliver(f, b.data));
+    size_t in = b.len;
+    buf_free(&b);
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(s.n, 1);
+    expect_in(s.body[0], "more lines were not taken");
+    if (strlen(s.raw[0]) > in / 4)
+        fail_msg("an answer of %zu bytes to a mail of %zu", strlen(s.raw[0]), in);
+    sent_clear(&s);
 }
 
 static void test_redelivered_mail_is_stored_and_answered_once(void **state)
@@ -182,9 +326,9 @@ static void test_redelivered_mail_is_stored_and_answered_once(void **state)
     char *name = deliver(f, "From: alice@pbem.test\n\n" ALICE_OK); /* no Message-ID */
     char source[128];
     snprintf(source, sizeof source, "maildir:%s", name);
-    assert_int_equal(store_inbound_add(f->st, source, NULL, 10, "From: alice@pbem.test\n\n" ALICE_OK,
-                                       strlen("From: alice@pbem.test\n\n" ALICE_OK), false, NULL),
-                     STORE_OK);
+    const char *raw = "From: alice@pbem.test\n\n" ALICE_OK;
+    store_new_mail nm = {source, NULL, NULL, 10, raw, strlen(raw), false};
+    assert_int_equal(store_inbound_add(f->st, &nm, NULL), STORE_OK);
     run_once(f);
     run_once(f);
     assert_int_equal(store_inbound_count(f->st, NULL), 2);
@@ -212,13 +356,20 @@ static void test_machines_and_loops_get_no_answer(void **state)
     free(deliver(f, "From: a@x.org\nPrecedence: list\n\nhelp\n"));
     free(deliver(f, "From: pbemgm@localhost\nSubject: help\n\nhelp\n")); /* our own */
     free(deliver(f, "From: gm@pbem.test\nSubject: help\n\nhelp\n")); /* issue 13: the GM's */
+    /* issue 16: the markers of machines that were answered before */
+    free(deliver(f, "From: b@x.org\nReturn-Path: < >\nSubject: x\n\nhelp\n"));
+    free(deliver(f, "From: c@x.org\nPrecedence: auto_reply\nSubject: x\n\nhelp\n"));
+    free(deliver(f, "From: d@x.org\nX-Autoreply: yes\nSubject: x\n\nhelp\n"));
+    free(deliver(f, "From: e@x.org\nReturn-Path: <e@x.org>\nMIME-Version: 1.0\n"
+                    "Content-Type: multipart/report; report-type=delivery-status; boundary=b\n\n"
+                    "--b\nContent-Type: text/plain\n\nhelp\n--b--\n"));
     run_once(f);
     struct sent s;
     collect(f, &s);
     assert_int_equal(s.n, 1); /* only the GM is answered: the GM is not the daemon */
     sent_to(&s, "gm@pbem.test");
     sent_clear(&s);
-    assert_int_equal(store_inbound_count(f->st, "ignored"), 4);
+    assert_int_equal(store_inbound_count(f->st, "ignored"), 8);
 }
 
 static void test_bad_mail_gets_a_clear_answer(void **state)
@@ -244,21 +395,28 @@ static void test_bad_mail_gets_a_clear_answer(void **state)
     assert_int_equal(s.n, 4 + 2); /* + "password used elsewhere" notices to alice */
     expect_in(s.body[sent_to(&s, "big@x.org")], "more than the 2 KiB");
     expect_in(s.body[sent_to(&s, "bin@x.org")], "no text that could be read");
-    expect_in(s.body[sent_to(&s, "html@x.org")], "its HTML was read as text");
-    expect_in(s.body[sent_to(&s, "html@x.org")], "received from player alice");
-    expect_in(s.body[sent_to(&s, "latin@x.org")], "\"K\xc3\xb6ln \xe2\x82\xac\" was not taken");
+    /* (answers about a player's orders go to the player's address of record) */
+    int html = -1, latin = -1;
+    for (int i = 0; i < s.n; i++) {
+        if (!strstr(s.raw[i], "\r\nTo: alice <alice@pbem.test>"))
+            continue;
+        html = strstr(s.body[i], "its HTML was read as text") ? i : html;
+        latin = strstr(s.body[i], "\"K\xc3\xb6ln \xe2\x82\xac\" was not taken") ? i : latin;
+    }
+    assert_true(html >= 0 && latin >= 0 && html != latin);
+    expect_in(s.body[html], "received from player alice");
     sent_clear(&s);
     assert_int_equal(store_inbound_count(f->st, "answered"), 4);
 }
 
-static void test_a_mail_that_keeps_failing_is_set_aside(void **state)
+static void test_a_mail_that_keeps_crashing_is_set_aside(void **state)
 {
     struct fixture *f = *state;
     int64_t id;
-    assert_int_equal(store_inbound_add(f->st, "test:poison", NULL, 5, "x", 1, false, &id),
-                     STORE_OK);
+    store_new_mail nm = {"test:poison", NULL, NULL, 5, "x", 1, false};
+    assert_int_equal(store_inbound_add(f->st, &nm, &id), STORE_OK);
     for (int i = 0; i < f->c.max_processing_attempts; i++)
-        assert_int_equal(store_inbound_bump_attempts(f->st, id), STORE_OK);
+        assert_int_equal(store_inbound_crashed(f->st, id), STORE_OK);
     run_once(f);
     assert_int_equal(store_inbound_count(f->st, "failed"), 1);
     struct sent s;
@@ -349,10 +507,15 @@ int main(void)
         T(test_orders_are_stored_and_listed),
         T(test_identity_problems_change_nothing),
         T(test_password_from_another_address_tells_the_player),
+        T(test_password_guesses_are_throttled),
+        T(test_the_stored_mail_keeps_no_password),
+        T(test_a_corrected_resend_under_one_message_id_is_answered),
+        T(test_answers_are_rate_limited),
+        T(test_an_answer_lists_a_bounded_number_of_errors),
         T(test_redelivered_mail_is_stored_and_answered_once),
         T(test_machines_and_loops_get_no_answer),
         T(test_bad_mail_gets_a_clear_answer),
-        T(test_a_mail_that_keeps_failing_is_set_aside),
+        T(test_a_mail_that_keeps_crashing_is_set_aside),
         T(test_outbox_retries_with_backoff_then_sends),
         T(test_outbox_gives_up_on_rejection),
         T(test_retry_delay_doubles_to_a_cap),

@@ -35,12 +35,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 7);
+    assert_int_equal(store_schema_version(f->st), 8);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 7);
+    assert_int_equal(store_schema_version(f->st), 8);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -76,22 +76,27 @@ static void test_games_and_players(void **state)
     store_player_clear(&p);
 }
 
+/* A mail to store: its source, Message-ID and content fingerprint. */
+static int add_mail(store *st, const char *source, const char *message_id, const char *key,
+                    const char *raw, int64_t *id)
+{
+    store_new_mail m = {source, message_id, key, (int64_t)strlen(raw), raw, strlen(raw), false};
+    return store_inbound_add(st, &m, id);
+}
+
 static void test_inbound_is_stored_once(void **state)
 {
     struct fixture *f = *state;
     int64_t id;
-    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:1", "m1@x", 10, "raw1", 4, false, &id),
-                     STORE_OK);
-    /* the same source again, or the same Message-ID from another source */
-    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:1", NULL, 10, "raw1", 4, false, NULL),
+    assert_int_equal(add_mail(f->st, "imap:INBOX:7:1", "m1@x", "k1", "raw1", &id), STORE_OK);
+    /* the same source again, or the same mail (Message-ID and content) from another source */
+    assert_int_equal(add_mail(f->st, "imap:INBOX:7:1", NULL, NULL, "raw1", NULL),
                      STORE_DUPLICATE);
-    assert_int_equal(store_inbound_add(f->st, "maildir:abc", "m1@x", 10, "raw1", 4, false, NULL),
+    assert_int_equal(add_mail(f->st, "maildir:abc", "m1@x", "k1", "raw1", NULL),
                      STORE_DUPLICATE);
     /* mails without a Message-ID are told apart by their source */
-    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:2", NULL, 3, "r2", 2, false, NULL),
-                     STORE_OK);
-    assert_int_equal(store_inbound_add(f->st, "imap:INBOX:7:3", NULL, 3, "r3", 2, false, NULL),
-                     STORE_OK);
+    assert_int_equal(add_mail(f->st, "imap:INBOX:7:2", NULL, "k2", "r2", NULL), STORE_OK);
+    assert_int_equal(add_mail(f->st, "imap:INBOX:7:3", NULL, "k3", "r3", NULL), STORE_OK);
     assert_int_equal(store_inbound_count(f->st, NULL), 3);
     store_inbound m;
     assert_int_equal(store_inbound_next_pending(f->st, &m), STORE_OK);
@@ -108,11 +113,54 @@ static void test_inbound_is_stored_once(void **state)
     assert_int_equal(store_inbound_count(f->st, "received"), 2);
 }
 
+/* Issue 16: a second, different mail under a seen Message-ID (a corrected resend, or someone
+ * pre-empting a known id) is stored; the same mail under it is not. */
+static void test_a_seen_message_id_with_other_content_is_stored(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(add_mail(f->st, "maildir:1", "m1@x", "k1", "first", NULL), STORE_OK);
+    assert_int_equal(add_mail(f->st, "maildir:2", "m1@x", "k2", "corrected", NULL), STORE_OK);
+    assert_int_equal(add_mail(f->st, "maildir:3", "m1@x", "k2", "corrected", NULL),
+                     STORE_DUPLICATE);
+    assert_int_equal(store_inbound_count(f->st, NULL), 2);
+}
+
+/* Issue 16: a row claimed by one process is not given to another; a claim ends with the
+ * sending; the one daemon frees the claims of dead processes. */
+static void test_an_outbox_row_is_claimed_once(void **state)
+{
+    struct fixture *f = *state;
+    util_set_clock(1000);
+    int64_t o1;
+    assert_int_equal(store_outbox_add(f->st, 0, "o1@x", "gm@x", "[\"a@x\"]", "r1", 2, &o1),
+                     STORE_OK);
+    char *err = NULL;
+    store *other = store_open(f->db, &err);
+    assert_non_null(other);
+    store_outgoing m;
+    assert_int_equal(store_outbox_next_due(f->st, 1000, &m), STORE_OK);
+    store_outgoing_clear(&m);
+    assert_int_equal(store_outbox_claim(f->st, o1, "one"), STORE_OK);
+    /* the other process sees it no more, and cannot claim it */
+    assert_int_equal(store_outbox_next_due(other, 1000, &m), STORE_NOT_FOUND);
+    assert_int_equal(store_outbox_claim(other, o1, "two"), STORE_NOT_FOUND);
+    assert_int_equal(store_outbox_next_time(other), 0);
+    /* a failed attempt ends the claim: due again later */
+    assert_int_equal(store_outbox_mark_retry(f->st, o1, "421", 1060, false), STORE_OK);
+    assert_int_equal(store_outbox_claim(other, o1, "two"), STORE_OK);
+    assert_int_equal(store_outbox_release_claims(f->st), STORE_OK);
+    assert_int_equal(store_outbox_claim(f->st, o1, "one"), STORE_OK);
+    assert_int_equal(store_outbox_mark_sent(f->st, o1), STORE_OK);
+    assert_int_equal(store_outbox_claim(other, o1, "two"), STORE_NOT_FOUND);
+    store_close(other);
+    util_set_clock(0);
+}
+
 static void test_transaction_rollback_keeps_nothing(void **state)
 {
     struct fixture *f = *state;
     assert_int_equal(store_begin(f->st), STORE_OK);
-    assert_int_equal(store_inbound_add(f->st, "s1", NULL, 1, "x", 1, false, NULL), STORE_OK);
+    assert_int_equal(add_mail(f->st, "s1", NULL, NULL, "x", NULL), STORE_OK);
     assert_int_equal(store_outbox_add(f->st, 0, "o1@x", "gm@x", "[\"a@x\"]", "raw", 3, NULL),
                      STORE_OK);
     store_rollback(f->st);
@@ -339,6 +387,9 @@ int main(void)
         cmocka_unit_test(test_unopenable_database_is_an_error),
         cmocka_unit_test_setup_teardown(test_games_and_players, setup, teardown),
         cmocka_unit_test_setup_teardown(test_inbound_is_stored_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_seen_message_id_with_other_content_is_stored,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_an_outbox_row_is_claimed_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_transaction_rollback_keeps_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_outbox_due_retry_sent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_audit, setup, teardown),

@@ -516,6 +516,8 @@ static void turn_bench_position(struct replay *r)
     r->turn_ordered += t_ordered;
     if (t_auto > r->turn_auto_max)
         r->turn_auto_max = t_auto;
+    if (getenv("PBEMGM_BENCH_POSITIONS")) /* each position's cost, to find the slowest */
+        fprintf(stderr, "position %s:%d all NMR %.1f ms\n", r->log_name, r->line, t_auto * 1000);
     for (int p = 0; p < g->nplayers; p++) {
         ord_orders_clear(&orders[p]);
         ord_envelope_clear(&env[p]);
