@@ -31,10 +31,12 @@ static volatile sig_atomic_t reload_requested;
 
 static void on_signal(int sig)
 {
-    if (sig == SIGHUP)
+    if (sig == SIGHUP) {
         reload_requested = 1;
-    else if (sig != SIGCHLD) /* a resolver ended: the wait ends, the loop sends its reports */
+    } else if (sig != SIGCHLD) { /* (a resolver ended: the wait ends, the loop sends reports) */
         stop_requested = 1;
+        mail_io_abort(); /* an exchange with a server under way ends now */
+    }
 }
 
 static void install_signals(void)

@@ -1,17 +1,24 @@
 /* imap: the IMAP mail source, on libetpan. LOGIN, SELECT, UID SEARCH UNSEEN, UID FETCH with
  * BODY.PEEK[] (fetching never marks a message seen), UID STORE +FLAGS.SILENT (\Seen) only when
  * the daemon says the mail is stored. IDLE where the server has it, a plain wait otherwise.
- * The connection is made when first needed and made again after any failure. */
+ * The connection is made when first needed and made again after any failure. Every exchange
+ * with the server has a total deadline (imap.timeout seconds), not only libetpan's idle
+ * timeout: a server that sends a byte every few seconds is cut off (SIGALRM shuts the socket),
+ * and mail_io_abort (SIGTERM) cuts off the exchange under way at once. */
 #include "mail/transport.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
 
 #include <libetpan/libetpan.h>
+#include <netdb.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 struct imap {
     mail_imap_settings s;  /* strings owned */
@@ -19,6 +26,10 @@ struct imap {
     uint32_t uidvalidity;
     bool can_idle;
 };
+
+static volatile sig_atomic_t io_fd = -1;      /* the socket of the exchange under way */
+static volatile sig_atomic_t io_expired;       /* its deadline passed (or it was aborted) */
+static volatile sig_atomic_t io_stop;          /* mail_io_abort: every exchange ends */
 
 static const char *imap_error_text(int rc)
 {
@@ -47,10 +58,62 @@ static void disconnect(struct imap *im)
 /* Fails the operation: forgets the connection so that the next call reconnects. */
 static int fail(struct imap *im, int rc, const char *what, char **err)
 {
-    *err = mail_errorf("IMAP %s:%d: %s: %s (%d)", im->s.host, im->s.port, what,
-                       imap_error_text(rc), rc);
+    if (io_expired)
+        *err = mail_errorf("IMAP %s:%d: %s: no answer within %d seconds (or stopped)",
+                           im->s.host, im->s.port, what, im->s.timeout);
+    else
+        *err = mail_errorf("IMAP %s:%d: %s: %s (%d)", im->s.host, im->s.port, what,
+                           imap_error_text(rc), rc);
     disconnect(im);
     return -1;
+}
+
+/* ---- deadlines ---- */
+
+static void cut_off(void)
+{
+    int fd = io_fd;
+    io_expired = 1;
+    if (fd >= 0)
+        shutdown(fd, SHUT_RDWR); /* async-signal-safe: the blocked read returns at once */
+}
+
+void mail_io_abort(void)
+{
+    io_stop = 1;
+    cut_off();
+}
+
+static void on_deadline(int sig)
+{
+    (void)sig;
+    cut_off();
+}
+
+bool mail_io_aborted(void)
+{
+    return io_stop != 0;
+}
+
+static void deadline_begin(struct imap *im)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_deadline;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocked connect or select ends too */
+    sigaction(SIGALRM, &sa, NULL);
+    io_expired = io_stop;
+    io_fd = im->session && im->session->imap_stream
+                ? mailstream_low_get_fd(mailstream_get_low(im->session->imap_stream))
+                : -1;
+    alarm((unsigned)im->s.timeout);
+}
+
+static void deadline_end(void)
+{
+    alarm(0);
+    io_fd = -1;
 }
 
 static bool ok(int rc)
@@ -59,15 +122,44 @@ static bool ok(int rc)
            rc == MAILIMAP_NO_ERROR_NON_AUTHENTICATED;
 }
 
+/* A TCP connection to the server, its socket known (to the deadline) before the greeting. */
+static int tcp_connect(struct imap *im)
+{
+    char port[16];
+    snprintf(port, sizeof port, "%d", im->s.port);
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res = NULL;
+    if (getaddrinfo(im->s.host, port, &hints, &res) != 0)
+        return -1;
+    int fd = -1;
+    for (struct addrinfo *a = res; a && fd < 0 && !io_expired; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        io_fd = fd;
+        if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
+            io_fd = -1;
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(res);
+    return fd;
+}
+
 static int connect_session(struct imap *im, char **err)
 {
     if (im->session)
         return 0;
     im->session = mailimap_new(0, NULL);
     mailimap_set_timeout(im->session, im->s.timeout);
-    int rc = im->s.tls == 2 ? mailimap_ssl_connect(im->session, im->s.host, (uint16_t)im->s.port)
-                            : mailimap_socket_connect(im->session, im->s.host,
-                                                      (uint16_t)im->s.port);
+    int fd = tcp_connect(im);
+    if (fd < 0)
+        return fail(im, MAILIMAP_ERROR_CONNECTION_REFUSED, "connect", err);
+    mailstream *stream = im->s.tls == 2 ? mailstream_ssl_open_timeout(fd, im->s.timeout)
+                                        : mailstream_socket_open_timeout(fd, im->s.timeout);
+    if (!stream) {
+        close(fd);
+        return fail(im, MAILIMAP_ERROR_SSL, "connect", err);
+    }
+    int rc = mailimap_connect(im->session, stream);
     if (!ok(rc))
         return fail(im, rc, "connect", err);
     if (im->s.tls == 1 && !ok(rc = mailimap_socket_starttls(im->session)))
@@ -98,7 +190,7 @@ static int cmp_uid(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int imap_pending(void *impl, char ***keys, size_t *n, char **err)
+static int imap_pending_now(void *impl, char ***keys, size_t *n, char **err)
 {
     struct imap *im = impl;
     if (connect_session(im, err))
@@ -176,7 +268,7 @@ static struct mailimap_fetch_type *fetch_type_of(struct mailimap_fetch_att *att)
     return type;
 }
 
-static int imap_fetch(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
+static int imap_fetch_now(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
 {
     struct imap *im = impl;
     if (connect_session(im, err))
@@ -206,7 +298,7 @@ static int imap_fetch(void *impl, const char *key, size_t max_bytes, mail_item *
     return 0;
 }
 
-static int imap_ack(void *impl, const char *key, char **err)
+static int imap_ack_now(void *impl, const char *key, char **err)
 {
     struct imap *im = impl;
     if (connect_session(im, err))
@@ -221,23 +313,54 @@ static int imap_ack(void *impl, const char *key, char **err)
     return ok(rc) ? 0 : fail(im, rc, "UID STORE \\Seen", err);
 }
 
+/* Each exchange under its deadline. */
+static int imap_pending(void *impl, char ***keys, size_t *n, char **err)
+{
+    deadline_begin(impl);
+    int rc = imap_pending_now(impl, keys, n, err);
+    deadline_end();
+    return rc;
+}
+
+static int imap_fetch(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
+{
+    deadline_begin(impl);
+    int rc = imap_fetch_now(impl, key, max_bytes, item, err);
+    deadline_end();
+    return rc;
+}
+
+static int imap_ack(void *impl, const char *key, char **err)
+{
+    deadline_begin(impl);
+    int rc = imap_ack_now(impl, key, err);
+    deadline_end();
+    return rc;
+}
+
+/* The wait itself is not an exchange: only entering and leaving IDLE are. */
 static int imap_wait(void *impl, int timeout, char **err)
 {
     struct imap *im = impl;
-    if (connect_session(im, err))
-        return -1;
+    deadline_begin(im);
+    int rc = connect_session(im, err) ? -1 : 0;
+    if (!rc && im->can_idle && !ok(rc = mailimap_idle(im->session)))
+        rc = fail(im, rc, "IDLE", err);
+    deadline_end();
+    if (rc || io_expired)
+        return rc;
     if (!im->can_idle) {
         struct timespec ts = {timeout, 0};
         nanosleep(&ts, NULL);
         return 0;
     }
-    int rc = mailimap_idle(im->session);
-    if (!ok(rc))
-        return fail(im, rc, "IDLE", err);
     struct pollfd pfd = {mailimap_idle_get_fd(im->session), POLLIN, 0};
     poll(&pfd, 1, timeout * 1000); /* new mail, the timeout, or a signal */
+    deadline_begin(im);
     rc = mailimap_idle_done(im->session);
-    return ok(rc) ? 0 : fail(im, rc, "IDLE DONE", err);
+    rc = ok(rc) ? 0 : fail(im, rc, "IDLE DONE", err);
+    deadline_end();
+    return rc;
 }
 
 static void imap_close(void *impl)

@@ -37,6 +37,13 @@ static size_t read_chunk(char *out, size_t size, size_t nmemb, void *ctx)
 }
 
 /* One SMTP transaction; fresh forces a new connection. */
+static int stop_when_aborted(void *p, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                             curl_off_t ulnow)
+{
+    (void)p, (void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
+    return mail_io_aborted() ? 1 : 0;
+}
+
 static CURLcode transfer(struct smtp *sm, const char *from, const char *const *rcpts,
                          size_t nrcpts, const char *raw, size_t len, bool fresh, char *errbuf,
                          bool *reused)
@@ -59,6 +66,8 @@ static CURLcode transfer(struct smtp *sm, const char *from, const char *const *r
     curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)sm->s.timeout);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)(sm->s.timeout < 30 ? sm->s.timeout : 30));
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L); /* to end at once on mail_io_abort */
+    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, stop_when_aborted);
     curl_easy_setopt(c, CURLOPT_FRESH_CONNECT, fresh ? 1L : 0L);
     if (*sm->s.user) {
         curl_easy_setopt(c, CURLOPT_USERNAME, sm->s.user);

@@ -97,6 +97,12 @@ struct mail_sink {
     void *impl;
 };
 
+/* Cuts off the network exchange under way (async-signal-safe: for a SIGTERM handler): it
+ * fails at once, and the caller's loop goes on to its end. */
+void mail_io_abort(void);
+/* Whether mail_io_abort was called: every exchange ends at once from then on. */
+bool mail_io_aborted(void);
+
 /* A formatted error message for *err (malloc'd). */
 char *mail_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

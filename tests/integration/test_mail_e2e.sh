@@ -32,15 +32,25 @@ check "the answer carries the status and the review" \
 check "REVIEW ON by mail took effect, audited from the GM's address" \
     test "$(sql "SELECT review FROM games WHERE name='g1'")/$(sql "SELECT origin FROM audit WHERE action='review'")" = "1/mail from master@pbem.test"
 
+# issue 16: mail about a player's orders goes only to the player's address of record; a mail
+# from another address (or asking answers at another, Reply-To) is told to the player; one
+# refusal text for a wrong password, an unknown game and an unknown player
 printf 'From: mallory@pbem.test\r\nSubject: x\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD guess\r\n' > "$WORK/m2.eml"
 printf 'From: mallory@pbem.test\r\nSubject: y\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD secret1\r\n' > "$WORK/m3.eml"
+printf 'From: alice@pbem.test\r\nReply-To: mallory@pbem.test\r\nSubject: z\r\n\r\nGAME g1\r\nPLAYER alice\r\nPASSWORD secret1\r\n' > "$WORK/m3b.eml"
+printf 'From: mallory@pbem.test\r\nSubject: w\r\n\r\nGAME nosuch\r\nPLAYER alice\r\nPASSWORD secret1\r\n' > "$WORK/m3c.eml"
 send mallory@pbem.test "$WORK/m2.eml"
 check "a wrong password is answered" wait_mail mallory 1 20
 send mallory@pbem.test "$WORK/m3.eml"
-check "the right password from another address is answered" wait_mail mallory 2 20
-check "and the player of record is told" wait_mail alice 2 20
+check "the right password from another address: the answer and a notice go to the player of record" wait_mail alice 3 20
 check "the notice names the other address" sh -c "'$MAILTOOL' show '$MAILROOT'/alice/new/* | grep -q 'mallory@pbem.test'"
-check "the wrong-password answer says so" sh -c "'$MAILTOOL' show '$MAILROOT'/mallory/new/* | grep -q 'The password is wrong'"
+send alice@pbem.test "$WORK/m3b.eml"
+check "a Reply-To elsewhere: the answer and a notice go to the player of record" wait_mail alice 5 20
+send mallory@pbem.test "$WORK/m3c.eml"
+check "an unknown game is answered" wait_mail mallory 2 20
+check "mallory got no answer about alice's orders" test "$(mail_count mallory)" -eq 2
+check "the wrong password and the unknown game get one and the same refusal" \
+    sh -c "test \$('$MAILTOOL' show '$MAILROOT'/mallory/new/* | grep -c 'The game, the player or the password is not right') -eq 2"
 
 write_config "Renamed GM"
 kill -HUP "$DAEMON_PID"
@@ -66,7 +76,7 @@ check "a bad configuration on SIGHUP is refused and the daemon runs on" kill -0 
 check "the refusal names the bad key" grep -q "unknown key 'databse'" "$WORK/daemon.log"
 
 check "SIGTERM stops the daemon cleanly" stop_daemon TERM
-check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 6
+check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 8
 check "the GM's mailbox has every mail marked seen, none left new" \
-    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 6"
+    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 8"
 check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
