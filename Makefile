@@ -6,7 +6,8 @@
 #   make bench      the route optimizer against its exhaustive baseline; turns on real positions;
 #                   a long automatic game; ingest through real Dovecot/OpenSMTPD
 #   make valgrind   run the unit tests under valgrind (release build)
-#   make fuzz       the order parser under libFuzzer (FUZZ_SECONDS, default 60)
+#   make fuzz       every libFuzzer target of tests/fuzz, FUZZ_SECONDS each (default 60); a
+#                   short run of each is part of make check
 #   make report-preview  the demo's report and start mail rendered by headless Chromium to
 #                   pictures of the page (build/preview/*.png), for a person to look at
 
@@ -38,12 +39,12 @@ SQL_FILES := $(sort $(wildcard sql/*.sql))
 TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
 
-# $(1) = build dir, $(2) = cflags
+# $(1) = build dir, $(2) = cflags, $(3) = the compiler (default $(CC))
 define build_rules
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	@echo "  CC      $$@"
-	@$$(CC) $(2) $$(BASE_CFLAGS) -MMD -MP -c $$< -o $$@
+	@$$(or $(3),$$(CC)) $$(BASE_CFLAGS) $(2) -MMD -MP -c $$< -o $$@
 
 $(1)/libpbemgm.a: $$(LIB_SRCS:%.c=$(1)/obj/%.o)
 	@rm -f $$@
@@ -67,6 +68,15 @@ build/gen/migrations.c: $(SQL_FILES) scripts/embed_sql.sh
 
 $(eval $(call build_rules,build,$(OPT_CFLAGS)))
 $(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
+# the library for the fuzz targets: clang, instrumented for libFuzzer, asserts on
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+               -Wno-format-nonliteral # (gcc checks the formats; clang also flags va_list ones)
+$(eval $(call build_rules,build/fuzz,$(FUZZ_CFLAGS),clang))
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
+build/fuzz/fuzz_%: build/fuzz/obj/tests/fuzz/fuzz_%.o build/fuzz/libpbemgm.a
+	@echo "  LD      $@"
+	@clang -fsanitize=fuzzer,address,undefined $^ $(LIBS) -o $@
 
 TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
 SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
@@ -94,7 +104,7 @@ report-preview: deps
 
 # The test run: everything under ASan+UBSan, unit tests then real-server integration tests.
 check: deps
-	@$(MAKE) -s --no-print-directory build/san/pbemgm $(SAN_TEST_BINS)
+	@$(MAKE) -s --no-print-directory build/san/pbemgm $(SAN_TEST_BINS) $(FUZZ_BINS)
 	@sh tests/run.sh build/san
 
 unit: build/san/pbemgm $(SAN_TEST_BINS)
@@ -113,19 +123,12 @@ bench: deps
 	@sh bench/idle.sh build
 	@sh bench/ingest.sh build
 
-# The order parser under libFuzzer (clang, installed by scripts/deps.sh fuzz): FUZZ_SECONDS long,
-# from the seed mails in tests/fuzz/corpus; findings land in build/fuzz/.
+# Every libFuzzer target of tests/fuzz (clang, installed by scripts/deps.sh), FUZZ_SECONDS each,
+# from its seeds in tests/fuzz/corpus/NAME; what it finds lands in build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_SRCS := src/orders/envelope.c src/orders/parse.c src/orders/json.c src/util/util.c \
-             src/util/buf.c tests/fuzz/fuzz_orders.c
-fuzz:
-	@sh scripts/deps.sh fuzz
-	@mkdir -p build/fuzz/corpus
-	@clang -std=c17 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -Isrc \
-		$(shell pkg-config --cflags libcjson) $(FUZZ_SRCS) $(shell pkg-config --libs libcjson) \
-		-o build/fuzz/fuzz_orders
-	@cd build/fuzz && ./fuzz_orders -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-		corpus ../../tests/fuzz/corpus
+fuzz: deps
+	@$(MAKE) -s --no-print-directory $(FUZZ_BINS)
+	@PBEMGM_FUZZ_SECONDS=$(FUZZ_SECONDS) PBEMGM_FUZZ_SEED=0 sh tests/fuzz/test_fuzz.sh
 
 clean:
 	rm -rf build

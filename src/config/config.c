@@ -183,13 +183,14 @@ static int set_value(cfg *c, const struct key *k, const cJSON *item, const char 
         }
         return 0;
     case KEY_INT:
-        if (!cJSON_IsNumber(item) || item->valuedouble != (double)(long long)item->valuedouble) {
-            buf_printf(err, "'%s' must be a whole number", k->name);
-            return -1;
-        }
-        if (item->valuedouble < k->min || item->valuedouble > k->max) {
+        /* (the range first: a number beyond any integer is not converted to one) */
+        if (cJSON_IsNumber(item) && (item->valuedouble < k->min || item->valuedouble > k->max)) {
             buf_printf(err, "'%s' must be between %d and %d (got %.0f)", k->name, k->min, k->max,
                        item->valuedouble);
+            return -1;
+        }
+        if (!cJSON_IsNumber(item) || item->valuedouble != (double)(int)item->valuedouble) {
+            buf_printf(err, "'%s' must be a whole number", k->name);
             return -1;
         }
         *int_field(c, k) = (int)item->valuedouble;

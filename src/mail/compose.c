@@ -61,6 +61,18 @@ char *mail_new_message_id(const char *address)
     return id;
 }
 
+/* A Message-ID as a header may carry it: printable ASCII without spaces or brackets, else
+ * nothing (an id comes from a received mail: it must not break the header). */
+static bool usable_id(const char *id, size_t n)
+{
+    if (n == 0 || n > 250)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (id[i] <= ' ' || id[i] > '~' || id[i] == '<' || id[i] == '>')
+            return false;
+    return true;
+}
+
 static clist *msgid_list(const char *ids)
 {
     clist *list = clist_new();
@@ -69,7 +81,8 @@ static clist *msgid_list(const char *ids)
         const char *end = strchr(p, '>');
         if (!end)
             break;
-        clist_append(list, xstrndup(p + 1, (size_t)(end - p - 1)));
+        if (usable_id(p + 1, (size_t)(end - p - 1)))
+            clist_append(list, xstrndup(p + 1, (size_t)(end - p - 1)));
         p = end + 1;
     }
     return list;
@@ -94,7 +107,7 @@ static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *m
     struct mailimf_address_list *to = mailimf_address_list_new_empty();
     mailimf_address_list_add_mb(to, name_or_null(m->to_name), xstrdup(m->to_addr));
     clist *in_reply_to = NULL;
-    if (m->in_reply_to) {
+    if (m->in_reply_to && usable_id(m->in_reply_to, strlen(m->in_reply_to))) {
         in_reply_to = clist_new();
         clist_append(in_reply_to, xstrdup(m->in_reply_to));
     }
@@ -118,15 +131,19 @@ static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *m
     return fields;
 }
 
-/* The body with every line end as CRLF, as quoted-printable wants its input. */
+/* The body with every line end as CRLF, as quoted-printable wants its input (LF, CRLF and a
+ * lone CR each end a line: a lone CR would pass the encoder and break the mail). */
 static char *crlf_text(const char *text)
 {
     buf b;
     buf_init(&b);
     for (const char *p = text; *p; p++) {
-        if (*p == '\n' && (p == text || p[-1] != '\r'))
-            buf_addc(&b, '\r');
-        buf_addc(&b, *p);
+        if (*p == '\r' && p[1] == '\n')
+            continue;
+        if (*p == '\r' || *p == '\n')
+            buf_adds(&b, "\r\n");
+        else
+            buf_addc(&b, *p);
     }
     if (!b.len || b.data[b.len - 1] != '\n')
         buf_adds(&b, "\r\n");

@@ -80,6 +80,9 @@ static void test_bad_inputs_name_the_key(void **state)
     expect_error("{\"imap\": {\"port\": \"143\"}}", "'imap.port' must be a whole number");
     expect_error("{\"imap\": {\"port\": 70000}}", "'imap.port' must be between 1 and 65535");
     expect_error("{\"imap\": {\"port\": 1.5}}", "'imap.port' must be a whole number");
+    /* issue 16 (found by fuzz_config): a number beyond any integer is refused, not converted */
+    expect_error("{\"limits\": {\"lines\": 17777777777777777377}}",
+                 "'limits.lines' must be between 10 and 10000000");
     expect_error("{\"imap\": {\"idle\": \"yes\"}}", "'imap.idle' must be true or false");
     expect_error("{\"imap\": 5}", "'imap' must be an object");
     expect_error("{\"transport\": \"pop3\"}", "'transport' must be one of \"maildir\", \"imap\"");
