@@ -52,6 +52,19 @@ check "mallory got no answer about alice's orders" test "$(mail_count mallory)" 
 check "the wrong password and the unknown game get one and the same refusal" \
     sh -c "test \$('$MAILTOOL' show '$MAILROOT'/mallory/new/* | grep -c 'The game, the player or the password is not right') -eq 2"
 
+# issue 16: a second, different mail under a Message-ID seen before (a corrected resend) is
+# stored and answered; the same mail again is not
+printf 'From: bob@pbem.test\r\nDate: Wed, 25 Nov 2026 06:00:00 +0000\r\nSubject: one\r\nMessage-ID: <same-id@pbem.test>\r\n\r\nhelp\r\n' > "$WORK/s1.eml"
+printf 'From: bob@pbem.test\r\nSubject: one, corrected\r\nMessage-ID: <same-id@pbem.test>\r\n\r\nhelp please\r\n' > "$WORK/s2.eml"
+send bob@pbem.test "$WORK/s1.eml"
+check "a mail is answered" wait_mail bob 1 20
+send bob@pbem.test "$WORK/s2.eml"
+check "a corrected resend under the same Message-ID is answered too" wait_mail bob 2 20
+send bob@pbem.test "$WORK/s1.eml"
+sleep 3
+check "the first mail again (another delivery, the same mail) is not" test "$(mail_count bob)" -eq 2
+rm -f "$MAILROOT"/bob/new/* "$MAILROOT"/bob/cur/*
+
 write_config "Renamed GM"
 kill -HUP "$DAEMON_PID"
 sleep 1
@@ -76,7 +89,7 @@ check "a bad configuration on SIGHUP is refused and the daemon runs on" kill -0 
 check "the refusal names the bad key" grep -q "unknown key 'databse'" "$WORK/daemon.log"
 
 check "SIGTERM stops the daemon cleanly" stop_daemon TERM
-check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 8
+check "every stored mail was answered" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status='answered'")" = 10
 check "the GM's mailbox has every mail marked seen, none left new" \
-    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 8"
+    sh -c "test \$(ls '$MAILROOT/gm/new' | wc -l) -eq 0 && test \$(ls '$MAILROOT/gm/cur' | grep -c ',S') -eq 11"
 check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0

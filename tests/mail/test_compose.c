@@ -70,6 +70,31 @@ static void test_wire_format_is_clean(void **state)
     free(raw);
 }
 
+/* Issue 16 (found by fuzz_compose): an id from a received mail that would break the header is
+ * not written; a lone CR in a text ends a line (it does not pass the encoder raw). */
+static void test_what_would_break_the_wire_is_not_written(void **state)
+{
+    (void)state;
+    mail_outgoing m = {.from_addr = "gm@pbem.test", .to_addr = "alice@pbem.test",
+                       .subject = "x", .in_reply_to = "a\r\nBcc: evil@x.org",
+                       .references = "<ok@pbem.test> <b\r\nX-Evil: 1>",
+                       .body = "one\rtwo \x90\r\nthree", .date = 1795248000};
+    size_t len;
+    char *raw = mail_compose(&m, "id@pbem.test", &len);
+    assert_null(strstr(raw, "Bcc:"));
+    assert_null(strstr(raw, "X-Evil"));
+    assert_null(strstr(raw, "In-Reply-To:"));
+    assert_non_null(strstr(raw, "References: <ok@pbem.test>\r\n"));
+    for (size_t i = 0; i < len; i++) {
+        assert_true((unsigned char)raw[i] < 0x80);
+        if (raw[i] == '\r')
+            assert_true(raw[i + 1] == '\n');
+        if (raw[i] == '\n')
+            assert_true(i > 0 && raw[i - 1] == '\r');
+    }
+    free(raw);
+}
+
 static void test_round_trip_through_the_parser(void **state)
 {
     (void)state;
@@ -235,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_headers_are_complete),
         cmocka_unit_test(test_wire_format_is_clean),
         cmocka_unit_test(test_round_trip_through_the_parser),
+        cmocka_unit_test(test_what_would_break_the_wire_is_not_written),
         cmocka_unit_test(test_signature_separator_is_exact),
         cmocka_unit_test(test_encoded_words),
         cmocka_unit_test(test_message_ids_are_unique_and_in_our_domain),
