@@ -14,6 +14,9 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
+#include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +47,8 @@ struct node {
 
 struct net {
     int nnodes, nsegs, words;
+    int *seg_first;       /* per hex: its first segment (its track's paths, numbered in hex
+                           * order); seg_first[nhexes] = nsegs */
     struct node *nodes;
     struct link *links;
     /* The legs: from each stop, every stretch of track through no other stop to the next stop
@@ -158,9 +163,11 @@ static void build_net(struct net *net, const eng_game *g, int company)
     net->nodes = xcalloc((size_t)net->nnodes, sizeof *net->nodes);
     struct names groups = {0}, ovals = {0};
     struct raw raw = {0};
+    net->seg_first = xmalloc(((size_t)t->nhexes + 1) * sizeof *net->seg_first);
     for (int h = 0; h < t->nhexes; h++) {
         int rot;
         const eng_track *tr = eng_board_track(g->board, h, &rot);
+        net->seg_first[h] = net->nsegs;
         mark_stops(net, g, company, h, &groups, &ovals);
         for (int i = 0; i < tr->npaths; i++) {
             int a = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].a, rot);
@@ -202,6 +209,7 @@ static void build_net(struct net *net, const eng_game *g, int company)
         net->links[n->first + n->nlinks++] = raw.v[i].l;
     }
     free(raw.v);
+    net->seg_first[t->nhexes] = net->nsegs;
     net->words = (net->nsegs + 63) / 64;
     compute_to_token(net);
     compute_legs(net);
@@ -244,6 +252,7 @@ static void compute_to_token(struct net *net)
 
 static void free_net(struct net *net)
 {
+    free(net->seg_first);
     free(net->nodes);
     free(net->links);
     free(net->to_token);
@@ -377,6 +386,11 @@ struct walker {
     int nstops, ncities, ntowns, value, tolls, tokens;
     unsigned groups, ovals;
     struct routes *out;
+    /* listing only the runs through one hex (a board changed there): its nodes touched so far,
+     * per leg whether it touches it, per node the fewest stops to count before reaching it */
+    int through;            /* the hex, or -1: every run */
+    int touched;
+    const uint8_t *leg_through, *to_through;
 };
 
 /* House rule 3: a run that starts or ends in Hamburg on the bank across the Elbe from the
@@ -454,8 +468,8 @@ static void at_stop(struct walker *w, int from, int node)
     if ((n->group >= 0 && (w->groups & (1u << n->group))) || !room_for(w, n->kind == STOP_TOWN))
         return;
     count_stop(w, node, 1);
-    if (w->tokens > 0 && w->stops[0] < node) /* each run once, from its lower end */
-        record(w);
+    if (w->tokens > 0 && w->stops[0] < node && (w->through < 0 || w->touched))
+        record(w); /* each run once, from its lower end */
     if (n->passable)
         walk_from(w, node, false);
     count_stop(w, node, -1);
@@ -476,10 +490,14 @@ static void walk_from(struct walker *w, int node, bool crossed)
     (void)crossed; /* a run goes on from a stop: its legs start there */
     const struct net *net = w->net;
     int left = w->tokens ? ENG_MAX_RUN_STOPS : stops_left(w);
+    int left_through = w->through >= 0 && !w->touched ? stops_left(w) : ENG_MAX_RUN_STOPS;
     for (int k = net->leg_first[node]; k < net->leg_first[node] + net->nlegs[node]; k++) {
         const struct leg *l = &net->legs[k];
         if (w->visited[l->to] || (!w->tokens && net->to_token[l->to] > left))
             continue;
+        if (left_through < ENG_MAX_RUN_STOPS && !w->leg_through[k] &&
+            w->to_through[l->to] > left_through)
+            continue; /* it cannot reach the changed hex any more */
         const int *mid = net->mids + l->mid;
         bool free_way = true;
         for (int m = 0; m < l->nmid && free_way; m++)
@@ -495,7 +513,11 @@ static void walk_from(struct walker *w, int node, bool crossed)
             w->used[i] ^= bits[i];
         w->visited[l->to] = 1;
         w->tolls += l->toll;
+        if (w->through >= 0)
+            w->touched += w->leg_through[k];
         at_stop(w, l->before, l->to);
+        if (w->through >= 0)
+            w->touched -= w->leg_through[k];
         w->tolls -= l->toll;
         w->visited[l->to] = 0;
         for (int i = 0; i < net->words; i++)
@@ -515,18 +537,25 @@ static bool starts_towards_token(const struct net *net, int s, const eng_train *
     return false;
 }
 
-static void list_routes(const struct net *net, const eng_train *train, struct routes *out)
+/* Every run of the train (through hex `through` only, when it is not -1: then leg_through and
+ * to_through say which legs touch it and how far each node is from it). */
+static void list_runs(const struct net *net, const eng_train *train, int through,
+                      const uint8_t *leg_through, const uint8_t *to_through, struct routes *out)
 {
     memset(out, 0, sizeof *out);
     out->words = net->words ? net->words : 1;
-    struct walker w = {.net = net, .train = train, .out = out};
+    struct walker w = {.net = net, .train = train, .out = out, .through = through,
+                       .leg_through = leg_through, .to_through = to_through};
     w.used = xcalloc((size_t)out->words, sizeof *w.used);
     w.visited = xcalloc((size_t)net->nnodes, 1);
+    int capacity = train->plus ? train->cities + train->towns : train->cities;
     for (int s = 0; s < net->nnodes; s++) {
         const struct node *n = &net->nodes[s];
         if (n->kind == NOT_STOP || n->dead || n->nlinks == 0 ||
-            (!n->token && !starts_towards_token(net, s, train)))
+            (!n->token && !starts_towards_token(net, s, train)) ||
+            (through >= 0 && to_through[s] > capacity))
             continue;
+        w.touched = through >= 0 && s / ENG_NODES_PER_HEX == through;
         w.visited[s] = 1;
         count_stop(&w, s, 1);
         walk_from(&w, s, false);
@@ -535,6 +564,63 @@ static void list_routes(const struct net *net, const eng_train *train, struct ro
     }
     free(w.used);
     free(w.visited);
+}
+
+static void list_routes(const struct net *net, const eng_train *train, struct routes *out)
+{
+    list_runs(net, train, -1, NULL, NULL, out);
+}
+
+/* ---- the runs of a board changed in one hex ---- */
+
+/* Per leg, whether it touches hex h (a node between its stops, or the stop it arrives at). */
+static uint8_t *legs_through(const struct net *net, int h)
+{
+    uint8_t *through = xcalloc((size_t)net->nleg + 1, 1);
+    for (int k = 0; k < net->nleg; k++) {
+        const struct leg *l = &net->legs[k];
+        through[k] = l->to / ENG_NODES_PER_HEX == h;
+        for (int m = 0; m < l->nmid && !through[k]; m++)
+            through[k] = net->mids[l->mid + m] / ENG_NODES_PER_HEX == h;
+    }
+    return through;
+}
+
+/* Per node, the fewest stops a run arriving there counts (that node included) before it
+ * touches hex h: 0 in h. A lower bound, as to_token is (the rules that only shorten what is
+ * possible are left out). */
+static uint8_t *distances_to(const struct net *net, int h)
+{
+    uint8_t *dist = xmalloc((size_t)net->nnodes);
+    memset(dist, ROUTES_FAR, (size_t)net->nnodes);
+    int *queue = xmalloc((size_t)net->nnodes * 2 * sizeof *queue), head = net->nnodes,
+        tail = net->nnodes;
+    for (int x = h * ENG_NODES_PER_HEX; x < (h + 1) * ENG_NODES_PER_HEX; x++) {
+        dist[x] = 0;
+        queue[tail++] = x;
+    }
+    while (head < tail) {
+        int u = queue[head++];
+        const struct node *nu = &net->nodes[u];
+        if (nu->kind != NOT_STOP && !nu->passable && dist[u] > 0)
+            continue; /* a run ends there: it goes no further towards h */
+        for (int i = nu->first; i < nu->first + nu->nlinks; i++) {
+            int v = net->links[i].to;
+            const struct node *nv = &net->nodes[v];
+            if (nv->dead)
+                continue;
+            int d = dist[u] + (nv->kind != NOT_STOP);
+            if (d >= dist[v] || d >= ROUTES_FAR)
+                continue;
+            dist[v] = (uint8_t)d;
+            if (nv->kind == NOT_STOP && head > 0)
+                queue[--head] = v;
+            else if (tail < 2 * net->nnodes)
+                queue[tail++] = v;
+        }
+    }
+    free(queue);
+    return dist;
 }
 
 /* The runs by value, the best first; runs of one value stay in the order they were found (a
@@ -629,17 +715,9 @@ static void choose(struct choice *c, int i, int value)
         choose(c, i + 1, value);
 }
 
-static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, long budget)
+/* The company's trains, those of one type next to each other. */
+static void train_order(const eng_company_state *s, int *order)
 {
-    memset(out, 0, sizeof *out);
-    const eng_company_state *s = &g->co[company];
-    struct net net;
-    build_net(&net, g, company);
-    struct routes lists[ENG_MAX_TRAIN_TYPES];
-    bool listed[ENG_MAX_TRAIN_TYPES] = {false};
-    struct choice c = {.k = s->ntrains, .bounded = bounded, .words = net.words ? net.words : 1,
-                       .budget = budget};
-    int order[ENG_MAX_TRAINS]; /* trains of one type next to each other */
     for (int i = 0; i < s->ntrains; i++)
         order[i] = s->trains[i];
     for (int i = 1; i < s->ntrains; i++)
@@ -648,17 +726,17 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, 
             order[k] = order[k - 1];
             order[k - 1] = tmp;
         }
-    for (int i = 0; i < s->ntrains; i++) {
-        int type = order[i];
-        if (!listed[type]) {
-            list_routes(&net, &g->t->trains[type], &lists[type]);
-            if (bounded && lists[type].n > 1)
-                sort_by_value(&lists[type]);
-            listed[type] = true;
-            out->routes_considered += lists[type].n;
-        }
-        c.per[i] = &lists[type];
-    }
+}
+
+/* The best choice of one run per train (order: the trains; per[i]: train i's runs, sorted by
+ * value when bounded) into out. */
+static int choose_runs(const struct net *net, const int *order, int ntrains,
+                       const struct routes *const *per, bool bounded, long budget, eng_run *out)
+{
+    struct choice c = {.k = ntrains, .bounded = bounded, .words = net->words ? net->words : 1,
+                       .budget = budget};
+    for (int i = 0; i < ntrains; i++)
+        c.per[i] = per[i];
     for (int i = c.k - 1; i >= 0; i--) {
         int top = 0;
         for (int r = 0; r < c.per[i]->n; r++)
@@ -682,13 +760,153 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, 
         memcpy(tr->stops, rt->stops, (size_t)rt->nstops * sizeof *rt->stops);
     }
     free(c.used);
+    return out->total;
+}
+
+static void free_lists(struct routes *lists, const bool *listed)
+{
     for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
         if (listed[k]) {
             free(lists[k].v);
             free(lists[k].pool);
         }
+}
+
+static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, long budget)
+{
+    memset(out, 0, sizeof *out);
+    const eng_company_state *s = &g->co[company];
+    struct net net;
+    build_net(&net, g, company);
+    struct routes lists[ENG_MAX_TRAIN_TYPES];
+    bool listed[ENG_MAX_TRAIN_TYPES] = {false};
+    const struct routes *per[ENG_MAX_TRAINS];
+    int order[ENG_MAX_TRAINS];
+    train_order(s, order);
+    for (int i = 0; i < s->ntrains; i++) {
+        int type = order[i];
+        if (!listed[type]) {
+            list_routes(&net, &g->t->trains[type], &lists[type]);
+            if (bounded && lists[type].n > 1)
+                sort_by_value(&lists[type]);
+            listed[type] = true;
+            out->routes_considered += lists[type].n;
+        }
+        per[i] = &lists[type];
+    }
+    int total = choose_runs(&net, order, s->ntrains, per, bounded, budget, out);
+    free_lists(lists, listed);
     free_net(&net);
-    return out->total;
+    return total;
+}
+
+/* ---- the best runs of a board changed in one hex, from the runs of the board before ---- */
+
+struct eng_runs_before {
+    const eng_title *t;
+    int company, ntrains;
+    int trains[ENG_MAX_TRAINS];
+    struct net net;
+    struct routes lists[ENG_MAX_TRAIN_TYPES];
+    bool listed[ENG_MAX_TRAIN_TYPES];
+};
+
+eng_runs_before *eng_runs_before_new(const eng_game *g, int company)
+{
+    eng_runs_before *b = xcalloc(1, sizeof *b);
+    const eng_company_state *s = &g->co[company];
+    b->t = g->t;
+    b->company = company;
+    b->ntrains = s->ntrains;
+    memcpy(b->trains, s->trains, (size_t)s->ntrains * sizeof *s->trains);
+    build_net(&b->net, g, company);
+    for (int i = 0; i < s->ntrains; i++)
+        if (!b->listed[s->trains[i]]) {
+            list_routes(&b->net, &g->t->trains[s->trains[i]], &b->lists[s->trains[i]]);
+            b->listed[s->trains[i]] = true;
+        }
+    return b;
+}
+
+void eng_runs_before_free(eng_runs_before *b)
+{
+    if (!b)
+        return;
+    free_lists(b->lists, b->listed);
+    free_net(&b->net);
+    free(b);
+}
+
+/* A run of the board before that does not touch hex h, its track numbered for the board after
+ * (the segments of the hexes after h move by the change of h's paths), added to out; false
+ * when it touches h. */
+static bool carry_over(const struct routes *from, const struct route *rt, int first, int gone,
+                       int shift, struct routes *out)
+{
+    const uint64_t *bits = from->pool + rt->segs;
+    for (int seg = first; seg < first + gone; seg++)
+        if ((bits[seg / 64] >> (seg % 64)) & 1u)
+            return false;
+    if (out->n == out->cap) {
+        out->cap = out->cap ? 2 * out->cap : 64;
+        out->v = xrealloc(out->v, (size_t)out->cap * sizeof *out->v);
+        out->pool = xrealloc(out->pool, (size_t)out->cap * (size_t)out->words * sizeof *out->pool);
+    }
+    struct route *copy = &out->v[out->n];
+    *copy = *rt;
+    copy->segs = (size_t)out->n * (size_t)out->words;
+    uint64_t *to = out->pool + copy->segs;
+    memset(to, 0, (size_t)out->words * sizeof *to);
+    for (int w = 0; w < from->words; w++)
+        for (uint64_t word = bits[w]; word; word &= word - 1) {
+            int seg = w * 64 + __builtin_ctzll(word);
+            int now = seg < first ? seg : seg + shift;
+            to[now / 64] |= (uint64_t)1 << (now % 64);
+        }
+    out->n++;
+    return true;
+}
+
+int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int hex, eng_run *out)
+{
+    memset(out, 0, sizeof *out);
+    const eng_company_state *s = &g->co[before->company];
+    if (g->t != before->t || s->ntrains != before->ntrains ||
+        memcmp(s->trains, before->trains, (size_t)s->ntrains * sizeof *s->trains) != 0)
+        return best_run(g, before->company, out, true, 0); /* not the trains it knows */
+    struct net net;
+    build_net(&net, g, before->company);
+    assert(net.seg_first[hex] == before->net.seg_first[hex]); /* the hexes before it alike */
+    int first = before->net.seg_first[hex];
+    int gone = before->net.seg_first[hex + 1] - first;
+    int shift = (net.seg_first[hex + 1] - net.seg_first[hex]) - gone;
+    uint8_t *leg_through = legs_through(&net, hex), *to_through = distances_to(&net, hex);
+    struct routes lists[ENG_MAX_TRAIN_TYPES];
+    bool listed[ENG_MAX_TRAIN_TYPES] = {false};
+    const struct routes *per[ENG_MAX_TRAINS];
+    int order[ENG_MAX_TRAINS];
+    train_order(s, order);
+    for (int i = 0; i < s->ntrains; i++) {
+        int type = order[i];
+        if (!listed[type]) {
+            struct routes *l = &lists[type];
+            list_runs(&net, &g->t->trains[type], hex, leg_through, to_through, l);
+            const struct routes *old = &before->lists[type];
+            for (int r = 0; r < old->n; r++)
+                carry_over(old, &old->v[r], first, gone, shift, l);
+            if (l->n > 1)
+                sort_by_value(l);
+            listed[type] = true;
+            out->routes_considered += l->n;
+        }
+        per[i] = &lists[type];
+    }
+    int total = choose_runs(&net, order, s->ntrains, per, true, 0, out);
+    free_lists(lists, listed);
+    free(leg_through);
+    free(to_through);
+    free_net(&net);
+    return total;
 }
 
 /* ---- declared runs ---- */

@@ -43,6 +43,18 @@ int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out);
  * the benchmark's hard positions). */
 int eng_best_run_exhaustive_within(const eng_game *g, int company, long steps, eng_run *out);
 
+/* The runs of a company on a board, kept to find the best run of the same board changed in one
+ * hex (a tile laid there) quickly: the runs that do not touch the hex are the same, only those
+ * through it are listed again. For house rule 17's trial of every legal lay; read-only once
+ * made (threads may share it). */
+typedef struct eng_runs_before eng_runs_before;
+eng_runs_before *eng_runs_before_new(const eng_game *g, int company);
+void eng_runs_before_free(eng_runs_before *b);
+/* eng_best_run on g, which is the board of `before` changed in hex `hex` only (the company's
+ * trains the same; else it is computed whole): the same total. */
+int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int hex,
+                         eng_run *out);
+
 /* Checks the runs a director declares (each a train of the company and its stops in order, as
  * eng_train_run), under the same rules: each must be a run the company may make, and together
  * they share no track. Returns their total, or -1 with a reason a player can read. */

@@ -75,14 +75,21 @@ static int earning(const eng_game *g, int company)
     return turn_run_with_train(g, company, g->train_on_sale);
 }
 
-/* The same on a board tried once (a placement's copy): not worth remembering. */
-static int earning_once(eng_game *g, int company)
+/* The train it will buy, when it has none: given it on a copy (house rule 17 D). */
+static void with_train_to_buy(eng_game *g, int company)
+{
+    eng_company_state *s = &g->co[company];
+    if (s->ntrains == 0 && g->trains_left[g->train_on_sale] > 0)
+        s->trains[s->ntrains++] = g->train_on_sale;
+}
+
+/* The same on a board tried once (a placement's copy, changed in hex `hex` from the board
+ * `before` knows): only the runs through that hex are listed again. */
+static int earning_once(eng_game *g, int company, const eng_runs_before *before, int hex)
 {
     eng_run run;
-    eng_company_state *s = &g->co[company];
-    if (s->ntrains == 0 && g->trains_left[g->train_on_sale] > 0) /* the train it will buy */
-        s->trains[s->ntrains++] = g->train_on_sale;
-    return eng_best_run_fresh(g, company, &run);
+    with_train_to_buy(g, company);
+    return eng_best_run_changed(before, g, hex, &run);
 }
 
 /* ---- trying many placements at once: each on its own copy, on every core ---- */
@@ -92,6 +99,7 @@ static int earning_once(eng_game *g, int company)
 struct trial {
     const eng_game *g;
     int company;
+    const eng_runs_before *before; /* the company's runs on g (with the train it will buy) */
     const eng_action *actions;
     int n;
     int *revenue;        /* per action: the company's earning after it, -1 when not legal */
@@ -104,7 +112,7 @@ static void *try_some(void *arg)
     for (int i; (i = atomic_fetch_add(&t->next, 1)) < t->n;) {
         eng_game *copy = eng_game_copy(t->g);
         t->revenue[i] = eng_apply(copy, &t->actions[i], NULL, 0) == 0
-                            ? earning_once(copy, t->company)
+                            ? earning_once(copy, t->company, t->before, t->actions[i].hex)
                             : -1;
         eng_game_free(copy);
     }
@@ -116,7 +124,10 @@ static void *try_some(void *arg)
 static void try_all(const eng_game *g, int company, const eng_action *actions, int n,
                     int *revenue)
 {
-    struct trial t = {g, company, actions, n, revenue, 0};
+    eng_game *base = eng_game_copy(g);
+    with_train_to_buy(base, company);
+    eng_runs_before *before = eng_runs_before_new(base, company);
+    struct trial t = {g, company, before, actions, n, revenue, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int workers = n < 8 ? 1 : cores > MAX_WORKERS ? MAX_WORKERS : cores < 1 ? 1 : (int)cores;
     pthread_t th[MAX_WORKERS];
@@ -127,6 +138,8 @@ static void try_all(const eng_game *g, int company, const eng_action *actions, i
     try_some(&t);
     for (int k = 0; k < started; k++)
         pthread_join(th[k], NULL);
+    eng_runs_before_free(before);
+    eng_game_free(base);
 }
 
 /* Tries a on a copy; keeps it when it is better than *best. */

@@ -47,3 +47,13 @@ total=$(echo "$late" | grep -o '"cash":-\?[0-9]*\|"bank":-\?[0-9]*' | cut -d: -f
 echo "$late" | grep -q '"PR":{"cash":137,"price":192}' && [ "$total" = 12000 ] \
     && ok "UNTIL late in a game (Forced_Selling before line 1315: PR 137 at 192; 12000 in all)" \
     || not_ok "late UNTIL state ($total): $late"
+# issue 15: house rule 17 tries every lay on a copy, listing again only the runs through the
+# changed hex: at each operating round's start of a real game, for every company with trains,
+# every tile that could be laid anywhere and every station, the best run so found equals the
+# whole computation's
+out=$("$REPLAY" --check-changed "$ORACLE/1835_Stoll_12.report" 2>&1)
+line=$(echo "$out" | grep '^changed ')
+set -- $line
+[ "${2:-0}" -gt 50000 ] && [ "${3:-1}" -eq 0 ] \
+    && ok "a changed board's best run from the runs before it equals the whole ($2 boards)" \
+    || not_ok "changed boards: $line $(echo "$out" | grep 'from the runs before' | head -3)"

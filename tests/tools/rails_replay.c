@@ -43,6 +43,8 @@ struct replay {
     buf log;                    /* every action taken, as JSON, a line each: the action log */
     bool bench;                 /* --bench: time the optimizer against the exhaustive search */
     bool turn_bench;            /* --turn-bench: time a turn's resolution at each OR's start */
+    bool check_changed;         /* --check-changed: a changed board's runs against the whole */
+    long changed_checked, changed_differ;
     int turn_positions;
     double turn_auto, turn_ordered, turn_auto_max; /* seconds */
     double turn_preview, turn_preview_max;         /* an acknowledgement's preview (2 rounds) */
@@ -213,6 +215,7 @@ static int take(struct replay *r, const eng_action *given, char *why, size_t len
 }
 
 static void turn_bench_position(struct replay *r);
+static void check_changed_position(struct replay *r);
 
 static int apply(struct replay *r, const eng_action *a)
 {
@@ -234,10 +237,13 @@ static int apply(struct replay *r, const eng_action *a)
     }
     memset(r->used, 0, sizeof r->used);
     r->snapshot = -1;
-    if (r->turn_bench)
+    if (r->turn_bench || r->check_changed)
         for (int i = 0; i < r->g->nevents; i++)
             if (r->g->events[i].kind == ENG_EV_OPERATING_ROUND && r->g->operating != ENG_NONE) {
-                turn_bench_position(r);
+                if (r->turn_bench)
+                    turn_bench_position(r);
+                else
+                    check_changed_position(r);
                 break;
             }
     return 0;
@@ -521,6 +527,56 @@ static void turn_bench_position(struct replay *r)
     for (int p = 0; p < g->nplayers; p++) {
         ord_orders_clear(&orders[p]);
         ord_envelope_clear(&env[p]);
+    }
+}
+
+/* The best run of a changed board from the runs before it, against the whole computation. */
+static void compare_changed(struct replay *r, const eng_runs_before *before, const eng_game *g,
+                            int c, int hex, const char *what)
+{
+    eng_run fast, whole;
+    int x = eng_best_run_changed(before, g, hex, &fast);
+    int y = eng_best_run_fresh(g, c, &whole);
+    r->changed_checked++;
+    if (x != y) {
+        r->changed_differ++;
+        fprintf(stderr, "line %d: %s after %s on %s: %d from the runs before, %d whole\n", r->line,
+                g->t->companies[c].id, what, g->t->hexes[hex].id, x, y);
+    }
+}
+
+/* --check-changed: at an operating round's start, for every company with trains, every tile
+ * that may be laid (no connection asked) and every station the operating company may place:
+ * the same best run both ways. */
+static void check_changed_position(struct replay *r)
+{
+    const eng_game *g = r->g;
+    eng_lay_option opts[64];
+    unsigned colors = g->t->phases[g->phase].tile_colors;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        if (g->co[c].ntrains == 0)
+            continue;
+        eng_runs_before *before = eng_runs_before_new(g, c);
+        for (int h = 0; h < g->t->nhexes; h++) {
+            int n = eng_lay_options(g->board, ENG_NONE, h, colors, opts, 64);
+            for (int i = 0; i < n; i++) {
+                eng_game *copy = eng_game_copy(g);
+                if (eng_lay_tile(copy->board, ENG_NONE, h, opts[i].tile, opts[i].rot, colors,
+                                 NULL, 0) == 0)
+                    compare_changed(r, before, copy, c, h, "a tile");
+                eng_game_free(copy);
+            }
+            const eng_track *tr = eng_board_track(g->board, h, NULL);
+            for (int city = 0; c == g->operating && city < tr->ncities; city++) {
+                eng_action a = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h,
+                                .city = city};
+                eng_game *copy = eng_game_copy(g);
+                if (eng_apply(copy, &a, NULL, 0) == 0)
+                    compare_changed(r, before, copy, c, h, "a station");
+                eng_game_free(copy);
+            }
+        }
+        eng_runs_before_free(before);
     }
 }
 
@@ -1016,9 +1072,13 @@ int main(int argc, char **argv)
         r.turn_bench = true;
         argv++;
         argc--;
+    } else if (argc > 1 && strcmp(argv[1], "--check-changed") == 0) {
+        r.check_changed = true;
+        argv++;
+        argc--;
     }
     if (argc < 2) {
-        fputs("usage: rails_replay [--bench|--turn-bench] LOG [UNTIL]\n", stderr);
+        fputs("usage: rails_replay [--bench|--turn-bench|--check-changed] LOG [UNTIL]\n", stderr);
         return 2;
     }
     int until = argc > 2 ? atoi(argv[2]) : 0;
@@ -1111,6 +1171,8 @@ int main(int argc, char **argv)
                 argv[1], count_lines(r.log.data));
         fprintf(stderr, "%s: %d declared revenues, none above the optimizer's best (%d below it)\n",
                 argv[1], r.revenues_checked, r.revenues_below_best);
+        if (r.check_changed)
+            printf("changed %ld %ld\n", r.changed_checked, r.changed_differ);
         if (r.turn_bench) /* one line for bench/turns.sh to add up */
             printf("turnbench %d %.9f %.9f %.9f %.9f %.9f\n", r.turn_positions, r.turn_auto,
                    r.turn_ordered, r.turn_auto_max, r.turn_preview, r.turn_preview_max);
