@@ -155,7 +155,25 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
 static void compute_to_token(struct net *net);
 static void compute_legs(struct net *net);
 
+/* A board changed in one hex, numbered like the board before: the other hexes' track keeps
+ * its numbers, the changed hex's comes after all of the board before's (numbers from `at`),
+ * its old numbers left unused. */
+struct renumber {
+    int hex, at;   /* (hex -1: the board before itself, numbered as always) */
+    int gone;      /* the changed hex's paths before */
+    int words;     /* the words of every run's track: at least the board's own */
+};
+
+static void build_net_as(struct net *net, const eng_game *g, int company,
+                         const struct renumber *rn);
+
 static void build_net(struct net *net, const eng_game *g, int company)
+{
+    build_net_as(net, g, company, NULL);
+}
+
+static void build_net_as(struct net *net, const eng_game *g, int company,
+                         const struct renumber *rn)
 {
     const eng_title *t = g->t;
     memset(net, 0, sizeof *net);
@@ -164,21 +182,27 @@ static void build_net(struct net *net, const eng_game *g, int company)
     struct names groups = {0}, ovals = {0};
     struct raw raw = {0};
     net->seg_first = xmalloc(((size_t)t->nhexes + 1) * sizeof *net->seg_first);
+    int next = 0, most = 0; /* the next number; the numbers used */
     for (int h = 0; h < t->nhexes; h++) {
         int rot;
         const eng_track *tr = eng_board_track(g->board, h, &rot);
-        net->seg_first[h] = net->nsegs;
+        bool moved = rn && rn->hex >= 0 && h == rn->hex;
+        net->seg_first[h] = moved ? rn->at : next;
         mark_stops(net, g, company, h, &groups, &ovals);
         for (int i = 0; i < tr->npaths; i++) {
             int a = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].a, rot);
             int c = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].b, rot);
             int toll = tr->paths[i].toll;
             bool gm_ferry = toll > 0 && !g->opt.hamburg_ferry_rails;
-            raw_add(&raw, a, c, net->nsegs, toll, gm_ferry);
-            raw_add(&raw, c, a, net->nsegs++, toll, gm_ferry);
+            int seg = moved ? rn->at + i : next++;
+            most = seg + 1 > most ? seg + 1 : most;
+            raw_add(&raw, a, c, seg, toll, gm_ferry);
+            raw_add(&raw, c, a, seg, toll, gm_ferry);
             if (gm_ferry && net->nodes[a].oval >= 0 && net->nodes[c].oval >= 0)
                 net->nodes[a].ferry_toll = net->nodes[c].ferry_toll = toll;
         }
+        if (moved)
+            next += rn->gone; /* its old numbers stay unused */
     }
     uint8_t *touched = xcalloc((size_t)net->nnodes, 1); /* 1: track ends there, 2: crossed */
     for (int i = 0; i < raw.n; i++)
@@ -209,8 +233,11 @@ static void build_net(struct net *net, const eng_game *g, int company)
         net->links[n->first + n->nlinks++] = raw.v[i].l;
     }
     free(raw.v);
+    net->nsegs = most;
     net->seg_first[t->nhexes] = net->nsegs;
     net->words = (net->nsegs + 63) / 64;
+    if (rn && rn->words > net->words)
+        net->words = rn->words;
     compute_to_token(net);
     compute_legs(net);
 }
@@ -422,7 +449,7 @@ static void record(struct walker *w)
     r->n++;
 }
 
-static void walk_from(struct walker *w, int node, bool crossed);
+static void walk_from(struct walker *w, int node, bool through);
 
 /* Whether the train may count one more stop of this kind. */
 static bool room_for(const struct walker *w, bool town)
@@ -454,7 +481,7 @@ static void count_stop(struct walker *w, int node, int sign)
 
 /* Arrived at a stop: count it (the second city of an oval, reached over the ferry straight from
  * the first, is the same stop), perhaps end the run here, perhaps go on through it. */
-static void at_stop(struct walker *w, int from, int node)
+static void at_stop(struct walker *w, int from, int node, bool through)
 {
     const struct node *n = &w->net->nodes[node];
     bool twin = n->oval >= 0 && (w->ovals & (1u << n->oval));
@@ -462,16 +489,16 @@ static void at_stop(struct walker *w, int from, int node)
         if (from != w->stops[w->nstops - 1])
             return;
         if (n->passable)
-            walk_from(w, node, false);
+            walk_from(w, node, through);
         return;
     }
     if ((n->group >= 0 && (w->groups & (1u << n->group))) || !room_for(w, n->kind == STOP_TOWN))
         return;
     count_stop(w, node, 1);
-    if (w->tokens > 0 && w->stops[0] < node && (w->through < 0 || w->touched))
+    if (w->tokens > 0 && w->stops[0] < node && (!through || w->touched))
         record(w); /* each run once, from its lower end */
     if (n->passable)
-        walk_from(w, node, false);
+        walk_from(w, node, through);
     count_stop(w, node, -1);
 }
 
@@ -485,38 +512,38 @@ static int stops_left(const struct walker *w)
 
 /* From a stop, each leg to the next stop that the run may take: its nodes and its track not
  * used yet by the run. */
-static void walk_from(struct walker *w, int node, bool crossed)
+/* (through: only the runs through w->through are listed; a parameter, not a field, so that
+ * the compiler makes the common walk without its tests) */
+static void walk_from(struct walker *w, int node, bool through)
 {
-    (void)crossed; /* a run goes on from a stop: its legs start there */
     const struct net *net = w->net;
     int left = w->tokens ? ENG_MAX_RUN_STOPS : stops_left(w);
-    int left_through = w->through >= 0 && !w->touched ? stops_left(w) : ENG_MAX_RUN_STOPS;
+    int left_through = through && !w->touched ? stops_left(w) : ENG_MAX_RUN_STOPS;
     for (int k = net->leg_first[node]; k < net->leg_first[node] + net->nlegs[node]; k++) {
         const struct leg *l = &net->legs[k];
         if (w->visited[l->to] || (!w->tokens && net->to_token[l->to] > left))
             continue;
-        if (left_through < ENG_MAX_RUN_STOPS && !w->leg_through[k] &&
+        if (through && left_through < ENG_MAX_RUN_STOPS && !w->leg_through[k] &&
             w->to_through[l->to] > left_through)
             continue; /* it cannot reach the changed hex any more */
         const int *mid = net->mids + l->mid;
         bool free_way = true;
         for (int m = 0; m < l->nmid && free_way; m++)
             free_way = !w->visited[mid[m]];
-        const uint64_t *bits = net->leg_segs + (size_t)k * (size_t)net->words;
-        for (int i = 0; i < net->words && free_way; i++)
-            free_way = !(bits[i] & w->used[i]);
         if (!free_way)
-            continue;
+            continue; /* (its track is free then: each piece of track the run has taken joins
+                       * two nodes it visited, and each piece of this leg has a node it has not) */
+        const uint64_t *bits = net->leg_segs + (size_t)k * (size_t)net->words;
         for (int m = 0; m < l->nmid; m++)
             w->visited[mid[m]] = 1;
         for (int i = 0; i < net->words; i++)
             w->used[i] ^= bits[i];
         w->visited[l->to] = 1;
         w->tolls += l->toll;
-        if (w->through >= 0)
+        if (through)
             w->touched += w->leg_through[k];
-        at_stop(w, l->before, l->to);
-        if (w->through >= 0)
+        at_stop(w, l->before, l->to, through);
+        if (through)
             w->touched -= w->leg_through[k];
         w->tolls -= l->toll;
         w->visited[l->to] = 0;
@@ -543,7 +570,7 @@ static void list_runs(const struct net *net, const eng_train *train, int through
                       const uint8_t *leg_through, const uint8_t *to_through, struct routes *out)
 {
     memset(out, 0, sizeof *out);
-    out->words = net->words ? net->words : 1;
+    out->words = net->words ? net->words : 1; /* (a net's words may leave room: see spare) */
     struct walker w = {.net = net, .train = train, .out = out, .through = through,
                        .leg_through = leg_through, .to_through = to_through};
     w.used = xcalloc((size_t)out->words, sizeof *w.used);
@@ -558,7 +585,7 @@ static void list_runs(const struct net *net, const eng_train *train, int through
         w.touched = through >= 0 && s / ENG_NODES_PER_HEX == through;
         w.visited[s] = 1;
         count_stop(&w, s, 1);
-        walk_from(&w, s, false);
+        walk_from(&w, s, through >= 0);
         count_stop(&w, s, -1);
         w.visited[s] = 0;
     }
@@ -644,11 +671,73 @@ static void sort_by_value(struct routes *rs)
     rs->cap = rs->n;
 }
 
+/* ---- the runs a train may make, as the choice reads them ----
+ * Best first: one list, or two merged as they are read — the runs through a changed hex, and
+ * the runs of the board before that do not touch it (most of them; a choice that stops early
+ * reads few). */
+
+/* A run as the choice reads it: the run and its track. */
+struct run_ref {
+    const struct route *rt;
+    const uint64_t *bits;
+};
+
+struct view {
+    int n;                          /* the runs in all */
+    struct run_ref *at;             /* the first `have` of them in order (two lists) */
+    int have, cap;
+    const struct routes *a, *b;     /* the lists (b may be NULL), each in order */
+    int ia, ib;                     /* the next run of each to take */
+    const uint8_t *skip;            /* per run of b: left out */
+};
+
+static void view_init(struct view *v, const struct routes *a, const struct routes *b,
+                      const uint8_t *skip, int skipped)
+{
+    *v = (struct view){.n = a->n + (b ? b->n - skipped : 0), .a = a, .b = b, .skip = skip};
+}
+
+static struct run_ref ref_of(const struct routes *l, int r)
+{
+    return (struct run_ref){&l->v[r], l->pool + l->v[r].segs};
+}
+
+/* Merges the two lists up to run r. */
+static __attribute__((noinline)) void view_extend(struct view *v, int r)
+{
+    while (v->have <= r) {
+        if (v->have == v->cap) {
+            v->cap = v->cap ? 2 * v->cap : 256;
+            v->at = xrealloc(v->at, (size_t)v->cap * sizeof *v->at);
+        }
+        while (v->ib < v->b->n && v->skip[v->ib])
+            v->ib++;
+        bool from_b = v->ib < v->b->n &&
+                      (v->ia >= v->a->n || v->b->v[v->ib].value > v->a->v[v->ia].value);
+        v->at[v->have++] = from_b ? ref_of(v->b, v->ib++) : ref_of(v->a, v->ia++);
+    }
+}
+
+/* Run r of the view (r < n). */
+static inline struct run_ref view_at(struct view *v, int r)
+{
+    if (!v->b)
+        return ref_of(v->a, r); /* one list: itself */
+    if (v->have <= r)
+        view_extend(v, r);
+    return v->at[r];
+}
+
+static void view_free(struct view *v)
+{
+    free(v->at);
+}
+
 /* ---- choosing one run per train ---- */
 
 struct choice {
     int k;                                /* trains */
-    const struct routes *per[ENG_MAX_TRAINS];
+    struct view *per[ENG_MAX_TRAINS];
     int top[ENG_MAX_TRAINS + 1];          /* best possible from train i on */
     bool bounded;                         /* the optimizer; else the exhaustive baseline */
     uint64_t *used;
@@ -659,18 +748,16 @@ struct choice {
     bool gave_up;                         /* the budget ran out */
 };
 
-static bool disjoint(const struct choice *c, const struct routes *rs, const struct route *r)
+static bool disjoint(const struct choice *c, const uint64_t *bits)
 {
-    const uint64_t *bits = rs->pool + r->segs;
     for (int i = 0; i < c->words; i++)
         if (bits[i] & c->used[i])
             return false;
     return true;
 }
 
-static void toggle(struct choice *c, const struct routes *rs, const struct route *r)
+static void toggle(struct choice *c, const uint64_t *bits)
 {
-    const uint64_t *bits = rs->pool + r->segs;
     for (int i = 0; i < c->words; i++)
         c->used[i] ^= bits[i];
 }
@@ -688,7 +775,7 @@ static void choose(struct choice *c, int i, int value)
         }
         return;
     }
-    const struct routes *rs = c->per[i];
+    struct view *rs = c->per[i];
     int from = 0; /* trains of one type are interchangeable: their runs in list order */
     bool same = c->bounded && i > 0 && c->per[i - 1] == rs;
     if (same)
@@ -698,17 +785,27 @@ static void choose(struct choice *c, int i, int value)
     int twins = 0;
     while (c->bounded && i + 1 + twins < c->k && c->per[i + 1 + twins] == rs)
         twins++;
-    for (int r = from; r < rs->n; r++) {
-        const struct route *rt = &rs->v[r];
-        if (c->bounded &&
-            value + rt->value * (1 + twins) + c->top[i + 1 + twins] <= c->best)
+    const struct routes *one = rs->b ? NULL : rs->a; /* one list: read it directly */
+    int n = rs->n, bound = c->top[i + 1 + twins];
+    for (int r = from; r < n; r++) {
+        const struct route *rt;
+        const uint64_t *bits;
+        if (one) {
+            rt = &one->v[r];
+            bits = one->pool + rt->segs;
+        } else {
+            struct run_ref run = view_at(rs, r);
+            rt = run.rt;
+            bits = run.bits;
+        }
+        if (c->bounded && value + rt->value * (1 + twins) + bound <= c->best)
             break; /* sorted: no later run of this train does better */
-        if (!disjoint(c, rs, rt))
+        if (!disjoint(c, bits))
             continue;
-        toggle(c, rs, rt);
+        toggle(c, bits);
         c->cur[i] = r;
         choose(c, i + 1, value + rt->value);
-        toggle(c, rs, rt);
+        toggle(c, bits);
     }
     c->cur[i] = -1; /* this train does not run */
     if (!c->bounded || value + c->top[i + 1] > c->best)
@@ -731,16 +828,16 @@ static void train_order(const eng_company_state *s, int *order)
 /* The best choice of one run per train (order: the trains; per[i]: train i's runs, sorted by
  * value when bounded) into out. */
 static int choose_runs(const struct net *net, const int *order, int ntrains,
-                       const struct routes *const *per, bool bounded, long budget, eng_run *out)
+                       struct view *const *per, bool bounded, long budget, eng_run *out)
 {
     struct choice c = {.k = ntrains, .bounded = bounded, .words = net->words ? net->words : 1,
                        .budget = budget};
     for (int i = 0; i < ntrains; i++)
         c.per[i] = per[i];
     for (int i = c.k - 1; i >= 0; i--) {
-        int top = 0;
-        for (int r = 0; r < c.per[i]->n; r++)
-            top = c.per[i]->v[r].value > top ? c.per[i]->v[r].value : top;
+        int top = 0; /* (sorted: the first; else every run looked at) */
+        for (int r = 0; r < (bounded ? (c.per[i]->n > 0) : c.per[i]->n); r++)
+            top = view_at(c.per[i], r).rt->value > top ? view_at(c.per[i], r).rt->value : top;
         c.top[i] = c.top[i + 1] + top;
     }
     c.used = xcalloc((size_t)c.words, sizeof *c.used);
@@ -754,7 +851,7 @@ static int choose_runs(const struct net *net, const int *order, int ntrains,
         tr->train = order[i];
         if (c.pick[i] < 0)
             continue;
-        const struct route *rt = &c.per[i]->v[c.pick[i]];
+        const struct route *rt = view_at(c.per[i], c.pick[i]).rt;
         tr->revenue = rt->value;
         tr->nstops = rt->nstops;
         memcpy(tr->stops, rt->stops, (size_t)rt->nstops * sizeof *rt->stops);
@@ -779,8 +876,9 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, 
     struct net net;
     build_net(&net, g, company);
     struct routes lists[ENG_MAX_TRAIN_TYPES];
+    struct view views[ENG_MAX_TRAIN_TYPES];
     bool listed[ENG_MAX_TRAIN_TYPES] = {false};
-    const struct routes *per[ENG_MAX_TRAINS];
+    struct view *per[ENG_MAX_TRAINS];
     int order[ENG_MAX_TRAINS];
     train_order(s, order);
     for (int i = 0; i < s->ntrains; i++) {
@@ -789,12 +887,16 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, 
             list_routes(&net, &g->t->trains[type], &lists[type]);
             if (bounded && lists[type].n > 1)
                 sort_by_value(&lists[type]);
+            view_init(&views[type], &lists[type], NULL, NULL, 0);
             listed[type] = true;
             out->routes_considered += lists[type].n;
         }
-        per[i] = &lists[type];
+        per[i] = &views[type];
     }
     int total = choose_runs(&net, order, s->ntrains, per, bounded, budget, out);
+    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
+        if (listed[k])
+            view_free(&views[k]);
     free_lists(lists, listed);
     free_net(&net);
     return total;
@@ -807,9 +909,50 @@ struct eng_runs_before {
     int company, ntrains;
     int trains[ENG_MAX_TRAINS];
     struct net net;
-    struct routes lists[ENG_MAX_TRAIN_TYPES];
+    int words;             /* of every run's track: the board's, and a word to spare for the
+                            * changed hex's new track (numbered after the board's) */
+    struct routes lists[ENG_MAX_TRAIN_TYPES]; /* best first */
     bool listed[ENG_MAX_TRAIN_TYPES];
+    /* per train type, per hex: the runs that touch it, runs[first[h] .. first[h + 1]) */
+    int *touch_first[ENG_MAX_TRAIN_TYPES], *touch_runs[ENG_MAX_TRAIN_TYPES];
 };
+
+/* Which runs of the list touch each hex (the hexes of their track). */
+static void index_by_hex(eng_runs_before *b, int type)
+{
+    const struct routes *l = &b->lists[type];
+    int nhexes = b->t->nhexes;
+    int *seg_hex = xmalloc(((size_t)b->net.nsegs + 1) * sizeof *seg_hex);
+    for (int h = 0; h < nhexes; h++)
+        for (int seg = b->net.seg_first[h]; seg < b->net.seg_first[h + 1]; seg++)
+            seg_hex[seg] = h;
+    int *count = xcalloc((size_t)nhexes + 1, sizeof *count);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            b->touch_first[type] = xcalloc((size_t)nhexes + 1, sizeof *count);
+            for (int h = 0; h < nhexes; h++)
+                b->touch_first[type][h + 1] = b->touch_first[type][h] + count[h];
+            b->touch_runs[type] = xmalloc(((size_t)b->touch_first[type][nhexes] + 1) *
+                                          sizeof *b->touch_runs[type]);
+            memset(count, 0, ((size_t)nhexes + 1) * sizeof *count);
+        }
+        for (int r = 0; r < l->n; r++) {
+            int last = -1; /* (a run's segments of one hex are numbered together) */
+            for (int w = 0; w < l->words; w++)
+                for (uint64_t word = l->pool[l->v[r].segs + (size_t)w]; word; word &= word - 1) {
+                    int h = seg_hex[w * 64 + __builtin_ctzll(word)];
+                    if (h == last)
+                        continue;
+                    last = h;
+                    if (pass == 1)
+                        b->touch_runs[type][b->touch_first[type][h] + count[h]] = r;
+                    count[h]++;
+                }
+        }
+    }
+    free(count);
+    free(seg_hex);
+}
 
 eng_runs_before *eng_runs_before_new(const eng_game *g, int company)
 {
@@ -819,12 +962,22 @@ eng_runs_before *eng_runs_before_new(const eng_game *g, int company)
     b->company = company;
     b->ntrains = s->ntrains;
     memcpy(b->trains, s->trains, (size_t)s->ntrains * sizeof *s->trains);
-    build_net(&b->net, g, company);
-    for (int i = 0; i < s->ntrains; i++)
-        if (!b->listed[s->trains[i]]) {
-            list_routes(&b->net, &g->t->trains[s->trains[i]], &b->lists[s->trains[i]]);
-            b->listed[s->trains[i]] = true;
-        }
+    struct net plain; /* (only to know how many words the board's track takes) */
+    build_net(&plain, g, company);
+    b->words = plain.words + 1;
+    free_net(&plain);
+    struct renumber spare = {-1, 0, 0, b->words};
+    build_net_as(&b->net, g, company, &spare);
+    for (int i = 0; i < s->ntrains; i++) {
+        int type = s->trains[i];
+        if (b->listed[type])
+            continue;
+        list_routes(&b->net, &g->t->trains[type], &b->lists[type]);
+        if (b->lists[type].n > 1)
+            sort_by_value(&b->lists[type]);
+        b->listed[type] = true;
+        index_by_hex(b, type);
+    }
     return b;
 }
 
@@ -832,76 +985,61 @@ void eng_runs_before_free(eng_runs_before *b)
 {
     if (!b)
         return;
+    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++) {
+        free(b->touch_first[k]);
+        free(b->touch_runs[k]);
+    }
     free_lists(b->lists, b->listed);
     free_net(&b->net);
     free(b);
-}
-
-/* A run of the board before that does not touch hex h, its track numbered for the board after
- * (the segments of the hexes after h move by the change of h's paths), added to out; false
- * when it touches h. */
-static bool carry_over(const struct routes *from, const struct route *rt, int first, int gone,
-                       int shift, struct routes *out)
-{
-    const uint64_t *bits = from->pool + rt->segs;
-    for (int seg = first; seg < first + gone; seg++)
-        if ((bits[seg / 64] >> (seg % 64)) & 1u)
-            return false;
-    if (out->n == out->cap) {
-        out->cap = out->cap ? 2 * out->cap : 64;
-        out->v = xrealloc(out->v, (size_t)out->cap * sizeof *out->v);
-        out->pool = xrealloc(out->pool, (size_t)out->cap * (size_t)out->words * sizeof *out->pool);
-    }
-    struct route *copy = &out->v[out->n];
-    *copy = *rt;
-    copy->segs = (size_t)out->n * (size_t)out->words;
-    uint64_t *to = out->pool + copy->segs;
-    memset(to, 0, (size_t)out->words * sizeof *to);
-    for (int w = 0; w < from->words; w++)
-        for (uint64_t word = bits[w]; word; word &= word - 1) {
-            int seg = w * 64 + __builtin_ctzll(word);
-            int now = seg < first ? seg : seg + shift;
-            to[now / 64] |= (uint64_t)1 << (now % 64);
-        }
-    out->n++;
-    return true;
 }
 
 int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int hex, eng_run *out)
 {
     memset(out, 0, sizeof *out);
     const eng_company_state *s = &g->co[before->company];
+    const eng_track *tr = eng_board_track(g->board, hex, NULL);
+    int gone = before->net.seg_first[hex + 1] - before->net.seg_first[hex];
     if (g->t != before->t || s->ntrains != before->ntrains ||
-        memcmp(s->trains, before->trains, (size_t)s->ntrains * sizeof *s->trains) != 0)
-        return best_run(g, before->company, out, true, 0); /* not the trains it knows */
+        memcmp(s->trains, before->trains, (size_t)s->ntrains * sizeof *s->trains) != 0 ||
+        before->net.nsegs + tr->npaths > 64 * before->words)
+        return best_run(g, before->company, out, true, 0); /* not what it knows */
     struct net net;
-    build_net(&net, g, before->company);
-    assert(net.seg_first[hex] == before->net.seg_first[hex]); /* the hexes before it alike */
-    int first = before->net.seg_first[hex];
-    int gone = before->net.seg_first[hex + 1] - first;
-    int shift = (net.seg_first[hex + 1] - net.seg_first[hex]) - gone;
+    struct renumber rn = {hex, before->net.nsegs, gone, before->words};
+    build_net_as(&net, g, before->company, &rn);
+    assert(net.words == before->words);
     uint8_t *leg_through = legs_through(&net, hex), *to_through = distances_to(&net, hex);
     struct routes lists[ENG_MAX_TRAIN_TYPES];
+    struct view views[ENG_MAX_TRAIN_TYPES];
+    uint8_t *skips[ENG_MAX_TRAIN_TYPES];
     bool listed[ENG_MAX_TRAIN_TYPES] = {false};
-    const struct routes *per[ENG_MAX_TRAINS];
+    struct view *per[ENG_MAX_TRAINS];
     int order[ENG_MAX_TRAINS];
     train_order(s, order);
     for (int i = 0; i < s->ntrains; i++) {
         int type = order[i];
         if (!listed[type]) {
-            struct routes *l = &lists[type];
-            list_runs(&net, &g->t->trains[type], hex, leg_through, to_through, l);
             const struct routes *old = &before->lists[type];
-            for (int r = 0; r < old->n; r++)
-                carry_over(old, &old->v[r], first, gone, shift, l);
-            if (l->n > 1)
-                sort_by_value(l);
+            list_runs(&net, &g->t->trains[type], hex, leg_through, to_through, &lists[type]);
+            if (lists[type].n > 1)
+                sort_by_value(&lists[type]);
+            skips[type] = xcalloc((size_t)old->n + 1, 1);
+            const int *first = before->touch_first[type], *runs = before->touch_runs[type];
+            for (int k = first[hex]; k < first[hex + 1]; k++)
+                skips[type][runs[k]] = 1;
+            view_init(&views[type], &lists[type], old, skips[type],
+                      first[hex + 1] - first[hex]);
             listed[type] = true;
-            out->routes_considered += l->n;
+            out->routes_considered += views[type].n;
         }
-        per[i] = &lists[type];
+        per[i] = &views[type];
     }
     int total = choose_runs(&net, order, s->ntrains, per, true, 0, out);
+    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
+        if (listed[k]) {
+            view_free(&views[k]);
+            free(skips[k]);
+        }
     free_lists(lists, listed);
     free(leg_through);
     free(to_through);
@@ -929,13 +1067,14 @@ static int all_run(struct choice *c, int i, int value)
     if (i == c->k)
         return value;
     int best = -1;
-    const struct routes *rs = c->per[i];
+    struct view *rs = c->per[i];
     for (int r = 0; r < rs->n; r++) {
-        if (!disjoint(c, rs, &rs->v[r]))
+        struct run_ref run = view_at(rs, r);
+        if (!disjoint(c, run.bits))
             continue;
-        toggle(c, rs, &rs->v[r]);
-        int v = all_run(c, i + 1, value + rs->v[r].value);
-        toggle(c, rs, &rs->v[r]);
+        toggle(c, run.bits);
+        int v = all_run(c, i + 1, value + run.rt->value);
+        toggle(c, run.bits);
         best = v > best ? v : best;
     }
     return best;
@@ -969,6 +1108,7 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
     struct net net;
     build_net(&net, g, company);
     struct routes lists[ENG_MAX_TRAINS];
+    struct view views[ENG_MAX_TRAINS];
     struct choice c = {.k = n, .words = net.words ? net.words : 1};
     int rc = 0, made = 0;
     for (int i = 0; i < n && rc == 0; i++, made++) {
@@ -988,7 +1128,8 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
             }
         free(all.v);
         free(all.pool);
-        c.per[i] = &lists[i];
+        view_init(&views[i], &lists[i], NULL, NULL, 0);
+        c.per[i] = &views[i];
         if (lists[i].n == 0)
             rc = eng_refuse(why, len, "train %d (%s): that is not a run %s may make", i + 1,
                             g->t->trains[runs[i].train].name, g->t->companies[company].id);
@@ -1001,6 +1142,7 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
         free(c.used);
     }
     for (int i = 0; i < made; i++) {
+        view_free(&views[i]);
         free(lists[i].v);
         free(lists[i].pool);
     }
