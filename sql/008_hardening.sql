@@ -34,8 +34,10 @@ ALTER TABLE inbound_new RENAME TO inbound;
 CREATE INDEX inbound_pending ON inbound (id) WHERE status = 'received';
 CREATE INDEX inbound_message_id ON inbound (message_id);
 
--- answered mails by sender and time, for the rate limit of replies per address
+-- answered mails by sender, and by player, and time: for the rate limits of answers per
+-- address and per game (a count over an hour, not a scan of every mail ever stored)
 CREATE INDEX inbound_sender ON inbound (sender COLLATE NOCASE, processed_at);
+CREATE INDEX inbound_player ON inbound (player_id, processed_at);
 
 -- outbox: a row is claimed by the process that sends it (claimed_by: its token) before it is
 -- handed to the server, so no two processes ever send one row.
