@@ -51,6 +51,22 @@ void eng_options_default(eng_options *o)
     o->separate_sales_at_same_price = true; /* what Rails' recorded games do */
 }
 
+bool eng_option_number(const eng_options *o, const char *name, int *out)
+{
+    static const struct { const char *name; size_t off; } numbers[] = {
+        {"BYFloatsAt", offsetof(eng_options, by_float_percent)},
+        {"LDIncome", offsetof(eng_options, ld_income)},
+        {"MSOLFloatPercent", offsetof(eng_options, ms_ol_float_percent)},
+        {"NationalisationThreshold", offsetof(eng_options, nationalisation_percent)},
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
+        if (str_ieq(name, numbers[i].name)) {
+            memcpy(out, (const char *)o + numbers[i].off, sizeof *out);
+            return true;
+        }
+    return false;
+}
+
 static const char *const variant_names[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
                                             "ThompsonHalf"};
 
@@ -294,14 +310,13 @@ void eng_set_par(eng_game *g, int company)
             }
 }
 
+/* Its float percent: the title's, or the option the title names for it (BYFloatsAt). */
 static int float_percent(const eng_game *g, int company)
 {
-    const char *id = g->t->companies[company].id;
-    if (strcmp(id, "BY") == 0)
-        return g->opt.by_float_percent;
-    if (strcmp(id, "MS") == 0 || strcmp(id, "OL") == 0)
-        return g->opt.ms_ol_float_percent;
-    return g->t->companies[company].float_percent;
+    const eng_company *co = &g->t->companies[company];
+    int v;
+    return co->float_option[0] && eng_option_number(&g->opt, co->float_option, &v)
+               ? v : co->float_percent;
 }
 
 /* A major floats when enough of it is sold; it then receives the par value of every share sold

@@ -49,6 +49,10 @@ typedef struct eng_options {
 } eng_options;
 
 void eng_options_default(eng_options *o);
+/* The value of a numeric option by its name ("BYFloatsAt"): the title names the options that
+ * set a company's figures, so generic code never asks for a company by name. True when there
+ * is such an option. */
+bool eng_option_number(const eng_options *o, const char *name, int *out);
 /* Sets one option from text ("Variant", "Snake"); returns 0 or -1 with why. */
 int eng_option_set(eng_options *o, const char *name, const char *value, char *why, size_t len);
 /* Sets options from "Name=Value,Name=Value" or the preset "pbem-house-rules". */

@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Its income: the title's, or the option the title names for it (LDIncome). */
 static int private_income(const eng_game *g, int company)
 {
-    if (strcmp(g->t->companies[company].id, "LD") == 0)
-        return g->opt.ld_income;
-    return g->t->companies[company].revenue;
+    const eng_company *co = &g->t->companies[company];
+    int v;
+    return co->revenue_option[0] && eng_option_number(&g->opt, co->revenue_option, &v)
+               ? v : co->revenue;
 }
 
 static void pay_privates(eng_game *g)

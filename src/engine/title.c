@@ -660,14 +660,18 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
             return false;
         bool ok = kind == ENG_PRIVATE
                       ? get_int(L, where, it, "price", &c->price, 0) &&
-                            get_int(L, where, it, "revenue", &c->revenue, 0)
+                            get_int(L, where, it, "revenue", &c->revenue, 0) &&
+                            get_str(L, where, it, "revenue_set_by", c->revenue_option,
+                                    sizeof c->revenue_option, false)
                   : kind == ENG_MINOR
                       ? get_int(L, where, it, "price", &c->price, 0) &&
                             parse_home(L, where, it, c) && parse_tokens(L, where, it, c)
                       : get_int(L, where, it, "par", &c->price, 0) &&
                             parse_home(L, where, it, c) && parse_tokens(L, where, it, c) &&
                             parse_certs(L, where, it, c) &&
-                            get_int(L, where, it, "float_percent", &c->float_percent, 0);
+                            get_int(L, where, it, "float_percent", &c->float_percent, 0) &&
+                            get_str(L, where, it, "float_percent_set_by", c->float_option,
+                                    sizeof c->float_option, false);
         if (!ok)
             return false;
     }

@@ -139,6 +139,10 @@ typedef struct eng_company {
     int ncerts;
     eng_cert certs[8];
     int float_percent;
+    char float_option[ENG_NAME]; /* majors: the game option whose value is its float percent
+                                  * instead ("BYFloatsAt"), or "" */
+    char revenue_option[ENG_NAME]; /* privates: the game option whose value is its income
+                                  * instead ("LDIncome"), or "" */
     uint32_t color;       /* 0xRRGGBB */
     uint32_t text_color;
     int power_token_hex;  /* privates: a free station the owner's major may place there, or -1 */

@@ -85,6 +85,28 @@ static void test_privates_bring_shares_and_by_floats(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: the title names the option that sets a company's figure (BY's float percent:
+ * BYFloatsAt), the engine never asks for a company by name: with BYFloatsAt=20, BY floats
+ * with its director's certificate alone. */
+static void test_an_option_the_title_names_sets_the_float(void **state)
+{
+    (void)state;
+    assert_string_equal(title->companies[co("BY")].float_option, "BYFloatsAt");
+    assert_string_equal(title->companies[co("MS")].float_option, "MSOLFloatPercent");
+    assert_string_equal(title->companies[co("LD")].revenue_option, "LDIncome");
+    assert_string_equal(title->companies[co("SX")].float_option, "");
+    eng_game *g = new_game("Variant=Clemens, BYFloatsAt=20", 4);
+    must(g, buy_item("BY-20%-director"));
+    assert_true(g->co[co("BY")].floated); /* 20% */
+    eng_game_free(g);
+    int v;
+    eng_options o;
+    eng_options_default(&o);
+    assert_true(eng_option_number(&o, "LDIncome", &v));
+    assert_int_equal(v, 20);
+    assert_false(eng_option_number(&o, "Variant", &v));
+}
+
 /* The changePresidentAtStart case: three privates' 10% outweigh a 20% director. */
 static void test_directorship_moves_during_the_packet(void **state)
 {
@@ -534,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_dealing_orders),
         cmocka_unit_test(test_standard_offers_the_top_row),
         cmocka_unit_test(test_privates_bring_shares_and_by_floats),
+        cmocka_unit_test(test_an_option_the_title_names_sets_the_float),
         cmocka_unit_test(test_directorship_moves_during_the_packet),
         cmocka_unit_test(test_everyone_passing_interrupts_the_packet),
         cmocka_unit_test(test_a_player_without_money_passes_automatically),
