@@ -528,6 +528,16 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
     ord_envelope_clear(&env);
 }
 
+/* The password a mail carries, for its redaction when it is stored, though it is not read. */
+static void take_password(const mail_message *msg, struct outcome *out)
+{
+    ord_envelope env;
+    ord_envelope_parse(msg->subject, msg->body, &env);
+    if (env.password)
+        out->password = xstrdup(env.password);
+    ord_envelope_clear(&env);
+}
+
 static int count_lines(const char *text)
 {
     int n = 0;
@@ -582,6 +592,7 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         cJSON_AddNumberToObject(tl, "lines", count_lines(msg->body));
         cJSON_AddNumberToObject(tl, "limit", c->limits.lines);
         buf_adds(&out->text, "refused: too many lines");
+        take_password(msg, out); /* not read, but stored: without its password */
     } else if (str_is_blank(msg->body)) {
         cJSON_AddTrueToObject(ctx, "no_text");
         cJSON_AddNumberToObject(ctx, "attachments", msg->attachments);

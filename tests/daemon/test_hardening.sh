@@ -130,6 +130,8 @@ printf 'From: alice@pbem.test\nSubject: huge\nMessage-ID: <huge1@pbem.test>\n\n'
 "$PBEMGM" serve --once > big.log 2>&1
 outcome() { sql "SELECT outcome FROM inbound WHERE message_id = '$1'"; }
 check "45,000 lines: refused, with the reason" test "$(outcome big1@pbem.test)" = "refused: too many lines"
+check "... and stored without its password" \
+    test "$(sql "SELECT instr(CAST(raw AS TEXT), 'alice-pw1') FROM inbound WHERE message_id = 'big1@pbem.test'")" = 0
 check "12,000 nested multiparts: refused unparsed" test "$(outcome deep1@pbem.test)" = "refused: too many MIME parts"
 check "100 MB: refused as too large" test "$(outcome huge1@pbem.test)" = "refused: too large"
 peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' big.log)
