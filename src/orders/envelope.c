@@ -166,6 +166,27 @@ void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env
     }
 }
 
+char *ord_envelope_password(const char *body)
+{
+    for (const char *p = body; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        while (n && (*p == ' ' || *p == '\t'))
+            p++, n--;
+        if (n > 8 && strncasecmp(p, "password", 8) == 0) { /* (only such lines are copied) */
+            char *text = str_trim(xstrndup(p, n));
+            const char *v = keyword_value(text, "password");
+            char *found = v && *v ? xstrdup(v) : NULL;
+            explicit_bzero(text, strlen(text));
+            free(text);
+            if (found)
+                return found;
+        }
+        p = nl ? nl + 1 : p + n;
+    }
+    return NULL;
+}
+
 void ord_envelope_clear(ord_envelope *env)
 {
     free(env->game);

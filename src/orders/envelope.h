@@ -42,6 +42,9 @@ typedef struct ord_envelope {
 
 void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env);
 void ord_envelope_clear(ord_envelope *env);
+/* The value of the first PASSWORD line of a body, read as ord_envelope_parse reads it, without
+ * keeping the other lines (malloc'd, or NULL): for a mail that is refused unread but stored. */
+char *ord_envelope_password(const char *body);
 /* Adds an error (message formatted like printf). */
 void ord_add_error(ord_envelope *env, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -531,11 +531,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
 /* The password a mail carries, for its redaction when it is stored, though it is not read. */
 static void take_password(const mail_message *msg, struct outcome *out)
 {
-    ord_envelope env;
-    ord_envelope_parse(msg->subject, msg->body, &env);
-    if (env.password)
-        out->password = xstrdup(env.password);
-    ord_envelope_clear(&env);
+    out->password = ord_envelope_password(msg->body);
 }
 
 static int count_lines(const char *text)
