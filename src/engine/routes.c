@@ -12,10 +12,8 @@
 #include "engine/routes.h"
 #include "util/util.h"
 
-#include <stdint.h>
-#include <stdio.h>
-#include <time.h>
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,28 +244,35 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
  * track both ways): arriving at a stop counts it, and a run goes on only through a city it may
  * pass. The rules that only shorten what is possible (no node twice, groups, the sides of a map
  * edge) are left out, so the count never exceeds the truth. */
-static void compute_to_token(struct net *net)
+static bool blocked(const struct node *n)
 {
-    net->to_token = xmalloc((size_t)net->nnodes);
-    memset(net->to_token, ROUTES_FAR, (size_t)net->nnodes);
+    return n->kind != NOT_STOP && !n->passable;
+}
+
+/* dist, set at its sources (the nodes below ROUTES_FAR), spread outwards: arriving at a stop
+ * counts it. A stop a run may not pass is not entered, or (enter_blocked) entered but not left.
+ * A deque: 0-cost moves in front, 1-cost at the back. */
+static void spread_stops(const struct net *net, uint8_t *dist, bool enter_blocked)
+{
     int *queue = xmalloc((size_t)net->nnodes * 2 * sizeof *queue), head = net->nnodes,
-        tail = net->nnodes; /* a deque: 0-cost moves in front, 1-cost at the back */
+        tail = net->nnodes;
     for (int x = 0; x < net->nnodes; x++)
-        if (net->nodes[x].token && net->nodes[x].kind == STOP_CITY) {
-            net->to_token[x] = 1;
+        if (dist[x] < ROUTES_FAR)
             queue[tail++] = x;
-        }
     while (head < tail) {
         int u = queue[head++];
-        for (int i = net->nodes[u].first; i < net->nodes[u].first + net->nodes[u].nlinks; i++) {
+        const struct node *nu = &net->nodes[u];
+        if (enter_blocked && blocked(nu) && dist[u] > 0)
+            continue; /* a run ends there */
+        for (int i = nu->first; i < nu->first + nu->nlinks; i++) {
             int v = net->links[i].to;
             const struct node *nv = &net->nodes[v];
-            if (nv->dead || (nv->kind != NOT_STOP && !nv->passable))
+            if (nv->dead || (!enter_blocked && blocked(nv)))
                 continue;
-            int d = net->to_token[u] + (nv->kind != NOT_STOP);
-            if (d >= net->to_token[v] || d >= ROUTES_FAR)
+            int d = dist[u] + (nv->kind != NOT_STOP);
+            if (d >= dist[v] || d >= ROUTES_FAR)
                 continue;
-            net->to_token[v] = (uint8_t)d;
+            dist[v] = (uint8_t)d;
             if (nv->kind == NOT_STOP && head > 0)
                 queue[--head] = v;
             else if (tail < 2 * net->nnodes)
@@ -275,6 +280,16 @@ static void compute_to_token(struct net *net)
         }
     }
     free(queue);
+}
+
+static void compute_to_token(struct net *net)
+{
+    net->to_token = xmalloc((size_t)net->nnodes);
+    memset(net->to_token, ROUTES_FAR, (size_t)net->nnodes);
+    for (int x = 0; x < net->nnodes; x++)
+        if (net->nodes[x].token && net->nodes[x].kind == STOP_CITY)
+            net->to_token[x] = 1; /* the station's city itself counts */
+    spread_stops(net, net->to_token, false);
 }
 
 static void free_net(struct net *net)
@@ -620,33 +635,8 @@ static uint8_t *distances_to(const struct net *net, int h)
 {
     uint8_t *dist = xmalloc((size_t)net->nnodes);
     memset(dist, ROUTES_FAR, (size_t)net->nnodes);
-    int *queue = xmalloc((size_t)net->nnodes * 2 * sizeof *queue), head = net->nnodes,
-        tail = net->nnodes;
-    for (int x = h * ENG_NODES_PER_HEX; x < (h + 1) * ENG_NODES_PER_HEX; x++) {
-        dist[x] = 0;
-        queue[tail++] = x;
-    }
-    while (head < tail) {
-        int u = queue[head++];
-        const struct node *nu = &net->nodes[u];
-        if (nu->kind != NOT_STOP && !nu->passable && dist[u] > 0)
-            continue; /* a run ends there: it goes no further towards h */
-        for (int i = nu->first; i < nu->first + nu->nlinks; i++) {
-            int v = net->links[i].to;
-            const struct node *nv = &net->nodes[v];
-            if (nv->dead)
-                continue;
-            int d = dist[u] + (nv->kind != NOT_STOP);
-            if (d >= dist[v] || d >= ROUTES_FAR)
-                continue;
-            dist[v] = (uint8_t)d;
-            if (nv->kind == NOT_STOP && head > 0)
-                queue[--head] = v;
-            else if (tail < 2 * net->nnodes)
-                queue[tail++] = v;
-        }
-    }
-    free(queue);
+    memset(dist + (size_t)h * ENG_NODES_PER_HEX, 0, ENG_NODES_PER_HEX);
+    spread_stops(net, dist, true); /* (a run may start at a stop it may not pass) */
     return dist;
 }
 
@@ -835,8 +825,9 @@ static int choose_runs(const struct net *net, const int *order, int ntrains,
     for (int i = 0; i < ntrains; i++)
         c.per[i] = per[i];
     for (int i = c.k - 1; i >= 0; i--) {
-        int top = 0; /* (sorted: the first; else every run looked at) */
-        for (int r = 0; r < (bounded ? (c.per[i]->n > 0) : c.per[i]->n); r++)
+        int top = 0, looked = bounded && c.per[i]->n > 0 ? 1 : c.per[i]->n; /* (sorted: the
+                                                                              * first run) */
+        for (int r = 0; r < looked; r++)
             top = view_at(c.per[i], r).rt->value > top ? view_at(c.per[i], r).rt->value : top;
         c.top[i] = c.top[i + 1] + top;
     }
@@ -869,14 +860,27 @@ static void free_lists(struct routes *lists, const bool *listed)
         }
 }
 
-static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, long budget)
+/* A board changed in one hex, against the runs of the board before it: only the runs through
+ * the hex are listed; the runs before that do not touch it are read with them. */
+struct change {
+    const eng_runs_before *before;
+    int hex;
+    const uint8_t *leg_through, *to_through;
+};
+
+/* The runs of one train type, as the choice reads them (sorted when bounded; a change: merged
+ * with the runs before; *skip then what of those it leaves out). */
+static void runs_of(const struct net *net, const eng_train *train, int type, bool bounded,
+                    const struct change *ch, struct routes *list, struct view *view,
+                    uint8_t **skip);
+
+/* The best run of the company's trains on net. */
+static int best_on(const struct net *net, const eng_game *g, const eng_company_state *s,
+                   const struct change *ch, bool bounded, long budget, eng_run *out)
 {
-    memset(out, 0, sizeof *out);
-    const eng_company_state *s = &g->co[company];
-    struct net net;
-    build_net(&net, g, company);
     struct routes lists[ENG_MAX_TRAIN_TYPES];
     struct view views[ENG_MAX_TRAIN_TYPES];
+    uint8_t *skips[ENG_MAX_TRAIN_TYPES];
     bool listed[ENG_MAX_TRAIN_TYPES] = {false};
     struct view *per[ENG_MAX_TRAINS];
     int order[ENG_MAX_TRAINS];
@@ -884,20 +888,29 @@ static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, 
     for (int i = 0; i < s->ntrains; i++) {
         int type = order[i];
         if (!listed[type]) {
-            list_routes(&net, &g->t->trains[type], &lists[type]);
-            if (bounded && lists[type].n > 1)
-                sort_by_value(&lists[type]);
-            view_init(&views[type], &lists[type], NULL, NULL, 0);
+            runs_of(net, &g->t->trains[type], type, bounded, ch, &lists[type], &views[type],
+                    &skips[type]);
             listed[type] = true;
-            out->routes_considered += lists[type].n;
+            out->routes_considered += views[type].n;
         }
         per[i] = &views[type];
     }
-    int total = choose_runs(&net, order, s->ntrains, per, bounded, budget, out);
+    int total = choose_runs(net, order, s->ntrains, per, bounded, budget, out);
     for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
-        if (listed[k])
+        if (listed[k]) {
             view_free(&views[k]);
+            free(skips[k]);
+        }
     free_lists(lists, listed);
+    return total;
+}
+
+static int best_run(const eng_game *g, int company, eng_run *out, bool bounded, long budget)
+{
+    memset(out, 0, sizeof *out);
+    struct net net;
+    build_net(&net, g, company);
+    int total = best_on(&net, g, &g->co[company], NULL, bounded, budget, out);
     free_net(&net);
     return total;
 }
@@ -962,19 +975,19 @@ eng_runs_before *eng_runs_before_new(const eng_game *g, int company)
     b->company = company;
     b->ntrains = s->ntrains;
     memcpy(b->trains, s->trains, (size_t)s->ntrains * sizeof *s->trains);
-    struct net plain; /* (only to know how many words the board's track takes) */
-    build_net(&plain, g, company);
-    b->words = plain.words + 1;
-    free_net(&plain);
+    int paths = 0; /* (the board's track, numbered as always, and a word to spare) */
+    for (int h = 0; h < g->t->nhexes; h++)
+        paths += eng_board_track(g->board, h, NULL)->npaths;
+    b->words = (paths + 63) / 64 + 1;
     struct renumber spare = {-1, 0, 0, b->words};
     build_net_as(&b->net, g, company, &spare);
     for (int i = 0; i < s->ntrains; i++) {
         int type = s->trains[i];
         if (b->listed[type])
             continue;
-        list_routes(&b->net, &g->t->trains[type], &b->lists[type]);
-        if (b->lists[type].n > 1)
-            sort_by_value(&b->lists[type]);
+        struct view whole; /* (one list: nothing to keep) */
+        uint8_t *none;
+        runs_of(&b->net, &g->t->trains[type], type, true, NULL, &b->lists[type], &whole, &none);
         b->listed[type] = true;
         index_by_hex(b, type);
     }
@@ -994,6 +1007,27 @@ void eng_runs_before_free(eng_runs_before *b)
     free(b);
 }
 
+static void runs_of(const struct net *net, const eng_train *train, int type, bool bounded,
+                    const struct change *ch, struct routes *list, struct view *view,
+                    uint8_t **skip)
+{
+    *skip = NULL;
+    list_runs(net, train, ch ? ch->hex : -1, ch ? ch->leg_through : NULL,
+              ch ? ch->to_through : NULL, list);
+    if (bounded && list->n > 1)
+        sort_by_value(list);
+    if (!ch) {
+        view_init(view, list, NULL, NULL, 0);
+        return;
+    }
+    const struct routes *old = &ch->before->lists[type];
+    const int *first = ch->before->touch_first[type], *runs = ch->before->touch_runs[type];
+    *skip = xcalloc((size_t)old->n + 1, 1);
+    for (int k = first[ch->hex]; k < first[ch->hex + 1]; k++)
+        (*skip)[runs[k]] = 1;
+    view_init(view, list, old, *skip, first[ch->hex + 1] - first[ch->hex]);
+}
+
 int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int hex, eng_run *out)
 {
     memset(out, 0, sizeof *out);
@@ -1008,41 +1042,10 @@ int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int h
     struct renumber rn = {hex, before->net.nsegs, gone, before->words};
     build_net_as(&net, g, before->company, &rn);
     assert(net.words == before->words);
-    uint8_t *leg_through = legs_through(&net, hex), *to_through = distances_to(&net, hex);
-    struct routes lists[ENG_MAX_TRAIN_TYPES];
-    struct view views[ENG_MAX_TRAIN_TYPES];
-    uint8_t *skips[ENG_MAX_TRAIN_TYPES];
-    bool listed[ENG_MAX_TRAIN_TYPES] = {false};
-    struct view *per[ENG_MAX_TRAINS];
-    int order[ENG_MAX_TRAINS];
-    train_order(s, order);
-    for (int i = 0; i < s->ntrains; i++) {
-        int type = order[i];
-        if (!listed[type]) {
-            const struct routes *old = &before->lists[type];
-            list_runs(&net, &g->t->trains[type], hex, leg_through, to_through, &lists[type]);
-            if (lists[type].n > 1)
-                sort_by_value(&lists[type]);
-            skips[type] = xcalloc((size_t)old->n + 1, 1);
-            const int *first = before->touch_first[type], *runs = before->touch_runs[type];
-            for (int k = first[hex]; k < first[hex + 1]; k++)
-                skips[type][runs[k]] = 1;
-            view_init(&views[type], &lists[type], old, skips[type],
-                      first[hex + 1] - first[hex]);
-            listed[type] = true;
-            out->routes_considered += views[type].n;
-        }
-        per[i] = &views[type];
-    }
-    int total = choose_runs(&net, order, s->ntrains, per, true, 0, out);
-    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
-        if (listed[k]) {
-            view_free(&views[k]);
-            free(skips[k]);
-        }
-    free_lists(lists, listed);
-    free(leg_through);
-    free(to_through);
+    struct change ch = {before, hex, legs_through(&net, hex), distances_to(&net, hex)};
+    int total = best_on(&net, g, s, &ch, true, 0, out);
+    free((void *)ch.leg_through);
+    free((void *)ch.to_through);
     free_net(&net);
     return total;
 }

@@ -29,7 +29,6 @@ struct imap {
 
 static volatile sig_atomic_t io_fd = -1;      /* the socket of the exchange under way */
 static volatile sig_atomic_t io_expired;       /* its deadline passed (or it was aborted) */
-static volatile sig_atomic_t io_stop;          /* mail_io_abort: every exchange ends */
 
 static const char *imap_error_text(int rc)
 {
@@ -70,7 +69,7 @@ static int fail(struct imap *im, int rc, const char *what, char **err)
 
 /* ---- deadlines ---- */
 
-static void cut_off(void)
+void mail_imap_cut_off(void)
 {
     int fd = io_fd;
     io_expired = 1;
@@ -78,21 +77,10 @@ static void cut_off(void)
         shutdown(fd, SHUT_RDWR); /* async-signal-safe: the blocked read returns at once */
 }
 
-void mail_io_abort(void)
-{
-    io_stop = 1;
-    cut_off();
-}
-
 static void on_deadline(int sig)
 {
     (void)sig;
-    cut_off();
-}
-
-bool mail_io_aborted(void)
-{
-    return io_stop != 0;
+    mail_imap_cut_off();
 }
 
 static void deadline_begin(struct imap *im)
@@ -103,7 +91,7 @@ static void deadline_begin(struct imap *im)
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: a blocked connect or select ends too */
     sigaction(SIGALRM, &sa, NULL);
-    io_expired = io_stop;
+    io_expired = mail_io_aborted();
     io_fd = im->session && im->session->imap_stream
                 ? mailstream_low_get_fd(mailstream_get_low(im->session->imap_stream))
                 : -1;

@@ -520,38 +520,47 @@ static bool author_header(const char *p, size_t n)
     return false;
 }
 
-struct fnv2 {
-    uint64_t a, b;
-};
-
-static void fnv_add(struct fnv2 *h, const char *p, size_t n)
+/* The header fields its author wrote (each with its continuation lines) appended to out; the
+ * Content-* fields too when content, which describe the body as it was sent. */
+static void author_fields(const char *raw, size_t hlen, bool content, buf *out)
 {
-    for (size_t i = 0; i < n; i++) {
-        if (p[i] == '\r')
-            continue; /* CRLF or LF: one mail either way */
-        h->a = (h->a ^ (unsigned char)p[i]) * 0x100000001b3ULL;
-        h->b = (h->b ^ (unsigned char)p[i]) * 0x100000001b3ULL;
-        h->b ^= h->b >> 29;
-    }
-}
-
-char *mail_content_key(const char *raw, size_t len)
-{
-    struct fnv2 h = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
-    size_t hlen = mail_header_length(raw, len);
     bool keep = false;
     for (size_t at = 0; at < hlen;) {
         const char *nl = memchr(raw + at, '\n', hlen - at);
         size_t end = nl ? (size_t)(nl - raw) + 1 : hlen;
         if (raw[at] != ' ' && raw[at] != '\t') /* a new field; else its continuation */
-            keep = author_header(raw + at, end - at);
+            keep = author_header(raw + at, end - at) &&
+                   (content || strncasecmp(raw + at, "content-", 8) != 0);
         if (keep)
-            fnv_add(&h, raw + at, end - at);
+            buf_add(out, raw + at, end - at);
         at = end;
     }
-    fnv_add(&h, "\n", 1);
-    fnv_add(&h, raw + hlen, len - hlen);
-    return str_format("%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+}
+
+/* Appends text without its CRs: CRLF or LF, one mail either way. */
+static void add_without_cr(buf *out, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != '\r')
+            buf_addc(out, p[i]);
+}
+
+char *mail_content_key(const char *raw, size_t len)
+{
+    size_t hlen = mail_header_length(raw, len);
+    buf fields, all;
+    buf_init(&fields);
+    buf_init(&all);
+    author_fields(raw, hlen, true, &fields);
+    add_without_cr(&all, fields.data ? fields.data : "", fields.len);
+    buf_addc(&all, '\n');
+    add_without_cr(&all, raw + hlen, len - hlen);
+    /* two independent fingerprints of 64 bits: told apart only with an equal Message-ID */
+    uint64_t a = util_fnv1a(UTIL_FNV_BASIS, all.data, all.len);
+    uint64_t b = util_fnv1a(UTIL_FNV_BASIS ^ 0x9E3779B97F4A7C15ULL, all.data, all.len);
+    buf_free(&fields);
+    buf_free(&all);
+    return str_format("%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
 }
 
 /* ---- a secret taken out of a stored mail ---- */
@@ -605,18 +614,7 @@ char *mail_redact(const char *raw, size_t len, const char *keyword, const char *
      * apart): keep the author's header and the text as it was read, redacted */
     buf b;
     buf_init(&b);
-    size_t hlen = mail_header_length(raw, len);
-    bool keep = false;
-    for (size_t at = 0; at < hlen;) {
-        const char *nl = memchr(raw + at, '\n', hlen - at);
-        size_t end = nl ? (size_t)(nl - raw) + 1 : hlen;
-        if (raw[at] != ' ' && raw[at] != '\t')
-            keep = author_header(raw + at, end - at) &&
-                   strncasecmp(raw + at, "content-", 8) != 0;
-        if (keep && !(end - at <= 2 && (raw[at] == '\n' || raw[at] == '\r')))
-            buf_add(&b, raw + at, end - at);
-        at = end;
-    }
+    author_fields(raw, mail_header_length(raw, len), false, &b);
     buf_adds(&b, "Content-Type: text/plain; charset=utf-8\n"
                  "X-Pbemgm-Redacted: the mail as read, its password taken out\n\n");
     size_t n;

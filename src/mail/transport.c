@@ -3,6 +3,7 @@
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -64,6 +65,21 @@ void mail_sink_close(mail_sink *sink)
         return;
     sink->ops->close(sink->impl);
     free(sink);
+}
+
+/* ---- stopping every exchange (SIGTERM) ---- */
+
+static volatile sig_atomic_t io_stop;
+
+void mail_io_abort(void)
+{
+    io_stop = 1;
+    mail_imap_cut_off();
+}
+
+bool mail_io_aborted(void)
+{
+    return io_stop != 0;
 }
 
 char *mail_errorf(const char *fmt, ...)

@@ -103,6 +103,9 @@ void mail_io_abort(void);
 /* Whether mail_io_abort was called: every exchange ends at once from then on. */
 bool mail_io_aborted(void);
 
+/* imap.c: cuts off the IMAP exchange under way (async-signal-safe). */
+void mail_imap_cut_off(void);
+
 /* A formatted error message for *err (malloc'd). */
 char *mail_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -84,10 +84,7 @@ static uint64_t kept_clock;
 
 static uint64_t fingerprint(int64_t seq, const char *json)
 {
-    uint64_t h = 1469598103934665603ULL ^ (uint64_t)seq; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)json; *p; p++)
-        h = (h ^ *p) * 1099511628211ULL;
-    return h;
+    return util_fnv1a(UTIL_FNV_BASIS ^ (uint64_t)seq, json, strlen(json));
 }
 
 static void kept_clear(struct kept *k)

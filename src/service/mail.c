@@ -18,7 +18,6 @@
 #include "util/util.h"
 
 #include <cJSON.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,10 +101,7 @@ static const char *const not_right =
 
 static char *guess_key(const ord_envelope *env)
 {
-    char *key = str_format("%s/%s", env->game, env->player);
-    for (char *p = key; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
-    return key;
+    return str_lower(str_format("%s/%s", env->game, env->player));
 }
 
 /* Whether too many wrong passwords were tried lately for these names or from this sender. */
@@ -555,8 +551,13 @@ static const char *reply_limit(const cfg *c, store *st, const mail_message *msg,
         return "the answers to this address in the last hour reached the limit";
     if (game >= c->limits.game_replies_per_hour)
         return "the answers about this game in the last hour reached the limit";
-    if (from == c->limits.replies_per_hour - 1 || game == c->limits.game_replies_per_hour - 1)
-        cJSON_AddNumberToObject(ctx, "last_answer", c->limits.replies_per_hour);
+    bool last_from = from == c->limits.replies_per_hour - 1;
+    if (last_from || game == c->limits.game_replies_per_hour - 1) {
+        cJSON *last = cJSON_AddObjectToObject(ctx, "last_answer");
+        cJSON_AddNumberToObject(last, "limit", last_from ? c->limits.replies_per_hour
+                                                         : c->limits.game_replies_per_hour);
+        cJSON_AddStringToObject(last, "of", last_from ? "from one address" : "about one game");
+    }
     return NULL;
 }
 
@@ -573,6 +574,7 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     cJSON *ctx = cJSON_CreateObject();
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
     cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
+    int lines;
     if (m->truncated) {
         cJSON *tl = cJSON_AddObjectToObject(ctx, "too_large");
         cJSON_AddNumberToObject(tl, "size_kib", (double)((m->size + 1023) / 1024));
@@ -583,9 +585,9 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         cJSON_AddNumberToObject(tc, "parts", out->mime_parts);
         cJSON_AddNumberToObject(tc, "limit", c->limits.mime_parts);
         buf_adds(&out->text, "refused: too many MIME parts");
-    } else if (count_lines(msg->body) > c->limits.lines) {
+    } else if ((lines = count_lines(msg->body)) > c->limits.lines) {
         cJSON *tl = cJSON_AddObjectToObject(ctx, "too_many_lines");
-        cJSON_AddNumberToObject(tl, "lines", count_lines(msg->body));
+        cJSON_AddNumberToObject(tl, "lines", lines);
         cJSON_AddNumberToObject(tl, "limit", c->limits.lines);
         buf_adds(&out->text, "refused: too many lines");
         take_password(msg, out); /* not read, but stored: without its password */

@@ -62,10 +62,7 @@ static int pw_cache_used;
 
 static size_t pw_slot(const char *hash)
 {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)hash; *p; p++)
-        h = (h ^ *p) * 1099511628211ULL;
-    return (size_t)(h & (PW_CACHE_SIZE - 1));
+    return (size_t)(util_fnv1a(UTIL_FNV_BASIS, hash, strlen(hash)) & (PW_CACHE_SIZE - 1));
 }
 
 /* The entry of the stored hash, or the empty slot where it goes. */

@@ -77,6 +77,14 @@ char *str_trim(char *s)
     return s;
 }
 
+uint64_t util_fnv1a(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
+
 char *str_lower(char *s)
 {
     for (char *p = s; *p; p++)

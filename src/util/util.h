@@ -21,6 +21,10 @@ bool str_istarts(const char *s, const char *prefix);
 char *str_trim(char *s);
 /* Lower-cases ASCII letters in place; returns s. */
 char *str_lower(char *s);
+/* FNV-1a over len bytes, continuing from h (start with UTIL_FNV_BASIS): a fingerprint, not a
+ * secret. */
+#define UTIL_FNV_BASIS 1469598103934665603ULL
+uint64_t util_fnv1a(uint64_t h, const void *data, size_t len);
 bool str_is_blank(const char *s);
 bool str_is_blank_n(const char *s, size_t n);
 /* The edit distance between a and b, ignoring ASCII case: insertions, deletions, substitutions

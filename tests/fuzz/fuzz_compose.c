@@ -2,6 +2,7 @@
  * outgoing mail (names, subject, threading, text, HTML) taken from any bytes: the mail
  * composed is 7-bit, every line ends in CRLF and is at most 998 characters, no field can add
  * a header of its own (no header injection), and the mail reads back with its subject. */
+#include "fuzz.h"
 #include "mail/compose.h"
 #include "mail/message.h"
 
@@ -9,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_wire(const char *raw, size_t len)
 {

@@ -3,21 +3,16 @@
  * quotes), whether to answer it, its fingerprint, the count of its parts and the redaction of
  * a password: nothing may crash, leak or read out of bounds; the text is UTF-8; the redacted
  * mail holds no line "PASSWORD secret" any more. */
+#include "fuzz.h"
 #include "mail/message.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *raw = malloc(size + 1);
-    if (!raw)
-        return 0;
-    memcpy(raw, data, size);
-    raw[size] = '\0';
+    char *raw = fuzz_string(data, size);
     mail_message msg;
     mail_message_parse(raw, size, &msg);
     if (!mail_is_utf8(msg.body, strlen(msg.body)))

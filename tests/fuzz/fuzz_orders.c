@@ -3,6 +3,7 @@
  * bounds, and every order read, formatted back (as the acknowledgement and the report show it)
  * and parsed again, is the same order (compared in its stored JSON form), and that JSON reads
  * back to it. */
+#include "fuzz.h"
 #include "orders/json.h"
 #include "orders/order.h"
 #include "util/buf.h"
@@ -11,8 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The order's JSON without its line number. */
 static char *comparable(const ord_order *o)
@@ -51,11 +50,7 @@ static void same_after_format(const ord_order *o)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *body = malloc(size + 1);
-    if (!body)
-        return 0;
-    memcpy(body, data, size);
-    body[size] = '\0';
+    char *body = fuzz_string(data, size);
     ord_envelope env;
     ord_orders orders;
     ord_envelope_parse("orders", body, &env);

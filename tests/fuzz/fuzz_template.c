@@ -3,14 +3,13 @@
  * markup, numbers, lists, objects, nested sections): it renders or says why it cannot, and
  * never crashes, leaks or reads out of bounds; in HTML mode no context string's markup comes
  * out unescaped through {{ }} (a page whose template has no '<' and no unescaped tag has none). */
+#include "fuzz.h"
 #include "report/template.h"
 
 #include <cJSON.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static cJSON *context(void)
 {
@@ -23,11 +22,7 @@ static cJSON *context(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *src = malloc(size + 1);
-    if (!src)
-        return 0;
-    memcpy(src, data, size);
-    src[size] = '\0';
+    char *src = fuzz_string(data, size);
     cJSON *ctx = context();
     for (int mode = 0; mode < 2; mode++) {
         char *err = NULL;

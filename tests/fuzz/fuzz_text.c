@@ -2,13 +2,12 @@
  * as text in a charset (named by the first byte) to UTF-8, then as HTML to plain text and as
  * a reply whose quotes and signature are removed: nothing may crash, leak or read out of bounds,
  * and what comes out is UTF-8. */
+#include "fuzz.h"
 #include "mail/message.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void utf8_or_abort(const char *s)
 {

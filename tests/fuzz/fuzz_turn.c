@@ -5,6 +5,7 @@
  * run on copies. The engine's invariants are asserted
  * after each applied action (assert is on in this build); nothing may crash, leak or read out
  * of bounds, and every order ends with a fate. */
+#include "fuzz.h"
 #include "engine/game.h"
 #include "engine/title.h"
 #include "orders/order.h"
@@ -14,8 +15,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const eng_title *title(void)
 {
