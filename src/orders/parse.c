@@ -83,8 +83,9 @@ static bool take_name(struct words *w, char *out, const char *what)
     const char *s = peek(w);
     if (!*s || strcmp(s, "ELSE") == 0 || strcmp(s, "THEN") == 0 || strcmp(s, "AND") == 0)
         return fail(w, "%s is missing", what);
-    for (const char *p = s; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '+' && *p != '-' && (unsigned char)*p < 0x80)
+    for (const char *p = s; *p; p++) /* '%' as in the start packet's "BY-20%-director" */
+        if (!isalnum((unsigned char)*p) && *p != '+' && *p != '-' && (*p != '%' || p == s) &&
+            (unsigned char)*p < 0x80)
             return fail(w, "\"%s\" is not a %s", s, what);
     if (strlen(s) >= ORD_NAME)
         return fail(w, "\"%s\" is too long for a %s", s, what);

@@ -42,6 +42,9 @@ static cJSON *start_packet(const eng_title *t)
         else
             snprintf(what, sizeof what, "%s", co->name);
         cJSON_AddStringToObject(o, "what", what);
+        char order[64];
+        snprintf(order, sizeof order, "BUY %s", co->id);
+        cJSON_AddStringToObject(o, "order", order);
         cJSON_AddNumberToObject(o, "price", it->price);
         cJSON_AddNumberToObject(o, "row", it->row + 1);
         cJSON_AddItemToArray(arr, o);

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* The refusal: "this game has no company "SXX"", with the nearest known name when one is near. */
 static int no(char *why, size_t len, const char *what, const char *name, const char *near)
@@ -103,8 +104,23 @@ static int certificates(const eng_title *t, ord_action *a, char *why, size_t len
     return 0;
 }
 
+/* A start packet item's id names what it sells: "BUY BY-20%-director", as the start mail lists
+ * it, is "BUY BY". */
+static void item_as_company(const eng_title *t, ord_action *a)
+{
+    if (a->kind != ORD_BUY || !a->company[0] || eng_company_index(t, a->company) >= 0)
+        return;
+    for (int i = 0; i < t->nstart_items; i++)
+        if (strcasecmp(t->start_items[i].id, a->company) == 0 && t->start_items[i].company >= 0) {
+            snprintf(a->company, sizeof a->company, "%s",
+                     t->companies[t->start_items[i].company].id);
+            return;
+        }
+}
+
 static int check_action(const eng_title *t, ord_action *a, char *why, size_t len)
 {
+    item_as_company(t, a);
     if (canonical(t, &COMPANY, a->company, sizeof a->company, why, len) ||
         canonical(t, &TRAIN, a->train, sizeof a->train, why, len) ||
         canonical(t, &HEX, a->hex, sizeof a->hex, why, len) ||

@@ -441,6 +441,10 @@ static void test_the_start_of_the_game_is_mailed(void **state)
     expect_in(text, "== Turn 1: orders are due by");
     expect_in(text, "PLAYER bob\nPASSWORD your-password\nTURN 1");
     expect_in(html, "<td>NF</td>");
+    /* each item with the order that buys it: the form's own words are accepted */
+    expect_in(text, "(row 1): BUY NF\n");
+    expect_in(html, "<td>BY-20%-director</td>");
+    expect_in(html, "<code>BUY BY</code>");
     mime_clear(&m);
     sent_clear(&s);
 }

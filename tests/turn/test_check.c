@@ -82,6 +82,11 @@ static void test_the_names_players_write(void **state)
     expect("2) sell sx", "SELL 1 SX");
     expect("- PASS", "PASS");
     expect("* buy by", "BUY 1 BY");
+    /* the start packet's item ids, as the start mail lists them */
+    expect("BUY BY-20%-director", "BUY 1 BY");
+    expect("buy by-20%-DIRECTOR", "BUY 1 BY");
+    expect("BUY M3", "BUY 1 M3");
+    expect("SELL BY-20%-director", "refused: this game has no company \"BY-20%-DIRECTOR\"");
 }
 
 static void test_cities_with_umlauts_and_their_transliterations(void **state)
