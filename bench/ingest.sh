@@ -4,7 +4,8 @@
 #      delivers them into Dovecot: the servers' own time, the yardstick.
 #   2. The daemon starts and takes them over IMAP: stored, processed (password checked with
 #      yescrypt), answered, and every answer accepted by OpenSMTPD. Mails per second, and the
-#      daemon's peak memory (its own getrusage at exit).
+#      daemon's peak memory (its own getrusage at exit). Then the daemon's answers themselves
+#      are sent again by four SMTP clients: the servers' own time for the daemon's output.
 #   3. The same mails through the Maildir transport (serve --once, no network): the daemon's
 #      cost without the servers — into the game at turn 1, into the same game after
 #      PBEMGM_BENCH_LATE_TURNS automatic turns (default 20), and into a game late in play: the
@@ -90,6 +91,20 @@ kill -TERM "$daemon"; wait "$daemon" || true; daemon=""
 ingest=$(secs "$t2" "$t3")
 peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/daemon.log" | tail -1)
 [ "$a" = "$total" ] && [ "$s" = "$total" ] || { echo "bench: only $a answered, $s sent"; exit 1; }
+# The servers' own time for the daemon's output: its answers, as it sent them, sent again by four
+# SMTP clients into a mailbox. The daemon's run also has the servers accept and deliver that
+# many mails (and Dovecot serve the IMAP side): this is the floor its run cannot go under.
+mkdir -p "$work/answers"
+sql "$work/imap/db.sqlite" "SELECT writefile('$work/answers/' || (id % 4) || '-' || id || '.eml', raw)
+    FROM outbox WHERE inbound_id IS NOT NULL" >/dev/null
+t6=$(now)
+for k in 0 1 2 3; do
+    "$mailtool" send "$smtp" gm@pbem.test gm@pbem.test "$work/answers/$k"-*.eml &
+done
+wait
+"$mailtool" wait "$mailroot/gm" "$((total * 2))" 300
+t7=$(now)
+answers=$(secs "$t6" "$t7")
 
 maildir_run() { # DIR MAILS: the mails of $players into the game of DIR over Maildir (its own
     (cd "$1" && "$pbemgm" -c pbemgm.json serve --once 2>/dev/null)  # mail sent first)
@@ -139,13 +154,15 @@ late_turn=$(sql "$work/late/db.sqlite" "SELECT turn FROM games")
 maildir_run "$work/late" "$work/mails"
 late_s=$run_s; late_peak=$run_peak
 
-awk -v n="$total" -v d="$deliver" -v g="$ingest" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \
+awk -v n="$total" -v d="$deliver" -v g="$ingest" -v an="$answers" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \
     -v ls="$late_s" -v lt="$late_turn" -v la="$late_actions" -v lpk="$late_peak" 'BEGIN {
     printf "servers deliver (SMTP -> LMTP -> Maildir):   %7.2f s   %7.1f mails/s\n", d, n / d
+    printf "servers take the daemon's answers alone:      %7.2f s   %7.1f mails/s\n", an, n / an
     printf "daemon over IMAP/SMTP (stored + answered):   %7.2f s   %7.1f mails/s   peak memory %d KiB\n", g, n / g, p
     printf "daemon over Maildir, game at turn 1:         %7.2f s   %7.1f mails/s   peak memory %d KiB\n", l, n / l, lp
     printf "daemon over Maildir, game at turn %d (%d actions): %5.2f s   %7.1f mails/s   peak memory %d KiB\n", lt, la, ls, n / ls, lpk
     printf "ratio daemon(IMAP) / servers delivering (time): %5.2f  (keeps pace: <= 1)\n", g / d
+    printf "ratio daemon(IMAP) / servers taking its answers (time): %5.2f  (the daemon adds: - 1)\n", g / an
     printf "ratio late / turn 1 (mails/s):               %7.2f  (target >= 0.8)\n", l / ls
 }'
 [ -n "$rails_s" ] && awk -v n="$total" -v l="$local_s" -v r="$rails_s" -v a="$rails_actions" 'BEGIN {

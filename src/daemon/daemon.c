@@ -1,8 +1,10 @@
 /* daemon: the long-running loop. Each pass: fetch and store new mail, process what is stored,
- * send what is due in the outbox, then wait (IMAP IDLE / inotify / sleep) until new mail or the
- * next retry. Turns that are due are resolved by a child process, so that no answer to a
- * player waits for a resolution (the child computes on a snapshot and writes in a short
- * transaction; its end wakes the loop, which sends the reports). SIGTERM and SIGINT end it
+ * have what is due in the outbox sent, then wait (IMAP IDLE / inotify / sleep) until new mail
+ * or the next retry. Two child processes take the slow parts off the loop: the resolver
+ * resolves due turns, so that no answer to a player waits for a resolution (it computes on a
+ * snapshot and writes in a short transaction; its end wakes the loop), and the sender sends the
+ * outbox, so that reading and answering mail never waits for the SMTP server (woken by a byte
+ * on a pipe after each pass; it also looks by itself at every poll interval and retry time). SIGTERM and SIGINT end it
  * after the current step (the child too); SIGHUP reloads the configuration (a bad new one is
  * refused and the old one kept). Failures of the mail servers are retried with growing pauses;
  * nothing is dropped. One daemon per database: a second refuses to start (a lock on
@@ -20,8 +22,10 @@
 #include <sys/file.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <syslog.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -63,13 +67,28 @@ struct daemon {
     int failures;    /* consecutive failed passes, for the backoff */
     bool once;       /* serve --once: everything in this process, in order */
     pid_t resolver;  /* the child resolving due turns, or 0 */
+    pid_t sender;    /* the child sending the outbox, or 0: sent here */
+    int wake_fd;     /* the write end of the sender's wake-up pipe */
     int lock_fd;     /* DATABASE.lock, held while serving; -1 for a database in memory */
 };
 
 /* ---- one daemon per database ---- */
 
-/* Takes DATABASE.lock (flock: it dies with the process, kill -9 included) and writes our pid
- * in it; -1 with a clear message when another daemon holds it. */
+/* Whether the lock on fd is ours; a daemon just killed may leave its sender (which shares the
+ * lock) a moment to end, so a start right after waits up to 3 s. */
+static bool lock_taken(int fd)
+{
+    for (int i = 0; i < 30; i++) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            return true;
+        struct timespec ts = {0, 100 * 1000 * 1000L};
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+/* Takes DATABASE.lock (flock: it dies with the process, kill -9 included; the sender holds it
+ * with us) and writes our pid in it; -1 with a clear message when another daemon holds it. */
 static int take_lock(struct daemon *d)
 {
     d->lock_fd = -1;
@@ -83,7 +102,7 @@ static int take_lock(struct daemon *d)
         free(path);
         return -1;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (!lock_taken(fd)) {
         char pid[32] = "";
         ssize_t n = read(fd, pid, sizeof pid - 1);
         pid[n > 0 ? n : 0] = '\0';
@@ -179,6 +198,149 @@ static void stop_resolver(struct daemon *d)
     d->resolver = 0;
 }
 
+static int open_all(struct daemon *d);
+static void close_all(struct daemon *d);
+
+/* ---- the outbox, sent by a child process ---- */
+
+/* Seconds until the next outbox retry is due, at most the poll interval; with the failure
+ * backoff (2 s .. 300 s) after failed attempts. */
+static int outbox_wait_seconds(const cfg *c, store *st, int failures)
+{
+    if (failures > 0) {
+        int backoff = 1 << (failures < 9 ? failures : 9);
+        return backoff < 300 ? backoff : 300;
+    }
+    int wait = c->poll_interval;
+    int64_t next = store_outbox_next_time(st), until = next - util_now();
+    if (next > 0 && until < wait)
+        wait = until > 1 ? (int)until : 1;
+    return wait;
+}
+
+/* In the child: nothing of the parent's but stderr, the wake-up pipe (as fd 3) and the lock
+ * (as fd 4: the database's lock is held while a sender of this daemon lives, so that no new
+ * daemon frees the claims of a sender still sending). */
+static int sender_own_descriptors(const struct daemon *d, int wake)
+{
+    closelog();
+    int high_wake = fcntl(wake, F_DUPFD, 16);
+    int high_lock = d->lock_fd >= 0 ? fcntl(d->lock_fd, F_DUPFD, 16) : -1;
+    if (high_wake < 0 || dup2(high_wake, 3) != 3 ||
+        (high_lock >= 0 && dup2(high_lock, 4) != 4))
+        _exit(1);
+    closefrom(5);
+    log_setup(d->config.log_level, d->config.log_syslog);
+    return 3;
+}
+
+/* The sender's loop: send what is due, then wait for a wake-up byte, a retry time or the poll
+ * interval; it ends on SIGTERM (an exchange under way is cut off and retried later) or when
+ * the daemon is gone (the pipe's other end closed). */
+static void send_in_child(struct daemon *d, pid_t parent, int wake)
+{
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)
+        _exit(0);
+    dmn_crash_forget();
+    signal(SIGHUP, SIG_IGN); /* the daemon reloads, then starts a new sender */
+    prctl(PR_SET_NAME, "pbemgm sender");
+    signal(SIGCHLD, SIG_DFL);
+    wake = sender_own_descriptors(d, wake);
+    char *err = NULL;
+    mail_source *src = NULL;
+    mail_sink *sink = NULL;
+    store *st = store_open(d->config.database, &err);
+    if (!st || svc_open_transport(&d->config, &src, &sink, &err)) {
+        log_error("sender: %s", err ? err : "cannot start");
+        _exit(1);
+    }
+    mail_source_close(src); /* (IMAP connects lazily: it never did) */
+    int failures = 0;
+    while (!stop_requested) {
+        failures = dmn_drain_outbox(&d->config, st, sink) < 0 ? failures + 1 : 0;
+        struct pollfd p = {.fd = wake, .events = POLLIN};
+        if (stop_requested ||
+            poll(&p, 1, outbox_wait_seconds(&d->config, st, failures) * 1000) < 0)
+            continue; /* (a signal) */
+        char bytes[256];
+        if ((p.revents & POLLIN) && read(wake, bytes, sizeof bytes) <= 0)
+            break; /* the daemon is gone */
+        if (!(p.revents & POLLIN) && (p.revents & (POLLHUP | POLLERR)))
+            break;
+    }
+    mail_sink_close(sink);
+    store_close(st);
+    _exit(0);
+}
+
+/* The sender's end, when it has ended: its claims on the outbox are released (no other process
+ * sends while this daemon holds the lock), and a new one is started at the next pass. */
+static void sender_reap(struct daemon *d, bool wait)
+{
+    int status = 0;
+    if (d->sender <= 0 || waitpid(d->sender, &status, wait ? 0 : WNOHANG) == 0)
+        return;
+    if (!wait && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
+        log_warn("the sender ended (%s %d); a new one starts",
+                 WIFSIGNALED(status) ? "signal" : "status",
+                 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    d->sender = 0;
+    close(d->wake_fd);
+    d->wake_fd = -1;
+    if (d->st && store_outbox_release_claims(d->st) != STORE_OK)
+        log_warn("cannot release the sender's outbox claims: %s", store_errmsg(d->st));
+}
+
+/* Starts the sender when none runs; when it cannot be started, this process sends. It is
+ * forked with nothing of ours open (SQLite's connections must not cross a fork): our database
+ * and mail connections are closed around the fork and opened again. */
+static void sender_start(struct daemon *d)
+{
+    sender_reap(d, false);
+    if (d->once || d->sender > 0)
+        return;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        log_warn("cannot start the sender (%s): sending here", strerror(errno));
+        return;
+    }
+    fcntl(fds[1], F_SETFL, O_NONBLOCK); /* a full pipe has its wake-up already */
+    bool was_open = d->st != NULL;
+    close_all(d);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[1]);
+        send_in_child(d, parent, fds[0]);
+    }
+    close(fds[0]);
+    if (pid < 0) {
+        log_warn("cannot start the sender (%s): sending here", strerror(errno));
+        close(fds[1]);
+    } else {
+        d->sender = pid;
+        d->wake_fd = fds[1];
+    }
+    if (was_open && open_all(d))
+        log_error("cannot open the database and the mail servers again; will retry");
+}
+
+static void sender_wake(struct daemon *d)
+{
+    char byte = 1;
+    if (write(d->wake_fd, &byte, 1) < 0 && errno != EAGAIN)
+        log_warn("cannot wake the sender: %s", strerror(errno));
+}
+
+static void sender_stop(struct daemon *d)
+{
+    if (d->sender <= 0)
+        return;
+    kill(d->sender, SIGTERM);
+    sender_reap(d, true);
+}
+
 static int load_config(const char *path, cfg *out)
 {
     char *err = NULL;
@@ -225,6 +387,7 @@ static void reload(struct daemon *d)
         cfg_free(&fresh);
         return;
     }
+    sender_stop(d); /* the next pass starts one with the new configuration */
     close_all(d);
     cfg_free(&d->config);
     d->config = fresh;
@@ -234,9 +397,28 @@ static void reload(struct daemon *d)
         log_info("configuration reloaded from %s", d->cfg_path ? d->cfg_path : "defaults");
 }
 
+/* Processes what is stored, having the sender send each few answers as they are committed. */
+static int process(struct daemon *d)
+{
+    enum { FEW = 8 };
+    int done = 0;
+    while (!stop_requested) {
+        int k = dmn_process_some(&d->config, d->st, d->sender > 0 ? FEW : 0);
+        if (k < 0)
+            return -1;
+        done += k;
+        if (k > 0 && d->sender > 0)
+            sender_wake(d);
+        if (d->sender <= 0 || k < FEW)
+            break;
+    }
+    return done;
+}
+
 /* One pass: fetch, process, send. Returns 0, or -1 when something failed. */
 static int pass(struct daemon *d)
 {
+    sender_start(d);
     if (!d->st && open_all(d))
         return -1;
     int rc = 0, in = 0, done = 0, sent = 0;
@@ -244,13 +426,15 @@ static int pass(struct daemon *d)
     if ((in = dmn_ingest(&d->config, d->st, d->src)) < 0)
         rc = -1;
     int64_t t1 = util_now_ms();
-    if (!stop_requested && (done = dmn_process_pending(&d->config, d->st)) < 0)
+    if (!stop_requested && (done = process(d)) < 0)
         rc = -1;
     int64_t t2 = util_now_ms();
     if (!stop_requested && turns(d) < 0)
         rc = -1;
     int64_t t3 = util_now_ms();
-    if (!stop_requested && (sent = dmn_drain_outbox(&d->config, d->st, d->sink)) < 0)
+    if (d->sender > 0)
+        sender_wake(d); /* (mail the GM's commands queued, a resolution's reports) */
+    else if (!stop_requested && (sent = dmn_drain_outbox(&d->config, d->st, d->sink)) < 0)
         rc = -1;
     if (in > 0 || done > 0 || sent > 0)
         log_debug("pass: %d stored in %lld ms, %d answered in %lld ms, turns %lld ms, %d sent in "
@@ -268,7 +452,7 @@ static int wait_seconds(struct daemon *d)
         return backoff < 300 ? backoff : 300;
     }
     int wait = d->config.poll_interval;
-    int64_t next[2] = {d->st ? store_outbox_next_time(d->st) : 0,
+    int64_t next[2] = {d->st && d->sender <= 0 ? store_outbox_next_time(d->st) : 0,
                        d->st ? store_game_next_time(d->st) : 0}; /* a retry; a deadline */
     for (int k = 0; k < 2; k++) {
         int64_t until = next[k] - util_now();
@@ -287,7 +471,7 @@ static void log_peak_memory(void)
 
 int dmn_serve(const char *cfg_path, bool once)
 {
-    struct daemon d = {.cfg_path = cfg_path, .once = once};
+    struct daemon d = {.cfg_path = cfg_path, .once = once, .wake_fd = -1};
     if (load_config(cfg_path, &d.config)) {
         cfg_free(&d.config);
         return 1;
@@ -333,6 +517,7 @@ int dmn_serve(const char *cfg_path, bool once)
     }
     log_info("stopping");
     stop_resolver(&d);
+    sender_stop(&d);
 out:
     log_peak_memory();
     close_all(&d);

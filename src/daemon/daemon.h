@@ -22,6 +22,8 @@ int64_t dmn_retry_delay(const cfg *c, int attempts);
 /* Processes every stored mail still waiting; each in its own transaction. Returns the number
  * processed, or -1 on a database error. */
 int dmn_process_pending(const cfg *c, store *st);
+/* The same for at most `most` of them (0: all). */
+int dmn_process_some(const cfg *c, store *st, int most);
 /* Fetches the waiting mail of src, stores each once and acknowledges it. Returns the number
  * newly stored, or -1 when the source or the database failed. */
 int dmn_ingest(const cfg *c, store *st, mail_source *src);

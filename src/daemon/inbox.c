@@ -208,8 +208,13 @@ static int process_one(const cfg *c, store *st, store_inbound *m)
 
 int dmn_process_pending(const cfg *c, store *st)
 {
+    return dmn_process_some(c, st, 0);
+}
+
+int dmn_process_some(const cfg *c, store *st, int most)
+{
     int done = 0;
-    for (;;) {
+    while (!most || done < most) {
         store_inbound m = {0};
         int rc = store_inbound_next_pending(st, &m);
         if (rc == STORE_NOT_FOUND)
@@ -222,4 +227,5 @@ int dmn_process_pending(const cfg *c, store *st)
             return -1;
         done++;
     }
+    return done;
 }

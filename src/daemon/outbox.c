@@ -67,7 +67,8 @@ static int nunrecorded;
 static const char *claim_owner(void)
 {
     static char owner[64];
-    if (!owner[0])
+    static pid_t of; /* (a child's claims are its own) */
+    if (of != getpid() && (of = getpid()))
         snprintf(owner, sizeof owner, "pid %d since %lld", (int)getpid(),
                  (long long)util_now_ms());
     return owner;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -426,6 +427,20 @@ static int private_file(const char *path, buf *err)
     return 0;
 }
 
+/* Waiting for another connection's write: short, even sleeps up to 10 s. (SQLite's own wait
+ * sleeps longer and longer, so a process that writes often, as the daemon answering a flood,
+ * keeps the lock from one that writes now and then, as the sender.) */
+static int busy_wait(void *unused, int count)
+{
+    (void)unused;
+    enum { SLEEP_US = 250, MOST_US = 10 * 1000 * 1000 };
+    if ((long)count * SLEEP_US >= MOST_US)
+        return 0;
+    struct timespec ts = {0, SLEEP_US * 1000L};
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
 store *store_open(const char *path, char **err)
 {
     store *st = xcalloc(1, sizeof *st);
@@ -439,7 +454,7 @@ store *store_open(const char *path, char **err)
         buf_printf(&e, "%s: %s", path, st->error);
         goto fail;
     }
-    sqlite3_busy_timeout(st->db, 10000);
+    sqlite3_busy_handler(st->db, busy_wait, NULL);
     /* synchronous=FULL: a commit is on disk before we tell the mail server we have the mail. */
     if (exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", &e))
         goto fail;

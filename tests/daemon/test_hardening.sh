@@ -17,7 +17,7 @@ cd "$WORK"
 ok() { N=$((N + 1)); echo "ok $N - $1"; }
 not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; return 1; fi; }
-sql() { sqlite3 "${DB:-pbemgm.db}" "$1"; }
+sql() { sqlite3 -cmd ".timeout 5000" "${DB:-pbemgm.db}" "$1"; } # (a daemon may be ending)
 out_count() { ls "${OUT:-maildir/out}/new" 2>/dev/null | wc -l; }
 
 # a game of three, started

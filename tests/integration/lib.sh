@@ -94,4 +94,4 @@ wait_mail() { "$MAILTOOL" wait "$MAILROOT/$1" "$2" "${3:-20}"; }
 # the decoded text of every message in a user's mailbox
 mailbox_text() { for f in "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/*; do [ -f "$f" ] && "$MAILTOOL" show "$f"; done; }
 
-sql() { sqlite3 "$WORK/db.sqlite" "$1"; }
+sql() { sqlite3 -cmd ".timeout 5000" "$WORK/db.sqlite" "$1"; }
