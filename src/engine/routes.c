@@ -725,6 +725,21 @@ static void view_free(struct view *v)
 
 /* ---- choosing one run per train ---- */
 
+/* The runs left to the trains of one type after one of them has chosen: those after its run in
+ * the list (no better: the trains are interchangeable) that share no track with the runs chosen
+ * so far, in order — found as the later trains read them, from the list or from the runs left
+ * after the choice before (so that a run known to clash with an earlier choice is not looked at
+ * again by every later one). */
+struct left {
+    int *pos;                   /* positions in the view, in order */
+    int n, cap;
+    uint64_t *mask;             /* the track chosen when it was made */
+    struct left *parent;        /* read from: the runs left before, or (NULL) the view */
+    int next;                   /* the next of those (an index of parent, or a position) */
+    bool done;
+    struct view *v;
+};
+
 struct choice {
     int k;                                /* trains */
     struct view *per[ENG_MAX_TRAINS];
@@ -733,17 +748,23 @@ struct choice {
     uint64_t *used;
     int words;
     int cur[ENG_MAX_TRAINS], pick[ENG_MAX_TRAINS];
+    struct left left[ENG_MAX_TRAINS];     /* made by train i for the next trains of its type */
     int best;
     long steps, budget;                   /* combinations tried; 0: no limit */
     bool gave_up;                         /* the budget ran out */
 };
 
-static bool disjoint(const struct choice *c, const uint64_t *bits)
+static bool disjoint_of(const uint64_t *mask, const uint64_t *bits, int words)
 {
-    for (int i = 0; i < c->words; i++)
-        if (bits[i] & c->used[i])
+    for (int i = 0; i < words; i++)
+        if (bits[i] & mask[i])
             return false;
     return true;
+}
+
+static bool disjoint(const struct choice *c, const uint64_t *bits)
+{
+    return disjoint_of(c->used, bits, c->words);
 }
 
 static void toggle(struct choice *c, const uint64_t *bits)
@@ -752,7 +773,75 @@ static void toggle(struct choice *c, const uint64_t *bits)
         c->used[i] ^= bits[i];
 }
 
-static void choose(struct choice *c, int i, int value)
+static struct run_ref run_of(struct view *v, int r)
+{
+    return v->b ? view_at(v, r) : ref_of(v->a, r);
+}
+
+/* The k-th run left (its position in *pos), if it is worth more than `floor`; false when
+ * there are no more such (the runs are in order: one worth less ends the looking, and nothing
+ * past it is looked at now). */
+static bool left_at(const struct choice *c, struct left *l, int k, int floor, int *pos)
+{
+    while (l->n <= k) {
+        if (l->done)
+            return false;
+        int p = l->next;
+        if (l->parent ? !left_at(c, l->parent, l->next, floor, &p) : p >= l->v->n) {
+            l->done = !l->parent;
+            return false;
+        }
+        struct run_ref run = run_of(l->v, p);
+        if (run.rt->value <= floor)
+            return false;
+        l->next++;
+        if (!disjoint_of(l->mask, run.bits, c->words))
+            continue;
+        if (l->n == l->cap) {
+            l->cap = l->cap ? 2 * l->cap : 256;
+            l->pos = xrealloc(l->pos, (size_t)l->cap * sizeof *l->pos);
+        }
+        l->pos[l->n++] = p;
+    }
+    *pos = l->pos[k];
+    return run_of(l->v, *pos).rt->value > floor;
+}
+
+/* Train i's runs left after train i's choice at position r, read from `from` (NULL: the view
+ * after r; else the runs left before, after their index k). */
+static struct left *leave(struct choice *c, int i, struct left *from, int k, int r)
+{
+    struct left *l = &c->left[i];
+    if (!l->mask)
+        l->mask = xmalloc((size_t)c->words * sizeof *l->mask);
+    memcpy(l->mask, c->used, (size_t)c->words * sizeof *l->mask);
+    l->n = 0;
+    l->done = false;
+    l->parent = from;
+    l->next = from ? k + 1 : r + 1;
+    l->v = c->per[i];
+    return l;
+}
+
+static void choose(struct choice *c, int i, int value, struct left *in);
+
+/* The most a run may be worth and still not do better: x / m rounded down (x may be < 0). */
+static int floor_div(int x, int m)
+{
+    return x >= 0 ? x / m : -((-x + m - 1) / m);
+}
+
+/* Train i takes run r (its run_ref) and the next trains choose. */
+static void take(struct choice *c, int i, int value, int r, struct run_ref run, struct left *in,
+                 int k, int twins)
+{
+    toggle(c, run.bits);
+    c->cur[i] = r;
+    choose(c, i + 1, value + run.rt->value, twins ? leave(c, i, in, k, r) : NULL);
+    toggle(c, run.bits);
+}
+
+static void choose(struct choice *c, int i, int value, struct left *in)
 {
     if (c->gave_up || (c->budget && ++c->steps > c->budget)) {
         c->gave_up = true;
@@ -766,40 +855,34 @@ static void choose(struct choice *c, int i, int value)
         return;
     }
     struct view *rs = c->per[i];
-    int from = 0; /* trains of one type are interchangeable: their runs in list order */
     bool same = c->bounded && i > 0 && c->per[i - 1] == rs;
-    if (same)
-        from = c->cur[i - 1] < 0 ? rs->n : c->cur[i - 1] + 1;
     /* the trains of this type still to choose take runs after this one in the list (no
      * better than it); the others at most their best */
     int twins = 0;
     while (c->bounded && i + 1 + twins < c->k && c->per[i + 1 + twins] == rs)
         twins++;
-    const struct routes *one = rs->b ? NULL : rs->a; /* one list: read it directly */
-    int n = rs->n, bound = c->top[i + 1 + twins];
-    for (int r = from; r < n; r++) {
-        const struct route *rt;
-        const uint64_t *bits;
-        if (one) {
-            rt = &one->v[r];
-            bits = one->pool + rt->segs;
-        } else {
-            struct run_ref run = view_at(rs, r);
-            rt = run.rt;
-            bits = run.bits;
+    int bound = c->top[i + 1 + twins];
+    if (same && in) { /* the runs left by the train before: no clash to look for */
+        int r;
+        /* in order: a run worth no more than this cannot do better than the best found */
+        for (int k = 0; left_at(c, in, k, floor_div(c->best - value - bound, 1 + twins), &r);
+             k++)
+            take(c, i, value, r, run_of(rs, r), in, k, twins);
+    } else {
+        int from = 0; /* trains of one type are interchangeable: their runs in list order */
+        if (same)
+            from = c->cur[i - 1] < 0 ? rs->n : c->cur[i - 1] + 1;
+        for (int r = from; r < rs->n; r++) {
+            struct run_ref run = run_of(rs, r);
+            if (c->bounded && value + run.rt->value * (1 + twins) + bound <= c->best)
+                break; /* sorted: no later run of this train does better */
+            if (disjoint(c, run.bits))
+                take(c, i, value, r, run, NULL, 0, twins);
         }
-        if (c->bounded && value + rt->value * (1 + twins) + bound <= c->best)
-            break; /* sorted: no later run of this train does better */
-        if (!disjoint(c, bits))
-            continue;
-        toggle(c, bits);
-        c->cur[i] = r;
-        choose(c, i + 1, value + rt->value);
-        toggle(c, bits);
     }
-    c->cur[i] = -1; /* this train does not run */
+    c->cur[i] = -1; /* this train does not run (nor, then, the rest of its type) */
     if (!c->bounded || value + c->top[i + 1] > c->best)
-        choose(c, i + 1, value);
+        choose(c, i + 1, value, NULL);
 }
 
 /* The company's trains, those of one type next to each other. */
@@ -834,7 +917,11 @@ static int choose_runs(const struct net *net, const int *order, int ntrains,
     c.used = xcalloc((size_t)c.words, sizeof *c.used);
     for (int i = 0; i < c.k; i++)
         c.cur[i] = c.pick[i] = -1;
-    choose(&c, 0, 0);
+    choose(&c, 0, 0, NULL);
+    for (int i = 0; i < c.k; i++) {
+        free(c.left[i].pos);
+        free(c.left[i].mask);
+    }
     out->total = c.gave_up ? -1 : c.best;
     out->ntrains = c.k;
     for (int i = 0; i < c.k; i++) {

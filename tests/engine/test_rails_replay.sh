@@ -57,3 +57,13 @@ set -- $line
 [ "${2:-0}" -gt 50000 ] && [ "${3:-1}" -eq 0 ] \
     && ok "a changed board's best run from the runs before it equals the whole ($2 boards)" \
     || not_ok "changed boards: $line $(echo "$out" | grep 'from the runs before' | head -3)"
+# issue 15: the hard positions (three of the longest trains on a final board; the trains of one
+# type choose among the runs left by the one before): the optimizer finds what the exhaustive
+# search finds wherever that finishes within its budget, and the benchmark's positions agree
+out=$("$REPLAY" --bench "$ORACLE/1835_Correct_Sell_Pass.report" 2>&1)
+line=$(echo "$out" | awk '$1 == "hard" && $7 >= 0 { f++; if ($7 != $5) d++ }
+                          $1 == "bench" { n += $2; bd += $3 } END { print f + 0, d + 0, n + 0, bd + 0 }')
+set -- $line
+[ "$1" -ge 2 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 0 ] \
+    && ok "the optimizer equals the exhaustive search on $1 hard positions and $3 positions of play" \
+    || not_ok "hard positions: $line $(echo "$out" | grep '^hard')"
