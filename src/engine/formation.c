@@ -109,8 +109,6 @@ static void form(eng_game *g)
     exchange(g, f->founder, founder);
 }
 
-static void resume(eng_game *g);
-
 static void end_formation(eng_game *g)
 {
     g->forming = false;
@@ -119,7 +117,7 @@ static void end_formation(eng_game *g)
     /* the directorship goes to whoever now holds the most, shares bought before included (as
      * Rails, at the end of the round, not after each exchange) */
     eng_check_director(g, rules(g)->company, true);
-    resume(g);
+    eng_special_round_over(g);
 }
 
 /* The first player, from the one given, who still holds something to exchange. */
@@ -215,23 +213,3 @@ int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len)
     return eng_refuse(why, len, "in the %s formation round: exchange, or pass", pr);
 }
 
-static void resume(eng_game *g)
-{
-    switch (g->formation_next) {
-    case ENG_AFTER_FORMATION_OPERATE:
-        eng_join_operating_round(g, rules(g)->company, rules(g)->founder);
-        eng_check_train_limits(g); /* the minors' trains may take it over its limit */
-        g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
-                     : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner
-                                                                         : g->co[g->operating].director;
-        break;
-    case ENG_AFTER_FORMATION_OR:
-        g->formation_held = true;
-        eng_begin_operating_round(g);
-        break;
-    case ENG_AFTER_FORMATION_SR:
-        g->formation_held = true;
-        eng_begin_stock_round(g);
-        break;
-    }
-}

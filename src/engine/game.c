@@ -597,7 +597,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
                          opt->variant == ENG_VARIANT_THOMPSON_HALF;
     eng_update_availability(g);
     g->nevents = 0; /* what is open from the start is not news */
-    eng_begin_start_round(g);
+    eng_play_begins(g);
     return g;
 }
 

@@ -179,25 +179,11 @@ static void end_operating_round(eng_game *g)
         return;
     }
     eng_round_end(g);
-    if (g->or_in_set < g->ors_in_set)
-        eng_begin_operating_round(g);
-    else if (!eng_packet_sold_out(g))
-        eng_begin_start_round(g);
-    else
-        eng_begin_stock_round(g);
+    eng_round_over(g, ENG_ROUND_OPERATING);
 }
 
 void eng_begin_operating_round(eng_game *g)
 {
-    { /* before every operating round: a formation round if due */
-        if (!g->formation_held && eng_formation_due(g)) {
-            g->round = ENG_ROUND_OPERATING;
-            g->operating = ENG_NONE;
-            eng_begin_formation(g, ENG_AFTER_FORMATION_OR);
-            return;
-        }
-        g->formation_held = false;
-    }
     g->round = ENG_ROUND_OPERATING;
     if (++g->or_in_set == 1) /* a new set: as many rounds as the phase says now */
         g->ors_in_set = g->t->phases[g->phase].operating_rounds;
@@ -211,12 +197,7 @@ void eng_begin_operating_round(eng_game *g)
         eng_event_add(g, ENG_EV_SHORT_OR, ENG_NONE, ENG_NONE, 0, 0, false);
         eng_round_end(g);
         g->operating = ENG_NONE;
-        if (g->or_in_set < g->ors_in_set)
-            eng_begin_operating_round(g);
-        else if (!eng_packet_sold_out(g))
-            eng_begin_start_round(g);
-        else
-            eng_begin_stock_round(g);
+        eng_round_over(g, ENG_ROUND_OPERATING);
         return;
     }
     start_company(g);
@@ -313,7 +294,7 @@ static void maybe_form(eng_game *g)
 {
     if (g->discarding == ENG_NONE && g->formation_pending) {
         g->formation_pending = false;
-        eng_begin_formation(g, ENG_AFTER_FORMATION_OPERATE);
+        eng_special_round(g, ENG_AFTER_FORMATION_OPERATE);
     }
 }
 
@@ -861,7 +842,7 @@ static void next_company(eng_game *g)
 /* A company formed during an operating round joins it among the majors still to operate —
  * unless its founder has operated in it already (house rule 10: the Prussian formed after M2
  * operated waits for the next round). */
-void eng_join_operating_round(eng_game *g, int company, int founder)
+static void join_operating_round(eng_game *g, int company, int founder)
 {
     int at = -1;
     for (int i = 0; i < g->nor_order; i++) {
@@ -882,6 +863,17 @@ void eng_join_operating_round(eng_game *g, int company, int founder)
             (size_t)(g->nor_order - pos) * sizeof *g->or_order);
     g->or_order[pos] = company;
     g->nor_order++;
+}
+
+/* After the formation called for by a train bought: the new company joins the round, and the
+ * company whose turn it was goes on (or the one over its limit discards first). */
+void eng_resume_operating_round(eng_game *g)
+{
+    join_operating_round(g, g->t->formation.company, g->t->formation.founder);
+    eng_check_train_limits(g); /* the minors' trains may take it over its limit */
+    g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
+                 : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner
+                                                                     : g->co[g->operating].director;
 }
 
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)

@@ -46,11 +46,20 @@ void eng_price_up(eng_game *g, int company);
 void eng_price_left(eng_game *g, int company);
 void eng_price_right(eng_game *g, int company);
 
-/* Rounds. */
+/* Rounds: how each begins (called by order.c only). */
 void eng_begin_start_round(eng_game *g);
 void eng_begin_stock_round(eng_game *g);
 void eng_begin_operating_round(eng_game *g);
 bool eng_packet_sold_out(const eng_game *g);
+/* order.c: the order of play. The first round; a round has ended (what follows is the table's
+ * decision); the title's special round now, then `then` (ENG_AFTER_FORMATION_...); it has
+ * ended. */
+void eng_play_begins(eng_game *g);
+void eng_round_over(eng_game *g, eng_round ended);
+void eng_special_round(eng_game *g, int then);
+void eng_special_round_over(eng_game *g);
+/* operating.c: the operating round a special round interrupted goes on. */
+void eng_resume_operating_round(eng_game *g);
 /* start.c */
 int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len);
@@ -59,7 +68,6 @@ int eng_item_price(const eng_game *g, int item);
 /* operating.c */
 void eng_init_trains(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
-void eng_join_operating_round(eng_game *g, int company, int founder);
 /* formation.c */
 bool eng_formation_due(const eng_game *g);
 void eng_begin_formation(eng_game *g, int next);

@@ -92,7 +92,7 @@ static void all_passed(eng_game *g)
         g->or_in_set = 0;
     g->or_set = g->stock_round_number;
     eng_round_end(g);
-    eng_begin_operating_round(g);
+    eng_round_over(g, ENG_ROUND_START);
 }
 
 /* Moves to the next player who can buy something; those who cannot pass automatically. */
@@ -178,7 +178,7 @@ static void after_packet_sold(eng_game *g)
 {
     eng_money_snapshot(g, !g->thompson_packet); /* Thompson: the stock round goes on */
     if (!g->thompson_packet) {
-        eng_begin_stock_round(g);
+        eng_round_over(g, ENG_ROUND_START);
         return;
     }
     /* Thompson: the rest of this stock round goes on normally, in the direction in use. */

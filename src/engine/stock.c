@@ -17,12 +17,6 @@
 void eng_begin_stock_round(eng_game *g)
 {
     int n = g->nplayers;
-    if (!g->formation_held && eng_formation_due(g)) { /* a formation round first */
-        g->round = ENG_ROUND_STOCK;
-        eng_begin_formation(g, ENG_AFTER_FORMATION_SR);
-        return;
-    }
-    g->formation_held = false;
     g->round = ENG_ROUND_STOCK;
     g->stock_round_number++;
     g->passes = 0;
@@ -52,7 +46,7 @@ static void end_stock_round(eng_game *g)
     g->or_set = g->stock_round_number;
     g->or_in_set = 0;
     eng_round_end(g);
-    eng_begin_operating_round(g);
+    eng_round_over(g, ENG_ROUND_STOCK);
 }
 
 static void next_turn(eng_game *g)
