@@ -157,7 +157,7 @@ late_s=$run_s; late_peak=$run_peak
 awk -v n="$total" -v d="$deliver" -v g="$ingest" -v an="$answers" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \
     -v ls="$late_s" -v lt="$late_turn" -v la="$late_actions" -v lpk="$late_peak" 'BEGIN {
     printf "servers deliver (SMTP -> LMTP -> Maildir):   %7.2f s   %7.1f mails/s\n", d, n / d
-    printf "servers take the daemon's answers alone:      %7.2f s   %7.1f mails/s\n", an, n / an
+    printf "servers take the same answers, re-sent:       %7.2f s   %7.1f mails/s\n", an, n / an
     printf "daemon over IMAP/SMTP (stored + answered):   %7.2f s   %7.1f mails/s   peak memory %d KiB\n", g, n / g, p
     printf "daemon over Maildir, game at turn 1:         %7.2f s   %7.1f mails/s   peak memory %d KiB\n", l, n / l, lp
     printf "daemon over Maildir, game at turn %d (%d actions): %5.2f s   %7.1f mails/s   peak memory %d KiB\n", lt, la, ls, n / ls, lpk
