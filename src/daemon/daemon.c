@@ -4,11 +4,11 @@
  * resolves due turns, so that no answer to a player waits for a resolution (it computes on a
  * snapshot and writes in a short transaction; its end wakes the loop), and the sender sends the
  * outbox, so that reading and answering mail never waits for the SMTP server (woken by a byte
- * on a pipe after each pass; it also looks by itself at every poll interval and retry time). SIGTERM and SIGINT end it
- * after the current step (the child too); SIGHUP reloads the configuration (a bad new one is
- * refused and the old one kept). Failures of the mail servers are retried with growing pauses;
- * nothing is dropped. One daemon per database: a second refuses to start (a lock on
- * DATABASE.lock that dies with its process). */
+ * on a pipe each few answers; it also looks by itself at every poll interval and retry time).
+ * SIGTERM and SIGINT end it after the current step (the children too); SIGHUP reloads the
+ * configuration (a bad new one is refused and the old one kept). Failures of the mail servers
+ * are retried with growing pauses; nothing is dropped. One daemon per database: a second
+ * refuses to start (a lock on DATABASE.lock that dies with its process). */
 #include "daemon/daemon.h"
 #include "service/service.h"
 #include "util/log.h"
@@ -45,16 +45,11 @@ static void on_signal(int sig)
 
 static void install_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a signal ends a wait at once */
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sa.sa_flags = SA_NOCLDSTOP;
-    sigaction(SIGCHLD, &sa, NULL);
+    /* (no SA_RESTART: a signal ends a wait at once) */
+    util_on_signal(SIGTERM, on_signal, 0);
+    util_on_signal(SIGINT, on_signal, 0);
+    util_on_signal(SIGHUP, on_signal, 0);
+    util_on_signal(SIGCHLD, on_signal, SA_NOCLDSTOP);
     signal(SIGPIPE, SIG_IGN);
 }
 
@@ -203,19 +198,25 @@ static void close_all(struct daemon *d);
 
 /* ---- the outbox, sent by a child process ---- */
 
-/* Seconds until the next outbox retry is due, at most the poll interval; with the failure
- * backoff (2 s .. 300 s) after failed attempts. */
+/* The pause after `failures` failed attempts in a row: 2 s .. 300 s. */
+static int backoff_seconds(int failures)
+{
+    int backoff = 1 << (failures < 9 ? failures : 9);
+    return backoff < 300 ? backoff : 300;
+}
+
+/* At most `wait` seconds, and no later than `next` (a time; 0: none), at least 1 s. */
+static int until(int wait, int64_t next)
+{
+    int64_t left = next - util_now();
+    return next > 0 && left < wait ? (left > 1 ? (int)left : 1) : wait;
+}
+
+/* The sender's wait: until the next outbox retry is due, at most the poll interval. */
 static int outbox_wait_seconds(const cfg *c, store *st, int failures)
 {
-    if (failures > 0) {
-        int backoff = 1 << (failures < 9 ? failures : 9);
-        return backoff < 300 ? backoff : 300;
-    }
-    int wait = c->poll_interval;
-    int64_t next = store_outbox_next_time(st), until = next - util_now();
-    if (next > 0 && until < wait)
-        wait = until > 1 ? (int)until : 1;
-    return wait;
+    return failures > 0 ? backoff_seconds(failures)
+                        : until(c->poll_interval, store_outbox_next_time(st));
 }
 
 /* In the child: nothing of the parent's but stderr, the wake-up pipe (as fd 3) and the lock
@@ -264,10 +265,8 @@ static void send_in_child(struct daemon *d, pid_t parent, int wake)
             poll(&p, 1, outbox_wait_seconds(&d->config, st, failures) * 1000) < 0)
             continue; /* (a signal) */
         char bytes[256];
-        if ((p.revents & POLLIN) && read(wake, bytes, sizeof bytes) <= 0)
-            break; /* the daemon is gone */
-        if (!(p.revents & POLLIN) && (p.revents & (POLLHUP | POLLERR)))
-            break;
+        if (p.revents && read(wake, bytes, sizeof bytes) <= 0)
+            break; /* the daemon is gone (the pipe's other end closed) */
     }
     mail_sink_close(sink);
     store_close(st);
@@ -447,19 +446,12 @@ static int pass(struct daemon *d)
  * deadline, or the failure backoff. */
 static int wait_seconds(struct daemon *d)
 {
-    if (d->failures > 0) {
-        int backoff = 1 << (d->failures < 9 ? d->failures : 9); /* 2 s .. 512 s */
-        return backoff < 300 ? backoff : 300;
-    }
-    int wait = d->config.poll_interval;
-    int64_t next[2] = {d->st && d->sender <= 0 ? store_outbox_next_time(d->st) : 0,
-                       d->st ? store_game_next_time(d->st) : 0}; /* a retry; a deadline */
-    for (int k = 0; k < 2; k++) {
-        int64_t until = next[k] - util_now();
-        if (next[k] > 0 && until < wait)
-            wait = until > 1 ? (int)until : 1;
-    }
-    return wait;
+    if (d->failures > 0)
+        return backoff_seconds(d->failures);
+    if (!d->st)
+        return d->config.poll_interval;
+    int wait = until(d->config.poll_interval, store_game_next_time(d->st)); /* a deadline */
+    return d->sender > 0 ? wait : until(wait, store_outbox_next_time(d->st)); /* a retry */
 }
 
 static void log_peak_memory(void)

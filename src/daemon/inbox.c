@@ -64,13 +64,8 @@ void dmn_crash_setup(const cfg *c, store *st)
         }
         free(text);
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_fatal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
     for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
-        sigaction(fatal_signals[i], &sa, NULL);
+        util_on_signal(fatal_signals[i], on_fatal, SA_RESETHAND);
 }
 
 void dmn_crash_forget(void)

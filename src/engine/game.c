@@ -51,20 +51,47 @@ void eng_options_default(eng_options *o)
     o->separate_sales_at_same_price = true; /* what Rails' recorded games do */
 }
 
+/* The numeric options: their field, and the values they take — one of two, or a range (with
+ * "none" for 0). */
+static const struct number_option {
+    const char *name;
+    size_t off;
+    int one, other;       /* the two values; or */
+    int lo, hi;           /* a range (lo < hi), or "none" */
+    const char *must;     /* the values, as a refusal says them */
+} NUMBERS[] = {
+    {"BYFloatsAt", offsetof(eng_options, by_float_percent), 50, 20, 0, 0, "50% or 20%"},
+    {"LDIncome", offsetof(eng_options, ld_income), 20, 30, 0, 0, "20 or 30"},
+    {"MSOLFloatPercent", offsetof(eng_options, ms_ol_float_percent), 50, 60, 0, 0, "50 or 60"},
+    {"NationalisationThreshold", offsetof(eng_options, nationalisation_percent), 0, 0, 51, 100,
+     "51..100 or none"},
+};
+
+static const struct number_option *number_option(const char *name)
+{
+    for (size_t i = 0; i < sizeof NUMBERS / sizeof *NUMBERS; i++)
+        if (str_ieq(name, NUMBERS[i].name))
+            return &NUMBERS[i];
+    return NULL;
+}
+
 bool eng_option_number(const eng_options *o, const char *name, int *out)
 {
-    static const struct { const char *name; size_t off; } numbers[] = {
-        {"BYFloatsAt", offsetof(eng_options, by_float_percent)},
-        {"LDIncome", offsetof(eng_options, ld_income)},
-        {"MSOLFloatPercent", offsetof(eng_options, ms_ol_float_percent)},
-        {"NationalisationThreshold", offsetof(eng_options, nationalisation_percent)},
-    };
-    for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
-        if (str_ieq(name, numbers[i].name)) {
-            memcpy(out, (const char *)o + numbers[i].off, sizeof *out);
-            return true;
-        }
-    return false;
+    const struct number_option *no = number_option(name);
+    if (no)
+        memcpy(out, (const char *)o + no->off, sizeof *out);
+    return no != NULL;
+}
+
+static int set_number(eng_options *o, const struct number_option *no, const char *value,
+                      char *why, size_t len)
+{
+    bool range = no->lo < no->hi, none = range && str_ieq(value, "none");
+    int n = none ? 0 : atoi(value);
+    if (range ? !none && (n < no->lo || n > no->hi) : n != no->one && n != no->other)
+        return eng_refuse(why, len, "%s must be %s", no->name, no->must);
+    memcpy((char *)o + no->off, &n, sizeof n);
+    return 0;
 }
 
 static const char *const variant_names[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
@@ -83,7 +110,9 @@ static int yes_no(const char *v, bool *out)
 
 int eng_option_set(eng_options *o, const char *name, const char *value, char *why, size_t len)
 {
-    int n = atoi(value);
+    const struct number_option *number = number_option(name);
+    if (number)
+        return set_number(o, number, value, why, len);
     if (str_ieq(name, "Variant")) {
         for (int i = 0; i < 5; i++)
             if (str_ieq(value, variant_names[i])) {
@@ -92,34 +121,6 @@ int eng_option_set(eng_options *o, const char *name, const char *value, char *wh
             }
         return eng_refuse(why, len, "Variant must be Standard, Snake, Clemens, ThompsonFull or "
                                     "ThompsonHalf, not \"%s\"", value);
-    }
-    if (str_ieq(name, "BYFloatsAt")) {
-        if (n != 50 && n != 20)
-            return eng_refuse(why, len, "BYFloatsAt must be 50%% or 20%%");
-        o->by_float_percent = n;
-        return 0;
-    }
-    if (str_ieq(name, "LDIncome")) {
-        if (n != 20 && n != 30)
-            return eng_refuse(why, len, "LDIncome must be 20 or 30");
-        o->ld_income = n;
-        return 0;
-    }
-    if (str_ieq(name, "MSOLFloatPercent")) {
-        if (n != 50 && n != 60)
-            return eng_refuse(why, len, "MSOLFloatPercent must be 50 or 60");
-        o->ms_ol_float_percent = n;
-        return 0;
-    }
-    if (str_ieq(name, "NationalisationThreshold")) {
-        if (str_ieq(value, "none")) {
-            o->nationalisation_percent = 0;
-            return 0;
-        }
-        if (n < 51 || n > 100)
-            return eng_refuse(why, len, "NationalisationThreshold must be 51..100 or none");
-        o->nationalisation_percent = n;
-        return 0;
     }
     if (str_ieq(name, "RouteAlgorithm")) { /* Rails: Permissive, Semi-Restrictive, Restrictive */
         o->permissive_routes = str_ieq(value, "Permissive");

@@ -44,8 +44,7 @@ static void enter(eng_game *g, eng_round r)
     const struct round_kind *k = &ORDER[r];
     if (k->special_first && !g->formation_held && eng_formation_due(g)) {
         g->round = r;
-        if (r == ENG_ROUND_OPERATING)
-            g->operating = ENG_NONE;
+        g->operating = ENG_NONE;
         eng_begin_formation(g, k->special_then);
         return;
     }

@@ -862,17 +862,14 @@ static void choose(struct choice *c, int i, int value, struct left *in)
     while (c->bounded && i + 1 + twins < c->k && c->per[i + 1 + twins] == rs)
         twins++;
     int bound = c->top[i + 1 + twins];
-    if (same && in) { /* the runs left by the train before: no clash to look for */
+    if (same) { /* the runs the train before left (none if it did not run): no clash to look
+                 * for; in order, and one worth no more than the floor cannot do better */
         int r;
-        /* in order: a run worth no more than this cannot do better than the best found */
-        for (int k = 0; left_at(c, in, k, floor_div(c->best - value - bound, 1 + twins), &r);
-             k++)
+        for (int k = 0;
+             in && left_at(c, in, k, floor_div(c->best - value - bound, 1 + twins), &r); k++)
             take(c, i, value, r, run_of(rs, r), in, k, twins);
     } else {
-        int from = 0; /* trains of one type are interchangeable: their runs in list order */
-        if (same)
-            from = c->cur[i - 1] < 0 ? rs->n : c->cur[i - 1] + 1;
-        for (int r = from; r < rs->n; r++) {
+        for (int r = 0; r < rs->n; r++) {
             struct run_ref run = run_of(rs, r);
             if (c->bounded && value + run.rt->value * (1 + twins) + bound <= c->best)
                 break; /* sorted: no later run of this train does better */

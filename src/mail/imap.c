@@ -85,12 +85,7 @@ static void on_deadline(int sig)
 
 static void deadline_begin(struct imap *im)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_deadline;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocked connect or select ends too */
-    sigaction(SIGALRM, &sa, NULL);
+    util_on_signal(SIGALRM, on_deadline, 0); /* (a blocked connect or select ends too) */
     io_expired = mail_io_aborted();
     io_fd = im->session && im->session->imap_stream
                 ? mailstream_low_get_fd(mailstream_get_low(im->session->imap_stream))

@@ -111,7 +111,7 @@ static void item_as_company(const eng_title *t, ord_action *a)
     if (a->kind != ORD_BUY || !a->company[0] || eng_company_index(t, a->company) >= 0)
         return;
     for (int i = 0; i < t->nstart_items; i++)
-        if (strcasecmp(t->start_items[i].id, a->company) == 0 && t->start_items[i].company >= 0) {
+        if (strcasecmp(t->start_items[i].id, a->company) == 0) {
             snprintf(a->company, sizeof a->company, "%s",
                      t->companies[t->start_items[i].company].id);
             return;

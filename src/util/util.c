@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,4 +259,14 @@ char *util_base64(const unsigned char *data, size_t len)
     }
     *o = '\0';
     return out;
+}
+
+void util_on_signal(int sig, void (*handler)(int), int flags)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = flags;
+    sigaction(sig, &sa, NULL);
 }

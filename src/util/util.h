@@ -37,6 +37,9 @@ bool str_is_near(const char *a, const char *b);
 
 /* Seconds since the epoch; tests may pin it with util_set_clock(). */
 int64_t util_now(void);
+/* Installs handler for sig with these sa_flags (no SA_RESTART unless given: a signal ends a
+ * blocked call), nothing masked. */
+void util_on_signal(int sig, void (*handler)(int), int flags);
 /* A monotonic clock in milliseconds, for measuring how long something took (never pinned). */
 int64_t util_now_ms(void);
 void util_set_clock(int64_t fixed); /* 0 restores the real clock */
