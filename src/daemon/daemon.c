@@ -117,6 +117,21 @@ static int take_lock(struct daemon *d)
     return 0;
 }
 
+static int open_all(struct daemon *d);
+static void close_all(struct daemon *d);
+
+/* A child with nothing of ours open (SQLite's connections must not cross a fork): our database
+ * and mail connections are closed around the fork and opened again here. fork()'s result. */
+static pid_t fork_bare(struct daemon *d)
+{
+    bool was_open = d->st != NULL;
+    close_all(d);
+    pid_t pid = fork();
+    if (pid != 0 && was_open && open_all(d))
+        log_error("cannot open the database and the mail servers again; will retry");
+    return pid;
+}
+
 /* ---- due turns, resolved by a child process ---- */
 
 /* The child's end, when it has ended: 0 done (or none running), 1 still running, -1 it failed. */
@@ -138,8 +153,8 @@ static int resolver_ended(struct daemon *d)
     return 0;
 }
 
-/* In the child: its own connection to the database (the parent's is never used after fork),
- * every due game resolved, then gone without touching the parent's mail connections. */
+/* In the child (forked with nothing of the parent's open): its own connection to the
+ * database, every due game resolved, then gone. */
 static void resolve_in_child(struct daemon *d, pid_t parent)
 {
     prctl(PR_SET_PDEATHSIG, SIGTERM); /* it ends with the daemon; nothing is written half */
@@ -173,7 +188,7 @@ static int turns(struct daemon *d)
     if (next <= 0 || next > util_now())
         return ended;
     pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = fork_bare(d);
     if (pid == 0)
         resolve_in_child(d, parent);
     if (pid < 0) {
@@ -192,9 +207,6 @@ static void stop_resolver(struct daemon *d)
     waitpid(d->resolver, NULL, 0);
     d->resolver = 0;
 }
-
-static int open_all(struct daemon *d);
-static void close_all(struct daemon *d);
 
 /* ---- the outbox, sent by a child process ---- */
 
@@ -291,9 +303,7 @@ static void sender_reap(struct daemon *d, bool wait)
         log_warn("cannot release the sender's outbox claims: %s", store_errmsg(d->st));
 }
 
-/* Starts the sender when none runs; when it cannot be started, this process sends. It is
- * forked with nothing of ours open (SQLite's connections must not cross a fork): our database
- * and mail connections are closed around the fork and opened again. */
+/* Starts the sender when none runs; when it cannot be started, this process sends. */
 static void sender_start(struct daemon *d)
 {
     sender_reap(d, false);
@@ -305,10 +315,8 @@ static void sender_start(struct daemon *d)
         return;
     }
     fcntl(fds[1], F_SETFL, O_NONBLOCK); /* a full pipe has its wake-up already */
-    bool was_open = d->st != NULL;
-    close_all(d);
     pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = fork_bare(d);
     if (pid == 0) {
         close(fds[1]);
         send_in_child(d, parent, fds[0]);
@@ -321,8 +329,6 @@ static void sender_start(struct daemon *d)
         d->sender = pid;
         d->wake_fd = fds[1];
     }
-    if (was_open && open_all(d))
-        log_error("cannot open the database and the mail servers again; will retry");
 }
 
 static void sender_wake(struct daemon *d)
@@ -430,6 +436,8 @@ static int pass(struct daemon *d)
     int64_t t2 = util_now_ms();
     if (!stop_requested && turns(d) < 0)
         rc = -1;
+    if (!d->st) /* (not opened again after starting the resolver: the next pass tries) */
+        return -1;
     int64_t t3 = util_now_ms();
     if (d->sender > 0)
         sender_wake(d); /* (mail the GM's commands queued, a resolution's reports) */
