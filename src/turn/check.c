@@ -22,6 +22,9 @@ static int no(char *why, size_t len, const char *what, const char *name, const c
 
 static const char *near_company(const eng_title *t, const char *name)
 {
+    for (int i = 0; i < t->nstart_items; i++) /* an item of the start packet: its company */
+        if (strcasecmp(t->start_items[i].id, name) == 0)
+            return t->companies[t->start_items[i].company].id;
     for (int c = 0; c < t->ncompanies; c++) {
         if (str_is_near(name, t->companies[c].id))
             return t->companies[c].id;

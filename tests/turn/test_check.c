@@ -86,7 +86,8 @@ static void test_the_names_players_write(void **state)
     expect("BUY BY-20%-director", "BUY 1 BY");
     expect("buy by-20%-DIRECTOR", "BUY 1 BY");
     expect("BUY M3", "BUY 1 M3");
-    expect("SELL BY-20%-director", "refused: this game has no company \"BY-20%-DIRECTOR\"");
+    expect("SELL BY-20%-director",
+           "refused: this game has no company \"BY-20%-DIRECTOR\": did you mean \"BY\"?");
 }
 
 static void test_cities_with_umlauts_and_their_transliterations(void **state)
