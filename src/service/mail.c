@@ -605,7 +605,7 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         cJSON_Delete(ctx);
         return;
     }
-    char *body = svc_render(c, "reply.txt", ctx);
+    char *body = svc_render_text(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
     char *refs = svc_reply_references(msg->references, msg->message_id);
     svc_mail reply = {out->answer_to ? out->answer_to : mail_reply_address(msg),

@@ -11,6 +11,7 @@
 #include "util/password.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 
 struct fixture {
@@ -159,6 +160,49 @@ static inline void expect_in(const char *text, const char *fragment)
 {
     if (!strstr(text, fragment))
         fail_msg("\"%s\" not in:\n%s", fragment, text);
+}
+
+/* Every line of a text mail within 78 characters (UTF-8 counted by character). */
+static inline void lines_at_most_78(const char *text)
+{
+    int col = 0, line = 1;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            col = 0;
+            line++;
+        } else if (((unsigned char)*p & 0xC0) != 0x80 && ++col > 78) {
+            fail_msg("line %d is longer than 78 characters:\n%s", line, text);
+        }
+    }
+}
+
+/* The text with every run of blanks and line breaks as one space (malloc'd): a sentence the
+ * mail wrapped to 78 characters reads as written. */
+static inline char *words_of(const char *text)
+{
+    char *out = xmalloc(strlen(text) + 1), *o = out;
+    for (const char *p = text; *p; p++)
+        if (!isspace((unsigned char)*p))
+            *o++ = *p;
+        else if (o > out && o[-1] != ' ')
+            *o++ = ' ';
+    *o = '\0';
+    return out;
+}
+
+/* A sentence somewhere in the text, however the text is wrapped. */
+static inline bool has_sentence(const char *text, const char *sentence)
+{
+    char *words = words_of(text);
+    bool found = strstr(words, sentence) != NULL;
+    free(words);
+    return found;
+}
+
+static inline void expect_sentence(const char *text, const char *sentence)
+{
+    if (!has_sentence(text, sentence))
+        fail_msg("\"%s\" not in:\n%s", sentence, text);
 }
 
 /* g1 started with alice, bob and carol (bob's and carol's password secret2), at a fixed time,

@@ -142,8 +142,8 @@ static void test_orders_are_stored_and_listed(void **state)
     collect(f, &s);
     found = false;
     for (int k = 0; k < s.n; k++)
-        if (strstr(s.body[k], "your mail is for turn 0, but the game is at turn 1: that turn is "
-                              "over; nothing was changed")) {
+        if (has_sentence(s.body[k], "your mail is for turn 0, but the game is at turn 1: that "
+                                    "turn is over; nothing was changed")) {
             found = true;
             expect_in(s.body[k], "SELL 1 SX"); /* still as they stood */
         }

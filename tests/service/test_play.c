@@ -133,8 +133,8 @@ static void test_a_mail_for_a_past_turn(void **state)
     struct sent s;
     collect(f, &s);
     int i = sent_to(&s, "alice@pbem.test");
-    expect_in(s.body[i], "your mail is for turn 1, but the game is at turn 2: that turn is over; "
-                         "nothing was changed");
+    expect_sentence(s.body[i], "your mail is for turn 1, but the game is at turn 2: that turn is "
+                               "over; nothing was changed");
     sent_clear(&s);
     store_player a = player(f, "alice");
     assert_int_equal(store_orders_count(f->st, f->game_id, a.id, 2), 0);
@@ -227,7 +227,7 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     struct fixture *f = *state;
     mail_orders(f, "alice", "secret1", "BUY NF\nBUY 1 ZZ\nBY:\nLAY 9 ON M13 ROT 0\nRUN BEST\n"
                                        "LAY 999 ON M13\nIF TRAIN 9 AVAILABLE THEN BUY TRAIN 4\n"
-                                       "USE pfb\n");
+                                       "USE pfb\nSTOCK:\nSELL BY\n");
     assert_int_equal(pass(f), 0);
     struct sent s;
     collect(f, &s);
@@ -243,6 +243,10 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     expect_in(s.body[i], "    BY: LAY 9 ON M13 ROT 0\n        not checked: it comes after moves of "
                          "the other players\n        (you do not direct BY now");
     expect_in(s.body[i], "Orders for this turn are due by 2027-01-18 ");
+    /* a long reason wrapped, as every line of the answer, for a text-only reader */
+    expect_sentence(s.body[i], "SELL 1 BY would not be carried out now: nothing can be sold during "
+                               "the start packet; the turn was a pass (house rule 19)");
+    lines_at_most_78(s.body[i]);
     sent_clear(&s);
 }
 

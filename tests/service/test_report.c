@@ -167,19 +167,6 @@ static void html_is_valid(const char *html)
         fail_msg("the HTML parser found %d error(s) in:\n%s", html_errors, html);
 }
 
-static void lines_at_most_78(const char *text)
-{
-    int col = 0, line = 1;
-    for (const char *p = text; *p; p++) {
-        if (*p == '\n') {
-            col = 0;
-            line++;
-        } else if (((unsigned char)*p & 0xC0) != 0x80 && ++col > 78) {
-            fail_msg("line %d is longer than 78 characters:\n%s", line, text);
-        }
-    }
-}
-
 /* A PNG's width, from its IHDR. */
 static unsigned png_width(const struct part *p)
 {
