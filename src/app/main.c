@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 #include "config/config.h"
 #include "daemon/daemon.h"
+#include "util/util.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 int main(int argc, char **argv)
 {
+    util_keep_freed_memory();
     int i = 1;
     const char *cfg_path = NULL;
     if (i + 1 < argc && strcmp(argv[i], "-c") == 0) {

@@ -13,6 +13,8 @@
 #include "util/util.h"
 
 #include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +47,7 @@ struct node {
 
 struct net {
     int nnodes, nsegs, words;
+    int *stops, nstops;   /* the nodes that are stops, in order (the walks start only there) */
     int *seg_first;       /* per hex: its first segment (its track's paths, numbered in hex
                            * order); seg_first[nhexes] = nsegs */
     struct node *nodes;
@@ -124,6 +127,7 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
         struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_CITY + c];
         const eng_city *city = &tr->cities[c];
         n->kind = STOP_CITY;
+        net->stops[net->nstops++] = h * ENG_NODES_PER_HEX + ENG_NODE_CITY + c;
         n->value = city->revenue;
         n->group = intern(groups, city->group);
         n->oval = intern(ovals, city->oval);
@@ -136,6 +140,7 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
     for (int k = 0; k < tr->ntowns; k++) {
         struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_TOWN + k];
         n->kind = STOP_TOWN;
+        net->stops[net->nstops++] = h * ENG_NODES_PER_HEX + ENG_NODE_TOWN + k;
         n->value = tr->towns[k].revenue;
         n->group = n->oval = -1;
         n->passable = true;
@@ -143,6 +148,7 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
     if (hex->offboard) {
         struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_OFFBOARD];
         n->kind = STOP_OFFBOARD;
+        net->stops[net->nstops++] = h * ENG_NODES_PER_HEX + ENG_NODE_OFFBOARD;
         n->value = hex->offboard_revenue[g->t->phases[g->phase].offboard_color];
         n->group = intern(groups, hex->offboard_group);
         n->oval = -1;
@@ -180,6 +186,7 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
     struct names groups = {0}, ovals = {0};
     struct raw raw = {0};
     net->seg_first = xmalloc(((size_t)t->nhexes + 1) * sizeof *net->seg_first);
+    net->stops = xmalloc((size_t)net->nnodes * sizeof *net->stops);
     int next = 0, most = 0; /* the next number; the numbers used */
     for (int h = 0; h < t->nhexes; h++) {
         int rot;
@@ -202,12 +209,16 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
         if (moved)
             next += rn->gone; /* its old numbers stay unused */
     }
-    uint8_t *touched = xcalloc((size_t)net->nnodes, 1); /* 1: track ends there, 2: crossed */
+    uint8_t *touched = xcalloc((size_t)net->nnodes, 1); /* track ends there */
+    int *ends = xmalloc(((size_t)raw.n + 1) * sizeof *ends), nends = 0; /* those nodes */
     for (int i = 0; i < raw.n; i++)
-        touched[raw.v[i].from] = 1;
-    for (int from = 0; from < net->nnodes; from++) { /* track meeting track across a map edge */
-        int h = from / ENG_NODES_PER_HEX, e = from % ENG_NODES_PER_HEX;
-        if (e >= 6 || !touched[from])
+        if (!touched[raw.v[i].from]) {
+            touched[raw.v[i].from] = 1;
+            ends[nends++] = raw.v[i].from;
+        }
+    for (int k = 0; k < nends; k++) { /* track meeting track across a map edge */
+        int from = ends[k], h = from / ENG_NODES_PER_HEX, e = from % ENG_NODES_PER_HEX;
+        if (e >= 6)
             continue;
         int n = eng_neighbor(t, h, e), back = (e + 3) % 6;
         if (n < 0 || (t->hexes[h].blocked & (1u << e)) || (t->hexes[n].blocked & (1u << back)))
@@ -217,14 +228,16 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
             raw_add(&raw, from, to, -1, 0, false);
     }
     free(touched);
-    /* the links of each node together */
+    /* the links of each node together (each in the order added; only track ends have any) */
     for (int i = 0; i < raw.n; i++)
         net->nodes[raw.v[i].from].nlinks++;
-    for (int x = 0, at = 0; x < net->nnodes; x++) {
-        net->nodes[x].first = at;
-        at += net->nodes[x].nlinks;
-        net->nodes[x].nlinks = 0;
+    for (int k = 0, at = 0; k < nends; k++) {
+        struct node *n = &net->nodes[ends[k]];
+        n->first = at;
+        at += n->nlinks;
+        n->nlinks = 0;
     }
+    free(ends);
     net->links = xmalloc((size_t)(raw.n ? raw.n : 1) * sizeof *net->links);
     for (int i = 0; i < raw.n; i++) {
         struct node *n = &net->nodes[raw.v[i].from];
@@ -286,14 +299,15 @@ static void compute_to_token(struct net *net)
 {
     net->to_token = xmalloc((size_t)net->nnodes);
     memset(net->to_token, ROUTES_FAR, (size_t)net->nnodes);
-    for (int x = 0; x < net->nnodes; x++)
-        if (net->nodes[x].token && net->nodes[x].kind == STOP_CITY)
-            net->to_token[x] = 1; /* the station's city itself counts */
+    for (int k = 0; k < net->nstops; k++)
+        if (net->nodes[net->stops[k]].token && net->nodes[net->stops[k]].kind == STOP_CITY)
+            net->to_token[net->stops[k]] = 1; /* the station's city itself counts */
     spread_stops(net, net->to_token, false);
 }
 
 static void free_net(struct net *net)
 {
+    free(net->stops);
     free(net->seg_first);
     free(net->nodes);
     free(net->links);
@@ -390,10 +404,11 @@ static void compute_legs(struct net *net)
     lw->net = net;
     lw->visited = xcalloc((size_t)net->nnodes, 1);
     lw->used = xcalloc((size_t)(net->words ? net->words : 1), sizeof *lw->used);
-    for (int s = 0; s < net->nnodes; s++) {
+    for (int k = 0; k < net->nstops; k++) {
+        int s = net->stops[k];
         const struct node *n = &net->nodes[s];
         net->leg_first[s] = net->nleg;
-        if (n->kind == NOT_STOP || n->dead || n->nlinks == 0)
+        if (n->dead || n->nlinks == 0)
             continue;
         lw->from = s;
         leg_walk(lw, s, false);
@@ -409,15 +424,45 @@ static void compute_legs(struct net *net)
 struct route {
     int value;
     int nstops;
-    int stops[ENG_MAX_RUN_STOPS];
-    size_t segs; /* offset of its segment bits in the list's pool */
+    uint16_t stops[ENG_MAX_RUN_STOPS]; /* (a node's number: below 65536, see list_runs) */
 };
 
+/* A list of runs: run r's track is pool[r * words .. (r + 1) * words), so that reading the
+ * runs in order reads both arrays in order. */
 struct routes {
     int n, cap, words;
     struct route *v;
     uint64_t *pool;
 };
+
+static uint64_t *track_of(const struct routes *l, int r)
+{
+    return l->pool + (size_t)r * (size_t)l->words;
+}
+
+/* A listing that has found this many runs, with starts left, is shared with a second thread. */
+#define HELP_FROM_RUNS 1024
+static int help_from = HELP_FROM_RUNS;
+
+/* The runs as the walk finds them: in chunks of a fixed size, so that a long list grows
+ * without copying what it holds (made one list, in order or by value, once it is complete). */
+#define CHUNK_RUNS 4096
+
+struct found {
+    int n, nchunks, words;
+    struct routes *chunks;      /* each CHUNK_RUNS long */
+};
+
+static struct routes *found_slot(struct found *f)
+{
+    if (f->n == f->nchunks * CHUNK_RUNS) {
+        f->chunks = xrealloc(f->chunks, (size_t)(f->nchunks + 1) * sizeof *f->chunks);
+        f->chunks[f->nchunks++] = (struct routes){
+            0, CHUNK_RUNS, f->words, xmalloc(CHUNK_RUNS * sizeof(struct route)),
+            xmalloc(CHUNK_RUNS * (size_t)f->words * sizeof(uint64_t))};
+    }
+    return &f->chunks[f->n / CHUNK_RUNS];
+}
 
 struct walker {
     const struct net *net;
@@ -427,7 +472,7 @@ struct walker {
     int stops[ENG_MAX_RUN_STOPS];
     int nstops, ncities, ntowns, value, tolls, tokens;
     unsigned groups, ovals;
-    struct routes *out;
+    struct found *out;
     /* listing only the runs through one hex (a board changed there): its nodes touched so far,
      * per leg whether it touches it, per node the fewest stops to count before reaching it */
     int through;            /* the hex, or -1: every run */
@@ -445,23 +490,19 @@ static int endpoint_toll(const struct walker *w, int node)
 
 static void record(struct walker *w)
 {
-    struct routes *r = w->out;
     int value = w->value - w->tolls - endpoint_toll(w, w->stops[0]) -
                 endpoint_toll(w, w->stops[w->nstops - 1]);
     if (value <= 0)
         return;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 64;
-        r->v = xrealloc(r->v, (size_t)r->cap * sizeof *r->v);
-        r->pool = xrealloc(r->pool, (size_t)r->cap * (size_t)r->words * sizeof *r->pool);
-    }
-    struct route *rt = &r->v[r->n];
+    struct routes *chunk = found_slot(w->out);
+    struct route *rt = &chunk->v[chunk->n];
     rt->value = value;
     rt->nstops = w->nstops;
-    memcpy(rt->stops, w->stops, (size_t)w->nstops * sizeof *w->stops);
-    rt->segs = (size_t)r->n * (size_t)r->words;
-    memcpy(r->pool + rt->segs, w->used, (size_t)r->words * sizeof *w->used);
-    r->n++;
+    for (int k = 0; k < w->nstops; k++)
+        rt->stops[k] = (uint16_t)w->stops[k];
+    memcpy(track_of(chunk, chunk->n), w->used, (size_t)chunk->words * sizeof *w->used);
+    chunk->n++;
+    w->out->n++;
 }
 
 static void walk_from(struct walker *w, int node, bool through);
@@ -579,38 +620,119 @@ static bool starts_towards_token(const struct net *net, int s, const eng_train *
     return false;
 }
 
-/* Every run of the train (through hex `through` only, when it is not -1: then leg_through and
- * to_through say which legs touch it and how far each node is from it). */
-static void list_runs(const struct net *net, const eng_train *train, int through,
-                      const uint8_t *leg_through, const uint8_t *to_through, struct routes *out)
+/* A listing, walked from its starts by one thread or two: each takes the next start not yet
+ * taken; a second thread is started once the runs found show the list will be long. */
+struct listing {
+    const struct net *net;
+    const eng_train *train;
+    int through;
+    const uint8_t *leg_through, *to_through;
+    const int *starts;
+    int nstarts;
+    atomic_int next;            /* the next start to take */
+    atomic_int found;           /* the runs found so far, by both */
+    int *found_from;            /* per start (an index of starts): the runs found from it */
+    uint8_t *walker_of;         /* ... and which walker found them */
+};
+
+/* One thread's walker of a listing, and what it found. */
+struct share {
+    struct listing *ls;
+    int me;
+    struct found found;
+};
+
+/* Walks from starts not yet taken until none are left; the first walker (not) starts the
+ * second when the list grows long, and says so in *helping. */
+static void walk_starts(struct share *sh, struct share *other, pthread_t *helper, bool *helping);
+
+static void *help_list(void *arg)
 {
-    memset(out, 0, sizeof *out);
-    out->words = net->words ? net->words : 1; /* (a net's words may leave room: see spare) */
-    struct walker w = {.net = net, .train = train, .out = out, .through = through,
-                       .leg_through = leg_through, .to_through = to_through};
-    w.used = xcalloc((size_t)out->words, sizeof *w.used);
+    walk_starts(arg, NULL, NULL, NULL);
+    return NULL;
+}
+
+static void walk_starts(struct share *sh, struct share *other, pthread_t *helper, bool *helping)
+{
+    struct listing *ls = sh->ls;
+    const struct net *net = ls->net;
+    struct walker w = {.net = net, .train = ls->train, .out = &sh->found, .through = ls->through,
+                       .leg_through = ls->leg_through, .to_through = ls->to_through};
+    w.used = xcalloc((size_t)sh->found.words, sizeof *w.used);
     w.visited = xcalloc((size_t)net->nnodes, 1);
-    int capacity = train->plus ? train->cities + train->towns : train->cities;
-    for (int s = 0; s < net->nnodes; s++) {
-        const struct node *n = &net->nodes[s];
-        if (n->kind == NOT_STOP || n->dead || n->nlinks == 0 ||
-            (!n->token && !starts_towards_token(net, s, train)) ||
-            (through >= 0 && to_through[s] > capacity))
-            continue;
-        w.touched = through >= 0 && s / ENG_NODES_PER_HEX == through;
+    for (int k; (k = atomic_fetch_add(&ls->next, 1)) < ls->nstarts;) {
+        int s = ls->starts[k], before = sh->found.n;
+        w.touched = ls->through >= 0 && s / ENG_NODES_PER_HEX == ls->through;
         w.visited[s] = 1;
         count_stop(&w, s, 1);
-        walk_from(&w, s, through >= 0);
+        walk_from(&w, s, ls->through >= 0);
         count_stop(&w, s, -1);
         w.visited[s] = 0;
+        ls->found_from[k] = sh->found.n - before;
+        ls->walker_of[k] = (uint8_t)sh->me;
+        int found = atomic_fetch_add(&ls->found, sh->found.n - before) + sh->found.n - before;
+        if (other && !*helping && found >= help_from && k + 1 < ls->nstarts)
+            *helping = pthread_create(helper, NULL, help_list, other) == 0;
     }
     free(w.used);
     free(w.visited);
 }
 
+static void gather(struct listing *ls, struct share *shares, bool by_value, struct routes *out);
+
+/* The stops a run of the train may start at (through: one that may reach the changed hex). */
+static int *starts_of(const struct net *net, const eng_train *train, int through,
+                      const uint8_t *to_through, int *n)
+{
+    int *starts = xmalloc(((size_t)net->nstops + 1) * sizeof *starts);
+    int capacity = train->plus ? train->cities + train->towns : train->cities;
+    *n = 0;
+    for (int k = 0; k < net->nstops; k++) {
+        int s = net->stops[k];
+        const struct node *nd = &net->nodes[s];
+        if (nd->dead || nd->nlinks == 0 ||
+            (!nd->token && !starts_towards_token(net, s, train)) ||
+            (through >= 0 && to_through[s] > capacity))
+            continue;
+        starts[(*n)++] = s;
+    }
+    return starts;
+}
+
+/* Every run of the train (through hex `through` only, when it is not -1: then leg_through and
+ * to_through say which legs touch it and how far each node is from it), by value (the best
+ * first) or in the order found from the starts in order — the same list whether one thread
+ * found them or two. */
+static void list_runs(const struct net *net, const eng_train *train, int through,
+                      const uint8_t *leg_through, const uint8_t *to_through, bool by_value,
+                      struct routes *out)
+{
+    assert(net->nnodes <= 65536); /* a stop's number fits a route's stops */
+    struct listing ls = {.net = net, .train = train, .through = through,
+                         .leg_through = leg_through, .to_through = to_through};
+    int *starts = starts_of(net, train, through, to_through, &ls.nstarts);
+    ls.starts = starts;
+    atomic_init(&ls.next, 0);
+    atomic_init(&ls.found, 0);
+    ls.found_from = xcalloc((size_t)ls.nstarts + 1, sizeof *ls.found_from);
+    ls.walker_of = xcalloc((size_t)ls.nstarts + 1, 1);
+    struct share shares[2];
+    for (int p = 0; p < 2; p++) /* (a net's words may leave room: see spare) */
+        shares[p] = (struct share){&ls, p, {.words = net->words ? net->words : 1}};
+    pthread_t helper;
+    bool helping = false;
+    walk_starts(&shares[0], &shares[1], &helper, &helping);
+    if (helping)
+        pthread_join(helper, NULL);
+    gather(&ls, shares, by_value, out);
+    free(ls.found_from);
+    free(ls.walker_of);
+    free(starts);
+}
+
 static void list_routes(const struct net *net, const eng_train *train, struct routes *out)
 {
-    list_runs(net, train, -1, NULL, NULL, out);
+    list_runs(net, train, -1, NULL, NULL, false, out);
 }
 
 /* ---- the runs of a board changed in one hex ---- */
@@ -640,25 +762,53 @@ static uint8_t *distances_to(const struct net *net, int h)
     return dist;
 }
 
-/* The runs by value, the best first; runs of one value stay in the order they were found (a
- * counting sort: values are small whole numbers). */
-static void sort_by_value(struct routes *rs)
+static const struct routes *chunk_of(const struct found *f, int i)
 {
-    int most = 0;
-    for (int i = 0; i < rs->n; i++)
-        most = rs->v[i].value > most ? rs->v[i].value : most;
+    return &f->chunks[i / CHUNK_RUNS];
+}
+
+/* The runs the walkers found as one list, their track with them: by value, the best first
+ * (runs of one value stay in the order they were found from the starts in order: a counting
+ * sort, values are small whole numbers), or in that order. The chunks are freed. */
+static void gather(struct listing *ls, struct share *shares, bool by_value, struct routes *out)
+{
+    int most = 0, n = 0, words = shares[0].found.words;
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < shares[p].found.n; i++, n++) {
+            int value = chunk_of(&shares[p].found, i)->v[i % CHUNK_RUNS].value;
+            most = value > most ? value : most;
+        }
     int *start = xcalloc((size_t)most + 2, sizeof *start);
-    for (int i = 0; i < rs->n; i++)
-        start[most - rs->v[i].value + 1]++;
+    for (int p = 0; p < 2 && by_value; p++)
+        for (int i = 0; i < shares[p].found.n; i++)
+            start[most - chunk_of(&shares[p].found, i)->v[i % CHUNK_RUNS].value + 1]++;
     for (int k = 1; k <= most + 1; k++)
         start[k] += start[k - 1];
-    struct route *sorted = xmalloc((size_t)rs->n * sizeof *sorted);
-    for (int i = 0; i < rs->n; i++)
-        sorted[start[most - rs->v[i].value]++] = rs->v[i];
+    size_t room = n ? (size_t)n : 1;
+    *out = (struct routes){n, n, words, xmalloc(room * sizeof *out->v),
+                           xmalloc(room * (size_t)words * sizeof *out->pool)};
+    int next[2] = {0, 0}, at = 0;
+    for (int k = 0; k < ls->nstarts; k++) {
+        int p = ls->walker_of[k];
+        for (int m = 0; m < ls->found_from[k]; m++, at++) {
+            int i = next[p]++;
+            const struct routes *chunk = chunk_of(&shares[p].found, i);
+            const struct route *rt = &chunk->v[i % CHUNK_RUNS];
+            int to = by_value ? start[most - rt->value]++ : at;
+            out->v[to] = *rt;
+            memcpy(track_of(out, to), track_of(chunk, i % CHUNK_RUNS),
+                   (size_t)words * sizeof *out->pool);
+        }
+    }
+    assert(at == n);
     free(start);
-    free(rs->v);
-    rs->v = sorted;
-    rs->cap = rs->n;
+    for (int p = 0; p < 2; p++) {
+        for (int c = 0; c < shares[p].found.nchunks; c++) {
+            free(shares[p].found.chunks[c].v);
+            free(shares[p].found.chunks[c].pool);
+        }
+        free(shares[p].found.chunks);
+    }
 }
 
 /* ---- the runs a train may make, as the choice reads them ----
@@ -679,6 +829,10 @@ struct view {
     const struct routes *a, *b;     /* the lists (b may be NULL), each in order */
     int ia, ib;                     /* the next run of each to take */
     const uint8_t *skip;            /* per run of b: left out */
+    /* A long list indexed by track, 64 runs (a block) at a time, as the choice reads that far:
+     * per block, per piece of track, which of the block's runs use it (made by by_track). */
+    uint64_t **blocks;
+    int words;                      /* of a run's track */
 };
 
 static void view_init(struct view *v, const struct routes *a, const struct routes *b,
@@ -689,7 +843,7 @@ static void view_init(struct view *v, const struct routes *a, const struct route
 
 static struct run_ref ref_of(const struct routes *l, int r)
 {
-    return (struct run_ref){&l->v[r], l->pool + l->v[r].segs};
+    return (struct run_ref){&l->v[r], track_of(l, r)};
 }
 
 /* Merges the two lists up to run r. */
@@ -720,7 +874,41 @@ static inline struct run_ref view_at(struct view *v, int r)
 
 static void view_free(struct view *v)
 {
+    for (int b = 0; v->blocks && b < (v->n + 63) / 64; b++)
+        free(v->blocks[b]);
+    free(v->blocks);
     free(v->at);
+}
+
+/* The runs a view must have for the choice to read it through its index by track: below this
+ * the runs are read one by one. */
+#define INDEX_FROM 2048
+static int index_from = INDEX_FROM;
+
+void eng_routes_tune(int index, int help)
+{
+    index_from = index < 0 ? INDEX_FROM : index;
+    help_from = help < 0 ? HELP_FROM_RUNS : help;
+}
+
+/* Block b of the view's index by track: per piece of track (words * 64 of them), a bit per run
+ * of the block that uses it. */
+static const uint64_t *by_track(struct view *v, int words, int b)
+{
+    if (!v->blocks) {
+        v->blocks = xcalloc((size_t)(v->n + 63) / 64, sizeof *v->blocks);
+        v->words = words;
+    }
+    if (!v->blocks[b]) {
+        uint64_t *blk = v->blocks[b] = xcalloc((size_t)words * 64, sizeof *blk);
+        for (int p = b * 64; p < v->n && p < (b + 1) * 64; p++) {
+            const uint64_t *bits = view_at(v, p).bits;
+            for (int w = 0; w < words; w++)
+                for (uint64_t word = bits[w]; word; word &= word - 1)
+                    blk[w * 64 + __builtin_ctzll(word)] |= (uint64_t)1 << (p % 64);
+        }
+    }
+    return v->blocks[b];
 }
 
 /* ---- choosing one run per train ---- */
@@ -729,15 +917,23 @@ static void view_free(struct view *v)
  * the list (no better: the trains are interchangeable) that share no track with the runs chosen
  * so far, in order — found as the later trains read them, from the list or from the runs left
  * after the choice before (so that a run known to clash with an earlier choice is not looked at
- * again by every later one). */
+ * again by every later one). Each is kept with its value and its track (read again and again by
+ * the later trains: read in order, from one array). */
 struct left {
-    int *pos;                   /* positions in the view, in order */
-    int n, cap;
+    uint64_t *ent;              /* per run: its position in the view << 32 | its value, then
+                                 * its track (words): `stride` words a run */
+    int n, cap, stride;
     uint64_t *mask;             /* the track chosen when it was made */
     struct left *parent;        /* read from: the runs left before, or (NULL) the view */
     int next;                   /* the next of those (an index of parent, or a position) */
     bool done;
     struct view *v;
+    /* read from a long view (parent NULL): through its index, the pieces of track of mask,
+     * and the runs of the block being read that share none of them */
+    bool indexed;
+    int *pieces, npieces;
+    int block;
+    uint64_t free_runs;
 };
 
 struct choice {
@@ -778,33 +974,82 @@ static struct run_ref run_of(struct view *v, int r)
     return v->b ? view_at(v, r) : ref_of(v->a, r);
 }
 
-/* The k-th run left (its position in *pos), if it is worth more than `floor`; false when
- * there are no more such (the runs are in order: one worth less ends the looking, and nothing
- * past it is looked at now). */
-static bool left_at(const struct choice *c, struct left *l, int k, int floor, int *pos)
+static int entry_value(const uint64_t *e)
+{
+    return (int)(uint32_t)e[0];
+}
+
+static int entry_pos(const uint64_t *e)
+{
+    return (int)(e[0] >> 32);
+}
+
+/* Moves l->next on to the next run of the view that shares no track with l's mask, read
+ * through the view's index a block at a time; false when there is none worth more than floor
+ * (a block whose first run is worth no more is not looked at). */
+static bool next_free(const struct choice *c, struct left *l, int floor)
+{
+    struct view *v = l->v;
+    while (l->next < v->n) {
+        int b = l->next / 64;
+        if (l->block != b) {
+            if (run_of(v, b * 64).rt->value <= floor)
+                return false;
+            const uint64_t *blk = by_track(v, c->words, b);
+            uint64_t clash = 0;
+            for (int k = 0; k < l->npieces; k++)
+                clash |= blk[l->pieces[k]];
+            l->free_runs = ~clash;
+            l->block = b;
+        }
+        uint64_t here = l->free_runs & (~(uint64_t)0 << (l->next % 64));
+        if (here) {
+            l->next = b * 64 + __builtin_ctzll(here);
+            return l->next < v->n;
+        }
+        l->next = (b + 1) * 64;
+    }
+    return false;
+}
+
+/* The k-th run left (its entry), if it is worth more than `floor`; NULL when there are no more
+ * such (the runs are in order: one worth less ends the looking, and nothing past it is looked
+ * at now). */
+static const uint64_t *left_at(const struct choice *c, struct left *l, int k, int floor)
 {
     while (l->n <= k) {
         if (l->done)
-            return false;
-        int p = l->next;
-        if (l->parent ? !left_at(c, l->parent, l->next, floor, &p) : p >= l->v->n) {
-            l->done = !l->parent;
-            return false;
+            return NULL;
+        int p, value;
+        const uint64_t *bits;
+        if (l->parent) {
+            const uint64_t *e = left_at(c, l->parent, l->next, floor);
+            if (!e)
+                return NULL;
+            p = entry_pos(e), value = entry_value(e), bits = e + 1;
+        } else {
+            if (l->indexed ? !next_free(c, l, floor) : l->next >= l->v->n) {
+                l->done = l->next >= l->v->n;
+                return NULL;
+            }
+            struct run_ref run = run_of(l->v, p = l->next);
+            value = run.rt->value, bits = run.bits;
         }
-        struct run_ref run = run_of(l->v, p);
-        if (run.rt->value <= floor)
-            return false;
+        if (value <= floor)
+            return NULL;
         l->next++;
-        if (!disjoint_of(l->mask, run.bits, c->words))
+        if (!l->indexed && !disjoint_of(l->mask, bits, c->words))
             continue;
         if (l->n == l->cap) {
             l->cap = l->cap ? 2 * l->cap : 256;
-            l->pos = xrealloc(l->pos, (size_t)l->cap * sizeof *l->pos);
+            l->ent = xrealloc(l->ent, (size_t)l->cap * (size_t)l->stride * sizeof *l->ent);
         }
-        l->pos[l->n++] = p;
+        uint64_t *e = l->ent + (size_t)l->n++ * (size_t)l->stride;
+        e[0] = (uint64_t)p << 32 | (uint32_t)value;
+        memcpy(e + 1, bits, (size_t)c->words * sizeof *bits);
     }
-    *pos = l->pos[k];
-    return run_of(l->v, *pos).rt->value > floor;
+    const uint64_t *e = l->ent + (size_t)k * (size_t)l->stride;
+    return entry_value(e) > floor ? e : NULL;
 }
 
 /* Train i's runs left after train i's choice at position r, read from `from` (NULL: the view
@@ -816,10 +1061,21 @@ static struct left *leave(struct choice *c, int i, struct left *from, int k, int
         l->mask = xmalloc((size_t)c->words * sizeof *l->mask);
     memcpy(l->mask, c->used, (size_t)c->words * sizeof *l->mask);
     l->n = 0;
+    l->stride = c->words + 1;
     l->done = false;
     l->parent = from;
     l->next = from ? k + 1 : r + 1;
     l->v = c->per[i];
+    l->indexed = !from && l->v->n >= index_from;
+    if (l->indexed) {
+        if (!l->pieces)
+            l->pieces = xmalloc((size_t)c->words * 64 * sizeof *l->pieces);
+        l->npieces = 0;
+        for (int w = 0; w < c->words; w++)
+            for (uint64_t word = l->mask[w]; word; word &= word - 1)
+                l->pieces[l->npieces++] = w * 64 + __builtin_ctzll(word);
+        l->block = -1;
+    }
     return l;
 }
 
@@ -831,14 +1087,16 @@ static int floor_div(int x, int m)
     return x >= 0 ? x / m : -((-x + m - 1) / m);
 }
 
-/* Train i takes run r (its run_ref) and the next trains choose. */
-static void take(struct choice *c, int i, int value, int r, struct run_ref run, struct left *in,
-                 int k, int twins)
+/* Train i takes run r (worth run_value, its track bits) and the next trains choose. */
+static void take(struct choice *c, int i, int value, int r, int run_value, const uint64_t *bits,
+                 struct left *in, int k, int twins)
 {
-    toggle(c, run.bits);
+    toggle(c, bits);
     c->cur[i] = r;
-    choose(c, i + 1, value + run.rt->value, twins ? leave(c, i, in, k, r) : NULL);
-    toggle(c, run.bits);
+    choose(c, i + 1, value + run_value, twins ? leave(c, i, in, k, r) : NULL);
+    if (in) /* (the later trains may have made in's entries grow, and move) */
+        bits = in->ent + (size_t)k * (size_t)in->stride + 1;
+    toggle(c, bits);
 }
 
 static void choose(struct choice *c, int i, int value, struct left *in)
@@ -864,17 +1122,17 @@ static void choose(struct choice *c, int i, int value, struct left *in)
     int bound = c->top[i + 1 + twins];
     if (same) { /* the runs the train before left (none if it did not run): no clash to look
                  * for; in order, and one worth no more than the floor cannot do better */
-        int r;
+        const uint64_t *e;
         for (int k = 0;
-             in && left_at(c, in, k, floor_div(c->best - value - bound, 1 + twins), &r); k++)
-            take(c, i, value, r, run_of(rs, r), in, k, twins);
+             in && (e = left_at(c, in, k, floor_div(c->best - value - bound, 1 + twins))); k++)
+            take(c, i, value, entry_pos(e), entry_value(e), e + 1, in, k, twins);
     } else {
         for (int r = 0; r < rs->n; r++) {
             struct run_ref run = run_of(rs, r);
             if (c->bounded && value + run.rt->value * (1 + twins) + bound <= c->best)
                 break; /* sorted: no later run of this train does better */
             if (disjoint(c, run.bits))
-                take(c, i, value, r, run, NULL, 0, twins);
+                take(c, i, value, r, run.rt->value, run.bits, NULL, 0, twins);
         }
     }
     c->cur[i] = -1; /* this train does not run (nor, then, the rest of its type) */
@@ -916,8 +1174,9 @@ static int choose_runs(const struct net *net, const int *order, int ntrains,
         c.cur[i] = c.pick[i] = -1;
     choose(&c, 0, 0, NULL);
     for (int i = 0; i < c.k; i++) {
-        free(c.left[i].pos);
+        free(c.left[i].ent);
         free(c.left[i].mask);
+        free(c.left[i].pieces);
     }
     out->total = c.gave_up ? -1 : c.best;
     out->ntrains = c.k;
@@ -929,7 +1188,8 @@ static int choose_runs(const struct net *net, const int *order, int ntrains,
         const struct route *rt = view_at(c.per[i], c.pick[i]).rt;
         tr->revenue = rt->value;
         tr->nstops = rt->nstops;
-        memcpy(tr->stops, rt->stops, (size_t)rt->nstops * sizeof *rt->stops);
+        for (int k = 0; k < rt->nstops; k++)
+            tr->stops[k] = rt->stops[k];
     }
     free(c.used);
     return out->total;
@@ -1036,7 +1296,7 @@ static void index_by_hex(eng_runs_before *b, int type)
         for (int r = 0; r < l->n; r++) {
             int last = -1; /* (a run's segments of one hex are numbered together) */
             for (int w = 0; w < l->words; w++)
-                for (uint64_t word = l->pool[l->v[r].segs + (size_t)w]; word; word &= word - 1) {
+                for (uint64_t word = track_of(l, r)[w]; word; word &= word - 1) {
                     int h = seg_hex[w * 64 + __builtin_ctzll(word)];
                     if (h == last)
                         continue;
@@ -1097,9 +1357,7 @@ static void runs_of(const struct net *net, const eng_train *train, int type, boo
 {
     *skip = NULL;
     list_runs(net, train, ch ? ch->hex : -1, ch ? ch->leg_through : NULL,
-              ch ? ch->to_through : NULL, list);
-    if (bounded && list->n > 1)
-        sort_by_value(list);
+              ch ? ch->to_through : NULL, bounded, list);
     if (!ch) {
         view_init(view, list, NULL, NULL, 0);
         return;
@@ -1208,8 +1466,7 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
                 lists[i].pool = xrealloc(lists[i].pool, (size_t)(lists[i].n + 1) *
                                                             (size_t)all.words * sizeof *all.pool);
                 lists[i].v[lists[i].n] = all.v[r];
-                lists[i].v[lists[i].n].segs = (size_t)lists[i].n * (size_t)all.words;
-                memcpy(lists[i].pool + lists[i].v[lists[i].n].segs, all.pool + all.v[r].segs,
+                memcpy(track_of(&lists[i], lists[i].n), track_of(&all, r),
                        (size_t)all.words * sizeof *all.pool);
                 lists[i].n++;
             }

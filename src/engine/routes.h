@@ -43,6 +43,12 @@ int eng_best_run_exhaustive(const eng_game *g, int company, eng_run *out);
  * the benchmark's hard positions). */
 int eng_best_run_exhaustive_within(const eng_game *g, int company, long steps, eng_run *out);
 
+/* For tests, before any other call: the length of a train's list of runs from which the
+ * optimizer reads it through an index by track, and the runs found from which a listing is
+ * shared with a second thread (-1: the defaults, 2048 and 1024), so that every way of finding the
+ * best run can be checked on small positions. */
+void eng_routes_tune(int index_from, int help_from);
+
 /* The runs of a company on a board, kept to find the best run of the same board changed in one
  * hex (a tile laid there) quickly: the runs that do not touch the hex are the same, only those
  * through it are listed again. For house rule 17's trial of every legal lay; read-only once

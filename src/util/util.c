@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,6 +260,12 @@ char *util_base64(const unsigned char *data, size_t len)
     }
     *o = '\0';
     return out;
+}
+
+void util_keep_freed_memory(void)
+{
+    mallopt(M_MMAP_THRESHOLD, 32 << 20); /* (glibc's most) */
+    mallopt(M_TRIM_THRESHOLD, 128 << 20);
 }
 
 void util_on_signal(int sig, void (*handler)(int), int flags)

@@ -40,6 +40,11 @@ int64_t util_now(void);
 /* Installs handler for sig with these sa_flags (no SA_RESTART unless given: a signal ends a
  * blocked call), nothing masked. */
 void util_on_signal(int sig, void (*handler)(int), int flags);
+/* The process keeps the memory it frees for its next allocations instead of handing large
+ * blocks back to the kernel at once (glibc's default): a long list of routes made and freed for
+ * every resolution would otherwise be faulted in afresh each time, which costs more than making
+ * it. Call once, first thing in main. */
+void util_keep_freed_memory(void);
 /* A monotonic clock in milliseconds, for measuring how long something took (never pinned). */
 int64_t util_now_ms(void);
 void util_set_clock(int64_t fixed); /* 0 restores the real clock */

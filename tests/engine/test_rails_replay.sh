@@ -67,3 +67,13 @@ set -- $line
 [ "$1" -ge 2 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 0 ] \
     && ok "the optimizer equals the exhaustive search on $1 hard positions and $3 positions of play" \
     || not_ok "hard positions: $line $(echo "$out" | grep '^hard')"
+# issue 15: the long lists' ways — the index by track that the trains of one type read, and the
+# listing shared with a second thread — forced on from the first run, give the same totals (and
+# at each position of play the very runs the default ways choose)
+out=$(RAILS_ROUTES_TUNE="0 0" "$REPLAY" --bench "$ORACLE/1835_Correct_Sell_Pass.report" 2>&1)
+line=$(echo "$out" | awk '$1 == "hard" && $7 >= 0 { f++; if ($7 != $5) d++ }
+                          $1 == "bench" { n += $2; bd += $3 } END { print f + 0, d + 0, n + 0, bd + 0 }')
+set -- $line
+[ "$1" -ge 2 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 0 ] \
+    && ok "with the index by track and two listing threads from the first run: the same totals on $1 hard positions, the very same runs on $3 positions of play" \
+    || not_ok "index and threads: $line $(echo "$out" | grep '^hard')"

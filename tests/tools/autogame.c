@@ -70,6 +70,7 @@ static int trains_bought(const eng_game *g)
 
 int main(int argc, char **argv)
 {
+    util_keep_freed_memory();
     const char *options = argc > 1 ? argv[1] : "Variant=Clemens";
     int max_turns = argc > 2 ? atoi(argv[2]) : 150;
     char *err = NULL, why[256];

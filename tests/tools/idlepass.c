@@ -20,6 +20,7 @@ static double seconds_now(void)
 
 int main(int argc, char **argv)
 {
+    util_keep_freed_memory();
     if (argc != 3) {
         fputs("usage: idlepass N DIR\n", stderr);
         return 2;
