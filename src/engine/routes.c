@@ -70,6 +70,7 @@ struct net {
 #define ROUTES_FAR 255
 
 struct leg {
+    int from;        /* the stop it leaves */
     int to;          /* the stop it arrives at */
     int before;      /* the node it arrives from (the stop it left when there is none between) */
     int toll;
@@ -263,9 +264,9 @@ static bool blocked(const struct node *n)
 }
 
 /* dist, set at its sources (the nodes below ROUTES_FAR), spread outwards: arriving at a stop
- * counts it. A stop a run may not pass is not entered, or (enter_blocked) entered but not left.
- * A deque: 0-cost moves in front, 1-cost at the back. */
-static void spread_stops(const struct net *net, uint8_t *dist, bool enter_blocked)
+ * counts it. A stop a run may not pass is not entered. A deque: 0-cost moves in front, 1-cost
+ * at the back. */
+static void spread_stops(const struct net *net, uint8_t *dist)
 {
     int *queue = xmalloc((size_t)net->nnodes * 2 * sizeof *queue), head = net->nnodes,
         tail = net->nnodes;
@@ -275,12 +276,10 @@ static void spread_stops(const struct net *net, uint8_t *dist, bool enter_blocke
     while (head < tail) {
         int u = queue[head++];
         const struct node *nu = &net->nodes[u];
-        if (enter_blocked && blocked(nu) && dist[u] > 0)
-            continue; /* a run ends there */
         for (int i = nu->first; i < nu->first + nu->nlinks; i++) {
             int v = net->links[i].to;
             const struct node *nv = &net->nodes[v];
-            if (nv->dead || (!enter_blocked && blocked(nv)))
+            if (nv->dead || blocked(nv))
                 continue;
             int d = dist[u] + (nv->kind != NOT_STOP);
             if (d >= dist[v] || d >= ROUTES_FAR)
@@ -302,7 +301,7 @@ static void compute_to_token(struct net *net)
     for (int k = 0; k < net->nstops; k++)
         if (net->nodes[net->stops[k]].token && net->nodes[net->stops[k]].kind == STOP_CITY)
             net->to_token[net->stops[k]] = 1; /* the station's city itself counts */
-    spread_stops(net, net->to_token, false);
+    spread_stops(net, net->to_token);
 }
 
 static void free_net(struct net *net)
@@ -354,7 +353,7 @@ static void leg_add(struct leg_walk *lw, int to, int before)
         net->mids = xrealloc(net->mids, (size_t)net->mid_cap * sizeof *net->mids);
     }
     struct leg *l = &net->legs[net->nleg];
-    *l = (struct leg){to, before, lw->toll, net->nmid, lw->npath};
+    *l = (struct leg){lw->from, to, before, lw->toll, net->nmid, lw->npath};
     memcpy(net->mids + net->nmid, lw->path, (size_t)lw->npath * sizeof *lw->path);
     net->nmid += lw->npath;
     memcpy(net->leg_segs + (size_t)net->nleg * (size_t)net->words, lw->used,
@@ -473,11 +472,6 @@ struct walker {
     int nstops, ncities, ntowns, value, tolls, tokens;
     unsigned groups, ovals;
     struct found *out;
-    /* listing only the runs through one hex (a board changed there): its nodes touched so far,
-     * per leg whether it touches it, per node the fewest stops to count before reaching it */
-    int through;            /* the hex, or -1: every run */
-    int touched;
-    const uint8_t *leg_through, *to_through;
 };
 
 /* House rule 3: a run that starts or ends in Hamburg on the bank across the Elbe from the
@@ -505,7 +499,7 @@ static void record(struct walker *w)
     w->out->n++;
 }
 
-static void walk_from(struct walker *w, int node, bool through);
+static void walk_from(struct walker *w, int node);
 
 /* Whether the train may count one more stop of this kind. */
 static bool room_for(const struct walker *w, bool town)
@@ -537,24 +531,43 @@ static void count_stop(struct walker *w, int node, int sign)
 
 /* Arrived at a stop: count it (the second city of an oval, reached over the ferry straight from
  * the first, is the same stop), perhaps end the run here, perhaps go on through it. */
-static void at_stop(struct walker *w, int from, int node, bool through)
+/* Whether a run arriving at this stop from node `from` reaches its oval's second city, which
+ * counts as the same stop: only straight from the first, over the ferry (*fits false when
+ * not so). */
+static bool at_twin(const struct walker *w, int from, int node, bool *fits)
 {
     const struct node *n = &w->net->nodes[node];
-    bool twin = n->oval >= 0 && (w->ovals & (1u << n->oval));
-    if (twin) {
-        if (from != w->stops[w->nstops - 1])
-            return;
-        if (n->passable)
-            walk_from(w, node, through);
+    if (n->oval < 0 || !(w->ovals & (1u << n->oval)))
+        return false;
+    *fits = from == w->stops[w->nstops - 1];
+    return true;
+}
+
+/* Whether the run may count this stop (once per train for a group; room on the train). */
+static bool may_count(const struct walker *w, int node)
+{
+    const struct node *n = &w->net->nodes[node];
+    return (n->group < 0 || !(w->groups & (1u << n->group))) && room_for(w, n->kind == STOP_TOWN);
+}
+
+/* Arrived at a stop: count it (the second city of an oval, reached over the ferry straight from
+ * the first, is the same stop), perhaps end the run here, perhaps go on through it. */
+static void at_stop(struct walker *w, int from, int node)
+{
+    const struct node *n = &w->net->nodes[node];
+    bool fits;
+    if (at_twin(w, from, node, &fits)) {
+        if (fits && n->passable)
+            walk_from(w, node);
         return;
     }
-    if ((n->group >= 0 && (w->groups & (1u << n->group))) || !room_for(w, n->kind == STOP_TOWN))
+    if (!may_count(w, node))
         return;
     count_stop(w, node, 1);
-    if (w->tokens > 0 && w->stops[0] < node && (!through || w->touched))
+    if (w->tokens > 0 && w->stops[0] < node)
         record(w); /* each run once, from its lower end */
     if (n->passable)
-        walk_from(w, node, through);
+        walk_from(w, node);
     count_stop(w, node, -1);
 }
 
@@ -566,47 +579,46 @@ static int stops_left(const struct walker *w)
     return left < ENG_MAX_RUN_STOPS - w->nstops ? left : ENG_MAX_RUN_STOPS - w->nstops;
 }
 
-/* From a stop, each leg to the next stop that the run may take: its nodes and its track not
- * used yet by the run. */
-/* (through: only the runs through w->through are listed; a parameter, not a field, so that
- * the compiler makes the common walk without its tests) */
-static void walk_from(struct walker *w, int node, bool through)
+/* Takes leg l (its nodes between, its track, its toll): the run goes along it. */
+static void go_along(struct walker *w, const struct leg *l, const uint64_t *bits, int sign)
+{
+    const struct net *net = w->net;
+    const int *mid = net->mids + l->mid;
+    for (int m = 0; m < l->nmid; m++)
+        w->visited[mid[m]] = sign > 0;
+    for (int i = 0; i < net->words; i++)
+        w->used[i] ^= bits[i];
+    w->visited[l->to] = sign > 0;
+    w->tolls += sign * l->toll;
+}
+
+/* Whether the run may take leg l: its stop and its nodes between not visited yet (its track is
+ * free then: each piece of track the run has taken joins two nodes it visited, and each piece
+ * of this leg has a node it has not). */
+static bool leg_free(const struct walker *w, const struct leg *l)
+{
+    if (w->visited[l->to])
+        return false;
+    const int *mid = w->net->mids + l->mid;
+    for (int m = 0; m < l->nmid; m++)
+        if (w->visited[mid[m]])
+            return false;
+    return true;
+}
+
+/* From a stop, each leg to the next stop that the run may take, and on. */
+static void walk_from(struct walker *w, int node)
 {
     const struct net *net = w->net;
     int left = w->tokens ? ENG_MAX_RUN_STOPS : stops_left(w);
-    int left_through = through && !w->touched ? stops_left(w) : ENG_MAX_RUN_STOPS;
     for (int k = net->leg_first[node]; k < net->leg_first[node] + net->nlegs[node]; k++) {
         const struct leg *l = &net->legs[k];
-        if (w->visited[l->to] || (!w->tokens && net->to_token[l->to] > left))
+        if ((!w->tokens && net->to_token[l->to] > left) || !leg_free(w, l))
             continue;
-        if (through && left_through < ENG_MAX_RUN_STOPS && !w->leg_through[k] &&
-            w->to_through[l->to] > left_through)
-            continue; /* it cannot reach the changed hex any more */
-        const int *mid = net->mids + l->mid;
-        bool free_way = true;
-        for (int m = 0; m < l->nmid && free_way; m++)
-            free_way = !w->visited[mid[m]];
-        if (!free_way)
-            continue; /* (its track is free then: each piece of track the run has taken joins
-                       * two nodes it visited, and each piece of this leg has a node it has not) */
         const uint64_t *bits = net->leg_segs + (size_t)k * (size_t)net->words;
-        for (int m = 0; m < l->nmid; m++)
-            w->visited[mid[m]] = 1;
-        for (int i = 0; i < net->words; i++)
-            w->used[i] ^= bits[i];
-        w->visited[l->to] = 1;
-        w->tolls += l->toll;
-        if (through)
-            w->touched += w->leg_through[k];
-        at_stop(w, l->before, l->to, through);
-        if (through)
-            w->touched -= w->leg_through[k];
-        w->tolls -= l->toll;
-        w->visited[l->to] = 0;
-        for (int i = 0; i < net->words; i++)
-            w->used[i] ^= bits[i];
-        for (int m = 0; m < l->nmid; m++)
-            w->visited[mid[m]] = 0;
+        go_along(w, l, bits, 1);
+        at_stop(w, l->before, l->to);
+        go_along(w, l, bits, -1);
     }
 }
 
@@ -625,8 +637,6 @@ static bool starts_towards_token(const struct net *net, int s, const eng_train *
 struct listing {
     const struct net *net;
     const eng_train *train;
-    int through;
-    const uint8_t *leg_through, *to_through;
     const int *starts;
     int nstarts;
     atomic_int next;            /* the next start to take */
@@ -652,22 +662,26 @@ static void *help_list(void *arg)
     return NULL;
 }
 
+/* Every run from stop s. */
+static void walk_from_start(struct walker *w, int s)
+{
+    w->visited[s] = 1;
+    count_stop(w, s, 1);
+    walk_from(w, s);
+    count_stop(w, s, -1);
+    w->visited[s] = 0;
+}
+
 static void walk_starts(struct share *sh, struct share *other, pthread_t *helper, bool *helping)
 {
     struct listing *ls = sh->ls;
     const struct net *net = ls->net;
-    struct walker w = {.net = net, .train = ls->train, .out = &sh->found, .through = ls->through,
-                       .leg_through = ls->leg_through, .to_through = ls->to_through};
+    struct walker w = {.net = net, .train = ls->train, .out = &sh->found};
     w.used = xcalloc((size_t)sh->found.words, sizeof *w.used);
     w.visited = xcalloc((size_t)net->nnodes, 1);
     for (int k; (k = atomic_fetch_add(&ls->next, 1)) < ls->nstarts;) {
         int s = ls->starts[k], before = sh->found.n;
-        w.touched = ls->through >= 0 && s / ENG_NODES_PER_HEX == ls->through;
-        w.visited[s] = 1;
-        count_stop(&w, s, 1);
-        walk_from(&w, s, ls->through >= 0);
-        count_stop(&w, s, -1);
-        w.visited[s] = 0;
+        walk_from_start(&w, s);
         ls->found_from[k] = sh->found.n - before;
         ls->walker_of[k] = (uint8_t)sh->me;
         int found = atomic_fetch_add(&ls->found, sh->found.n - before) + sh->found.n - before;
@@ -680,37 +694,32 @@ static void walk_starts(struct share *sh, struct share *other, pthread_t *helper
 
 static void gather(struct listing *ls, struct share *shares, bool by_value, struct routes *out);
 
-/* The stops a run of the train may start at (through: one that may reach the changed hex). */
-static int *starts_of(const struct net *net, const eng_train *train, int through,
-                      const uint8_t *to_through, int *n)
+/* Whether a run may start at stop s. */
+static bool may_start(const struct net *net, int s, const eng_train *train)
+{
+    const struct node *nd = &net->nodes[s];
+    return !nd->dead && nd->nlinks > 0 && (nd->token || starts_towards_token(net, s, train));
+}
+
+/* The stops a run of the train may start at. */
+static int *starts_of(const struct net *net, const eng_train *train, int *n)
 {
     int *starts = xmalloc(((size_t)net->nstops + 1) * sizeof *starts);
-    int capacity = train->plus ? train->cities + train->towns : train->cities;
     *n = 0;
-    for (int k = 0; k < net->nstops; k++) {
-        int s = net->stops[k];
-        const struct node *nd = &net->nodes[s];
-        if (nd->dead || nd->nlinks == 0 ||
-            (!nd->token && !starts_towards_token(net, s, train)) ||
-            (through >= 0 && to_through[s] > capacity))
-            continue;
-        starts[(*n)++] = s;
-    }
+    for (int k = 0; k < net->nstops; k++)
+        if (may_start(net, net->stops[k], train))
+            starts[(*n)++] = net->stops[k];
     return starts;
 }
 
-/* Every run of the train (through hex `through` only, when it is not -1: then leg_through and
- * to_through say which legs touch it and how far each node is from it), by value (the best
- * first) or in the order found from the starts in order — the same list whether one thread
- * found them or two. */
-static void list_runs(const struct net *net, const eng_train *train, int through,
-                      const uint8_t *leg_through, const uint8_t *to_through, bool by_value,
+/* Every run of the train, by value (the best first) or in the order found from the starts in
+ * order — the same list whether one thread found them or two. */
+static void list_runs(const struct net *net, const eng_train *train, bool by_value,
                       struct routes *out)
 {
     assert(net->nnodes <= 65536); /* a stop's number fits a route's stops */
-    struct listing ls = {.net = net, .train = train, .through = through,
-                         .leg_through = leg_through, .to_through = to_through};
-    int *starts = starts_of(net, train, through, to_through, &ls.nstarts);
+    struct listing ls = {.net = net, .train = train};
+    int *starts = starts_of(net, train, &ls.nstarts);
     ls.starts = starts;
     atomic_init(&ls.next, 0);
     atomic_init(&ls.found, 0);
@@ -732,7 +741,169 @@ static void list_runs(const struct net *net, const eng_train *train, int through
 
 static void list_routes(const struct net *net, const eng_train *train, struct routes *out)
 {
-    list_runs(net, train, -1, NULL, NULL, false, out);
+    list_runs(net, train, false, out);
+}
+
+/* ---- the runs through one hex ----
+ * Each run through hex h is found once, as every run is listed (from its lower end), by the
+ * first piece of it in h: a run that starts in h is walked from there as usual; any other run
+ * reaches h first along one leg, its anchor, which leaves a stop a outside h. Those are found
+ * from each such a: walking back from a along legs that touch no part of h (each way back so
+ * far ends at a run's first stop), then over each anchor and on as usual. So only runs through
+ * h are walked, not every run from every stop that could reach it. The way back is counted as
+ * the run will be (what a run counts does not depend on its direction, but for an oval: its
+ * city reached first is the one counted, which walking back is the other one) and its stops
+ * are turned round to be the run's first. */
+
+struct way_back {
+    struct walker *w;
+    const uint8_t *leg_through;     /* per leg: whether it touches h */
+    int a;                          /* the stop the anchors leave */
+    int anchor_stops;               /* the fewest an anchor adds (its stop, unless an oval's) */
+    int anchor_to_token;            /* the fewest stops to a station from an anchor's stop on */
+    int capacity;
+};
+
+static void turn_round(int *v, int n)
+{
+    for (int i = 0, k = n - 1; i < k; i++, k--) {
+        int x = v[i];
+        v[i] = v[k];
+        v[k] = x;
+    }
+}
+
+/* The way back is a run's beginning (its far end the first stop): over each anchor, and on. */
+static void over_anchors(struct way_back *wb)
+{
+    struct walker *w = wb->w;
+    const struct net *net = w->net;
+    turn_round(w->stops, w->nstops);
+    for (int k = net->leg_first[wb->a]; k < net->leg_first[wb->a] + net->nlegs[wb->a]; k++) {
+        const struct leg *l = &net->legs[k];
+        if (!wb->leg_through[k] || !leg_free(w, l))
+            continue;
+        const uint64_t *bits = net->leg_segs + (size_t)k * (size_t)net->words;
+        go_along(w, l, bits, 1);
+        at_stop(w, l->before, l->to);
+        go_along(w, l, bits, -1);
+    }
+    turn_round(w->stops, w->nstops);
+}
+
+static void walk_back(struct way_back *wb, int y);
+
+/* Whether a run over the way back (just counted), an anchor and on may still fit the train and
+ * reach a station — beyond the anchor, or further back from y. */
+static bool may_go_back(const struct way_back *wb, int y)
+{
+    const struct walker *w = wb->w;
+    int stops = w->ncities + w->ntowns;
+    if (stops + wb->anchor_stops > wb->capacity)
+        return false;
+    return w->tokens || stops + wb->anchor_to_token <= wb->capacity ||
+           stops - 1 + w->net->to_token[y] + wb->anchor_stops <= wb->capacity;
+}
+
+/* Back along leg l to its stop: counted (an oval's second city, reached straight from the
+ * first over the ferry, is counted instead of it: going forward it is reached first). */
+static void back_to(struct way_back *wb, const struct leg *l)
+{
+    struct walker *w = wb->w;
+    int x = w->stops[w->nstops - 1];
+    bool fits;
+    if (at_twin(w, l->before, l->to, &fits)) {
+        if (!fits)
+            return;
+        count_stop(w, x, -1);
+        count_stop(w, l->to, 1);
+        if (may_go_back(wb, l->to))
+            walk_back(wb, l->to);
+        count_stop(w, l->to, -1);
+        count_stop(w, x, 1);
+    } else if (may_count(w, l->to)) {
+        count_stop(w, l->to, 1);
+        if (may_go_back(wb, l->to))
+            walk_back(wb, l->to);
+        count_stop(w, l->to, -1);
+    }
+}
+
+/* The runs whose first stop is y, the far end of the way back (a itself when there is none),
+ * then the ways back one leg longer. */
+static void walk_back(struct way_back *wb, int y)
+{
+    struct walker *w = wb->w;
+    const struct net *net = w->net;
+    if (may_start(net, y, w->train))
+        over_anchors(wb);
+    if (!net->nodes[y].passable)
+        return; /* (y would be passed through) */
+    for (int k = net->leg_first[y]; k < net->leg_first[y] + net->nlegs[y]; k++) {
+        const struct leg *l = &net->legs[k];
+        if (wb->leg_through[k] || !leg_free(w, l))
+            continue;
+        const uint64_t *bits = net->leg_segs + (size_t)k * (size_t)net->words;
+        go_along(w, l, bits, 1);
+        back_to(wb, l);
+        go_along(w, l, bits, -1);
+    }
+}
+
+/* From stop a (outside h), the runs that reach h first along a leg from a. */
+static void walk_back_from(struct way_back *wb, int a)
+{
+    struct walker *w = wb->w;
+    const struct net *net = w->net;
+    wb->a = a;
+    wb->anchor_stops = wb->anchor_to_token = ROUTES_FAR;
+    for (int k = net->leg_first[a]; k < net->leg_first[a] + net->nlegs[a]; k++) {
+        const struct leg *l = &net->legs[k];
+        if (!wb->leg_through[k])
+            continue;
+        int stops = net->nodes[l->to].oval < 0;
+        wb->anchor_stops = stops < wb->anchor_stops ? stops : wb->anchor_stops;
+        wb->anchor_to_token = net->to_token[l->to] < wb->anchor_to_token
+                                  ? net->to_token[l->to] : wb->anchor_to_token;
+    }
+    if (wb->anchor_stops == ROUTES_FAR || net->nodes[a].dead || net->nodes[a].nlinks == 0)
+        return; /* no leg from a reaches h */
+    w->visited[a] = 1;
+    count_stop(w, a, 1);
+    if (may_go_back(wb, a))
+        walk_back(wb, a);
+    count_stop(w, a, -1);
+    w->visited[a] = 0;
+}
+
+/* Every run of the train through hex h (leg_through: per leg, whether it touches h), by value
+ * or in the order found. */
+static void list_through(const struct net *net, const eng_train *train, int h,
+                         const uint8_t *leg_through, bool by_value, struct routes *out)
+{
+    assert(net->nnodes <= 65536);
+    struct listing ls = {.net = net, .train = train, .nstarts = 1};
+    int all = 0;
+    uint8_t walker = 0;
+    ls.found_from = &all;
+    ls.walker_of = &walker;
+    struct share shares[2] = {{&ls, 0, {.words = net->words ? net->words : 1}},
+                              {&ls, 1, {.words = net->words ? net->words : 1}}};
+    struct walker w = {.net = net, .train = train, .out = &shares[0].found};
+    w.used = xcalloc((size_t)shares[0].found.words, sizeof *w.used);
+    w.visited = xcalloc((size_t)net->nnodes, 1);
+    struct way_back wb = {.w = &w, .leg_through = leg_through,
+                          .capacity = train->plus ? train->cities + train->towns : train->cities};
+    for (int k = 0; k < net->nstops; k++) /* the runs that start in h */
+        if (net->stops[k] / ENG_NODES_PER_HEX == h && may_start(net, net->stops[k], train))
+            walk_from_start(&w, net->stops[k]);
+    for (int k = 0; k < net->nstops; k++) /* the others, by the leg that first reaches h */
+        if (net->stops[k] / ENG_NODES_PER_HEX != h)
+            walk_back_from(&wb, net->stops[k]);
+    all = shares[0].found.n;
+    gather(&ls, shares, by_value, out);
+    free(w.used);
+    free(w.visited);
 }
 
 /* ---- the runs of a board changed in one hex ---- */
@@ -748,18 +919,6 @@ static uint8_t *legs_through(const struct net *net, int h)
             through[k] = net->mids[l->mid + m] / ENG_NODES_PER_HEX == h;
     }
     return through;
-}
-
-/* Per node, the fewest stops a run arriving there counts (that node included) before it
- * touches hex h: 0 in h. A lower bound, as to_token is (the rules that only shorten what is
- * possible are left out). */
-static uint8_t *distances_to(const struct net *net, int h)
-{
-    uint8_t *dist = xmalloc((size_t)net->nnodes);
-    memset(dist, ROUTES_FAR, (size_t)net->nnodes);
-    memset(dist + (size_t)h * ENG_NODES_PER_HEX, 0, ENG_NODES_PER_HEX);
-    spread_stops(net, dist, true); /* (a run may start at a stop it may not pass) */
-    return dist;
 }
 
 static const struct routes *chunk_of(const struct found *f, int i)
@@ -1209,7 +1368,7 @@ static void free_lists(struct routes *lists, const bool *listed)
 struct change {
     const eng_runs_before *before;
     int hex;
-    const uint8_t *leg_through, *to_through;
+    const uint8_t *leg_through;
 };
 
 /* The runs of one train type, as the choice reads them (sorted when bounded; a change: merged
@@ -1356,8 +1515,10 @@ static void runs_of(const struct net *net, const eng_train *train, int type, boo
                     uint8_t **skip)
 {
     *skip = NULL;
-    list_runs(net, train, ch ? ch->hex : -1, ch ? ch->leg_through : NULL,
-              ch ? ch->to_through : NULL, bounded, list);
+    if (ch)
+        list_through(net, train, ch->hex, ch->leg_through, bounded, list);
+    else
+        list_runs(net, train, bounded, list);
     if (!ch) {
         view_init(view, list, NULL, NULL, 0);
         return;
@@ -1384,10 +1545,9 @@ int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int h
     struct renumber rn = {hex, before->net.nsegs, gone, before->words};
     build_net_as(&net, g, before->company, &rn);
     assert(net.words == before->words);
-    struct change ch = {before, hex, legs_through(&net, hex), distances_to(&net, hex)};
+    struct change ch = {before, hex, legs_through(&net, hex)};
     int total = best_on(&net, g, s, &ch, true, 0, out);
     free((void *)ch.leg_through);
-    free((void *)ch.to_through);
     free_net(&net);
     return total;
 }

@@ -583,10 +583,21 @@ static void compare_changed(struct replay *r, const eng_runs_before *before, con
 
 /* --check-changed: at an operating round's start, for every company with trains, every tile
  * that may be laid (no connection asked) and every station the operating company may place:
- * the same best run both ways. */
+ * the same best run both ways — under Rails' Elbe ferry, and under house rule 3's (the ferry
+ * inside Hamburg's oval every train may use, its toll paid by a run from the far bank). */
+static void check_changed_on(struct replay *r, const eng_game *g);
+
 static void check_changed_position(struct replay *r)
 {
-    const eng_game *g = r->g;
+    check_changed_on(r, r->g);
+    eng_game *house = eng_game_copy(r->g);
+    house->opt.hamburg_ferry_rails = false;
+    check_changed_on(r, house);
+    eng_game_free(house);
+}
+
+static void check_changed_on(struct replay *r, const eng_game *g)
+{
     eng_lay_option opts[64];
     unsigned colors = g->t->phases[g->phase].tile_colors;
     for (int c = 0; c < g->t->ncompanies; c++) {
