@@ -379,11 +379,11 @@ static int start_game(struct session *s, const store_game *g, const char *option
     if (!t)
         return 1;
     eng_options o;
-    eng_options_default(&o);
+    eng_options_default(t, &o);
     struct names names = {0};
     char why[256];
     int rc = 0;
-    if (eng_options_parse(&o, options, why, sizeof why))
+    if (eng_options_parse(t, &o, options, why, sizeof why))
         rc = fail("game options: %s (see docs/game-options.md)", why);
     else if (store_player_each(s->st, g->id, collect_name, &names) != STORE_OK)
         rc = fail("%s", store_errmsg(s->st));

@@ -35,162 +35,6 @@ void eng_money_snapshot(eng_game *g, bool round_ends)
     eng_event_add(g, ENG_EV_ROUND_END, ENG_NONE, ENG_NONE, g->nsnapshots++, 0, !round_ends);
 }
 
-/* ---- options ---- */
-
-void eng_options_default(eng_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->variant = ENG_VARIANT_STANDARD;
-    o->by_float_percent = 50;
-    o->ld_income = 20;
-    o->first_round_sell_restriction = true;
-    o->nationalisation_percent = 55; /* a Rails game: a 55% director nationalises */
-    o->ms_ol_float_percent = 50;
-    o->cert_limit_bonus_80 = true;
-    o->priority_after_last_buyer = true;
-    o->separate_sales_at_same_price = true; /* what Rails' recorded games do */
-}
-
-/* The numeric options: their field, and the values they take — one of two, or a range (with
- * "none" for 0). */
-static const struct number_option {
-    const char *name;
-    size_t off;
-    int one, other;       /* the two values; or */
-    int lo, hi;           /* a range (lo < hi), or "none" */
-    const char *must;     /* the values, as a refusal says them */
-} NUMBERS[] = {
-    {"BYFloatsAt", offsetof(eng_options, by_float_percent), 50, 20, 0, 0, "50% or 20%"},
-    {"LDIncome", offsetof(eng_options, ld_income), 20, 30, 0, 0, "20 or 30"},
-    {"MSOLFloatPercent", offsetof(eng_options, ms_ol_float_percent), 50, 60, 0, 0, "50 or 60"},
-    {"NationalisationThreshold", offsetof(eng_options, nationalisation_percent), 0, 0, 51, 100,
-     "51..100 or none"},
-};
-
-static const struct number_option *number_option(const char *name)
-{
-    for (size_t i = 0; i < sizeof NUMBERS / sizeof *NUMBERS; i++)
-        if (str_ieq(name, NUMBERS[i].name))
-            return &NUMBERS[i];
-    return NULL;
-}
-
-bool eng_option_number(const eng_options *o, const char *name, int *out)
-{
-    const struct number_option *no = number_option(name);
-    if (no)
-        memcpy(out, (const char *)o + no->off, sizeof *out);
-    return no != NULL;
-}
-
-static int set_number(eng_options *o, const struct number_option *no, const char *value,
-                      char *why, size_t len)
-{
-    bool range = no->lo < no->hi, none = range && str_ieq(value, "none");
-    int n = none ? 0 : atoi(value);
-    if (range ? !none && (n < no->lo || n > no->hi) : n != no->one && n != no->other)
-        return eng_refuse(why, len, "%s must be %s", no->name, no->must);
-    memcpy((char *)o + no->off, &n, sizeof n);
-    return 0;
-}
-
-static const char *const variant_names[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
-                                            "ThompsonHalf"};
-
-static int yes_no(const char *v, bool *out)
-{
-    if (str_ieq(v, "yes") || str_ieq(v, "true") || str_ieq(v, "on"))
-        *out = true;
-    else if (str_ieq(v, "no") || str_ieq(v, "false") || str_ieq(v, "off"))
-        *out = false;
-    else
-        return -1;
-    return 0;
-}
-
-int eng_option_set(eng_options *o, const char *name, const char *value, char *why, size_t len)
-{
-    const struct number_option *number = number_option(name);
-    if (number)
-        return set_number(o, number, value, why, len);
-    if (str_ieq(name, "Variant")) {
-        for (int i = 0; i < 5; i++)
-            if (str_ieq(value, variant_names[i])) {
-                o->variant = (eng_variant)i;
-                return 0;
-            }
-        return eng_refuse(why, len, "Variant must be Standard, Snake, Clemens, ThompsonFull or "
-                                    "ThompsonHalf, not \"%s\"", value);
-    }
-    if (str_ieq(name, "RouteAlgorithm")) { /* Rails: Permissive, Semi-Restrictive, Restrictive */
-        o->permissive_routes = str_ieq(value, "Permissive");
-        return 0;
-    }
-    if (str_ieq(name, "HamburgFerry")) { /* house rule 3, or Rails */
-        if (!str_ieq(value, "GM") && !str_ieq(value, "Rails"))
-            return eng_refuse(why, len, "HamburgFerry must be GM or Rails, not \"%s\"", value);
-        o->hamburg_ferry_rails = str_ieq(value, "Rails");
-        return 0;
-    }
-    if (str_ieq(name, "DividendRounding")) { /* only the Prussian's 5% shares make fractions */
-        if (!str_ieq(value, "up") && !str_ieq(value, "down"))
-            return eng_refuse(why, len, "DividendRounding must be up or down, not \"%s\"", value);
-        o->dividend_round_down = str_ieq(value, "down");
-        return 0;
-    }
-    if (str_ieq(name, "FirstRoundSellRestriction") && str_ieq(value, "First Round")) {
-        o->first_round_sell_restriction = true;
-        return 0;
-    }
-    static const struct { const char *name; size_t off; } flags[] = {
-        {"MinorsRequireFloatedBY", offsetof(eng_options, minors_require_floated_by)},
-        {"FirstRoundSellRestriction", offsetof(eng_options, first_round_sell_restriction)},
-        {"SeparateSalesAtSamePrice", offsetof(eng_options, separate_sales_at_same_price)},
-        {"UnlimitedTiles", offsetof(eng_options, unlimited_tiles)},
-        {"NF_PfB_Westermann", offsetof(eng_options, westermann)},
-        {"CertLimitBonus80", offsetof(eng_options, cert_limit_bonus_80)},
-        {"PriorityAfterLastBuyer", offsetof(eng_options, priority_after_last_buyer)},
-        {"PermissiveRoutes", offsetof(eng_options, permissive_routes)},
-    };
-    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
-        if (str_ieq(name, flags[i].name)) {
-            if (yes_no(value, (bool *)((char *)o + flags[i].off)))
-                return eng_refuse(why, len, "%s must be yes or no, not \"%s\"", flags[i].name,
-                                  value);
-            return 0;
-        }
-    return eng_refuse(why, len, "there is no game option \"%s\"", name);
-}
-
-int eng_options_parse(eng_options *o, const char *text, char *why, size_t len)
-{
-    char *copy = xstrdup(text), *save = NULL;
-    int rc = 0;
-    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
-        str_trim(item);
-        if (!*item)
-            continue;
-        char *eq = strchr(item, '=');
-        if (!eq && str_ieq(item, "pbem-house-rules")) {
-            /* ../shared/seeds/001: Thompson "2-3-2" (Half, with Sales Groups), the Westermann
-             * rule for NF and PfB, priority after the last buyer. */
-            o->variant = ENG_VARIANT_THOMPSON_HALF;
-            o->westermann = true;
-            o->priority_after_last_buyer = true;
-            continue;
-        }
-        if (!eq) {
-            rc = eng_refuse(why, len, "\"%s\" is not Name=Value", item);
-            break;
-        }
-        *eq = '\0';
-        char *name = str_trim(item), *value = str_trim(eq + 1);
-        rc = eng_option_set(o, name, value, why, len);
-    }
-    free(copy);
-    return rc;
-}
-
 /* ---- certificates ---- */
 
 bool eng_is_major(const eng_game *g, int company)
@@ -315,9 +159,8 @@ void eng_set_par(eng_game *g, int company)
 static int float_percent(const eng_game *g, int company)
 {
     const eng_company *co = &g->t->companies[company];
-    int v;
-    return co->float_option[0] && eng_option_number(&g->opt, co->float_option, &v)
-               ? v : co->float_percent;
+    return co->float_option >= 0 ? eng_option_number(g->t, &g->opt, co->float_option)
+                                 : co->float_percent;
 }
 
 /* A major floats when enough of it is sold; it then receives the par value of every share sold
@@ -387,7 +230,7 @@ static bool thompson_available(const eng_game *g, int company)
     }
     if (group <= 0)
         return group == 0;
-    if (g->opt.variant == ENG_VARIANT_THOMPSON_FULL)
+    if (g->opt.rules.start_order == ENG_START_THOMPSON_FULL)
         return ipo_empty(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
     for (int s = 0; s < group; s++)
         for (int k = 0; k < t->sales_group_size[s]; k++)
@@ -398,8 +241,8 @@ static bool thompson_available(const eng_game *g, int company)
 
 void eng_update_availability(eng_game *g)
 {
-    bool thompson = g->opt.variant == ENG_VARIANT_THOMPSON_FULL ||
-                    g->opt.variant == ENG_VARIANT_THOMPSON_HALF;
+    bool thompson = g->opt.rules.start_order == ENG_START_THOMPSON_FULL ||
+                    g->opt.rules.start_order == ENG_START_THOMPSON_HALF;
     for (int c = 0; c < g->t->ncompanies; c++) {
         if (!eng_is_major(g, c) || g->co[c].available)
             continue;
@@ -594,8 +437,8 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     eng_init_trains(g);
     g->last_buyer = ENG_NONE;
     g->direction = 1;
-    g->thompson_packet = opt->variant == ENG_VARIANT_THOMPSON_FULL ||
-                         opt->variant == ENG_VARIANT_THOMPSON_HALF;
+    g->thompson_packet = opt->rules.start_order == ENG_START_THOMPSON_FULL ||
+                         opt->rules.start_order == ENG_START_THOMPSON_HALF;
     eng_update_availability(g);
     g->nevents = 0; /* what is open from the start is not news */
     eng_play_begins(g);

@@ -22,41 +22,35 @@
 /* Where a certificate is. Players are 0..nplayers-1. */
 enum { ENG_IPO = -1, ENG_POOL = -2, ENG_RESERVED = -3 };
 
-/* ---- game options (docs/game-options.md) ---- */
-typedef enum {
-    ENG_VARIANT_STANDARD, ENG_VARIANT_SNAKE, ENG_VARIANT_CLEMENS,
-    ENG_VARIANT_THOMPSON_FULL, ENG_VARIANT_THOMPSON_HALF
-} eng_variant;
-
+/* ---- game options (docs/game-options.md; src/engine/options.c) ----
+ * Those of every title (below), and the choices of the options the title declares
+ * ("game_options" in its file: title.h), with the rules they set. */
 typedef struct eng_options {
-    eng_variant variant;
-    int by_float_percent;          /* BYFloatsAt: 50 or 20 */
-    int ld_income;                 /* LDIncome: 20 or 30 */
-    bool minors_require_floated_by;/* MinorsRequireFloatedBY */
+    int chosen[ENG_MAX_GAME_OPTIONS]; /* per game option of the title: the choice made */
+    eng_rules rules;               /* as the choices set them */
     bool first_round_sell_restriction; /* no selling in the first stock round */
     bool separate_sales_at_same_price; /* SeparateSalesAtSamePrice */
     bool unlimited_tiles;          /* UnlimitedTiles */
-    bool westermann;               /* NF_PfB_Westermann (house rule 6) */
     int nationalisation_percent;   /* a director holding this much may nationalise; 0 = never */
-    int ms_ol_float_percent;       /* MS and OL float at 50 (Rails) or 60 (18xx.games) */
     bool cert_limit_bonus_80;      /* +1 certificate for each company a player directs at >= 80% */
     bool priority_after_last_buyer; /* house rule 11 */
     bool permissive_routes;        /* Rails' RouteAlgorithm=Permissive: track need not connect */
-    bool hamburg_ferry_rails;      /* HamburgFerry=Rails: the toll only when a run crosses the
-                                    * Elbe; default GM (house rule 3) */
     bool dividend_round_down;      /* DividendRounding=down: a holder's dividend rounded down
                                     * (18xx.games); default up (Rails) */
 } eng_options;
 
-void eng_options_default(eng_options *o);
-/* The value of a numeric option by its name ("BYFloatsAt"): the title names the options that
- * set a company's figures, so generic code never asks for a company by name. True when there
- * is such an option. */
-bool eng_option_number(const eng_options *o, const char *name, int *out);
-/* Sets one option from text ("Variant", "Snake"); returns 0 or -1 with why. */
-int eng_option_set(eng_options *o, const char *name, const char *value, char *why, size_t len);
-/* Sets options from "Name=Value,Name=Value" or the preset "pbem-house-rules". */
-int eng_options_parse(eng_options *o, const char *text, char *why, size_t len);
+/* The defaults: every title's, and each of the title's options at its default choice. */
+void eng_options_default(const eng_title *t, eng_options *o);
+/* The number of the choice made of the title's option (an option whose choices are numbers:
+ * a company's float_option or revenue_option). */
+int eng_option_number(const eng_title *t, const eng_options *o, int option);
+/* Sets one option from text ("Variant", "Snake"), the title's or any title's; 0, or -1 with
+ * why (the option's choices named). */
+int eng_option_set(const eng_title *t, eng_options *o, const char *name, const char *value,
+                   char *why, size_t len);
+/* Sets options from "Name=Value, Name=Value" and the title's presets ("pbem-house-rules"). */
+int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char *why,
+                      size_t len);
 
 /* ---- state ---- */
 typedef struct eng_cert_state {

@@ -17,9 +17,8 @@
 static int private_income(const eng_game *g, int company)
 {
     const eng_company *co = &g->t->companies[company];
-    int v;
-    return co->revenue_option[0] && eng_option_number(&g->opt, co->revenue_option, &v)
-               ? v : co->revenue;
+    return co->revenue_option >= 0 ? eng_option_number(g->t, &g->opt, co->revenue_option)
+                                   : co->revenue;
 }
 
 static void pay_privates(eng_game *g)
@@ -41,10 +40,8 @@ static bool may_operate(const eng_game *g, int c)
     const eng_company_state *s = &g->co[c];
     if (s->closed || !s->floated)
         return false;
-    if (co->kind == ENG_MINOR && g->opt.minors_require_floated_by) {
-        int by = eng_company_index(g->t, "BY");
-        return by >= 0 && g->co[by].floated;
-    }
+    if (co->kind == ENG_MINOR && g->opt.rules.minors_wait_for >= 0)
+        return g->co[g->opt.rules.minors_wait_for].floated;
     return co->kind != ENG_PRIVATE;
 }
 
@@ -677,7 +674,8 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     int city = free_city(g, NULL, c, hex, a->city);
     if (eng_place_station(g->board, NULL, c, hex, city, why, len))
         return -1;
-    if (g->opt.westermann) /* house rule 6: the station step — the track step is over, laid or not */
+    if (g->opt.rules.station_ends_track) /* house rule 6 (Westermann): the station step — the
+                                          * track step is over, laid or not */
         g->co[c].lays = lays_allowed(g, c);
     eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, 0, true);
     use_power(g, priv, 4u);

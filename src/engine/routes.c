@@ -199,7 +199,7 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
             int a = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].a, rot);
             int c = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].b, rot);
             int toll = tr->paths[i].toll;
-            bool gm_ferry = toll > 0 && !g->opt.hamburg_ferry_rails;
+            bool gm_ferry = toll > 0 && !g->opt.rules.ferry_toll_when_crossing;
             int seg = moved ? rn->at + i : next++;
             most = seg + 1 > most ? seg + 1 : most;
             raw_add(&raw, a, c, seg, toll, gm_ferry);
@@ -1704,7 +1704,7 @@ static struct print2 run_print(const eng_game *g, int company)
     struct print2 p = {1469598103934665603ULL, 0x243F6A8885A308D3ULL};
     const eng_company_state *s = &g->co[company];
     int head[4] = {company, s->ntrains, g->t->phases[g->phase].offboard_color,
-                   g->opt.hamburg_ferry_rails};
+                   g->opt.rules.ferry_toll_when_crossing};
     mix(&p, &g->t, sizeof g->t);
     mix(&p, head, sizeof head);
     mix(&p, s->trains, (size_t)s->ntrains * sizeof *s->trains);

@@ -23,7 +23,7 @@ bool eng_packet_sold_out(const eng_game *g)
 
 static bool all_items_open(const eng_game *g)
 {
-    return g->opt.variant == ENG_VARIANT_CLEMENS || g->thompson_packet;
+    return g->opt.rules.start_order == ENG_START_CLEMENS || g->thompson_packet;
 }
 
 bool eng_item_available(const eng_game *g, int item)
@@ -76,7 +76,7 @@ static void next_dealer(eng_game *g)
     int dir = g->direction;
     if (g->thompson_packet)
         dir = -g->direction;
-    else if (g->start_round_number == 1 && g->opt.variant == ENG_VARIANT_SNAKE)
+    else if (g->start_round_number == 1 && g->opt.rules.start_order == ENG_START_SNAKE)
         dir = g->cycle == 1 ? -1 : 1;
     else
         dir = 1; /* Clemens after its first round, Standard, later packet rounds */
@@ -123,7 +123,7 @@ void eng_begin_start_round(eng_game *g)
         eng_event_add(g, ENG_EV_START_ROUND, ENG_NONE, ENG_NONE, g->start_round_number, 0, false);
     }
     if (g->start_round_number == 1) {
-        bool clemens = g->opt.variant == ENG_VARIANT_CLEMENS;
+        bool clemens = g->opt.rules.start_order == ENG_START_CLEMENS;
         g->current = clemens ? n - 1 : 0;
         g->direction = clemens ? -1 : 1;
         g->cycle = g->cycle_pos = 0;

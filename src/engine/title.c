@@ -157,6 +157,14 @@ int eng_train_index(const eng_title *t, const char *name)
     return -1;
 }
 
+int eng_game_option_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->ngame_options; i++)
+        if (strcasecmp(t->game_options[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
 int eng_company_index(const eng_title *t, const char *id)
 {
     for (int i = 0; i < t->ncompanies; i++)
@@ -631,6 +639,7 @@ static eng_company *new_company(struct loader *L, const char *where, const cJSON
     eng_company *c = &L->t->companies[L->t->ncompanies];
     memset(c, 0, sizeof *c);
     c->kind = kind;
+    c->float_option = c->revenue_option = -1;
     if (!get_str(L, where, obj, "id", c->id, sizeof c->id, true))
         return NULL;
     snprintf(wbuf, wlen, "%s[%s]", where, c->id);
@@ -647,6 +656,25 @@ static eng_company *new_company(struct loader *L, const char *where, const cJSON
     return c;
 }
 
+/* A company's figure set by a game option instead ("float_percent_set_by": "BYFloatsAt"): an
+ * option whose every choice is a number. */
+static bool option_ref(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                       int *out)
+{
+    char id[ENG_NAME];
+    *out = -1;
+    if (!get_str(L, where, obj, key, id, sizeof id, false) || !id[0])
+        return !L->failed;
+    int o = eng_game_option_index(L->t, id);
+    if (o < 0)
+        return bad(L, "%s.%s: there is no game option %s", where, key, id);
+    for (int k = 0; k < L->t->game_options[o].nchoices; k++)
+        if (!L->t->game_options[o].choices[k].numeric)
+            return bad(L, "%s.%s: game option %s has a choice without a number", where, key, id);
+    *out = o;
+    return true;
+}
+
 static bool parse_company_list(struct loader *L, const cJSON *root, const char *key,
                                eng_company_kind kind)
 {
@@ -661,8 +689,7 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
         bool ok = kind == ENG_PRIVATE
                       ? get_int(L, where, it, "price", &c->price, 0) &&
                             get_int(L, where, it, "revenue", &c->revenue, 0) &&
-                            get_str(L, where, it, "revenue_set_by", c->revenue_option,
-                                    sizeof c->revenue_option, false)
+                            option_ref(L, where, it, "revenue_set_by", &c->revenue_option)
                   : kind == ENG_MINOR
                       ? get_int(L, where, it, "price", &c->price, 0) &&
                             parse_home(L, where, it, c) && parse_tokens(L, where, it, c)
@@ -670,8 +697,7 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
                             parse_home(L, where, it, c) && parse_tokens(L, where, it, c) &&
                             parse_certs(L, where, it, c) &&
                             get_int(L, where, it, "float_percent", &c->float_percent, 0) &&
-                            get_str(L, where, it, "float_percent_set_by", c->float_option,
-                                    sizeof c->float_option, false);
+                            option_ref(L, where, it, "float_percent_set_by", &c->float_option);
         if (!ok)
             return false;
     }
@@ -1083,6 +1109,152 @@ static bool parse_companies(struct loader *L, const cJSON *root)
            parse_players(L, root) && parse_start_packet(L, root);
 }
 
+/* ---- the game options the title declares ---- */
+
+static const char *const start_orders[] = {"standard", "snake", "clemens", "thompson_full",
+                                           "thompson_half"};
+
+static bool get_bool(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                     bool *out)
+{
+    const cJSON *v = member(obj, key);
+    if (!cJSON_IsBool(v))
+        return bad(L, "%s.%s: must be true or false", where, key);
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+/* The rules a choice sets (its "rules"); a company's id (minors_wait_for) is looked up once the
+ * companies are read (resolve_option_companies). */
+static bool parse_rules(struct loader *L, const char *where, const cJSON *rules, eng_choice *ch)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, rules)
+    {
+        if (strcmp(it->string, "start_order") == 0) {
+            int k = 0;
+            while (k < 5 && !(cJSON_IsString(it) && strcmp(it->valuestring, start_orders[k]) == 0))
+                k++;
+            if (k == 5)
+                return bad(L, "%s.start_order: must be standard, snake, clemens, thompson_full "
+                              "or thompson_half", where);
+            ch->rules.start_order = (eng_start_order)k;
+            ch->sets |= ENG_RULE_START_ORDER;
+        } else if (strcmp(it->string, "ferry_toll_when_crossing") == 0) {
+            if (!get_bool(L, where, rules, it->string, &ch->rules.ferry_toll_when_crossing))
+                return false;
+            ch->sets |= ENG_RULE_FERRY;
+        } else if (strcmp(it->string, "station_ends_track") == 0) {
+            if (!get_bool(L, where, rules, it->string, &ch->rules.station_ends_track))
+                return false;
+            ch->sets |= ENG_RULE_STATION_ENDS_TRACK;
+        } else if (strcmp(it->string, "minors_wait_for") == 0) {
+            if (!cJSON_IsString(it))
+                return bad(L, "%s.minors_wait_for: must be a company's id", where);
+            ch->sets |= ENG_RULE_MINORS_WAIT;
+        } else {
+            return bad(L, "%s: there is no rule \"%s\" (start_order, ferry_toll_when_crossing, "
+                          "station_ends_track, minors_wait_for)", where, it->string);
+        }
+    }
+    return true;
+}
+
+static bool parse_choices(struct loader *L, const char *where, const cJSON *choices,
+                          eng_game_option *o)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, choices)
+    {
+        char w[160];
+        snprintf(w, sizeof w, "%s.choices[%s]", where, it->string);
+        if (o->nchoices == ENG_MAX_CHOICES)
+            return bad(L, "%s: more than %d choices", where, ENG_MAX_CHOICES);
+        eng_choice *ch = &o->choices[o->nchoices];
+        memset(ch, 0, sizeof *ch);
+        if (!cJSON_IsObject(it) || strlen(it->string) >= sizeof ch->name || !it->string[0])
+            return bad(L, "%s: must be an object named by a short word", w);
+        for (int k = 0; k < o->nchoices; k++)
+            if (strcasecmp(o->choices[k].name, it->string) == 0)
+                return bad(L, "%s: the choice is named twice", w);
+        strcpy(ch->name, it->string);
+        ch->numeric = member(it, "number") != NULL;
+        if (!get_int(L, w, it, "number", &ch->number, 0) ||
+            (member(it, "rules") && !parse_rules(L, w, member(it, "rules"), ch)))
+            return false;
+        o->nchoices++;
+    }
+    return true;
+}
+
+static bool parse_game_options(struct loader *L, const cJSON *root)
+{
+    const cJSON *list = get_array(L, "title", root, "game_options", false), *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        if (L->t->ngame_options == ENG_MAX_GAME_OPTIONS)
+            return bad(L, "game_options: more than %d", ENG_MAX_GAME_OPTIONS);
+        eng_game_option *o = &L->t->game_options[L->t->ngame_options];
+        char where[96], dflt[ENG_ID];
+        if (!get_str(L, "game_options", it, "id", o->id, sizeof o->id, true))
+            return false;
+        snprintf(where, sizeof where, "game_options[%s]", o->id);
+        if (eng_game_option_index(L->t, o->id) >= 0)
+            return bad(L, "%s: the id is used twice", where);
+        const cJSON *choices = member(it, "choices");
+        if (!cJSON_IsObject(choices) || !parse_choices(L, where, choices, o))
+            return L->failed ? false : bad(L, "%s.choices: must be an object of choices", where);
+        if (o->nchoices == 0)
+            return bad(L, "%s: has no choices", where);
+        if (!get_str(L, where, it, "default", dflt, sizeof dflt, true))
+            return false;
+        o->by_default = -1;
+        for (int k = 0; k < o->nchoices; k++)
+            if (strcasecmp(o->choices[k].name, dflt) == 0)
+                o->by_default = k;
+        if (o->by_default < 0)
+            return bad(L, "%s.default: \"%s\" is not one of its choices", where, dflt);
+        L->t->ngame_options++;
+    }
+    const cJSON *presets = member(root, "option_presets");
+    cJSON_ArrayForEach(it, presets)
+    {
+        if (L->t->npresets == ENG_MAX_PRESETS)
+            return bad(L, "option_presets: more than %d", ENG_MAX_PRESETS);
+        struct eng_preset *p = &L->t->presets[L->t->npresets++];
+        if (!cJSON_IsString(it) || strlen(it->string) >= sizeof p->name ||
+            strlen(it->valuestring) >= sizeof p->options)
+            return bad(L, "option_presets[%s]: must be a short text of options", it->string);
+        strcpy(p->name, it->string);
+        strcpy(p->options, it->valuestring);
+    }
+    return !L->failed;
+}
+
+/* The companies the options' rules name (minors_wait_for), once the companies are read. */
+static bool resolve_option_companies(struct loader *L, const cJSON *root)
+{
+    const cJSON *it;
+    int i = 0;
+    cJSON_ArrayForEach(it, member(root, "game_options"))
+    {
+        eng_game_option *o = &L->t->game_options[i++];
+        for (int k = 0; k < o->nchoices; k++) {
+            eng_choice *ch = &o->choices[k];
+            const cJSON *waits = member(member(member(member(it, "choices"), ch->name), "rules"),
+                                        "minors_wait_for");
+            ch->rules.minors_wait_for = -1;
+            if (!waits)
+                continue;
+            ch->rules.minors_wait_for = eng_company_index(L->t, waits->valuestring);
+            if (ch->rules.minors_wait_for < 0)
+                return bad(L, "game_options[%s].choices[%s].rules.minors_wait_for: there is no "
+                              "company %s", o->id, ch->name, waits->valuestring);
+        }
+    }
+    return true;
+}
+
 /* ---- title options: named data patches ---- */
 
 static bool patch_hex(struct loader *L, const char *where, const cJSON *patch, eng_hex *h)
@@ -1165,8 +1337,9 @@ eng_title *eng_title_parse(const char *json, char **err)
         bad(&L, "not valid JSON (near line %d)", line);
     } else if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
                parse_tiles(&L, root) && parse_hexes(&L, root) && check_borders(&L) &&
-               resolve_upgrades(&L, root)) {
-        parse_companies(&L, root);
+               resolve_upgrades(&L, root) && parse_game_options(&L, root) &&
+               parse_companies(&L, root)) {
+        resolve_option_companies(&L, root);
     }
     cJSON_Delete(root);
     if (L.failed) {

@@ -139,10 +139,10 @@ typedef struct eng_company {
     int ncerts;
     eng_cert certs[8];
     int float_percent;
-    char float_option[ENG_NAME]; /* majors: the game option whose value is its float percent
-                                  * instead ("BYFloatsAt"), or "" */
-    char revenue_option[ENG_NAME]; /* privates: the game option whose value is its income
-                                  * instead ("LDIncome"), or "" */
+    int float_option;     /* majors: the game option whose number is its float percent instead
+                           * (1835's BY: "BYFloatsAt"), or -1 */
+    int revenue_option;   /* privates: the game option whose number is its income instead
+                           * (1835's LD: "LDIncome"), or -1 */
     uint32_t color;       /* 0xRRGGBB */
     uint32_t text_color;
     int power_token_hex;  /* privates: a free station the owner's major may place there, or -1 */
@@ -172,6 +172,50 @@ typedef struct eng_phase {
     int operating_rounds;
     int train_limit_minor, train_limit_major, train_limit_prussian;
 } eng_phase;
+
+/* ---- the game options a title declares ("game_options": docs/titles.md) ----
+ * Each option is a few named choices. A choice may carry a number (a company's float percent
+ * or income names the option: float_option) and may set some of the rules below; a rule no
+ * chosen choice sets keeps its default (the first value). */
+#define ENG_MAX_GAME_OPTIONS 16
+#define ENG_MAX_CHOICES 8
+#define ENG_MAX_PRESETS 4
+
+/* The order in which the start packet is dealt (docs/game-options.md). */
+typedef enum {
+    ENG_START_STANDARD, ENG_START_SNAKE, ENG_START_CLEMENS, ENG_START_THOMPSON_FULL,
+    ENG_START_THOMPSON_HALF
+} eng_start_order;
+
+/* The rules a title's options may change, each in engine terms, whatever the title calls it. */
+typedef struct eng_rules {
+    eng_start_order start_order;
+    bool ferry_toll_when_crossing; /* a path with a toll costs it only to a run that crosses it
+                                    * (Rails' Elbe); else house rule 3's ferry */
+    bool station_ends_track;       /* a private's free station ends the track step (house
+                                    * rule 6: the Westermann rule) */
+    int minors_wait_for;           /* minors operate only once this company has floated, or -1 */
+} eng_rules;
+
+enum { /* which rules a choice sets */
+    ENG_RULE_START_ORDER = 1u, ENG_RULE_FERRY = 2u, ENG_RULE_STATION_ENDS_TRACK = 4u,
+    ENG_RULE_MINORS_WAIT = 8u
+};
+
+typedef struct eng_choice {
+    char name[ENG_ID];
+    bool numeric;
+    int number;
+    unsigned sets;        /* ENG_RULE_* */
+    eng_rules rules;      /* the values of those it sets */
+} eng_choice;
+
+typedef struct eng_game_option {
+    char id[ENG_NAME];
+    int nchoices;
+    int by_default;       /* a choice */
+    eng_choice choices[ENG_MAX_CHOICES];
+} eng_game_option;
 
 typedef struct eng_title {
     char id[ENG_ID];
@@ -211,6 +255,13 @@ typedef struct eng_title {
         int price;
         int row;          /* its row in the start packet, from 0 */
     } start_items[32];
+    int ngame_options;
+    eng_game_option game_options[ENG_MAX_GAME_OPTIONS];
+    int npresets;         /* names for sets of options ("pbem-house-rules") */
+    struct eng_preset {
+        char name[ENG_NAME];
+        char options[256];
+    } presets[ENG_MAX_PRESETS];
     int min_row, max_row, min_col, max_col; /* the map's extent */
     int *neighbors;       /* nhexes * 6: eng_neighbor's answers, worked out once */
 } eng_title;
@@ -227,6 +278,7 @@ int eng_hex_index(const eng_title *t, const char *id);
 int eng_tile_index(const eng_title *t, const char *id);
 int eng_company_index(const eng_title *t, const char *id);
 int eng_train_index(const eng_title *t, const char *name);
+int eng_game_option_index(const eng_title *t, const char *id);
 /* The hex on the other side of edge e of hex h, or -1 off the map. */
 int eng_neighbor(const eng_title *t, int h, int edge);
 /* Parses "L14" into row/col; false when it is not a hex name. */

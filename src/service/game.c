@@ -219,8 +219,8 @@ int svc_game_load_players(store *st, const store_game *game, svc_game *out)
 static eng_game *new_game(const store_game *game, const svc_game *out, char *why, size_t len)
 {
     eng_options o;
-    eng_options_default(&o);
-    if (eng_options_parse(&o, game->options ? game->options : "", why, len))
+    eng_options_default(out->t, &o);
+    if (eng_options_parse(out->t, &o, game->options ? game->options : "", why, len))
         return NULL;
     const char *names[ENG_MAX_PLAYERS];
     for (int p = 0; p < out->nplayers; p++)

@@ -28,9 +28,9 @@ static inline eng_game *new_game(const char *options, int n)
 {
     static const char *const names[] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"};
     eng_options o;
-    eng_options_default(&o);
+    eng_options_default(title, &o);
     char why[256];
-    if (options && eng_options_parse(&o, options, why, sizeof why))
+    if (options && eng_options_parse(title, &o, options, why, sizeof why))
         fail_msg("options: %s", why);
     eng_game *g = eng_game_new(title, &o, names, n, why, sizeof why);
     if (!g)

@@ -91,20 +91,22 @@ static void test_privates_bring_shares_and_by_floats(void **state)
 static void test_an_option_the_title_names_sets_the_float(void **state)
 {
     (void)state;
-    assert_string_equal(title->companies[co("BY")].float_option, "BYFloatsAt");
-    assert_string_equal(title->companies[co("MS")].float_option, "MSOLFloatPercent");
-    assert_string_equal(title->companies[co("LD")].revenue_option, "LDIncome");
-    assert_string_equal(title->companies[co("SX")].float_option, "");
+    assert_int_equal(title->companies[co("BY")].float_option,
+                     eng_game_option_index(title, "BYFloatsAt"));
+    assert_int_equal(title->companies[co("MS")].float_option,
+                     eng_game_option_index(title, "MSOLFloatPercent"));
+    assert_int_equal(title->companies[co("LD")].revenue_option,
+                     eng_game_option_index(title, "LDIncome"));
+    assert_int_equal(title->companies[co("SX")].float_option, -1);
     eng_game *g = new_game("Variant=Clemens, BYFloatsAt=20", 4);
     must(g, buy_item("BY-20%-director"));
     assert_true(g->co[co("BY")].floated); /* 20% */
     eng_game_free(g);
-    int v;
     eng_options o;
-    eng_options_default(&o);
-    assert_true(eng_option_number(&o, "LDIncome", &v));
-    assert_int_equal(v, 20);
-    assert_false(eng_option_number(&o, "Variant", &v));
+    eng_options_default(title, &o);
+    assert_int_equal(eng_option_number(title, &o, eng_game_option_index(title, "LDIncome")), 20);
+    assert_int_equal(eng_game_option_index(title, "LDINCOME"), eng_game_option_index(title,
+                                                                                  "LDIncome"));
 }
 
 /* The changePresidentAtStart case: three privates' 10% outweigh a 20% director. */
@@ -158,6 +160,23 @@ static void test_everyone_passing_interrupts_the_packet(void **state)
     assert_int_equal(g->round, ENG_ROUND_OPERATING);
     assert_true(has_event(g, ENG_EV_OPERATES, 1, co("M1")));
     refused(g, pass(), "not an order for an operating round");
+    eng_game_free(g);
+}
+
+/* Issue 17: MinorsRequireFloatedBY is the title's option, its rule naming the company the
+ * minors wait for (no company name in the engine): the minor sold does not operate while BY
+ * has not floated. */
+static void test_minors_wait_for_the_company_the_option_names(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Standard, MinorsRequireFloatedBY=yes", 4);
+    must(g, buy_item("NF"));
+    must(g, buy_item("M1"));
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    assert_true(has_event(g, ENG_EV_ALL_PASSED, -1, -1));
+    assert_false(has_event(g, ENG_EV_OPERATES, 1, co("M1")));
+    assert_int_equal(g->round, ENG_ROUND_START);
     eng_game_free(g);
 }
 
@@ -531,20 +550,45 @@ static void test_options(void **state)
 {
     (void)state;
     eng_options o;
-    eng_options_default(&o);
+    eng_options_default(title, &o);
     char why[256];
-    assert_int_equal(eng_options_parse(&o, "pbem-house-rules", why, sizeof why), 0);
-    assert_int_equal(o.variant, ENG_VARIANT_THOMPSON_HALF);
-    assert_true(o.westermann);
-    assert_int_equal(eng_options_parse(&o, "Variant=Snake, BYFloatsAt=20%, LDIncome=30", why,
-                                       sizeof why), 0);
-    assert_int_equal(o.by_float_percent, 20);
-    assert_int_equal(o.ld_income, 30);
-    assert_int_equal(eng_options_parse(&o, "Variant=Quick", why, sizeof why), -1);
-    assert_non_null(strstr(why, "Variant must be"));
-    assert_int_equal(eng_options_parse(&o, "Nonsense=1", why, sizeof why), -1);
+    int by = eng_game_option_index(title, "BYFloatsAt"), ld = eng_game_option_index(title,
+                                                                                   "LDIncome");
+    assert_int_equal(o.rules.start_order, ENG_START_STANDARD); /* the title's defaults */
+    assert_false(o.rules.station_ends_track);
+    assert_false(o.rules.ferry_toll_when_crossing);
+    assert_int_equal(o.rules.minors_wait_for, -1);
+    assert_int_equal(eng_option_number(title, &o, by), 50);
+    assert_int_equal(eng_options_parse(title, &o, "pbem-house-rules", why, sizeof why), 0);
+    assert_int_equal(o.rules.start_order, ENG_START_THOMPSON_HALF); /* the title's preset */
+    assert_true(o.rules.station_ends_track);
+    assert_true(o.priority_after_last_buyer);
+    assert_int_equal(eng_options_parse(title, &o, "Variant=Snake, BYFloatsAt=20%, LDIncome=30",
+                                       why, sizeof why), 0);
+    assert_int_equal(o.rules.start_order, ENG_START_SNAKE);
+    assert_true(o.rules.station_ends_track); /* (a choice not made again stays) */
+    assert_int_equal(eng_option_number(title, &o, by), 20);
+    assert_int_equal(eng_option_number(title, &o, ld), 30);
+    assert_int_equal(eng_options_parse(title, &o, "minorsrequirefloatedby=On, HamburgFerry=rails",
+                                       why, sizeof why), 0);
+    assert_int_equal(o.rules.minors_wait_for, co("BY")); /* the rule names its company */
+    assert_true(o.rules.ferry_toll_when_crossing);
+    assert_int_equal(eng_options_parse(title, &o, "Variant=Quick", why, sizeof why), -1);
+    assert_string_equal(why, "Variant must be Standard, Snake, Clemens, ThompsonFull or "
+                             "ThompsonHalf, not \"Quick\"");
+    assert_int_equal(eng_options_parse(title, &o, "BYFloatsAt=30", why, sizeof why), -1);
+    assert_string_equal(why, "BYFloatsAt must be 50 or 20, not \"30\"");
+    assert_int_equal(eng_options_parse(title, &o, "Nonsense=1", why, sizeof why), -1);
     assert_non_null(strstr(why, "no game option \"Nonsense\""));
-    assert_int_equal(eng_options_parse(&o, "UnlimitedTiles=perhaps", why, sizeof why), -1);
+    assert_int_equal(eng_options_parse(title, &o, "UnlimitedTiles=perhaps", why, sizeof why), -1);
+    assert_int_equal(eng_options_parse(title, &o, "house-rules", why, sizeof why), -1);
+    assert_true(title->npresets >= 1);
+    for (int k = 0; k < title->npresets; k++) { /* every preset the title names parses */
+        eng_options_default(title, &o);
+        if (eng_options_parse(title, &o, title->presets[k].options, why, sizeof why))
+            fail_msg("preset %s: %s", title->presets[k].name, why);
+    }
+    assert_non_null(strstr(why, "\"house-rules\" is not Name=Value"));
     eng_game *g = eng_game_new(title, &o, (const char *[]){"A", "B"}, 2, why, sizeof why);
     assert_null(g);
     assert_non_null(strstr(why, "3 to 7 players"));
@@ -559,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_an_option_the_title_names_sets_the_float),
         cmocka_unit_test(test_directorship_moves_during_the_packet),
         cmocka_unit_test(test_everyone_passing_interrupts_the_packet),
+        cmocka_unit_test(test_minors_wait_for_the_company_the_option_names),
         cmocka_unit_test(test_a_player_without_money_passes_automatically),
         cmocka_unit_test(test_thompson_order_carries_into_the_second_stock_round),
         cmocka_unit_test(test_first_stock_round),

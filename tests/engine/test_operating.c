@@ -67,8 +67,9 @@ static void test_dividends_and_their_rounding(void **state)
     }
     char why[256];
     eng_options o;
-    eng_options_default(&o);
-    assert_int_equal(eng_option_set(&o, "DividendRounding", "sideways", why, sizeof why), -1);
+    eng_options_default(title, &o);
+    assert_int_equal(eng_option_set(title, &o, "DividendRounding", "sideways", why, sizeof why),
+                     -1);
     assert_non_null(strstr(why, "DividendRounding must be up or down"));
 }
 

@@ -331,6 +331,41 @@ static void bad_coord(cJSON *r)
     cJSON_ReplaceItemInObject(h, "id", cJSON_CreateString("B19"));
 }
 
+/* The game options (issue 17): each broken in one way. */
+static cJSON *game_option(cJSON *r, const char *id)
+{
+    return find_by_id(cJSON_GetObjectItem(r, "game_options"), id);
+}
+static void bad_option_default(cJSON *r)
+{
+    cJSON_ReplaceItemInObject(game_option(r, "Variant"), "default", cJSON_CreateString("Wild"));
+}
+static void bad_option_rule(cJSON *r)
+{
+    cJSON *yes = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(r, "NF_PfB_Westermann"),
+                                                         "choices"), "yes");
+    cJSON_AddItemToObject(cJSON_GetObjectItem(yes, "rules"), "fly", cJSON_CreateTrue());
+}
+static void bad_option_company(cJSON *r)
+{
+    cJSON *yes = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(r, "MinorsRequireFloatedBY"),
+                                                         "choices"), "yes");
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(yes, "rules"), "minors_wait_for",
+                              cJSON_CreateString("XX"));
+}
+static void bad_float_option(cJSON *r)
+{
+    cJSON *by = find_by_id(cJSON_GetObjectItem(r, "majors"), "BY");
+    cJSON_ReplaceItemInObject(by, "float_percent_set_by", cJSON_CreateString("Variant"));
+}
+static void bad_start_order(cJSON *r)
+{
+    cJSON *snake = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(r, "Variant"), "choices"),
+                                       "Snake");
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(snake, "rules"), "start_order",
+                              cJSON_CreateString("spiral"));
+}
+
 static void test_broken_files_name_the_entry(void **state)
 {
     (void)state;
@@ -345,6 +380,15 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_colour, "tiles[9].color: \"purple\" is not a colour");
     expect_broken(bad_start_row, "start_packet.rows[0]: \"M9\" is not an item");
     expect_broken(bad_coord, "hexes[B19]: row and column do not fit the grid");
+    expect_broken(bad_option_default, "game_options[Variant].default: \"Wild\" is not one of its "
+                                      "choices");
+    expect_broken(bad_option_rule, "game_options[NF_PfB_Westermann].choices[yes]: there is no "
+                                   "rule \"fly\"");
+    expect_broken(bad_option_company, "game_options[MinorsRequireFloatedBY].choices[yes].rules."
+                                      "minors_wait_for: there is no company XX");
+    expect_broken(bad_float_option, "majors[BY].float_percent_set_by: game option Variant has a "
+                                    "choice without a number");
+    expect_broken(bad_start_order, "start_order: must be standard, snake, clemens");
     char *err = NULL;
     assert_null(eng_title_parse("{\"title\": \"x\",\n \"tiles\": [,]}", &err));
     assert_non_null(strstr(err, "not valid JSON (near line 2)"));

@@ -35,7 +35,7 @@ static eng_game *position(const uint8_t *data, size_t size, size_t *used)
 {
     static const char *const names[] = {"Ann", "Bob", "Cy", "Dee"};
     eng_options o;
-    eng_options_default(&o);
+    eng_options_default(title(), &o);
     char why[256];
     eng_game *g = eng_game_new(title(), &o, names, 4, why, sizeof why);
     if (!g)

@@ -77,12 +77,13 @@ int main(int argc, char **argv)
     char *json = util_read_file("config/games/1835.json", NULL);
     eng_title *t = json ? eng_title_parse(json, &err) : NULL;
     eng_options o;
-    eng_options_default(&o);
+    if (t)
+        eng_options_default(t, &o);
     const char *names[7] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus"};
     int nplayers = getenv("AUTOGAME_PLAYERS") ? atoi(getenv("AUTOGAME_PLAYERS")) : 4;
     if (nplayers < 3 || nplayers > 7)
         nplayers = 4;
-    eng_game *g = t && eng_options_parse(&o, options, why, sizeof why) == 0
+    eng_game *g = t && eng_options_parse(t, &o, options, why, sizeof why) == 0
                       ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
                       : NULL;
     if (!g || buy_the_packet(g)) {

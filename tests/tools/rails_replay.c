@@ -591,7 +591,9 @@ static void check_changed_position(struct replay *r)
 {
     check_changed_on(r, r->g);
     eng_game *house = eng_game_copy(r->g);
-    house->opt.hamburg_ferry_rails = false;
+    char why[256];
+    if (eng_option_set(house->t, &house->opt, "HamburgFerry", "GM", why, sizeof why))
+        fprintf(stderr, "rails_replay: %s\n", why);
     check_changed_on(r, house);
     eng_game_free(house);
 }
@@ -1146,9 +1148,8 @@ int main(int argc, char **argv)
                 err ? err : "");
         return 2;
     }
-    eng_options_default(&r.opt);
+    eng_options_default(r.title, &r.opt);
     r.opt.permissive_routes = true;    /* all the logs: RouteAlgorithm=Permissive */
-    r.opt.hamburg_ferry_rails = true;  /* Rails: the Elbe toll only when a run crosses */
     char *offsets = util_read_file("tests/oracle/rails-1835-tile-offsets.json", NULL);
     r.offsets = offsets ? cJSON_Parse(offsets) : NULL;
     free(offsets);
@@ -1159,7 +1160,9 @@ int main(int argc, char **argv)
     r.log_name = xstrdup(basename(name_copy));
     free(name_copy);
     char *opts = options_for(argv[1]), why[256];
-    if (!opts || eng_options_parse(&r.opt, opts, why, sizeof why)) {
+    if (!opts || eng_options_parse(r.title, &r.opt, opts, why, sizeof why) ||
+        eng_option_set(r.title, &r.opt, "HamburgFerry", "Rails", why, sizeof why)) { /* Rails:
+                                                 * the Elbe toll only when a run crosses */
         fprintf(stderr, "rails_replay: no options for %s (%s)\n", argv[1], opts ? why : "unknown log");
         return 2;
     }
