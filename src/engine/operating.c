@@ -269,8 +269,8 @@ static void first_of_type(eng_game *g, int type)
         if (p > g->phase && strcmp(t->phases[p].on, t->trains[type].name) == 0) {
             g->phase = p;
             eng_event_add(g, ENG_EV_PHASE, ENG_NONE, ENG_NONE, p, 0, false);
-            if (t->phases[p].tile_colors & (1u << ENG_BROWN)) /* the 5: privates close, */
-                for (int c = 0; c < t->ncompanies; c++)   /* but those to be exchanged */
+            if (t->phases[p].privates_close)            /* (1835: the 5) privates close, */
+                for (int c = 0; c < t->ncompanies; c++) /* but those to be exchanged */
                     if (t->companies[c].kind == ENG_PRIVATE && g->co[c].owner != ENG_NONE &&
                         !exchangeable(t, c))
                         close_private(g, c);
@@ -346,8 +346,9 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     int c = g->operating, seller = a->seller, type = a->train;
     if (seller < 0 || seller >= t->ncompanies || seller == c || t->companies[seller].kind == ENG_PRIVATE)
         return eng_refuse(why, len, "buy from which other company?");
-    if (!(t->phases[g->phase].tile_colors & (1u << ENG_GREEN)))
-        return eng_refuse(why, len, "trains may be bought from other companies from phase 2 on");
+    if (!t->phases[g->phase].trains_between_companies)
+        return eng_refuse(why, len, "trains may not be bought from other companies in phase %s",
+                          t->phases[g->phase].name);
     eng_company_state *s = &g->co[c], *from = &g->co[seller];
     int k = 0;
     while (k < from->ntrains && from->trains[k] != type)
@@ -462,11 +463,11 @@ static unsigned tile_colors_now(const eng_game *g)
     return g->t->phases[g->phase].tile_colors;
 }
 
-/* Majors may lay two yellow tiles while only yellow may be laid; otherwise one tile. */
+/* The tile lays of a turn, as the phase says (1835: a major two yellow tiles at first). */
 static int lays_allowed(const eng_game *g, int c)
 {
-    bool yellow_only = tile_colors_now(g) == (1u << ENG_YELLOW);
-    return g->t->companies[c].kind == ENG_MAJOR && yellow_only ? 2 : 1;
+    const eng_phase *ph = &g->t->phases[g->phase];
+    return g->t->companies[c].kind == ENG_MAJOR ? ph->tile_lays_major : ph->tile_lays_minor;
 }
 
 int eng_lays_left(const eng_game *g)
@@ -594,7 +595,6 @@ static int map_distance(const eng_title *t, int from, int to)
     return d < 0 ? 0 : d;
 }
 
-/* 20 M per hex from the home hex (the rules' "Entfernung"), counted over the map. */
 int eng_stations_placed(const eng_game *g, int company)
 {
     int placed = 0;
@@ -605,10 +605,15 @@ int eng_stations_placed(const eng_game *g, int company)
     return placed;
 }
 
+/* A station's cost: its marker's own (the company's token costs), and the title's cost per hex
+ * from the home hex (1835: 20 M, the rules' "Entfernung"), counted over the map. */
 static int token_cost(const eng_game *g, int c, int hex)
 {
-    int home = g->t->companies[c].home_hex;
-    return home < 0 ? 0 : 20 * map_distance(g->t, home, hex);
+    const eng_company *co = &g->t->companies[c];
+    int placed = eng_stations_placed(g, c), per_hex = g->t->station_cost_per_hex;
+    int marker = placed < co->ntokens ? co->token_costs[placed] : 0;
+    return marker + (co->home_hex < 0 || per_hex == 0
+                         ? 0 : per_hex * map_distance(g->t, co->home_hex, hex));
 }
 
 /* The city of the hex a station goes to when the order does not say: the first with a free

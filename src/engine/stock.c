@@ -12,7 +12,6 @@
 
 #include <string.h>
 
-#define POOL_LIMIT 50
 
 void eng_begin_stock_round(eng_game *g)
 {
@@ -240,8 +239,9 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
     if (eng_percent_held(g, a->company, a->player) < a->percent)
         return eng_refuse(why, len, "%s holds only %d%% of %s", pl->name,
                           eng_percent_held(g, a->company, a->player), co->id);
-    if (eng_percent_held(g, a->company, ENG_POOL) + a->percent > POOL_LIMIT)
-        return eng_refuse(why, len, "the pool may hold at most %d%% of %s", POOL_LIMIT, co->id);
+    int limit = g->t->pool_limit_percent;
+    if (eng_percent_held(g, a->company, ENG_POOL) + a->percent > limit)
+        return eng_refuse(why, len, "the pool may hold at most %d%% of %s", limit, co->id);
     bool take[ENG_MAX_CERTS];
     if (!choose_certs(g, a->company, a->player, a->percent, a->cert_size, take)) {
         if (hand_over_directorship(g, a->company, a->player, a->percent) ||

@@ -768,6 +768,15 @@ static bool train_exists(const eng_title *t, const char *name)
     return false;
 }
 
+/* An optional true/false member (absent: false). */
+static bool get_flag(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                     bool *out)
+{
+    const cJSON *v = member(obj, key);
+    *out = cJSON_IsTrue(v);
+    return !v || cJSON_IsBool(v) ? true : bad(L, "%s.%s: must be true or false", where, key);
+}
+
 static bool parse_phases(struct loader *L, const cJSON *root)
 {
     const cJSON *list = get_array(L, "title", root, "phases", true);
@@ -797,6 +806,14 @@ static bool parse_phases(struct loader *L, const cJSON *root)
             ph->tile_colors |= (uint8_t)(1u << col);
             ph->offboard_color = (eng_color)col;
         }
+        const cJSON *lays = member(it, "tile_lays");
+        char in_lays[96];
+        snprintf(in_lays, sizeof in_lays, "%s.tile_lays", where);
+        if (!get_int(L, in_lays, lays, "minor", &ph->tile_lays_minor, 1) ||
+            !get_int(L, in_lays, lays, "major", &ph->tile_lays_major, 1) ||
+            !get_flag(L, where, it, "privates_close", &ph->privates_close) ||
+            !get_flag(L, where, it, "trains_between_companies", &ph->trains_between_companies))
+            return false;
         const cJSON *lim = member(it, "train_limit");
         if (!cJSON_IsObject(lim) ||
             !get_int(L, where, lim, "minor", &ph->train_limit_minor, 0) ||
@@ -863,7 +880,9 @@ static bool parse_players(struct loader *L, const cJSON *root)
         t->min_players = n < t->min_players ? n : t->min_players;
         t->max_players = n > t->max_players ? n : t->max_players;
     }
-    return get_int(L, "title", root, "bank", &t->bank, 0);
+    return get_int(L, "title", root, "bank", &t->bank, 0) &&
+           get_int(L, "title", root, "pool_limit_percent", &t->pool_limit_percent, 50) &&
+           get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0);
 }
 
 static bool parse_start_item(struct loader *L, const cJSON *it, struct eng_start_item *si)

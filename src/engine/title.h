@@ -171,6 +171,10 @@ typedef struct eng_phase {
     eng_color offboard_color; /* which off-board value applies */
     int operating_rounds;
     int train_limit_minor, train_limit_major, train_limit_prussian;
+    int tile_lays_minor, tile_lays_major; /* tile lays a company has in a turn (1835's first
+                                           * phases: a major two yellow tiles) */
+    bool privates_close;  /* its first train closes the privates (those not to be exchanged) */
+    bool trains_between_companies; /* a company may buy another's train */
 } eng_phase;
 
 /* ---- the game options a title declares ("game_options": docs/titles.md) ----
@@ -232,6 +236,9 @@ typedef struct eng_title {
     int market_rows, market_cols;
     int *market;          /* rows*cols prices; 0 = no cell */
     int bank;
+    int pool_limit_percent;   /* the most of a company the pool may hold */
+    int station_cost_per_hex; /* a station's cost grows so much per hex from the company's home
+                               * (1835), besides its marker's own cost (tokens) */
     int min_players, max_players;
     int start_cash[10];   /* by number of players */
     int cert_limit[10];

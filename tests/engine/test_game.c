@@ -347,6 +347,9 @@ static void test_pool_limit(void **state)
         give(g, "SX", 10, false, k < 4 ? ENG_POOL : p);
     give(g, "SX", 10, false, p);
     refused(g, sell("SX", 20), "the pool may hold at most 50% of SX");
+    title->pool_limit_percent = 40; /* (issue 17: the title's figure, not the engine's) */
+    refused(g, sell("SX", 10), "the pool may hold at most 40% of SX");
+    title->pool_limit_percent = 50;
     must(g, sell("SX", 10));
     eng_game_free(g);
 }

@@ -489,7 +489,7 @@ static void test_trains_between_companies(void **state)
     give_train(g, "M1", "2");
     eng_action from_m1 = {.kind = ENG_ACT_BUY_TRAIN, .train = train("2"), .from_company = true,
                           .seller = m1, .price = 10};
-    refused(g, from_m1, "from phase 2 on");
+    refused(g, from_m1, "trains may not be bought from other companies in phase 1.1");
     g->phase = 2;
     from_m1.price = g->co[co("BY")].cash + 1;
     refused(g, from_m1, "a price of at least 1 that BY can pay");

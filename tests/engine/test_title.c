@@ -162,6 +162,16 @@ static void test_companies_trains_market(void **state)
 {
     (void)state;
     eng_title *t = tf_load();
+    /* issue 17: the figures the engine used to fix are the title's */
+    assert_int_equal(t->pool_limit_percent, 50);
+    assert_int_equal(t->station_cost_per_hex, 20);
+    assert_int_equal(t->phases[0].tile_lays_major, 2); /* 1.1: a major two yellow tiles */
+    assert_int_equal(t->phases[0].tile_lays_minor, 1);
+    assert_int_equal(t->phases[2].tile_lays_major, 1); /* 2.1 */
+    for (int p = 0; p < t->nphases; p++) {
+        assert_int_equal(t->phases[p].privates_close, strcmp(t->phases[p].name, "3.1") == 0);
+        assert_int_equal(t->phases[p].trains_between_companies, p >= 2); /* from 2.1 */
+    }
     const eng_company *by = company(t, "BY");
     assert_int_equal(by->price, 92);
     assert_int_equal(by->home_hex, tf_hex(t, "O15"));
@@ -366,6 +376,18 @@ static void bad_start_order(cJSON *r)
                               cJSON_CreateString("spiral"));
 }
 
+static void bad_tile_lays(cJSON *r)
+{
+    cJSON *ph = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "phases"), 0);
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(ph, "tile_lays"), "major",
+                              cJSON_CreateString("two"));
+}
+static void bad_privates_close(cJSON *r)
+{
+    cJSON *ph = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "phases"), 6);
+    cJSON_ReplaceItemInObject(ph, "privates_close", cJSON_CreateString("yes"));
+}
+
 static void test_broken_files_name_the_entry(void **state)
 {
     (void)state;
@@ -389,6 +411,8 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_float_option, "majors[BY].float_percent_set_by: game option Variant has a "
                                     "choice without a number");
     expect_broken(bad_start_order, "start_order: must be standard, snake, clemens");
+    expect_broken(bad_tile_lays, "phases[1.1].tile_lays.major: must be a whole number");
+    expect_broken(bad_privates_close, "phases[3.1].privates_close: must be true or false");
     char *err = NULL;
     assert_null(eng_title_parse("{\"title\": \"x\",\n \"tiles\": [,]}", &err));
     assert_non_null(strstr(err, "not valid JSON (near line 2)"));
