@@ -433,7 +433,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     g->bank += price;
     if (s->ntrains == 0 && s->operated == 0) /* its first train: LD closes with SX's */
         for (int p = 0; p < t->ncompanies; p++)
-            if (t->companies[p].closes_on_train_of == c)
+            if (t->companies[p].powers.closes_on_train_of == c)
                 close_private(g, p);
     s->trains[s->ntrains++] = type;
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, price, a->from_pool ? -2 : -1, false);
@@ -478,20 +478,25 @@ int eng_lays_left(const eng_game *g)
     return left > 0 ? left : 0;
 }
 
-/* The private whose extra free tile the operating major may lay on this hex: its owner
- * directs the major, it is open, and that tile power is unused. Returns the private and the
- * power's index, or -1. */
+/* A private's powers used so far (powers_used): bit k for the tile lay on its hex k, and: */
+#define TOKEN_USED (1u << ENG_MAX_POWER_TILES)
+
+/* Whether the private's powers are open to major c: the private is open and its owner directs
+ * c (its powers' user, the only one yet: docs/titles.md). */
+static bool powers_for(const eng_game *g, int priv, int c)
+{
+    return g->t->companies[priv].kind == ENG_PRIVATE && !g->co[priv].closed && eng_is_major(g, c) &&
+           g->co[priv].owner == g->co[c].director;
+}
+
+/* The private whose tile power the operating major may use on this hex, unused: the private
+ * and the power's index, or -1. */
 static int tile_power(const eng_game *g, int c, int hex, int *k)
 {
-    const eng_title *t = g->t;
-    if (!eng_is_major(g, c))
-        return -1;
-    for (int p = 0; p < t->ncompanies; p++) {
-        const eng_company *pc = &t->companies[p];
-        if (pc->kind != ENG_PRIVATE || g->co[p].closed || g->co[p].owner != g->co[c].director)
-            continue;
-        for (int i = 0; i < pc->npower_tiles; i++)
-            if (pc->power_tiles[i] == hex && !(g->co[p].powers_used & (1u << i))) {
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_powers *pw = &g->t->companies[p].powers;
+        for (int i = 0; powers_for(g, p, c) && i < pw->ntile_hexes; i++)
+            if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i))) {
                 *k = i;
                 return p;
             }
@@ -499,39 +504,62 @@ static int tile_power(const eng_game *g, int c, int hex, int *k)
     return -1;
 }
 
+/* Marks a power used; the private closes as its powers say (1835: OBB when both its tiles are
+ * laid; NF and PfB with their station, house rule 5). */
 static void use_power(eng_game *g, int priv, unsigned bit)
 {
-    const eng_company *pc = &g->t->companies[priv];
-    g->co[priv].powers_used |= bit;
-    unsigned all = (1u << pc->npower_tiles) - 1;
-    /* OBB closes when both tiles are laid; PfB (house rule 5) and NF with their station */
-    if (pc->power_token_hex >= 0 ? (bit & 4u) != 0 : (g->co[priv].powers_used & all) == all)
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    unsigned used = g->co[priv].powers_used |= bit, tiles = (1u << pw->ntile_hexes) - 1;
+    unsigned all = tiles | (pw->token_hex >= 0 ? TOKEN_USED : 0);
+    bool closes = pw->closes_after == ENG_CLOSES_AFTER_ANY ||
+                  (pw->closes_after == ENG_CLOSES_AFTER_TILES && (used & tiles) == tiles) ||
+                  (pw->closes_after == ENG_CLOSES_AFTER_TOKEN && (used & TOKEN_USED)) ||
+                  (pw->closes_after == ENG_CLOSES_AFTER_ALL && (used & all) == all);
+    if (closes)
         close_private(g, priv);
 }
 
-/* An extra tile through a private's power: free, no connection needed. */
+/* A tile through a private's power: free of terrain cost or not, its track connected to the
+ * company's or not, besides the company's lays or one of them — as the power says. */
 static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *why, size_t len)
 {
     int c = g->operating;
-    if (eng_lay_tile(g->board, ENG_NONE, a->hex, a->tile, a->rot, tile_colors_now(g), why, len))
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    eng_company_state *s = &g->co[c];
+    if (!pw->tile_extra && s->lays >= lays_allowed(g, c))
+        return eng_refuse(why, len, "%s has laid all the track it may this turn",
+                          g->t->companies[c].id);
+    int company = pw->tile_connected && !g->opt.permissive_routes ? c : ENG_NONE;
+    eng_lay lay;
+    if (eng_lay_check(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), &lay, why,
+                      len))
         return -1;
+    int cost = pw->tile_free ? 0 : lay.cost;
+    if (s->cash < cost)
+        return eng_refuse(why, len, "building there costs %d, and %s has %d", cost,
+                          g->t->companies[c].id, s->cash);
+    if (eng_lay_tile(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), why, len))
+        return -1;
+    s->cash -= cost;
+    g->bank += cost;
+    s->lays += !pw->tile_extra;
     use_power(g, priv, 1u << k);
-    eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, 0, false);
+    eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, cost, false);
     g->events[g->nevents - 1].item = a->tile;
     return 0;
 }
 
-/* A tile laid on a private's power hex by other means leaves that power nothing to do: OBB,
- * whose powers are its two yellow tiles, closes once both hexes have track, whoever laid it
- * (as Rails: a minor's paid tile on M17 closed OBB in a recorded game). */
+/* A tile laid on a private's power hex by other means uses that hex's lay up where the power
+ * says so: OBB, whose powers are its two yellow tiles, closes once both hexes have track,
+ * whoever laid it (as Rails: a minor's paid tile on M17 closed OBB in a recorded game). */
 static void void_tile_powers(eng_game *g, int hex)
 {
     for (int p = 0; p < g->t->ncompanies; p++) {
-        const eng_company *pc = &g->t->companies[p];
-        if (pc->kind != ENG_PRIVATE || g->co[p].closed || pc->power_token_hex >= 0)
+        const eng_powers *pw = &g->t->companies[p].powers;
+        if (g->t->companies[p].kind != ENG_PRIVATE || g->co[p].closed || !pw->tile_any_lay_uses)
             continue;
-        for (int i = 0; i < pc->npower_tiles; i++)
-            if (pc->power_tiles[i] == hex && !(g->co[p].powers_used & (1u << i)))
+        for (int i = 0; i < pw->ntile_hexes; i++)
+            if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i)))
                 use_power(g, p, 1u << i);
     }
 }
@@ -663,7 +691,9 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
-/* NF and PfB: the owner, directing a major, places its station free on the private's hex. */
+/* A private's station (1835: NF and PfB): the owner, directing the major, places its station
+ * on the private's hex — free or not, connected or not, besides its station of the turn or as
+ * it, as the power says. */
 static int private_token(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -671,19 +701,38 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     if (priv < 0 || priv >= t->ncompanies || t->companies[priv].kind != ENG_PRIVATE)
         return eng_refuse(why, len, "that is not a private company");
     const eng_company *pc = &t->companies[priv];
+    const eng_powers *pw = &pc->powers;
     if (g->co[priv].closed || g->co[priv].owner != a->player)
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
-    if (pc->power_token_hex < 0 || !eng_is_major(g, c))
+    if (pw->token_hex < 0 || !powers_for(g, priv, c))
         return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
-    int hex = pc->power_token_hex;
-    int city = free_city(g, NULL, c, hex, a->city);
-    if (eng_place_station(g->board, NULL, c, hex, city, why, len))
+    eng_company_state *s = &g->co[c];
+    if (!pw->token_extra && s->token_placed)
+        return eng_refuse(why, len, "%s has placed its station this turn", t->companies[c].id);
+    if (eng_stations_placed(g, c) >= t->companies[c].ntokens)
+        return eng_refuse(why, len, "%s has no station markers left", t->companies[c].id);
+    int hex = pw->token_hex, cost = pw->token_free ? 0 : token_cost(g, c, hex);
+    if (s->cash < cost)
+        return eng_refuse(why, len, "a station there costs %d, and %s has %d", cost,
+                          t->companies[c].id, s->cash);
+    eng_reach r;
+    bool connected = pw->token_connected && !g->opt.permissive_routes;
+    if (connected)
+        eng_reach_compute(g->board, c, &r);
+    int city = free_city(g, connected ? &r : NULL, c, hex, a->city);
+    int rc = eng_place_station(g->board, connected ? &r : NULL, c, hex, city, why, len);
+    if (connected)
+        eng_reach_free(&r);
+    if (rc)
         return -1;
+    s->cash -= cost;
+    g->bank += cost;
+    s->token_placed |= !pw->token_extra;
     if (g->opt.rules.station_ends_track) /* house rule 6 (Westermann): the station step — the
                                           * track step is over, laid or not */
         g->co[c].lays = lays_allowed(g, c);
-    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, 0, true);
-    use_power(g, priv, 4u);
+    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, cost, true);
+    use_power(g, priv, TOKEN_USED);
     return 0;
 }
 

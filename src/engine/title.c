@@ -768,12 +768,12 @@ static bool train_exists(const eng_title *t, const char *name)
     return false;
 }
 
-/* An optional true/false member (absent: false). */
-static bool get_flag(struct loader *L, const char *where, const cJSON *obj, const char *key,
-                     bool *out)
+/* A true/false member with a default. */
+static bool get_bool_or(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                        bool *out, bool dflt)
 {
     const cJSON *v = member(obj, key);
-    *out = cJSON_IsTrue(v);
+    *out = v ? cJSON_IsTrue(v) : dflt;
     return !v || cJSON_IsBool(v) ? true : bad(L, "%s.%s: must be true or false", where, key);
 }
 
@@ -811,8 +811,9 @@ static bool parse_phases(struct loader *L, const cJSON *root)
         snprintf(in_lays, sizeof in_lays, "%s.tile_lays", where);
         if (!get_int(L, in_lays, lays, "minor", &ph->tile_lays_minor, 1) ||
             !get_int(L, in_lays, lays, "major", &ph->tile_lays_major, 1) ||
-            !get_flag(L, where, it, "privates_close", &ph->privates_close) ||
-            !get_flag(L, where, it, "trains_between_companies", &ph->trains_between_companies))
+            !get_bool_or(L, where, it, "privates_close", &ph->privates_close, false) ||
+            !get_bool_or(L, where, it, "trains_between_companies", &ph->trains_between_companies,
+                         false))
             return false;
         const cJSON *lim = member(it, "train_limit");
         if (!cJSON_IsObject(lim) ||
@@ -993,21 +994,58 @@ static bool parse_available(struct loader *L, const char *where, const cJSON *av
     return get_int(L, where, av, "percent", &a->percent, 0);
 }
 
-static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, eng_company *c)
+static bool parse_tile_power(struct loader *L, const char *where, const cJSON *tile,
+                             eng_powers *pw)
 {
-    const cJSON *tok = member(pw, "token"), *tiles = member(pw, "tiles"), *it;
-    const cJSON *train = member(pw, "closes_on_first_train_of");
-    if (train && (c->closes_on_train_of = company_ref(L, where, train)) < 0)
-        return false;
-    if (tok && (!cJSON_IsString(tok) || (c->power_token_hex = eng_hex_index(L->t, tok->valuestring)) < 0))
-        return bad(L, "%s.powers.token: not a hex", where);
-    cJSON_ArrayForEach(it, tiles)
+    char w[96];
+    snprintf(w, sizeof w, "%s.powers.tile", where);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, get_array(L, w, tile, "hexes", true))
     {
         int h = cJSON_IsString(it) ? eng_hex_index(L->t, it->valuestring) : -1;
-        if (h < 0 || c->npower_tiles == 2)
-            return bad(L, "%s.powers.tiles: not a hex (at most two)", where);
-        c->power_tiles[c->npower_tiles++] = h;
+        if (h < 0 || pw->ntile_hexes == ENG_MAX_POWER_TILES)
+            return bad(L, "%s.hexes: not a hex (at most %d)", w, ENG_MAX_POWER_TILES);
+        pw->tile_hexes[pw->ntile_hexes++] = h;
     }
+    return !L->failed && get_bool_or(L, w, tile, "extra", &pw->tile_extra, false) &&
+           get_bool_or(L, w, tile, "free", &pw->tile_free, false) &&
+           get_bool_or(L, w, tile, "connected", &pw->tile_connected, true) &&
+           get_bool_or(L, w, tile, "any_lay_uses", &pw->tile_any_lay_uses, false);
+}
+
+static bool parse_token_power(struct loader *L, const char *where, const cJSON *tok,
+                              eng_powers *pw)
+{
+    char w[96];
+    snprintf(w, sizeof w, "%s.powers.token", where);
+    const cJSON *hex = member(tok, "hex");
+    if (!cJSON_IsString(hex) || (pw->token_hex = eng_hex_index(L->t, hex->valuestring)) < 0)
+        return bad(L, "%s.hex: not a hex", w);
+    return get_bool_or(L, w, tok, "extra", &pw->token_extra, false) &&
+           get_bool_or(L, w, tok, "free", &pw->token_free, false) &&
+           get_bool_or(L, w, tok, "connected", &pw->token_connected, true);
+}
+
+/* A private's powers (docs/titles.md): its tile lay, its station, when it closes. */
+static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, eng_company *c)
+{
+    static const char *const closes[] = {"never", "tiles", "token", "any", "all"};
+    const cJSON *train = member(pw, "closes_on_first_train_of"), *user = member(pw, "user");
+    if (train && (c->powers.closes_on_train_of = company_ref(L, where, train)) < 0)
+        return false;
+    if (user && !(cJSON_IsString(user) && strcmp(user->valuestring, "owner_directs") == 0))
+        return bad(L, "%s.powers.user: only \"owner_directs\" (the major its owner directs) "
+                      "is known yet", where);
+    if ((member(pw, "tile") && !parse_tile_power(L, where, member(pw, "tile"), &c->powers)) ||
+        (member(pw, "token") && !parse_token_power(L, where, member(pw, "token"), &c->powers)))
+        return false;
+    const cJSON *after = member(pw, "closes_after");
+    int k = 0;
+    while (after && k < 5 && !(cJSON_IsString(after) && strcmp(after->valuestring, closes[k]) == 0))
+        k++;
+    if (k == 5)
+        return bad(L, "%s.powers.closes_after: must be never, tiles, token, any or all", where);
+    c->powers.closes_after = (eng_power_closes)k;
     return true;
 }
 
@@ -1066,8 +1104,8 @@ static bool resolve_company_refs(struct loader *L, const cJSON *root)
             char where[64];
             snprintf(where, sizeof where, "%s[%s]", lists[l], c->id);
             c->brings_company = -1;
-            c->power_token_hex = -1;
-            c->closes_on_train_of = -1;
+            c->powers.token_hex = -1;
+            c->powers.closes_on_train_of = -1;
             const cJSON *pw = member(it, "powers");
             if (pw && !parse_powers(L, where, pw, c))
                 return false;

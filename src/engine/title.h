@@ -123,6 +123,34 @@ typedef struct eng_avail {
     int percent;
 } eng_avail;
 
+/* A private company's powers, as the attributes of ../shared/seeds/003 (Rails' wiki:
+ * PrivatesTileToken): who may use them, a tile lay and a station, when it closes. */
+typedef enum {
+    ENG_CLOSES_NEVER,        /* by its powers (the phase, or a train, may close it) */
+    ENG_CLOSES_AFTER_TILES,  /* once every hex of its tile power is used */
+    ENG_CLOSES_AFTER_TOKEN,  /* once its station is placed */
+    ENG_CLOSES_AFTER_ANY,    /* after any use */
+    ENG_CLOSES_AFTER_ALL,    /* once every power is used */
+} eng_power_closes;
+
+#define ENG_MAX_POWER_TILES 2
+
+typedef struct eng_powers {
+    /* the user: the major its owner directs, operating (1835) — the only one yet */
+    int ntile_hexes;          /* a tile lay on each of these hexes (one lay a hex) */
+    int tile_hexes[ENG_MAX_POWER_TILES];
+    bool tile_extra;          /* besides the company's own lays; else one of them */
+    bool tile_free;           /* no terrain cost */
+    bool tile_connected;      /* the usual rule: the company's track must reach it */
+    bool tile_any_lay_uses;   /* a tile laid there by anyone uses that hex's lay up (1835's OBB) */
+    int token_hex;            /* a station there, or -1 */
+    bool token_extra;         /* besides the company's station of the turn */
+    bool token_free;          /* no cost */
+    bool token_connected;     /* the usual rule: the company's track must reach it */
+    eng_power_closes closes_after;
+    int closes_on_train_of;   /* closes when this company buys its first train, or -1 */
+} eng_powers;
+
 typedef struct eng_company {
     char id[ENG_ID];
     char name[ENG_NAME];
@@ -145,10 +173,7 @@ typedef struct eng_company {
                            * (1835's LD: "LDIncome"), or -1 */
     uint32_t color;       /* 0xRRGGBB */
     uint32_t text_color;
-    int power_token_hex;  /* privates: a free station the owner's major may place there, or -1 */
-    int closes_on_train_of; /* privates: closes when this company buys its first train, or -1 */
-    int npower_tiles;     /* privates: hexes where the owner's major lays an extra free tile */
-    int power_tiles[2];
+    eng_powers powers;    /* privates */
     int brings_company;   /* privates: the share that comes with it, or -1 */
     int brings_percent;
     bool brings_director;

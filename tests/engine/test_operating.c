@@ -550,6 +550,47 @@ static void test_pfalzbahn_closes_with_its_station(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: a private's powers are data (../shared/seeds/003's attributes): PfB's station
+ * made neither free nor extra, and its closing "never", behaves so — it costs the station's
+ * price, it is refused after the company's own station, and PfB stays open. */
+static void test_private_powers_as_data(void **state)
+{
+    (void)state;
+    int pfb = co("PfB"), by = co("BY");
+    eng_powers kept = title->companies[pfb].powers;
+    eng_powers *pw = &title->companies[pfb].powers;
+    pw->token_free = pw->token_extra = false;
+    pw->closes_after = ENG_CLOSES_NEVER;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    g->co[pfb].owner = g->co[by].director;
+    eng_action token = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = pfb, .city = -1};
+    g->co[by].token_placed = true;
+    refused(g, token, "BY has placed its station this turn");
+    g->co[by].token_placed = false;
+    int cash = g->co[by].cash;
+    must(g, token);
+    assert_int_equal(cash - g->co[by].cash, 20 * 6); /* 20 a step, München (O15) to L6 */
+    assert_false(g->co[pfb].closed);
+    eng_game_free(g);
+    title->companies[pfb].powers = kept; /* its tile besides BY's lays, then one of them */
+    g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    g->phase = 2; /* green */
+    g->co[pfb].owner = g->co[by].director;
+    g->co[by].lays = 1;
+    eng_game *copy = eng_game_copy(g);
+    lay_any(copy, "L6", "210");
+    assert_true(has_event(copy, ENG_EV_TILE_LAID, -1, by));
+    eng_game_free(copy);
+    pw->tile_extra = false;
+    char why[256];
+    for (int rot = 0; rot < 6; rot++) {
+        assert_int_not_equal(try_act(g, lay("L6", "210", rot), why), 0);
+        assert_non_null(strstr(why, "BY has laid all the track it may this turn"));
+    }
+    eng_game_free(g);
+    title->companies[pfb].powers = kept;
+}
+
 /* House rule 10: at the first 4+4 the Prussian forms if it has not (for M2's owner, its
  * director), the others exchange in seating order from him; "those converted shares earn no PR
  * dividends in that OR" for a minor that paid already; a Prussian formed after M2 operated does
@@ -799,6 +840,7 @@ int main(void)
         cmocka_unit_test(test_trains_between_companies),
         cmocka_unit_test(test_privates_close),
         cmocka_unit_test(test_pfalzbahn_closes_with_its_station),
+        cmocka_unit_test(test_private_powers_as_data),
         cmocka_unit_test(test_prussian_forced_at_the_4_plus_4),
         cmocka_unit_test(test_ld_closes_with_sx_first_train),
         cmocka_unit_test(test_prussian_formed_before_m2_operates),

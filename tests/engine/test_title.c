@@ -162,6 +162,24 @@ static void test_companies_trains_market(void **state)
 {
     (void)state;
     eng_title *t = tf_load();
+    /* issue 17: the privates' powers as attributes (../shared/seeds/003) */
+    const eng_powers *nfp = &company(t, "NF")->powers, *obb = &company(t, "OBB")->powers,
+                     *pfb = &company(t, "PfB")->powers, *ld = &company(t, "LD")->powers;
+    assert_int_equal(nfp->token_hex, tf_hex(t, "L14"));
+    assert_true(nfp->token_extra && nfp->token_free && !nfp->token_connected);
+    assert_int_equal(nfp->ntile_hexes, 0);
+    assert_int_equal(nfp->closes_after, ENG_CLOSES_AFTER_TOKEN);
+    assert_int_equal(obb->ntile_hexes, 2);
+    assert_int_equal(obb->tile_hexes[1], tf_hex(t, "M17"));
+    assert_true(obb->tile_extra && obb->tile_free && !obb->tile_connected && obb->tile_any_lay_uses);
+    assert_int_equal(obb->token_hex, -1);
+    assert_int_equal(obb->closes_after, ENG_CLOSES_AFTER_TILES);
+    assert_int_equal(pfb->tile_hexes[0], tf_hex(t, "L6"));
+    assert_int_equal(pfb->token_hex, tf_hex(t, "L6"));
+    assert_false(pfb->tile_any_lay_uses);
+    assert_int_equal(pfb->closes_after, ENG_CLOSES_AFTER_TOKEN);
+    assert_int_equal(ld->closes_on_train_of, eng_company_index(t, "SX"));
+    assert_int_equal(ld->closes_after, ENG_CLOSES_NEVER);
     /* issue 17: the figures the engine used to fix are the title's */
     assert_int_equal(t->pool_limit_percent, 50);
     assert_int_equal(t->station_cost_per_hex, 20);
@@ -388,6 +406,24 @@ static void bad_privates_close(cJSON *r)
     cJSON_ReplaceItemInObject(ph, "privates_close", cJSON_CreateString("yes"));
 }
 
+static cJSON *powers_of(cJSON *r, const char *id)
+{
+    return cJSON_GetObjectItem(find_by_id(cJSON_GetObjectItem(r, "privates"), id), "powers");
+}
+static void bad_closes_after(cJSON *r)
+{
+    cJSON_ReplaceItemInObject(powers_of(r, "NF"), "closes_after", cJSON_CreateString("soon"));
+}
+static void bad_power_user(cJSON *r)
+{
+    cJSON_ReplaceItemInObject(powers_of(r, "OBB"), "user", cJSON_CreateString("owning_company"));
+}
+static void bad_power_hex(cJSON *r)
+{
+    cJSON *tile = cJSON_GetObjectItem(powers_of(r, "OBB"), "tile");
+    cJSON_ReplaceItemInObject(tile, "hexes", cJSON_CreateStringArray((const char *[]){"Z1"}, 1));
+}
+
 static void test_broken_files_name_the_entry(void **state)
 {
     (void)state;
@@ -411,6 +447,10 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_float_option, "majors[BY].float_percent_set_by: game option Variant has a "
                                     "choice without a number");
     expect_broken(bad_start_order, "start_order: must be standard, snake, clemens");
+    expect_broken(bad_closes_after, "privates[NF].powers.closes_after: must be never, tiles, "
+                                    "token, any or all");
+    expect_broken(bad_power_user, "privates[OBB].powers.user: only \"owner_directs\"");
+    expect_broken(bad_power_hex, "privates[OBB].powers.tile.hexes: not a hex");
     expect_broken(bad_tile_lays, "phases[1.1].tile_lays.major: must be a whole number");
     expect_broken(bad_privates_close, "phases[3.1].privates_close: must be true or false");
     char *err = NULL;

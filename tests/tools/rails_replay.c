@@ -719,7 +719,7 @@ static int operating_line(struct replay *r, char **f, int n)
         int hex = eng_hex_index(r->title, f[2]), priv = -1;
         for (int c = 0; c < r->title->ncompanies; c++)
             if (r->title->companies[c].kind == ENG_PRIVATE &&
-                r->title->companies[c].power_token_hex == hex)
+                r->title->companies[c].powers.token_hex == hex)
                 priv = c;
         return operate(r, (eng_action){.kind = ENG_ACT_PRIVATE_TOKEN, .company = priv, .city = -1});
     }
