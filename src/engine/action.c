@@ -144,6 +144,8 @@ static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, c
         cJSON_AddStringToObject(o, "train", t->trains[a->train].name);
     if (f & F_TRAIN_FROM)
         train_source_to_json(g, a, o);
+    if ((f & F_TRAIN_FROM) && a->trades_in) /* (only then: older logs stay as they were) */
+        cJSON_AddStringToObject(o, "trade_in", t->trains[a->trade_in].name);
 }
 
 char *eng_action_to_json(const eng_game *g, const eng_action *a)
@@ -259,6 +261,9 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
     if (a->from_player && (a->seller = seat_of(g, o, "seller_seat", "seller")) < 0)
         return eng_refuse(why, len, "buying from a player needs the seller");
     if (a->from_company && lookup(t, o, "seller", eng_company_index, &a->seller, why, len))
+        return -1;
+    a->trades_in = (f & F_TRAIN_FROM) && cJSON_GetObjectItem(o, "trade_in");
+    if (a->trades_in && lookup(t, o, "trade_in", eng_train_index, &a->trade_in, why, len))
         return -1;
     return 0;
 }

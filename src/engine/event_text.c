@@ -122,7 +122,9 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
     case ENG_EV_RUSTED: n = snprintf(buf, len, "%s trains rust", train_name(g, e->item)); break;
     case ENG_EV_PRIVATE_CLOSES: n = snprintf(buf, len, "%s closes", C); break;
     case ENG_EV_DISCARDED:
-        n = snprintf(buf, len, "%s discards a %s train to the pool", C, train_name(g, e->item));
+        n = snprintf(buf, len, e->flag ? "%s trades in a %s train (to the pool)"
+                                       : "%s discards a %s train to the pool",
+                     C, train_name(g, e->item));
         break;
     case ENG_EV_END_OR:
         n = snprintf(buf, len, "Operating round %d.%d ends", e->amount, e->amount2);

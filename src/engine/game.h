@@ -132,7 +132,7 @@ typedef enum {
     ENG_EV_PHASE,         /* amount: the new phase */
     ENG_EV_RUSTED,        /* item: train type */
     ENG_EV_PRIVATE_CLOSES,/* company */
-    ENG_EV_DISCARDED,     /* company, item: train type */
+    ENG_EV_DISCARDED,     /* company, item: train type; flag: traded in for a train bought */
     ENG_EV_END_OR,        /* amount: set, amount2: number */
     ENG_EV_WORTH,         /* player, amount: change of worth over the operating round */
     ENG_EV_MUST_RAISE,    /* player: the director, company, amount: what he must raise by selling */
@@ -266,6 +266,9 @@ typedef struct eng_action {
     int revenue;
     bool payout;
     int train;
+    bool trades_in;     /* buying a train from the bank: trading in a train of type trade_in
+                         * (as the bought train's kind allows) */
+    int trade_in;
     int cert_size;      /* selling: only certificates of this size (0: the largest first) */
     bool from_company;  /* a train from another company: `seller` is that company */
     int price;

@@ -401,6 +401,44 @@ static int train_on_offer(const eng_game *g, int type, bool from_pool, char *why
     return 0;
 }
 
+/* The price of a train bought from the bank with one of the company's trains traded in, as the
+ * bought train's kind allows (1830: a D for 800 and a 4, 5 or 6); -1 with why. */
+static int trade_in_price(const eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_train *tr = &g->t->trains[a->train];
+    const eng_company_state *s = &g->co[g->operating];
+    bool allowed = false, owned = false;
+    for (int k = 0; k < tr->ntrade_ins; k++)
+        allowed |= tr->trade_ins[k] == a->trade_in;
+    for (int k = 0; k < s->ntrains; k++)
+        owned |= s->trains[k] == a->trade_in;
+    if (!allowed)
+        return eng_refuse(why, len, "a %s train is not sold for a train traded in%s%s", tr->name,
+                          tr->ntrade_ins && a->trade_in >= 0 ? " like a " : "",
+                          tr->ntrade_ins && a->trade_in >= 0 && a->trade_in < g->t->ntrains
+                              ? g->t->trains[a->trade_in].name : "");
+    if (a->from_pool || a->from_company)
+        return eng_refuse(why, len, "a train traded in buys only from the bank");
+    if (!owned)
+        return eng_refuse(why, len, "%s has no %s train to trade in",
+                          g->t->companies[g->operating].id, g->t->trains[a->trade_in].name);
+    return tr->trade_in_cost;
+}
+
+/* The train traded in leaves the company for the pool, where any company may buy it (as
+ * 18xx.games' 1830 reclaims it to the depot). */
+static void trade_in(eng_game *g, int c, int type)
+{
+    eng_company_state *s = &g->co[c];
+    int k = 0;
+    while (k < s->ntrains && s->trains[k] != type)
+        k++;
+    s->trains[k] = s->trains[--s->ntrains];
+    g->pool_trains[type]++;
+    eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, 0, 0, true);
+    g->events[g->nevents - 1].item = type;
+}
+
 static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -408,10 +446,12 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_company_state *s = &g->co[c];
     if (type < 0 || type >= t->ntrains)
         return eng_refuse(why, len, "there is no such train");
-    if (s->ntrains >= eng_train_limit(g, c))
+    if (s->ntrains - a->trades_in >= eng_train_limit(g, c))
         return eng_refuse(why, len, "%s has as many trains as it may (%d)", t->companies[c].id,
                           eng_train_limit(g, c));
-    int price = t->trains[type].cost;
+    int price = a->trades_in ? trade_in_price(g, a, why, len) : t->trains[type].cost;
+    if (price < 0)
+        return -1;
     if (a->from_company)
         return buy_from_company(g, a, why, len);
     if (train_on_offer(g, type, a->from_pool, why, len))
@@ -435,6 +475,8 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         for (int p = 0; p < t->ncompanies; p++)
             if (t->companies[p].powers.closes_on_train_of == c)
                 close_private(g, p);
+    if (a->trades_in)
+        trade_in(g, c, a->trade_in);
     s->trains[s->ntrains++] = type;
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, price, a->from_pool ? -2 : -1, false);
     g->events[g->nevents - 1].item = type;

@@ -718,6 +718,22 @@ static bool parse_prussian(struct loader *L, const cJSON *root)
            parse_tokens(L, where, pr, c) && parse_certs(L, where, pr, c);
 }
 
+/* "exchange": {"trains": ["4", "5", "6"], "cost": 800} — what may be traded in, and the price. */
+static bool parse_trade_ins(struct loader *L, const cJSON *ex, eng_train *tr)
+{
+    char where[64];
+    snprintf(where, sizeof where, "trains[%s].exchange", tr->name);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, get_array(L, where, ex, "trains", true))
+    {
+        int k = cJSON_IsString(it) ? eng_train_index(L->t, it->valuestring) : -1;
+        if (k < 0 || tr->ntrade_ins == 4)
+            return bad(L, "%s.trains: not a train (at most four)", where);
+        tr->trade_ins[tr->ntrade_ins++] = k;
+    }
+    return !L->failed && get_int(L, where, ex, "cost", &tr->trade_in_cost, 0);
+}
+
 static bool parse_trains(struct loader *L, const cJSON *root)
 {
     const cJSON *list = get_array(L, "title", root, "trains", true);
@@ -735,19 +751,30 @@ static bool parse_trains(struct loader *L, const cJSON *root)
             return false;
         snprintf(where, sizeof where, "trains[%s]", tr->name);
         const cJSON *d = member(it, "distance");
-        if (cJSON_IsNumber(d)) {
+        if (cJSON_IsString(d) && strcmp(d->valuestring, "unlimited") == 0) {
+            tr->cities = tr->towns = ENG_UNLIMITED_STOPS;
+            tr->unlimited = true;
+        } else if (cJSON_IsNumber(d)) {
             tr->cities = tr->towns = d->valueint;
         } else if (cJSON_IsArray(d) && cJSON_GetArraySize(d) == 2) {
             tr->cities = cJSON_GetArrayItem(d, 0)->valueint;
             tr->towns = cJSON_GetArrayItem(d, 1)->valueint;
             tr->plus = true;
         } else {
-            return bad(L, "%s.distance: a number, or [large, small] for an n+n train", where);
+            return bad(L, "%s.distance: a number, [large, small] for an n+n train, or "
+                          "\"unlimited\"", where);
         }
         if (!get_int(L, where, it, "count", &tr->count, 0) ||
             !get_int(L, where, it, "cost", &tr->cost, 0) ||
             !get_str(L, where, it, "rusts_on", tr->rusts_on, sizeof tr->rusts_on, false))
             return false;
+    }
+    eng_train *tr = t->trains;
+    cJSON_ArrayForEach(it, list) /* the trains traded in, once all are known */
+    {
+        if (member(it, "exchange") && !parse_trade_ins(L, member(it, "exchange"), tr))
+            return false;
+        tr++;
     }
     for (int i = 0; i < t->ntrains; i++) {
         bool found = !t->trains[i].rusts_on[0];

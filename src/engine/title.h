@@ -180,13 +180,24 @@ typedef struct eng_company {
     eng_avail available;  /* majors */
 } eng_company;
 
+/* A train's kind, as "distance" says (docs/titles.md): n ("distance": n), n+n ([n, m]: n
+ * cities and off-boards and m towns), or unlimited ("unlimited": 1830's diesel — as many stops
+ * as a run may have). Express and T-trains (stops skipped, hexes counted) are shapes to come. */
+#define ENG_UNLIMITED_STOPS 99
+
 typedef struct eng_train {
     char name[ENG_ID];
-    int cities, towns;    /* n: cities = towns = n (towns count as stops); n+n: cities n, towns n */
+    int cities, towns;    /* n: cities = towns = n (towns count as stops); n+n: cities n, towns n;
+                           * unlimited: ENG_UNLIMITED_STOPS */
     bool plus;            /* an n+n train */
+    bool unlimited;
     int count;
     int cost;
     char rusts_on[ENG_ID];
+    int ntrade_ins;       /* the bank sells it for exchange_cost with one of these trains traded
+                           * in (1830: a D for 800 and a 4, 5 or 6) */
+    int trade_ins[4];
+    int trade_in_cost;
 } eng_train;
 
 typedef struct eng_phase {

@@ -680,6 +680,48 @@ static void test_ld_closes_with_sx_first_train(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: a train's kind may take another in exchange (1830: a D for 800 and a 4, 5 or 6):
+ * here the 2+2 made to take a 2 at 60 — the 2 goes to the pool, the price is the exchange's,
+ * a train not named or not held is refused, and the log keeps the trade-in. */
+static void test_a_train_traded_in(void **state)
+{
+    (void)state;
+    int by = co("BY"), two = train("2"), twoplus = train("2+2");
+    eng_train kept = title->trains[twoplus];
+    title->trains[twoplus].ntrade_ins = 1;
+    title->trains[twoplus].trade_ins[0] = two;
+    title->trains[twoplus].trade_in_cost = 60;
+    eng_game *g = by_operating("Variant=Clemens");
+    g->train_on_sale = twoplus;
+    eng_action a = buy_train("2+2", false);
+    a.trades_in = true;
+    a.trade_in = two;
+    refused(g, a, "BY has no 2 train to trade in");
+    give_train(g, "BY", "2");
+    a.trade_in = train("3");
+    refused(g, a, "a 2+2 train is not sold for a train traded in like a 3");
+    a.trade_in = two;
+    a.from_pool = true;
+    refused(g, a, "a train traded in buys only from the bank");
+    a.from_pool = false;
+    int cash = g->co[by].cash;
+    char *json = eng_action_to_json(g, &a), why[256];
+    must(g, a);
+    assert_int_equal(g->co[by].ntrains, 1);
+    assert_int_equal(g->co[by].trains[0], twoplus);
+    assert_int_equal(g->pool_trains[two], 1);
+    assert_int_equal(g->co[by].cash, cash - 60);
+    assert_true(has_event(g, ENG_EV_DISCARDED, -1, by));
+    assert_non_null(strstr(json, "\"trade_in\":\"2\""));
+    eng_action back;
+    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    assert_true(back.trades_in);
+    assert_int_equal(back.trade_in, two);
+    free(json);
+    eng_game_free(g);
+    title->trains[twoplus] = kept;
+}
+
 static int find_kind(const eng_action *v, int n, eng_action_kind kind)
 {
     for (int i = 0; i < n; i++)
@@ -843,6 +885,7 @@ int main(void)
         cmocka_unit_test(test_private_powers_as_data),
         cmocka_unit_test(test_prussian_forced_at_the_4_plus_4),
         cmocka_unit_test(test_ld_closes_with_sx_first_train),
+        cmocka_unit_test(test_a_train_traded_in),
         cmocka_unit_test(test_prussian_formed_before_m2_operates),
         cmocka_unit_test(test_operating_round_by_its_legal_actions),
     };

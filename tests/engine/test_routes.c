@@ -88,6 +88,19 @@ static void test_stops_by_kind_of_train(void **state)
     assert_int_equal(best(g, (const char *[]){"3", NULL}), 70);   /* München-town-Nürnberg */
     assert_int_equal(best(g, (const char *[]){"4", NULL}), 90);   /* all four */
     assert_int_equal(best(g, (const char *[]){"2+2", NULL}), 70); /* 2 cities and the town */
+    /* issue 17: an unlimited train (1830's diesel) counts every stop of its run (computed
+     * afresh: the remembered runs know a title's trains as they are in a game) */
+    int two = train("2");
+    eng_train kept = title->trains[two];
+    title->trains[two].cities = title->trains[two].towns = ENG_UNLIMITED_STOPS;
+    title->trains[two].unlimited = true;
+    g->co[co("BY")].ntrains = 1;
+    g->co[co("BY")].trains[0] = two;
+    eng_run run;
+    assert_int_equal(eng_best_run_fresh(g, co("BY"), &run), 90); /* all four, as the 4 */
+    assert_int_equal(run.trains[0].nstops, 4);
+    assert_int_equal(eng_best_run_exhaustive(g, co("BY"), &run), 90);
+    title->trains[two] = kept;
     eng_game_free(g);
 }
 

@@ -406,6 +406,59 @@ static void bad_privates_close(cJSON *r)
     cJSON_ReplaceItemInObject(ph, "privates_close", cJSON_CreateString("yes"));
 }
 
+/* Issue 17: train kinds — an unlimited train, a train sold for another traded in. */
+static cJSON *train_named(cJSON *r, const char *name)
+{
+    cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(r, "trains"))
+        if (strcmp(cJSON_GetObjectItem(it, "name")->valuestring, name) == 0)
+            return it;
+    return NULL;
+}
+static void unlimited_and_exchange(cJSON *r)
+{
+    cJSON_ReplaceItemInObject(train_named(r, "6"), "distance", cJSON_CreateString("unlimited"));
+    cJSON *ex = cJSON_CreateObject();
+    cJSON_AddItemToObject(ex, "trains", cJSON_CreateStringArray((const char *[]){"4", "5"}, 2));
+    cJSON_AddNumberToObject(ex, "cost", 500);
+    cJSON_AddItemToObject(train_named(r, "6+6"), "exchange", ex);
+}
+static void bad_exchange(cJSON *r)
+{
+    cJSON *ex = cJSON_CreateObject();
+    cJSON_AddItemToObject(ex, "trains", cJSON_CreateStringArray((const char *[]){"9"}, 1));
+    cJSON_AddItemToObject(train_named(r, "6+6"), "exchange", ex);
+}
+static void bad_distance(cJSON *r)
+{
+    cJSON_ReplaceItemInObject(train_named(r, "6"), "distance", cJSON_CreateString("far"));
+}
+
+static void test_train_kinds(void **state)
+{
+    (void)state;
+    char *json = tf_json();
+    cJSON *root = cJSON_Parse(json);
+    unlimited_and_exchange(root);
+    char *text = cJSON_PrintUnformatted(root), *err = NULL;
+    eng_title *t = eng_title_parse(text, &err);
+    if (!t)
+        fail_msg("%s", err);
+    const eng_train *six = &t->trains[eng_train_index(t, "6")];
+    const eng_train *sixes = &t->trains[eng_train_index(t, "6+6")];
+    assert_true(six->unlimited);
+    assert_false(six->plus);
+    assert_int_equal(six->cities, ENG_UNLIMITED_STOPS);
+    assert_int_equal(sixes->ntrade_ins, 2);
+    assert_int_equal(sixes->trade_ins[1], eng_train_index(t, "5"));
+    assert_int_equal(sixes->trade_in_cost, 500);
+    assert_int_equal(t->trains[eng_train_index(t, "5")].ntrade_ins, 0);
+    eng_title_free(t);
+    free(text);
+    cJSON_Delete(root);
+    free(json);
+}
+
 static cJSON *powers_of(cJSON *r, const char *id)
 {
     return cJSON_GetObjectItem(find_by_id(cJSON_GetObjectItem(r, "privates"), id), "powers");
@@ -451,6 +504,9 @@ static void test_broken_files_name_the_entry(void **state)
                                     "token, any or all");
     expect_broken(bad_power_user, "privates[OBB].powers.user: only \"owner_directs\"");
     expect_broken(bad_power_hex, "privates[OBB].powers.tile.hexes: not a hex");
+    expect_broken(bad_exchange, "trains[6+6].exchange.trains: not a train");
+    expect_broken(bad_distance, "trains[6].distance: a number, [large, small] for an n+n train, "
+                                "or \"unlimited\"");
     expect_broken(bad_tile_lays, "phases[1.1].tile_lays.major: must be a whole number");
     expect_broken(bad_privates_close, "phases[3.1].privates_close: must be true or false");
     char *err = NULL;
@@ -467,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_tile_facts),
         cmocka_unit_test(test_companies_trains_market),
         cmocka_unit_test(test_options_patch_the_data),
+        cmocka_unit_test(test_train_kinds),
         cmocka_unit_test(test_broken_files_name_the_entry),
     };
     return cmocka_run_group_tests_name("title", tests, NULL, NULL);
