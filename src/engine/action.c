@@ -36,6 +36,7 @@ static const struct {
     {ENG_ACT_EXCHANGE, "exchange", F_COMPANY},
     {ENG_ACT_RAISE_CASH, "raise_cash", F_TRAIN | F_TRAIN_FROM},
     {ENG_ACT_ADJUST, "adjust", F_ADJUST},
+    {ENG_ACT_SKIP, "skip", 0},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the
@@ -380,6 +381,7 @@ static void train_actions(struct legal_list *l, int player)
 static void operating_actions(struct legal_list *l, int player)
 {
     const eng_game *g = l->g;
+    try_action(l, (eng_action){.kind = ENG_ACT_SKIP, .player = player});
     track_actions(l, player);
     eng_run best;
     eng_best_run(g, g->operating, &best);

@@ -52,6 +52,11 @@ int eng_option_set(const eng_title *t, eng_options *o, const char *name, const c
 int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char *why,
                       size_t len);
 
+/* The steps of a company's turn in an operating round, in order (order.c's table): an action
+ * of a step ends the steps before it; SKIP passes the step due. The run is declared and its
+ * dividend paid in one action. */
+typedef enum { ENG_STEP_TRACK, ENG_STEP_STATION, ENG_STEP_RUN, ENG_STEP_TRAINS } eng_step;
+
 /* ---- state ---- */
 typedef struct eng_cert_state {
     int percent;
@@ -79,6 +84,7 @@ typedef struct eng_company_state {
     int trains[ENG_MAX_TRAINS]; /* train types */
     bool home_placed;
     int lays;            /* tile lays this turn */
+    eng_step step;       /* the step of its turn it is at */
     bool token_placed;   /* this turn */
     bool ran;            /* this turn: revenue declared and paid out or kept */
     unsigned powers_used; /* privates: bit k for power tile k, bit 2 for the station */
@@ -236,7 +242,9 @@ typedef enum {
     ENG_ACT_RAISE_CASH, /* train, from_pool: the bank or pool train a company without trains
                          * will buy with its director's money, who must sell shares for it */
     ENG_ACT_ADJUST,     /* the GM's correction (house rule 15): adjust says what (adjust.c) */
+    ENG_ACT_SKIP,       /* the operating company passes its step (no tile, no station) */
 } eng_action_kind;
+
 
 /* The GM's corrections (ENG_ACT_ADJUST): CASH target player (or company) +/- amount from the
  * bank; MOVE_CERT company percent owner_from -> owner_to; PRICE company amount; TRAIN_ADD /
@@ -305,6 +313,10 @@ char *eng_game_to_json(const eng_game *g);
 
 /* The tile lays the operating company has left this turn (a private's extra free tile aside). */
 int eng_lays_left(const eng_game *g);
+/* The step of the operating company's turn due now (a company without trains has no run to
+ * declare: its trains step), and a step's name ("track"). */
+eng_step eng_step_due(const eng_game *g);
+const char *eng_step_name(eng_step step);
 
 /* The event as one line of English for reports (no newline); returns its length, 0 for an event
  * a reader need not see (a round's money snapshot, a worth change). */

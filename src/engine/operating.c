@@ -147,6 +147,7 @@ static void start_company(eng_game *g)
     eng_company_state *s = &g->co[c];
     g->operating = c;
     s->lays = 0;
+    s->step = ENG_STEP_TRACK;
     s->token_placed = s->ran = false;
     g->raising_train = ENG_NONE;
     /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
@@ -772,7 +773,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     s->token_placed |= !pw->token_extra;
     if (g->opt.rules.station_ends_track) /* house rule 6 (Westermann): the station step — the
                                           * track step is over, laid or not */
-        g->co[c].lays = lays_allowed(g, c);
+        eng_step_reach(g, c, ENG_STEP_STATION);
     eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, cost, true);
     use_power(g, priv, TOKEN_USED);
     return 0;
@@ -970,6 +971,8 @@ void eng_resume_operating_round(eng_game *g)
                                                                      : g->co[g->operating].director;
 }
 
+static int operate(eng_game *g, const eng_action *a, char *why, size_t len);
+
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (g->operating == ENG_NONE)
@@ -979,7 +982,19 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
                    ? discard_train(g, a, why, len)
                    : eng_refuse(why, len, "%s has too many trains and must discard one first",
                                 g->t->companies[g->discarding].id);
+    int c = g->operating, rc = eng_step_check(g, a, why, len);
+    if (rc == 0)
+        rc = operate(g, a, why, len);
+    if (rc == 0)
+        eng_step_after(g, c, a);
+    return rc;
+}
+
+static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
+{
     switch (a->kind) {
+    case ENG_ACT_SKIP:
+        return eng_step_skip(g, why, len);
     case ENG_ACT_LAY_TILE:
         return lay_tile(g, a, why, len);
     case ENG_ACT_TOKEN:

@@ -58,6 +58,13 @@ void eng_play_begins(eng_game *g);
 void eng_round_over(eng_game *g, eng_round ended);
 void eng_special_round(eng_game *g, int then);
 void eng_special_round_over(eng_game *g);
+/* order.c: the steps of a company's turn — whether the action may come now, the step it
+ * leaves the turn at, a step reached otherwise (house rule 6: a private's station ends the
+ * track step), SKIP. */
+int eng_step_check(const eng_game *g, const eng_action *a, char *why, size_t len);
+void eng_step_after(eng_game *g, int company, const eng_action *a);
+void eng_step_reach(eng_game *g, int company, eng_step step);
+int eng_step_skip(eng_game *g, char *why, size_t len);
 /* operating.c: the operating round a special round interrupted goes on. */
 void eng_resume_operating_round(eng_game *g);
 /* start.c */

@@ -22,7 +22,6 @@ typedef struct turn_ctx {
     bool stop;                   /* the turn is over */
     /* where the operating company's turn is, so that one interrupted (a discard, a formation)
      * goes on where it stopped */
-    int progress_company, progress_step, progress_or;
     /* per company: operated in this turn, and its director then */
     bool operated[ENG_MAX_COMPANIES];
     int operated_by[ENG_MAX_COMPANIES];

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-enum { STEP_TILES, STEP_STATION, STEP_RUN, STEP_TRAINS, STEP_DONE };
 
 struct company_turn {
     int c, p;                /* the company and its director */
@@ -639,6 +638,20 @@ static void finish(turn_ctx *x, const struct company_turn *ct)
         turn_say(x, "  %s cannot end its turn: %s", ct->section, why);
 }
 
+/* The step passed when its orders are carried out and the company still stands at it (no tile
+ * laid, no station placed). */
+static void pass_step(turn_ctx *x, const struct company_turn *ct, eng_step step)
+{
+    eng_action skip = {.kind = ENG_ACT_SKIP, .player = ct->p};
+    char why[256];
+    if (still_operating(x, ct->c) && eng_step_due(x->g) == step && turn_act(x, &skip, why,
+                                                                             sizeof why))
+        turn_say(x, "  %s cannot pass its %s step: %s", ct->section, eng_step_name(step), why);
+}
+
+/* The company's turn, step by step as the engine says which is due: it may be interrupted (a
+ * discard, the Prussian's formation called for by a train bought) and called again, and goes on
+ * at the step it stands at. */
 int turn_operate(turn_ctx *x)
 {
     eng_game *g = x->g;
@@ -649,35 +662,39 @@ int turn_operate(turn_ctx *x)
     ct.goal = goal_of(x, ct.p, ct.section);
     x->operated[ct.c] = true;
     x->operated_by[ct.c] = ct.p;
-    int or_now = g->or_set * 100 + g->or_in_set;
-    if (x->progress_company != ct.c || x->progress_or != or_now)
-        x->progress_company = ct.c, x->progress_or = or_now, x->progress_step = STEP_TILES;
-    if (x->progress_step == STEP_TILES && still_operating(x, ct.c)) {
-        if (ct.automatic && !x->pl[ct.p].nmr && !ct.idle)
-            turn_say(x, "  %s sent no orders for %s this turn: %s", g->players[ct.p].name,
-                     ct.section,
-                     has_kinds(x, ct.p, ct.section, ~0u)
-                         ? "its standing orders and goal are used, the rest is played for its "
-                           "director"
-                         : "it is played automatically");
-        x->progress_step = STEP_STATION;
-        tiles(x, &ct);
+    if (eng_step_due(g) == ENG_STEP_TRACK && g->co[ct.c].lays == 0 && ct.automatic &&
+        !x->pl[ct.p].nmr && !ct.idle)
+        turn_say(x, "  %s sent no orders for %s this turn: %s", g->players[ct.p].name,
+                 ct.section,
+                 has_kinds(x, ct.p, ct.section, ~0u)
+                     ? "its standing orders and goal are used, the rest is played for its "
+                       "director"
+                     : "it is played automatically");
+    for (int guard = 0; guard < 8 && still_operating(x, ct.c); guard++) {
+        eng_step step = eng_step_due(g);
+        switch (step) {
+        case ENG_STEP_TRACK:
+            tiles(x, &ct);
+            break;
+        case ENG_STEP_STATION:
+            private_powers(x, &ct);
+            station(x, &ct);
+            break;
+        case ENG_STEP_RUN:
+            run(x, &ct);
+            break;
+        case ENG_STEP_TRAINS:
+            trains(x, &ct); /* a discard or a formation may interrupt it: it goes on after */
+            if (still_operating(x, ct.c) && eng_step_due(g) == ENG_STEP_TRAINS)
+                finish(x, &ct);
+            return 0;
+        }
+        if (step != ENG_STEP_RUN)
+            pass_step(x, &ct, step);
+        if (still_operating(x, ct.c) && eng_step_due(g) == step)
+            break; /* (it cannot get past this step: said above) */
     }
-    if (x->progress_step == STEP_STATION && still_operating(x, ct.c)) {
-        x->progress_step = STEP_RUN;
-        private_powers(x, &ct);
-        station(x, &ct);
-    }
-    if (x->progress_step == STEP_RUN && still_operating(x, ct.c)) {
-        x->progress_step = STEP_TRAINS;
-        run(x, &ct);
-    }
-    if (x->progress_step == STEP_TRAINS && still_operating(x, ct.c)) {
-        trains(x, &ct); /* a discard or a formation may interrupt it: it goes on afterwards */
-        if (still_operating(x, ct.c))
-            x->progress_step = STEP_DONE;
-    }
-    if (x->progress_step == STEP_DONE && still_operating(x, ct.c))
+    if (still_operating(x, ct.c) && eng_step_due(g) != ENG_STEP_TRAINS)
         finish(x, &ct);
     return 0;
 }

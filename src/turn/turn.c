@@ -749,8 +749,7 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
 {
     memset(out, 0, sizeof *out);
     buf_init(&out->report);
-    turn_ctx x = {.g = g, .set = s, .out = out, .limit = s->rounds > 0 ? s->rounds : 1,
-                 .progress_company = -1};
+    turn_ctx x = {.g = g, .set = s, .out = out, .limit = s->rounds > 0 ? s->rounds : 1};
     for (int p = 0; p < g->nplayers; p++) {
         int n = players[p].orders ? players[p].orders->n : 0;
         x.pl[p].o = players[p].orders;

@@ -404,12 +404,51 @@ static void test_track_and_stations_in_a_turn(void **state)
             "one station a turn");
     eng_game_free(g);
     g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
-    on_sale(g, "3");
-    give_train(g, "BY", "2");
-    must(g, buy_train("3", false)); /* phase 2: green; one tile a turn */
-    assert_true(has_event(g, ENG_EV_PHASE, -1, -1));
+    g->phase = 2; /* 2.1: green; one tile a turn */
     lay_any(g, "N14", "9");
     refused(g, lay("O13", "9", 1), "BY has laid all the track it may this turn");
+    eng_game_free(g);
+}
+
+/* Issue 17: the steps of a turn are the engine's (order.c), in order — track, station, run,
+ * trains: a station ends the track step, the run the station step; SKIP passes a step (not
+ * the run of a company with trains, nor the trains step, which DONE ends); the step due is
+ * published for the turn resolver. */
+static void test_the_steps_of_a_turn(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    int by = co("BY");
+    eng_action skip = {.kind = ENG_ACT_SKIP};
+    assert_int_equal(eng_step_due(g), ENG_STEP_TRACK);
+    lay_any(g, "N14", "9");
+    must(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = tf_hex(title, "N12"), .city = -1});
+    assert_int_equal(eng_step_due(g), ENG_STEP_STATION);
+    refused(g, lay("M13", "9", 0), "BY's track step is over (its turn is at the station step)");
+    assert_int_equal(eng_step_due(g), ENG_STEP_STATION);
+    must(g, skip); /* no trains: nothing to run */
+    assert_int_equal(eng_step_due(g), ENG_STEP_TRAINS);
+    refused(g, skip, "BY's turn ends with DONE");
+    eng_game_free(g);
+    g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive");
+    give_train(g, "BY", "2");
+    must(g, skip);
+    assert_int_equal(eng_step_due(g), ENG_STEP_STATION);
+    must(g, skip);
+    assert_int_equal(eng_step_due(g), ENG_STEP_RUN);
+    refused(g, skip, "BY has trains: it declares their run");
+    refused(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = tf_hex(title, "N12"), .city = -1},
+            "BY's station step is over");
+    must(g, run(0, false));
+    assert_int_equal(eng_step_due(g), ENG_STEP_TRAINS);
+    assert_int_equal(g->co[by].step, ENG_STEP_TRAINS);
+    assert_string_equal(eng_step_name(ENG_STEP_STATION), "station");
+    char *json = eng_action_to_json(g, &skip), why[256];
+    assert_non_null(strstr(json, "\"type\":\"skip\""));
+    eng_action back;
+    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    assert_int_equal(back.kind, ENG_ACT_SKIP);
+    free(json);
     eng_game_free(g);
 }
 
@@ -546,7 +585,7 @@ static void test_pfalzbahn_closes_with_its_station(void **state)
     assert_true(g->co[pfb].closed);
     refused(g, (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = tf_hex(title, "N14"),
                             .tile = tf_tile(title, "9"), .rot = 0},
-            "has laid all the track it may");
+            "BY's track step is over");
     eng_game_free(g);
 }
 
@@ -877,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_badische_home_in_its_first_operating_round),
         cmocka_unit_test(test_privates_pay_and_minors_go_first),
         cmocka_unit_test(test_track_and_stations_in_a_turn),
+        cmocka_unit_test(test_the_steps_of_a_turn),
         cmocka_unit_test(test_minors_split_and_majors_withhold),
         cmocka_unit_test(test_rusting_and_excess_trains),
         cmocka_unit_test(test_trains_between_companies),
