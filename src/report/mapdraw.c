@@ -87,10 +87,20 @@ static void move_to_centred(cairo_t *cr, const char *s, double x, double y, doub
     cairo_move_to(cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
 }
 
+/* Text from a point on, leaving no current point (see text_centered). */
+static void text_from(cairo_t *cr, double x, double y, const char *s)
+{
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, s);
+    cairo_new_path(cr);
+}
+
 static void text_centered(cairo_t *cr, const char *s, double x, double y, double size, bool bold)
 {
     move_to_centred(cr, s, x, y, size, bold);
     cairo_show_text(cr, s);
+    cairo_new_path(cr); /* (the text leaves a current point: a circle drawn next would be joined
+                         * to it by a line) */
 }
 
 /* Text with a halo of paper around it, readable over track, tokens and neighbouring tiles. */
@@ -520,8 +530,7 @@ static void legend_swatch(cairo_t *cr, double x, double y, uint32_t fill, const 
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 15);
-    cairo_move_to(cr, x + 30, y + 5);
-    cairo_show_text(cr, label);
+    text_from(cr, x + 30, y + 5, label);
 }
 
 static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l, bool marks)
@@ -539,15 +548,14 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 15);
-    cairo_move_to(cr, MARGIN, y + 5);
-    cairo_show_text(cr, "Brown triangle: mountain, blue waves: river (cost to build). Thick blue "
-                        "side: impassable. White circles: station places; a company's id in "
-                        "colour: its home.");
+    text_from(cr, MARGIN, y + 5,
+              "Brown triangle: mountain, blue waves: river (cost to build). Thick blue side: "
+              "impassable. White circles: station places; a company's id in colour: its home.");
     y += 26;
-    cairo_move_to(cr, MARGIN, y + 5);
-    cairo_show_text(cr, "Black dot: a town. Number in a white circle: revenue. Small number in a "
-                        "hex: the tile laid there. Y, X, XX, B, HH: the hex's label (the tiles "
-                        "that upgrade it). Coloured disc: a station.");
+    text_from(cr, MARGIN, y + 5,
+              "Black dot: a town. Number in a white circle: revenue. Small number in a hex: the "
+              "tile laid there. Y, X, XX, B, HH: the hex's label (the tiles that upgrade it). "
+              "Coloured disc: a station.");
     if (marks) {
         y += 26;
         double mx = MARGIN + 11;
@@ -556,8 +564,7 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
         hex_path(cr, mx, y, 10);
         cairo_stroke(cr);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        cairo_move_to(cr, MARGIN + 30, y + 5);
-        cairo_show_text(cr, "Outlined hex: a tile laid this turn. Ringed token: a station placed "
+        text_from(cr, MARGIN + 30, y + 5, "Outlined hex: a tile laid this turn. Ringed token: a station placed "
                             "this turn.");
     }
     y += 40;

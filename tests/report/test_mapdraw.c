@@ -101,6 +101,38 @@ static void test_tiles_and_stations_show(void **state)
     cairo_surface_destroy(s);
 }
 
+/* Cairo's paths of the picture (not its glyphs' symbols) that begin with a long line and go on
+ * with a curve: a circle joined by a stray line to the text drawn before it (a letter's outline
+ * drawn as a path has lines of a few pixels only). */
+static int stray_lines(const char *svg)
+{
+    const char *body = strstr(svg, "</defs>"), *p = body ? body : svg;
+    int n = 0;
+    double x0, y0, x1, y1;
+    while ((p = strstr(p, " d=\"M "))) {
+        p += 4; /* at the M */
+        int used = 0;
+        if (sscanf(p, "M %lf %lf L %lf %lf C%n", &x0, &y0, &x1, &y1, &used) == 4 && used > 0)
+            n += hypot(x1 - x0, y1 - y0) > 16;
+    }
+    return n;
+}
+
+/* A city's circle drawn after a value badge or a home's name is not joined to it by a line (the
+ * helper trying the 1830 map saw a stray line from New York's badge; Berlin's too). */
+static void test_no_stray_lines(void **state)
+{
+    struct fx *f = *state;
+    char *path = th_path(f->dir, "lines.svg"), *err = NULL;
+    if (rpt_map_draw(f->b, NULL, "test", path, &err))
+        fail_msg("draw: %s", err);
+    char *svg = util_read_file(path, NULL);
+    assert_non_null(svg);
+    assert_int_equal(stray_lines(svg), 0);
+    free(svg);
+    free(path);
+}
+
 static void test_svg_and_bad_names(void **state)
 {
     struct fx *f = *state;
@@ -160,6 +192,7 @@ int main(void)
         T(test_starting_map),
         T(test_tiles_and_stations_show),
         T(test_svg_and_bad_names),
+        T(test_no_stray_lines),
         T(test_no_station_covers_a_name),
     };
     return cmocka_run_group_tests_name("mapdraw", tests, NULL, NULL);
