@@ -83,7 +83,7 @@ SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=b
 
 .PHONY: all deps demo check unit integration bench valgrind clean rails-replay fuzz report-preview
 
-# Replays a Rails 1835 log through the engine: make rails-replay LOG=FILE [UNTIL=N]
+# Replays a Rails log through the engine (its title from its GameIs line): make rails-replay LOG=FILE [UNTIL=N]
 rails-replay: build/tests/tools/rails_replay
 	@build/tests/tools/rails_replay "$(LOG)" $(UNTIL)
 .SECONDARY:

@@ -78,3 +78,13 @@ set -- $line
 [ "$1" -ge 2 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 0 ] \
     && ok "with the index by track and two listing threads from the first run: the same totals on $1 hard positions, the very same runs on $3 positions of play" \
     || not_ok "index and threads: $line $(echo "$out" | grep '^hard')"
+# issue 17: the replay reads the title from the log (GameIs): an 1830 log is replayed with
+# config/games/1830.json and its options (tests/oracle/rails-1830.json) — its header (three
+# players with 800, the bank's 9600) agrees, and it stops, naming it, at the first thing of
+# 1830's not in the engine yet (the private auction's price falling)
+ORACLE_1830=$(dirname "$ORACLE")/rails-1830
+out=$("$REPLAY" "$ORACLE_1830/1830_Auction_Test.report" 2>&1)
+echo "$out" | grep -q 'MISMATCH at line 15: ITEM_PRICE_REDUCED' \
+    && ! echo "$out" | grep -q 'cannot read\|no options\|at line [0-9]:\|at line 1[0-4]:' \
+    && ok "an 1830 log is read with the 1830 title: its header agrees, it stops at the auction" \
+    || not_ok "the 1830 log: $(echo "$out" | tail -3)"

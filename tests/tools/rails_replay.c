@@ -7,7 +7,8 @@
  *
  * With UNTIL=N only the decisions on lines before N are applied, then the state is printed as
  *   {"players":{"<name>":{"cash":N}},"companies":{"<id>":{"cash":N,"price":N|null}},"bank":N}
- * The game options of a log come from tests/oracle/rails-1835.json (by the log's file name),
+ * The title is the log's (its first line, GameIs: config/games/TITLE.json); the game options of
+ * a log come from tests/oracle/rails-TITLE.json (by the log's file name),
  * or from $PBEMGM_OPTIONS. The replay stops, saying so, where the engine's rules end (the first
  * company operating: operating rounds are a later issue). */
 #include "engine/game.h"
@@ -57,7 +58,8 @@ struct replay {
     int revenues_below_best;    /* ... where the players ran less than the best run */
     int adds_player, adds_company, adds_amount; /* PresidentAddsCash, checked with its purchase */
     char stop_reason[512];
-    cJSON *known;               /* tests/oracle/rails-1835-known.json */
+    cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
+    char title_id[16];          /* the log's title (GameIs) */
     const char *log_name;
 };
 
@@ -1042,7 +1044,7 @@ static int replay_line(struct replay *r, char **f, int n)
 static int header_line(struct replay *r, char **f, int n)
 {
     if (strcmp(f[0], "GameIs") == 0)
-        return strcmp(f[1], "1835") == 0 ? 0 : failf(r, "1835", "%s", f[1]);
+        return strcmp(f[1], r->title_id) == 0 ? 0 : failf(r, r->title_id, "%s", f[1]);
     if (strcmp(f[0], "PlayerIs") == 0 && n >= 3 && r->nplayers < ENG_MAX_PLAYERS) {
         r->players[r->nplayers++] = xstrdup(f[2]);
         return 0;
@@ -1058,12 +1060,33 @@ static int header_line(struct replay *r, char **f, int n)
     return 0;
 }
 
+/* The title a log is of: its first line, "GameIs,1830" ("" when it has none). */
+static const char *title_of(const char *log_path)
+{
+    static char id[16];
+    FILE *f = fopen(log_path, "r");
+    char line[64] = "";
+    if (f && fgets(line, sizeof line, f))
+        sscanf(line, "GameIs,%15[^,\r\n]", id);
+    if (f)
+        fclose(f);
+    return id;
+}
+
+/* tests/oracle/rails-TITLE<what>.json */
+static char *read_oracle(const char *title, const char *what, size_t *len)
+{
+    char path[128];
+    snprintf(path, sizeof path, "tests/oracle/rails-%s%s.json", title, what);
+    return util_read_file(path, len);
+}
+
 static char *options_for(const char *log)
 {
     const char *env = getenv("PBEMGM_OPTIONS");
     if (env)
         return xstrdup(env);
-    char *data = util_read_file("tests/oracle/rails-1835.json", NULL);
+    char *data = read_oracle(title_of(log), "", NULL);
     cJSON *root = data ? cJSON_Parse(data) : NULL;
     char *copy = xstrdup(log);
     const cJSON *o = cJSON_GetObjectItem(root, basename(copy));
@@ -1141,19 +1164,22 @@ int main(int argc, char **argv)
         return 2;
     }
     int until = argc > 2 ? atoi(argv[2]) : 0;
-    char *json = util_read_file("config/games/1835.json", NULL), *err = NULL;
+    snprintf(r.title_id, sizeof r.title_id, "%s", title_of(argv[1]));
+    char title_path[64];
+    snprintf(title_path, sizeof title_path, "config/games/%s.json", r.title_id);
+    char *json = util_read_file(title_path, NULL), *err = NULL;
     char *log = util_read_file(argv[1], NULL);
     if (!json || !log || !(r.title = eng_title_parse(json, &err))) {
-        fprintf(stderr, "rails_replay: cannot read %s or the 1835 title %s\n", argv[1],
-                err ? err : "");
+        fprintf(stderr, "rails_replay: cannot read %s or its title \"%s\" %s\n", argv[1],
+                r.title_id, err ? err : "");
         return 2;
     }
     eng_options_default(r.title, &r.opt);
     r.opt.permissive_routes = true;    /* all the logs: RouteAlgorithm=Permissive */
-    char *offsets = util_read_file("tests/oracle/rails-1835-tile-offsets.json", NULL);
+    char *offsets = read_oracle(r.title_id, "-tile-offsets", NULL);
     r.offsets = offsets ? cJSON_Parse(offsets) : NULL;
     free(offsets);
-    char *known = util_read_file("tests/oracle/rails-1835-known.json", NULL);
+    char *known = read_oracle(r.title_id, "-known", NULL);
     r.known = known ? cJSON_Parse(known) : NULL;
     free(known);
     char *name_copy = xstrdup(argv[1]);
@@ -1161,8 +1187,8 @@ int main(int argc, char **argv)
     free(name_copy);
     char *opts = options_for(argv[1]), why[256];
     if (!opts || eng_options_parse(r.title, &r.opt, opts, why, sizeof why) ||
-        eng_option_set(r.title, &r.opt, "HamburgFerry", "Rails", why, sizeof why)) { /* Rails:
-                                                 * the Elbe toll only when a run crosses */
+        (eng_game_option_index(r.title, "HamburgFerry") >= 0 && /* Rails: the Elbe toll */
+         eng_option_set(r.title, &r.opt, "HamburgFerry", "Rails", why, sizeof why))) {
         fprintf(stderr, "rails_replay: no options for %s (%s)\n", argv[1], opts ? why : "unknown log");
         return 2;
     }
