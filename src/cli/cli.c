@@ -175,6 +175,8 @@ static bool title_exists(const char *title)
 }
 
 static bool plausible_address(const char *a);
+static eng_title *load_title(const char *title);
+static int refuse_unplayable(const eng_title *t);
 
 /* A game's GM: a mail address that is not the daemon's own, a password of 4 characters or more. */
 static int check_gm(const struct session *s, const char *gm, const char *password)
@@ -222,6 +224,12 @@ static int cmd_game_create(struct session *s, int argc, char **argv)
                     name);
     if (!title_exists(title))
         return fail("there is no title \"%s\" (see config/games/)", title);
+    eng_title *t = load_title(title);
+    if (!t || refuse_unplayable(t)) {
+        eng_title_free(t);
+        return 1;
+    }
+    eng_title_free(t);
     int64_t id;
     int rc = store_game_create(s->st, name, title, &id);
     if (rc == STORE_DUPLICATE)
@@ -344,6 +352,15 @@ static eng_title *load_title(const char *title)
     return t;
 }
 
+/* A title the engine cannot play yet is refused, with what it lacks. */
+static int refuse_unplayable(const eng_title *t)
+{
+    return t->not_playable[0]
+               ? fail("%s cannot be played yet: the engine lacks %s (docs/titles.md)", t->id,
+                      t->not_playable)
+               : 0;
+}
+
 struct names {
     int n;
     char *v[ENG_MAX_PLAYERS + 1];
@@ -376,8 +393,10 @@ static int mail_the_start(struct session *s, const char *name)
 static int start_game(struct session *s, const store_game *g, const char *options)
 {
     eng_title *t = load_title(g->title);
-    if (!t)
+    if (!t || refuse_unplayable(t)) {
+        eng_title_free(t);
         return 1;
+    }
     eng_options o;
     eng_options_default(t, &o);
     struct names names = {0};

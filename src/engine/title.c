@@ -1421,6 +1421,8 @@ eng_title *eng_title_parse(const char *json, char **err)
         bad(&L, "not valid JSON (near line %d)", line);
     } else if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
                parse_tiles(&L, root) && parse_hexes(&L, root) && check_borders(&L) &&
+               get_str(&L, "title", root, "not_playable_yet", L.t->not_playable,
+                       sizeof L.t->not_playable, false) &&
                resolve_upgrades(&L, root) && parse_game_options(&L, root) &&
                parse_companies(&L, root)) {
         resolve_option_companies(&L, root);

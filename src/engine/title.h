@@ -259,6 +259,8 @@ typedef struct eng_game_option {
 
 typedef struct eng_title {
     char id[ENG_ID];
+    char not_playable[512]; /* a title whose rules the engine does not have all of yet: what it
+                             * lacks ("not_playable_yet"), or "" (games may be played) */
     int nhexes;
     eng_hex *hexes;
     int ntiles;

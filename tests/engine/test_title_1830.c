@@ -67,6 +67,7 @@ static void test_totals(void **state)
     (void)state;
     eng_title *t = load_1830();
     assert_string_equal(t->id, "1830");
+    assert_non_null(strstr(t->not_playable, "the private auction")); /* refused for games */
     assert_int_equal(t->nhexes, 93);
     int hexes[ENG_NCOLORS] = {0};
     for (int i = 0; i < t->nhexes; i++)
