@@ -820,7 +820,7 @@ static eng_board *starting_board(const eng_title *t)
     eng_board *b = eng_board_new(t);
     for (int c = 0; c < t->ncompanies; c++) {
         const eng_company *co = &t->companies[c];
-        if (co->home_hex >= 0 && !co->prussian)
+        if (co->home_hex >= 0 && !co->formed)
             eng_reserve(b, c, co->home_hex, co->home_city);
     }
     return b;

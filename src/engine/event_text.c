@@ -163,7 +163,9 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
         n = snprintf(buf, len, "%d. %s with %d", e->amount2, P, e->amount);
         break;
     case ENG_EV_TOKEN_EXCHANGED:
-        n = snprintf(buf, len, "%s's station on %s becomes the Prussian's", C, hex_id(g, e->amount));
+        n = snprintf(buf, len, "%s's station on %s becomes %s's", C, hex_id(g, e->amount),
+                     g->t->formation.company >= 0 ? g->t->companies[g->t->formation.company].id
+                                                  : "?");
         break;
     }
     if (n < 0)

@@ -220,7 +220,7 @@ static bool thompson_available(const eng_game *g, int company)
         for (int k = 0; k < t->sales_group_size[s]; k++)
             if (t->sales_groups[s][k] == company)
                 group = s;
-    if (co->prussian) {
+    if (co->formed) {
         /* the first director's certificate after the first group (Full: after SX's) */
         for (int s = 1; s < t->nsales_groups; s++)
             for (int k = 0; k < t->sales_group_size[s]; k++)
@@ -390,7 +390,7 @@ static void reserve_homes(eng_game *g)
     const eng_title *t = g->t;
     for (int c = 0; c < t->ncompanies; c++) {
         const eng_company *co = &t->companies[c];
-        if (co->home_hex < 0 || co->prussian || co->kind == ENG_PRIVATE)
+        if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
             continue;
         int city = co->home_city < 0 ? 0 : co->home_city;
         if (g->board->reserved[co->home_hex][city] == ENG_NONE)

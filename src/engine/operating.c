@@ -88,7 +88,7 @@ int eng_player_worth(const eng_game *g, int p)
     int worth = g->players[p].cash;
     for (int c = 0; c < g->t->ncompanies; c++) {
         int price = eng_share_price(g, c);
-        if (price == 0 && g->t->companies[c].prussian)
+        if (price == 0 && g->t->companies[c].formed)
             price = g->t->companies[c].price;
         if (eng_is_major(g, c))
             worth += price * eng_percent_held(g, c, p) / 10;
@@ -218,7 +218,7 @@ int eng_train_limit(const eng_game *g, int c)
     const eng_phase *ph = &g->t->phases[g->phase];
     const eng_company *co = &g->t->companies[c];
     return co->kind == ENG_MINOR ? ph->train_limit_minor
-           : co->prussian        ? ph->train_limit_prussian
+           : co->formed        ? ph->train_limit_formed
                                  : ph->train_limit_major;
 }
 

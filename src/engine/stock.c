@@ -75,7 +75,7 @@ static int pick_cert(const eng_game *g, const eng_action *a, int from, char *why
 {
     const char *id = g->t->companies[a->company].id;
     const eng_company_state *c = &g->co[a->company];
-    if (from == ENG_IPO && !c->started && !g->t->companies[a->company].prussian) {
+    if (from == ENG_IPO && !c->started && !g->t->companies[a->company].formed) {
         int d = eng_find_cert(g, a->company, ENG_IPO, 0, true);
         if (d < 0)
             return eng_refuse(why, len, "%s has no director's certificate to sell", id);

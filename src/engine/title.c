@@ -704,16 +704,16 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
     return !L->failed;
 }
 
-static bool parse_prussian(struct loader *L, const cJSON *root)
+static bool parse_formed_company(struct loader *L, const cJSON *root)
 {
-    const cJSON *pr = member(root, "prussian");
+    const cJSON *pr = member(root, "formed_company");
     if (!pr)
         return true;
     char where[64];
-    eng_company *c = new_company(L, "prussian", pr, ENG_MAJOR, where, sizeof where);
+    eng_company *c = new_company(L, "formed_company", pr, ENG_MAJOR, where, sizeof where);
     if (!c)
         return false;
-    c->prussian = true;
+    c->formed = true;
     return get_int(L, where, pr, "par", &c->price, 0) && parse_home(L, where, pr, c) &&
            parse_tokens(L, where, pr, c) && parse_certs(L, where, pr, c);
 }
@@ -846,7 +846,7 @@ static bool parse_phases(struct loader *L, const cJSON *root)
         if (!cJSON_IsObject(lim) ||
             !get_int(L, where, lim, "minor", &ph->train_limit_minor, 0) ||
             !get_int(L, where, lim, "major", &ph->train_limit_major, 0) ||
-            !get_int(L, where, lim, "prussian", &ph->train_limit_prussian, ph->train_limit_major))
+            !get_int(L, where, lim, "formed", &ph->train_limit_formed, ph->train_limit_major))
             return bad(L, "%s.train_limit: needs \"minor\" and \"major\"", where);
     }
     return !L->failed;
@@ -1092,7 +1092,7 @@ static bool parse_formation(struct loader *L, const cJSON *pr)
     f->company = -1;
     if (!fr)
         return true;
-    const char *w = "prussian.formation_rules";
+    const char *w = "formed_company.formation_rules";
     f->company = eng_company_index(L->t, member(pr, "id")->valuestring);
     if ((f->founder = company_ref(L, w, member(fr, "founder"))) < 0)
         return false;
@@ -1109,12 +1109,13 @@ static bool parse_formation(struct loader *L, const cJSON *pr)
 
 static bool resolve_formation_trains(struct loader *L, const cJSON *root)
 {
-    const cJSON *fr = member(member(root, "prussian"), "formation_rules");
+    const cJSON *fr = member(member(root, "formed_company"), "formation_rules");
     struct eng_formation *f = &L->t->formation;
     if (!fr)
         return true;
-    const char *w = "prussian.formation_rules";
-    return (f->may_form_on = train_ref(L, w, member(fr, "may_form_on"))) >= 0 &&
+    const char *w = "formed_company.formation_rules";
+    return get_str(L, w, fr, "round_name", f->round_name, sizeof f->round_name, true) &&
+           (f->may_form_on = train_ref(L, w, member(fr, "may_form_on"))) >= 0 &&
            (f->must_form_on = train_ref(L, w, member(fr, "must_form_on"))) >= 0 &&
            (f->all_exchange_on = train_ref(L, w, member(fr, "all_exchange_on"))) >= 0;
 }
@@ -1147,11 +1148,11 @@ static bool resolve_company_refs(struct loader *L, const cJSON *root)
                 return false;
         }
     }
-    const cJSON *pr = member(root, "prussian");
+    const cJSON *pr = member(root, "formed_company");
     if (pr) {
         eng_company *c = &L->t->companies[eng_company_index(L->t, member(pr, "id")->valuestring)];
         c->brings_company = -1;
-        if (!parse_available(L, "prussian", member(pr, "available"), &c->available))
+        if (!parse_available(L, "formed_company", member(pr, "available"), &c->available))
             return false;
     }
     if (pr && !parse_formation(L, pr))
@@ -1186,7 +1187,7 @@ static bool parse_companies(struct loader *L, const cJSON *root)
     L->t->companies = xcalloc((size_t)n + 1, sizeof *L->t->companies);
     return parse_company_list(L, root, "privates", ENG_PRIVATE) &&
            parse_company_list(L, root, "minors", ENG_MINOR) &&
-           parse_company_list(L, root, "majors", ENG_MAJOR) && parse_prussian(L, root) &&
+           parse_company_list(L, root, "majors", ENG_MAJOR) && parse_formed_company(L, root) &&
            resolve_company_refs(L, root) &&
            parse_trains(L, root) && resolve_formation_trains(L, root) && parse_phases(L, root) &&
            parse_market(L, root) &&

@@ -157,7 +157,7 @@ typedef struct eng_company {
     int naliases;         /* other names players write for it ("SxE", "Sachsen") */
     char aliases[4][ENG_ID];
     eng_company_kind kind;
-    bool prussian;        /* the Prussian: formed from minors and privates, not started */
+    bool formed;          /* formed from other companies, not started (1835: the Prussian) */
     int price;            /* privates and minors: purchase price; majors: par */
     int revenue;          /* privates: income */
     int home_hex;         /* index into hexes, or -1 */
@@ -206,7 +206,7 @@ typedef struct eng_phase {
     uint8_t tile_colors;  /* bit per eng_color allowed to be laid */
     eng_color offboard_color; /* which off-board value applies */
     int operating_rounds;
-    int train_limit_minor, train_limit_major, train_limit_prussian;
+    int train_limit_minor, train_limit_major, train_limit_formed;
     int tile_lays_minor, tile_lays_major; /* tile lays a company has in a turn (1835's first
                                            * phases: a major two yellow tiles) */
     bool privates_close;  /* its first train closes the privates (those not to be exchanged) */
@@ -287,6 +287,8 @@ typedef struct eng_title {
         int may_form_on, must_form_on, all_exchange_on; /* train types */
         int nexchanges;
         int exchanges[12];    /* minors and privates exchanged for its shares */
+        char round_name[ENG_NAME]; /* as reports name its round ("the Prussian's formation
+                                    * round") */
     } formation;
     int nsales_groups;    /* Thompson Half */
     int sales_group_size[4];

@@ -126,7 +126,7 @@ void turn_fates_text(const turn_result *r, int player, const ord_orders *orders,
 static void round_name(const eng_game *g, char *out, size_t len)
 {
     if (g->forming)
-        snprintf(out, len, "the Prussian's formation round");
+        snprintf(out, len, "%s", g->t->formation.round_name);
     else if (g->round == ENG_ROUND_START)
         snprintf(out, len, g->thompson_packet ? "stock round %d" : "the start packet",
                  g->stock_round_number);

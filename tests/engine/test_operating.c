@@ -866,7 +866,7 @@ static void test_the_prussian_discards_after_forming(void **state)
         must(g, pass());
     assert_false(g->forming);
     assert_true(g->co[pr].started);
-    int limit = title->phases[g->phase].train_limit_prussian;
+    int limit = title->phases[g->phase].train_limit_formed;
     assert_true(g->co[pr].ntrains > limit);
     assert_int_equal(g->discarding, pr);
     assert_int_equal(g->current, g->co[pr].director);

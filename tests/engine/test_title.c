@@ -201,7 +201,8 @@ static void test_companies_trains_market(void **state)
     assert_int_equal(ms->price, 80);
     assert_int_equal(ms->home_hex, tf_hex(t, "C13"));
     const eng_company *pr = company(t, "PR");
-    assert_true(pr->prussian);
+    assert_true(pr->formed);
+    assert_string_equal(t->formation.round_name, "the Prussian's formation round");
     assert_int_equal(pr->price, 154);
     assert_int_equal(pr->ntokens, 7);
     const eng_company *m2 = company(t, "M2");
