@@ -34,7 +34,9 @@ static void wrap_line(buf *out, const char *line, size_t len, int width)
     size_t indent = 0;
     while (indent < len && line[indent] == ' ')
         indent++;
-    size_t more = indent + 4 < (size_t)width / 2 ? indent + 4 : indent;
+    /* a line of prose goes on at the margin; an indented one (an item of a list) under itself,
+     * four further in, so that the next item stands out */
+    size_t more = indent == 0 ? 0 : indent + 4 < (size_t)width / 2 ? indent + 4 : indent;
     bool first = true;
     while (len) {
         size_t lead = first ? 0 : more;

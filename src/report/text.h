@@ -8,8 +8,9 @@
 
 #define RPT_TEXT_WIDTH 78
 
-/* The text with every line longer than width broken at spaces; a continuation is indented four
- * more than its line. A word longer than the width stays whole. Malloc'd. */
+/* The text with every line longer than width broken at spaces; a continuation of an indented
+ * line (a list's item) is indented four more than it, of a line at the margin (prose) not at
+ * all. A word longer than the width stays whole. Malloc'd. */
 char *rpt_wrap(const char *text, int width);
 /* rows: an array of arrays of strings (the first row the header); the table with each column as
  * wide as its widest cell, columns two spaces apart, each line indented by indent, a rule
