@@ -176,7 +176,7 @@ void eng_check_float(eng_game *g, int company)
         return;
     c->floated = true;
     c->market_seq = ++g->market_clock; /* Rails stacks a company on its square as it floats */
-    int cash = g->t->companies[company].price * sold / 10;
+    int cash = g->t->companies[company].price * (g->t->full_capitalisation ? 100 : sold) / 10;
     eng_bank_pays_company(g, company, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }

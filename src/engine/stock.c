@@ -154,6 +154,9 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (pl->cash < price)
         return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
                           pl->name, pl->cash);
+    int most = g->t->player_share_limit;
+    if (eng_percent_held(g, a->company, a->player) + pct > most)
+        return eng_refuse(why, len, "a player may hold at most %d%% of %s", most, co->id);
     if (eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
         return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
                           eng_certificate_count(g, a->player));
@@ -166,7 +169,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     /* the purchase, then where its money goes (the report reads them in this order) */
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
-    if (from == ENG_IPO && c->floated) {
+    if (from == ENG_IPO && c->floated && !g->t->full_capitalisation) {
         eng_player_pays_company(g, a->player, a->company, price);
         eng_event_add(g, ENG_EV_PAID_TO, ENG_NONE, a->company, price, 0, false);
     } else {
@@ -262,10 +265,10 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
     int money = unit * a->percent / 10;
     eng_bank_pays_player(g, a->player, money);
     eng_event_add(g, ENG_EV_SOLD_SHARES, a->player, a->company, a->percent, money, false);
-    if (!again) {
+    if (!again)
         *first = unit;
-        eng_price_down(g, a->company);
-    }
+    for (int k = 0; k < (g->t->drop_per_share ? a->percent / 10 : !again); k++)
+        eng_price_down(g, a->company); /* (1830: a row per share sold) */
     eng_check_director(g, a->company, true); /* Rails: a whole certificate back after a sale */
     pl->sold_this_round[a->company] = true;
     g->turn_sold = true; /* selling alone does not stop the round ending (as Rails) */

@@ -795,6 +795,18 @@ static bool train_exists(const eng_title *t, const char *name)
     return false;
 }
 
+/* A member that is one of two words (absent: the first): *second when it is the second. */
+static bool get_choice(struct loader *L, const cJSON *obj, const char *key, const char *first,
+                       const char *second, bool *out)
+{
+    char v[32];
+    if (!get_str(L, "title", obj, key, v, sizeof v, false))
+        return false;
+    *out = strcmp(v, second) == 0;
+    return !v[0] || *out || strcmp(v, first) == 0
+               ? true : bad(L, "title.%s: \"%s\" is not %s or %s", key, v, first, second);
+}
+
 /* A true/false member with a default. */
 static bool get_bool_or(struct loader *L, const char *where, const cJSON *obj, const char *key,
                         bool *out, bool dflt)
@@ -910,6 +922,10 @@ static bool parse_players(struct loader *L, const cJSON *root)
     }
     return get_int(L, "title", root, "bank", &t->bank, 0) &&
            get_int(L, "title", root, "pool_limit_percent", &t->pool_limit_percent, 50) &&
+           get_int(L, "title", root, "player_share_limit_percent", &t->player_share_limit, 100) &&
+           get_choice(L, root, "capitalisation", "incremental", "full", &t->full_capitalisation) &&
+           get_choice(L, root, "price_drop_on_sale", "per_sale", "per_share",
+                      &t->drop_per_share) &&
            get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0);
 }
 

@@ -275,6 +275,12 @@ typedef struct eng_title {
     int *market;          /* rows*cols prices; 0 = no cell */
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */
+    int player_share_limit;   /* the most of a company a player may hold (1830: 60; 100: none) */
+    bool full_capitalisation; /* a company floating receives its whole capital (10 shares at par)
+                               * and later IPO sales pay the bank (1830); else incrementally
+                               * (1835: what was sold at floating, then each IPO sale) */
+    bool drop_per_share;      /* a sale moves the price down a row per 10% sold (1830); else once
+                               * per sale (1835) */
     int station_cost_per_hex; /* a station's cost grows so much per hex from the company's home
                                * (1835), besides its marker's own cost (tokens) */
     int min_players, max_players;

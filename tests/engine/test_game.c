@@ -337,6 +337,56 @@ static void test_sell_after_buying(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: stock rules the title gives (1830's, tried on 1835's board): full capitalisation —
+ * BY floating receives ten shares at par, a later IPO sale pays the bank; the price falling a
+ * row per share sold, even in the same turn; the most of a company a player may hold. */
+static void test_stock_rules_of_the_title(void **state)
+{
+    (void)state;
+    title->full_capitalisation = true;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    must(g, buy_item("NF"));
+    must(g, buy_item("OBB"));
+    must(g, buy_item("BY-20%-director"));
+    must(g, buy_item("PfB"));
+    assert_true(g->co[co("BY")].floated);
+    assert_int_equal(g->co[co("BY")].cash, 920); /* 10 x 92, not 5 x 92 */
+    eng_game_free(g);
+    g = after_packet("Variant=Clemens");
+    int by = co("BY"), cash = g->co[by].cash, bank = g->bank;
+    must(g, buy("BY", false, 10));
+    assert_int_equal(g->co[by].cash, cash); /* to the bank */
+    assert_int_equal(g->bank, bank + 92);
+    title->full_capitalisation = false;
+    eng_game_free(g);
+    title->drop_per_share = true;
+    g = after_packet("Variant=Clemens");
+    g->stock_round_number = 2;
+    int p = g->current;
+    for (int k = 0; k < 3; k++)
+        give(g, "BY", 10, false, p);
+    int price = eng_share_price(g, by);
+    must(g, sell("BY", 20));
+    int two_down = eng_share_price(g, by);
+    assert_true(two_down < price);
+    must(g, sell("BY", 10));
+    assert_true(eng_share_price(g, by) < two_down); /* a row for this share too */
+    title->drop_per_share = false;
+    eng_game_free(g);
+    g = after_packet("Variant=Clemens");
+    p = g->current;
+    title->player_share_limit = eng_percent_held(g, by, p) + 10;
+    eng_game *copy = eng_game_copy(g);
+    must(copy, buy("BY", false, 10)); /* up to the limit */
+    eng_game_free(copy);
+    title->player_share_limit = eng_percent_held(g, by, p) + 5;
+    char want[64];
+    snprintf(want, sizeof want, "a player may hold at most %d%% of BY", title->player_share_limit);
+    refused(g, buy("BY", false, 10), want);
+    title->player_share_limit = 100;
+    eng_game_free(g);
+}
+
 static void test_pool_limit(void **state)
 {
     (void)state;
@@ -614,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_twenty_percent_certificates),
         cmocka_unit_test(test_selling),
         cmocka_unit_test(test_pool_limit),
+        cmocka_unit_test(test_stock_rules_of_the_title),
         cmocka_unit_test(test_sell_after_buying),
         cmocka_unit_test(test_director_sells_out),
         cmocka_unit_test(test_end_of_round_sold_out_and_priority),

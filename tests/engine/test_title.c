@@ -163,6 +163,8 @@ static void test_companies_trains_market(void **state)
     (void)state;
     eng_title *t = tf_load();
     assert_string_equal(t->not_playable, ""); /* 1835 may be played */
+    assert_int_equal(t->player_share_limit, 100);
+    assert_false(t->full_capitalisation || t->drop_per_share);
     /* issue 17: the privates' powers as attributes (../shared/seeds/003) */
     const eng_powers *nfp = &company(t, "NF")->powers, *obb = &company(t, "OBB")->powers,
                      *pfb = &company(t, "PfB")->powers, *ld = &company(t, "LD")->powers;

@@ -68,6 +68,9 @@ static void test_totals(void **state)
     eng_title *t = load_1830();
     assert_string_equal(t->id, "1830");
     assert_non_null(strstr(t->not_playable, "the private auction")); /* refused for games */
+    assert_int_equal(t->player_share_limit, 60);
+    assert_true(t->full_capitalisation);
+    assert_true(t->drop_per_share);
     assert_int_equal(t->nhexes, 93);
     int hexes[ENG_NCOLORS] = {0};
     for (int i = 0; i < t->nhexes; i++)
