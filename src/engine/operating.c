@@ -702,6 +702,34 @@ static int free_city(const eng_game *g, const eng_reach *reach, int c, int hex, 
     return 0;
 }
 
+/* Company c's station on hex (city -1: as free_city chooses) for cost: a marker left, the
+ * money, and — connected — the company's track reaching it (unless routes are permissive); the
+ * money is paid. */
+static int put_station(eng_game *g, int c, int hex, int city, int cost, bool connected,
+                       char *why, size_t len)
+{
+    const eng_company *co = &g->t->companies[c];
+    eng_company_state *s = &g->co[c];
+    if (eng_stations_placed(g, c) >= co->ntokens)
+        return eng_refuse(why, len, "%s has no station markers left", co->id);
+    if (s->cash < cost)
+        return eng_refuse(why, len, "a station there costs %d, and %s has %d", cost, co->id,
+                          s->cash);
+    eng_reach r;
+    if (connected)
+        eng_reach_compute(g->board, c, &r);
+    const eng_reach *reach = connected && !g->opt.permissive_routes ? &r : NULL;
+    city = free_city(g, connected ? &r : NULL, c, hex, city);
+    int rc = eng_place_station(g->board, reach, c, hex, city, why, len);
+    if (connected)
+        eng_reach_free(&r);
+    if (rc)
+        return -1;
+    s->cash -= cost;
+    g->bank += cost;
+    return 0;
+}
+
 static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int c = g->operating;
@@ -713,22 +741,9 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "one station a turn, before the trains run");
     if (a->hex < 0 || a->hex >= g->t->nhexes)
         return eng_refuse(why, len, "there is no such hex");
-    if (eng_stations_placed(g, c) >= co->ntokens)
-        return eng_refuse(why, len, "%s has no station markers left", co->id);
     int cost = token_cost(g, c, a->hex);
-    if (s->cash < cost)
-        return eng_refuse(why, len, "a station there costs %d, and %s has %d", cost, co->id,
-                          s->cash);
-    eng_reach r;
-    eng_reach_compute(g->board, c, &r);
-    const eng_reach *reach = g->opt.permissive_routes ? NULL : &r;
-    int city = free_city(g, &r, c, a->hex, a->city);
-    int rc = eng_place_station(g->board, reach, c, a->hex, city, why, len);
-    eng_reach_free(&r);
-    if (rc)
+    if (put_station(g, c, a->hex, a->city, cost, true, why, len))
         return -1;
-    s->cash -= cost;
-    g->bank += cost;
     s->token_placed = true;
     eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, a->hex, cost, false);
     return 0;
@@ -752,24 +767,9 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     eng_company_state *s = &g->co[c];
     if (!pw->token_extra && s->token_placed)
         return eng_refuse(why, len, "%s has placed its station this turn", t->companies[c].id);
-    if (eng_stations_placed(g, c) >= t->companies[c].ntokens)
-        return eng_refuse(why, len, "%s has no station markers left", t->companies[c].id);
     int hex = pw->token_hex, cost = pw->token_free ? 0 : token_cost(g, c, hex);
-    if (s->cash < cost)
-        return eng_refuse(why, len, "a station there costs %d, and %s has %d", cost,
-                          t->companies[c].id, s->cash);
-    eng_reach r;
-    bool connected = pw->token_connected && !g->opt.permissive_routes;
-    if (connected)
-        eng_reach_compute(g->board, c, &r);
-    int city = free_city(g, connected ? &r : NULL, c, hex, a->city);
-    int rc = eng_place_station(g->board, connected ? &r : NULL, c, hex, city, why, len);
-    if (connected)
-        eng_reach_free(&r);
-    if (rc)
+    if (put_station(g, c, hex, a->city, cost, pw->token_connected, why, len))
         return -1;
-    s->cash -= cost;
-    g->bank += cost;
     s->token_placed |= !pw->token_extra;
     if (g->opt.rules.station_ends_track) /* house rule 6 (Westermann): the station step — the
                                           * track step is over, laid or not */

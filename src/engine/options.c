@@ -52,21 +52,30 @@ int eng_option_number(const eng_title *t, const eng_options *o, int option)
 
 /* ---- the title's options ---- */
 
-/* Whether text names the choice: in any case, a number with or without "%", yes/no as
- * true/false or on/off too. */
+/* yes, true, on / no, false, off: 0 with *out, or -1. */
+static int yes_no(const char *v, bool *out)
+{
+    if (str_ieq(v, "yes") || str_ieq(v, "true") || str_ieq(v, "on"))
+        *out = true;
+    else if (str_ieq(v, "no") || str_ieq(v, "false") || str_ieq(v, "off"))
+        *out = false;
+    else
+        return -1;
+    return 0;
+}
+
+/* Whether text names the choice: in any case, a number with or without "%", a choice "yes" or
+ * "no" as yes_no reads it. */
 static bool names_choice(const char *text, const char *choice)
 {
-    static const char *const same[][3] = {{"yes", "true", "on"}, {"no", "false", "off"}};
     if (str_ieq(text, choice))
         return true;
     size_t n = strlen(text);
     if (n > 1 && text[n - 1] == '%' && strlen(choice) == n - 1 &&
         strncasecmp(text, choice, n - 1) == 0)
         return true;
-    for (size_t k = 0; k < sizeof same / sizeof *same; k++)
-        if (str_ieq(choice, same[k][0]) && (str_ieq(text, same[k][1]) || str_ieq(text, same[k][2])))
-            return true;
-    return false;
+    bool said, yes = str_ieq(choice, "yes");
+    return (yes || str_ieq(choice, "no")) && yes_no(text, &said) == 0 && said == yes;
 }
 
 static int set_title_option(const eng_title *t, eng_options *o, int i, const char *value,
@@ -87,17 +96,6 @@ static int set_title_option(const eng_title *t, eng_options *o, int i, const cha
 }
 
 /* ---- the options of every title ---- */
-
-static int yes_no(const char *v, bool *out)
-{
-    if (str_ieq(v, "yes") || str_ieq(v, "true") || str_ieq(v, "on"))
-        *out = true;
-    else if (str_ieq(v, "no") || str_ieq(v, "false") || str_ieq(v, "off"))
-        *out = false;
-    else
-        return -1;
-    return 0;
-}
 
 static const struct {
     const char *name;

@@ -795,16 +795,23 @@ static bool train_exists(const eng_title *t, const char *name)
     return false;
 }
 
+/* Which of the n words v is (in that case), or -1 (not a string, or none of them). */
+static int word_index(const cJSON *v, const char *const *words, int n)
+{
+    for (int k = 0; cJSON_IsString(v) && k < n; k++)
+        if (strcmp(v->valuestring, words[k]) == 0)
+            return k;
+    return -1;
+}
+
 /* A member that is one of two words (absent: the first): *second when it is the second. */
 static bool get_choice(struct loader *L, const cJSON *obj, const char *key, const char *first,
                        const char *second, bool *out)
 {
-    char v[32];
-    if (!get_str(L, "title", obj, key, v, sizeof v, false))
-        return false;
-    *out = strcmp(v, second) == 0;
-    return !v[0] || *out || strcmp(v, first) == 0
-               ? true : bad(L, "title.%s: \"%s\" is not %s or %s", key, v, first, second);
+    const cJSON *v = member(obj, key);
+    int k = v ? word_index(v, (const char *const[]){first, second}, 2) : 0;
+    *out = k == 1;
+    return k >= 0 ? true : bad(L, "title.%s: must be \"%s\" or \"%s\"", key, first, second);
 }
 
 /* A true/false member with a default. */
@@ -1083,10 +1090,8 @@ static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, e
         (member(pw, "token") && !parse_token_power(L, where, member(pw, "token"), &c->powers)))
         return false;
     const cJSON *after = member(pw, "closes_after");
-    int k = 0;
-    while (after && k < 5 && !(cJSON_IsString(after) && strcmp(after->valuestring, closes[k]) == 0))
-        k++;
-    if (k == 5)
+    int k = after ? word_index(after, closes, 5) : ENG_CLOSES_NEVER;
+    if (k < 0)
         return bad(L, "%s.powers.closes_after: must be never, tiles, token, any or all", where);
     c->powers.closes_after = (eng_power_closes)k;
     return true;
@@ -1215,16 +1220,6 @@ static bool parse_companies(struct loader *L, const cJSON *root)
 static const char *const start_orders[] = {"standard", "snake", "clemens", "thompson_full",
                                            "thompson_half"};
 
-static bool get_bool(struct loader *L, const char *where, const cJSON *obj, const char *key,
-                     bool *out)
-{
-    const cJSON *v = member(obj, key);
-    if (!cJSON_IsBool(v))
-        return bad(L, "%s.%s: must be true or false", where, key);
-    *out = cJSON_IsTrue(v);
-    return true;
-}
-
 /* The rules a choice sets (its "rules"); a company's id (minors_wait_for) is looked up once the
  * companies are read (resolve_option_companies). */
 static bool parse_rules(struct loader *L, const char *where, const cJSON *rules, eng_choice *ch)
@@ -1233,20 +1228,19 @@ static bool parse_rules(struct loader *L, const char *where, const cJSON *rules,
     cJSON_ArrayForEach(it, rules)
     {
         if (strcmp(it->string, "start_order") == 0) {
-            int k = 0;
-            while (k < 5 && !(cJSON_IsString(it) && strcmp(it->valuestring, start_orders[k]) == 0))
-                k++;
-            if (k == 5)
+            int k = word_index(it, start_orders, 5);
+            if (k < 0)
                 return bad(L, "%s.start_order: must be standard, snake, clemens, thompson_full "
                               "or thompson_half", where);
             ch->rules.start_order = (eng_start_order)k;
             ch->sets |= ENG_RULE_START_ORDER;
         } else if (strcmp(it->string, "ferry_toll_when_crossing") == 0) {
-            if (!get_bool(L, where, rules, it->string, &ch->rules.ferry_toll_when_crossing))
+            if (!get_bool_or(L, where, rules, it->string, &ch->rules.ferry_toll_when_crossing,
+                             false))
                 return false;
             ch->sets |= ENG_RULE_FERRY;
         } else if (strcmp(it->string, "station_ends_track") == 0) {
-            if (!get_bool(L, where, rules, it->string, &ch->rules.station_ends_track))
+            if (!get_bool_or(L, where, rules, it->string, &ch->rules.station_ends_track, false))
                 return false;
             ch->sets |= ENG_RULE_STATION_ENDS_TRACK;
         } else if (strcmp(it->string, "minors_wait_for") == 0) {

@@ -694,7 +694,7 @@ int turn_operate(turn_ctx *x)
         if (still_operating(x, ct.c) && eng_step_due(g) == step)
             break; /* (it cannot get past this step: said above) */
     }
-    if (still_operating(x, ct.c) && eng_step_due(g) != ENG_STEP_TRAINS)
+    if (still_operating(x, ct.c)) /* (stuck before the trains step) */
         finish(x, &ct);
     return 0;
 }

@@ -61,9 +61,14 @@ set -- $line
 # issue 15: the hard positions (three of the longest trains on a final board; the trains of one
 # type choose among the runs left by the one before): the optimizer finds what the exhaustive
 # search finds wherever that finishes within its budget, and the benchmark's positions agree
+# (bench_counts: hard positions the exhaustive search finished, those whose totals differ,
+# positions of play, those that differ)
+bench_counts() {
+    echo "$1" | awk '$1 == "hard" && $7 >= 0 { f++; if ($7 != $5) d++ }
+                     $1 == "bench" { n += $2; bd += $3 } END { print f + 0, d + 0, n + 0, bd + 0 }'
+}
 out=$("$REPLAY" --bench "$ORACLE/1835_Correct_Sell_Pass.report" 2>&1)
-line=$(echo "$out" | awk '$1 == "hard" && $7 >= 0 { f++; if ($7 != $5) d++ }
-                          $1 == "bench" { n += $2; bd += $3 } END { print f + 0, d + 0, n + 0, bd + 0 }')
+line=$(bench_counts "$out")
 set -- $line
 [ "$1" -ge 2 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 0 ] \
     && ok "the optimizer equals the exhaustive search on $1 hard positions and $3 positions of play" \
@@ -72,8 +77,7 @@ set -- $line
 # listing shared with a second thread — forced on from the first run, give the same totals (and
 # at each position of play the very runs the default ways choose)
 out=$(RAILS_ROUTES_TUNE="0 0" "$REPLAY" --bench "$ORACLE/1835_Correct_Sell_Pass.report" 2>&1)
-line=$(echo "$out" | awk '$1 == "hard" && $7 >= 0 { f++; if ($7 != $5) d++ }
-                          $1 == "bench" { n += $2; bd += $3 } END { print f + 0, d + 0, n + 0, bd + 0 }')
+line=$(bench_counts "$out")
 set -- $line
 [ "$1" -ge 2 ] && [ "$2" -eq 0 ] && [ "$3" -gt 0 ] && [ "$4" -eq 0 ] \
     && ok "with the index by track and two listing threads from the first run: the same totals on $1 hard positions, the very same runs on $3 positions of play" \

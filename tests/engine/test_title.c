@@ -150,14 +150,6 @@ static void test_tile_facts(void **state)
     eng_title_free(t);
 }
 
-static const eng_company *company(const eng_title *t, const char *id)
-{
-    int i = eng_company_index(t, id);
-    if (i < 0)
-        fail_msg("no company %s", id);
-    return &t->companies[i];
-}
-
 static void test_companies_trains_market(void **state)
 {
     (void)state;
@@ -166,8 +158,8 @@ static void test_companies_trains_market(void **state)
     assert_int_equal(t->player_share_limit, 100);
     assert_false(t->full_capitalisation || t->drop_per_share);
     /* issue 17: the privates' powers as attributes (../shared/seeds/003) */
-    const eng_powers *nfp = &company(t, "NF")->powers, *obb = &company(t, "OBB")->powers,
-                     *pfb = &company(t, "PfB")->powers, *ld = &company(t, "LD")->powers;
+    const eng_powers *nfp = &tf_company(t, "NF")->powers, *obb = &tf_company(t, "OBB")->powers,
+                     *pfb = &tf_company(t, "PfB")->powers, *ld = &tf_company(t, "LD")->powers;
     assert_int_equal(nfp->token_hex, tf_hex(t, "L14"));
     assert_true(nfp->token_extra && nfp->token_free && !nfp->token_connected);
     assert_int_equal(nfp->ntile_hexes, 0);
@@ -193,32 +185,32 @@ static void test_companies_trains_market(void **state)
         assert_int_equal(t->phases[p].privates_close, strcmp(t->phases[p].name, "3.1") == 0);
         assert_int_equal(t->phases[p].trains_between_companies, p >= 2); /* from 2.1 */
     }
-    const eng_company *by = company(t, "BY");
+    const eng_company *by = tf_company(t, "BY");
     assert_int_equal(by->price, 92);
     assert_int_equal(by->home_hex, tf_hex(t, "O15"));
     assert_int_equal(by->certs[0].percent, 20);
     assert_true(by->certs[0].director);
     assert_int_equal(by->certs[1].count, 8);
-    const eng_company *ms = company(t, "MS");
+    const eng_company *ms = tf_company(t, "MS");
     assert_int_equal(ms->price, 80);
     assert_int_equal(ms->home_hex, tf_hex(t, "C13"));
-    const eng_company *pr = company(t, "PR");
+    const eng_company *pr = tf_company(t, "PR");
     assert_true(pr->formed);
     assert_string_equal(t->formation.round_name, "the Prussian's formation round");
     assert_int_equal(pr->price, 154);
     assert_int_equal(pr->ntokens, 7);
-    const eng_company *m2 = company(t, "M2");
+    const eng_company *m2 = tf_company(t, "M2");
     assert_int_equal(m2->kind, ENG_MINOR);
     assert_int_equal(m2->price, 170);
     assert_int_equal(m2->home_hex, tf_hex(t, "E19"));
     assert_int_equal(m2->home_city, 0);
-    assert_int_equal(company(t, "M5")->home_city, 1);
-    assert_int_equal(company(t, "M6")->home_hex, tf_hex(t, "C11"));
-    const eng_company *nf = company(t, "NF");
+    assert_int_equal(tf_company(t, "M5")->home_city, 1);
+    assert_int_equal(tf_company(t, "M6")->home_hex, tf_hex(t, "C11"));
+    const eng_company *nf = tf_company(t, "NF");
     assert_int_equal(nf->kind, ENG_PRIVATE);
     assert_int_equal(nf->price, 100);
     assert_int_equal(nf->revenue, 5);
-    assert_int_equal(company(t, "LD")->price, 190);
+    assert_int_equal(tf_company(t, "LD")->price, 190);
     /* trains */
     assert_string_equal(t->trains[0].name, "2");
     assert_int_equal(t->trains[0].count, 9);

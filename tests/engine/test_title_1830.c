@@ -1,45 +1,12 @@
 /* Tests for config/games/1830.json: the title loads with the engine's parser, and its totals and
  * specific facts match the cited sources (Rails' 1830 data, cross-checked with 18xx.games). */
-#include "../helpers.h"
-#include "engine/title.h"
-#include "util/util.h"
+#include "title_fixture.h"
 
 #include <stdbool.h>
 
 static eng_title *load_1830(void)
 {
-    char *json = util_read_file("config/games/1830.json", NULL);
-    assert_non_null(json);
-    char *err = NULL;
-    eng_title *t = eng_title_parse(json, &err);
-    if (!t)
-        fail_msg("1830.json does not load: %s", err);
-    free(json);
-    return t;
-}
-
-static int hex(const eng_title *t, const char *id)
-{
-    int h = eng_hex_index(t, id);
-    if (h < 0)
-        fail_msg("no hex %s", id);
-    return h;
-}
-
-static int tile(const eng_title *t, const char *id)
-{
-    int k = eng_tile_index(t, id);
-    if (k < 0)
-        fail_msg("no tile %s", id);
-    return k;
-}
-
-static const eng_company *company(const eng_title *t, const char *id)
-{
-    int i = eng_company_index(t, id);
-    if (i < 0)
-        fail_msg("no company %s", id);
-    return &t->companies[i];
+    return tf_load_title("1830");
 }
 
 /* Whether the track has a path between the two ends (in either order). */
@@ -57,7 +24,7 @@ static bool has_path(const eng_track *tr, eng_end_kind ka, int ia, eng_end_kind 
 static bool upgrades_to(const eng_title *t, const eng_upgrades *up, const char *id)
 {
     for (int i = 0; i < up->n; i++)
-        if (up->v[i].tile == tile(t, id))
+        if (up->v[i].tile == tf_tile(t, id))
             return true;
     return false;
 }
@@ -125,7 +92,7 @@ static void test_map_facts(void **state)
     (void)state;
     eng_title *t = load_1830();
     /* New York: yellow, two cities of 40, water 80, NY; SW and NE */
-    const eng_hex *ny = &t->hexes[hex(t, "G19")];
+    const eng_hex *ny = &t->hexes[tf_hex(t, "G19")];
     assert_int_equal(ny->printed.color, ENG_YELLOW);
     assert_string_equal(ny->printed.label, "NY");
     assert_int_equal(ny->printed.ncities, 2);
@@ -141,40 +108,40 @@ static void test_map_facts(void **state)
     const char *mountains[] = {"C17", "C21", "D22", "E17", "E21", "F16", "G13", "G15", "I11",
                                "J10", "J12"};
     for (int i = 0; i < 11; i++) {
-        assert_int_equal(t->hexes[hex(t, mountains[i])].cost, 120);
-        assert_string_equal(t->hexes[hex(t, mountains[i])].terrain, "mountain");
+        assert_int_equal(t->hexes[tf_hex(t, mountains[i])].cost, 120);
+        assert_string_equal(t->hexes[tf_hex(t, mountains[i])].terrain, "mountain");
     }
     const char *rivers[] = {"B18", "C19", "D6", "D10", "E5", "F4", "F22", "G19", "I17", "J14"};
     for (int i = 0; i < 10; i++) {
-        assert_int_equal(t->hexes[hex(t, rivers[i])].cost, 80);
-        assert_string_equal(t->hexes[hex(t, rivers[i])].terrain, "water");
+        assert_int_equal(t->hexes[tf_hex(t, rivers[i])].cost, 80);
+        assert_string_equal(t->hexes[tf_hex(t, rivers[i])].terrain, "water");
     }
     int costly = 0;
     for (int i = 0; i < t->nhexes; i++)
         costly += t->hexes[i].cost > 0;
     assert_int_equal(costly, 21);
     /* off-boards: yellow value until phase 5, then brown */
-    const eng_hex *chicago = &t->hexes[hex(t, "F2")];
+    const eng_hex *chicago = &t->hexes[tf_hex(t, "F2")];
     assert_true(chicago->offboard);
     assert_int_equal(chicago->printed.color, ENG_RED);
     assert_int_equal(chicago->offboard_revenue[ENG_YELLOW], 40);
     assert_int_equal(chicago->offboard_revenue[ENG_GREEN], 40);
     assert_int_equal(chicago->offboard_revenue[ENG_BROWN], 70);
     assert_int_equal(chicago->printed.npaths, 3);
-    const eng_hex *gulf = &t->hexes[hex(t, "J2")];
+    const eng_hex *gulf = &t->hexes[tf_hex(t, "J2")];
     assert_int_equal(gulf->offboard_revenue[ENG_YELLOW], 30);
     assert_int_equal(gulf->offboard_revenue[ENG_BROWN], 60);
     assert_string_equal(gulf->offboard_group, "Gulf");
-    assert_string_equal(t->hexes[hex(t, "I1")].offboard_group, "Gulf");
-    assert_string_equal(t->hexes[hex(t, "A9")].offboard_group, "Canada");
-    assert_int_equal(t->hexes[hex(t, "A11")].offboard_revenue[ENG_BROWN], 50);
-    assert_int_equal(t->hexes[hex(t, "B24")].offboard_revenue[ENG_YELLOW], 20);
-    assert_int_equal(t->hexes[hex(t, "B24")].offboard_revenue[ENG_BROWN], 30);
-    assert_int_equal(t->hexes[hex(t, "K13")].offboard_revenue[ENG_BROWN], 40);
+    assert_string_equal(t->hexes[tf_hex(t, "I1")].offboard_group, "Gulf");
+    assert_string_equal(t->hexes[tf_hex(t, "A9")].offboard_group, "Canada");
+    assert_int_equal(t->hexes[tf_hex(t, "A11")].offboard_revenue[ENG_BROWN], 50);
+    assert_int_equal(t->hexes[tf_hex(t, "B24")].offboard_revenue[ENG_YELLOW], 20);
+    assert_int_equal(t->hexes[tf_hex(t, "B24")].offboard_revenue[ENG_BROWN], 30);
+    assert_int_equal(t->hexes[tf_hex(t, "K13")].offboard_revenue[ENG_BROWN], 40);
     /* OO hexes: yellow, two empty cities, first tile 59 */
     const char *oo[] = {"D10", "E5", "E11", "H18"};
     for (int i = 0; i < 4; i++) {
-        const eng_hex *h = &t->hexes[hex(t, oo[i])];
+        const eng_hex *h = &t->hexes[tf_hex(t, oo[i])];
         assert_string_equal(h->printed.label, "OO");
         assert_int_equal(h->printed.color, ENG_YELLOW);
         assert_int_equal(h->printed.ncities, 2);
@@ -182,36 +149,36 @@ static void test_map_facts(void **state)
         assert_true(upgrades_to(t, &h->upgrades, "59"));
     }
     /* Boston and Baltimore: yellow B, a city of 30 */
-    assert_string_equal(t->hexes[hex(t, "E23")].printed.label, "B");
-    assert_int_equal(t->hexes[hex(t, "I15")].printed.cities[0].revenue, 30);
-    assert_true(upgrades_to(t, &t->hexes[hex(t, "I15")].upgrades, "53"));
+    assert_string_equal(t->hexes[tf_hex(t, "E23")].printed.label, "B");
+    assert_int_equal(t->hexes[tf_hex(t, "I15")].printed.cities[0].revenue, 30);
+    assert_true(upgrades_to(t, &t->hexes[tf_hex(t, "I15")].upgrades, "53"));
     /* gray hexes: fixed */
-    const eng_hex *altoona = &t->hexes[hex(t, "H12")];
+    const eng_hex *altoona = &t->hexes[tf_hex(t, "H12")];
     assert_int_equal(altoona->printed.color, ENG_GRAY);
     assert_int_equal(altoona->printed.cities[0].revenue, 10);
     assert_true(has_path(&altoona->printed, ENG_END_EDGE, 1, ENG_END_EDGE, 4));
     assert_int_equal(altoona->upgrades.n, 0);
-    assert_int_equal(t->hexes[hex(t, "A19")].printed.cities[0].revenue, 40);
-    assert_int_equal(t->hexes[hex(t, "F6")].printed.cities[0].revenue, 30);
-    assert_int_equal(t->hexes[hex(t, "D14")].printed.npaths, 3);
-    assert_int_equal(t->hexes[hex(t, "I19")].printed.towns[0].revenue, 10);
+    assert_int_equal(t->hexes[tf_hex(t, "A19")].printed.cities[0].revenue, 40);
+    assert_int_equal(t->hexes[tf_hex(t, "F6")].printed.cities[0].revenue, 30);
+    assert_int_equal(t->hexes[tf_hex(t, "D14")].printed.npaths, 3);
+    assert_int_equal(t->hexes[tf_hex(t, "I19")].printed.towns[0].revenue, 10);
     /* white hexes upgrade as Rails' tile set says */
-    assert_int_equal(t->hexes[hex(t, "B12")].upgrades.n, 3);                    /* 7 8 9 */
-    assert_true(upgrades_to(t, &t->hexes[hex(t, "E19")].upgrades, "57"));       /* a city */
-    assert_true(upgrades_to(t, &t->hexes[hex(t, "B20")].upgrades, "58"));       /* a town */
-    assert_int_equal(t->hexes[hex(t, "G17")].upgrades.n, 5);                    /* 2 towns */
-    assert_int_equal(t->hexes[hex(t, "G17")].printed.ntowns, 2);
+    assert_int_equal(t->hexes[tf_hex(t, "B12")].upgrades.n, 3);                    /* 7 8 9 */
+    assert_true(upgrades_to(t, &t->hexes[tf_hex(t, "E19")].upgrades, "57"));       /* a city */
+    assert_true(upgrades_to(t, &t->hexes[tf_hex(t, "B20")].upgrades, "58"));       /* a town */
+    assert_int_equal(t->hexes[tf_hex(t, "G17")].upgrades.n, 5);                    /* 2 towns */
+    assert_int_equal(t->hexes[tf_hex(t, "G17")].printed.ntowns, 2);
     /* impassable sides, on both hexes */
-    assert_true(t->hexes[hex(t, "B16")].blocked & (1u << 5));
-    assert_true(t->hexes[hex(t, "C17")].blocked & (1u << 2));
-    assert_true(t->hexes[hex(t, "D12")].blocked & (1u << 2));
-    assert_true(t->hexes[hex(t, "D12")].blocked & (1u << 3));
-    assert_true(t->hexes[hex(t, "E7")].blocked & (1u << 5));
-    assert_true(t->hexes[hex(t, "F8")].blocked & (1u << 2));
+    assert_true(t->hexes[tf_hex(t, "B16")].blocked & (1u << 5));
+    assert_true(t->hexes[tf_hex(t, "C17")].blocked & (1u << 2));
+    assert_true(t->hexes[tf_hex(t, "D12")].blocked & (1u << 2));
+    assert_true(t->hexes[tf_hex(t, "D12")].blocked & (1u << 3));
+    assert_true(t->hexes[tf_hex(t, "E7")].blocked & (1u << 5));
+    assert_true(t->hexes[tf_hex(t, "F8")].blocked & (1u << 2));
     /* neighbours */
-    assert_int_equal(eng_neighbor(t, hex(t, "G19"), 0), hex(t, "H18"));
-    assert_int_equal(eng_neighbor(t, hex(t, "G19"), 3), hex(t, "F20"));
-    assert_int_equal(eng_neighbor(t, hex(t, "A19"), 2), -1);
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "G19"), 0), tf_hex(t, "H18"));
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "G19"), 3), tf_hex(t, "F20"));
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "A19"), 2), -1);
     eng_title_free(t);
 }
 
@@ -219,10 +186,10 @@ static void test_tile_facts(void **state)
 {
     (void)state;
     eng_title *t = load_1830();
-    assert_int_equal(t->tiles[tile(t, "7")].count, 4);
-    assert_int_equal(t->tiles[tile(t, "8")].count, 8);
-    assert_int_equal(t->tiles[tile(t, "9")].count, 7);
-    const eng_tile *t57 = &t->tiles[tile(t, "57")];
+    assert_int_equal(t->tiles[tf_tile(t, "7")].count, 4);
+    assert_int_equal(t->tiles[tf_tile(t, "8")].count, 8);
+    assert_int_equal(t->tiles[tf_tile(t, "9")].count, 7);
+    const eng_tile *t57 = &t->tiles[tf_tile(t, "57")];
     assert_int_equal(t57->count, 4);
     assert_int_equal(t57->track.color, ENG_YELLOW);
     assert_int_equal(t57->track.cities[0].revenue, 20);
@@ -230,13 +197,13 @@ static void test_tile_facts(void **state)
     assert_true(has_path(&t57->track, ENG_END_EDGE, 3, ENG_END_CITY, 0));
     assert_int_equal(t57->upgrades.n, 2);
     assert_true(upgrades_to(t, &t57->upgrades, "14") && upgrades_to(t, &t57->upgrades, "15"));
-    assert_int_equal(t->tiles[tile(t, "14")].upgrades.n, 1); /* 14 -> 63 in 1830 */
-    assert_true(upgrades_to(t, &t->tiles[tile(t, "15")].upgrades, "63"));
-    const eng_tile *t63 = &t->tiles[tile(t, "63")];
+    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 1); /* 14 -> 63 in 1830 */
+    assert_true(upgrades_to(t, &t->tiles[tf_tile(t, "15")].upgrades, "63"));
+    const eng_tile *t63 = &t->tiles[tf_tile(t, "63")];
     assert_int_equal(t63->track.cities[0].slots, 2);
     assert_int_equal(t63->track.cities[0].revenue, 40);
     assert_int_equal(t63->track.npaths, 6);
-    const eng_tile *t59 = &t->tiles[tile(t, "59")];
+    const eng_tile *t59 = &t->tiles[tf_tile(t, "59")];
     assert_int_equal(t59->track.color, ENG_GREEN);
     assert_string_equal(t59->track.label, "OO");
     assert_int_equal(t59->track.ncities, 2);
@@ -245,22 +212,22 @@ static void test_tile_facts(void **state)
     assert_true(has_path(&t59->track, ENG_END_EDGE, 0, ENG_END_CITY, 1));
     assert_int_equal(t59->upgrades.n, 5);
     assert_true(upgrades_to(t, &t59->upgrades, "64") && upgrades_to(t, &t59->upgrades, "68"));
-    const eng_tile *t54 = &t->tiles[tile(t, "54")];
+    const eng_tile *t54 = &t->tiles[tf_tile(t, "54")];
     assert_string_equal(t54->track.label, "NY");
     assert_int_equal(t54->track.cities[1].revenue, 60);
     assert_true(upgrades_to(t, &t54->upgrades, "62"));
-    const eng_tile *t62 = &t->tiles[tile(t, "62")];
+    const eng_tile *t62 = &t->tiles[tf_tile(t, "62")];
     assert_int_equal(t62->track.color, ENG_BROWN);
     assert_int_equal(t62->track.cities[0].revenue, 80);
     assert_int_equal(t62->track.cities[0].slots, 2);
-    assert_int_equal(t->tiles[tile(t, "53")].track.cities[0].revenue, 50);
-    assert_true(upgrades_to(t, &t->tiles[tile(t, "53")].upgrades, "61"));
-    assert_int_equal(t->tiles[tile(t, "61")].track.cities[0].revenue, 60);
-    assert_int_equal(t->tiles[tile(t, "64")].track.cities[1].revenue, 50);
+    assert_int_equal(t->tiles[tf_tile(t, "53")].track.cities[0].revenue, 50);
+    assert_true(upgrades_to(t, &t->tiles[tf_tile(t, "53")].upgrades, "61"));
+    assert_int_equal(t->tiles[tf_tile(t, "61")].track.cities[0].revenue, 60);
+    assert_int_equal(t->tiles[tf_tile(t, "64")].track.cities[1].revenue, 50);
     /* no green town tiles: towns never upgrade; brown tiles are the last */
-    assert_int_equal(t->tiles[tile(t, "58")].upgrades.n, 0);
-    assert_int_equal(t->tiles[tile(t, "1")].upgrades.n, 0);
-    assert_int_equal(t->tiles[tile(t, "70")].upgrades.n, 0);
+    assert_int_equal(t->tiles[tf_tile(t, "58")].upgrades.n, 0);
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 0);
+    assert_int_equal(t->tiles[tf_tile(t, "70")].upgrades.n, 0);
     assert_int_equal(eng_tile_index(t, "87"), -1); /* 1835's, not 1830's */
     eng_title_free(t);
 }
@@ -276,9 +243,9 @@ static void test_companies(void **state)
                   {"B&O", "I15", -1, 3},  {"C&O", "F6", -1, 3},  {"ERIE", "E11", -1, 3},
                   {"NYNH", "G19", 1, 2},  {"B&M", "E23", -1, 2}};
     for (int i = 0; i < 8; i++) {
-        const eng_company *c = company(t, majors[i].id);
+        const eng_company *c = tf_company(t, majors[i].id);
         assert_int_equal(c->kind, ENG_MAJOR);
-        assert_int_equal(c->home_hex, hex(t, majors[i].home));
+        assert_int_equal(c->home_hex, tf_hex(t, majors[i].home));
         assert_int_equal(c->home_city, majors[i].city);
         assert_int_equal(c->ntokens, majors[i].tokens);
         assert_int_equal(c->token_costs[0], 0);
@@ -294,14 +261,14 @@ static void test_companies(void **state)
         assert_int_equal(c->price, 0); /* par is chosen in play (a gap of the engine) */
         assert_int_equal(c->available.when, ENG_AVAIL_START);
     }
-    assert_ptr_equal(company(t, "Erie"), company(t, "ERIE")); /* Rails' spelling */
+    assert_ptr_equal(tf_company(t, "Erie"), tf_company(t, "ERIE")); /* Rails' spelling */
     static const struct {
         const char *id;
         int price, income;
     } privates[] = {{"SVNRR", 20, 5}, {"C&StL", 40, 10}, {"D&H", 70, 15},
                     {"M&H", 110, 20}, {"C&A", 160, 25},  {"BO", 220, 30}};
     for (int i = 0; i < 6; i++) {
-        const eng_company *p = company(t, privates[i].id);
+        const eng_company *p = tf_company(t, privates[i].id);
         assert_int_equal(p->kind, ENG_PRIVATE);
         assert_int_equal(p->price, privates[i].price);
         assert_int_equal(p->revenue, privates[i].income);
@@ -310,8 +277,8 @@ static void test_companies(void **state)
         assert_int_equal(t->start_items[i].company, eng_company_index(t, privates[i].id));
     }
     assert_int_equal(t->nstart_items, 6);
-    assert_ptr_equal(company(t, "SV"), company(t, "SVNRR")); /* 18xx.games' syms */
-    const eng_company *ca = company(t, "C&A"), *bo = company(t, "BO");
+    assert_ptr_equal(tf_company(t, "SV"), tf_company(t, "SVNRR")); /* 18xx.games' syms */
+    const eng_company *ca = tf_company(t, "C&A"), *bo = tf_company(t, "BO");
     assert_int_equal(ca->brings_company, eng_company_index(t, "PRR"));
     assert_int_equal(ca->brings_percent, 10);
     assert_false(ca->brings_director);
@@ -319,8 +286,8 @@ static void test_companies(void **state)
     assert_int_equal(bo->brings_percent, 20);
     assert_true(bo->brings_director);
     assert_int_equal(bo->powers.closes_on_train_of, eng_company_index(t, "B&O"));
-    assert_int_equal(company(t, "D&H")->powers.ntile_hexes, 0); /* company-owned: a gap */
-    assert_int_equal(company(t, "D&H")->powers.token_hex, -1);
+    assert_int_equal(tf_company(t, "D&H")->powers.ntile_hexes, 0); /* company-owned: a gap */
+    assert_int_equal(tf_company(t, "D&H")->powers.token_hex, -1);
     eng_title_free(t);
 }
 

@@ -1,4 +1,5 @@
-/* title_fixture: loads config/games/1835.json for the engine tests (run from the source tree). */
+/* title_fixture: loads a title of config/games/ (1835 unless named) for the engine tests (run
+ * from the source tree), and looks up its entries, failing the test on a name it lacks. */
 #ifndef PBEMGM_TEST_TITLE_FIXTURE_H
 #define PBEMGM_TEST_TITLE_FIXTURE_H
 
@@ -6,22 +7,43 @@
 #include "engine/title.h"
 #include "util/util.h"
 
+static inline char *tf_json_of(const char *title)
+{
+    char path[64];
+    snprintf(path, sizeof path, "config/games/%s.json", title);
+    char *json = util_read_file(path, NULL);
+    if (!json)
+        fail_msg("cannot read %s", path);
+    return json;
+}
+
+static inline eng_title *tf_load_title(const char *title)
+{
+    char *json = tf_json_of(title);
+    char *err = NULL;
+    eng_title *t = eng_title_parse(json, &err);
+    if (!t)
+        fail_msg("%s.json does not load: %s", title, err);
+    free(json);
+    return t;
+}
+
 static inline char *tf_json(void)
 {
-    char *json = util_read_file("config/games/1835.json", NULL);
-    assert_non_null(json);
-    return json;
+    return tf_json_of("1835");
 }
 
 static inline eng_title *tf_load(void)
 {
-    char *json = tf_json();
-    char *err = NULL;
-    eng_title *t = eng_title_parse(json, &err);
-    if (!t)
-        fail_msg("1835.json does not load: %s", err);
-    free(json);
-    return t;
+    return tf_load_title("1835");
+}
+
+static inline const eng_company *tf_company(const eng_title *t, const char *id)
+{
+    int i = eng_company_index(t, id);
+    if (i < 0)
+        fail_msg("no company %s", id);
+    return &t->companies[i];
 }
 
 static inline int tf_hex(const eng_title *t, const char *id)
