@@ -14,6 +14,8 @@ enum {
     F_ITEM = 1 << 0, F_COMPANY = 1 << 1, F_SHARE_FROM = 1 << 2, F_PERCENT = 1 << 3,
     F_HEX = 1 << 4, F_TILE = 1 << 5, F_ROT = 1 << 6, F_CITY = 1 << 7, F_REVENUE = 1 << 8,
     F_TRAIN = 1 << 9, F_TRAIN_FROM = 1 << 10, F_CERT_SIZE = 1 << 11, F_ADJUST = 1 << 12,
+    F_PRICE = 1 << 13, /* a bid, or a par chosen (ENG_ACT_PAR) */
+    F_PAR = 1 << 14,   /* buying a director's certificate: the par chosen, when one is */
 };
 
 static const struct {
@@ -23,7 +25,7 @@ static const struct {
 } kinds[] = {
     {ENG_ACT_BUY_ITEM, "buy_item", F_ITEM},
     {ENG_ACT_PASS, "pass", 0},
-    {ENG_ACT_BUY_SHARE, "buy", F_COMPANY | F_SHARE_FROM | F_PERCENT},
+    {ENG_ACT_BUY_SHARE, "buy", F_COMPANY | F_SHARE_FROM | F_PERCENT | F_PAR},
     {ENG_ACT_SELL, "sell", F_COMPANY | F_PERCENT | F_CERT_SIZE},
     {ENG_ACT_LAY_TILE, "lay_tile", F_HEX | F_TILE | F_ROT},
     {ENG_ACT_TOKEN, "station", F_HEX | F_CITY},
@@ -37,6 +39,8 @@ static const struct {
     {ENG_ACT_RAISE_CASH, "raise_cash", F_TRAIN | F_TRAIN_FROM},
     {ENG_ACT_ADJUST, "adjust", F_ADJUST},
     {ENG_ACT_SKIP, "skip", 0},
+    {ENG_ACT_BID, "bid", F_ITEM | F_PRICE},
+    {ENG_ACT_PAR, "par", F_COMPANY | F_PRICE},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the
@@ -127,6 +131,10 @@ static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, c
         cJSON_AddNumberToObject(o, "seller_seat", a->seller + 1);
     if ((f & F_PERCENT) && a->percent)
         cJSON_AddNumberToObject(o, "percent", a->percent);
+    if (f & F_PRICE)
+        cJSON_AddNumberToObject(o, "price", a->price);
+    if ((f & F_PAR) && a->price) /* (only then: older logs stay as they were) */
+        cJSON_AddNumberToObject(o, "par", a->price);
     if ((f & F_CERT_SIZE) && a->cert_size)
         cJSON_AddNumberToObject(o, "certificate", a->cert_size);
     if (f & F_HEX)
@@ -255,7 +263,7 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
     a->city = int_of(o, "city", 0) - 1;
     a->revenue = int_of(o, "revenue", 0);
     a->payout = cJSON_IsTrue(cJSON_GetObjectItem(o, "payout"));
-    a->price = int_of(o, "price", 0);
+    a->price = int_of(o, (f & F_PAR) ? "par" : "price", 0);
     a->from_pool = strcmp(from, "pool") == 0;
     a->from_player = (f & F_SHARE_FROM) && strcmp(from, "player") == 0;
     a->from_company = (f & F_TRAIN_FROM) && strcmp(from, "company") == 0;
@@ -330,10 +338,34 @@ static void stock_actions(struct legal_list *l, int player)
             for (int s = 0; s < 2; s++)
                 try_action(l, (eng_action){.kind = ENG_ACT_BUY_SHARE, .player = player,
                                            .company = c, .percent = sizes[s], .from_pool = pool});
+        const eng_company *co = &g->t->companies[c]; /* starting it at a par of its director's */
+        for (int k = 0; k < co->npar_choices && !g->co[c].started; k++)
+            try_action(l, (eng_action){.kind = ENG_ACT_BUY_SHARE, .player = player, .company = c,
+                                       .price = co->par_choices[k]});
         for (int pct = 5; pct <= 60; pct += 5)
             try_action(l, (eng_action){.kind = ENG_ACT_SELL, .player = player, .company = c,
                                        .percent = pct});
     }
+}
+
+/* The par a director is to choose now: each the title allows. */
+static void par_actions(struct legal_list *l)
+{
+    const eng_game *g = l->g;
+    int c = g->par_pending;
+    const eng_company *co = &g->t->companies[c];
+    for (int k = 0; k < co->npar_choices; k++)
+        try_action(l, (eng_action){.kind = ENG_ACT_PAR, .player = g->co[c].director,
+                                   .company = c, .price = co->par_choices[k]});
+}
+
+/* The least bid on an item of an auctioned packet (any higher one is as legal). */
+static int least_bid(const eng_game *g, int item)
+{
+    int high = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        high = g->bids[item][p] > high ? g->bids[item][p] : high;
+    return (high ? high : g->item_price[item]) + g->t->bid_raise;
 }
 
 static void formation_actions(struct legal_list *l, int player)
@@ -402,9 +434,16 @@ int eng_legal_actions(const eng_game *g, eng_action *out, int max)
     int player = g->current;
     if (g->round == ENG_ROUND_OVER)
         return 0;
+    if (g->par_pending != ENG_NONE) {
+        par_actions(&l);
+        return l.n;
+    }
     if (g->round == ENG_ROUND_START) {
-        for (int i = 0; i < g->t->nstart_items; i++)
+        for (int i = 0; i < g->t->nstart_items; i++) {
             try_action(&l, (eng_action){.kind = ENG_ACT_BUY_ITEM, .player = player, .item = i});
+            try_action(&l, (eng_action){.kind = ENG_ACT_BID, .player = player, .item = i,
+                                        .price = least_bid(g, i)});
+        }
     } else if (g->round == ENG_ROUND_STOCK) {
         stock_actions(&l, player);
     } else if (g->forming) {

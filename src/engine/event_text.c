@@ -162,6 +162,17 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
     case ENG_EV_FINAL_SCORE:
         n = snprintf(buf, len, "%d. %s with %d", e->amount2, P, e->amount);
         break;
+    case ENG_EV_BID:
+        n = snprintf(buf, len, "%s bids %d for %s (%d not held by bids)", P, e->amount, C,
+                     e->amount2);
+        break;
+    case ENG_EV_ITEM_PRICE:
+        n = snprintf(buf, len, "Everyone passed: %s now costs %d", C, e->amount);
+        break;
+    case ENG_EV_TO_AUCTION:
+        n = snprintf(buf, len, "%s is auctioned among its bidders", C);
+        break;
+    case ENG_EV_PAR: n = snprintf(buf, len, "%s sets %s's par at %d", P, C, e->amount); break;
     case ENG_EV_TOKEN_EXCHANGED:
         n = snprintf(buf, len, "%s's station on %s becomes %s's", C, hex_id(g, e->amount),
                      g->t->formation.company >= 0 ? g->t->companies[g->t->formation.company].id

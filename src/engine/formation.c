@@ -94,7 +94,7 @@ static void form(eng_game *g)
     eng_company_state *cp = &g->co[pr];
     cp->started = true;
     cp->home_placed = true;
-    eng_set_par(g, pr);
+    eng_set_par(g, pr, 0);
     eng_event_add(g, ENG_EV_FORMED, founder, pr, eng_share_price(g, pr), 0, false);
     int bought = 0;
     for (int i = 0; i < cp->ncerts; i++)
@@ -102,7 +102,7 @@ static void form(eng_game *g)
             bought += cp->certs[i].percent;
     cp->floated = true;
     cp->market_seq = ++g->market_clock;
-    int cash = g->t->companies[pr].price * bought / 10;
+    int cash = cp->par * bought / 10;
     eng_bank_pays_company(g, pr, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, pr, cash, 0, false);
     cp->director = founder;

@@ -142,17 +142,50 @@ int eng_share_price(const eng_game *g, int company)
     return g->t->market[c->row * g->t->market_cols + c->col];
 }
 
-void eng_set_par(eng_game *g, int company)
+int eng_par_space(const eng_title *t, int par, int *row, int *col)
 {
-    const eng_title *t = g->t;
-    int par = t->companies[company].price;
-    for (int r = 0; r < t->market_rows; r++)
-        for (int col = 0; col < t->market_cols; col++)
-            if (t->market[r * t->market_cols + col] == par) {
-                g->co[company].row = r;
-                g->co[company].col = col;
-                return;
+    for (int pass = 0; pass < 2; pass++) /* a par space first ("100p"), else the first cell */
+        for (int r = 0; r < t->market_rows; r++)
+            for (int c = 0; c < t->market_cols; c++) {
+                int i = r * t->market_cols + c;
+                if (t->market[i] == par && (pass || t->market_par[i])) {
+                    *row = r;
+                    *col = c;
+                    return 0;
+                }
             }
+    return -1;
+}
+
+void eng_set_par(eng_game *g, int company, int par)
+{
+    eng_company_state *c = &g->co[company];
+    c->par = par ? par : g->t->companies[company].price;
+    if (eng_par_space(g->t, c->par, &c->row, &c->col))
+        c->row = c->col = -1;
+    if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
+        c->market_seq = ++g->market_clock;
+}
+
+int eng_par_refused(const eng_title *t, int company, char *why, size_t len)
+{
+    const eng_company *co = &t->companies[company];
+    if (!co->npar_choices)
+        return eng_refuse(why, len, "%s's par is %d", co->id, co->price);
+    char list[64] = "";
+    for (int k = 0; k < co->npar_choices; k++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d", k ? ", " : "",
+                 co->par_choices[k]);
+    return eng_refuse(why, len, "%s's director chooses its par: one of %s", co->id, list);
+}
+
+bool eng_par_allowed(const eng_title *t, int company, int par)
+{
+    const eng_company *co = &t->companies[company];
+    for (int k = 0; k < co->npar_choices; k++)
+        if (co->par_choices[k] == par)
+            return true;
+    return co->npar_choices == 0 && (par == 0 || par == co->price);
 }
 
 /* Its float percent: the title's, or the option the title names for it (BYFloatsAt). */
@@ -175,8 +208,9 @@ void eng_check_float(eng_game *g, int company)
     if (sold < fp)
         return;
     c->floated = true;
-    c->market_seq = ++g->market_clock; /* Rails stacks a company on its square as it floats */
-    int cash = g->t->companies[company].price * (g->t->full_capitalisation ? 100 : sold) / 10;
+    if (!g->t->on_market_when_started) /* Rails stacks a 1835 company on its square as it floats */
+        c->market_seq = ++g->market_clock;
+    int cash = c->par * (g->t->full_capitalisation ? 100 : sold) / 10;
     eng_bank_pays_company(g, company, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
@@ -436,6 +470,9 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     reserve_homes(g);
     eng_init_trains(g);
     g->last_buyer = ENG_NONE;
+    g->auction_item = g->par_pending = ENG_NONE;
+    for (int i = 0; i < t->nstart_items; i++)
+        g->item_price[i] = t->start_items[i].price;
     g->direction = 1;
     g->thompson_packet = opt->rules.start_order == ENG_START_THOMPSON_FULL ||
                          opt->rules.start_order == ENG_START_THOMPSON_HALF;
@@ -472,7 +509,9 @@ static int check_actor(const eng_game *g, const eng_action *a, char *why, size_t
         return eng_refuse(why, len, "there is no such player");
     bool discard = a->kind == ENG_ACT_DISCARD_TRAIN && g->discarding != ENG_NONE;
     bool gm = a->kind == ENG_ACT_ADJUST; /* the GM's, whoever is to act */
-    if (a->player != g->current && !discard && !gm) /* any over-limit company may discard first */
+    bool par = a->kind == ENG_ACT_PAR && g->par_pending != ENG_NONE; /* its director's, at once */
+    if (a->player != g->current && !discard && !gm && !par) /* any over-limit company may
+                                                               * discard first */
         return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
                           g->players[a->player].name);
     return 0;
@@ -486,6 +525,11 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
     bool packet = work->round == ENG_ROUND_START;
     if (a->kind == ENG_ACT_ADJUST)
         return eng_adjust(work, a, why, len);
+    if (a->kind == ENG_ACT_PAR)
+        return eng_choose_par(work, a, why, len);
+    if (work->par_pending != ENG_NONE)
+        return eng_refuse(why, len, "%s's director must choose its par first",
+                          work->t->companies[work->par_pending].id);
     if (work->forming)
         return eng_formation_act(work, a, why, len);
     if (work->round == ENG_ROUND_OPERATING)
@@ -495,6 +539,9 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
     case ENG_ACT_BUY_ITEM:
         return packet ? eng_start_buy(work, a, why, len)
                       : eng_refuse(why, len, "the start packet is not on sale now");
+    case ENG_ACT_BID:
+        return packet ? eng_auction_bid(work, a, why, len)
+                      : eng_refuse(why, len, "nothing is auctioned now");
     case ENG_ACT_PASS:
         return packet ? eng_start_pass(work, a, why, len) : eng_stock_pass(work, a, why, len);
     case ENG_ACT_BUY_SHARE:

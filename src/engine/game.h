@@ -74,6 +74,7 @@ typedef struct eng_company_state {
     bool floated;
     bool closed;
     bool available;      /* majors: shares may be bought from the IPO */
+    int par;             /* majors started: the par, fixed by the title or chosen; else 0 */
     int row, col;        /* market position; -1 without a price */
     int market_seq;      /* when it arrived on its market square (the earlier goes first) */
     int director;        /* majors: a player, or ENG_NONE */
@@ -154,6 +155,11 @@ typedef enum {
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
                            * open at face value), amount2: place (1 = the winner) */
     ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
+    ENG_EV_BID,           /* player, company (the item's), item, amount: the bid, amount2: the
+                           * player's money not held by bids */
+    ENG_EV_ITEM_PRICE,    /* company (the item's), item, amount: its price now (everyone passed) */
+    ENG_EV_TO_AUCTION,    /* company (the item's), item: auctioned among its bidders now */
+    ENG_EV_PAR,           /* player, company, amount: the par the director chose */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -188,6 +194,13 @@ typedef struct eng_game {
     int passes;               /* consecutive passes */
     int last_buyer;           /* who bought last (house rule 11), or ENG_NONE */
     bool item_sold[32];
+    int item_price[32];       /* what each item costs now (an auction's first item falls) */
+    int bids[32][ENG_MAX_PLAYERS]; /* auction: each player's bid on each item; 0 none */
+    int auction_item;         /* auction: the item auctioned among its bidders now, or ENG_NONE */
+    int resume_player;        /* auction: whose turn comes once the item sales it set off and the
+                               * auction among bidders are done; the next round's first player */
+    int par_pending;          /* a company whose director must choose its par now (1830's B&O,
+                               * bought with its private), or ENG_NONE */
     int cycle_pos;            /* start packet dealing: position in the current cycle */
     int cycle;                /* start packet dealing: cycles begun */
     int direction;            /* +1 or -1 */
@@ -243,6 +256,10 @@ typedef enum {
                          * will buy with its director's money, who must sell shares for it */
     ENG_ACT_ADJUST,     /* the GM's correction (house rule 15): adjust says what (adjust.c) */
     ENG_ACT_SKIP,       /* the operating company passes its step (no tile, no station) */
+    ENG_ACT_BID,        /* start packet sold by auction: item, price (the bid) */
+    ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
+                         * with a private, 1830's B&O); a director's certificate bought from the
+                         * IPO carries its par in price instead */
 } eng_action_kind;
 
 
@@ -279,7 +296,8 @@ typedef struct eng_action {
     int trade_in;
     int cert_size;      /* selling: only certificates of this size (0: the largest first) */
     bool from_company;  /* a train from another company: `seller` is that company */
-    int price;
+    int price;          /* a train from a company; a bid; a par (ENG_ACT_PAR, or buying a
+                         * director's certificate of a company whose par is chosen) */
     int adjust;         /* ENG_ACT_ADJUST: ENG_ADJ_... */
     int target;         /* ENG_ADJ_CASH: the player, or ENG_NONE for the company */
     int amount;         /* ENG_ADJ_CASH: money (+/-); ENG_ADJ_PRICE: the price */
@@ -339,5 +357,8 @@ int eng_stations_placed(const eng_game *g, int company);
 int eng_certificate_count(const eng_game *g, int player);
 int eng_certificate_limit(const eng_game *g, int player);
 int eng_start_item_index(const eng_title *t, const char *id);
+/* The market space a company started at `par` begins on: the par space ("100p") of that price,
+ * else the first cell of it; 0, or -1 when the market has none. */
+int eng_par_space(const eng_title *t, int par, int *row, int *col);
 
 #endif

@@ -37,7 +37,12 @@ void eng_swap_director(eng_game *g, int company, int from, int to, bool whole_fi
 bool eng_sold_out(const eng_game *g, int company);
 int eng_percent_out_of_ipo(const eng_game *g, int company);
 void eng_check_float(eng_game *g, int company);
-void eng_set_par(eng_game *g, int company);
+/* The company's par: `par`, or the title's fixed par when 0; it starts on its par space. */
+void eng_set_par(eng_game *g, int company, int par);
+/* Whether the director may choose `par` (0: the fixed par of a company that has one). */
+bool eng_par_allowed(const eng_title *t, int company, int par);
+/* -1, with why naming the pars the director may choose. */
+int eng_par_refused(const eng_title *t, int company, char *why, size_t len);
 void eng_update_availability(eng_game *g);
 
 /* Market moves. */
@@ -71,6 +76,18 @@ void eng_resume_operating_round(eng_game *g);
 int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len);
 bool eng_item_available(const eng_game *g, int item);
+/* The item goes to the player for price, with what comes with it (a share, a director's
+ * certificate: the company's par set, or to be chosen: par_pending). */
+void eng_item_sold_to(eng_game *g, int player, int item, int price);
+/* The packet is sold: the round's end (Thompson: the stock round goes on). */
+void eng_packet_done(eng_game *g);
+/* Everyone passed in turn: an operating round of what is sold, then the packet goes on. */
+void eng_start_all_passed(eng_game *g);
+/* auction.c: the packet sold by auction (the title's start_packet "sale": "auction") */
+int eng_auction_buy(eng_game *g, const eng_action *a, char *why, size_t len);
+int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len);
+int eng_auction_pass(eng_game *g, const eng_action *a, char *why, size_t len);
+int eng_choose_par(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_item_price(const eng_game *g, int item);
 /* operating.c */
 void eng_init_trains(eng_game *g);

@@ -8,7 +8,8 @@
  *             carried on through the stock rounds until the packet is sold (Full and Half).
  * When the order turns, the player who ended a round of dealing also begins the next one.
  * Everyone passing in turn (a player who cannot pay for anything passes automatically) stops
- * the packet for an operating round of what has been sold; then the packet goes on. */
+ * the packet for an operating round of what has been sold; then the packet goes on.
+ * A title may sell its packet by auction instead (auction.c). */
 #include "engine/rounds.h"
 
 #include <string.h>
@@ -23,7 +24,8 @@ bool eng_packet_sold_out(const eng_game *g)
 
 static bool all_items_open(const eng_game *g)
 {
-    return g->opt.rules.start_order == ENG_START_CLEMENS || g->thompson_packet;
+    return g->opt.rules.start_order == ENG_START_CLEMENS || g->thompson_packet ||
+           g->t->packet_auction; /* the cheapest bought, any other bid on */
 }
 
 bool eng_item_available(const eng_game *g, int item)
@@ -52,7 +54,7 @@ bool eng_item_available(const eng_game *g, int item)
 
 int eng_item_price(const eng_game *g, int item)
 {
-    return g->t->start_items[item].price;
+    return g->item_price[item];
 }
 
 static bool can_buy_anything(const eng_game *g, int player)
@@ -85,7 +87,7 @@ static void next_dealer(eng_game *g)
     g->direction = dir;
 }
 
-static void all_passed(eng_game *g)
+void eng_start_all_passed(eng_game *g)
 {
     eng_event_add(g, ENG_EV_ALL_PASSED, ENG_NONE, ENG_NONE, 0, 0, false);
     if (g->or_set != g->stock_round_number) /* a second interruption goes on counting: 0.2 */
@@ -104,7 +106,7 @@ static void advance(eng_game *g)
             return;
         eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
         if (++g->passes >= g->nplayers) {
-            all_passed(g);
+            eng_start_all_passed(g);
             return;
         }
     }
@@ -127,6 +129,9 @@ void eng_begin_start_round(eng_game *g)
         g->current = clemens ? n - 1 : 0;
         g->direction = clemens ? -1 : 1;
         g->cycle = g->cycle_pos = 0;
+    } else if (g->t->packet_auction) { /* the auction goes on where it stopped */
+        g->current = g->resume_player;
+        g->direction = 1;
     } else if (!g->thompson_packet) {
         g->current = g->last_buyer == ENG_NONE ? g->priority : (g->last_buyer + 1) % n;
         g->direction = 1;
@@ -137,11 +142,24 @@ void eng_begin_start_round(eng_game *g)
     }
     g->priority = g->current;
     eng_event_add(g, ENG_EV_PRIORITY, g->current, ENG_NONE, 0, 0, false);
-    if (!can_buy_anything(g, g->current)) {
+    if (!g->t->packet_auction && !can_buy_anything(g, g->current)) {
         eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
         g->passes++;
         advance(g);
     }
+}
+
+/* A company started by selling its director's certificate with an item: at its par, or, when
+ * its director chooses the par (1830's B&O), once he has (ENG_ACT_PAR). */
+static void started_by_item(eng_game *g, int player, int company)
+{
+    eng_company_state *cs = &g->co[company];
+    cs->started = true;
+    cs->director = player;
+    if (g->t->companies[company].npar_choices)
+        g->par_pending = company;
+    else
+        eng_set_par(g, company, 0);
 }
 
 /* The share that comes with a private (NF, OBB, PfB: 10% of BY; LD: SX's director). */
@@ -153,28 +171,44 @@ static void give_brought_share(eng_game *g, int player, const eng_company *priv)
     int cert = eng_find_cert(g, c, ENG_IPO, priv->brings_percent, priv->brings_director);
     if (cert < 0)
         return;
-    eng_company_state *cs = &g->co[c];
-    cs->certs[cert].owner = player;
+    g->co[c].certs[cert].owner = player;
     eng_event_add(g, ENG_EV_ALSO_GETS, player, c, priv->brings_percent, 0, priv->brings_director);
-    if (priv->brings_director) {
-        cs->started = true;
-        cs->director = player;
-        eng_set_par(g, c);
-    }
+    if (priv->brings_director)
+        started_by_item(g, player, c);
 }
 
-static void start_company_with_director(eng_game *g, int player, int company)
+void eng_item_sold_to(eng_game *g, int player, int item, int price)
 {
-    eng_company_state *cs = &g->co[company];
-    int cert = eng_find_cert(g, company, ENG_IPO, 0, true);
-    if (cert >= 0)
-        cs->certs[cert].owner = player;
-    cs->started = true;
-    cs->director = player;
-    eng_set_par(g, company);
+    const struct eng_start_item *si = &g->t->start_items[item];
+    const eng_company *co = &g->t->companies[si->company];
+    eng_player_pays_bank(g, player, price);
+    g->item_sold[item] = true;
+    g->last_buyer = player;
+    g->passes = 0;
+    eng_event_add(g, ENG_EV_BOUGHT_ITEM, player, si->company, price, item, false);
+    if (si->percent) {
+        int cert = eng_find_cert(g, si->company, ENG_IPO, 0, true);
+        if (cert >= 0)
+            g->co[si->company].certs[cert].owner = player;
+        started_by_item(g, player, si->company);
+    } else {
+        g->co[si->company].owner = player;
+        if (co->kind == ENG_MINOR) {
+            eng_bank_pays_company(g, si->company, co->price);
+            g->co[si->company].floated = true;
+            eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, si->company, co->price, 0, false);
+        }
+        give_brought_share(g, player, co);
+    }
+    int major = si->percent ? si->company : co->brings_company;
+    if (major >= 0) {
+        eng_check_float(g, major);
+        eng_check_director(g, major, false);
+    }
+    eng_update_availability(g);
 }
 
-static void after_packet_sold(eng_game *g)
+void eng_packet_done(eng_game *g)
 {
     eng_money_snapshot(g, !g->thompson_packet); /* Thompson: the stock round goes on */
     if (!g->thompson_packet) {
@@ -197,38 +231,17 @@ int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "that is not in the start packet");
     if (g->item_sold[item])
         return eng_refuse(why, len, "%s is sold already", t->start_items[item].id);
+    if (t->packet_auction)
+        return eng_auction_buy(g, a, why, len);
     if (!eng_item_available(g, item))
         return eng_refuse(why, len, "%s is not on sale yet", t->start_items[item].id);
     int price = eng_item_price(g, item);
     if (g->players[a->player].cash < price)
         return eng_refuse(why, len, "%s costs %d, and %s has %d", t->start_items[item].id, price,
                           g->players[a->player].name, g->players[a->player].cash);
-    const struct eng_start_item *si = &t->start_items[item];
-    const eng_company *co = &t->companies[si->company];
-    eng_player_pays_bank(g, a->player, price);
-    g->item_sold[item] = true;
-    g->last_buyer = a->player;
-    g->passes = 0;
-    eng_event_add(g, ENG_EV_BOUGHT_ITEM, a->player, si->company, price, item, false);
-    if (si->percent) {
-        start_company_with_director(g, a->player, si->company);
-    } else {
-        g->co[si->company].owner = a->player;
-        if (co->kind == ENG_MINOR) {
-            eng_bank_pays_company(g, si->company, co->price);
-            g->co[si->company].floated = true;
-            eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, si->company, co->price, 0, false);
-        }
-        give_brought_share(g, a->player, co);
-    }
-    int major = si->percent ? si->company : co->brings_company;
-    if (major >= 0) {
-        eng_check_float(g, major);
-        eng_check_director(g, major, false);
-    }
-    eng_update_availability(g);
+    eng_item_sold_to(g, a->player, item, price);
     if (eng_packet_sold_out(g))
-        after_packet_sold(g);
+        eng_packet_done(g);
     else
         advance(g);
     return 0;
@@ -236,11 +249,11 @@ int eng_start_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 
 int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    (void)why;
-    (void)len;
+    if (g->t->packet_auction)
+        return eng_auction_pass(g, a, why, len);
     eng_event_add(g, ENG_EV_PASSES, a->player, ENG_NONE, 0, 0, false);
     if (++g->passes >= g->nplayers)
-        all_passed(g);
+        eng_start_all_passed(g);
     else
         advance(g);
     return 0;

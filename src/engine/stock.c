@@ -128,6 +128,15 @@ static int nationalise(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
+/* The par of a company started now: the title's, or the one its director chooses. */
+static int chosen_par(const eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_company *co = &g->t->companies[a->company];
+    if (eng_par_allowed(g->t, a->company, a->price))
+        return co->npar_choices ? a->price : co->price;
+    return eng_par_refused(g->t, a->company, why, len);
+}
+
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (eng_check_traded(g, a->company, why, len))
@@ -149,7 +158,11 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (cert < 0)
         return -1;
     int pct = c->certs[cert].percent;
-    int unit = from == ENG_IPO ? co->price : eng_share_price(g, a->company);
+    bool starting = c->certs[cert].director && !c->started;
+    int par = c->par ? c->par : co->price; /* (1835's Prussian: sold at par before it forms) */
+    if (starting && (par = chosen_par(g, a, why, len)) < 0)
+        return -1;
+    int unit = from == ENG_IPO ? par : eng_share_price(g, a->company);
     int price = unit * pct / 10;
     if (pl->cash < price)
         return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
@@ -165,7 +178,11 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (director) {
         c->started = true;
         c->director = a->player;
-        eng_set_par(g, a->company);
+    }
+    if (starting) {
+        eng_set_par(g, a->company, par);
+        if (co->npar_choices)
+            eng_event_add(g, ENG_EV_PAR, a->player, a->company, par, 0, false);
     }
     /* the purchase, then where its money goes (the report reads them in this order) */
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);

@@ -520,6 +520,7 @@ void eng_title_free(eng_title *t)
     free(t->trains);
     free(t->phases);
     free(t->market);
+    free(t->market_par);
     free(t);
 }
 
@@ -656,6 +657,41 @@ static eng_company *new_company(struct loader *L, const char *where, const cJSON
     return c;
 }
 
+/* A major's "par_choices": the pars its director chooses from (1830); without them, its "par". */
+static bool parse_par_choices(struct loader *L, const char *where, const cJSON *obj,
+                              eng_company *c)
+{
+    const cJSON *list = get_array(L, where, obj, "par_choices", false), *v;
+    cJSON_ArrayForEach(v, list)
+    {
+        if (c->npar_choices == 8)
+            return bad(L, "%s.par_choices: at most 8", where);
+        if (!cJSON_IsNumber(v) || v->valueint <= 0)
+            return bad(L, "%s.par_choices: each is a price", where);
+        c->par_choices[c->npar_choices++] = v->valueint;
+    }
+    if (L->failed)
+        return false;
+    return c->npar_choices || c->price > 0 ? true
+                                           : bad(L, "%s: needs \"par\" or \"par_choices\"", where);
+}
+
+/* Each par a director may choose is a par space of the market ("100p"). */
+static bool check_par_spaces(struct loader *L)
+{
+    const eng_title *t = L->t;
+    for (int c = 0; c < t->ncompanies; c++)
+        for (int k = 0; k < t->companies[c].npar_choices; k++) {
+            int par = t->companies[c].par_choices[k], found = 0;
+            for (int i = 0; i < t->market_rows * t->market_cols; i++)
+                found += t->market_par[i] && t->market[i] == par;
+            if (!found)
+                return bad(L, "majors[%s].par_choices: %d is not a par space of the market "
+                              "(a cell \"%dp\")", t->companies[c].id, par, par);
+        }
+    return true;
+}
+
 /* A company's figure set by a game option instead ("float_percent_set_by": "BYFloatsAt"): an
  * option whose every choice is a number. */
 static bool option_ref(struct loader *L, const char *where, const cJSON *obj, const char *key,
@@ -697,7 +733,8 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
                             parse_home(L, where, it, c) && parse_tokens(L, where, it, c) &&
                             parse_certs(L, where, it, c) &&
                             get_int(L, where, it, "float_percent", &c->float_percent, 0) &&
-                            option_ref(L, where, it, "float_percent_set_by", &c->float_option);
+                            option_ref(L, where, it, "float_percent_set_by", &c->float_option) &&
+                            parse_par_choices(L, where, it, c);
         if (!ok)
             return false;
     }
@@ -886,6 +923,8 @@ static bool parse_market(struct loader *L, const cJSON *root)
         t->market_cols = n > t->market_cols ? n : t->market_cols;
     }
     t->market = xcalloc((size_t)(t->market_rows * t->market_cols) + 1, sizeof *t->market);
+    t->market_par = xcalloc((size_t)(t->market_rows * t->market_cols) + 1,
+                            sizeof *t->market_par);
     int ri = 0;
     cJSON_ArrayForEach(r, rows)
     {
@@ -899,6 +938,7 @@ static bool parse_market(struct loader *L, const cJSON *root)
             if (cell->valuestring[0] && price <= 0)
                 return bad(L, "market.rows[%d][%d]: \"%s\" is not a price", ri, ci,
                            cell->valuestring);
+            t->market_par[ri * t->market_cols + ci] = strchr(cell->valuestring, 'p') != NULL;
             t->market[ri * t->market_cols + ci++] = price;
         }
         ri++;
@@ -931,6 +971,8 @@ static bool parse_players(struct loader *L, const cJSON *root)
            get_int(L, "title", root, "pool_limit_percent", &t->pool_limit_percent, 50) &&
            get_int(L, "title", root, "player_share_limit_percent", &t->player_share_limit, 100) &&
            get_choice(L, root, "capitalisation", "incremental", "full", &t->full_capitalisation) &&
+           get_choice(L, root, "on_market_when", "floated", "started",
+                      &t->on_market_when_started) &&
            get_choice(L, root, "price_drop_on_sale", "per_sale", "per_share",
                       &t->drop_per_share) &&
            get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0);
@@ -970,6 +1012,16 @@ static bool parse_start_packet(struct loader *L, const cJSON *root)
     if (!items || !rows)
         return bad(L, "start_packet: needs \"items\" and \"rows\"");
     eng_title *t = L->t;
+    const cJSON *sale = member(sp, "sale");
+    int how = sale ? word_index(sale, (const char *const[]){"fixed", "auction"}, 2) : 0;
+    if (how < 0)
+        return bad(L, "start_packet.sale: must be \"fixed\" or \"auction\"");
+    t->packet_auction = how == 1;
+    if (!get_int(L, "start_packet", sp, "bid_raise", &t->bid_raise, 5) ||
+        !get_int(L, "start_packet", sp, "first_item_drop", &t->first_item_drop, 0))
+        return false;
+    if (t->packet_auction && t->bid_raise <= 0)
+        return bad(L, "start_packet.bid_raise: must be at least 1");
     const cJSON *it;
     cJSON_ArrayForEach(it, items)
     {
@@ -1211,7 +1263,7 @@ static bool parse_companies(struct loader *L, const cJSON *root)
            parse_company_list(L, root, "majors", ENG_MAJOR) && parse_formed_company(L, root) &&
            resolve_company_refs(L, root) &&
            parse_trains(L, root) && resolve_formation_trains(L, root) && parse_phases(L, root) &&
-           parse_market(L, root) &&
+           parse_market(L, root) && check_par_spaces(L) &&
            parse_players(L, root) && parse_start_packet(L, root);
 }
 

@@ -158,7 +158,10 @@ typedef struct eng_company {
     char aliases[4][ENG_ID];
     eng_company_kind kind;
     bool formed;          /* formed from other companies, not started (1835: the Prussian) */
-    int price;            /* privates and minors: purchase price; majors: par */
+    int price;            /* privates and minors: purchase price; majors: par (0: chosen) */
+    int npar_choices;     /* majors: the pars its director chooses from on starting it (1830);
+                           * 0: the par is `price` */
+    int par_choices[8];
     int revenue;          /* privates: income */
     int home_hex;         /* index into hexes, or -1 */
     int home_city;        /* city index within the home hex, or -1 when it has one city */
@@ -273,6 +276,8 @@ typedef struct eng_title {
     eng_phase *phases;
     int market_rows, market_cols;
     int *market;          /* rows*cols prices; 0 = no cell */
+    bool *market_par;     /* rows*cols: a par space ("100p"): a company started at that par
+                           * begins there */
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */
     int player_share_limit;   /* the most of a company a player may hold (1830: 60; 100: none) */
@@ -281,6 +286,9 @@ typedef struct eng_title {
                                * (1835: what was sold at floating, then each IPO sale) */
     bool drop_per_share;      /* a sale moves the price down a row per 10% sold (1830); else once
                                * per sale (1835) */
+    bool on_market_when_started; /* a company's marker goes on its par space when its par is
+                                  * set (1830), else when it floats (1835, as Rails): companies
+                                  * on one square operate in the order they arrived there */
     int station_cost_per_hex; /* a station's cost grows so much per hex from the company's home
                                * (1835), besides its marker's own cost (tokens) */
     int min_players, max_players;
@@ -299,6 +307,12 @@ typedef struct eng_title {
     int nsales_groups;    /* Thompson Half */
     int sales_group_size[4];
     int sales_groups[4][4];
+    /* how the start packet is sold: at fixed prices in the dealing order (1835), or by auction
+     * (1830: "sale": "auction" — the cheapest item is bought at its price, any other is bid on) */
+    bool packet_auction;
+    int bid_raise;        /* auction: the least a bid exceeds the price or the highest bid by */
+    int first_item_drop;  /* auction: everyone passing lowers the first item's price so much
+                           * while it is unsold (at 0 the player to act must take it) */
     int nstart_items;
     struct eng_start_item {
         char id[ENG_ID];

@@ -117,7 +117,7 @@ static inline void give(eng_game *g, const char *company, int percent, bool dire
             if (director) {
                 s->started = true;
                 s->director = owner;
-                eng_set_par(g, c);
+                eng_set_par(g, c, 0);
             }
             return;
         }

@@ -294,7 +294,7 @@ static void test_release_counts_the_pool_as_sold(void **state)
         eng_company_state *s = &g->co[co(group[k])];
         s->started = true;
         s->director = 0;
-        eng_set_par(g, co(group[k]));
+        eng_set_par(g, co(group[k]), 0);
         for (int i = 0; i < s->ncerts; i++)
             s->certs[i].owner = s->certs[i].director ? 0 : 1;
     }

@@ -83,12 +83,23 @@ set -- $line
     && ok "with the index by track and two listing threads from the first run: the same totals on $1 hard positions, the very same runs on $3 positions of play" \
     || not_ok "index and threads: $line $(echo "$out" | grep '^hard')"
 # issue 17: the replay reads the title from the log (GameIs): an 1830 log is replayed with
-# config/games/1830.json and its options (tests/oracle/rails-1830.json) — its header (three
-# players with 800, the bank's 9600) agrees, and it stops, naming it, at the first thing of
-# 1830's not in the engine yet (the private auction's price falling)
+# config/games/1830.json and its options (tests/oracle/rails-1830.json). Auction_Test (the
+# private auction: bids, the Schuylkill Valley's price falling to 0 and taken, a single
+# bidder's private, the operating round after everyone passed, the auction going on) replays
+# to its end with every consequence equal, and its action log to the same state
 ORACLE_1830=$(dirname "$ORACLE")/rails-1830
 out=$("$REPLAY" "$ORACLE_1830/1830_Auction_Test.report" 2>&1)
-echo "$out" | grep -q 'MISMATCH at line 15: ITEM_PRICE_REDUCED' \
-    && ! echo "$out" | grep -q 'cannot read\|no options\|at line [0-9]:\|at line 1[0-4]:' \
-    && ok "an 1830 log is read with the 1830 title: its header agrees, it stops at the auction" \
-    || not_ok "the 1830 log: $(echo "$out" | tail -3)"
+echo "$out" | grep -q 'all consequences match$' \
+    && echo "$out" | grep -q 'replays to the same state' \
+    && ok "Rails' 1830 auction log replays to its end, every consequence equal" \
+    || not_ok "the 1830 auction log: $(echo "$out" | tail -3)"
+# ... and the base-game logs go through the auction, the B&O's par, the first stock round
+# (pars chosen, full capitalisation) and the first operating round's order (companies at one
+# price in the order started) up to the first thing of 1830's not in the engine yet
+for log in 1830_5forDtrainExchange 1830_SellFullPresCert; do
+    out=$("$REPLAY" "$ORACLE_1830/$log.report" 2>&1)
+    at=$(echo "$out" | sed -n 's/^MISMATCH at line \([0-9]*\): .*/\1/p;s/^REFUSED at line \([0-9]*\): .*/\1/p' | head -1)
+    [ -n "$at" ] && [ "$at" -ge 83 ] \
+        && ok "$log replays to line $at (the first thing not built: $(echo "$out" | grep -m1 'at line' | cut -c1-80))" \
+        || not_ok "$log stops at line ${at:-?}: $(echo "$out" | tail -3)"
+done

@@ -36,6 +36,7 @@ struct replay {
     bool used[ENG_MAX_EVENTS];  /* events of the last action already matched */
     int line;
     const char *text;
+    const char *rest;           /* the log after this line (for a decision Rails does not log) */
     bool stopped;
     int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
     cJSON *offsets;             /* per tile: Rails' rotation offsets (tests/oracle/) */
@@ -222,6 +223,9 @@ static int take(struct replay *r, const eng_action *given, char *why, size_t len
 static void turn_bench_position(struct replay *r);
 static void check_changed_position(struct replay *r);
 
+static int choose_par(struct replay *r);
+static int split(char *line, char **f, int max);
+
 static int apply(struct replay *r, const eng_action *a)
 {
     char why[256];
@@ -242,6 +246,8 @@ static int apply(struct replay *r, const eng_action *a)
     }
     memset(r->used, 0, sizeof r->used);
     r->snapshot = -1;
+    if (r->g->par_pending != ENG_NONE && choose_par(r))
+        return -1;
     if (r->turn_bench || r->check_changed)
         for (int i = 0; i < r->g->nevents; i++)
             if (r->g->events[i].kind == ENG_EV_OPERATING_ROUND && r->g->operating != ENG_NONE) {
@@ -338,6 +344,79 @@ static int check_cash(struct replay *r, const char *who, int want)
     return 0;
 }
 
+/* Rails does not log the par the buyer of 1830's B&O private chooses for B&O: it is the price
+ * of its first share bought from the IPO further on. Taken before the next decision. */
+static int choose_par(struct replay *r)
+{
+    int c = r->g->par_pending, par = 0;
+    const char *id = r->title->companies[c].id;
+    for (const char *p = r->rest; p && *p && !par;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char copy[256], *f[16];
+        snprintf(copy, sizeof copy, "%.*s", (int)(n < 255 ? n : 255), p);
+        int nf = split(copy, f, 16);
+        if (nf >= 6 && strcmp(f[0], "BUY_SHARE_LOG") == 0 && strcmp(f[3], id) == 0 &&
+            strcmp(f[4], "IPO") == 0)
+            par = atoi(f[5]);
+        p = end ? end + 1 : NULL;
+    }
+    if (!par)
+        return failf(r, "a share of the company started with its private", "none bought later: "
+                     "%s's par cannot be known", id);
+    eng_action a = {.kind = ENG_ACT_PAR, .player = r->g->co[c].director, .company = c,
+                    .price = par};
+    /* the consequences Rails logs next are those of the action before and of the choice */
+    int before = r->g->nevents;
+    eng_event saved[ENG_MAX_EVENTS];
+    memcpy(saved, r->g->events, sizeof saved);
+    char why[256];
+    if (take(r, &a, why, sizeof why))
+        return failf(r, "the par chosen", "%d refused: %s", par, why);
+    int after = r->g->nevents;
+    if (before + after > ENG_MAX_EVENTS)
+        return failf(r, "the par chosen", "too many events to keep");
+    memmove(r->g->events + before, r->g->events, (size_t)after * sizeof *saved);
+    memcpy(r->g->events, saved, (size_t)before * sizeof *saved);
+    r->g->nevents = before + after;
+    return 0;
+}
+
+/* A start packet item as Rails names it: the item, or 1830's "B&O" (the private that brings
+ * B&O's director's certificate, called as the company). */
+static int item_of(struct replay *r, const char *name)
+{
+    int item = eng_start_item_index(r->title, name), c = company_of(r, name);
+    for (int i = 0; item < 0 && c >= 0 && i < r->title->nstart_items; i++) {
+        const eng_company *co = &r->title->companies[r->title->start_items[i].company];
+        if (co->brings_company == c && co->brings_director)
+            item = i;
+    }
+    return item;
+}
+
+/* A private as Rails names it: 1830's "B&O" is also the private that brings its director. */
+static int private_of(struct replay *r, const char *name)
+{
+    int c = company_of(r, name), item;
+    if (c >= 0 && r->title->companies[c].kind == ENG_PRIVATE)
+        return c;
+    return (item = item_of(r, name)) >= 0 ? r->title->start_items[item].company : c;
+}
+
+/* BID_ITEM_LOG,P,bid,ITEM,money not held by bids */
+static int bid(struct replay *r, char **f)
+{
+    eng_action a = {.kind = ENG_ACT_BID, .player = player_of(r, f[1]), .item = item_of(r, f[3]),
+                    .price = atoi(f[2])};
+    int money = atoi(f[4]);
+    if (a.item < 0)
+        return failf(r, "a start packet item", "none called %s", f[3]);
+    if (apply(r, &a))
+        return -1;
+    return expect_event(r, ENG_EV_BID, a.player, -2, &a.price, &money);
+}
+
 /* BuysItemFor,P,ITEM,price  or  BuysItemFor,P,PRES_CERT_NAME,BY,20,price */
 static int buys_item(struct replay *r, char **f, int n)
 {
@@ -349,12 +428,17 @@ static int buys_item(struct replay *r, char **f, int n)
                 item = i;
         price = atoi(f[5]);
     } else {
-        item = eng_start_item_index(r->title, f[2]);
+        item = item_of(r, f[2]);
         price = atoi(f[3]);
     }
     if (item < 0)
         return failf(r, "a start packet item", "none called %s", f[2]);
-    eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = player_of(r, f[1]), .item = item};
+    int p = player_of(r, f[1]);
+    /* an auction's sale that followed another (a single bidder's, the last bidder's): a
+     * consequence */
+    if (take_event(r, ENG_EV_BOUGHT_ITEM, p, r->title->start_items[item].company, &price, NULL))
+        return 0;
+    eng_action a = {.kind = ENG_ACT_BUY_ITEM, .player = p, .item = item};
     if (apply(r, &a))
         return -1;
     return expect_event(r, ENG_EV_BOUGHT_ITEM, a.player, -2, &price, NULL);
@@ -368,6 +452,8 @@ static int buy_share(struct replay *r, char **f, bool start_company)
         a.company = company_of(r, f[2]);
         a.percent = atoi(f[6]);
         price = atoi(f[4]);
+        if (a.company >= 0 && r->title->companies[a.company].npar_choices)
+            a.price = atoi(f[3]); /* the par the director chose */
     } else { /* BUY_SHARE_LOG,P,pct,C,IPO|Pool|player,price */
         a.company = company_of(r, f[3]);
         a.percent = atoi(f[2]);
@@ -841,7 +927,7 @@ static int operating_line(struct replay *r, char **f, int n)
         return expect_event(r, ENG_EV_PHASE, -2, -2, &want, NULL);
     }
     if (strcmp(k, "PrivateCloses") == 0)
-        return expect_event(r, ENG_EV_PRIVATE_CLOSES, -2, company_of(r, f[1]), NULL, NULL);
+        return expect_event(r, ENG_EV_PRIVATE_CLOSES, -2, private_of(r, f[1]), NULL, NULL);
     if (strcmp(k, "PhaseClosesAllPrivates") == 0)
         return 0; /* the PrivateCloses lines that follow are checked one by one */
     if (strcmp(k, "EndOfOperatingRound") == 0) {
@@ -953,6 +1039,18 @@ static int replay_line(struct replay *r, char **f, int n)
     int a4 = n > 4 ? atoi(f[4]) : 0;
     if (strcmp(k, "BuysItemFor") == 0)
         return buys_item(r, f, n);
+    if (strcmp(k, "BID_ITEM_LOG") == 0)
+        return bid(r, f);
+    if (strcmp(k, "ITEM_PRICE_REDUCED") == 0) {
+        int item = item_of(r, f[1]);
+        return expect_event(r, ENG_EV_ITEM_PRICE, -2,
+                            item < 0 ? -3 : r->title->start_items[item].company, &a2, NULL);
+    }
+    if (strcmp(k, "TO_AUCTION") == 0) {
+        int item = item_of(r, f[1]);
+        return expect_event(r, ENG_EV_TO_AUCTION, -2,
+                            item < 0 ? -3 : r->title->start_items[item].company, NULL, NULL);
+    }
     if (strcmp(k, "PASSES") == 0 || strcmp(k, "Autopasses") == 0) {
         eng_action a = {.kind = ENG_ACT_PASS, .player = player_of(r, f[1])};
         return apply(r, &a);
@@ -985,7 +1083,7 @@ static int replay_line(struct replay *r, char **f, int n)
         return or_number(r, f[1]);
     }
     if (strcmp(k, "ReceivesFor") == 0)
-        return expect_event(r, ENG_EV_PRIVATE_INCOME, player_of(r, f[1]), company_of(r, f[3]),
+        return expect_event(r, ENG_EV_PRIVATE_INCOME, player_of(r, f[1]), private_of(r, f[3]),
                             &a2, NULL);
     if (strcmp(k, "ShortORExecuted") == 0) {
         if (expect_event(r, ENG_EV_SHORT_OR, -2, -2, NULL, NULL))
@@ -1205,6 +1303,7 @@ int main(int argc, char **argv)
         char copy[1024], *f[16];
         snprintf(copy, sizeof copy, "%s", line);
         r.text = line;
+        r.rest = save;
         int n = split(copy, f, 16);
         if (n == 0 || str_is_blank(line))
             continue;

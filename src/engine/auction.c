@@ -1,0 +1,254 @@
+/* auction: a start packet sold by auction (1830; the title's start_packet "sale": "auction"),
+ * and the par a director chooses for a company started with an item.
+ *
+ * In turn, a player buys the cheapest unsold item at its price, bids on any other (at least
+ * bid_raise over its price, or over its highest bid; a player's bids hold his money), or passes.
+ * Once the cheapest is sold, the next cheapest is settled at once: without bids it is offered
+ * in turn; with one bidder he buys it for his bid; with more it is auctioned among them (from
+ * the bidder after the highest, in seating order: each raises or drops out) until one is left.
+ * The turn then passes on from the player whose turn set the sales off.
+ * Everyone passing in turn lowers the first item's price by first_item_drop while it is unsold
+ * (at 0 the player to act must take it); once it is sold, everyone passing stops the packet for
+ * an operating round of what is sold, and the auction goes on after it where it stopped.
+ * An item that brings a director's certificate of a company whose par is chosen (1830's B&O)
+ * waits for its buyer's choice (ENG_ACT_PAR) before anything else happens. */
+#include "engine/rounds.h"
+
+static int next_seat(const eng_game *g, int p)
+{
+    return (p + 1) % g->nplayers;
+}
+
+/* The cheapest item unsold (the packet lists them cheapest first), or -1. */
+static int cheapest(const eng_game *g)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i])
+            return i;
+    return -1;
+}
+
+/* The player's money not held by his bids. */
+static int free_cash(const eng_game *g, int p)
+{
+    int held = 0;
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i])
+            held += g->bids[i][p];
+    return g->players[p].cash - held;
+}
+
+/* The highest bid on the item (0 none) and whose it is. */
+static int highest_bid(const eng_game *g, int item, int *who)
+{
+    int best = 0;
+    *who = ENG_NONE;
+    for (int p = 0; p < g->nplayers; p++)
+        if (g->bids[item][p] > best) {
+            best = g->bids[item][p];
+            *who = p;
+        }
+    return best;
+}
+
+static int bidders(const eng_game *g, int item)
+{
+    int n = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        n += g->bids[item][p] > 0;
+    return n;
+}
+
+/* In an auction among bidders: the next after `after` in seating order who bid and does not
+ * hold the highest bid. */
+static int next_bidder(const eng_game *g, int item, int after)
+{
+    int top;
+    highest_bid(g, item, &top);
+    for (int k = 1; k <= g->nplayers; k++) {
+        int p = (after + k) % g->nplayers;
+        if (g->bids[item][p] > 0 && p != top)
+            return p;
+    }
+    return top;
+}
+
+static void item_event(eng_game *g, eng_event_kind kind, int player, int item, int amount,
+                       int amount2)
+{
+    eng_event_add(g, kind, player, g->t->start_items[item].company, amount, amount2, false);
+    g->events[g->nevents - 1].item = item;
+}
+
+static void sell(eng_game *g, int player, int item, int price)
+{
+    for (int p = 0; p < g->nplayers; p++)
+        g->bids[item][p] = 0;
+    eng_item_sold_to(g, player, item, price);
+}
+
+/* After a sale: the cheapest items with bids are settled (see the top) until the game waits on
+ * a player: a par to choose, an auction among bidders, or the next turn. */
+static void settle(eng_game *g)
+{
+    while (g->par_pending == ENG_NONE && g->auction_item == ENG_NONE) {
+        int item = cheapest(g);
+        if (item < 0) {
+            eng_packet_done(g);
+            return;
+        }
+        int top, bid = highest_bid(g, item, &top), n = bidders(g, item);
+        if (n == 0) {
+            g->current = g->resume_player;
+            return;
+        }
+        if (n == 1) {
+            sell(g, top, item, bid);
+            continue;
+        }
+        g->auction_item = item;
+        item_event(g, ENG_EV_TO_AUCTION, ENG_NONE, item, 0, 0);
+        g->current = next_bidder(g, item, top);
+        return;
+    }
+    if (g->par_pending != ENG_NONE)
+        g->current = g->co[g->par_pending].director;
+}
+
+int eng_auction_buy(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    if (g->auction_item != ENG_NONE)
+        return eng_refuse(why, len, "%s is being auctioned among its bidders: bid or pass",
+                          t->start_items[g->auction_item].id);
+    int item = cheapest(g), price = g->item_price[item];
+    if (a->item != item)
+        return eng_refuse(why, len, "only the cheapest item, %s, is bought at its price; bid on "
+                                    "%s instead", t->start_items[item].id,
+                          t->start_items[a->item].id);
+    if (free_cash(g, a->player) < price)
+        return eng_refuse(why, len, "%s costs %d, and %s has %d not held by bids",
+                          t->start_items[item].id, price, g->players[a->player].name,
+                          free_cash(g, a->player));
+    sell(g, a->player, item, price);
+    g->resume_player = next_seat(g, a->player);
+    settle(g);
+    return 0;
+}
+
+int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int item = a->item, p = a->player;
+    if (!t->packet_auction)
+        return eng_refuse(why, len, "this title sells its start packet at fixed prices");
+    if (item < 0 || item >= t->nstart_items)
+        return eng_refuse(why, len, "that is not in the start packet");
+    const char *id = t->start_items[item].id;
+    if (g->item_sold[item])
+        return eng_refuse(why, len, "%s is sold already", id);
+    if (g->auction_item != ENG_NONE && item != g->auction_item)
+        return eng_refuse(why, len, "%s is being auctioned among its bidders: bid on it or pass",
+                          t->start_items[g->auction_item].id);
+    if (g->auction_item == ENG_NONE && item == cheapest(g))
+        return eng_refuse(why, len, "%s is the cheapest item: it is bought at its price (%d), "
+                                    "not bid on", id, g->item_price[item]);
+    int top, high = highest_bid(g, item, &top);
+    if (top == p)
+        return eng_refuse(why, len, "%s holds the highest bid on %s already (%d)",
+                          g->players[p].name, id, high);
+    int least = (high ? high : g->item_price[item]) + t->bid_raise;
+    if (a->price < least)
+        return eng_refuse(why, len, "a bid on %s must be at least %d", id, least);
+    int money = free_cash(g, p) + g->bids[item][p];
+    if (a->price > money)
+        return eng_refuse(why, len, "%s has %d not held by other bids", g->players[p].name,
+                          money);
+    g->bids[item][p] = a->price;
+    g->passes = 0;
+    item_event(g, ENG_EV_BID, p, item, a->price, free_cash(g, p));
+    if (g->auction_item != ENG_NONE) {
+        g->current = next_bidder(g, item, p);
+    } else {
+        g->resume_player = next_seat(g, p);
+        g->current = g->resume_player;
+    }
+    return 0;
+}
+
+/* A bidder drops out of the auction among bidders; the last one left buys for his bid. */
+static void drop_out(eng_game *g, int p)
+{
+    int item = g->auction_item;
+    g->bids[item][p] = 0;
+    if (bidders(g, item) > 1) {
+        g->current = next_bidder(g, item, p);
+        return;
+    }
+    int top, bid = highest_bid(g, item, &top);
+    g->auction_item = ENG_NONE;
+    sell(g, top, item, bid);
+    settle(g);
+}
+
+/* Everyone passed in turn: the first item's price falls while it is unsold (at 0 the player to
+ * act takes it), else the packet stops for an operating round. */
+static void all_passed(eng_game *g)
+{
+    const eng_title *t = g->t;
+    if (g->item_sold[0] || t->first_item_drop <= 0) {
+        eng_start_all_passed(g);
+        return;
+    }
+    g->passes = 0;
+    eng_event_add(g, ENG_EV_ALL_PASSED, ENG_NONE, ENG_NONE, 0, 0, false);
+    int price = g->item_price[0] - t->first_item_drop;
+    g->item_price[0] = price > 0 ? price : 0;
+    item_event(g, ENG_EV_ITEM_PRICE, ENG_NONE, 0, g->item_price[0], 0);
+    if (g->item_price[0] > 0) {
+        g->current = g->resume_player;
+        return;
+    }
+    int taker = g->resume_player;
+    sell(g, taker, 0, 0);
+    g->resume_player = next_seat(g, taker);
+    settle(g);
+}
+
+int eng_auction_pass(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    (void)why;
+    (void)len;
+    eng_event_add(g, ENG_EV_PASSES, a->player, ENG_NONE, 0, 0, false);
+    if (g->auction_item != ENG_NONE) {
+        drop_out(g, a->player);
+        return 0;
+    }
+    g->resume_player = next_seat(g, a->player);
+    if (++g->passes >= g->nplayers)
+        all_passed(g);
+    else
+        g->current = g->resume_player;
+    return 0;
+}
+
+int eng_choose_par(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int c = g->par_pending;
+    if (c == ENG_NONE)
+        return eng_refuse(why, len, "no company's par is to be chosen now");
+    if (a->company != c)
+        return eng_refuse(why, len, "%s's par is to be chosen now", t->companies[c].id);
+    if (a->player != g->co[c].director)
+        return eng_refuse(why, len, "%s's director chooses its par", t->companies[c].id);
+    if (!a->price || !eng_par_allowed(t, c, a->price))
+        return eng_par_refused(t, c, why, len);
+    eng_set_par(g, c, a->price);
+    g->par_pending = ENG_NONE;
+    eng_event_add(g, ENG_EV_PAR, a->player, c, a->price, 0, false);
+    eng_check_float(g, c);
+    if (g->round == ENG_ROUND_START && t->packet_auction)
+        settle(g);
+    return 0;
+}
