@@ -41,6 +41,7 @@ static const struct {
     {ENG_ACT_SKIP, "skip", 0},
     {ENG_ACT_BID, "bid", F_ITEM | F_PRICE},
     {ENG_ACT_PAR, "par", F_COMPANY | F_PRICE},
+    {ENG_ACT_BUY_PRIVATE, "buy_private", F_COMPANY | F_PRICE},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the

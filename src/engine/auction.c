@@ -76,8 +76,7 @@ static int next_bidder(const eng_game *g, int item, int after)
 static void item_event(eng_game *g, eng_event_kind kind, int player, int item, int amount,
                        int amount2)
 {
-    eng_event_add(g, kind, player, g->t->start_items[item].company, amount, amount2, false);
-    g->events[g->nevents - 1].item = item;
+    eng_event_add_item(g, kind, player, g->t->start_items[item].company, item, amount, amount2);
 }
 
 static void sell(eng_game *g, int player, int item, int price)

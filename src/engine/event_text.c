@@ -81,7 +81,12 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
     case ENG_EV_SOLD_OUT: n = snprintf(buf, len, "%s is sold out", C); break;
     case ENG_EV_RELEASED: n = snprintf(buf, len, "%s is now available", C); break;
     case ENG_EV_PRIVATE_INCOME:
-        n = snprintf(buf, len, "%s gets %d from %s", P, e->amount, C);
+        n = snprintf(buf, len, "%s gets %d from %s",
+                     e->item >= 0 ? company_id(g, e->item) : P, e->amount, C);
+        break;
+    case ENG_EV_BOUGHT_PRIVATE:
+        n = snprintf(buf, len, "%s buys %s from %s for %d", C, company_id(g, e->item), P,
+                     e->amount);
         break;
     case ENG_EV_SHORT_OR: n = snprintf(buf, len, "No company can operate"); break;
     case ENG_EV_OPERATES: n = snprintf(buf, len, "%s operates (%s)", C, P); break;
@@ -148,7 +153,13 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
         n = snprintf(buf, len, "%s exchanges %s (%d in cash, %d trains move)", P, C, e->amount,
                      e->amount2);
         break;
-    case ENG_EV_GOT_SHARE: n = snprintf(buf, len, "  %s gets %d%% for %s", P, e->amount, C); break;
+    case ENG_EV_GOT_SHARE:
+        if (e->item >= 0) /* a private's exchange: the share's company */
+            n = snprintf(buf, len, "%s gets %d%% of %s for %s", P, e->amount,
+                         company_id(g, e->item), C);
+        else
+            n = snprintf(buf, len, "  %s gets %d%% for %s", P, e->amount, C);
+        break;
     case ENG_EV_BANK_BROKEN:
         n = snprintf(buf, len, "The bank is broken: the game ends with this operating round");
         break;

@@ -17,6 +17,14 @@ void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, in
     g->events[g->nevents++] = (eng_event){kind, player, company, -1, amount, amount2, flag};
 }
 
+void eng_event_add_item(eng_game *g, eng_event_kind kind, int player, int company, int item,
+                        int amount, int amount2)
+{
+    if (g->nevents == ENG_MAX_EVENTS)
+        return;
+    g->events[g->nevents++] = (eng_event){kind, player, company, item, amount, amount2, false};
+}
+
 void eng_round_end(eng_game *g)
 {
     eng_money_snapshot(g, true);
@@ -309,6 +317,12 @@ void eng_bank_pays_company(eng_game *g, int company, int amount)
     g->bank -= amount;
 }
 
+void eng_company_pays_player(eng_game *g, int company, int player, int amount)
+{
+    g->co[company].cash -= amount;
+    g->players[player].cash += amount;
+}
+
 void eng_player_pays_company(eng_game *g, int player, int company, int amount)
 {
     g->players[player].cash -= amount;
@@ -345,6 +359,21 @@ void eng_price_down(eng_game *g, int company)
     move_price(g, company, 1, 0);
 }
 
+void eng_price_down_rows(eng_game *g, int company, int rows)
+{
+    eng_company_state *c = &g->co[company];
+    if (c->row < 0 || rows <= 0)
+        return;
+    int old = eng_share_price(g, company), moved = 0;
+    while (moved < rows && cell(g, c->row + 1, c->col)) {
+        c->row++;
+        moved++;
+    }
+    if (moved)
+        c->market_seq = ++g->market_clock;
+    eng_event_add(g, ENG_EV_PRICE, ENG_NONE, company, old, eng_share_price(g, company), false);
+}
+
 void eng_price_up(eng_game *g, int company)
 {
     move_price(g, company, -1, 0);
@@ -366,6 +395,12 @@ void eng_price_right(eng_game *g, int company)
 
 /* ---- counting ---- */
 
+int eng_market_zone(const eng_game *g, int company)
+{
+    const eng_company_state *s = &g->co[company];
+    return s->row < 0 ? ENG_ZONE_NONE : g->t->market_zone[s->row * g->t->market_cols + s->col];
+}
+
 int eng_certificate_count(const eng_game *g, int player)
 {
     int n = 0;
@@ -375,6 +410,8 @@ int eng_certificate_count(const eng_game *g, int player)
             n += s->owner == player && !s->closed;
             continue;
         }
+        if (eng_market_zone(g, c) >= ENG_ZONE_YELLOW) /* (1830) not counted */
+            continue;
         for (int i = 0; i < s->ncerts; i++)
             n += s->certs[i].owner == player;
     }
@@ -460,7 +497,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
         eng_bank_pays_player(g, i, t->start_cash[nplayers]);
     }
     for (int c = 0; c < t->ncompanies; c++) {
-        g->co[c].owner = g->co[c].director = ENG_NONE;
+        g->co[c].owner = g->co[c].director = g->co[c].held_by = ENG_NONE;
         g->co[c].row = g->co[c].col = -1;
         if (t->companies[c].kind == ENG_MAJOR)
             set_up_certificates(g, c);
@@ -553,6 +590,9 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
     case ENG_ACT_SELL:
         return packet ? eng_refuse(why, len, "nothing can be sold during the start packet")
                       : eng_stock_sell(work, a, why, len);
+    case ENG_ACT_EXCHANGE:
+        return packet ? eng_refuse(why, len, "nothing is exchanged during the start packet")
+                      : eng_exchange_private(work, a, why, len);
     default:
         return eng_refuse(why, len, "that is not an order for this round");
     }

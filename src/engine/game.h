@@ -70,6 +70,8 @@ typedef struct eng_cert_state {
 typedef struct eng_company_state {
     int cash;
     int owner;           /* privates and minors: the player who owns it, or ENG_NONE */
+    int held_by;         /* privates: the major that bought it from its owner (1830; owner is
+                          * then ENG_NONE), or ENG_NONE */
     bool started;        /* majors: the director's certificate is sold and the price set */
     bool floated;
     bool closed;
@@ -121,7 +123,8 @@ typedef enum {
     ENG_EV_PRICE,         /* company, amount: old price, amount2: new price */
     ENG_EV_SOLD_OUT,      /* company */
     ENG_EV_RELEASED,      /* company */
-    ENG_EV_PRIVATE_INCOME,/* player, company (the private), amount */
+    ENG_EV_PRIVATE_INCOME,/* player, company (the private), amount; item: the major that
+                           * holds the private and gets it (player ENG_NONE), or ENG_NONE */
     ENG_EV_SHORT_OR,      /* an operating round in which no company could operate */
     ENG_EV_OPERATES,      /* company, player (its director or owner) */
     ENG_EV_ROUND_END,     /* amount: index into eng_game.snapshots — the money at that moment;
@@ -148,7 +151,9 @@ typedef enum {
     ENG_EV_FORMATION_END, /* company */
     ENG_EV_FORMED,        /* player: its director, company, amount: its price */
     ENG_EV_MERGED,        /* player, company: exchanged, amount: money, amount2: trains moved */
-    ENG_EV_GOT_SHARE,     /* player, company: what was exchanged, amount: percent */
+    ENG_EV_GOT_SHARE,     /* player, company: what was exchanged, amount: percent; item: the
+                           * company whose share (a private's exchange), else ENG_NONE (the
+                           * formed company's) */
     ENG_EV_BANK_BROKEN,   /* the bank has run out: the game ends with this operating round */
     ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company */
     ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
@@ -160,6 +165,8 @@ typedef enum {
     ENG_EV_ITEM_PRICE,    /* company (the item's), item, amount: its price now (everyone passed) */
     ENG_EV_TO_AUCTION,    /* company (the item's), item: auctioned among its bidders now */
     ENG_EV_PAR,           /* player, company, amount: the par the director chose */
+    ENG_EV_BOUGHT_PRIVATE, /* company: the major buying, item: the private, player: its seller,
+                            * amount: the price */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -207,6 +214,7 @@ typedef struct eng_game {
     bool thompson_packet;     /* Thompson: the packet is sold within stock rounds */
     int turn_sale_price[ENG_MAX_COMPANIES]; /* this turn's first sale of each company: its price */
     bool turn_bought;         /* stock round: the player to act has bought this turn */
+    int turn_bought_company;  /* ... what: the company, or ENG_NONE once two were bought */
     bool turn_sold;
     int nevents;
     eng_event events[ENG_MAX_EVENTS]; /* of the last eng_apply (or of creation) */
@@ -257,6 +265,8 @@ typedef enum {
     ENG_ACT_ADJUST,     /* the GM's correction (house rule 15): adjust says what (adjust.c) */
     ENG_ACT_SKIP,       /* the operating company passes its step (no tile, no station) */
     ENG_ACT_BID,        /* start packet sold by auction: item, price (the bid) */
+    ENG_ACT_BUY_PRIVATE, /* company: a private the operating major buys from its owner, for
+                          * price (the owner's agreement is the turn resolver's to see) */
     ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
                          * with a private, 1830's B&O); a director's certificate bought from the
                          * IPO carries its par in price instead */
@@ -354,7 +364,10 @@ int eng_share_price(const eng_game *g, int company);     /* 0 without a price */
 int eng_percent_held(const eng_game *g, int company, int owner);
 /* The station markers the company has on the map. */
 int eng_stations_placed(const eng_game *g, int company);
+/* The certificates that count toward the limit (those of a company in a market zone do not). */
 int eng_certificate_count(const eng_game *g, int player);
+/* The market zone the company's price is in (ENG_ZONE_...). */
+int eng_market_zone(const eng_game *g, int company);
 int eng_certificate_limit(const eng_game *g, int player);
 int eng_start_item_index(const eng_title *t, const char *id);
 /* The market space a company started at `par` begins on: the par space ("100p") of that price,

@@ -25,12 +25,15 @@ static void pay_privates(eng_game *g)
 {
     for (int c = 0; c < g->t->ncompanies; c++) {
         const eng_company_state *s = &g->co[c];
-        if (g->t->companies[c].kind != ENG_PRIVATE || s->closed || s->owner == ENG_NONE)
+        if (g->t->companies[c].kind != ENG_PRIVATE || s->closed || !eng_private_sold(g, c))
             continue;
         int amount = private_income(g, c);
         g->co[c].paid_this_or = true;
-        eng_bank_pays_player(g, s->owner, amount);
-        eng_event_add(g, ENG_EV_PRIVATE_INCOME, s->owner, c, amount, 0, false);
+        if (s->held_by != ENG_NONE)
+            eng_bank_pays_company(g, s->held_by, amount);
+        else
+            eng_bank_pays_player(g, s->owner, amount);
+        eng_event_add_item(g, ENG_EV_PRIVATE_INCOME, s->owner, c, s->held_by, amount, 0);
     }
 }
 
@@ -61,6 +64,20 @@ static bool operates_before(const eng_game *g, int a, int b)
     return x->market_seq < y->market_seq;
 }
 
+/* The majors of or_order[from..] by operates_before() (a stable insertion sort); a minor
+ * keeps its place before them. */
+static void sort_majors_from(eng_game *g, int from)
+{
+    while (from < g->nor_order && !eng_is_major(g, g->or_order[from]))
+        from++;
+    for (int i = from + 1; i < g->nor_order; i++)
+        for (int k = i; k > from && operates_before(g, g->or_order[k], g->or_order[k - 1]); k--) {
+            int tmp = g->or_order[k];
+            g->or_order[k] = g->or_order[k - 1];
+            g->or_order[k - 1] = tmp;
+        }
+}
+
 /* Minors in their order, then majors by operates_before(). */
 static void set_order(eng_game *g)
 {
@@ -68,17 +85,10 @@ static void set_order(eng_game *g)
     for (int c = 0; c < g->t->ncompanies; c++)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MINOR)
             g->or_order[g->nor_order++] = c;
-    int first_major = g->nor_order;
     for (int c = 0; c < g->t->ncompanies; c++)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MAJOR)
             g->or_order[g->nor_order++] = c;
-    for (int i = first_major + 1; i < g->nor_order; i++) /* a stable insertion sort */
-        for (int k = i; k > first_major && operates_before(g, g->or_order[k], g->or_order[k - 1]);
-             k--) {
-            int tmp = g->or_order[k];
-            g->or_order[k] = g->or_order[k - 1];
-            g->or_order[k - 1] = tmp;
-        }
+    sort_majors_from(g, 0);
 }
 
 /* A player's worth: cash, shares at the market price (a company not formed yet, the
@@ -172,7 +182,9 @@ static void end_operating_round(eng_game *g)
                       0, false);
     g->operating = ENG_NONE;
     note_bank(g);
-    if (g->bank_broken) { /* Rails and 18xx.games: the operating round is finished, no more */
+    /* the bank broken: the game ends with this operating round (1835, as Rails and
+     * 18xx.games have it), or with this set of them (1830: bank_break_ends "set") */
+    if (g->bank_broken && (!g->t->bank_break_ends_set || g->or_in_set >= g->ors_in_set)) {
         end_game(g, ENG_END_BANK);
         return;
     }
@@ -272,7 +284,7 @@ static void first_of_type(eng_game *g, int type)
             eng_event_add(g, ENG_EV_PHASE, ENG_NONE, ENG_NONE, p, 0, false);
             if (t->phases[p].privates_close)            /* (1835: the 5) privates close, */
                 for (int c = 0; c < t->ncompanies; c++) /* but those to be exchanged */
-                    if (t->companies[c].kind == ENG_PRIVATE && g->co[c].owner != ENG_NONE &&
+                    if (t->companies[c].kind == ENG_PRIVATE && eng_private_sold(g, c) &&
                         !exchangeable(t, c))
                         close_private(g, c);
         }
@@ -524,12 +536,15 @@ int eng_lays_left(const eng_game *g)
 /* A private's powers used so far (powers_used): bit k for the tile lay on its hex k, and: */
 #define TOKEN_USED (1u << ENG_MAX_POWER_TILES)
 
-/* Whether the private's powers are open to major c: the private is open and its owner directs
- * c (its powers' user, the only one yet: docs/titles.md). */
+/* Whether the private's powers are open to major c: the private is open and c is their user —
+ * the major that owns it, or the major its owner directs, as the powers say (docs/titles.md). */
 static bool powers_for(const eng_game *g, int priv, int c)
 {
-    return g->t->companies[priv].kind == ENG_PRIVATE && !g->co[priv].closed && eng_is_major(g, c) &&
-           g->co[priv].owner == g->co[c].director;
+    const eng_company *pc = &g->t->companies[priv];
+    if (pc->kind != ENG_PRIVATE || g->co[priv].closed || !eng_is_major(g, c))
+        return false;
+    return pc->powers.user_owning_company ? g->co[priv].held_by == c
+                                          : g->co[priv].owner == g->co[c].director;
 }
 
 /* The private whose tile power the operating major may use on this hex, unused: the private
@@ -616,6 +631,10 @@ static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
     int k, priv = tile_power(g, c, a->hex, &k);
     if (priv >= 0)
         return power_lay(g, a, priv, k, why, len);
+    int blocker = eng_hex_blocked_by(g, a->hex);
+    if (blocker >= 0)
+        return eng_refuse(why, len, "%s is kept free by %s while a player owns it",
+                          g->t->hexes[a->hex].id, g->t->companies[blocker].id);
     if (s->lays >= lays_allowed(g, c))
         return eng_refuse(why, len, "%s has laid all the track it may this turn",
                           g->t->companies[c].id);
@@ -926,6 +945,10 @@ static void next_company(eng_game *g)
 {
     note_bank(g);
     g->co[g->operating].operated++;
+    /* those still to operate by their prices now: a price moved by this company's turn (an
+     * emergency sale, 1830_5forDtrainExchange OR 4.1) changes the order (Rails' dynamic
+     * operating order) */
+    sort_majors_from(g, g->or_pos + 1);
     while (++g->or_pos < g->nor_order && g->co[g->or_order[g->or_pos]].closed)
         ; /* exchanged for the Prussian during the round */
     if (g->or_pos < g->nor_order)
@@ -1009,6 +1032,8 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return emergency_sell(g, a, why, len);
     case ENG_ACT_RAISE_CASH:
         return raise_cash(g, a, why, len);
+    case ENG_ACT_BUY_PRIVATE:
+        return eng_buy_private(g, a, why, len);
     case ENG_ACT_DONE:
         return finish_company(g, why, len);
     default:

@@ -12,6 +12,9 @@
 
 static void rules_from_choices(const eng_title *t, eng_options *o);
 
+static int parse_list(const eng_title *t, eng_options *o, const char *text, bool presets,
+                      char *why, size_t len);
+
 void eng_options_default(const eng_title *t, eng_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -24,6 +27,9 @@ void eng_options_default(const eng_title *t, eng_options *o)
     for (int i = 0; i < t->ngame_options; i++)
         o->chosen[i] = t->game_options[i].by_default;
     rules_from_choices(t, o);
+    for (int i = 0; i < t->npresets; i++) /* the title's own defaults: its preset "defaults" */
+        if (strcmp(t->presets[i].name, "defaults") == 0)
+            parse_list(t, o, t->presets[i].options, false, NULL, 0);
 }
 
 /* o->rules from the choices made: each rule as the last option setting it chose, else its

@@ -10,6 +10,9 @@
 
 void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
                    int amount2, bool flag);
+/* The same, with the event's item (a start packet item, a private, a company). */
+void eng_event_add_item(eng_game *g, eng_event_kind kind, int player, int company, int item,
+                        int amount, int amount2);
 /* A company over its train limit (after a phase change, or the Prussian's formation) is the one
  * to discard, in operating order; the game waits for its director. */
 void eng_check_train_limits(eng_game *g);
@@ -27,6 +30,7 @@ void eng_player_pays_bank(eng_game *g, int player, int amount);
 void eng_bank_pays_player(eng_game *g, int player, int amount);
 void eng_bank_pays_company(eng_game *g, int company, int amount);
 void eng_player_pays_company(eng_game *g, int player, int company, int amount);
+void eng_company_pays_player(eng_game *g, int company, int player, int amount);
 
 /* Certificates. */
 int eng_find_cert(const eng_game *g, int company, int owner, int percent, bool director);
@@ -47,6 +51,8 @@ void eng_update_availability(eng_game *g);
 
 /* Market moves. */
 void eng_price_down(eng_game *g, int company);
+/* Down so many rows at once (as far as the market goes), one price event for the move. */
+void eng_price_down_rows(eng_game *g, int company, int rows);
 void eng_price_up(eng_game *g, int company);
 void eng_price_left(eng_game *g, int company);
 void eng_price_right(eng_game *g, int company);
@@ -92,6 +98,13 @@ int eng_item_price(const eng_game *g, int item);
 /* operating.c */
 void eng_init_trains(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
+/* privates.c: privates bought by majors */
+int eng_buy_private(eng_game *g, const eng_action *a, char *why, size_t len);
+bool eng_private_sold(const eng_game *g, int priv);
+/* The private owned by a player that keeps the hex free of tiles, or -1. */
+int eng_hex_blocked_by(const eng_game *g, int hex);
+/* Its owner trades the private for a share (its "exchange"), in his stock round turn. */
+int eng_exchange_private(eng_game *g, const eng_action *a, char *why, size_t len);
 /* formation.c */
 bool eng_formation_due(const eng_game *g);
 void eng_begin_formation(eng_game *g, int next);

@@ -123,6 +123,7 @@ static int nationalise(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, false);
     eng_check_director(g, a->company, false);
     g->turn_bought = true;
+    g->turn_bought_company = ENG_NONE;
     g->last_buyer = a->player;
     g->passes = 0;
     return 0;
@@ -146,8 +147,10 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     const eng_company *co = &g->t->companies[a->company];
     eng_company_state *c = &g->co[a->company];
     eng_player_state *pl = &g->players[a->player];
-    if (g->turn_bought)
-        return eng_refuse(why, len, "one certificate a turn");
+    bool brown = eng_market_zone(g, a->company) >= ENG_ZONE_BROWN;
+    if (g->turn_bought && !(brown && g->turn_bought_company == a->company))
+        return eng_refuse(why, len, "one certificate a turn%s",
+                          brown ? " (several only of one company in the brown zone)" : "");
     if (pl->sold_this_round[a->company])
         return eng_refuse(why, len, "%s sold %s this round and may not buy it back now", pl->name,
                           co->id);
@@ -168,9 +171,11 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
                           pl->name, pl->cash);
     int most = g->t->player_share_limit;
-    if (eng_percent_held(g, a->company, a->player) + pct > most)
+    if (eng_percent_held(g, a->company, a->player) + pct > most &&
+        eng_market_zone(g, a->company) < ENG_ZONE_ORANGE)
         return eng_refuse(why, len, "a player may hold at most %d%% of %s", most, co->id);
-    if (eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
+    bool counted = eng_market_zone(g, a->company) < ENG_ZONE_YELLOW;
+    if (counted && eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
         return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
                           eng_certificate_count(g, a->player));
     bool director = c->certs[cert].director;
@@ -195,6 +200,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_check_float(g, a->company);
     eng_check_director(g, a->company, false);
     eng_update_availability(g);
+    g->turn_bought_company = g->turn_bought ? g->turn_bought_company : a->company;
     g->turn_bought = true;
     g->last_buyer = a->player;
     g->passes = 0;
@@ -284,8 +290,10 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_event_add(g, ENG_EV_SOLD_SHARES, a->player, a->company, a->percent, money, false);
     if (!again)
         *first = unit;
-    for (int k = 0; k < (g->t->drop_per_share ? a->percent / 10 : !again); k++)
-        eng_price_down(g, a->company); /* (1830: a row per share sold) */
+    if (g->t->drop_per_share) /* 1830: a row per share sold */
+        eng_price_down_rows(g, a->company, a->percent / 10);
+    else if (!again)
+        eng_price_down(g, a->company);
     eng_check_director(g, a->company, true); /* Rails: a whole certificate back after a sale */
     pl->sold_this_round[a->company] = true;
     g->turn_sold = true; /* selling alone does not stop the round ending (as Rails) */

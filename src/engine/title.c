@@ -86,6 +86,15 @@ static bool get_str(struct loader *L, const char *where, const cJSON *obj, const
     return true;
 }
 
+/* A true/false member with a default. */
+static bool get_bool_or(struct loader *L, const char *where, const cJSON *obj, const char *key,
+                        bool *out, bool dflt)
+{
+    const cJSON *v = member(obj, key);
+    *out = v ? cJSON_IsTrue(v) : dflt;
+    return !v || cJSON_IsBool(v) ? true : bad(L, "%s.%s: must be true or false", where, key);
+}
+
 static const cJSON *get_array(struct loader *L, const char *where, const cJSON *obj,
                               const char *key, bool required)
 {
@@ -521,6 +530,7 @@ void eng_title_free(eng_title *t)
     free(t->phases);
     free(t->market);
     free(t->market_par);
+    free(t->market_zone);
     free(t);
 }
 
@@ -640,7 +650,7 @@ static eng_company *new_company(struct loader *L, const char *where, const cJSON
     eng_company *c = &L->t->companies[L->t->ncompanies];
     memset(c, 0, sizeof *c);
     c->kind = kind;
-    c->float_option = c->revenue_option = -1;
+    c->float_option = c->revenue_option = c->exchange_company = -1;
     if (!get_str(L, where, obj, "id", c->id, sizeof c->id, true))
         return NULL;
     snprintf(wbuf, wlen, "%s[%s]", where, c->id);
@@ -655,6 +665,20 @@ static eng_company *new_company(struct loader *L, const char *where, const cJSON
         !parse_color(L, wbuf, obj, "text_color", &c->text_color, 0xffffff))
         return NULL;
     return c;
+}
+
+/* A private's "blocks": the hexes it keeps free of tiles while a player owns it (1830). */
+static bool parse_blocks(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
+{
+    const cJSON *v;
+    cJSON_ArrayForEach(v, get_array(L, where, obj, "blocks", false))
+    {
+        int h = cJSON_IsString(v) ? eng_hex_index(L->t, v->valuestring) : -1;
+        if (h < 0 || c->nblocks == 4)
+            return bad(L, "%s.blocks: not a hex (at most 4)", where);
+        c->blocks[c->nblocks++] = h;
+    }
+    return !L->failed;
 }
 
 /* A major's "par_choices": the pars its director chooses from (1830); without them, its "par". */
@@ -725,7 +749,10 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
         bool ok = kind == ENG_PRIVATE
                       ? get_int(L, where, it, "price", &c->price, 0) &&
                             get_int(L, where, it, "revenue", &c->revenue, 0) &&
-                            option_ref(L, where, it, "revenue_set_by", &c->revenue_option)
+                            option_ref(L, where, it, "revenue_set_by", &c->revenue_option) &&
+                            get_bool_or(L, where, it, "never_to_company", &c->never_to_company,
+                                        false) &&
+                            parse_blocks(L, where, it, c)
                   : kind == ENG_MINOR
                       ? get_int(L, where, it, "price", &c->price, 0) &&
                             parse_home(L, where, it, c) && parse_tokens(L, where, it, c)
@@ -851,14 +878,6 @@ static bool get_choice(struct loader *L, const cJSON *obj, const char *key, cons
     return k >= 0 ? true : bad(L, "title.%s: must be \"%s\" or \"%s\"", key, first, second);
 }
 
-/* A true/false member with a default. */
-static bool get_bool_or(struct loader *L, const char *where, const cJSON *obj, const char *key,
-                        bool *out, bool dflt)
-{
-    const cJSON *v = member(obj, key);
-    *out = v ? cJSON_IsTrue(v) : dflt;
-    return !v || cJSON_IsBool(v) ? true : bad(L, "%s.%s: must be true or false", where, key);
-}
 
 static bool parse_phases(struct loader *L, const cJSON *root)
 {
@@ -896,6 +915,8 @@ static bool parse_phases(struct loader *L, const cJSON *root)
             !get_int(L, in_lays, lays, "major", &ph->tile_lays_major, 1) ||
             !get_bool_or(L, where, it, "privates_close", &ph->privates_close, false) ||
             !get_bool_or(L, where, it, "trains_between_companies", &ph->trains_between_companies,
+                         false) ||
+            !get_bool_or(L, where, it, "privates_to_companies", &ph->privates_to_companies,
                          false))
             return false;
         const cJSON *lim = member(it, "train_limit");
@@ -906,6 +927,15 @@ static bool parse_phases(struct loader *L, const cJSON *root)
             return bad(L, "%s.train_limit: needs \"minor\" and \"major\"", where);
     }
     return !L->failed;
+}
+
+/* A cell's zone from its letter: y, o, b (18xx.games' notation). */
+static uint8_t zone_of(const char *cell)
+{
+    return strchr(cell, 'b') ? ENG_ZONE_BROWN
+           : strchr(cell, 'o') ? ENG_ZONE_ORANGE
+           : strchr(cell, 'y') ? ENG_ZONE_YELLOW
+                               : ENG_ZONE_NONE;
 }
 
 static bool parse_market(struct loader *L, const cJSON *root)
@@ -925,6 +955,8 @@ static bool parse_market(struct loader *L, const cJSON *root)
     t->market = xcalloc((size_t)(t->market_rows * t->market_cols) + 1, sizeof *t->market);
     t->market_par = xcalloc((size_t)(t->market_rows * t->market_cols) + 1,
                             sizeof *t->market_par);
+    t->market_zone = xcalloc((size_t)(t->market_rows * t->market_cols) + 1,
+                             sizeof *t->market_zone);
     int ri = 0;
     cJSON_ArrayForEach(r, rows)
     {
@@ -939,10 +971,29 @@ static bool parse_market(struct loader *L, const cJSON *root)
                 return bad(L, "market.rows[%d][%d]: \"%s\" is not a price", ri, ci,
                            cell->valuestring);
             t->market_par[ri * t->market_cols + ci] = strchr(cell->valuestring, 'p') != NULL;
+            t->market_zone[ri * t->market_cols + ci] = zone_of(cell->valuestring);
             t->market[ri * t->market_cols + ci++] = price;
         }
         ri++;
     }
+    return true;
+}
+
+/* "private_sale_percent": [min, max], what a company pays for a private, of its face value. */
+static bool parse_private_sale(struct loader *L, const cJSON *root)
+{
+    eng_title *t = L->t;
+    const cJSON *v = get_array(L, "title", root, "private_sale_percent", false);
+    t->private_sale_min_percent = 50;
+    t->private_sale_max_percent = 200;
+    if (!v)
+        return !L->failed;
+    const cJSON *lo = cJSON_GetArrayItem(v, 0), *hi = cJSON_GetArrayItem(v, 1);
+    if (cJSON_GetArraySize(v) != 2 || !cJSON_IsNumber(lo) || !cJSON_IsNumber(hi) ||
+        lo->valueint < 0 || hi->valueint < lo->valueint)
+        return bad(L, "title.private_sale_percent: [least, most], as percents of face value");
+    t->private_sale_min_percent = lo->valueint;
+    t->private_sale_max_percent = hi->valueint;
     return true;
 }
 
@@ -973,9 +1024,11 @@ static bool parse_players(struct loader *L, const cJSON *root)
            get_choice(L, root, "capitalisation", "incremental", "full", &t->full_capitalisation) &&
            get_choice(L, root, "on_market_when", "floated", "started",
                       &t->on_market_when_started) &&
+           get_choice(L, root, "bank_break_ends", "round", "set", &t->bank_break_ends_set) &&
            get_choice(L, root, "price_drop_on_sale", "per_sale", "per_share",
                       &t->drop_per_share) &&
-           get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0);
+           get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0) &&
+           parse_private_sale(L, root);
 }
 
 static bool parse_start_item(struct loader *L, const cJSON *it, struct eng_start_item *si)
@@ -1135,9 +1188,12 @@ static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, e
     const cJSON *train = member(pw, "closes_on_first_train_of"), *user = member(pw, "user");
     if (train && (c->powers.closes_on_train_of = company_ref(L, where, train)) < 0)
         return false;
-    if (user && !(cJSON_IsString(user) && strcmp(user->valuestring, "owner_directs") == 0))
-        return bad(L, "%s.powers.user: only \"owner_directs\" (the major its owner directs) "
-                      "is known yet", where);
+    int who = user ? word_index(user, (const char *const[]){"owner_directs", "owning_company"}, 2)
+                   : 0;
+    if (who < 0)
+        return bad(L, "%s.powers.user: \"owner_directs\" (the major its owner directs) or "
+                      "\"owning_company\" (the major that owns it)", where);
+    c->powers.user_owning_company = who == 1;
     if ((member(pw, "tile") && !parse_tile_power(L, where, member(pw, "tile"), &c->powers)) ||
         (member(pw, "token") && !parse_token_power(L, where, member(pw, "token"), &c->powers)))
         return false;
@@ -1194,6 +1250,26 @@ static bool resolve_formation_trains(struct loader *L, const cJSON *root)
 }
 
 /* References between companies, once all are read: what privates bring, when majors open. */
+/* A private's "trade_for_share": {"company", "percent", "from": ["ipo", "pool"]}: its owner may
+ * trade it for such a share (1830's M&H). (1835's "exchange" is the formation's, not this.) */
+static bool parse_exchange(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
+{
+    const cJSON *ex = member(obj, "trade_for_share"), *v;
+    if (!ex)
+        return true;
+    if ((c->exchange_company = company_ref(L, where, member(ex, "company"))) < 0 ||
+        !get_int(L, where, ex, "percent", &c->exchange_percent, 10))
+        return false;
+    cJSON_ArrayForEach(v, get_array(L, where, ex, "from", true))
+    {
+        int k = word_index(v, (const char *const[]){"ipo", "pool"}, 2);
+        if (k < 0)
+            return bad(L, "%s.trade_for_share.from: \"ipo\" or \"pool\"", where);
+        *(k ? &c->exchange_from_pool : &c->exchange_from_ipo) = true;
+    }
+    return !L->failed;
+}
+
 static bool resolve_company_refs(struct loader *L, const cJSON *root)
 {
     static const char *const lists[] = {"privates", "majors"};
@@ -1209,6 +1285,8 @@ static bool resolve_company_refs(struct loader *L, const cJSON *root)
             c->powers.closes_on_train_of = -1;
             const cJSON *pw = member(it, "powers");
             if (pw && !parse_powers(L, where, pw, c))
+                return false;
+            if (!parse_exchange(L, where, it, c))
                 return false;
             const cJSON *br = member(it, "brings");
             if (br) {

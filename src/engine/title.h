@@ -97,6 +97,11 @@ typedef struct eng_hex {
     char future_label[ENG_ID];       /* Berlin: the label its green tile must carry */
 } eng_hex;
 
+/* The market's zones (1830), each with the freedoms of those before it: a company's
+ * certificates do not count toward the certificate limit (yellow), a player may hold more of it
+ * than the share limit (orange), and may buy several of its shares in a turn (brown). */
+enum { ENG_ZONE_NONE, ENG_ZONE_YELLOW, ENG_ZONE_ORANGE, ENG_ZONE_BROWN };
+
 /* Company kinds. */
 typedef enum { ENG_PRIVATE, ENG_MINOR, ENG_MAJOR } eng_company_kind;
 
@@ -136,7 +141,8 @@ typedef enum {
 #define ENG_MAX_POWER_TILES 2
 
 typedef struct eng_powers {
-    /* the user: the major its owner directs, operating (1835) — the only one yet */
+    bool user_owning_company; /* the powers' user: the major that owns the private (1830), else
+                               * the major its owner directs, operating (1835) */
     int ntile_hexes;          /* a tile lay on each of these hexes (one lay a hex) */
     int tile_hexes[ENG_MAX_POWER_TILES];
     bool tile_extra;          /* besides the company's own lays; else one of them */
@@ -177,6 +183,13 @@ typedef struct eng_company {
     uint32_t color;       /* 0xRRGGBB */
     uint32_t text_color;
     eng_powers powers;    /* privates */
+    bool never_to_company; /* privates: no company may buy it (1830's B&O) */
+    int exchange_company; /* privates: its owner may trade it for a share of this major
+                           * ("trade_for_share"; 1830's M&H: 10% of NYC), closing it; -1 none */
+    int exchange_percent;
+    bool exchange_from_ipo, exchange_from_pool;
+    int nblocks;          /* privates: hexes no tile may be laid on while a player owns it */
+    int blocks[4];
     int brings_company;   /* privates: the share that comes with it, or -1 */
     int brings_percent;
     bool brings_director;
@@ -214,6 +227,7 @@ typedef struct eng_phase {
                                            * phases: a major two yellow tiles) */
     bool privates_close;  /* its first train closes the privates (those not to be exchanged) */
     bool trains_between_companies; /* a company may buy another's train */
+    bool privates_to_companies; /* a major may buy a private from its owner (1830: from 3) */
 } eng_phase;
 
 /* ---- the game options a title declares ("game_options": docs/titles.md) ----
@@ -278,6 +292,7 @@ typedef struct eng_title {
     int *market;          /* rows*cols prices; 0 = no cell */
     bool *market_par;     /* rows*cols: a par space ("100p"): a company started at that par
                            * begins there */
+    uint8_t *market_zone; /* rows*cols: ENG_ZONE_... ("60y", "39o", "25b") */
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */
     int player_share_limit;   /* the most of a company a player may hold (1830: 60; 100: none) */
@@ -286,9 +301,13 @@ typedef struct eng_title {
                                * (1835: what was sold at floating, then each IPO sale) */
     bool drop_per_share;      /* a sale moves the price down a row per 10% sold (1830); else once
                                * per sale (1835) */
+    bool bank_break_ends_set; /* the bank broken ends the game after the set of operating
+                               * rounds under way (1830), else after the operating round */
     bool on_market_when_started; /* a company's marker goes on its par space when its par is
                                   * set (1830), else when it floats (1835, as Rails): companies
                                   * on one square operate in the order they arrived there */
+    int private_sale_min_percent, private_sale_max_percent; /* what a company pays a player for
+                                  * a private, of its face value (1830: 50 to 200) */
     int station_cost_per_hex; /* a station's cost grows so much per hex from the company's home
                                * (1835), besides its marker's own cost (tokens) */
     int min_players, max_players;

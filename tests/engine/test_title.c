@@ -465,7 +465,38 @@ static void bad_closes_after(cJSON *r)
 }
 static void bad_power_user(cJSON *r)
 {
-    cJSON_ReplaceItemInObject(powers_of(r, "OBB"), "user", cJSON_CreateString("owning_company"));
+    cJSON_ReplaceItemInObject(powers_of(r, "OBB"), "user", cJSON_CreateString("anyone"));
+}
+/* Issue 17: the auction, pars, privates' blocks and trades for shares */
+static void bad_sale(cJSON *r)
+{
+    cJSON_AddStringToObject(cJSON_GetObjectItem(r, "start_packet"), "sale", "lottery");
+}
+static void bad_par_choice(cJSON *r)
+{
+    cJSON *by = find_by_id(cJSON_GetObjectItem(r, "majors"), "BY");
+    cJSON_AddItemToObject(by, "par_choices", cJSON_CreateIntArray((const int[]){92, 93}, 2));
+}
+static void no_par(cJSON *r)
+{
+    cJSON *by = find_by_id(cJSON_GetObjectItem(r, "majors"), "BY");
+    cJSON_DeleteItemFromObject(by, "par");
+}
+static void bad_blocks(cJSON *r)
+{
+    cJSON *nf = find_by_id(cJSON_GetObjectItem(r, "privates"), "NF");
+    cJSON_AddItemToObject(nf, "blocks", cJSON_CreateStringArray((const char *[]){"Q99"}, 1));
+}
+static void bad_trade(cJSON *r)
+{
+    cJSON *nf = find_by_id(cJSON_GetObjectItem(r, "privates"), "NF");
+    cJSON *tr = cJSON_AddObjectToObject(nf, "trade_for_share");
+    cJSON_AddStringToObject(tr, "company", "BY");
+    cJSON_AddItemToObject(tr, "from", cJSON_CreateStringArray((const char *[]){"bank"}, 1));
+}
+static void bad_private_sale(cJSON *r)
+{
+    cJSON_AddItemToObject(r, "private_sale_percent", cJSON_CreateIntArray((const int[]){200, 50}, 2));
 }
 static void bad_power_hex(cJSON *r)
 {
@@ -498,7 +529,14 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_start_order, "start_order: must be standard, snake, clemens");
     expect_broken(bad_closes_after, "privates[NF].powers.closes_after: must be never, tiles, "
                                     "token, any or all");
-    expect_broken(bad_power_user, "privates[OBB].powers.user: only \"owner_directs\"");
+    expect_broken(bad_power_user, "privates[OBB].powers.user: \"owner_directs\" (the major its "
+                                  "owner directs) or \"owning_company\"");
+    expect_broken(bad_sale, "start_packet.sale: must be \"fixed\" or \"auction\"");
+    expect_broken(bad_par_choice, "majors[BY].par_choices: 93 is not a par space of the market");
+    expect_broken(no_par, "majors[BY]: needs \"par\" or \"par_choices\"");
+    expect_broken(bad_blocks, "privates[NF].blocks: not a hex");
+    expect_broken(bad_trade, "privates[NF].trade_for_share.from: \"ipo\" or \"pool\"");
+    expect_broken(bad_private_sale, "title.private_sale_percent: [least, most]");
     expect_broken(bad_power_hex, "privates[OBB].powers.tile.hexes: not a hex");
     expect_broken(bad_exchange, "trains[6+6].exchange.trains: not a train");
     expect_broken(bad_distance, "trains[6].distance: a number, [large, small] for an n+n train, "

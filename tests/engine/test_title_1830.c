@@ -1,6 +1,7 @@
 /* Tests for config/games/1830.json: the title loads with the engine's parser, and its totals and
  * specific facts match the cited sources (Rails' 1830 data, cross-checked with 18xx.games). */
 #include "title_fixture.h"
+#include "engine/game.h"
 
 #include <stdbool.h>
 
@@ -34,8 +35,9 @@ static void test_totals(void **state)
     (void)state;
     eng_title *t = load_1830();
     assert_string_equal(t->id, "1830");
-    assert_non_null(strstr(t->not_playable, "privates owned by companies")); /* refused */
+    assert_non_null(strstr(t->not_playable, "D trains")); /* refused */
     assert_null(strstr(t->not_playable, "auction")); /* built */
+    assert_null(strstr(t->not_playable, "zones"));
     assert_int_equal(t->player_share_limit, 60);
     assert_true(t->full_capitalisation);
     assert_true(t->drop_per_share);
@@ -287,8 +289,22 @@ static void test_companies(void **state)
     assert_int_equal(bo->brings_percent, 20);
     assert_true(bo->brings_director);
     assert_int_equal(bo->powers.closes_on_train_of, eng_company_index(t, "B&O"));
-    assert_int_equal(tf_company(t, "D&H")->powers.ntile_hexes, 0); /* company-owned: a gap */
-    assert_int_equal(tf_company(t, "D&H")->powers.token_hex, -1);
+    const eng_company *dh = tf_company(t, "D&H"), *cs = tf_company(t, "C&StL");
+    assert_true(dh->powers.user_owning_company); /* the company owning it uses its powers */
+    assert_int_equal(dh->powers.ntile_hexes, 1);
+    assert_int_equal(dh->powers.token_hex, tf_hex(t, "F16"));
+    assert_true(dh->powers.token_free);
+    assert_false(dh->powers.tile_extra);
+    assert_true(cs->powers.tile_extra && cs->powers.tile_free && !cs->powers.tile_connected);
+    assert_true(bo->never_to_company);
+    assert_int_equal(bo->nblocks, 2); /* I13 and I15 */
+    const eng_company *mh = tf_company(t, "M&H");
+    assert_int_equal(mh->exchange_company, eng_company_index(t, "NYC"));
+    assert_int_equal(mh->exchange_percent, 10);
+    assert_true(mh->exchange_from_ipo && mh->exchange_from_pool);
+    assert_int_equal(t->private_sale_min_percent, 50);
+    assert_int_equal(t->private_sale_max_percent, 200);
+    assert_true(t->bank_break_ends_set);
     eng_title_free(t);
 }
 
@@ -360,8 +376,18 @@ static void test_trains_phases_market_players(void **state)
         assert_int_equal(t->start_cash[n], cash[n - 2]);
         assert_int_equal(t->cert_limit[n], limit[n - 2]);
     }
-    assert_int_equal(t->npresets, 1);
-    assert_string_equal(t->presets[0].name, "rules-1830");
+    assert_int_equal(t->npresets, 2);
+    assert_string_equal(t->presets[1].name, "rules-1830");
+    eng_options o; /* the title's "defaults": no nationalisation, no 80% bonus */
+    eng_options_default(t, &o);
+    assert_int_equal(o.nationalisation_percent, 0);
+    assert_false(o.cert_limit_bonus_80);
+    int zone_cells[4] = {0};
+    for (int i = 0; i < t->market_rows * t->market_cols; i++)
+        zone_cells[t->market_zone[i]] += t->market[i] > 0;
+    assert_int_equal(zone_cells[ENG_ZONE_YELLOW], 19); /* the y, o and b cells of the file */
+    assert_int_equal(zone_cells[ENG_ZONE_ORANGE], 11);
+    assert_int_equal(zone_cells[ENG_ZONE_BROWN], 15);
     eng_title_free(t);
 }
 
