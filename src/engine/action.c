@@ -42,6 +42,7 @@ static const struct {
     {ENG_ACT_BID, "bid", F_ITEM | F_PRICE},
     {ENG_ACT_PAR, "par", F_COMPANY | F_PRICE},
     {ENG_ACT_BUY_PRIVATE, "buy_private", F_COMPANY | F_PRICE},
+    {ENG_ACT_HOME, "home", F_CITY},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the
@@ -415,6 +416,8 @@ static void operating_actions(struct legal_list *l, int player)
 {
     const eng_game *g = l->g;
     try_action(l, (eng_action){.kind = ENG_ACT_SKIP, .player = player});
+    for (int city = 0; city < ENG_MAX_CITIES; city++)
+        try_action(l, (eng_action){.kind = ENG_ACT_HOME, .player = player, .city = city});
     track_actions(l, player);
     eng_run best;
     eng_best_run(g, g->operating, &best);

@@ -91,7 +91,8 @@ static int train(eng_game *g, const eng_action *a, bool add, char *why, size_t l
                               g->t->trains[a->train].name);
         if (s->ntrains >= ENG_MAX_TRAINS)
             return eng_refuse(why, len, "the company holds too many trains");
-        g->trains_left[a->train]--;
+        if (!g->t->trains[a->train].count_unlimited)
+            g->trains_left[a->train]--;
         s->trains[s->ntrains++] = a->train;
         return 0;
     }
@@ -100,7 +101,7 @@ static int train(eng_game *g, const eng_action *a, bool add, char *why, size_t l
             memmove(&s->trains[i], &s->trains[i + 1],
                     (size_t)(s->ntrains - i - 1) * sizeof *s->trains);
             s->ntrains--;
-            g->trains_left[a->train]++;
+            g->trains_left[a->train] += !g->t->trains[a->train].count_unlimited;
             return 0;
         }
     return eng_refuse(why, len, "%s has no %s train", g->t->companies[a->company].id,

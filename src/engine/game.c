@@ -454,8 +454,8 @@ static void set_up_certificates(eng_game *g, int company)
 }
 
 /* Every company's home circle is kept for it until it places its home station (the Prussian's
- * home is M2's, exchanged at its formation); a hex whose home city is the company's choice
- * keeps its first city. */
+ * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
+ * city, and one whose home city is the director's choice keeps a circle in each. */
 static void reserve_homes(eng_game *g)
 {
     const eng_title *t = g->t;
@@ -464,8 +464,11 @@ static void reserve_homes(eng_game *g)
         if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
             continue;
         int city = co->home_city < 0 ? 0 : co->home_city;
-        if (g->board->reserved[co->home_hex][city] == ENG_NONE)
-            eng_reserve(g->board, c, co->home_hex, city);
+        int last = co->home_choice ? eng_board_track(g->board, co->home_hex, NULL)->ncities - 1
+                                   : city;
+        for (; city <= last; city++)
+            if (g->board->reserved[co->home_hex][city] == ENG_NONE)
+                eng_reserve(g->board, c, co->home_hex, city);
     }
 }
 

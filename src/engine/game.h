@@ -18,6 +18,7 @@
 #define ENG_MAX_EVENTS 256
 #define ENG_MAX_TRAINS 8
 #define ENG_MAX_TRAIN_TYPES 16
+#define ENG_TRAINS_UNLIMITED 9999 /* trains_left of a kind the bank never runs out of */
 
 /* Where a certificate is. Players are 0..nplayers-1. */
 enum { ENG_IPO = -1, ENG_POOL = -2, ENG_RESERVED = -3 };
@@ -55,7 +56,11 @@ int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char
 /* The steps of a company's turn in an operating round, in order (order.c's table): an action
  * of a step ends the steps before it; SKIP passes the step due. The run is declared and its
  * dividend paid in one action. */
-typedef enum { ENG_STEP_TRACK, ENG_STEP_STATION, ENG_STEP_RUN, ENG_STEP_TRAINS } eng_step;
+/* (ENG_STEP_HOME: a company whose home city is its choice places its home station first, 1830's
+ * Erie; every other turn starts at the track) */
+typedef enum {
+    ENG_STEP_HOME, ENG_STEP_TRACK, ENG_STEP_STATION, ENG_STEP_RUN, ENG_STEP_TRAINS
+} eng_step;
 
 /* ---- state ---- */
 typedef struct eng_cert_state {
@@ -265,6 +270,8 @@ typedef enum {
     ENG_ACT_ADJUST,     /* the GM's correction (house rule 15): adjust says what (adjust.c) */
     ENG_ACT_SKIP,       /* the operating company passes its step (no tile, no station) */
     ENG_ACT_BID,        /* start packet sold by auction: item, price (the bid) */
+    ENG_ACT_HOME,       /* city: the operating company's home station, in that city of its home
+                         * hex, its choice (a home without home_city: 1830's Erie in E11) */
     ENG_ACT_BUY_PRIVATE, /* company: a private the operating major buys from its owner, for
                           * price (the owner's agreement is the turn resolver's to see) */
     ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
@@ -369,6 +376,9 @@ int eng_certificate_count(const eng_game *g, int player);
 /* The market zone the company's price is in (ENG_ZONE_...). */
 int eng_market_zone(const eng_game *g, int company);
 int eng_certificate_limit(const eng_game *g, int player);
+/* Whether the bank sells trains of this kind now: the kind on sale, or one available from a
+ * kind already bought (1830's D from the first 6), while any are left. */
+bool eng_bank_sells(const eng_game *g, int type);
 int eng_start_item_index(const eng_title *t, const char *id);
 /* The market space a company started at `par` begins on: the par space ("100p") of that price,
  * else the first cell of it; 0, or -1 when the market has none. */

@@ -10,6 +10,7 @@
 #include "engine/rounds.h"
 #include "util/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +152,39 @@ static void place_home(eng_game *g, int c)
         eng_place_station(g->board, NULL, c, co->home_hex, city, NULL, 0);
 }
 
+/* A company whose home city is its director's choice: the home step is due, while more than one
+ * city of its home hex has room for it; else its home goes where it can. */
+static bool home_to_choose(const eng_game *g, int c)
+{
+    const eng_company *co = &g->t->companies[c];
+    if (!co->home_choice || g->co[c].home_placed)
+        return false;
+    const eng_track *tr = eng_board_track(g->board, co->home_hex, NULL);
+    int room = 0;
+    for (int k = 0; k < tr->ncities; k++)
+        room += eng_station_check(g->board, NULL, c, co->home_hex, k, NULL, 0) == 0;
+    return room > 1;
+}
+
+/* The home station in the city its director chose (ENG_ACT_HOME); the circles kept for it in
+ * the hex's other cities are freed. */
+static int choose_home(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating;
+    const eng_company *co = &g->t->companies[c];
+    if (eng_step_due(g) != ENG_STEP_HOME)
+        return eng_refuse(why, len, "%s's home station is placed already", co->id);
+    if (eng_place_station(g->board, NULL, c, co->home_hex, a->city, why, len))
+        return -1;
+    const eng_track *tr = eng_board_track(g->board, co->home_hex, NULL);
+    for (int k = 0; k < tr->ncities; k++)
+        if (g->board->reserved[co->home_hex][k] == c)
+            g->board->reserved[co->home_hex][k] = ENG_NONE;
+    g->co[c].home_placed = true;
+    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, co->home_hex, 0, false);
+    return 0;
+}
+
 static void start_company(eng_game *g)
 {
     int c = g->or_order[g->or_pos];
@@ -163,7 +197,9 @@ static void start_company(eng_game *g)
     /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
      * during one company's turn does not price a sale during another's */
     memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
-    if (!s->home_placed)
+    if (home_to_choose(g, c))
+        s->step = ENG_STEP_HOME;
+    else if (!s->home_placed)
         place_home(g, c);
     g->current = eng_company_holder(g, c);
     eng_event_add(g, ENG_EV_OPERATES, g->current, c, 0, 0, false);
@@ -220,7 +256,8 @@ void eng_init_trains(eng_game *g)
     g->discarding = ENG_NONE;
     g->raising_train = ENG_NONE;
     for (int i = 0; i < g->t->ntrains && i < ENG_MAX_TRAIN_TYPES; i++)
-        g->trains_left[i] = g->t->trains[i].count;
+        g->trains_left[i] = g->t->trains[i].count_unlimited ? ENG_TRAINS_UNLIMITED
+                                                            : g->t->trains[i].count;
     g->train_on_sale = 0;
     g->operating = ENG_NONE;
 }
@@ -381,12 +418,32 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     return 0;
 }
 
+bool eng_bank_sells(const eng_game *g, int type)
+{
+    if (type < 0 || type >= g->t->ntrains || g->trains_left[type] <= 0)
+        return false;
+    int from = g->t->trains[type].available_from;
+    return type == g->train_on_sale || (from >= 0 && g->train_bought[from]);
+}
+
+/* The kinds the bank sells now, "6 and D" ("none" when none). */
+static const char *on_sale_names(const eng_game *g, char *out, size_t len)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int k = 0; k < g->t->ntrains && n < len; k++)
+        if (eng_bank_sells(g, k))
+            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? " and " : "", g->t->trains[k].name);
+    return n ? out : "no";
+}
+
 /* The cheapest train the company could buy from the bank or the pool. */
 static int cheapest_train(const eng_game *g)
 {
-    int best = g->trains_left[g->train_on_sale] > 0 ? g->t->trains[g->train_on_sale].cost : 0;
+    int best = 0;
     for (int k = 0; k < g->t->ntrains; k++)
-        if (g->pool_trains[k] > 0 && (best == 0 || g->t->trains[k].cost < best))
+        if ((g->pool_trains[k] > 0 || eng_bank_sells(g, k)) &&
+            (best == 0 || g->t->trains[k].cost < best))
             best = g->t->trains[k].cost;
     return best;
 }
@@ -408,9 +465,11 @@ static int train_on_offer(const eng_game *g, int type, bool from_pool, char *why
         return g->pool_trains[type] ? 0
                                     : eng_refuse(why, len, "the pool has no %s train",
                                                  t->trains[type].name);
-    if (type != g->train_on_sale || g->trains_left[type] == 0)
+    if (!eng_bank_sells(g, type)) {
+        char names[64];
         return eng_refuse(why, len, "the bank sells %s trains now",
-                          t->trains[g->train_on_sale].name);
+                          on_sale_names(g, names, sizeof names));
+    }
     return 0;
 }
 
@@ -497,7 +556,8 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         g->pool_trains[type]--;
         return 0;
     }
-    g->trains_left[type]--;
+    if (!t->trains[type].count_unlimited)
+        g->trains_left[type]--;
     if (!g->train_bought[type]) {
         first_of_type(g, type);
         eng_check_train_limits(g);
@@ -1018,6 +1078,8 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
     switch (a->kind) {
     case ENG_ACT_SKIP:
         return eng_step_skip(g, why, len);
+    case ENG_ACT_HOME:
+        return choose_home(g, a, why, len);
     case ENG_ACT_LAY_TILE:
         return lay_tile(g, a, why, len);
     case ENG_ACT_TOKEN:

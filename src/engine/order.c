@@ -86,7 +86,7 @@ void eng_special_round_over(eng_game *g)
 
 /* ---- the steps of a company's turn in an operating round ---- */
 
-static const char *const STEP_NAMES[] = {"track", "station", "run", "trains"};
+static const char *const STEP_NAMES[] = {"home", "track", "station", "run", "trains"};
 
 /* The actions bound to a step: the last step each may come in, and the step it leaves the turn
  * at (a station ends the track step; the run, the steps before the trains). Others (selling
@@ -95,6 +95,7 @@ static const struct step_rule {
     eng_action_kind kind;
     eng_step last, to;
 } STEP_RULES[] = {
+    {ENG_ACT_HOME, ENG_STEP_HOME, ENG_STEP_TRACK},
     {ENG_ACT_LAY_TILE, ENG_STEP_TRACK, ENG_STEP_TRACK},
     {ENG_ACT_TOKEN, ENG_STEP_STATION, ENG_STEP_STATION},
     {ENG_ACT_RUN, ENG_STEP_RUN, ENG_STEP_TRAINS},
@@ -111,7 +112,7 @@ static const struct step_rule *step_rule(eng_action_kind kind)
 
 const char *eng_step_name(eng_step step)
 {
-    return step >= ENG_STEP_TRACK && step <= ENG_STEP_TRAINS ? STEP_NAMES[step] : "?";
+    return step >= ENG_STEP_HOME && step <= ENG_STEP_TRAINS ? STEP_NAMES[step] : "?";
 }
 
 eng_step eng_step_due(const eng_game *g)
@@ -126,6 +127,11 @@ int eng_step_check(const eng_game *g, const eng_action *a, char *why, size_t len
 {
     const struct step_rule *r = step_rule(a->kind);
     eng_step due = eng_step_due(g);
+    if (due == ENG_STEP_HOME && a->kind != ENG_ACT_HOME) {
+        const eng_company *co = &g->t->companies[g->operating];
+        return eng_refuse(why, len, "%s places its home station first: in which city of %s is "
+                                    "its director's choice", co->id, g->t->hexes[co->home_hex].id);
+    }
     if (!r || due <= r->last)
         return 0;
     return eng_refuse(why, len, "%s's %s step is over (its turn is at the %s step)",
@@ -151,6 +157,8 @@ int eng_step_skip(eng_game *g, char *why, size_t len)
     const char *id = g->t->companies[g->operating].id;
     if (due == ENG_STEP_TRAINS)
         return eng_refuse(why, len, "%s's turn ends with DONE, not by passing a step", id);
+    if (due == ENG_STEP_HOME)
+        return eng_refuse(why, len, "%s places its home station first", id);
     if (due == ENG_STEP_RUN)
         return eng_refuse(why, len, "%s has trains: it declares their run (its revenue may be 0)",
                           id);

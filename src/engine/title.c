@@ -554,7 +554,8 @@ static bool parse_color(struct loader *L, const char *where, const cJSON *obj, c
     return true;
 }
 
-/* "home" and "home_city": the hex must exist and have that city. */
+/* "home" and "home_city": the hex must exist and have that city ("choice": any of its cities,
+ * the director's choice, where it has more than one). */
 static bool parse_home(struct loader *L, const char *where, const cJSON *obj, eng_company *c)
 {
     char hex[ENG_ID];
@@ -569,7 +570,13 @@ static bool parse_home(struct loader *L, const char *where, const cJSON *obj, en
     const cJSON *hc = member(obj, "home_city");
     if (cJSON_IsNumber(hc))
         c->home_city = hc->valueint;
+    else if (cJSON_IsString(hc) && strcmp(hc->valuestring, "choice") == 0)
+        c->home_choice = true;
+    else if (hc && !cJSON_IsNull(hc))
+        return bad(L, "%s.home_city: a city's number or \"choice\"", where);
     const eng_track *tr = &L->t->hexes[c->home_hex].printed;
+    if (c->home_choice && tr->ncities < 2)
+        return bad(L, "%s.home_city: %s has one city, no choice", where, hex);
     if (tr->ncities == 0)
         return bad(L, "%s.home: %s has no city", where, hex);
     if (c->home_city >= tr->ncities)
@@ -828,16 +835,24 @@ static bool parse_trains(struct loader *L, const cJSON *root)
             return bad(L, "%s.distance: a number, [large, small] for an n+n train, or "
                           "\"unlimited\"", where);
         }
-        if (!get_int(L, where, it, "count", &tr->count, 0) ||
+        const cJSON *count = member(it, "count");
+        tr->count_unlimited = cJSON_IsString(count) && strcmp(count->valuestring, "unlimited") == 0;
+        if (cJSON_IsString(count) && !tr->count_unlimited)
+            return bad(L, "%s.count: a number or \"unlimited\"", where);
+        if ((!tr->count_unlimited && !get_int(L, where, it, "count", &tr->count, 0)) ||
             !get_int(L, where, it, "cost", &tr->cost, 0) ||
             !get_str(L, where, it, "rusts_on", tr->rusts_on, sizeof tr->rusts_on, false))
             return false;
     }
     eng_train *tr = t->trains;
-    cJSON_ArrayForEach(it, list) /* the trains traded in, once all are known */
+    cJSON_ArrayForEach(it, list) /* the trains traded in and released by, once all are known */
     {
         if (member(it, "exchange") && !parse_trade_ins(L, member(it, "exchange"), tr))
             return false;
+        const cJSON *from = member(it, "available_from");
+        tr->available_from = cJSON_IsString(from) ? eng_train_index(t, from->valuestring) : -1;
+        if (from && tr->available_from < 0)
+            return bad(L, "trains[%s].available_from: not a train", tr->name);
         tr++;
     }
     for (int i = 0; i < t->ntrains; i++) {

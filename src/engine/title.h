@@ -171,6 +171,9 @@ typedef struct eng_company {
     int revenue;          /* privates: income */
     int home_hex;         /* index into hexes, or -1 */
     int home_city;        /* city index within the home hex, or -1 when it has one city */
+    bool home_choice;     /* "home_city": "choice": its director chooses the city when it
+                           * first operates; each city keeps a circle for it until then (1830's
+                           * Erie in E11, Rails' home city 0) */
     int ntokens;
     int token_costs[16];
     int ncerts;
@@ -208,6 +211,10 @@ typedef struct eng_train {
     bool plus;            /* an n+n train */
     bool unlimited;
     int count;
+    bool count_unlimited; /* "count": "unlimited" (1830's D): the bank never runs out of it */
+    int available_from;   /* on sale, beside the cheaper kinds, from the first train of this
+                           * kind bought ("available_from": 1830's D from the first 6); -1:
+                           * once the kinds before it are sold out */
     int cost;
     char rusts_on[ENG_ID];
     int ntrade_ins;       /* the bank sells it for exchange_cost with one of these trains traded

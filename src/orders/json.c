@@ -15,7 +15,7 @@ static const char *const KIND_NAMES[] = {
     [ORD_NO_TRAIN] = "no_train", [ORD_SELL_TRAIN] = "sell_train", [ORD_DISCARD] = "discard",
     [ORD_FORM] = "form",         [ORD_NO_FORM] = "no_form",     [ORD_EXCHANGE] = "exchange",
     [ORD_KEEP] = "keep",         [ORD_PRIVATE] = "use",         [ORD_GOAL] = "goal",
-    [ORD_ONE_ROUND] = "one_round",
+    [ORD_ONE_ROUND] = "one_round", [ORD_HOME] = "home",
 };
 #define NKINDS ((int)(sizeof KIND_NAMES / sizeof *KIND_NAMES))
 

@@ -41,6 +41,8 @@ typedef enum {
     ORD_PRIVATE,      /* USE NF: a private's station power */
     ORD_GOAL,         /* GOAL hex-or-city: the company's stated intention (house rule 12) */
     ORD_ONE_ROUND,    /* this turn covers one round only (house rule 14) */
+    ORD_HOME,         /* HOME [hex] CITY n: the city of its home hex a company whose home is
+                       * its director's choice (1830's Erie) places its home station in */
 } ord_kind;
 
 typedef struct ord_action {

@@ -236,7 +236,7 @@ static const char *near_verb(const char *word)
 {
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
-                                        "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", NULL};
+                                        "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "HOME", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];
@@ -270,6 +270,14 @@ static bool parse_action(struct words *w, ord_action *a)
         return parse_lay(w, a);
     if (strcmp(verb, "NO") == 0)
         return parse_no(w, a);
+    if (strcmp(verb, "HOME") == 0) { /* HOME [hex] CITY n */
+        a->kind = ORD_HOME;
+        if (!accept(w, "CITY"))
+            return take_hex(w, a->hex) && (accept(w, "CITY") || fail(w, "HOME %s CITY n: which "
+                                                                        "city", a->hex)) &&
+                   take_number(w, &a->city, "the city");
+        return take_number(w, &a->city, "the city");
+    }
     if (strcmp(verb, "STATION") == 0 || strcmp(verb, "TOKEN") == 0) {
         a->kind = ORD_STATION;
         if (!take_hex(w, a->hex))
@@ -319,7 +327,7 @@ static bool parse_action(struct words *w, ord_action *a)
     if (near)
         return fail(w, "\"%s\" is not an order: did you mean \"%s\"?", verb, near);
     return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, LAY, STATION, RUN, PAY, WITHHOLD, "
-                   "ROUTE, BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, NO ...)", verb);
+                   "ROUTE, BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, HOME, NO ...)", verb);
 }
 
 static bool take_cmp(struct words *w, ord_cmp *cmp)
@@ -540,6 +548,9 @@ static void format_action(buf *b, const ord_action *a)
             buf_printf(b, " CITY %d", a->city);
         break;
     case ORD_NO_STATION: buf_adds(b, "NO STATION"); break;
+    case ORD_HOME:
+        buf_printf(b, "HOME %s%sCITY %d", a->hex, a->hex[0] ? " " : "", a->city);
+        break;
     case ORD_SELL_TRAIN:
         buf_printf(b, "SELL TRAIN %s TO %s FOR %d", a->train, a->company, a->price);
         break;

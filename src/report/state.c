@@ -138,12 +138,19 @@ static void add_trains(const eng_game *g, cJSON *o)
             continue;
         cJSON *it = cJSON_CreateObject();
         cJSON_AddStringToObject(it, "name", t->trains[k].name);
-        cJSON_AddNumberToObject(it, "left", g->trains_left[k]);
+        bool endless = t->trains[k].count_unlimited;
+        if (endless)
+            cJSON_AddStringToObject(it, "left", "unlimited");
+        else
+            cJSON_AddNumberToObject(it, "left", g->trains_left[k]);
         cJSON_AddNumberToObject(it, "cost", t->trains[k].cost);
         if (g->pool_trains[k])
             cJSON_AddNumberToObject(it, "pool", g->pool_trains[k]);
         cJSON_AddItemToArray(arr, it);
-        buf_printf(&b, "%s%s: %d", b.len ? ", " : "", t->trains[k].name, g->trains_left[k]);
+        if (endless)
+            buf_printf(&b, "%s%s: unlimited", b.len ? ", " : "", t->trains[k].name);
+        else
+            buf_printf(&b, "%s%s: %d", b.len ? ", " : "", t->trains[k].name, g->trains_left[k]);
         if (g->pool_trains[k])
             buf_printf(&b, " (and %d in the pool)", g->pool_trains[k]);
     }

@@ -136,6 +136,26 @@ static int check_action(const eng_title *t, ord_action *a, char *why, size_t len
     return 0;
 }
 
+/* HOME in the section of a company whose home city is its director's choice, in its home hex,
+ * naming one of that hex's cities (as printed: an upgrade keeps them). */
+static int check_home(const eng_title *t, const ord_order *o, const ord_action *a, char *why,
+                      size_t len)
+{
+    int c = eng_company_index(t, o->section);
+    if (c < 0 || !t->companies[c].home_choice)
+        return snprintf(why, len, "HOME is for a company whose home city its director chooses%s%s"
+                                  "%s", c >= 0 ? ": " : "", c >= 0 ? t->companies[c].id : "",
+                        c >= 0 ? "'s is not a choice" : ", in its section"), -1;
+    const eng_company *co = &t->companies[c];
+    const char *home = t->hexes[co->home_hex].id;
+    if (a->hex[0] && strcmp(a->hex, home) != 0)
+        return snprintf(why, len, "%s's home is in %s, not %s", co->id, home, a->hex), -1;
+    int n = t->hexes[co->home_hex].printed.ncities;
+    if (a->city < 1 || a->city > n)
+        return snprintf(why, len, "%s has cities 1 to %d", home, n), -1;
+    return 0;
+}
+
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
 {
     if (canonical(t, &COMPANY, o->section, sizeof o->section, why, len))
@@ -147,7 +167,8 @@ int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len
             return -1;
     }
     for (int i = 0; i < o->nalts; i++)
-        if (check_action(t, &o->alts[i], why, len))
+        if (check_action(t, &o->alts[i], why, len) ||
+            (o->alts[i].kind == ORD_HOME && check_home(t, o, &o->alts[i], why, len)))
             return -1;
     return 0;
 }

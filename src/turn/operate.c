@@ -286,6 +286,39 @@ static void station(turn_ctx *x, const struct company_turn *ct)
     }
 }
 
+/* ---- the home station, where its city is the director's choice (1830's Erie) ---- */
+
+/* HOME CITY n as ordered, else (no order, or none possible) the first city with room. */
+static void home(turn_ctx *x, const struct company_turn *ct)
+{
+    eng_game *g = x->g;
+    const ord_order *o;
+    int i = -1, from;
+    char why[256];
+    while ((o = next_order(x, ct, KIND(ORD_HOME), &i, &from))) {
+        for (int k = from; k < o->nalts; k++) { /* HOME CITY 1 ELSE HOME CITY 2 */
+            eng_action a = {.kind = ENG_ACT_HOME, .player = ct->p, .city = o->alts[k].city - 1};
+            if (o->alts[k].kind == ORD_HOME && turn_act(x, &a, why, sizeof why) == 0) {
+                turn_done(x, ct->p, i);
+                return;
+            }
+        }
+        turn_say_order(x, ct->p, o, "");
+        turn_say(x, "    cannot be carried out: %s", why);
+        turn_not_done(x, ct->p, i, "%s; its home went to the first city with room", why);
+        break;
+    }
+    const eng_company *co = &g->t->companies[ct->c];
+    for (int city = 0; city < ENG_MAX_CITIES && still_operating(x, ct->c); city++) {
+        eng_action a = {.kind = ENG_ACT_HOME, .player = ct->p, .city = city};
+        if (turn_act(x, &a, why, sizeof why) == 0) {
+            turn_say(x, "  %s places its home station in city %d of %s (no HOME order)",
+                     ct->section, city + 1, g->t->hexes[co->home_hex].id);
+            return;
+        }
+    }
+}
+
 /* ---- the run and the dividend ---- */
 
 /* The first order of these kinds whose conditions hold (not used up: they hold all turn);
@@ -600,7 +633,7 @@ static void forced_train(turn_ctx *x, const struct company_turn *ct)
         if (g->pool_trains[k] && (cheapest < 0 || g->t->trains[k].cost <
                                                       g->t->trains[cheapest].cost))
             cheapest = k, pool = true;
-        if (k == g->train_on_sale && g->trains_left[k] &&
+        if (eng_bank_sells(g, k) &&
             (cheapest < 0 || g->t->trains[k].cost < g->t->trains[cheapest].cost))
             cheapest = k, pool = false;
     }
@@ -673,6 +706,9 @@ int turn_operate(turn_ctx *x)
     for (int guard = 0; guard < 8 && still_operating(x, ct.c); guard++) {
         eng_step step = eng_step_due(g);
         switch (step) {
+        case ENG_STEP_HOME:
+            home(x, &ct);
+            break;
         case ENG_STEP_TRACK:
             tiles(x, &ct);
             break;
@@ -689,7 +725,7 @@ int turn_operate(turn_ctx *x)
                 finish(x, &ct);
             return 0;
         }
-        if (step != ENG_STEP_RUN)
+        if (step != ENG_STEP_RUN && step != ENG_STEP_HOME)
             pass_step(x, &ct, step);
         if (still_operating(x, ct.c) && eng_step_due(g) == step)
             break; /* (it cannot get past this step: said above) */

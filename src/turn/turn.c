@@ -334,8 +334,7 @@ static bool available(const eng_game *g, int c)
 
 static bool train_available(const eng_game *g, int type)
 {
-    return type >= 0 && ((type == g->train_on_sale && g->trains_left[type] > 0) ||
-                         g->pool_trains[type] > 0);
+    return type >= 0 && (eng_bank_sells(g, type) || g->pool_trains[type] > 0);
 }
 
 static bool cond_holds(const turn_ctx *x, int player, const ord_order *o, const ord_cond *c)

@@ -30,7 +30,7 @@ expect_ok "game create" "$PBEMGM" game create berlin1
 expect_fail "a second game of the same name (any case)" 'a game named "BERLIN1" exists already' "$PBEMGM" game create BERLIN1
 expect_fail "an unknown title" 'there is no title "18xx"' "$PBEMGM" game create g2 --title 18xx
 # issue 17: a title whose rules the engine lacks yet is refused, saying what it lacks
-expect_fail "a title not playable yet" '1830 cannot be played yet: the engine lacks D trains' \
+expect_fail "a title not playable yet" '1830 cannot be played yet: the engine lacks Erie' \
     "$PBEMGM" game create g2 --title 1830
 expect_fail "a bad game name" 'is not a usable game name' "$PBEMGM" game create "bad name!"
 expect_ok "player add with a made-up password" "$PBEMGM" player add berlin1 alice alice@example.org

@@ -761,6 +761,75 @@ static void test_a_train_traded_in(void **state)
     title->trains[twoplus] = kept;
 }
 
+/* Issue 17: a kind on sale from the first train of another, beside it ("available_from": 1830's
+ * D from the first 6), and a kind the bank never runs out of ("count": "unlimited"). Tried with
+ * 1835's 2+2 available from the first 2 and unlimited. */
+static void test_a_train_available_early_and_unlimited(void **state)
+{
+    (void)state;
+    int by = co("BY"), two = train("2"), twoplus = train("2+2");
+    eng_train kept = title->trains[twoplus];
+    title->trains[twoplus].available_from = two;
+    title->trains[twoplus].count_unlimited = true;
+    eng_game *g = by_operating("Variant=Clemens");
+    assert_int_equal(g->trains_left[twoplus], ENG_TRAINS_UNLIMITED);
+    assert_int_equal(g->train_on_sale, two);
+    assert_false(eng_bank_sells(g, twoplus)); /* no 2 bought yet */
+    refused(g, buy_train("2+2", false), "the bank sells 2 trains now");
+    g->co[by].cash += 1000;
+    g->bank -= 1000;
+    must(g, buy_train("2", false));
+    assert_true(eng_bank_sells(g, two) && eng_bank_sells(g, twoplus));
+    must(g, buy_train("2+2", false)); /* beside the 2s, which are still on sale */
+    assert_int_equal(g->train_on_sale, two);
+    assert_int_equal(g->trains_left[twoplus], ENG_TRAINS_UNLIMITED); /* never counted down */
+    assert_int_equal(g->co[by].ntrains, 2);
+    eng_game_free(g);
+    title->trains[twoplus] = kept;
+}
+
+/* Issue 17: a home city that is its director's choice ("home_city": "choice", 1830's Erie in
+ * E11), tried with BY's home moved to 1835's two-city L6: both cities are kept for it, its
+ * first turn opens with the home step, nothing else comes first, and the city chosen takes the
+ * station while the other is freed. */
+static void test_a_home_city_chosen(void **state)
+{
+    (void)state;
+    int by = co("BY"), l6 = tf_hex(title, "L6");
+    eng_company kept = title->companies[by];
+    title->companies[by].home_hex = l6;
+    title->companies[by].home_city = -1;
+    title->companies[by].home_choice = true;
+    eng_game *g = after_packet("Variant=Clemens");
+    assert_int_equal(g->board->reserved[l6][0], by); /* both kept for BY (BA's home city 0 */
+    assert_int_equal(g->board->reserved[l6][1], by); /* too: the first to ask keeps it) */
+    for (int k = 0; k < 4; k++)
+        must(g, pass());
+    for (int k = 0; k < 8 && g->operating != by; k++)
+        must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, by);
+    assert_int_equal(eng_step_due(g), ENG_STEP_HOME);
+    refused(g, lay("L6", "7", 0), "BY places its home station first: in which city of L6");
+    refused(g, (eng_action){.kind = ENG_ACT_SKIP}, "BY places its home station first");
+    refused(g, (eng_action){.kind = ENG_ACT_HOME, .city = 2}, "L6 has no city 3");
+    eng_action home = {.kind = ENG_ACT_HOME, .city = 1};
+    char *json = eng_action_to_json(g, &home), why[256];
+    must(g, home);
+    assert_int_equal(g->board->tokens[l6][1][0], by);
+    assert_int_equal(g->board->reserved[l6][1], ENG_NONE);
+    assert_int_equal(g->board->reserved[l6][0], ENG_NONE); /* the other city freed */
+    assert_int_equal(eng_step_due(g), ENG_STEP_TRACK);
+    assert_true(has_event(g, ENG_EV_TOKEN_PLACED, -1, by));
+    refused(g, home, "BY's home step is over");
+    eng_action back;
+    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    assert_int_equal(back.kind, ENG_ACT_HOME);
+    assert_int_equal(back.city, 1);
+    free(json);
+    eng_game_free(g);
+    title->companies[by] = kept;
+}
+
 static int find_kind(const eng_action *v, int n, eng_action_kind kind)
 {
     for (int i = 0; i < n; i++)
@@ -920,6 +989,8 @@ int main(void)
         cmocka_unit_test(test_minors_split_and_majors_withhold),
         cmocka_unit_test(test_rusting_and_excess_trains),
         cmocka_unit_test(test_trains_between_companies),
+        cmocka_unit_test(test_a_train_available_early_and_unlimited),
+        cmocka_unit_test(test_a_home_city_chosen),
         cmocka_unit_test(test_privates_close),
         cmocka_unit_test(test_pfalzbahn_closes_with_its_station),
         cmocka_unit_test(test_private_powers_as_data),

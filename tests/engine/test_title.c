@@ -498,6 +498,24 @@ static void bad_private_sale(cJSON *r)
 {
     cJSON_AddItemToObject(r, "private_sale_percent", cJSON_CreateIntArray((const int[]){200, 50}, 2));
 }
+static cJSON *the_6_train(cJSON *r)
+{
+    cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(r, "trains"))
+        if (strcmp(cJSON_GetObjectItem(it, "name")->valuestring, "6") == 0)
+            return it;
+    fail_msg("no 6-train");
+    return NULL;
+}
+static void bad_train_count(cJSON *r)
+{
+    cJSON *six = the_6_train(r);
+    cJSON_ReplaceItemInObject(six, "count", cJSON_CreateString("many"));
+}
+static void bad_available_from(cJSON *r)
+{
+    cJSON_AddStringToObject(the_6_train(r), "available_from", "9");
+}
 static void bad_power_hex(cJSON *r)
 {
     cJSON *tile = cJSON_GetObjectItem(powers_of(r, "OBB"), "tile");
@@ -537,6 +555,8 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_blocks, "privates[NF].blocks: not a hex");
     expect_broken(bad_trade, "privates[NF].trade_for_share.from: \"ipo\" or \"pool\"");
     expect_broken(bad_private_sale, "title.private_sale_percent: [least, most]");
+    expect_broken(bad_train_count, "trains[6].count: a number or \"unlimited\"");
+    expect_broken(bad_available_from, "trains[6].available_from: not a train");
     expect_broken(bad_power_hex, "privates[OBB].powers.tile.hexes: not a hex");
     expect_broken(bad_exchange, "trains[6+6].exchange.trains: not a train");
     expect_broken(bad_distance, "trains[6].distance: a number, [large, small] for an n+n train, "

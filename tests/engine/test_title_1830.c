@@ -35,7 +35,8 @@ static void test_totals(void **state)
     (void)state;
     eng_title *t = load_1830();
     assert_string_equal(t->id, "1830");
-    assert_non_null(strstr(t->not_playable, "D trains")); /* refused */
+    assert_non_null(strstr(t->not_playable, "Erie")); /* refused */
+    assert_null(strstr(t->not_playable, "D trains"));
     assert_null(strstr(t->not_playable, "auction")); /* built */
     assert_null(strstr(t->not_playable, "zones"));
     assert_int_equal(t->player_share_limit, 60);
@@ -74,7 +75,7 @@ static void test_totals(void **state)
     int trains = 0;
     for (int i = 0; i < t->ntrains; i++)
         trains += t->trains[i].count;
-    assert_int_equal(trains, 26);
+    assert_int_equal(trains, 20); /* and the D's, unlimited */
     assert_int_equal(t->nphases, 6);
     int cells = 0;
     for (int i = 0; i < t->market_rows * t->market_cols; i++)
@@ -305,6 +306,10 @@ static void test_companies(void **state)
     assert_int_equal(t->private_sale_min_percent, 50);
     assert_int_equal(t->private_sale_max_percent, 200);
     assert_true(t->bank_break_ends_set);
+    const eng_train *d = &t->trains[eng_train_index(t, "D")]; /* unlimited, from the first 6 */
+    assert_true(d->count_unlimited);
+    assert_int_equal(d->available_from, eng_train_index(t, "6"));
+    assert_int_equal(t->trains[eng_train_index(t, "6")].available_from, -1);
     eng_title_free(t);
 }
 
@@ -316,7 +321,7 @@ static void test_trains_phases_market_players(void **state)
         const char *name, *rusts;
         int count, cost;
     } trains[] = {{"2", "4", 6, 80},  {"3", "6", 5, 180}, {"4", "D", 4, 300},
-                  {"5", "", 3, 450},  {"6", "", 2, 630},  {"D", "", 6, 1100}};
+                  {"5", "", 3, 450},  {"6", "", 2, 630},  {"D", "", 0, 1100}}; /* the D: unlimited */
     for (int i = 0; i < 6; i++) {
         const eng_train *tr = &t->trains[i];
         assert_string_equal(tr->name, trains[i].name);

@@ -64,6 +64,8 @@ static void test_operating_orders(void **state)
     expect_canonical("no tile", "NO TILE");
     expect_canonical("station L14 city 2", "STATION L14 CITY 2");
     expect_canonical("token h20", "STATION H20");
+    expect_canonical("home city 2", "HOME CITY 2"); /* issue 17: Erie's home city */
+    expect_canonical("home e11 city 1", "HOME E11 CITY 1");
     expect_canonical("run best", "RUN BEST");
     expect_canonical("run 160", "RUN 160");
     expect_canonical("pay out", "PAY OUT");
@@ -135,6 +137,7 @@ static void test_errors_name_the_line(void **state)
     expect_error("lay 9 on nowhere\n", 1, "\"NOWHERE\" is not a hex");
     expect_error("BY:\nroute 2 o15\n", 2, "a route needs at least two stops");
     expect_error("lay 9 on N12 rot 7\n", 1, "the rotation is 0 to 5");
+    expect_error("ERIE:\nhome e11\n", 2, "HOME E11 CITY n: which city");
     expect_error("buy 15% BY\n", 1, "\"15%\" is not a certificate size");
     expect_error("if ba available buy ba\n", 1, "THEN is missing");
     expect_error("if cash lots then pass\n", 1, "compare with");

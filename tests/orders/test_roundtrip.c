@@ -59,7 +59,7 @@ static void random_company_action(ord_action *a)
     static const ord_kind kinds[] = {ORD_LAY, ORD_NO_TILE, ORD_STATION, ORD_NO_STATION, ORD_RUN,
                                      ORD_ROUTE, ORD_PAYOUT, ORD_WITHHOLD, ORD_BUY_TRAIN,
                                      ORD_NO_TRAIN, ORD_SELL_TRAIN, ORD_DISCARD, ORD_PRIVATE,
-                                     ORD_GOAL};
+                                     ORD_GOAL, ORD_HOME};
     a->kind = kinds[pick((int)(sizeof kinds / sizeof *kinds))];
     switch (a->kind) {
     case ORD_LAY:
@@ -68,6 +68,11 @@ static void random_company_action(ord_action *a)
         a->rot = pick(7) - 1;
         break;
     case ORD_STATION: set(a->hex, ANY(HEXES)); a->city = pick(3); break;
+    case ORD_HOME:
+        if (pick(2))
+            set(a->hex, ANY(HEXES));
+        a->city = 1 + pick(2);
+        break;
     case ORD_RUN: a->revenue = pick(2) ? -1 : 10 * pick(40); break;
     case ORD_ROUTE:
         set(a->train, ANY(TRAINS));

@@ -133,6 +133,24 @@ static void test_alternatives_and_percentages(void **state)
     expect_has("BUY 15% BA", "is not a certificate size");
 }
 
+/* Issue 17: HOME is for a company whose home city is its director's choice (1830's Erie), in
+ * its home hex, naming one of its cities; refused at once elsewhere. */
+static void test_home_city(void **state)
+{
+    (void)state;
+    expect_has("BY:\nHOME CITY 1", "refused: HOME is for a company whose home city its director "
+                                   "chooses: BY's is not a choice");
+    eng_title *t1835 = T;
+    T = tf_load_title("1830");
+    expect("ERIE:\nhome city 2", "ERIE: HOME CITY 2");
+    expect("erie:\nhome e11 city 1", "ERIE: HOME E11 CITY 1");
+    expect_has("ERIE:\nHOME CITY 3", "refused: E11 has cities 1 to 2");
+    expect_has("ERIE:\nHOME E19 CITY 1", "refused: ERIE's home is in E11, not E19");
+    expect_has("NYC:\nHOME CITY 1", "NYC's is not a choice");
+    eng_title_free(T);
+    T = t1835;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +158,7 @@ int main(void)
         cmocka_unit_test(test_cities_with_umlauts_and_their_transliterations),
         cmocka_unit_test(test_did_you_mean),
         cmocka_unit_test(test_alternatives_and_percentages),
+        cmocka_unit_test(test_home_city),
     };
     return cmocka_run_group_tests(tests, load, unload);
 }
