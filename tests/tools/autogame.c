@@ -5,8 +5,10 @@
  * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
  * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
- * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_MAP=FILE.png draws the
- * board at the end; AUTOGAME_REPORT=1 prints each turn's report. */
+ * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 plays that
+ * title (config/games/TITLE.json; its start packet bought the same way, by auction or not);
+ * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
+ * report. */
 #include "engine/game.h"
 #include "report/mapdraw.h"
 #include "engine/title.h"
@@ -63,18 +65,25 @@ static int tiles_on_map(const eng_game *g)
 static int trains_bought(const eng_game *g)
 {
     int n = 0;
-    for (int k = 0; k < g->t->ntrains; k++)
-        n += g->t->trains[k].count - g->trains_left[k];
+    for (int k = 0; k < g->t->ntrains; k++) /* (a kind without end: those the companies hold) */
+        if (g->t->trains[k].count_unlimited)
+            for (int c = 0; c < g->t->ncompanies; c++)
+                for (int i = 0; i < g->co[c].ntrains; i++)
+                    n += g->co[c].trains[i] == k;
+        else
+            n += g->t->trains[k].count - g->trains_left[k];
     return n;
 }
 
 int main(int argc, char **argv)
 {
     util_keep_freed_memory();
-    const char *options = argc > 1 ? argv[1] : "Variant=Clemens";
+    const char *title = getenv("AUTOGAME_TITLE") ? getenv("AUTOGAME_TITLE") : "1835";
+    const char *options = argc > 1 ? argv[1] : strcmp(title, "1835") == 0 ? "Variant=Clemens" : "";
     int max_turns = argc > 2 ? atoi(argv[2]) : 150;
-    char *err = NULL, why[256];
-    char *json = util_read_file("config/games/1835.json", NULL);
+    char *err = NULL, why[256], path[256];
+    snprintf(path, sizeof path, "config/games/%s.json", title);
+    char *json = util_read_file(path, NULL);
     eng_title *t = json ? eng_title_parse(json, &err) : NULL;
     eng_options o;
     if (t)
