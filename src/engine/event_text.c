@@ -88,6 +88,10 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
         n = snprintf(buf, len, "%s buys %s from %s for %d", C, company_id(g, e->item), P,
                      e->amount);
         break;
+    case ENG_EV_PRIVATE_TRADED:
+        n = snprintf(buf, len, "%s buys %s from %s for %d", P, C, g->players[e->item].name,
+                     e->amount);
+        break;
     case ENG_EV_SHORT_OR: n = snprintf(buf, len, "No company can operate"); break;
     case ENG_EV_OPERATES: n = snprintf(buf, len, "%s operates (%s)", C, P); break;
     case ENG_EV_ROUND_END: break;

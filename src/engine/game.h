@@ -172,6 +172,8 @@ typedef enum {
     ENG_EV_PAR,           /* player, company, amount: the par the director chose */
     ENG_EV_BOUGHT_PRIVATE, /* company: the major buying, item: the private, player: its seller,
                             * amount: the price */
+    ENG_EV_PRIVATE_TRADED, /* player: the buyer, company: the private, item: the seller (a
+                            * player), amount: the price */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -273,7 +275,8 @@ typedef enum {
     ENG_ACT_HOME,       /* city: the operating company's home station, in that city of its home
                          * hex, its choice (a home without home_city: 1830's Erie in E11) */
     ENG_ACT_BUY_PRIVATE, /* company: a private the operating major buys from its owner, for
-                          * price (the owner's agreement is the turn resolver's to see) */
+                          * price (the owner's agreement is the turn resolver's to see); in a
+                          * stock round, the player acting buys it from its owner (1830) */
     ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
                          * with a private, 1830's B&O); a director's certificate bought from the
                          * IPO carries its par in price instead */

@@ -7,7 +7,10 @@
  * tiles; once a company owns it (or it closes) they are open.
  * A private with an "exchange" (1830's M&H) may be traded by its owner, on his turn in a stock
  * round, for a share of that major from the IPO (else the pool), within his share limit; the
- * private closes. It is no purchase: the turn goes on. */
+ * private closes. It is no purchase: the turn goes on.
+ * Where the title allows (privates_between_players: 1830), a player buys a private from
+ * another in a stock round, at a price they agree, within his certificate limit; that too
+ * leaves his turn as it was. */
 #include "engine/rounds.h"
 
 int eng_hex_blocked_by(const eng_game *g, int hex)
@@ -121,5 +124,32 @@ int eng_exchange_private(eng_game *g, const eng_action *a, char *why, size_t len
     g->co[priv].closed = true;
     eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, priv, 0, 0, false);
     eng_check_director(g, c, false);
+    return 0;
+}
+
+int eng_trade_private(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int priv = a->company, buyer = a->player;
+    if (!t->privates_between_players)
+        return eng_refuse(why, len, "in %s players do not sell each other privates", t->id);
+    if (priv < 0 || priv >= t->ncompanies || t->companies[priv].kind != ENG_PRIVATE)
+        return eng_refuse(why, len, "that is not a private company");
+    const eng_company *pc = &t->companies[priv];
+    int seller = g->co[priv].owner;
+    if (g->co[priv].closed || seller == ENG_NONE)
+        return eng_refuse(why, len, "%s is %s", pc->id,
+                          g->co[priv].closed ? "closed" : "not a player's");
+    if (seller == buyer)
+        return eng_refuse(why, len, "%s owns %s already", g->players[buyer].name, pc->id);
+    if (a->price < 0 || g->players[buyer].cash < a->price)
+        return eng_refuse(why, len, "%s has %d", g->players[buyer].name, g->players[buyer].cash);
+    if (eng_certificate_count(g, buyer) + 1 > eng_certificate_limit(g, buyer))
+        return eng_refuse(why, len, "%s holds %d certificates, the limit", g->players[buyer].name,
+                          eng_certificate_count(g, buyer));
+    g->players[buyer].cash -= a->price;
+    g->players[seller].cash += a->price;
+    g->co[priv].owner = buyer;
+    eng_event_add_item(g, ENG_EV_PRIVATE_TRADED, buyer, priv, seller, a->price, 0);
     return 0;
 }

@@ -105,6 +105,9 @@ bool eng_private_sold(const eng_game *g, int priv);
 int eng_hex_blocked_by(const eng_game *g, int hex);
 /* Its owner trades the private for a share (its "exchange"), in his stock round turn. */
 int eng_exchange_private(eng_game *g, const eng_action *a, char *why, size_t len);
+/* The player acting buys a private from its owner, in a stock round (privates_between_players);
+ * the owner's agreement is the turn resolver's to see. It is no purchase: the turn goes on. */
+int eng_trade_private(eng_game *g, const eng_action *a, char *why, size_t len);
 /* formation.c */
 bool eng_formation_due(const eng_game *g);
 void eng_begin_formation(eng_game *g, int next);

@@ -1043,6 +1043,8 @@ static bool parse_players(struct loader *L, const cJSON *root)
            get_choice(L, root, "price_drop_on_sale", "per_sale", "per_share",
                       &t->drop_per_share) &&
            get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0) &&
+           get_bool_or(L, "title", root, "privates_between_players",
+                       &t->privates_between_players, false) &&
            parse_private_sale(L, root);
 }
 

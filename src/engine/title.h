@@ -313,6 +313,8 @@ typedef struct eng_title {
     bool on_market_when_started; /* a company's marker goes on its par space when its par is
                                   * set (1830), else when it floats (1835, as Rails): companies
                                   * on one square operate in the order they arrived there */
+    bool privates_between_players; /* players sell each other privates in a stock round, at
+                                    * a price they agree (1830) */
     int private_sale_min_percent, private_sale_max_percent; /* what a company pays a player for
                                   * a private, of its face value (1830: 50 to 200) */
     int station_cost_per_hex; /* a station's cost grows so much per hex from the company's home

@@ -180,6 +180,43 @@ static void test_bo_par(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: in a stock round a player buys a private from another at a price they agree
+ * (privates_between_players); it does not use his turn, and counts toward his certificates. */
+static void test_players_trade_privates(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 3);
+    const char *order[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
+    for (int i = 0; i < 6; i++)
+        must(g, buy_item(order[i]));
+    must(g, par("B&O", 90));
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    int buyer = g->current, svnrr = co("SVNRR"), seller = g->co[svnrr].owner;
+    eng_action trade = {.kind = ENG_ACT_BUY_PRIVATE, .company = svnrr, .price = 55};
+    if (seller == buyer) { /* someone else's private */
+        svnrr = co("C&StL");
+        seller = g->co[svnrr].owner;
+        trade.company = svnrr;
+    }
+    int total = g->players[buyer].cash + g->players[seller].cash;
+    trade.price = g->players[buyer].cash + 1;
+    refused(g, trade, "has");
+    trade.price = 55;
+    must(g, trade);
+    assert_int_equal(g->co[svnrr].owner, buyer);
+    assert_int_equal(g->players[buyer].cash + g->players[seller].cash, total);
+    assert_int_equal(g->current, buyer); /* his turn goes on */
+    assert_true(has_event(g, ENG_EV_PRIVATE_TRADED, buyer, svnrr));
+    refused(g, trade, "owns");
+    trade.company = co("B&O");
+    refused(g, trade, "that is not a private company");
+    title->privates_between_players = false;
+    trade.company = co("D&H");
+    refused(g, trade, "in 1830 players do not sell each other privates");
+    title->privates_between_players = true;
+    eng_game_free(g);
+}
+
 /* The new actions go through the action log and back. */
 static void test_log_round_trip(void **state)
 {
@@ -234,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_first_item_falls),
         cmocka_unit_test(test_auction_among_bidders),
         cmocka_unit_test(test_bo_par),
+        cmocka_unit_test(test_players_trade_privates),
         cmocka_unit_test(test_log_round_trip),
         cmocka_unit_test(test_legal_actions),
     };
