@@ -1566,26 +1566,20 @@ int eng_title_set_option(eng_title *t, const char *json, const char *option, con
     return 0;
 }
 
-eng_title *eng_title_parse(const char *json, char **err)
+/* The title from its parsed JSON (root is the caller's). */
+static eng_title *parse_root(const cJSON *root, char **err)
 {
     struct loader L = {.t = xcalloc(1, sizeof(eng_title)), .failed = false};
     L.t->formation.company = -1;
     buf_init(&L.err);
-    cJSON *root = cJSON_Parse(json);
-    if (!root) {
-        int line = 1;
-        for (const char *p = json, *at = cJSON_GetErrorPtr(); at && p < at; p++)
-            line += *p == '\n';
-        bad(&L, "not valid JSON (near line %d)", line);
-    } else if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
-               parse_tiles(&L, root) && parse_hexes(&L, root) && check_borders(&L) &&
-               get_str(&L, "title", root, "not_playable_yet", L.t->not_playable,
-                       sizeof L.t->not_playable, false) &&
-               resolve_upgrades(&L, root) && parse_game_options(&L, root) &&
-               parse_companies(&L, root)) {
+    if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
+        parse_tiles(&L, root) && parse_hexes(&L, root) && check_borders(&L) &&
+        get_str(&L, "title", root, "not_playable_yet", L.t->not_playable,
+                sizeof L.t->not_playable, false) &&
+        resolve_upgrades(&L, root) && parse_game_options(&L, root) &&
+        parse_companies(&L, root)) {
         resolve_option_companies(&L, root);
     }
-    cJSON_Delete(root);
     if (L.failed) {
         *err = buf_steal(&L.err);
         eng_title_free(L.t);
@@ -1598,4 +1592,141 @@ eng_title *eng_title_parse(const char *json, char **err)
             table[h * 6 + e] = eng_neighbor(L.t, h, e);
     L.t->neighbors = table;
     return L.t;
+}
+
+/* The JSON text parsed, or NULL with the line of the fault in err. */
+static cJSON *parse_json(const char *name, const char *json, char **err)
+{
+    cJSON *root = cJSON_Parse(json);
+    if (!root) {
+        int line = 1;
+        for (const char *p = json, *at = cJSON_GetErrorPtr(); at && p < at; p++)
+            line += *p == '\n';
+        *err = str_format("%snot valid JSON (near line %d)", name, line);
+    }
+    return root;
+}
+
+eng_title *eng_title_parse(const char *json, char **err)
+{
+    cJSON *root = parse_json("", json, err);
+    eng_title *t = root ? parse_root(root, err) : NULL;
+    cJSON_Delete(root);
+    return t;
+}
+
+/* ---- a title that extends another (a variant) ---- */
+
+/* The key an entry of a list is known by in a variant, or NULL for a member replaced whole. */
+static const char *entry_key(const char *list)
+{
+    static const char *const by_id[] = {"hexes", "tiles", "privates", "minors", "majors"};
+    for (size_t i = 0; i < sizeof by_id / sizeof *by_id; i++)
+        if (strcmp(list, by_id[i]) == 0)
+            return "id";
+    return strcmp(list, "trains") == 0 || strcmp(list, "phases") == 0 ? "name" : NULL;
+}
+
+static int entry_index(const cJSON *list, const char *key, const char *value)
+{
+    int i = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list)
+    {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(it, key);
+        if (cJSON_IsString(k) && strcmp(k->valuestring, value) == 0)
+            return i;
+        i++;
+    }
+    return -1;
+}
+
+/* The variant's entries into the base's list: replaced by key, removed, or added. */
+static bool merge_list(cJSON *base, const cJSON *over, const char *key, const char *list,
+                       char **err)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, over)
+    {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(it, key);
+        if (!cJSON_IsString(k)) {
+            *err = str_format("%s: an entry without its \"%s\"", list, key);
+            return false;
+        }
+        int at = entry_index(base, key, k->valuestring);
+        bool removed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "remove"));
+        if (removed && at < 0) {
+            *err = str_format("%s[%s]: removed, but the base has none", list, k->valuestring);
+            return false;
+        }
+        if (removed)
+            cJSON_DeleteItemFromArray(base, at);
+        else if (at >= 0)
+            cJSON_ReplaceItemInArray(base, at, cJSON_Duplicate(it, true));
+        else
+            cJSON_AddItemToArray(base, cJSON_Duplicate(it, true));
+    }
+    return true;
+}
+
+/* over's members into base (both parsed titles); false with err. */
+static bool merge_title(cJSON *base, const cJSON *over, char **err)
+{
+    const cJSON *m;
+    cJSON_ArrayForEach(m, over)
+    {
+        if (strcmp(m->string, "extends") == 0)
+            continue;
+        const char *key = entry_key(m->string);
+        cJSON *mine = cJSON_GetObjectItemCaseSensitive(base, m->string);
+        if (key && cJSON_IsArray(m) && cJSON_IsArray(mine)) {
+            if (!merge_list(mine, m, key, m->string, err))
+                return false;
+        } else if (mine) {
+            cJSON_ReplaceItemInObjectCaseSensitive(base, m->string, cJSON_Duplicate(m, true));
+        } else {
+            cJSON_AddItemToObject(base, m->string, cJSON_Duplicate(m, true));
+        }
+    }
+    return true;
+}
+
+/* The title's JSON with what it extends under it, or NULL with err. */
+static cJSON *load_layers(const char *name, eng_title_reader read, void *ctx, int depth,
+                          char **err)
+{
+    char *json = read(name, ctx);
+    if (!json) {
+        *err = str_format("there is no title \"%s\"", name);
+        return NULL;
+    }
+    char *where = str_format("%s.json: ", name);
+    cJSON *root = parse_json(where, json, err);
+    free(json);
+    const cJSON *ext = root ? cJSON_GetObjectItemCaseSensitive(root, "extends") : NULL;
+    cJSON *base = NULL;
+    if (ext && (!cJSON_IsString(ext) || depth >= 4)) {
+        *err = str_format("%sextends: %s", where,
+                          cJSON_IsString(ext) ? "more than four titles deep" : "a title's name");
+    } else if (ext && (base = load_layers(ext->valuestring, read, ctx, depth + 1, err)) &&
+               !merge_title(base, root, err)) {
+        char *e = *err;
+        *err = str_format("%s%s", where, e);
+        free(e);
+        cJSON_Delete(base);
+        base = NULL;
+    }
+    free(where);
+    if (!ext)
+        return root;
+    cJSON_Delete(root);
+    return base;
+}
+
+eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err)
+{
+    cJSON *root = load_layers(name, read, ctx, 0, err);
+    eng_title *t = root ? parse_root(root, err) : NULL;
+    cJSON_Delete(root);
+    return t;
 }

@@ -363,6 +363,14 @@ typedef struct eng_title {
 
 /* Parses and validates a title. Returns NULL with *err (malloc'd) naming the bad entry. */
 eng_title *eng_title_parse(const char *json, char **err);
+/* A title by its name, its file's text given by read (NULL: no such title; the caller frees
+ * it). A file may say "extends": "BASE" and give only what differs (a variant, 1830's
+ * Coalfields & Reading): its "hexes", "tiles", "privates", "minors" and "majors" (by "id") and
+ * "trains" and "phases" (by "name") each replace the base's entry of that id or are added (an
+ * entry {"id": X, "remove": true} takes it out); any other member replaces the base's. Bases
+ * may extend others, four deep. */
+typedef char *(*eng_title_reader)(const char *name, void *ctx);
+eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err);
 /* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */
 int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
                          char **err);

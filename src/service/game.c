@@ -189,18 +189,23 @@ static int replay_one(int64_t seq, int turn, const char *json, void *ctx)
     return 0;
 }
 
+/* A title's file in the games directory (eng_title_reader). */
+static char *read_title_file(const char *title, void *ctx)
+{
+    (void)ctx;
+    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
+    char *json = util_read_file(path, NULL);
+    free(path);
+    return json;
+}
+
 eng_title *svc_load_title(const char *title, char *why, size_t len)
 {
-    char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
-    char *json = util_read_file(path, NULL), *err = NULL;
-    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
-    if (!json)
-        snprintf(why, len, "there is no title \"%s\" (%s)", title, path);
-    else if (!t)
-        snprintf(why, len, "%s: %s", path, err);
+    char *err = NULL;
+    eng_title *t = eng_title_load(title, read_title_file, NULL, &err);
+    if (!t)
+        snprintf(why, len, "%s (%s)", err, PBEMGM_GAMES_DIR);
     free(err);
-    free(json);
-    free(path);
     return t;
 }
 

@@ -569,9 +569,76 @@ static void test_broken_files_name_the_entry(void **state)
     free(err);
 }
 
+/* Issue 17: a title that extends another (a variant): the files a test reader knows. */
+static const char *const VARIANT_FILES[][2] = {
+    {"v", "{\"title\": \"v\", \"extends\": \"1835\", \"bank\": 9999,\n"
+          " \"hexes\": [{\"id\": \"A11\", \"color\": \"white\", \"cost\": 70},\n"
+          "            {\"id\": \"B18\", \"remove\": true}],\n"
+          " \"trains\": [{\"name\": \"7\", \"distance\": 7, \"count\": 2, \"cost\": 710}]}"},
+    {"dangling", "{\"title\": \"d\", \"extends\": \"1835\", \"trains\": [{\"name\": \"6+6\", "
+                 "\"remove\": true}]}"},
+    {"gone", "{\"title\": \"gone\", \"extends\": \"1835\", \"tiles\": [{\"id\": \"X9\", "
+             "\"remove\": true}]}"},
+    {"loop1", "{\"title\": \"a\", \"extends\": \"loop2\"}"},
+    {"loop2", "{\"title\": \"b\", \"extends\": \"loop1\"}"},
+    {"orphan", "{\"title\": \"o\", \"extends\": \"18xx\"}"},
+    {"broken", "{\"title\": \"b\", \"extends\": \"1835\",\n\"bank\": }"},
+};
+
+static char *test_reader(const char *name, void *ctx)
+{
+    (void)ctx;
+    if (strcmp(name, "1835") == 0)
+        return tf_json();
+    for (size_t i = 0; i < sizeof VARIANT_FILES / sizeof *VARIANT_FILES; i++)
+        if (strcmp(name, VARIANT_FILES[i][0]) == 0)
+            return xstrdup(VARIANT_FILES[i][1]);
+    return NULL;
+}
+
+static void expect_load_error(const char *name, const char *fragment)
+{
+    char *err = NULL;
+    eng_title *t = eng_title_load(name, test_reader, NULL, &err);
+    assert_null(t);
+    if (!err || !strstr(err, fragment))
+        fail_msg("%s: \"%s\" does not say \"%s\"", name, err ? err : "", fragment);
+    free(err);
+}
+
+static void test_a_variant_extends_its_base(void **state)
+{
+    (void)state;
+    eng_title *base = tf_load(), *t = NULL;
+    char *err = NULL;
+    t = eng_title_load("v", test_reader, NULL, &err);
+    if (!t)
+        fail_msg("the variant does not load: %s", err);
+    assert_string_equal(t->id, "v");
+    assert_int_equal(t->bank, 9999);                     /* a member replaced */
+    assert_int_equal(t->nhexes, base->nhexes - 1);       /* a hex replaced, one removed */
+    assert_int_equal(t->hexes[tf_hex(t, "A11")].cost, 70);
+    assert_int_equal(eng_hex_index(t, "B18"), -1);
+    assert_int_equal(t->ntrains, base->ntrains + 1);     /* a 7 added */
+    assert_int_equal(t->trains[eng_train_index(t, "7")].cost, 710);
+    assert_int_equal(t->ncompanies, base->ncompanies);   /* the rest is the base's */
+    eng_title_free(t);
+    eng_title_free(base);
+    t = eng_title_load("1835", test_reader, NULL, &err); /* a title extending none */
+    assert_non_null(t);
+    eng_title_free(t);
+    expect_load_error("dangling", "trains[3+3].rusts_on: there is no train \"6+6\"");
+    expect_load_error("gone", "gone.json: tiles[X9]: removed, but the base has none");
+    expect_load_error("loop1", "extends: more than four titles deep");
+    expect_load_error("orphan", "there is no title \"18xx\"");
+    expect_load_error("nothing", "there is no title \"nothing\"");
+    expect_load_error("broken", "broken.json: not valid JSON (near line 2)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_variant_extends_its_base),
         cmocka_unit_test(test_totals),
         cmocka_unit_test(test_map_facts),
         cmocka_unit_test(test_tile_facts),

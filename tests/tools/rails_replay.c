@@ -1285,6 +1285,30 @@ static char *options_for(const char *log)
     return opts;
 }
 
+/* The title file a log is played with: its GameIs title, or the variant that the oracle's
+ * "_title_files" names for it (1830's Coalfields & Reading games). */
+static char *title_file_for(const char *log)
+{
+    char *data = read_oracle(title_of(log), "", NULL);
+    cJSON *root = data ? cJSON_Parse(data) : NULL;
+    char *copy = xstrdup(log);
+    const cJSON *f = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "_title_files"), basename(copy));
+    char *name = xstrdup(cJSON_IsString(f) ? f->valuestring : title_of(log));
+    cJSON_Delete(root);
+    free(data);
+    free(copy);
+    return name;
+}
+
+/* A title's file in config/games (eng_title_reader). */
+static char *read_title_file(const char *name, void *ctx)
+{
+    (void)ctx;
+    char path[128];
+    snprintf(path, sizeof path, "config/games/%s.json", name);
+    return util_read_file(path, NULL);
+}
+
 static void print_state(struct replay *r)
 {
     cJSON *root = cJSON_CreateObject();
@@ -1353,15 +1377,14 @@ int main(int argc, char **argv)
     }
     int until = argc > 2 ? atoi(argv[2]) : 0;
     snprintf(r.title_id, sizeof r.title_id, "%s", title_of(argv[1]));
-    char title_path[64];
-    snprintf(title_path, sizeof title_path, "config/games/%s.json", r.title_id);
-    char *json = util_read_file(title_path, NULL), *err = NULL;
+    char *title_file = title_file_for(argv[1]), *err = NULL;
     char *log = util_read_file(argv[1], NULL);
-    if (!json || !log || !(r.title = eng_title_parse(json, &err))) {
+    if (!log || !(r.title = eng_title_load(title_file, read_title_file, NULL, &err))) {
         fprintf(stderr, "rails_replay: cannot read %s or its title \"%s\" %s\n", argv[1],
-                r.title_id, err ? err : "");
+                title_file, err ? err : "");
         return 2;
     }
+    free(title_file);
     eng_options_default(r.title, &r.opt);
     r.opt.permissive_routes = true;    /* all the logs: RouteAlgorithm=Permissive */
     char *offsets = read_oracle(r.title_id, "-tile-offsets", NULL);
@@ -1473,7 +1496,6 @@ int main(int argc, char **argv)
     cJSON_Delete(r.known);
     free((char *)r.log_name);
     free(opts);
-    free(json);
     free(log);
     return rc == 0 ? 0 : 1;
 }
