@@ -16,6 +16,7 @@ enum {
     F_TRAIN = 1 << 9, F_TRAIN_FROM = 1 << 10, F_CERT_SIZE = 1 << 11, F_ADJUST = 1 << 12,
     F_PRICE = 1 << 13, /* a bid, or a par chosen (ENG_ACT_PAR) */
     F_PAR = 1 << 14,   /* buying a director's certificate: the par chosen, when one is */
+    F_RIGHT = 1 << 15, /* a right (ENG_ACT_BUY_RIGHT), in item */
 };
 
 static const struct {
@@ -43,6 +44,7 @@ static const struct {
     {ENG_ACT_PAR, "par", F_COMPANY | F_PRICE},
     {ENG_ACT_BUY_PRIVATE, "buy_private", F_COMPANY | F_PRICE},
     {ENG_ACT_HOME, "home", F_CITY},
+    {ENG_ACT_BUY_RIGHT, "buy_right", F_RIGHT},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the
@@ -125,6 +127,8 @@ static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, c
     const eng_title *t = g->t;
     if (f & F_ITEM)
         cJSON_AddStringToObject(o, "item", t->start_items[a->item].id);
+    if (f & F_RIGHT)
+        cJSON_AddStringToObject(o, "right", t->rights[a->item].id);
     if (f & F_COMPANY)
         cJSON_AddStringToObject(o, "company", t->companies[a->company].id);
     if (f & F_SHARE_FROM)
@@ -254,6 +258,7 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
     const eng_title *t = g->t;
     const char *from = str_of(o, "from") ? str_of(o, "from") : "";
     if (((f & F_ITEM) && lookup(t, o, "item", eng_start_item_index, &a->item, why, len)) ||
+        ((f & F_RIGHT) && lookup(t, o, "right", eng_right_index, &a->item, why, len)) ||
         ((f & F_COMPANY) && lookup(t, o, "company", eng_company_index, &a->company, why, len)) ||
         ((f & F_HEX) && lookup(t, o, "hex", eng_hex_index, &a->hex, why, len)) ||
         ((f & F_TILE) && lookup(t, o, "tile", eng_tile_index, &a->tile, why, len)) ||
@@ -418,6 +423,8 @@ static void operating_actions(struct legal_list *l, int player)
     try_action(l, (eng_action){.kind = ENG_ACT_SKIP, .player = player});
     for (int city = 0; city < ENG_MAX_CITIES; city++)
         try_action(l, (eng_action){.kind = ENG_ACT_HOME, .player = player, .city = city});
+    for (int r = 0; r < g->t->nrights; r++)
+        try_action(l, (eng_action){.kind = ENG_ACT_BUY_RIGHT, .player = player, .item = r});
     track_actions(l, player);
     eng_run best;
     eng_best_run(g, g->operating, &best);

@@ -129,6 +129,17 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
                                                                  : "?");
         break;
     case ENG_EV_RUSTED: n = snprintf(buf, len, "%s trains rust", train_name(g, e->item)); break;
+    case ENG_EV_BOUGHT_RIGHT:
+        n = snprintf(buf, len, "%s buys the %s right for %d", C, g->t->rights[e->item].id,
+                     e->amount);
+        break;
+    case ENG_EV_OBSOLETE:
+        n = snprintf(buf, len, "%s trains are obsolete: each runs once more", train_name(g, e->item));
+        break;
+    case ENG_EV_SCRAPPED:
+        n = snprintf(buf, len, "%s's obsolete %s train%s scrapped after its run", C,
+                     train_name(g, e->item), e->amount > 1 ? "s are" : " is");
+        break;
     case ENG_EV_PRIVATE_CLOSES: n = snprintf(buf, len, "%s closes", C); break;
     case ENG_EV_DISCARDED:
         n = snprintf(buf, len, e->flag ? "%s trades in a %s train (to the pool)"

@@ -77,6 +77,7 @@ typedef struct eng_company_state {
     int owner;           /* privates and minors: the player who owns it, or ENG_NONE */
     int held_by;         /* privates: the major that bought it from its owner (1830; owner is
                           * then ENG_NONE), or ENG_NONE */
+    unsigned rights;     /* majors: bit r, the title's right r bought (1830 C&R's Coalfields) */
     bool started;        /* majors: the director's certificate is sold and the price set */
     bool floated;
     bool closed;
@@ -146,6 +147,10 @@ typedef enum {
     ENG_EV_NEW_TRAIN,     /* item: the type now sold by the bank */
     ENG_EV_PHASE,         /* amount: the new phase */
     ENG_EV_RUSTED,        /* item: train type */
+    ENG_EV_OBSOLETE,      /* item: train type: its trains run once more, then go */
+    ENG_EV_BOUGHT_RIGHT,  /* company, item: the right, amount: the price */
+    ENG_EV_SCRAPPED,      /* company, item: train type, amount: how many: obsolete trains gone
+                           * after their last run */
     ENG_EV_PRIVATE_CLOSES,/* company */
     ENG_EV_DISCARDED,     /* company, item: train type; flag: traded in for a train bought */
     ENG_EV_END_OR,        /* amount: set, amount2: number */
@@ -248,6 +253,7 @@ typedef struct eng_game {
     int pool_trains[ENG_MAX_TRAIN_TYPES];  /* in the pool */
     int train_on_sale;        /* the type the bank sells now */
     bool train_bought[ENG_MAX_TRAIN_TYPES];
+    bool train_obsolete[ENG_MAX_TRAIN_TYPES]; /* its trains run once more, then go */
     int worth_at_or_start[ENG_MAX_PLAYERS];
 } eng_game;
 
@@ -272,6 +278,8 @@ typedef enum {
     ENG_ACT_ADJUST,     /* the GM's correction (house rule 15): adjust says what (adjust.c) */
     ENG_ACT_SKIP,       /* the operating company passes its step (no tile, no station) */
     ENG_ACT_BID,        /* start packet sold by auction: item, price (the bid) */
+    ENG_ACT_BUY_RIGHT,  /* item: the title's right the operating major buys from the bank (1830
+                         * Coalfields & Reading's Coalfields access) */
     ENG_ACT_HOME,       /* city: the operating company's home station, in that city of its home
                          * hex, its choice (a home without home_city: 1830's Erie in E11) */
     ENG_ACT_BUY_PRIVATE, /* company: a private the operating major buys from its owner, for
@@ -379,6 +387,8 @@ int eng_certificate_count(const eng_game *g, int player);
 /* The market zone the company's price is in (ENG_ZONE_...). */
 int eng_market_zone(const eng_game *g, int company);
 int eng_certificate_limit(const eng_game *g, int player);
+/* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
+bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a
  * kind already bought (1830's D from the first 6), while any are left. */
 bool eng_bank_sells(const eng_game *g, int type);

@@ -328,6 +328,12 @@ static void first_of_type(eng_game *g, int type)
     for (int k = 0; k < t->ntrains; k++)
         if (strcmp(t->trains[k].rusts_on, t->trains[type].name) == 0)
             rust(g, k);
+    for (int k = 0; k < t->ntrains; k++)
+        if (t->trains[k].obsolete_on == type && !g->train_obsolete[k]) {
+            g->train_obsolete[k] = true;
+            eng_event_add(g, ENG_EV_OBSOLETE, ENG_NONE, ENG_NONE, 0, 0, false);
+            g->events[g->nevents - 1].item = k;
+        }
     const struct eng_formation *f = &t->formation;
     if (f->company >= 0 && type == f->all_exchange_on && eng_formation_due(g))
         g->formation_pending = g->formation_force = true; /* all exchanges, after discards */
@@ -903,7 +909,72 @@ static int dividend_share(const eng_game *g, int revenue, int pct)
     return whole / 100 + (!g->opt.dividend_round_down && whole % 100 != 0);
 }
 
+/* ---- rights (1830 Coalfields & Reading: the Coalfields access) ---- */
+
+bool eng_may_enter(const eng_game *g, int company, int hex)
+{
+    int r = g->t->hexes[hex].right;
+    return r < 0 || (company >= 0 && (g->co[company].rights & (1u << r)));
+}
+
+/* The operating major buys a right from the bank, once, with its own money. */
+static int buy_right(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->operating, r = a->item;
+    if (r < 0 || r >= g->t->nrights)
+        return eng_refuse(why, len, "there is no such right");
+    const eng_right *right = &g->t->rights[r];
+    eng_company_state *s = &g->co[c];
+    if (!eng_is_major(g, c))
+        return eng_refuse(why, len, "only a major buys the %s right", right->id);
+    if (s->rights & (1u << r))
+        return eng_refuse(why, len, "%s has the %s right already", g->t->companies[c].id,
+                          right->id);
+    if (s->cash < right->price)
+        return eng_refuse(why, len, "the %s right costs %d, and %s has %d", right->id,
+                          right->price, g->t->companies[c].id, s->cash);
+    s->cash -= right->price;
+    g->bank += right->price;
+    s->rights |= 1u << r;
+    eng_event_add(g, ENG_EV_BOUGHT_RIGHT, ENG_NONE, c, right->price, 0, false);
+    g->events[g->nevents - 1].item = r;
+    return 0;
+}
+
+/* After its run the company's obsolete trains go, a kind at a time. */
+static void scrap_obsolete(eng_game *g, int c)
+{
+    eng_company_state *s = &g->co[c];
+    for (int k = 0; k < g->t->ntrains; k++) {
+        if (!g->train_obsolete[k])
+            continue;
+        int gone = 0;
+        for (int i = 0; i < s->ntrains;)
+            if (s->trains[i] == k) {
+                s->trains[i] = s->trains[--s->ntrains];
+                gone++;
+            } else {
+                i++;
+            }
+        if (gone) {
+            eng_event_add(g, ENG_EV_SCRAPPED, ENG_NONE, c, gone, 0, false);
+            g->events[g->nevents - 1].item = k;
+        }
+    }
+}
+
+static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len);
+
 static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int rc = pay_run(g, a, why, len);
+    if (rc == 0)
+        scrap_obsolete(g, g->operating);
+    return rc;
+}
+
+/* The run's revenue paid out, withheld, or none. */
+static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int c = g->operating;
     eng_company_state *s = &g->co[c];
@@ -1080,6 +1151,8 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_step_skip(g, why, len);
     case ENG_ACT_HOME:
         return choose_home(g, a, why, len);
+    case ENG_ACT_BUY_RIGHT:
+        return buy_right(g, a, why, len);
     case ENG_ACT_LAY_TILE:
         return lay_tile(g, a, why, len);
     case ENG_ACT_TOKEN:

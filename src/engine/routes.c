@@ -195,6 +195,7 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
         bool moved = rn && rn->hex >= 0 && h == rn->hex;
         net->seg_first[h] = moved ? rn->at : next;
         mark_stops(net, g, company, h, &groups, &ovals);
+        bool open = eng_may_enter(g, company, h); /* (a hex its right closes: no track) */
         for (int i = 0; i < tr->npaths; i++) {
             int a = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].a, rot);
             int c = h * ENG_NODES_PER_HEX + eng_end_node(&tr->paths[i].b, rot);
@@ -202,6 +203,8 @@ static void build_net_as(struct net *net, const eng_game *g, int company,
             bool gm_ferry = toll > 0 && !g->opt.rules.ferry_toll_when_crossing;
             int seg = moved ? rn->at + i : next++;
             most = seg + 1 > most ? seg + 1 : most;
+            if (!open)
+                continue;
             raw_add(&raw, a, c, seg, toll, gm_ferry);
             raw_add(&raw, c, a, seg, toll, gm_ferry);
             if (gm_ferry && net->nodes[a].oval >= 0 && net->nodes[c].oval >= 0)
@@ -1658,7 +1661,7 @@ int eng_check_runs(const eng_game *g, int company, const eng_train_run *runs, in
  * Between two turns the board does not change, yet every acknowledgement's trial of a player's
  * orders runs every company again: each thread remembers its last best runs by what they
  * depend on — the board (tiles, rotations, stations, reserved circles), the company, its
- * trains, the phase's off-board values and the ferry rule — under two independent 64-bit
+ * trains and rights, the phase's off-board values and the ferry rule — under two independent 64-bit
  * fingerprints. */
 
 #define RUNS_KEPT 32
@@ -1703,8 +1706,8 @@ static struct print2 run_print(const eng_game *g, int company)
     size_t hexes = (size_t)g->t->nhexes;
     struct print2 p = {1469598103934665603ULL, 0x243F6A8885A308D3ULL};
     const eng_company_state *s = &g->co[company];
-    int head[4] = {company, s->ntrains, g->t->phases[g->phase].offboard_color,
-                   g->opt.rules.ferry_toll_when_crossing};
+    int head[5] = {company, s->ntrains, g->t->phases[g->phase].offboard_color,
+                   g->opt.rules.ferry_toll_when_crossing, (int)s->rights};
     mix(&p, &g->t, sizeof g->t);
     mix(&p, head, sizeof head);
     mix(&p, s->trains, (size_t)s->ntrains * sizeof *s->trains);

@@ -166,6 +166,14 @@ int eng_train_index(const eng_title *t, const char *name)
     return -1;
 }
 
+int eng_right_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->nrights; i++)
+        if (strcasecmp(t->rights[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
 int eng_game_option_index(const eng_title *t, const char *id)
 {
     for (int i = 0; i < t->ngame_options; i++)
@@ -849,6 +857,10 @@ static bool parse_trains(struct loader *L, const cJSON *root)
     {
         if (member(it, "exchange") && !parse_trade_ins(L, member(it, "exchange"), tr))
             return false;
+        const cJSON *obs = member(it, "obsolete_on");
+        tr->obsolete_on = cJSON_IsString(obs) ? eng_train_index(t, obs->valuestring) : -1;
+        if (obs && tr->obsolete_on < 0)
+            return bad(L, "trains[%s].obsolete_on: not a train", tr->name);
         const cJSON *from = member(it, "available_from");
         tr->available_from = cJSON_IsString(from) ? eng_train_index(t, from->valuestring) : -1;
         if (from && tr->available_from < 0)
@@ -1345,6 +1357,39 @@ static bool resolve_company_refs(struct loader *L, const cJSON *root)
     return true;
 }
 
+/* "rights": [{"id", "price", "hexes": [...]}]: what a major buys to run into those hexes. */
+static bool parse_rights(struct loader *L, const cJSON *root)
+{
+    eng_title *t = L->t;
+    for (int h = 0; h < t->nhexes; h++)
+        t->hexes[h].right = -1;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, get_array(L, "title", root, "rights", false))
+    {
+        if (t->nrights == ENG_MAX_RIGHTS)
+            return bad(L, "rights: at most %d", ENG_MAX_RIGHTS);
+        eng_right *r = &t->rights[t->nrights];
+        char where[64];
+        snprintf(where, sizeof where, "rights[%d]", t->nrights);
+        if (!get_str(L, where, it, "id", r->id, sizeof r->id, true) ||
+            !get_int(L, where, it, "price", &r->price, 0))
+            return false;
+        snprintf(where, sizeof where, "rights[%s]", r->id);
+        const cJSON *h;
+        cJSON_ArrayForEach(h, get_array(L, where, it, "hexes", true))
+        {
+            int k = cJSON_IsString(h) ? eng_hex_index(t, h->valuestring) : -1;
+            if (k < 0)
+                return bad(L, "%s.hexes: not a hex", where);
+            t->hexes[k].right = t->nrights;
+        }
+        if (L->failed)
+            return false;
+        t->nrights++;
+    }
+    return !L->failed;
+}
+
 static bool parse_companies(struct loader *L, const cJSON *root)
 {
     const cJSON *lists[] = {member(root, "privates"), member(root, "minors"),
@@ -1359,7 +1404,7 @@ static bool parse_companies(struct loader *L, const cJSON *root)
            resolve_company_refs(L, root) &&
            parse_trains(L, root) && resolve_formation_trains(L, root) && parse_phases(L, root) &&
            parse_market(L, root) && check_par_spaces(L) &&
-           parse_players(L, root) && parse_start_packet(L, root);
+           parse_players(L, root) && parse_start_packet(L, root) && parse_rights(L, root);
 }
 
 /* ---- the game options the title declares ---- */

@@ -90,6 +90,8 @@ typedef struct eng_hex {
     int cost;             /* terrain cost to lay a tile here; 0 none */
     char terrain[ENG_ID]; /* "water", "mountain", or "" */
     uint8_t blocked;      /* bit e set: edge e is impassable */
+    int right;            /* the right a company must hold to run into it (1830 C&R's
+                           * Coalfields on L10), or -1 */
     eng_upgrades upgrades;/* what may be laid on the printed hex */
     bool offboard;
     int offboard_revenue[ENG_NCOLORS]; /* by phase colour (yellow, green, brown, gray) */
@@ -217,6 +219,9 @@ typedef struct eng_train {
                            * once the kinds before it are sold out */
     int cost;
     char rusts_on[ENG_ID];
+    int obsolete_on;      /* the kind whose first train makes this kind obsolete: each such
+                           * train runs once more, then goes (1830 Coalfields & Reading's 2, 3
+                           * and 4); -1: none */
     int ntrade_ins;       /* the bank sells it for exchange_cost with one of these trains traded
                            * in (1830: a D for 800 and a 4, 5 or 6) */
     int trade_ins[4];
@@ -281,6 +286,14 @@ typedef struct eng_game_option {
     eng_choice choices[ENG_MAX_CHOICES];
 } eng_game_option;
 
+/* A right a major buys from the bank to run into some hexes ("rights": 1830 Coalfields &
+ * Reading's Coalfields access, 140, for L10). */
+#define ENG_MAX_RIGHTS 8
+typedef struct eng_right {
+    char id[ENG_ID];
+    int price;
+} eng_right;
+
 typedef struct eng_title {
     char id[ENG_ID];
     char not_playable[512]; /* a title whose rules the engine does not have all of yet: what it
@@ -295,6 +308,8 @@ typedef struct eng_title {
     eng_train *trains;
     int nphases;
     eng_phase *phases;
+    int nrights;
+    eng_right rights[ENG_MAX_RIGHTS];
     int market_rows, market_cols;
     int *market;          /* rows*cols prices; 0 = no cell */
     bool *market_par;     /* rows*cols: a par space ("100p"): a company started at that par
@@ -381,6 +396,7 @@ int eng_hex_index(const eng_title *t, const char *id);
 int eng_tile_index(const eng_title *t, const char *id);
 int eng_company_index(const eng_title *t, const char *id);
 int eng_train_index(const eng_title *t, const char *name);
+int eng_right_index(const eng_title *t, const char *id);
 int eng_game_option_index(const eng_title *t, const char *id);
 /* The hex on the other side of edge e of hex h, or -1 off the map. */
 int eng_neighbor(const eng_title *t, int h, int edge);

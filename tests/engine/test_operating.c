@@ -830,6 +830,69 @@ static void test_a_home_city_chosen(void **state)
     title->companies[by] = kept;
 }
 
+/* Issue 17: obsolete trains (1830 Coalfields & Reading's 2, 3 and 4: "obsolete_on"): the first
+ * train of that kind makes them obsolete, and each goes after its company's next run. Tried with
+ * 1835's 2 made obsolete by the first 2. */
+static void test_obsolete_trains_run_once_more(void **state)
+{
+    (void)state;
+    int by = co("BY"), two = train("2");
+    title->trains[two].obsolete_on = two;
+    eng_game *g = by_operating("Variant=Clemens");
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, buy_train("2", false)); /* the first 2: the 2s are obsolete */
+    assert_true(g->train_obsolete[two]);
+    const eng_event *e = NULL;
+    for (int i = 0; i < g->nevents && !e; i++)
+        e = g->events[i].kind == ENG_EV_OBSOLETE && g->events[i].item == two ? &g->events[i]
+                                                                              : NULL;
+    assert_non_null(e);
+    assert_int_equal(g->co[by].ntrains, 1); /* not gone yet */
+    g->co[by].ran = false;                  /* (as in its next turn) */
+    g->co[by].step = ENG_STEP_RUN;
+    must(g, run(0, false));
+    assert_int_equal(g->co[by].ntrains, 0); /* run once more, then scrapped */
+    assert_true(has_event(g, ENG_EV_SCRAPPED, -1, by));
+    eng_game_free(g);
+    title->trains[two].obsolete_on = -1;
+}
+
+/* Issue 17: a right a major buys from the bank in its turn, once, with its own money (1830
+ * Coalfields & Reading's Coalfields; what it opens: test_routes.c). */
+static void test_a_right_bought(void **state)
+{
+    (void)state;
+    int by = co("BY"), h = tf_hex(title, "L14");
+    title->nrights = 1;
+    snprintf(title->rights[0].id, sizeof title->rights[0].id, "Coal");
+    title->rights[0].price = 100;
+    title->hexes[h].right = 0;
+    eng_game *g = by_operating("Variant=Clemens");
+    assert_false(eng_may_enter(g, by, h));
+    eng_action buy = {.kind = ENG_ACT_BUY_RIGHT, .item = 0};
+    int cash = g->co[by].cash, bank = g->bank;
+    g->co[by].cash = 99;
+    refused(g, buy, "the Coal right costs 100, and BY has 99");
+    g->co[by].cash = cash;
+    char *json = eng_action_to_json(g, &buy), why[256];
+    assert_non_null(strstr(json, "\"right\":\"Coal\""));
+    must(g, buy);
+    assert_int_equal(g->co[by].cash, cash - 100);
+    assert_int_equal(g->bank, bank + 100);
+    assert_true(eng_may_enter(g, by, h));
+    assert_true(has_event(g, ENG_EV_BOUGHT_RIGHT, -1, by));
+    refused(g, buy, "BY has the Coal right already");
+    eng_action back;
+    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    assert_int_equal(back.kind, ENG_ACT_BUY_RIGHT);
+    assert_int_equal(back.item, 0);
+    free(json);
+    eng_game_free(g);
+    title->hexes[h].right = -1;
+    title->nrights = 0;
+}
+
 static int find_kind(const eng_action *v, int n, eng_action_kind kind)
 {
     for (int i = 0; i < n; i++)
@@ -991,6 +1054,8 @@ int main(void)
         cmocka_unit_test(test_trains_between_companies),
         cmocka_unit_test(test_a_train_available_early_and_unlimited),
         cmocka_unit_test(test_a_home_city_chosen),
+        cmocka_unit_test(test_obsolete_trains_run_once_more),
+        cmocka_unit_test(test_a_right_bought),
         cmocka_unit_test(test_privates_close),
         cmocka_unit_test(test_pfalzbahn_closes_with_its_station),
         cmocka_unit_test(test_private_powers_as_data),

@@ -104,6 +104,27 @@ static void test_stops_by_kind_of_train(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: a hex that asks for a right (1830 Coalfields & Reading's L10) has no track for a
+ * company without it: Nürnberg behind a right, BY's 4 stops at the town; with the right it
+ * runs all four again (the remembered best runs know the company's rights). */
+static void test_a_right_closes_a_hex(void **state)
+{
+    (void)state;
+    eng_game *g = network();
+    station(g, "BY", "O15", 0);
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 90);
+    title->nrights = 1;
+    title->hexes[tf_hex(title, "L14")].right = 0;
+    eng_run run;
+    assert_int_equal(eng_best_run_fresh(g, co("BY"), &run), 60); /* Augsburg to the town */
+    assert_int_equal(eng_best_run_exhaustive(g, co("BY"), &run), 60);
+    g->co[co("BY")].rights = 1;
+    assert_int_equal(eng_best_run(g, co("BY"), &run), 90);
+    title->hexes[tf_hex(title, "L14")].right = -1;
+    title->nrights = 0;
+    eng_game_free(g);
+}
+
 /* The trains of one company share no track: two 2-trains take both arms from München. */
 static void test_no_track_twice(void **state)
 {
@@ -364,6 +385,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stops_by_kind_of_train),
         cmocka_unit_test(test_no_track_twice),
+        cmocka_unit_test(test_a_right_closes_a_hex),
         cmocka_unit_test(test_a_station_is_needed),
         cmocka_unit_test(test_remembered_runs_follow_the_board),
         cmocka_unit_test(test_full_city_blocks),

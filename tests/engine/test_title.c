@@ -516,6 +516,19 @@ static void bad_available_from(cJSON *r)
 {
     cJSON_AddStringToObject(the_6_train(r), "available_from", "9");
 }
+static void bad_obsolete_on(cJSON *r)
+{
+    cJSON_AddStringToObject(the_6_train(r), "obsolete_on", "9");
+}
+static void bad_right(cJSON *r)
+{
+    cJSON *right = cJSON_CreateObject();
+    cJSON_AddStringToObject(right, "id", "Coal");
+    cJSON_AddNumberToObject(right, "price", 140);
+    cJSON_AddItemToObject(right, "hexes", cJSON_CreateStringArray((const char *[]){"Q99"}, 1));
+    cJSON *list = cJSON_AddArrayToObject(r, "rights");
+    cJSON_AddItemToArray(list, right);
+}
 static void bad_power_hex(cJSON *r)
 {
     cJSON *tile = cJSON_GetObjectItem(powers_of(r, "OBB"), "tile");
@@ -557,6 +570,8 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_private_sale, "title.private_sale_percent: [least, most]");
     expect_broken(bad_train_count, "trains[6].count: a number or \"unlimited\"");
     expect_broken(bad_available_from, "trains[6].available_from: not a train");
+    expect_broken(bad_obsolete_on, "trains[6].obsolete_on: not a train");
+    expect_broken(bad_right, "rights[Coal].hexes: not a hex");
     expect_broken(bad_power_hex, "privates[OBB].powers.tile.hexes: not a hex");
     expect_broken(bad_exchange, "trains[6+6].exchange.trains: not a train");
     expect_broken(bad_distance, "trains[6].distance: a number, [large, small] for an n+n train, "
