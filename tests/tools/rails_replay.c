@@ -393,6 +393,19 @@ static int gm_give(struct replay *r, int company, int target, int amount)
     return amount ? take_keeping_events(r, &gm) : 0;
 }
 
+/* The GM's cash correction Rails logs (CorrectCash...,WHO,amount): a player's or a company's. */
+static int gm_cash(struct replay *r, const char *who, int amount)
+{
+    int p = player_of(r, who), c = company_of(r, who);
+    if (p < 0 && c < 0)
+        return failf(r, "a player or a company", "\"%s\"", who);
+    eng_action gm = {.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_CASH, .player = r->g->current,
+                     .target = p >= 0 ? p : ENG_NONE, .company = c, .amount = amount};
+    char why[256];
+    return take(r, &gm, why, sizeof why) ? failf(r, "the GM's correction", "refused: %s", why)
+                                         : 0;
+}
+
 static int gm_gives_excess(struct replay *r, int c, int excess, bool paid_out)
 {
     if (!paid_out)
@@ -990,6 +1003,10 @@ static int operating_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "PlayerMustSellShares") == 0) /* the same shortfall, said again */
         return r->g->nevents && player_of(r, f[1]) >= 0 ? 0 : failf(r, f[1], "no such player");
+    if (strncmp(k, "CorrectionMode", 14) == 0) /* the GM's corrections begin, end: no action */
+        return 0;
+    if (strcmp(k, "CorrectCashSubstractMoney") == 0 || strcmp(k, "CorrectCashAddMoney") == 0)
+        return gm_cash(r, f[1], k[11] == 'S' ? -a2 : a2);
     if (strcmp(k, "PresidentAddsCash") == 0) { /* Rails prints it before its BuysTrain */
         r->adds_player = player_of(r, f[2]);
         r->adds_company = company_of(r, f[1]);
@@ -1002,6 +1019,25 @@ static int operating_line(struct replay *r, char **f, int n)
         return train_event(r, ENG_EV_NEW_TRAIN, f[2]);
     if (strcmp(k, "TrainsRusted") == 0)
         return train_event(r, ENG_EV_RUSTED, f[1]);
+    if (strcmp(k, "TrainsObsolete.ALL") == 0) /* (Coalfields & Reading) */
+        return train_event(r, ENG_EV_OBSOLETE, f[1]);
+    if (strcmp(k, "TrainsObsoleteRusted") == 0) { /* TrainsObsoleteRusted,train,C */
+        int type = train_of(r, f[1]), c = company_of(r, f[2]);
+        for (int i = 0; i < r->g->nevents; i++) {
+            const eng_event *e = &r->g->events[i];
+            if (!r->used[i] && e->kind == ENG_EV_SCRAPPED && e->item == type && e->company == c)
+                return (r->used[i] = true), 0;
+        }
+        return expect_event(r, ENG_EV_SCRAPPED, -2, c, NULL, NULL) ? -1
+               : failf(r, f[1], "another train scrapped");
+    }
+    if (strcmp(k, "BuysRight") == 0) { /* BuysRight,C,right,price */
+        eng_action a = {.kind = ENG_ACT_BUY_RIGHT, .item = eng_right_index(r->title, f[2])};
+        if (a.item < 0)
+            return failf(r, "a right of the title", "no right \"%s\"", f[2]);
+        return operate(r, a) ||
+               expect_event(r, ENG_EV_BOUGHT_RIGHT, -2, company_of(r, f[1]), &a2, NULL);
+    }
     if (strcmp(k, "StartOfPhase") == 0) {
         int want = -1; /* Rails names a phase by the train that starts it */
         for (int p = 0; p < r->title->nphases; p++)
