@@ -327,6 +327,32 @@ static void test_powers_belong_to_the_owning_company(void **state)
     eng_game_free(g);
 }
 
+/* D&H's powers, once a company owns it: tile 57 on F16 as the company's lay (paying the
+ * mountain's 120), then a free station there, neither connected to its track. */
+static void test_dh_tile_and_station_for_the_owning_company(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), dh = co("D&H");
+    eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
+    refused(g, lay("F16", "57"), "F16 is kept free by D&H while a player owns it");
+    refused(g, station, "D&H has no station power for PRR");
+    must(g, buy_private("D&H", 70));
+    int money = total_money(g), cash = g->co[prr].cash;
+    lay_one_of(g, "F16", (const char *const[]){"57"}, 1);
+    assert_int_equal(g->co[prr].cash, cash - 120);
+    assert_int_equal(eng_lays_left(g), 0);
+    must(g, station);
+    const eng_event *placed = find_event(g, ENG_EV_TOKEN_PLACED, prr);
+    assert_non_null(placed);
+    assert_int_equal(placed->amount, tf_hex(title, "F16"));
+    assert_int_equal(placed->amount2, 0);
+    assert_int_equal(g->co[prr].cash, cash - 120);
+    assert_int_equal(eng_stations_placed(g, prr), 2); /* its home, and F16 */
+    assert_int_equal(total_money(g), money);
+    eng_game_free(g);
+}
+
 /* ---- privates keep their hexes free ---- */
 
 /* No tile on a private's hexes while a player owns it; once a company owns it, they are open. */
@@ -609,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_privates_a_major_may_not_buy),
         cmocka_unit_test(test_a_company_owned_private_pays_the_company),
         cmocka_unit_test(test_powers_belong_to_the_owning_company),
+        cmocka_unit_test(test_dh_tile_and_station_for_the_owning_company),
         cmocka_unit_test(test_privates_keep_their_hexes_free),
         cmocka_unit_test(test_mh_traded_for_an_nyc_share),
         cmocka_unit_test(test_mh_exchange_limits),
