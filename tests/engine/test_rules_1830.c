@@ -572,7 +572,11 @@ static void test_bank_broken_ends_the_set(void **state)
         int money = total_money(g);
         must(g, run(200, true));
         must(g, done());
-        assert_true(has_event(g, ENG_EV_BANK_BROKEN, -1, -1));
+        assert_event_text(g, find_event(g, ENG_EV_BANK_BROKEN, -1),
+                          ends_set ? "The bank is broken: the game ends with this set of "
+                                     "operating rounds"
+                                   : "The bank is broken: the game ends with this operating "
+                                     "round");
         if (ends_set) {
             assert_int_equal(g->round, ENG_ROUND_OPERATING);
             assert_int_equal(g->or_in_set, 2);
