@@ -176,7 +176,8 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
             n = snprintf(buf, len, "  %s gets %d%% for %s", P, e->amount, C);
         break;
     case ENG_EV_BANK_BROKEN:
-        n = snprintf(buf, len, "The bank is broken: the game ends with this operating round");
+        n = snprintf(buf, len, "The bank is broken: the game ends with this %s",
+                     g->t->bank_break_ends_set ? "set of operating rounds" : "operating round");
         break;
     case ENG_EV_BANKRUPT:
         n = snprintf(buf, len, "%s is bankrupt: %s cannot buy its train", P, C);

@@ -164,7 +164,8 @@ typedef enum {
     ENG_EV_GOT_SHARE,     /* player, company: what was exchanged, amount: percent; item: the
                            * company whose share (a private's exchange), else ENG_NONE (the
                            * formed company's) */
-    ENG_EV_BANK_BROKEN,   /* the bank has run out: the game ends with this operating round */
+    ENG_EV_BANK_BROKEN,   /* the bank has run out: the game ends with this operating round
+                           * (or set of them: bank_break_ends_set) */
     ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company */
     ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still

@@ -836,7 +836,8 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
 
 /* A private's station (1835: NF and PfB): the owner, directing the major, places its station
  * on the private's hex — free or not, connected or not, besides its station of the turn or as
- * it, as the power says. */
+ * it, as the power says. A private whose powers are the owning company's (1830's D&H) has no
+ * owner among the players: its company's director places it (powers_for). */
 static int private_token(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -845,7 +846,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
         return eng_refuse(why, len, "that is not a private company");
     const eng_company *pc = &t->companies[priv];
     const eng_powers *pw = &pc->powers;
-    if (g->co[priv].closed || g->co[priv].owner != a->player)
+    if (g->co[priv].closed || (!pw->user_owning_company && g->co[priv].owner != a->player))
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
     if (pw->token_hex < 0 || !powers_for(g, priv, c))
         return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
