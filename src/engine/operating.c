@@ -331,6 +331,7 @@ static void first_of_type(eng_game *g, int type)
     for (int k = 0; k < t->ntrains; k++)
         if (t->trains[k].obsolete_on == type && !g->train_obsolete[k]) {
             g->train_obsolete[k] = true;
+            g->pool_trains[k] = 0; /* those in the pool rust at once (Rails) */
             eng_event_add(g, ENG_EV_OBSOLETE, ENG_NONE, ENG_NONE, 0, 0, false);
             g->events[g->nevents - 1].item = k;
         }

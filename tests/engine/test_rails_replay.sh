@@ -98,8 +98,10 @@ echo "$out" | grep -q 'all consequences match$' \
 # theirs), blocked hexes, M&H traded for an NYC share, the market's zones, the operating order
 # re-sorted after an emergency sale, the D traded in for a 5, the bank broken ending the set of
 # operating rounds; 5forDtrainExchange's typed revenues corrected by the GM as
-# tests/oracle/rails-1830-known.json documents
-for log in 1830_5forDtrainExchange 1830_SellFullPresCert; do
+# tests/oracle/rails-1830-known.json documents; and the two Coalfields & Reading games with
+# config/games/1830-coalfields.json (a title extending 1830): N&W and RDG, the C&A's RDG share,
+# the Coalfields right, obsolete 2-trains run once more and scrapped
+for log in 1830_5forDtrainExchange 1830_SellFullPresCert 1830_B 1830_ShareSelling_Test; do
     out=$("$REPLAY" "$ORACLE_1830/$log.report" 2>&1)
     echo "$out" | tail -1 | grep -q 'all consequences match$' \
         && echo "$out" | grep -q 'replays to the same state' \
