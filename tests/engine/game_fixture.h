@@ -162,6 +162,17 @@ static inline eng_game *by_operating(const char *options)
     return g;
 }
 
+/* The action read back from its log text (which it frees), failing the test if refused. */
+static inline eng_action back_from_json(eng_game *g, char *json)
+{
+    eng_action back;
+    char why[256];
+    if (eng_action_from_json(g, json, &back, why, sizeof why))
+        fail_msg("%s does not read back: %s", json, why);
+    free(json);
+    return back;
+}
+
 static inline void give_train(eng_game *g, const char *company, const char *name)
 {
     eng_company_state *s = &g->co[co(company)];

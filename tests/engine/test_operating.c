@@ -443,12 +443,10 @@ static void test_the_steps_of_a_turn(void **state)
     assert_int_equal(eng_step_due(g), ENG_STEP_TRAINS);
     assert_int_equal(g->co[by].step, ENG_STEP_TRAINS);
     assert_string_equal(eng_step_name(ENG_STEP_STATION), "station");
-    char *json = eng_action_to_json(g, &skip), why[256];
+    char *json = eng_action_to_json(g, &skip);
     assert_non_null(strstr(json, "\"type\":\"skip\""));
-    eng_action back;
-    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    eng_action back = back_from_json(g, json);
     assert_int_equal(back.kind, ENG_ACT_SKIP);
-    free(json);
     eng_game_free(g);
 }
 
@@ -744,7 +742,7 @@ static void test_a_train_traded_in(void **state)
     refused(g, a, "a train traded in buys only from the bank");
     a.from_pool = false;
     int cash = g->co[by].cash;
-    char *json = eng_action_to_json(g, &a), why[256];
+    char *json = eng_action_to_json(g, &a);
     must(g, a);
     assert_int_equal(g->co[by].ntrains, 1);
     assert_int_equal(g->co[by].trains[0], twoplus);
@@ -752,11 +750,9 @@ static void test_a_train_traded_in(void **state)
     assert_int_equal(g->co[by].cash, cash - 60);
     assert_true(has_event(g, ENG_EV_DISCARDED, -1, by));
     assert_non_null(strstr(json, "\"trade_in\":\"2\""));
-    eng_action back;
-    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    eng_action back = back_from_json(g, json);
     assert_true(back.trades_in);
     assert_int_equal(back.trade_in, two);
-    free(json);
     eng_game_free(g);
     title->trains[twoplus] = kept;
 }
@@ -813,7 +809,7 @@ static void test_a_home_city_chosen(void **state)
     refused(g, (eng_action){.kind = ENG_ACT_SKIP}, "BY places its home station first");
     refused(g, (eng_action){.kind = ENG_ACT_HOME, .city = 2}, "L6 has no city 3");
     eng_action home = {.kind = ENG_ACT_HOME, .city = 1};
-    char *json = eng_action_to_json(g, &home), why[256];
+    char *json = eng_action_to_json(g, &home);
     must(g, home);
     assert_int_equal(g->board->tokens[l6][1][0], by);
     assert_int_equal(g->board->reserved[l6][1], ENG_NONE);
@@ -821,11 +817,9 @@ static void test_a_home_city_chosen(void **state)
     assert_int_equal(eng_step_due(g), ENG_STEP_TRACK);
     assert_true(has_event(g, ENG_EV_TOKEN_PLACED, -1, by));
     refused(g, home, "BY's home step is over");
-    eng_action back;
-    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    eng_action back = back_from_json(g, json);
     assert_int_equal(back.kind, ENG_ACT_HOME);
     assert_int_equal(back.city, 1);
-    free(json);
     eng_game_free(g);
     title->companies[by] = kept;
 }
@@ -875,7 +869,7 @@ static void test_a_right_bought(void **state)
     g->co[by].cash = 99;
     refused(g, buy, "the Coal right costs 100, and BY has 99");
     g->co[by].cash = cash;
-    char *json = eng_action_to_json(g, &buy), why[256];
+    char *json = eng_action_to_json(g, &buy);
     assert_non_null(strstr(json, "\"right\":\"Coal\""));
     must(g, buy);
     assert_int_equal(g->co[by].cash, cash - 100);
@@ -883,11 +877,9 @@ static void test_a_right_bought(void **state)
     assert_true(eng_may_enter(g, by, h));
     assert_true(has_event(g, ENG_EV_BOUGHT_RIGHT, -1, by));
     refused(g, buy, "BY has the Coal right already");
-    eng_action back;
-    assert_int_equal(eng_action_from_json(g, json, &back, why, sizeof why), 0);
+    eng_action back = back_from_json(g, json);
     assert_int_equal(back.kind, ENG_ACT_BUY_RIGHT);
     assert_int_equal(back.item, 0);
-    free(json);
     eng_game_free(g);
     title->hexes[h].right = -1;
     title->nrights = 0;

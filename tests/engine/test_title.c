@@ -12,10 +12,7 @@ static void test_totals(void **state)
     assert_int_equal(t->nhexes, 127);
     assert_int_equal(t->ntiles, 63);
     int per_color[ENG_NCOLORS] = {0}, kinds[ENG_NCOLORS] = {0};
-    for (int i = 0; i < t->ntiles; i++) {
-        per_color[t->tiles[i].track.color] += t->tiles[i].count;
-        kinds[t->tiles[i].track.color]++;
-    }
+    tf_count_tiles(t, per_color, kinds);
     assert_int_equal(per_color[ENG_YELLOW], 63);
     assert_int_equal(per_color[ENG_GREEN], 53);
     assert_int_equal(per_color[ENG_BROWN], 31);

@@ -49,10 +49,7 @@ static void test_totals(void **state)
     assert_int_equal(hexes[ENG_YELLOW], 7);
     assert_int_equal(t->ntiles, 46);
     int per_color[ENG_NCOLORS] = {0}, kinds[ENG_NCOLORS] = {0};
-    for (int i = 0; i < t->ntiles; i++) {
-        per_color[t->tiles[i].track.color] += t->tiles[i].count;
-        kinds[t->tiles[i].track.color]++;
-    }
+    tf_count_tiles(t, per_color, kinds);
     assert_int_equal(kinds[ENG_YELLOW], 12);
     assert_int_equal(kinds[ENG_GREEN], 16);
     assert_int_equal(kinds[ENG_BROWN], 18);

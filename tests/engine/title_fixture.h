@@ -38,6 +38,15 @@ static inline eng_title *tf_load(void)
     return tf_load_title("1835");
 }
 
+/* Tiles by colour: how many (per_color) and how many kinds (kinds), each ENG_NCOLORS long. */
+static inline void tf_count_tiles(const eng_title *t, int *per_color, int *kinds)
+{
+    for (int i = 0; i < t->ntiles; i++) {
+        per_color[t->tiles[i].track.color] += t->tiles[i].count;
+        kinds[t->tiles[i].track.color]++;
+    }
+}
+
 static inline const eng_company *tf_company(const eng_title *t, const char *id)
 {
     int i = eng_company_index(t, id);
