@@ -85,7 +85,8 @@ static int count_messages(const char *maildir)
             closedir(d);
         buf_free(&dir);
     }
-    qsort(names, n, sizeof *names, cmp_str);
+    if (n > 1)
+        qsort(names, n, sizeof *names, cmp_str);
     int distinct = 0;
     for (size_t i = 0; i < n; i++)
         distinct += i == 0 || strcmp(names[i], names[i - 1]) != 0;
