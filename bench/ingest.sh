@@ -86,7 +86,7 @@ setup_game "$work/live" "$live_conf"
 (cd "$work/live" && exec "$pbemgm" -c pbemgm.json serve) 2> "$work/live.log" &
 daemon=$!
 i=0
-until grep -q "IMAP connected" "$work/live.log"; do
+until grep -qs "IMAP connected" "$work/live.log"; do
     i=$((i + 1)); [ $i -lt 200 ] || { echo "bench: the daemon did not connect"; cat "$work/live.log"; exit 1; }
     sleep 0.05
 done
