@@ -1,9 +1,16 @@
 #!/bin/sh
 # make bench: ingest throughput through the real servers.
+#   0. Live, as a game sees it: the daemon runs (IMAP transport) and the N mails are sent while
+#      it runs. From the first send: when the last mail is in the mailbox (the servers' delivery
+#      rate), when the daemon has taken the last one (stored, checked, its answer queued: the
+#      take rate), the lag between the two, the most mails delivered and not yet taken at once,
+#      and when every answer has been accepted by OpenSMTPD (the daemon's sender process).
+#      Issue 15's "keeps pace": take rate / delivery rate >= 1 (less the last mail's own time).
 #   1. N player mails (default 1000, PBEMGM_BENCH_MAILS) are sent over SMTP to OpenSMTPD, which
 #      delivers them into Dovecot: the servers' own time, the yardstick.
-#   2. The daemon starts and takes them over IMAP: stored, processed (password checked with
-#      yescrypt), answered, and every answer accepted by OpenSMTPD. Mails per second, and the
+#   2. Sequential: the daemon starts after that delivery and takes them over IMAP: stored,
+#      processed (password checked with yescrypt), answered, and every answer accepted by
+#      OpenSMTPD. Mails per second, and the
 #      daemon's peak memory (its own getrusage at exit). Then the daemon's answers themselves
 #      are sent again by four SMTP clients: the servers' own time for the daemon's output.
 #   3. The same mails through the Maildir transport (serve --once, no network): the daemon's
@@ -67,6 +74,49 @@ done
 total=$((per * 4))
 
 echo "== $total player mails, 4 players, real Dovecot + OpenSMTPD on 127.0.0.1"
+
+# Live: the daemon runs first, as in a game, and the mails arrive while it runs. Its own game,
+# database and mailbox (the account mallory of servers.sh, so that the sequential run below
+# starts from an empty gm mailbox). Sampled each 0.1 s from the first send: the mails in the
+# mailbox (delivered), the mails taken (inbound.status 'answered': stored, checked and answered,
+# the answer queued in the outbox in the same transaction) and the answers the sender has had
+# accepted by OpenSMTPD (outbox.status 'sent').
+live_conf=$(echo "$imap_conf" | sed 's/"user": "gm", "password": "gmpass"/"user": "mallory", "password": "mallorypass"/')
+setup_game "$work/live" "$live_conf"
+(cd "$work/live" && exec "$pbemgm" -c pbemgm.json serve) 2> "$work/live.log" &
+daemon=$!
+i=0
+until grep -qs "IMAP connected" "$work/live.log"; do
+    i=$((i + 1)); [ $i -lt 200 ] || { echo "bench: the daemon did not connect"; cat "$work/live.log"; exit 1; }
+    sleep 0.05
+done
+l0=$(now)
+(for p in $players; do
+     "$mailtool" send "$smtp" "$p@pbem.test" mallory@pbem.test "$work/mails/$p"/*.eml &
+ done; wait) &
+sending=$!
+l_del=""; l_ans=""; l_sent=""; backlog=0; a=0; s=0; i=0
+while [ $i -lt 3000 ]; do  # (300 s and more)
+    d=$("$mailtool" count "$mailroot/mallory")
+    r=$(sql "$work/live/db.sqlite" "SELECT (SELECT COUNT(*) FROM inbound WHERE status='answered')
+        || ' ' || (SELECT COUNT(*) FROM outbox WHERE status='sent' AND inbound_id IS NOT NULL)" \
+        2>/dev/null) && { a=${r% *}; s=${r#* }; }
+    [ $((d - a)) -gt "$backlog" ] && backlog=$((d - a))
+    [ -z "$l_del" ] && [ "$d" -ge "$total" ] && l_del=$(now)
+    [ -z "$l_ans" ] && [ "$a" -ge "$total" ] && l_ans=$(now)
+    [ -z "$l_sent" ] && [ "$s" -ge "$total" ] && l_sent=$(now)
+    [ -n "$l_del" ] && [ -n "$l_ans" ] && [ -n "$l_sent" ] && break
+    sleep 0.1; i=$((i + 1))
+done
+wait "$sending" || true
+kill -TERM "$daemon"; wait "$daemon" || true; daemon=""
+[ -n "$l_del" ] && [ -n "$l_ans" ] && [ -n "$l_sent" ] ||
+    { echo "bench: live run: $d delivered, $a answered, $s sent of $total"; exit 1; }
+live_peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/live.log" | tail -1)
+live_deliver=$(secs "$l0" "$l_del"); live_take=$(secs "$l0" "$l_ans")
+live_lag=$(secs "$l_del" "$l_ans"); live_sent=$(secs "$l0" "$l_sent")
+
+# Sequential: the servers deliver every mail first, then the daemon starts and takes them.
 t0=$(now)
 for p in $players; do
     "$mailtool" send "$smtp" "$p@pbem.test" gm@pbem.test "$work/mails/$p"/*.eml &
@@ -154,15 +204,23 @@ late_turn=$(sql "$work/late/db.sqlite" "SELECT turn FROM games")
 maildir_run "$work/late" "$work/mails"
 late_s=$run_s; late_peak=$run_peak
 
+awk -v n="$total" -v d="$live_deliver" -v t="$live_take" -v lag="$live_lag" -v s="$live_sent" \
+    -v b="$backlog" -v p="$live_peak" 'BEGIN {
+    printf "live, servers deliver (first send -> last mail in the mailbox): %7.2f s  %7.1f mails/s\n", d, n / d
+    printf "live, daemon takes (first send -> last mail stored, checked, answer queued): %7.2f s  %7.1f mails/s  peak memory %d KiB\n", t, n / t, p
+    printf "live, lag (last mail delivered -> last mail answered): %5.2f s   most mails delivered, not yet answered (0.1 s samples): %d\n", lag, b
+    printf "live, answers accepted by OpenSMTPD (first send -> last answer sent): %7.2f s  %7.1f mails/s\n", s, n / s
+    printf "live ratio daemon take rate / servers delivery rate: %5.2f  (keeps pace: >= 1, less the last mail'"'"'s own time)\n", d / t
+}'
 awk -v n="$total" -v d="$deliver" -v g="$ingest" -v an="$answers" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \
     -v ls="$late_s" -v lt="$late_turn" -v la="$late_actions" -v lpk="$late_peak" 'BEGIN {
-    printf "servers deliver (SMTP -> LMTP -> Maildir):   %7.2f s   %7.1f mails/s\n", d, n / d
-    printf "servers take the same answers, re-sent:       %7.2f s   %7.1f mails/s\n", an, n / an
-    printf "daemon over IMAP/SMTP (stored + answered):   %7.2f s   %7.1f mails/s   peak memory %d KiB\n", g, n / g, p
+    printf "sequential, servers deliver (SMTP -> LMTP -> Maildir):   %7.2f s   %7.1f mails/s\n", d, n / d
+    printf "sequential, servers take the same answers, re-sent:       %7.2f s   %7.1f mails/s\n", an, n / an
+    printf "sequential, daemon over IMAP/SMTP (started after delivery -> all answered and sent):   %7.2f s   %7.1f mails/s   peak memory %d KiB\n", g, n / g, p
     printf "daemon over Maildir, game at turn 1:         %7.2f s   %7.1f mails/s   peak memory %d KiB\n", l, n / l, lp
     printf "daemon over Maildir, game at turn %d (%d actions): %5.2f s   %7.1f mails/s   peak memory %d KiB\n", lt, la, ls, n / ls, lpk
-    printf "ratio daemon(IMAP) / servers delivering (time): %5.2f  (keeps pace: <= 1)\n", g / d
-    printf "ratio daemon(IMAP) / servers taking its answers (time): %5.2f  (the daemon adds: - 1)\n", g / an
+    printf "sequential ratio daemon(IMAP) / servers delivering (time): %5.2f  (keeps pace: <= 1)\n", g / d
+    printf "sequential ratio daemon(IMAP) / servers taking its answers (time): %5.2f  (the daemon adds: - 1)\n", g / an
     printf "ratio late / turn 1 (mails/s):               %7.2f  (target >= 0.8)\n", l / ls
 }'
 [ -n "$rails_s" ] && awk -v n="$total" -v l="$local_s" -v r="$rails_s" -v a="$rails_actions" 'BEGIN {

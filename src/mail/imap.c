@@ -24,6 +24,7 @@ struct imap {
     mail_imap_settings s;  /* strings owned */
     mailimap *session;     /* NULL when not connected */
     uint32_t uidvalidity;
+    uint32_t exists_searched; /* the messages the server had announced when we last searched */
     bool can_idle;
 };
 
@@ -167,6 +168,15 @@ static int connect_session(struct imap *im, char **err)
     return 0;
 }
 
+/* The folder's message count as the server last announced it (SELECT, and any untagged EXISTS,
+ * which the server may send with the answer to any command). */
+static uint32_t exists_announced(const struct imap *im)
+{
+    return im->session && im->session->imap_selection_info
+               ? im->session->imap_selection_info->sel_exists
+               : 0;
+}
+
 static int cmp_uid(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -178,6 +188,7 @@ static int imap_pending_now(void *impl, char ***keys, size_t *n, char **err)
     struct imap *im = impl;
     if (connect_session(im, err))
         return -1;
+    im->exists_searched = exists_announced(im);
     struct mailimap_search_key *key = mailimap_search_key_new(
         MAILIMAP_SEARCH_KEY_UNSEEN, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
         NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL);
@@ -321,16 +332,22 @@ static int imap_ack(void *impl, const char *key, char **err)
     return rc;
 }
 
-/* The wait itself is not an exchange: only entering and leaving IDLE are. */
+/* The wait itself is not an exchange: only entering and leaving IDLE are. Mail that came while
+ * the daemon worked is no reason to wait: a server announces new mail once, with the answer to
+ * whatever command comes next (a FETCH or STORE of the last pass, say: then IDLE says nothing
+ * more), or on entering IDLE (then the announcement may have been read with IDLE's
+ * continuation, into libetpan's buffer, where poll does not see it). Without this the mail that
+ * came during a pass waited for the poll interval. */
 static int imap_wait(void *impl, int timeout, char **err)
 {
     struct imap *im = impl;
     deadline_begin(im);
     int rc = connect_session(im, err) ? -1 : 0;
-    if (!rc && im->can_idle && !ok(rc = mailimap_idle(im->session)))
+    bool news = !rc && exists_announced(im) != im->exists_searched;
+    if (!rc && !news && im->can_idle && !ok(rc = mailimap_idle(im->session)))
         rc = fail(im, rc, "IDLE", err);
     deadline_end();
-    if (rc || io_expired)
+    if (rc || io_expired || news)
         return rc;
     if (!im->can_idle) {
         struct timespec ts = {timeout, 0};
@@ -338,7 +355,9 @@ static int imap_wait(void *impl, int timeout, char **err)
         return 0;
     }
     struct pollfd pfd = {mailimap_idle_get_fd(im->session), POLLIN, 0};
-    poll(&pfd, 1, timeout * 1000); /* new mail, the timeout, or a signal */
+    if (im->session->imap_stream->read_buffer_len == 0 &&
+        exists_announced(im) == im->exists_searched)
+        poll(&pfd, 1, timeout * 1000); /* new mail, the timeout, or a signal */
     deadline_begin(im);
     rc = mailimap_idle_done(im->session);
     rc = ok(rc) ? 0 : fail(im, rc, "IDLE DONE", err);

@@ -2,7 +2,7 @@
  * own mail modules.
  *   mailtool send SMTP_URL FROM TO FILE...   send raw messages over SMTP (libcurl)
  *   mailtool gen N GAME PLAYER PASSWORD FROM OUTDIR   write N player mails as files
- *   mailtool count MAILDIR                    messages in new/ and cur/
+ *   mailtool count MAILDIR                    messages in new/ and cur/ (each once)
  *   mailtool wait MAILDIR N SECONDS           wait until MAILDIR holds N messages (exit 1 if not)
  *   mailtool msgids MAILDIR                   the Message-ID of each message, one a line
  *   mailtool show FILE...                     header summary and decoded text of messages
@@ -52,6 +52,48 @@ static int each_message(const char *maildir, each_fn fn, void *ctx)
         buf_free(&dir);
     }
     return n;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Messages in new/ and cur/, each once: a message the IMAP server moves from new/ to cur/
+ * between the two readings is seen in both (its unique name is the part before ':'). */
+static int count_messages(const char *maildir)
+{
+    static const char *const subs[] = {"new", "cur"};
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (int i = 0; i < 2; i++) {
+        buf dir;
+        buf_init(&dir);
+        buf_printf(&dir, "%s/%s", maildir, subs[i]);
+        DIR *d = opendir(dir.data);
+        struct dirent *e;
+        while (d && (e = readdir(d)) != NULL) {
+            if (e->d_name[0] == '.')
+                continue;
+            if (n == cap)
+                names = xrealloc(names, (cap = cap ? 2 * cap : 256) * sizeof *names);
+            names[n] = xstrdup(e->d_name);
+            names[n][strcspn(names[n], ":")] = '\0';
+            n++;
+        }
+        if (d)
+            closedir(d);
+        buf_free(&dir);
+    }
+    if (n > 1)
+        qsort(names, n, sizeof *names, cmp_str);
+    int distinct = 0;
+    for (size_t i = 0; i < n; i++)
+        distinct += i == 0 || strcmp(names[i], names[i - 1]) != 0;
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return distinct;
 }
 
 static int cmd_send(int argc, char **argv)
@@ -261,12 +303,12 @@ int main(int argc, char **argv)
         if (rc != 2)
             return rc;
     } else if (strcmp(cmd, "count") == 0 && argc == 3) {
-        printf("%d\n", each_message(argv[2], NULL, NULL));
+        printf("%d\n", count_messages(argv[2]));
         return 0;
     } else if (strcmp(cmd, "wait") == 0 && argc == 5) {
         int want = atoi(argv[3]);
         time_t until = time(NULL) + atoi(argv[4]);
-        while (each_message(argv[2], NULL, NULL) < want) {
+        while (count_messages(argv[2]) < want) {
             if (time(NULL) >= until)
                 return 1;
             usleep(100 * 1000);
