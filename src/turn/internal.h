@@ -72,8 +72,8 @@ int turn_start_item(const eng_title *t, const char *name);
 /* A BID alternative of player p as the engine's bid (BID UP TO: the least bid allowed now,
  * within the limit): 0, or -1 with why. */
 int turn_try_bid(turn_ctx *x, int p, const ord_action *b, char *why, size_t len);
-/* Player p's turn when the start packet waits on him for something other than his next order
- * — a par to choose, or the auction among an item's bidders — played; false when it does not. */
+/* Player p's turn when the game waits on him for something other than his next order — a
+ * par to choose, or the auction among an item's bidders — played; false when it does not. */
 bool turn_packet_turn(turn_ctx *x, int p);
 
 /* One company's turn in an operating round (operate.c). */
