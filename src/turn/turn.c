@@ -570,12 +570,15 @@ static int carry_out(turn_ctx *x, int p, int i)
 }
 
 /* A SELL of a group failed: the rest of the group and the BUY paired with it (house rule 18)
- * are not carried out either; the turn is a pass. */
+ * are not carried out either; the turn is a pass. An exchange is no part of the pair: it
+ * waits. */
 static void drop_the_pair(turn_ctx *x, int p, int failed)
 {
     int i = failed;
     while ((i = turn_next_order(x, p, "", STOCK_KINDS, i + 1)) >= 0) {
         const ord_order *o = &x->pl[p].o->v[i];
+        if (o->alts[0].kind == ORD_EXCHANGE)
+            continue;
         if (o->alts[0].kind == ORD_PASS)
             break;
         x->pl[p].used[i] = USED_UP;

@@ -1086,6 +1086,19 @@ static void fate_done(int p, int line)
         fail_msg("line %d: \"%s\"\n%s", line, f, R.report.data);
 }
 
+/* An exchange among the stock-round orders is the formation round's in 1835: a failed SELL
+ * takes the BUY paired with it (house rule 18), never the exchange between them. */
+static void test_a_failed_sell_leaves_an_exchange_alone(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    resolve(g, ORDERS("SELL SX\nEXCHANGE M1\nBUY BY", "PASS", "PASS", "PASS"), 1);
+    fate_has(0, 1, "not carried out");
+    fate_has(0, 2, "there was no formation round for it in this turn");
+    fate_has(0, 3, "the SELL paired with it (line 1) failed");
+    finish(g);
+}
+
 /* ---- 1830 (config/games/1830.json): its auction, pars, privates bought and exchanged ---- */
 
 static eng_title *title_1835, *title_1830;
@@ -1356,6 +1369,7 @@ int main(void)
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
         cmocka_unit_test(test_a_lay_without_rot_takes_the_best_rotation),
         cmocka_unit_test(test_the_automatic_dividend_withholds_to_buy_a_train),
+        cmocka_unit_test(test_a_failed_sell_leaves_an_exchange_alone),
         cmocka_unit_test_setup_teardown(test_1830_bids_and_the_auction_among_bidders, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_bid_that_cannot_be_made, use_1830,
