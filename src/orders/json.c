@@ -15,7 +15,8 @@ static const char *const KIND_NAMES[] = {
     [ORD_NO_TRAIN] = "no_train", [ORD_SELL_TRAIN] = "sell_train", [ORD_DISCARD] = "discard",
     [ORD_FORM] = "form",         [ORD_NO_FORM] = "no_form",     [ORD_EXCHANGE] = "exchange",
     [ORD_KEEP] = "keep",         [ORD_PRIVATE] = "use",         [ORD_GOAL] = "goal",
-    [ORD_ONE_ROUND] = "one_round", [ORD_HOME] = "home",
+    [ORD_ONE_ROUND] = "one_round", [ORD_HOME] = "home", [ORD_BID] = "bid",           [ORD_PAR] = "par",
+    [ORD_BUY_PRIVATE] = "buy_private", [ORD_SELL_PRIVATE] = "sell_private",
 };
 #define NKINDS ((int)(sizeof KIND_NAMES / sizeof *KIND_NAMES))
 
@@ -59,6 +60,9 @@ static cJSON *action_json(const ord_action *a)
     add_int(o, "count", a->count, 0);
     add_int(o, "percent", a->percent, 0);
     add_str(o, "company", a->company);
+    add_str(o, "private", a->priv);
+    if (a->up_to)
+        cJSON_AddTrueToObject(o, "up_to");
     if (a->from_pool)
         cJSON_AddTrueToObject(o, "from_pool");
     if (a->from_ipo)
@@ -175,11 +179,13 @@ static int action_from_json(const cJSON *o, ord_action *a)
     a->percent = get_int(o, "percent", 0);
     a->from_pool = get_bool(o, "from_pool");
     a->from_ipo = get_bool(o, "from_ipo");
+    a->up_to = get_bool(o, "up_to");
     a->rot = get_int(o, "rot", -1);
     a->city = get_int(o, "city", 0);
     a->revenue = get_int(o, "revenue", -1);
     a->price = get_int(o, "price", 0);
     if (get_str(o, "company", a->company, sizeof a->company) ||
+        get_str(o, "private", a->priv, sizeof a->priv) ||
         get_str(o, "seller", a->seller, sizeof a->seller) ||
         get_str(o, "hex", a->hex, sizeof a->hex) || get_str(o, "tile", a->tile, sizeof a->tile) ||
         get_str(o, "train", a->train, sizeof a->train) ||

@@ -18,8 +18,9 @@
 #define ORD_MAX_STOPS 16
 
 typedef enum {
-    ORD_BUY,          /* BUY [n] [pct%] CO [FROM POOL|IPO|player]: n certificates (house rule
-                       * 20); from a player: the director's nationalisation at 150% */
+    ORD_BUY,          /* BUY [n] [pct%] CO [PAR p] [FROM POOL|IPO|player]: n certificates (house
+                       * rule 20); from a player: the director's nationalisation at 150%; PAR:
+                       * the par of a company started with it (price) */
     ORD_SELL,         /* SELL [n] [pct%] CO */
     ORD_PASS,
     ORD_LAY,          /* LAY tile [ON] hex [ROT r] */
@@ -43,13 +44,21 @@ typedef enum {
     ORD_ONE_ROUND,    /* this turn covers one round only (house rule 14) */
     ORD_HOME,         /* HOME [hex] CITY n: the city of its home hex a company whose home is
                        * its director's choice (1830's Erie) places its home station in */
+    ORD_BID,          /* BID price ON item | BID UP TO price ON item: a start packet sold by
+                       * auction (company: the item; up_to: price is a limit raised to) */
+    ORD_PAR,          /* PAR CO price: the par of a company started with an item */
+    ORD_BUY_PRIVATE,  /* BUY PRIVATE priv FOR price: the company buys it from its owner */
+    ORD_SELL_PRIVATE, /* SELL PRIVATE priv TO CO FOR price: the owner's agreement to it */
 } ord_kind;
 
 typedef struct ord_action {
     ord_kind kind;
     int count;                /* certificates to buy or sell (1 when not said) */
     int percent;              /* an explicit certificate size (BUY 20% MS); 0: any */
-    char company[ORD_NAME];   /* BUY/SELL/EXCHANGE/KEEP/FORM/USE; FROM company (trains) */
+    char company[ORD_NAME];   /* BUY/SELL/EXCHANGE/KEEP/FORM/USE/PAR; FROM company (trains); the
+                               * item bid on; TO company (a train or a private sold) */
+    char priv[ORD_NAME];      /* BUY/SELL PRIVATE: the private */
+    bool up_to;               /* BID UP TO: price is the most the player bids */
     bool from_pool, from_ipo;
     char seller[ORD_NAME];    /* BUY ... FROM a player (nationalisation) */
     char hex[ORD_NAME], tile[ORD_NAME];
@@ -57,7 +66,7 @@ typedef struct ord_action {
     int city;                 /* STATION CITY n (1-based); 0: not said */
     int revenue;              /* RUN amount; -1: RUN BEST */
     char train[ORD_NAME];
-    int price;                /* a train from a company */
+    int price;                /* a train or a private from its owner; a bid; a par */
     char goal[ORD_NAME];
     int nstops;               /* ROUTE: the hexes of the run in order */
     char stops[ORD_MAX_STOPS][8];

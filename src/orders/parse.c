@@ -77,14 +77,15 @@ static bool is_number(const char *s)
 }
 
 /* A name: a company, a train ("2+2"), a tile, a city: letters (also non-ASCII ones, as
- * "Nürnberg"), digits, '+' and '-'. */
+ * "Nürnberg"), digits, '+', '-' and '&' (1830's "C&A"). */
 static bool take_name(struct words *w, char *out, const char *what)
 {
     const char *s = peek(w);
     if (!*s || strcmp(s, "ELSE") == 0 || strcmp(s, "THEN") == 0 || strcmp(s, "AND") == 0)
         return fail(w, "%s is missing", what);
     for (const char *p = s; *p; p++) /* '%' as in the start packet's "BY-20%-director" */
-        if (!isalnum((unsigned char)*p) && *p != '+' && *p != '-' && (*p != '%' || p == s) &&
+        if (!isalnum((unsigned char)*p) && *p != '+' && *p != '-' && *p != '&' &&
+            (*p != '%' || p == s) &&
             (unsigned char)*p < 0x80)
             return fail(w, "\"%s\" is not a %s", s, what);
     if (strlen(s) >= ORD_NAME)
@@ -115,6 +116,20 @@ static bool take_number(struct words *w, int *out, const char *what)
     *out = atoi(peek(w));
     w->at++;
     return true;
+}
+
+/* An amount of money: a number, "$" before it allowed ("$150"). */
+static bool is_money(const char *s)
+{
+    return is_number(s + (*s == '$'));
+}
+
+static bool take_money(struct words *w, int *out, const char *what)
+{
+    char *s = w->v[w->at < w->n ? w->at : 0];
+    if (w->at < w->n && *s == '$' && is_number(s + 1))
+        memmove(s, s + 1, strlen(s));
+    return take_number(w, out, what);
 }
 
 /* A count written onto the company ("1SX", "2MSE" — house rule 20's own example): split. */
@@ -163,8 +178,65 @@ static bool take_pool_or_ipo(struct words *w, ord_action *a)
     return false;
 }
 
+/* [FOR | AT] price: what a company pays for a private. */
+static bool take_private_price(struct words *w, ord_action *a)
+{
+    if (!accept(w, "FOR"))
+        (void)accept(w, "AT");
+    return take_money(w, &a->price, "the price") &&
+           (a->price > 0 || fail(w, "the price is more than 0"));
+}
+
+/* PRIVATE priv [FOR] price (the company's purchase) or PRIVATE priv TO CO [FOR] price (the
+ * owner's agreement), after BUY or SELL. */
+static bool parse_private_sale(struct words *w, ord_action *a, bool buy)
+{
+    a->kind = buy ? ORD_BUY_PRIVATE : ORD_SELL_PRIVATE;
+    if (!take_name(w, a->priv, "private company"))
+        return false;
+    if (!buy && (!accept(w, "TO") || !take_name(w, a->company, "company")))
+        return fail(w, "a private is sold to a company at a price: SELL PRIVATE D&H TO PRR FOR "
+                       "140");
+    return take_private_price(w, a);
+}
+
+/* "BUY D&H FOR 140", "SELL D&H TO PRR FOR 140": read as certificates, a private after all. */
+static bool certificates_as_private(struct words *w, ord_action *a, bool buy)
+{
+    if (a->count != 1 || a->percent)
+        return fail(w, "a private is one: %s PRIVATE %s ...", buy ? "BUY" : "SELL", a->company);
+    memcpy(a->priv, a->company, sizeof a->priv);
+    a->company[0] = '\0';
+    a->count = 0;
+    a->kind = buy ? ORD_BUY_PRIVATE : ORD_SELL_PRIVATE;
+    if (!buy && !take_name(w, a->company, "company"))
+        return false;
+    return take_private_price(w, a);
+}
+
+/* After BUY's certificates: PAR p (AT p, AT PAR p) and FROM ..., in either order. */
+static bool buy_options(struct words *w, ord_action *a)
+{
+    for (int k = 0; k < 2; k++) {
+        if (!a->price && (accept(w, "PAR") || accept(w, "AT"))) {
+            (void)accept(w, "PAR");
+            if (!take_money(w, &a->price, "the par"))
+                return false;
+            if (a->price == 0)
+                return fail(w, "the par is more than 0");
+        } else if (!a->from_pool && !a->from_ipo && !a->seller[0] && accept(w, "FROM") &&
+                   !take_pool_or_ipo(w, a) &&
+                   !take_name(w, a->seller, "player, POOL or IPO to buy from")) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool parse_buy(struct words *w, ord_action *a)
 {
+    if (accept(w, "PRIVATE"))
+        return parse_private_sale(w, a, true);
     if (accept(w, "TRAIN")) {
         a->kind = ORD_BUY_TRAIN;
         if (!take_name(w, a->train, "train"))
@@ -178,10 +250,56 @@ static bool parse_buy(struct words *w, ord_action *a)
     a->kind = ORD_BUY;
     if (!take_certificates(w, a))
         return false;
-    if (accept(w, "FROM") && !take_pool_or_ipo(w, a) &&
-        !take_name(w, a->seller, "player, POOL or IPO to buy from"))
+    if (accept(w, "FOR"))
+        return certificates_as_private(w, a, true);
+    return buy_options(w, a);
+}
+
+/* UP TO (MAX, MAXIMUM, LIMIT): the bid is a limit. */
+static bool take_up_to(struct words *w)
+{
+    if (accept(w, "UP"))
+        return accept(w, "TO") || fail(w, "BID UP TO 200 ON item");
+    return accept(w, "MAX") || accept(w, "MAXIMUM") || accept(w, "LIMIT");
+}
+
+/* BID [UP TO] price [ON | FOR] item, or BID [ON] item [UP TO | AT | FOR] price. */
+static bool parse_bid(struct words *w, ord_action *a)
+{
+    a->kind = ORD_BID;
+    a->up_to = take_up_to(w);
+    if (w->error[0])
         return false;
-    return true;
+    if (is_money(peek(w))) {
+        if (!take_money(w, &a->price, "the bid"))
+            return false;
+        if (!accept(w, "ON"))
+            (void)accept(w, "FOR");
+        return take_name(w, a->company, "item of the start packet");
+    }
+    (void)accept(w, "ON");
+    if (!take_name(w, a->company, "item of the start packet"))
+        return false;
+    if (!a->up_to && !(a->up_to = take_up_to(w)) && !w->error[0] && !accept(w, "AT"))
+        (void)accept(w, "FOR");
+    return !w->error[0] && take_money(w, &a->price, "the bid");
+}
+
+/* PAR CO [AT] price, or PAR price [FOR | ON] CO. */
+static bool parse_par(struct words *w, ord_action *a)
+{
+    a->kind = ORD_PAR;
+    if (is_money(peek(w))) {
+        if (!take_money(w, &a->price, "the par"))
+            return false;
+        if (!accept(w, "FOR"))
+            (void)accept(w, "ON");
+        return take_name(w, a->company, "company");
+    }
+    if (!take_name(w, a->company, "company"))
+        return false;
+    (void)accept(w, "AT");
+    return take_money(w, &a->price, "the par");
 }
 
 static bool parse_lay(struct words *w, ord_action *a)
@@ -236,7 +354,8 @@ static const char *near_verb(const char *word)
 {
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
-                                        "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "HOME", NULL};
+                                        "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "BID", "PAR",
+                                        "HOME", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];
@@ -262,8 +381,18 @@ static bool parse_action(struct words *w, ord_action *a)
             return fail(w, "a train is sold to a company at a price: SELL TRAIN 2 TO BY FOR 100");
         return true;
     }
-    if (strcmp(verb, "SELL") == 0)
-        return (a->kind = ORD_SELL, take_certificates(w, a));
+    if (strcmp(verb, "SELL") == 0 && accept(w, "PRIVATE"))
+        return parse_private_sale(w, a, false);
+    if (strcmp(verb, "SELL") == 0) {
+        a->kind = ORD_SELL;
+        if (!take_certificates(w, a))
+            return false;
+        return !accept(w, "TO") || certificates_as_private(w, a, false);
+    }
+    if (strcmp(verb, "BID") == 0)
+        return parse_bid(w, a);
+    if (strcmp(verb, "PAR") == 0)
+        return parse_par(w, a);
     if (strcmp(verb, "PASS") == 0)
         return (a->kind = ORD_PASS, true);
     if (strcmp(verb, "LAY") == 0 || strcmp(verb, "TILE") == 0)
@@ -326,8 +455,9 @@ static bool parse_action(struct words *w, ord_action *a)
     const char *near = near_verb(verb);
     if (near)
         return fail(w, "\"%s\" is not an order: did you mean \"%s\"?", verb, near);
-    return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, LAY, STATION, RUN, PAY, WITHHOLD, "
-                   "ROUTE, BUY TRAIN, DISCARD, FORM, EXCHANGE, KEEP, USE, GOAL, HOME, NO ...)", verb);
+    return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, BID, PAR, LAY, STATION, RUN, PAY, "
+                   "WITHHOLD, ROUTE, BUY TRAIN, BUY PRIVATE, DISCARD, FORM, EXCHANGE, KEEP, USE, "
+                   "GOAL, HOME, NO ...)", verb);
 }
 
 static bool take_cmp(struct words *w, ord_cmp *cmp)
@@ -449,14 +579,15 @@ static bool is_note(const char *line)
 
 static bool stock_kind(ord_kind k)
 {
-    return k == ORD_BUY || k == ORD_SELL || k == ORD_PASS;
+    return k == ORD_BUY || k == ORD_SELL || k == ORD_PASS || k == ORD_BID;
 }
 
-/* Orders of any section: the Prussian's formation, and ONE ROUND. */
+/* Orders of any section: the Prussian's formation, ONE ROUND, a par chosen at once, a private
+ * sold to a company (its owner's agreement). */
 static bool any_section_kind(ord_kind k)
 {
     return k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP ||
-           k == ORD_ONE_ROUND;
+           k == ORD_ONE_ROUND || k == ORD_PAR || k == ORD_SELL_PRIVATE;
 }
 
 /* A stock-round order in a company's section, or a company's order among the stock-round
@@ -532,6 +663,8 @@ static void format_action(buf *b, const ord_action *a)
         if (a->percent)
             buf_printf(b, " %d%%", a->percent);
         buf_printf(b, " %s", a->company);
+        if (a->kind == ORD_BUY && a->price)
+            buf_printf(b, " PAR %d", a->price);
         if (a->from_pool || a->from_ipo || a->seller[0])
             buf_printf(b, " FROM %s", a->from_pool ? "POOL" : a->from_ipo ? "IPO" : a->seller);
         break;
@@ -583,6 +716,14 @@ static void format_action(buf *b, const ord_action *a)
     case ORD_PRIVATE: buf_printf(b, "USE %s", a->company); break;
     case ORD_GOAL: buf_printf(b, "GOAL %s", a->goal); break;
     case ORD_ONE_ROUND: buf_adds(b, "ONE ROUND"); break;
+    case ORD_BID:
+        buf_printf(b, "BID %s%d ON %s", a->up_to ? "UP TO " : "", a->price, a->company);
+        break;
+    case ORD_PAR: buf_printf(b, "PAR %s %d", a->company, a->price); break;
+    case ORD_BUY_PRIVATE: buf_printf(b, "BUY PRIVATE %s FOR %d", a->priv, a->price); break;
+    case ORD_SELL_PRIVATE:
+        buf_printf(b, "SELL PRIVATE %s TO %s FOR %d", a->priv, a->company, a->price);
+        break;
     }
 }
 

@@ -1,8 +1,11 @@
 /* check: an order's names against the title — companies (by id or alias), trains, tiles, hexes,
- * goals — so that the acknowledgement can refuse a line naming something the game does not
- * have, with "did you mean" where a name is near one it has, and store the order with the
- * title's own names (the parser knows the language, not the game). Player names (BUY ... FROM
- * bob) are checked when the order is carried out. Pure. */
+ * goals, the start packet's items — so that the acknowledgement can refuse a line naming
+ * something the game does not have, with "did you mean" where a name is near one it has, and
+ * store the order with the title's own names (the parser knows the language, not the game).
+ * What the title alone rules out is refused too: a bid where the packet is not auctioned or
+ * under its least, a par not among the company's choices, a private no company may buy or a
+ * price outside the title's range, an exchange the title does not have. Player names (BUY ...
+ * FROM bob) are checked when the order is carried out. Pure. */
 #include "turn/internal.h"
 #include "util/util.h"
 
@@ -121,14 +124,124 @@ static void item_as_company(const eng_title *t, ord_action *a)
         }
 }
 
+static const char *near_item(const eng_title *t, const char *name)
+{
+    for (int i = 0; i < t->nstart_items; i++)
+        if (str_is_near(name, t->start_items[i].id))
+            return t->start_items[i].id;
+    return NULL;
+}
+
+/* BID: on an item of a packet sold by auction, never its first (bought at its price, however
+ * low it falls), at least its price and the raise; the item as the title writes it. */
+static int check_bid(const eng_title *t, ord_action *a, char *why, size_t len)
+{
+    if (!t->packet_auction)
+        return snprintf(why, len, "this game sells its start packet at fixed prices: BUY the "
+                                  "item, there is no bidding"),
+               -1;
+    int item = turn_start_item(t, a->company);
+    if (item < 0)
+        return no(why, len, "item in its start packet", a->company, near_item(t, a->company));
+    const struct eng_start_item *it = &t->start_items[item];
+    snprintf(a->company, sizeof a->company, "%s", it->id);
+    if (item == 0)
+        return snprintf(why, len, "%s is bought at its price (BUY %s), never bid on", it->id,
+                        it->id),
+               -1;
+    if (a->price < it->price + t->bid_raise)
+        return snprintf(why, len, "a bid on %s is at least %d (its price, %d, and %d more)",
+                        it->id, it->price + t->bid_raise, it->price, t->bid_raise),
+               -1;
+    return 0;
+}
+
+/* A par the director names (PAR, BUY ... PAR): one of the company's choices. */
+static int check_par(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int c = eng_company_index(t, a->company);
+    if (c < 0 || (a->kind != ORD_PAR && (a->kind != ORD_BUY || !a->price)))
+        return 0;
+    const eng_company *co = &t->companies[c];
+    if (co->npar_choices == 0)
+        return snprintf(why, len, "%s's par is not chosen by its director in this game",
+                        co->id),
+               -1;
+    char list[96] = "";
+    for (int k = 0; k < co->npar_choices; k++) {
+        if (co->par_choices[k] == a->price)
+            return 0;
+        size_t n = strlen(list);
+        snprintf(list + n, sizeof list - n, "%s%d", k ? ", " : "", co->par_choices[k]);
+    }
+    return snprintf(why, len, "%s's par is one of %s, not %d", co->id, list, a->price), -1;
+}
+
+/* BUY/SELL PRIVATE: a private the title lets a company buy, to a major, within the price range
+ * the title sets (of its face value); when in the game is the engine's to say. */
+static int check_private_sale(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int priv = eng_company_index(t, a->priv), buyer = eng_company_index(t, a->company);
+    if (priv < 0)
+        return 0;
+    const eng_company *pc = &t->companies[priv];
+    bool any_phase = false;
+    for (int k = 0; k < t->nphases; k++)
+        any_phase |= t->phases[k].privates_to_companies;
+    if (!any_phase)
+        return snprintf(why, len, "in this game companies never buy privates"), -1;
+    if (pc->kind != ENG_PRIVATE)
+        return snprintf(why, len, "%s is not a private company", pc->id), -1;
+    if (pc->never_to_company)
+        return snprintf(why, len, "%s is never sold to a company", pc->id), -1;
+    if (buyer >= 0 && t->companies[buyer].kind != ENG_MAJOR)
+        return snprintf(why, len, "only a major buys privates"), -1;
+    int least = pc->price * t->private_sale_min_percent / 100;
+    int most = pc->price * t->private_sale_max_percent / 100;
+    if (a->price < least || a->price > most)
+        return snprintf(why, len, "%s sells to a company for %d to %d", pc->id, least, most), -1;
+    return 0;
+}
+
+/* EXCHANGE: a company the formation exchanges (1835's minors) or a private its owner trades
+ * for a share (1830's M&H). */
+static int check_exchange(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int c = eng_company_index(t, a->company);
+    if (c < 0 || (t->companies[c].kind == ENG_PRIVATE && t->companies[c].exchange_company >= 0))
+        return 0;
+    for (int k = 0; k < t->formation.nexchanges; k++)
+        if (t->formation.exchanges[k] == c)
+            return 0;
+    return snprintf(why, len, "%s is not exchanged for a share in this game", t->companies[c].id),
+           -1;
+}
+
+/* What the title alone rules out for the order's kind. */
+static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len)
+{
+    switch (a->kind) {
+    case ORD_BID: return check_bid(t, a, why, len);
+    case ORD_BUY:
+    case ORD_PAR: return check_par(t, a, why, len);
+    case ORD_BUY_PRIVATE:
+    case ORD_SELL_PRIVATE: return check_private_sale(t, a, why, len);
+    case ORD_EXCHANGE: return check_exchange(t, a, why, len);
+    default: return 0;
+    }
+}
+
 static int check_action(const eng_title *t, ord_action *a, char *why, size_t len)
 {
     item_as_company(t, a);
-    if (canonical(t, &COMPANY, a->company, sizeof a->company, why, len) ||
+    if (a->kind != ORD_BID && canonical(t, &COMPANY, a->company, sizeof a->company, why, len))
+        return -1;
+    if (canonical(t, &COMPANY, a->priv, sizeof a->priv, why, len) ||
         canonical(t, &TRAIN, a->train, sizeof a->train, why, len) ||
         canonical(t, &HEX, a->hex, sizeof a->hex, why, len) ||
         canonical(t, &TILE, a->tile, sizeof a->tile, why, len) ||
-        canonical(t, &GOAL, a->goal, sizeof a->goal, why, len) || certificates(t, a, why, len))
+        canonical(t, &GOAL, a->goal, sizeof a->goal, why, len) || certificates(t, a, why, len) ||
+        title_allows(t, a, why, len))
         return -1;
     for (int i = 0; i < a->nstops; i++)
         if (canonical(t, &HEX, a->stops[i], sizeof a->stops[i], why, len))
@@ -156,6 +269,23 @@ static int check_home(const eng_title *t, const ord_order *o, const ord_action *
     return 0;
 }
 
+/* Where the title needs an order written: a private bought by a major, in a major's section; a
+ * private traded for a share, among the stock-round orders (it is done on the owner's turn). */
+static int placed(const eng_title *t, const ord_order *o, const ord_action *a, char *why,
+                  size_t len)
+{
+    int section = eng_company_index(t, o->section), c = eng_company_index(t, a->company);
+    if (a->kind == ORD_BUY_PRIVATE && section >= 0 && t->companies[section].kind != ENG_MAJOR)
+        return snprintf(why, len, "only a major buys privates: write it in the major's orders"),
+               -1;
+    if (a->kind == ORD_EXCHANGE && o->section[0] && c >= 0 &&
+        t->companies[c].kind == ENG_PRIVATE && t->companies[c].exchange_company >= 0)
+        return snprintf(why, len, "%s is exchanged on your stock-round turn: write it among the "
+                                  "stock-round orders", t->companies[c].id),
+               -1;
+    return 0;
+}
+
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
 {
     if (canonical(t, &COMPANY, o->section, sizeof o->section, why, len))
@@ -167,7 +297,7 @@ int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len
             return -1;
     }
     for (int i = 0; i < o->nalts; i++)
-        if (check_action(t, &o->alts[i], why, len) ||
+        if (check_action(t, &o->alts[i], why, len) || placed(t, o, &o->alts[i], why, len) ||
             (o->alts[i].kind == ORD_HOME && check_home(t, o, &o->alts[i], why, len)))
             return -1;
     return 0;

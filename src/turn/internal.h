@@ -66,6 +66,16 @@ int turn_first_alt(const turn_ctx *x, int player, const ord_order *o);
  * *pos, whose kind is in kinds (a bit per ord_kind); -1 when none. */
 int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned kinds, int pos);
 
+/* The start packet's item a player's word names (packet.c): its id, the company it sells, or
+ * the company whose director's certificate it brings; -1. */
+int turn_start_item(const eng_title *t, const char *name);
+/* A BID alternative of player p as the engine's bid (BID UP TO: the least bid allowed now,
+ * within the limit): 0, or -1 with why. */
+int turn_try_bid(turn_ctx *x, int p, const ord_action *b, char *why, size_t len);
+/* Player p's turn when the game waits on him for something other than his next order — a
+ * par to choose, or the auction among an item's bidders — played; false when it does not. */
+bool turn_packet_turn(turn_ctx *x, int p);
+
 /* One company's turn in an operating round (operate.c). */
 int turn_operate(turn_ctx *x);
 /* A company over its train limit discards (operate.c). */

@@ -186,6 +186,79 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
     }
 }
 
+/* ---- privates bought from their owners ---- */
+
+/* The private's owner agreed: an order SELL PRIVATE priv TO the company FOR price, in any
+ * section of his orders, not used yet, its conditions holding; its index or -1. */
+static int owner_agreement(const turn_ctx *x, const struct company_turn *ct, int priv, int price,
+                           int owner)
+{
+    const eng_title *t = x->g->t;
+    const ord_orders *os = x->pl[owner].o;
+    for (int i = 0; os && i < os->n; i++) {
+        const ord_action *s = &os->v[i].alts[0];
+        if (x->pl[owner].used[i] < USED_UP && s->kind == ORD_SELL_PRIVATE &&
+            eng_company_index(t, s->priv) == priv && eng_company_index(t, s->company) == ct->c &&
+            s->price == price && turn_conds_hold(x, owner, &os->v[i]))
+            return i;
+    }
+    return -1;
+}
+
+/* BUY PRIVATE: carried out when the director owns the private, or its owner agreed (his order
+ * then shares the purchase's fate). */
+static int try_private(turn_ctx *x, const struct company_turn *ct, const ord_action *b,
+                       char *why, size_t len)
+{
+    const eng_game *g = x->g;
+    if (b->kind != ORD_BUY_PRIVATE)
+        return snprintf(why, len, "not a private's purchase"), -1;
+    int priv = eng_company_index(g->t, b->priv), owner = priv >= 0 ? g->co[priv].owner : -1;
+    if (priv < 0)
+        return snprintf(why, len, "there is no company %s", b->priv), -1;
+    int agreed = -1;
+    if (owner >= 0 && owner != ct->p &&
+        (agreed = owner_agreement(x, ct, priv, b->price, owner)) < 0)
+        return snprintf(why, len, "%s's owner, %s, has not agreed (SELL PRIVATE %s TO %s FOR %d "
+                                  "in %s's orders)",
+                        g->t->companies[priv].id, g->players[owner].name,
+                        g->t->companies[priv].id, ct->section, b->price, g->players[owner].name),
+               -1;
+    eng_action a = {.kind = ENG_ACT_BUY_PRIVATE, .player = ct->p, .company = priv,
+                    .price = b->price};
+    int rc = turn_act(x, &a, why, len);
+    if (agreed >= 0) {
+        x->pl[owner].used[agreed] = USED_UP;
+        if (rc == 0)
+            turn_done(x, owner, agreed);
+        else
+            turn_not_done(x, owner, agreed, "%s", why);
+    }
+    return rc;
+}
+
+/* The company's BUY PRIVATE orders, at the start of its turn (the private's powers are then
+ * its own for the turn). */
+static void private_purchases(turn_ctx *x, const struct company_turn *ct)
+{
+    const ord_order *o;
+    int i = -1, from;
+    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_BUY_PRIVATE), &i, &from))) {
+        char why[256] = "", w[256];
+        int rc = -1;
+        for (int k = from; k < o->nalts && rc < 0; k++)
+            if ((rc = try_private(x, ct, &o->alts[k], w, sizeof w)) < 0 && !why[0])
+                snprintf(why, sizeof why, "%s", w);
+        if (rc == 0) {
+            turn_done(x, ct->p, i);
+            continue;
+        }
+        turn_say_order(x, ct->p, o, "");
+        turn_say(x, "    not carried out: %s", why);
+        turn_not_done(x, ct->p, i, "%s", why);
+    }
+}
+
 /* ---- private powers and the station ---- */
 
 static void private_powers(turn_ctx *x, const struct company_turn *ct)
@@ -710,6 +783,7 @@ int turn_operate(turn_ctx *x)
             home(x, &ct);
             break;
         case ENG_STEP_TRACK:
+            private_purchases(x, &ct);
             tiles(x, &ct);
             break;
         case ENG_STEP_STATION:

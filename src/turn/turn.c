@@ -418,7 +418,8 @@ static int try_buy(turn_ctx *x, int p, const ord_action *b, char *why, size_t le
         if (g->round == ENG_ROUND_START)
             return -1;
     }
-    eng_action a = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = c, .percent = b->percent};
+    eng_action a = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = c, .percent = b->percent,
+                    .price = b->price}; /* a par of the director's, when it starts the company */
     if (!b->from_pool && turn_act(x, &a, why, len) == 0)
         return 0;
     if (b->from_ipo)
@@ -472,6 +473,14 @@ static int try_stock_action(turn_ctx *x, int p, const ord_action *a, char *why, 
     case ORD_BUY: return try_buy(x, p, a, why, len);
     case ORD_SELL: return try_sell(x, p, a, why, len);
     case ORD_PASS: return snprintf(why, len, "passes"), 1;
+    case ORD_BID: return turn_try_bid(x, p, a, why, len);
+    case ORD_EXCHANGE: {
+        eng_action e = {.kind = ENG_ACT_EXCHANGE, .player = p,
+                        .company = eng_company_index(x->g->t, a->company)};
+        if (e.company < 0)
+            return snprintf(why, len, "there is no company %s", a->company), -1;
+        return turn_act(x, &e, why, len);
+    }
     default: return snprintf(why, len, "not a stock-round order"), -1;
     }
 }
@@ -502,7 +511,18 @@ static void end_stock_turn(turn_ctx *x, int p)
         turn_say(x, "  (%s cannot end the turn: %s)", x->g->players[p].name, why);
 }
 
-static const unsigned STOCK_KINDS = KIND(ORD_BUY) | KIND(ORD_SELL) | KIND(ORD_PASS);
+static const unsigned STOCK_KINDS = KIND(ORD_BUY) | KIND(ORD_SELL) | KIND(ORD_PASS) |
+                                    KIND(ORD_BID) | KIND(ORD_EXCHANGE);
+
+/* Whether the order trades a private for a share on its owner's stock-round turn (1830's M&H):
+ * an EXCHANGE of a private the title lets its owner exchange. Other exchanges are the
+ * formation round's. */
+static bool stock_exchange(const eng_title *t, const ord_order *o)
+{
+    int c = eng_company_index(t, o->alts[0].company);
+    return o->alts[0].kind == ORD_EXCHANGE && c >= 0 && t->companies[c].kind == ENG_PRIVATE &&
+           t->companies[c].exchange_company >= 0;
+}
 
 /* The player's next order whose conditions hold; orders whose conditions do not are skipped
  * (said in the report) — they are the player's own contingencies (house rule 12). */
@@ -511,6 +531,8 @@ static int next_stock_order(turn_ctx *x, int p)
     int i = -1;
     while ((i = turn_next_order(x, p, "", STOCK_KINDS, i + 1)) >= 0) {
         const ord_order *o = &x->pl[p].o->v[i];
+        if (o->alts[0].kind == ORD_EXCHANGE && !stock_exchange(x->g->t, o))
+            continue;
         if (turn_first_alt(x, p, o) >= 0)
             return i;
         x->pl[p].used[i] = USED_UP;
@@ -547,12 +569,15 @@ static int carry_out(turn_ctx *x, int p, int i)
 }
 
 /* A SELL of a group failed: the rest of the group and the BUY paired with it (house rule 18)
- * are not carried out either; the turn is a pass. */
+ * are not carried out either; the turn is a pass. An exchange is no part of the pair: it
+ * waits. */
 static void drop_the_pair(turn_ctx *x, int p, int failed)
 {
     int i = failed;
     while ((i = turn_next_order(x, p, "", STOCK_KINDS, i + 1)) >= 0) {
         const ord_order *o = &x->pl[p].o->v[i];
+        if (o->alts[0].kind == ORD_EXCHANGE)
+            continue;
         if (o->alts[0].kind == ORD_PASS)
             break;
         x->pl[p].used[i] = USED_UP;
@@ -564,14 +589,34 @@ static void drop_the_pair(turn_ctx *x, int p, int failed)
     }
 }
 
-/* One stock-round turn of player p: consecutive SELLs, then the BUY that follows them (house
- * rule 18), or a BUY, or a PASS; no order left is a pass. A failed order makes the turn a pass
- * (house rule 19); a failed SELL takes its group and the paired BUY with it. */
+/* Private exchanges at the head of the player's orders (1830's M&H): no purchase, so the turn
+ * goes on with the next order. Returns that order; -1 when none is left; -2 when the turn is
+ * over: an exchange failed (a pass, house rule 19) or its ELSE bought or sold. */
+static int exchanges_first(turn_ctx *x, int p)
+{
+    int i = next_stock_order(x, p);
+    while (i >= 0 && stock_exchange(x->g->t, &x->pl[p].o->v[i]) && !x->stop) {
+        if (carry_out(x, p, i) < 0 || x->g->turn_bought || x->g->turn_sold)
+            return -2;
+        i = next_stock_order(x, p);
+    }
+    return i;
+}
+
+/* One stock-round turn of player p: its exchanges first, then consecutive SELLs and the BUY
+ * that follows them (house rule 18), or a BUY, a BID, or a PASS; no order left is a pass. A
+ * failed order makes the turn a pass (house rule 19); a failed SELL takes its group and the
+ * paired BUY with it. A par to choose or an auction among bidders is played first. */
 static void stock_turn(turn_ctx *x, int p)
 {
-    int i = next_stock_order(x, p), before = x->out->nactions;
+    if (turn_packet_turn(x, p))
+        return;
+    int i = exchanges_first(x, p), before = x->out->nactions;
+    const eng_game *g = x->g;
     if (i < 0) {
-        end_stock_turn(x, p);
+        if (!x->stop && g->current == p &&
+            (g->round == ENG_ROUND_STOCK || g->round == ENG_ROUND_START))
+            end_stock_turn(x, p);
         return;
     }
     bool failed = false;
@@ -588,7 +633,6 @@ static void stock_turn(turn_ctx *x, int p)
         carry_out(x, p, i);
     /* a start-packet purchase ends the turn by itself (the same player may be next: Snake,
      * Thompson); a share bought or sold needs the turn ended; nothing done is a pass */
-    const eng_game *g = x->g;
     bool ended_itself = x->out->nactions > before && !g->turn_bought && !g->turn_sold;
     if (!x->stop && !ended_itself && g->current == p &&
         (g->round == ENG_ROUND_STOCK || g->round == ENG_ROUND_START))
@@ -692,8 +736,19 @@ static void unreached(turn_ctx *x, int p, int i)
                                    "this turn");
     } else if (k == ORD_GOAL) {
         turn_done(x, p, i); /* an intention: it guides the company when it is played for you */
-    } else if (k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP) {
+    } else if (k == ORD_FORM || k == ORD_NO_FORM || k == ORD_KEEP ||
+               (k == ORD_EXCHANGE && !stock_exchange(x->g->t, o))) {
         turn_not_done(x, p, i, "there was no formation round for it in this turn");
+    } else if (k == ORD_PAR) {
+        turn_not_done(x, p, i, "no par of %s was yours to choose in this turn",
+                      o->alts[0].company);
+    } else if (k == ORD_SELL_PRIVATE) {
+        int buyer = eng_company_index(x->g->t, o->alts[0].company);
+        if (buyer >= 0 && x->operated[buyer])
+            turn_not_done(x, p, i, "%s's director did not order that purchase",
+                          o->alts[0].company);
+        else
+            turn_not_done(x, p, i, "%s did not operate in this turn", o->alts[0].company);
     } else if (!o->section[0] && x->pl[p].used[i] > 0) {
         turn_not_done(x, p, i, "%d of %d bought; the turn ended before the rest (orders are for "
                                "one turn)", x->pl[p].used[i], o->alts[0].count);

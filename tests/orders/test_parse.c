@@ -175,6 +175,68 @@ static void test_notes_inline_sections_and_misplaced_orders(void **state)
     done(&p);
 }
 
+/* 1830's orders: bids on the auctioned start packet (a bid, or a limit raised to), the par of a
+ * company started (with its director's certificate, or at once: PAR), a private bought by a
+ * major and its owner's agreement, a private exchanged; the variants players write. */
+static void test_1830_orders(void **state)
+{
+    (void)state;
+    expect_canonical("BID 150 ON C&A", "BID 150 ON C&A");
+    expect_canonical("bid 150 c&a", "BID 150 ON C&A");
+    expect_canonical("Bid C&A 150", "BID 150 ON C&A");
+    expect_canonical("bid on c&a 150", "BID 150 ON C&A");
+    expect_canonical("BID $150 FOR C&A", "BID 150 ON C&A");
+    expect_canonical("bid on d&h at 80", "BID 80 ON D&H");
+    expect_canonical("BID UP TO 200 ON C&A", "BID UP TO 200 ON C&A");
+    expect_canonical("bid max 200 on c&a", "BID UP TO 200 ON C&A");
+    expect_canonical("BID C&A UP TO $200", "BID UP TO 200 ON C&A");
+    expect_canonical("bid on c&a maximum 200", "BID UP TO 200 ON C&A");
+    expect_canonical("BUY PRR AT 67", "BUY 1 PRR PAR 67");
+    expect_canonical("buy prr par 67", "BUY 1 PRR PAR 67");
+    expect_canonical("buy prr at par 67 from ipo", "BUY 1 PRR PAR 67 FROM IPO");
+    expect_canonical("buy prr from ipo at $67", "BUY 1 PRR PAR 67 FROM IPO");
+    expect_canonical("PAR B&O 100", "PAR B&O 100");
+    expect_canonical("par b&o at 100", "PAR B&O 100");
+    expect_canonical("par 100 for B&O", "PAR B&O 100");
+    expect_canonical("BUY PRIVATE D&H FOR 140", "BUY PRIVATE D&H FOR 140");
+    expect_canonical("buy private d&h 140", "BUY PRIVATE D&H FOR 140");
+    expect_canonical("buy d&h for $140", "BUY PRIVATE D&H FOR 140");
+    expect_canonical("SELL PRIVATE D&H TO PRR FOR 140", "SELL PRIVATE D&H TO PRR FOR 140");
+    expect_canonical("sell d&h to prr for 140", "SELL PRIVATE D&H TO PRR FOR 140");
+    expect_canonical("sell private d&h to prr at 140", "SELL PRIVATE D&H TO PRR FOR 140");
+    expect_canonical("EXCHANGE M&H", "EXCHANGE M&H");
+    expect_canonical("bid 80 on d&h else bid 45 on c&stl else pass",
+                     "BID 80 ON D&H ELSE BID 45 ON C&STL ELSE PASS");
+    struct parsed p; /* a par and a private's sale: in any section */
+    parse(&p, "PRR:\nbuy private d&h for 140\npar b&o 100\nsell private c&a to nyc for 200\n"
+              "stock:\npar b&o 100\nsell private c&a to nyc for 200\n");
+    assert_int_equal(p.env.nerrors, 0);
+    assert_int_equal(p.orders.n, 5);
+    assert_int_equal(p.orders.v[0].alts[0].kind, ORD_BUY_PRIVATE);
+    assert_string_equal(p.orders.v[0].alts[0].priv, "D&H");
+    assert_int_equal(p.orders.v[0].alts[0].price, 140);
+    assert_true(p.orders.v[0].alts[0].company[0] == '\0');
+    assert_string_equal(p.orders.v[2].alts[0].company, "NYC");
+    done(&p);
+}
+
+/* The 1830 orders' mistakes, each with what is wrong. */
+static void test_1830_errors(void **state)
+{
+    (void)state;
+    expect_error("bid on c&a\n", 1, "the bid must be a number");
+    expect_error("bid up 200 on c&a\n", 1, "BID UP TO 200 ON item");
+    expect_error("bid 150\n", 1, "item of the start packet is missing");
+    expect_error("buy prr at\n", 1, "the par must be a number");
+    expect_error("buy prr par 0\n", 1, "the par is more than 0");
+    expect_error("par b&o\n", 1, "the par must be a number");
+    expect_error("PRR:\nbuy private d&h\n", 2, "the price must be a number");
+    expect_error("PRR:\nbuy 2 d&h for 140\n", 2, "a private is one");
+    expect_error("sell private d&h for 140\n", 1, "SELL PRIVATE D&H TO PRR FOR 140");
+    expect_error("buy private d&h for 140\n", 1, "a company's order among the stock-round");
+    expect_error("PRR:\nbid 150 on c&a\n", 2, "a stock-round order in PRR's orders");
+}
+
 /* Nothing a player types crashes the parser: long lines, odd bytes, many words. */
 static void test_hostile_input(void **state)
 {
@@ -200,6 +262,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stock_round_orders),
         cmocka_unit_test(test_operating_orders),
+        cmocka_unit_test(test_1830_orders),
+        cmocka_unit_test(test_1830_errors),
         cmocka_unit_test(test_contingencies),
         cmocka_unit_test(test_sections_and_one_round),
         cmocka_unit_test(test_errors_name_the_line),

@@ -25,7 +25,7 @@ static int pick(int n)
 }
 
 static const char *const COMPANIES[] = {"BY", "SX", "BA", "WT", "HE", "MS", "OL", "PR", "M1",
-                                        "M6", "NF", "PFB"};
+                                        "M6", "NF", "PFB", "C&A", "D&H", "B&O", "C&STL"};
 static const char *const TRAINS[] = {"2", "2+2", "3", "3+3", "4", "4+4", "5", "5+5", "6", "6+6"};
 static const char *const HEXES[] = {"L14", "N12", "O15", "E19", "A11", "G5", "L6"};
 static const char *const TILES[] = {"57", "8", "201", "14", "63", "212"};
@@ -37,9 +37,28 @@ static void set(char *dst, const char *src)
     snprintf(dst, ORD_NAME, "%s", src);
 }
 
+/* The orders of 1830 a player may write among the stock-round orders (or, PAR and SELL
+ * PRIVATE, in any section): bids, pars, a private's sale agreed. */
+static void random_1830(ord_action *a, ord_kind kind)
+{
+    a->kind = kind;
+    set(a->company, ANY(COMPANIES));
+    a->price = 1 + pick(400);
+    a->up_to = a->kind == ORD_BID && pick(2);
+    if (a->kind == ORD_SELL_PRIVATE)
+        set(a->priv, ANY(COMPANIES));
+}
+
 static void random_stock(ord_action *a)
 {
+    if (pick(4) == 0) {
+        static const ord_kind kinds[] = {ORD_BID, ORD_PAR, ORD_SELL_PRIVATE};
+        random_1830(a, kinds[pick(3)]);
+        return;
+    }
     a->kind = pick(3) == 0 ? ORD_SELL : ORD_BUY;
+    if (a->kind == ORD_BUY && pick(3) == 0)
+        a->price = (int[]){67, 71, 100}[pick(3)]; /* a par */
     a->count = pick(3);
     a->percent = (int[]){0, 0, 5, 10, 20}[pick(5)];
     set(a->company, ANY(COMPANIES));
@@ -59,7 +78,8 @@ static void random_company_action(ord_action *a)
     static const ord_kind kinds[] = {ORD_LAY, ORD_NO_TILE, ORD_STATION, ORD_NO_STATION, ORD_RUN,
                                      ORD_ROUTE, ORD_PAYOUT, ORD_WITHHOLD, ORD_BUY_TRAIN,
                                      ORD_NO_TRAIN, ORD_SELL_TRAIN, ORD_DISCARD, ORD_PRIVATE,
-                                     ORD_GOAL, ORD_HOME};
+                                     ORD_GOAL, ORD_BUY_PRIVATE, ORD_SELL_PRIVATE, ORD_PAR,
+                                     ORD_HOME};
     a->kind = kinds[pick((int)(sizeof kinds / sizeof *kinds))];
     switch (a->kind) {
     case ORD_LAY:
@@ -95,6 +115,9 @@ static void random_company_action(ord_action *a)
     case ORD_DISCARD: set(a->train, ANY(TRAINS)); break;
     case ORD_PRIVATE: set(a->company, ANY(COMPANIES)); break;
     case ORD_GOAL: set(a->goal, pick(2) ? "BERLIN" : "L14"); break;
+    case ORD_BUY_PRIVATE: set(a->priv, ANY(COMPANIES)); a->price = 1 + pick(400); break;
+    case ORD_SELL_PRIVATE:
+    case ORD_PAR: random_1830(a, a->kind); break;
     default: break;
     }
 }

@@ -8,23 +8,26 @@
 #include "turn/turn.h"
 #include "util/buf.h"
 
-static eng_title *T;
+static eng_title *T, *T1835, *T1830;
 
 static int load(void **state)
 {
     (void)state;
-    T = tf_load();
+    T = T1835 = tf_load();
+    T1830 = tf_load_title("1830");
     return 0;
 }
 
 static int unload(void **state)
 {
     (void)state;
-    eng_title_free(T);
+    eng_title_free(T1835);
+    eng_title_free(T1830);
     return 0;
 }
 
-/* The mail text's single order, checked against the title: its canonical form, or the error. */
+/* The mail text's single order, checked against the title T: its canonical form, or the
+ * error. */
 static char *read_order(const char *text)
 {
     ord_envelope env;
@@ -140,15 +143,56 @@ static void test_home_city(void **state)
     (void)state;
     expect_has("BY:\nHOME CITY 1", "refused: HOME is for a company whose home city its director "
                                    "chooses: BY's is not a choice");
-    eng_title *t1835 = T;
-    T = tf_load_title("1830");
+    T = T1830;
     expect("ERIE:\nhome city 2", "ERIE: HOME CITY 2");
     expect("erie:\nhome e11 city 1", "ERIE: HOME E11 CITY 1");
     expect_has("ERIE:\nHOME CITY 3", "refused: E11 has cities 1 to 2");
     expect_has("ERIE:\nHOME E19 CITY 1", "refused: ERIE's home is in E11, not E19");
     expect_has("NYC:\nHOME CITY 1", "NYC's is not a choice");
-    eng_title_free(T);
-    T = t1835;
+    T = T1835;
+}
+
+/* 1830's orders against its title: the packet's items by their names (aliases too), a bid
+ * under the least or on the first item, a par not among the choices (said with them), a
+ * private no company may buy or at a price outside half to twice its face value, an exchange
+ * the title does not have; 1835 refuses what it does not have. */
+static void test_1830_orders(void **state)
+{
+    (void)state;
+    T = T1830;
+    expect("BID 170 ON C&A", "BID 170 ON C&A");
+    expect_has("BID 150 ON C&A", "a bid on C&A is at least 165");
+    expect("bid 170 on ca", "BID 170 ON C&A");             /* the private's alias */
+    expect("bid 250 on b&o", "BID 250 ON BO");             /* the item bringing B&O's director */
+    expect("BID UP TO 90 ON dh", "BID UP TO 90 ON D&H");
+    expect("bid 45 on c&stl", "BID 45 ON C&StL");
+    expect_has("bid 44 on c&stl", "a bid on C&StL is at least 45 (its price, 40, and 5 more)");
+    expect_has("bid up to 60 on d&h", "a bid on D&H is at least 75");
+    expect_has("bid 30 on svnrr", "SVNRR is bought at its price (BUY SVNRR), never bid on");
+    expect_has("bid 100 on C&X", "this game has no item in its start packet \"C&X\"");
+    expect("BUY PRR AT 67", "BUY 1 PRR PAR 67");
+    expect_has("BUY PRR PAR 95", "PRR's par is one of 67, 71, 76, 82, 90, 100, not 95");
+    expect("PAR B&O 100", "PAR B&O 100");
+    expect_has("PAR B&O 101", "B&O's par is one of 67, 71, 76, 82, 90, 100, not 101");
+    expect("PRR:\nBUY PRIVATE dh FOR 140", "PRR: BUY PRIVATE D&H FOR 140");
+    expect("SELL PRIVATE D&H TO PRR FOR 140", "SELL PRIVATE D&H TO PRR FOR 140");
+    expect_has("PRR:\nBUY PRIVATE D&H FOR 141", "D&H sells to a company for 35 to 140");
+    expect_has("PRR:\nBUY PRIVATE D&H FOR 34", "D&H sells to a company for 35 to 140");
+    expect_has("SELL PRIVATE D&H TO PRR FOR 150", "D&H sells to a company for 35 to 140");
+    expect_has("PRR:\nBUY PRIVATE BO FOR 300", "BO is never sold to a company");
+    expect_has("PRR:\nBUY PRIVATE NYC FOR 100", "NYC is not a private company");
+    expect_has("SELL PRIVATE D&H TO C&A FOR 100", "only a major buys privates");
+    expect_has("C&A:\nBUY PRIVATE D&H FOR 100", "only a major buys privates");
+    expect("EXCHANGE M&H", "EXCHANGE M&H");
+    expect_has("EXCHANGE C&A", "C&A is not exchanged for a share in this game");
+    expect_has("PRR:\nEXCHANGE M&H", "write it among the stock-round orders");
+    T = T1835;
+    expect_has("BID 150 ON LD", "this game sells its start packet at fixed prices");
+    expect_has("BUY BY PAR 92", "BY's par is not chosen by its director in this game");
+    expect_has("BY:\nBUY PRIVATE NF FOR 100", "in this game companies never buy privates");
+    expect("EXCHANGE M3", "EXCHANGE M3");
+    expect("BY:\nEXCHANGE BB", "BY: EXCHANGE BB");
+    expect_has("EXCHANGE SX", "SX is not exchanged for a share in this game");
 }
 
 int main(void)
@@ -159,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_did_you_mean),
         cmocka_unit_test(test_alternatives_and_percentages),
         cmocka_unit_test(test_home_city),
+        cmocka_unit_test(test_1830_orders),
     };
     return cmocka_run_group_tests(tests, load, unload);
 }

@@ -1078,6 +1078,258 @@ static void test_the_automatic_dividend_withholds_to_buy_a_train(void **state)
     }
 }
 
+/* Player p's order on line `line` was carried out. */
+static void fate_done(int p, int line)
+{
+    const char *f = fate_line(p, line);
+    if (strncmp(f, "carried out", 11) != 0)
+        fail_msg("line %d: \"%s\"\n%s", line, f, R.report.data);
+}
+
+/* An exchange among the stock-round orders is the formation round's in 1835: a failed SELL
+ * takes the BUY paired with it (house rule 18), never the exchange between them. */
+static void test_a_failed_sell_leaves_an_exchange_alone(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet(NULL);
+    resolve(g, ORDERS("SELL SX\nEXCHANGE M1\nBUY BY", "PASS", "PASS", "PASS"), 1);
+    fate_has(0, 1, "not carried out");
+    fate_has(0, 2, "there was no formation round for it in this turn");
+    fate_has(0, 3, "the SELL paired with it (line 1) failed");
+    finish(g);
+}
+
+/* ---- 1830 (config/games/1830.json): its auction, pars, privates bought and exchanged ---- */
+
+static eng_title *title_1835, *title_1830;
+
+static int use_1830(void **state)
+{
+    (void)state;
+    title_1835 = title;
+    title = title_1830 = tf_load_title("1830");
+    return 0;
+}
+
+static int back_to_1835(void **state)
+{
+    (void)state;
+    eng_title_free(title_1830);
+    title = title_1835;
+    return 0;
+}
+
+/* The packet bought through the engine, each player to act buying the cheapest (Ann SVNRR, Bob
+ * C&StL, Cy D&H, Dee M&H, Ann C&A with a 10% of PRR, Bob the B&O's private with its director's
+ * certificate, par 100): stock round 1 of four players. */
+static eng_game *after_1830_packet(void)
+{
+    eng_game *g = new_game(NULL, 4);
+    static const char *const items[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
+    for (int i = 0; i < 6; i++)
+        must(g, buy_item(items[i]));
+    must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    return g;
+}
+
+/* The auction as the players' orders play it: bids on their turns, BID UP TO raising by the
+ * least step (5) in the auction among D&H's bidders while the limit allows, a bidder without a
+ * bid for the item dropping out, the item's single bidder buying it, the B&O's par at once. */
+static void test_1830_bids_and_the_auction_among_bidders(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4); /* 600 each */
+    resolve(g, ORDERS("BID 75 ON D&H\nBUY SVNRR", "BID UP TO 100 ON DH\nBUY C&StL",
+                      "BID 115 ON M&H\nBUY C&A", "BID UP TO 95 ON D&H\nBUY BO\nPAR B&O 90"),
+            1);
+    before("Ann bids 75 for D&H", "Bob bids 80 for D&H");
+    before("Dee bids 85 for D&H", "D&H is auctioned among its bidders");
+    before("Ann has no further bid on D&H: drops out", "Bob bids 90 for D&H");
+    before("Dee bids 95 for D&H", "Bob bids 100 for D&H");
+    report_has("not carried out in the auction for D&H: the least bid on D&H is 105, above the "
+               "limit of 95");
+    assert_int_equal(g->co[co("D&H")].owner, 1);
+    assert_int_equal(g->players[1].cash, 600 - 40 - 100);
+    assert_int_equal(g->co[co("M&H")].owner, 2); /* its single bidder, for his bid */
+    assert_int_equal(g->co[co("C&A")].owner, 2);
+    assert_int_equal(g->players[2].cash, 600 - 115 - 160);
+    assert_int_equal(g->players[0].cash, 600 - 20); /* her bid's money released */
+    assert_int_equal(g->co[co("BO")].owner, 3);
+    assert_int_equal(g->co[co("B&O")].par, 90);
+    fate_done(0, 1);
+    fate_done(1, 1);
+    fate_done(3, 3);
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    finish(g);
+}
+
+/* A bid that cannot be made is not carried out, with the engine's reason or the limit's, and
+ * the turn is a pass (house rule 19); the acknowledgement's check says the same. */
+static void test_1830_a_bid_that_cannot_be_made(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    resolve(g, ORDERS("BID 700 ON C&A", "BID UP TO 60 ON D&H", "BID 100 ON C&A", "BUY C&A"), 1);
+    fate_has(0, 1, "Ann has 600 not held by other bids");
+    fate_has(1, 1, "the least bid on D&H is 75, above the limit of 60");
+    fate_has(2, 1, "a bid on C&A must be at least 165");
+    fate_has(3, 1, "only the cheapest item, SVNRR, is bought at its price");
+    fate_has(0, 1, "the turn was a pass (house rule 19)");
+    finish(g);
+    g = new_game(NULL, 4);
+    ord_envelope env;
+    ord_orders o;
+    ord_envelope_parse("orders", "BID 700 ON C&A\n", &env);
+    ord_parse(&env, &o);
+    turn_settings s;
+    turn_settings_default(&s);
+    turn_result r;
+    assert_int_equal(turn_preview(g, &s, 0, &o, &r), 0);
+    assert_int_equal(r.fates[0][0].kind, TURN_FATE_NOT_DONE);
+    assert_non_null(strstr(r.fates[0][0].why, "not held by other bids"));
+    turn_result_clear(&r);
+    ord_orders_clear(&o);
+    ord_envelope_clear(&env);
+    eng_game_free(g);
+}
+
+/* The B&O's buyer without a PAR order: the game master chooses the highest par, and says so; a
+ * PAR order for a par that was not his to choose is said to be unused. */
+static void test_1830_a_par_not_written(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    static const char *const items[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A"};
+    for (int i = 0; i < 5; i++)
+        must(g, buy_item(items[i]));
+    resolve(g, ORDERS("PAR B&O 67", "BUY BO", "PASS", "PASS"), 1);
+    report_has("Bob wrote no par for B&O that could be used: the game master chooses 100");
+    assert_int_equal(g->co[co("B&O")].par, 100);
+    fate_has(0, 1, "no par of B&O was yours to choose in this turn");
+    finish(g);
+}
+
+/* A major started at the par its director names (BUY PRR AT 67 carries it to the engine); one
+ * started without a par is not carried out, the choices said. */
+static void test_1830_a_company_started_at_its_par(void **state)
+{
+    (void)state;
+    eng_game *g = after_1830_packet();
+    int first = g->current;
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[first] = "BUY PRR AT 67";
+    v[(first + 1) % 4] = "BUY NYC";
+    resolve(g, v, 1);
+    assert_int_equal(g->co[co("PRR")].par, 67);
+    assert_int_equal(g->co[co("PRR")].director, first);
+    fate_done(first, 1);
+    fate_has((first + 1) % 4, 1, "NYC's director chooses its par: one of 67, 71, 76, 82, 90, 100");
+    assert_false(g->co[co("NYC")].started);
+    finish(g);
+}
+
+/* The M&H traded for a 10% of NYC on its owner's turn in a stock round: no purchase, so the
+ * turn goes on with his next order (no one acts between); an exchange that cannot be made is
+ * not carried out, with the reason, and the turn is a pass (house rule 19). */
+static void test_1830_the_private_exchanged_for_a_share(void **state)
+{
+    (void)state;
+    eng_game *g = after_1830_packet();
+    int owner = g->co[co("M&H")].owner, other = (owner + 1) % 4;
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[owner] = "EXCHANGE M&H\nBUY NYC PAR 90";
+    v[other] = "EXCHANGE MH\nBUY PRR PAR 71";
+    resolve(g, v, 1);
+    assert_true(g->co[co("M&H")].closed);
+    assert_int_equal(eng_percent_held(g, co("NYC"), owner), 30);
+    assert_int_equal(g->co[co("NYC")].director, owner);
+    char got[64], bought[64];
+    snprintf(got, sizeof got, "%s gets 10%% of NYC for M&H", g->players[owner].name);
+    snprintf(bought, sizeof bought, "%s buys 20%% of NYC for 180", g->players[owner].name);
+    const char *a = report_has(got), *b = report_has(bought);
+    assert_true(a < b);
+    for (const char *l = strchr(a, '\n') + 1; l < b; l = strchr(l, '\n') + 1)
+        for (int p = 0; p < 4; p++)
+            if (p != owner && !strncmp(l, g->players[p].name, strlen(g->players[p].name)))
+                fail_msg("another player acts between the exchange and the purchase: %.40s", l);
+    fate_done(owner, 1);
+    fate_done(owner, 2);
+    char why[64];
+    snprintf(why, sizeof why, "%s does not own M&H", g->players[other].name);
+    fate_has(other, 1, why);
+    fate_has(other, 1, "house rule 19");
+    fate_has(other, 2, "not reached"); /* the others passed: the round ended before */
+    assert_false(g->co[co("PRR")].started);
+    finish(g);
+}
+
+/* PRR floated through the engine (its director buys at par 67, the others then buy until
+ * 60% is sold), everyone passes: PRR operates in operating round 1.1; D&H's owner is made
+ * another player than PRR's director. Returns the game; *director, *owner. */
+static eng_game *prr_operating(int *director, int *owner)
+{
+    eng_game *g = after_1830_packet();
+    int prr = co("PRR");
+    for (int k = 0; k < 12 && !g->co[prr].floated; k++) {
+        eng_action b = buy("PRR", false, 0);
+        b.price = 67;
+        must(g, b);
+        must(g, pass());
+    }
+    assert_true(g->co[prr].floated);
+    for (int k = 0; k < 8 && g->round == ENG_ROUND_STOCK; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    assert_int_equal(g->operating, prr);
+    *director = g->co[prr].director;
+    *owner = g->co[co("D&H")].owner;
+    if (*owner == *director) {
+        *owner = (*director + 1) % 4;
+        g->co[co("D&H")].owner = *owner;
+    }
+    return g;
+}
+
+/* A major buys a private from its owner: carried out when the owner wrote the same sale (SELL
+ * PRIVATE ... TO ... FOR, the same price), both orders carried out; without his word it is not
+ * carried out, with why; in phase 2 the engine refuses and both orders say its reason. */
+static void test_1830_a_private_bought_from_its_owner(void **state)
+{
+    (void)state;
+    for (int way = 0; way < 3; way++) {
+        int d, o;
+        eng_game *g = prr_operating(&d, &o);
+        if (way < 2)
+            g->phase = 1; /* phase 3: majors buy privates */
+        const char *v[4] = {NULL, NULL, NULL, NULL};
+        for (int p = 0; p < 4; p++)
+            v[p] = "PASS";
+        v[d] = "PRR:\nBUY PRIVATE D&H FOR 140\nNO TILE\nNO STATION";
+        v[o] = way == 1 ? "SELL PRIVATE D&H TO PRR FOR 130" : "SELL PRIVATE D&H TO PRR FOR 140";
+        int cash = g->players[o].cash, prr_cash = g->co[co("PRR")].cash;
+        resolve(g, v, 1);
+        if (way == 0) {
+            report_has("PRR buys D&H from");
+            assert_int_equal(g->co[co("D&H")].held_by, co("PRR"));
+            assert_true(g->players[o].cash >= cash + 140);
+            assert_true(g->co[co("PRR")].cash <= prr_cash - 140);
+            fate_done(d, 2);
+            fate_done(o, 1);
+        } else if (way == 1) {
+            fate_has(d, 2, "D&H's owner");
+            fate_has(d, 2, "has not agreed (SELL PRIVATE D&H TO PRR FOR 140");
+            fate_has(o, 1, "PRR's director did not order that purchase");
+            assert_int_equal(g->co[co("D&H")].owner, o);
+        } else {
+            fate_has(d, 2, "companies buy privates from phase 3 on");
+            fate_has(o, 1, "companies buy privates from phase 3 on");
+            assert_int_equal(g->co[co("D&H")].owner, o);
+        }
+        finish(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1117,6 +1369,18 @@ int main(void)
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
         cmocka_unit_test(test_a_lay_without_rot_takes_the_best_rotation),
         cmocka_unit_test(test_the_automatic_dividend_withholds_to_buy_a_train),
+        cmocka_unit_test(test_a_failed_sell_leaves_an_exchange_alone),
+        cmocka_unit_test_setup_teardown(test_1830_bids_and_the_auction_among_bidders, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_a_bid_that_cannot_be_made, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_a_par_not_written, use_1830, back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_a_company_started_at_its_par, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_the_private_exchanged_for_a_share, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
+                                        back_to_1835),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
