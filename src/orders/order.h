@@ -60,7 +60,9 @@ typedef struct ord_action {
     char priv[ORD_NAME];      /* BUY/SELL PRIVATE: the private */
     bool up_to;               /* BID UP TO: price is the most the player bids */
     bool from_pool, from_ipo;
-    char seller[ORD_NAME];    /* BUY ... FROM a player (nationalisation) */
+    char seller[ORD_NAME];    /* BUY ... FROM a player (nationalisation; BUY PRIVATE priv FROM a
+                               * player); SELL PRIVATE priv TO a player: that player (a private
+                               * sold between players, 1830) */
     char hex[ORD_NAME], tile[ORD_NAME];
     int rot;                  /* -1: not said */
     int city;                 /* STATION CITY n (1-based); 0: not said */

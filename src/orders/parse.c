@@ -187,12 +187,15 @@ static bool take_private_price(struct words *w, ord_action *a)
            (a->price > 0 || fail(w, "the price is more than 0"));
 }
 
-/* PRIVATE priv [FOR] price (the company's purchase) or PRIVATE priv TO CO [FOR] price (the
- * owner's agreement), after BUY or SELL. */
+/* PRIVATE priv [FOR] price (the company's purchase), PRIVATE priv FROM player [FOR] price (a
+ * player's, 1830), or PRIVATE priv TO CO-or-player [FOR] price (the owner's agreement), after
+ * BUY or SELL (whether TO names a company or a player is the title's to say: turn/check.c). */
 static bool parse_private_sale(struct words *w, ord_action *a, bool buy)
 {
     a->kind = buy ? ORD_BUY_PRIVATE : ORD_SELL_PRIVATE;
     if (!take_name(w, a->priv, "private company"))
+        return false;
+    if (buy && accept(w, "FROM") && !take_name(w, a->seller, "player"))
         return false;
     if (!buy && (!accept(w, "TO") || !take_name(w, a->company, "company")))
         return fail(w, "a private is sold to a company at a price: SELL PRIVATE D&H TO PRR FOR "
@@ -577,9 +580,11 @@ static bool is_note(const char *line)
     return *line == '#';
 }
 
-static bool stock_kind(ord_kind k)
+static bool stock_kind(const ord_action *a)
 {
-    return k == ORD_BUY || k == ORD_SELL || k == ORD_PASS || k == ORD_BID;
+    ord_kind k = a->kind;
+    return k == ORD_BUY || k == ORD_SELL || k == ORD_PASS || k == ORD_BID ||
+           (k == ORD_BUY_PRIVATE && a->seller[0]); /* from a player, on a stock-round turn */
 }
 
 /* Orders of any section: the Prussian's formation, ONE ROUND, a par chosen at once, a private
@@ -598,12 +603,12 @@ static bool misplaced(const ord_order *o, char *why, size_t len)
         ord_kind k = o->alts[i].kind;
         if (any_section_kind(k))
             continue;
-        if (o->section[0] && stock_kind(k)) {
+        if (o->section[0] && stock_kind(&o->alts[i])) {
             snprintf(why, len, "a stock-round order in %s's orders: write it before the company "
                                "lines, or after a line \"STOCK:\"", o->section);
             return true;
         }
-        if (!o->section[0] && !stock_kind(k)) {
+        if (!o->section[0] && !stock_kind(&o->alts[i])) {
             snprintf(why, len, "a company's order among the stock-round orders: write it after "
                                "the company's line (as \"BY:\")");
             return true;
@@ -720,9 +725,13 @@ static void format_action(buf *b, const ord_action *a)
         buf_printf(b, "BID %s%d ON %s", a->up_to ? "UP TO " : "", a->price, a->company);
         break;
     case ORD_PAR: buf_printf(b, "PAR %s %d", a->company, a->price); break;
-    case ORD_BUY_PRIVATE: buf_printf(b, "BUY PRIVATE %s FOR %d", a->priv, a->price); break;
+    case ORD_BUY_PRIVATE:
+        buf_printf(b, "BUY PRIVATE %s%s%s FOR %d", a->priv, a->seller[0] ? " FROM " : "",
+                   a->seller, a->price);
+        break;
     case ORD_SELL_PRIVATE:
-        buf_printf(b, "SELL PRIVATE %s TO %s FOR %d", a->priv, a->company, a->price);
+        buf_printf(b, "SELL PRIVATE %s TO %s FOR %d", a->priv,
+                   a->seller[0] ? a->seller : a->company, a->price);
         break;
     }
 }

@@ -291,6 +291,39 @@ const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
     return out;
 }
 
+/* The pars a director chooses from, "67, 71, 76" (of the first major that has them), or "". */
+static void par_choices_text(const eng_title *t, char *out, size_t len)
+{
+    out[0] = 0;
+    for (int c = 0; c < t->ncompanies && !out[0]; c++)
+        for (int k = 0, n = 0; k < t->companies[c].npar_choices && (size_t)n < len; k++)
+            n += snprintf(out + n, len - (size_t)n, "%s%d", k ? ", " : "",
+                          t->companies[c].par_choices[k]);
+}
+
+/* The form's lines for what the title's rules ask of the player now (1830: the auction, a
+ * company's par, a private traded for a share or between players). */
+static void form_title_lines(const eng_game *g, int p, cJSON *o)
+{
+    const eng_title *t = g->t;
+    char pars[64];
+    par_choices_text(t, pars, sizeof pars);
+    bool stockish = g->round == ENG_ROUND_START || g->round == ENG_ROUND_STOCK;
+    if (g->round == ENG_ROUND_START && t->packet_auction)
+        cJSON_AddTrueToObject(o, "auction");
+    if (pars[0] && stockish)
+        cJSON_AddStringToObject(o, "pars", pars);
+    if (g->par_pending != ENG_NONE && g->co[g->par_pending].director == p)
+        cJSON_AddStringToObject(o, "par_now", t->companies[g->par_pending].id);
+    for (int c = 0; c < t->ncompanies; c++)
+        if (t->companies[c].exchange_company >= 0 && g->co[c].owner == p && !g->co[c].closed) {
+            cJSON_AddStringToObject(o, "exchange", t->companies[c].id);
+            cJSON_AddStringToObject(o, "exchange_for", t->companies[t->companies[c].exchange_company].id);
+        }
+    if (t->privates_between_players && g->round != ENG_ROUND_OVER)
+        cJSON_AddTrueToObject(o, "trade_privates");
+}
+
 cJSON *rep_order_form_json(const eng_game *g, int p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -300,6 +333,7 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
         cJSON_AddTrueToObject(o, "stock");
     if (g->forming)
         cJSON_AddTrueToObject(o, "forming");
+    form_title_lines(g, p, o);
     cJSON *arr = cJSON_AddArrayToObject(o, "companies");
     for (int c = 0; c < g->t->ncompanies; c++) {
         if (g->t->companies[c].kind == ENG_PRIVATE || g->co[c].closed ||
@@ -309,6 +343,10 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
         cJSON_AddStringToObject(it, "id", g->t->companies[c].id);
         if (!eng_is_major(g, c))
             cJSON_AddTrueToObject(it, "minor");
+        if (g->t->companies[c].home_choice && !g->co[c].home_placed)
+            cJSON_AddStringToObject(it, "home", g->t->hexes[g->t->companies[c].home_hex].id);
+        if (eng_is_major(g, c) && g->t->phases[g->phase].privates_to_companies)
+            cJSON_AddTrueToObject(it, "buy_private");
         cJSON_AddItemToArray(arr, it);
     }
     return o;

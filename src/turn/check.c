@@ -185,6 +185,12 @@ static int check_private_sale(const eng_title *t, const ord_action *a, char *why
     if (priv < 0)
         return 0;
     const eng_company *pc = &t->companies[priv];
+    if (a->seller[0]) { /* between players: any price they agree (1830) */
+        if (!t->privates_between_players)
+            return snprintf(why, len, "in this game players do not sell each other privates"), -1;
+        return pc->kind == ENG_PRIVATE
+                   ? 0 : (snprintf(why, len, "%s is not a private company", pc->id), -1);
+    }
     bool any_phase = false;
     for (int k = 0; k < t->nphases; k++)
         any_phase |= t->phases[k].privates_to_companies;
@@ -231,9 +237,21 @@ static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len
     }
 }
 
+/* SELL PRIVATE priv TO someone not a company: a player, where players sell each other privates
+ * (1830); stored as such (seller). */
+static void sold_to_a_player(const eng_title *t, ord_action *a)
+{
+    if (a->kind == ORD_SELL_PRIVATE && t->privates_between_players && a->company[0] &&
+        eng_company_index(t, a->company) < 0) {
+        memcpy(a->seller, a->company, sizeof a->seller);
+        a->company[0] = '\0';
+    }
+}
+
 static int check_action(const eng_title *t, ord_action *a, char *why, size_t len)
 {
     item_as_company(t, a);
+    sold_to_a_player(t, a);
     if (a->kind != ORD_BID && canonical(t, &COMPANY, a->company, sizeof a->company, why, len))
         return -1;
     if (canonical(t, &COMPANY, a->priv, sizeof a->priv, why, len) ||

@@ -386,13 +386,18 @@ int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned
 
 /* ---- stock rounds (and the start packet) ---- */
 
+static int player_named(const eng_game *g, const char *name)
+{
+    for (int k = 0; k < g->nplayers; k++)
+        if (strcasecmp(g->players[k].name, name) == 0)
+            return k;
+    return -1;
+}
+
 static int buy_from_player(turn_ctx *x, int p, int c, const ord_action *b, char *why,
                            size_t len)
 {
-    int seller = -1;
-    for (int k = 0; k < x->g->nplayers; k++)
-        if (strcasecmp(x->g->players[k].name, b->seller) == 0)
-            seller = k;
+    int seller = player_named(x->g, b->seller);
     if (seller < 0)
         return snprintf(why, len, "there is no player %s", b->seller), -1;
     eng_action a = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = c, .percent = b->percent,
@@ -467,6 +472,9 @@ static int try_sell(turn_ctx *x, int p, const ord_action *s, char *why, size_t l
     return rc;
 }
 
+static int try_private_from_player(turn_ctx *x, int p, const ord_action *b, char *why,
+                                   size_t len);
+
 static int try_stock_action(turn_ctx *x, int p, const ord_action *a, char *why, size_t len)
 {
     switch (a->kind) {
@@ -474,6 +482,7 @@ static int try_stock_action(turn_ctx *x, int p, const ord_action *a, char *why, 
     case ORD_SELL: return try_sell(x, p, a, why, len);
     case ORD_PASS: return snprintf(why, len, "passes"), 1;
     case ORD_BID: return turn_try_bid(x, p, a, why, len);
+    case ORD_BUY_PRIVATE: return try_private_from_player(x, p, a, why, len);
     case ORD_EXCHANGE: {
         eng_action e = {.kind = ENG_ACT_EXCHANGE, .player = p,
                         .company = eng_company_index(x->g->t, a->company)};
@@ -503,6 +512,50 @@ static int try_stock_order(turn_ctx *x, int p, const ord_order *o, int from, cha
     return -1;
 }
 
+/* The owner's agreement to sell the private to player p at that price (SELL PRIVATE priv TO p
+ * FOR price, in any section, unused, its conditions holding): its index, or -1. */
+static int agreement_to_player(const turn_ctx *x, int owner, int p, int priv, int price)
+{
+    const ord_orders *os = x->pl[owner].o;
+    for (int i = 0; os && i < os->n; i++) {
+        const ord_action *s = &os->v[i].alts[0];
+        if (x->pl[owner].used[i] < USED_UP && s->kind == ORD_SELL_PRIVATE && s->seller[0] &&
+            player_named(x->g, s->seller) == p && eng_company_index(x->g->t, s->priv) == priv &&
+            s->price == price && turn_conds_hold(x, owner, &os->v[i]))
+            return i;
+    }
+    return -1;
+}
+
+/* BUY PRIVATE priv FROM owner FOR price on p's stock-round turn (1830): with the owner's
+ * agreement, whose order then shares the purchase's fate. No purchase: the turn goes on. */
+static int try_private_from_player(turn_ctx *x, int p, const ord_action *b, char *why,
+                                   size_t len)
+{
+    const eng_game *g = x->g;
+    int priv = eng_company_index(g->t, b->priv), seller = player_named(g, b->seller);
+    if (priv < 0 || seller < 0)
+        return snprintf(why, len, "there is no %s %s", priv < 0 ? "company" : "player",
+                        priv < 0 ? b->priv : b->seller), -1;
+    if (g->co[priv].owner != seller)
+        return snprintf(why, len, "%s does not own %s", g->players[seller].name,
+                        g->t->companies[priv].id), -1;
+    int agreed = agreement_to_player(x, seller, p, priv, b->price);
+    if (agreed < 0)
+        return snprintf(why, len, "%s has not agreed (SELL PRIVATE %s TO %s FOR %d in %s's "
+                                  "orders)", g->players[seller].name, g->t->companies[priv].id,
+                        g->players[p].name, b->price, g->players[seller].name), -1;
+    eng_action a = {.kind = ENG_ACT_BUY_PRIVATE, .player = p, .company = priv,
+                    .price = b->price};
+    int rc = turn_act(x, &a, why, len);
+    x->pl[seller].used[agreed] = USED_UP;
+    if (rc == 0)
+        turn_done(x, seller, agreed);
+    else
+        turn_not_done(x, seller, agreed, "%s", why);
+    return rc;
+}
+
 static void end_stock_turn(turn_ctx *x, int p)
 {
     char why[256];
@@ -512,7 +565,7 @@ static void end_stock_turn(turn_ctx *x, int p)
 }
 
 static const unsigned STOCK_KINDS = KIND(ORD_BUY) | KIND(ORD_SELL) | KIND(ORD_PASS) |
-                                    KIND(ORD_BID) | KIND(ORD_EXCHANGE);
+                                    KIND(ORD_BID) | KIND(ORD_EXCHANGE) | KIND(ORD_BUY_PRIVATE);
 
 /* Whether the order trades a private for a share on its owner's stock-round turn (1830's M&H):
  * an EXCHANGE of a private the title lets its owner exchange. Other exchanges are the
@@ -522,6 +575,13 @@ static bool stock_exchange(const eng_title *t, const ord_order *o)
     int c = eng_company_index(t, o->alts[0].company);
     return o->alts[0].kind == ORD_EXCHANGE && c >= 0 && t->companies[c].kind == ENG_PRIVATE &&
            t->companies[c].exchange_company >= 0;
+}
+
+/* Whether the order leaves the turn as it was (carried out before the turn's purchase): a
+ * private traded for a share, or bought from a player (1830). */
+static bool turn_free(const eng_title *t, const ord_order *o)
+{
+    return stock_exchange(t, o) || o->alts[0].kind == ORD_BUY_PRIVATE;
 }
 
 /* The player's next order whose conditions hold; orders whose conditions do not are skipped
@@ -589,13 +649,14 @@ static void drop_the_pair(turn_ctx *x, int p, int failed)
     }
 }
 
-/* Private exchanges at the head of the player's orders (1830's M&H): no purchase, so the turn
- * goes on with the next order. Returns that order; -1 when none is left; -2 when the turn is
- * over: an exchange failed (a pass, house rule 19) or its ELSE bought or sold. */
+/* Orders at the head of the player's orders that leave the turn as it was (1830: the M&H's
+ * exchange, a private bought from a player): no purchase, so the turn goes on with the next
+ * order. Returns that order; -1 when none is left; -2 when the turn is over: one failed (a
+ * pass, house rule 19) or its ELSE bought or sold. */
 static int exchanges_first(turn_ctx *x, int p)
 {
     int i = next_stock_order(x, p);
-    while (i >= 0 && stock_exchange(x->g->t, &x->pl[p].o->v[i]) && !x->stop) {
+    while (i >= 0 && turn_free(x->g->t, &x->pl[p].o->v[i]) && !x->stop) {
         if (carry_out(x, p, i) < 0 || x->g->turn_bought || x->g->turn_sold)
             return -2;
         i = next_stock_order(x, p);
@@ -742,6 +803,10 @@ static void unreached(turn_ctx *x, int p, int i)
     } else if (k == ORD_PAR) {
         turn_not_done(x, p, i, "no par of %s was yours to choose in this turn",
                       o->alts[0].company);
+    } else if (k == ORD_SELL_PRIVATE && o->alts[0].seller[0]) {
+        turn_not_done(x, p, i, "%s did not buy it in this turn (BUY PRIVATE %s FROM %s FOR %d)",
+                      o->alts[0].seller, o->alts[0].priv, x->g->players[p].name,
+                      o->alts[0].price);
     } else if (k == ORD_SELL_PRIVATE) {
         int buyer = eng_company_index(x->g->t, o->alts[0].company);
         if (buyer >= 0 && x->operated[buyer])

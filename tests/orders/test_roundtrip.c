@@ -45,15 +45,19 @@ static void random_1830(ord_action *a, ord_kind kind)
     set(a->company, ANY(COMPANIES));
     a->price = 1 + pick(400);
     a->up_to = a->kind == ORD_BID && pick(2);
-    if (a->kind == ORD_SELL_PRIVATE)
+    if (a->kind == ORD_SELL_PRIVATE || a->kind == ORD_BUY_PRIVATE)
         set(a->priv, ANY(COMPANIES));
+    if (a->kind == ORD_BUY_PRIVATE) { /* from a player, on a stock-round turn (issue 17) */
+        a->company[0] = '\0';
+        set(a->seller, "BOB");
+    }
 }
 
 static void random_stock(ord_action *a)
 {
     if (pick(4) == 0) {
-        static const ord_kind kinds[] = {ORD_BID, ORD_PAR, ORD_SELL_PRIVATE};
-        random_1830(a, kinds[pick(3)]);
+        static const ord_kind kinds[] = {ORD_BID, ORD_PAR, ORD_SELL_PRIVATE, ORD_BUY_PRIVATE};
+        random_1830(a, kinds[pick(4)]);
         return;
     }
     a->kind = pick(3) == 0 ? ORD_SELL : ORD_BUY;

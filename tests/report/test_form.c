@@ -110,6 +110,46 @@ static void test_form_in_a_formation_round(void **state)
     eng_game_free(g);
 }
 
+/* Issue 17: 1830's forms say what its rules ask (the auction, B&O's par at once, a par to
+ * choose, the M&H's exchange, privates between players, Erie's home, privates bought by a
+ * major), as notes: sent back they still read whole. */
+static void test_forms_of_1830(void **state)
+{
+    (void)state;
+    eng_title *t1835 = title;
+    title = tf_load_title("1830");
+    eng_game *g = new_game(NULL, 4);
+    forms_read_whole(g, "# the start packet: BUY the cheapest item, BID n ON item");
+    static const char *const items[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
+    for (int i = 0; i < 6; i++)
+        must(g, buy_item(items[i]));
+    int bo = g->current; /* B&O's par, now, in its director's form */
+    char *form = report_for(g, bo);
+    if (!strstr(form, "# B&O's par, now: PAR B&O n (n: 67, 71, 76, 82, 90, 100)"))
+        fail_msg("no PAR line:\n%s", form);
+    free(form);
+    forms_read_whole(g, "# a company started: BUY co AT par (par: 67, 71, 76, 82, 90, 100)");
+    must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
+    form = report_for(g, g->co[co("M&H")].owner);
+    if (!strstr(form, "# EXCHANGE M&H: your M&H for a share of NYC") ||
+        !strstr(form, "# a private from a player: BUY PRIVATE priv FROM player FOR n"))
+        fail_msg("no EXCHANGE or private's sale line:\n%s", form);
+    free(form);
+    forms_read_whole(g, "The next turn starts with stock round");
+    g->co[co("ERIE")].director = 0; /* a director's section: Erie's home, a private bought */
+    g->co[co("ERIE")].started = g->co[co("ERIE")].floated = true;
+    g->phase = 1;
+    form = report_for(g, 0);
+    if (!strstr(form, "# ERIE's home station first: HOME CITY n (a city of E11, your choice)") ||
+        !strstr(form, "# BUY PRIVATE priv FOR price (its owner: SELL PRIVATE priv TO ERIE FOR"))
+        fail_msg("no HOME or BUY PRIVATE line:\n%s", form);
+    free(form);
+    forms_read_whole(g, "The next turn starts with stock round"); /* ERIE: in the first's */
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
 /* Issue 12, defect 1: the last report names each player's worth, the ranking and the winner,
  * and carries no order form. */
 static void test_the_final_report_ranks_the_players(void **state)
@@ -143,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_form_before_a_stock_round),
         cmocka_unit_test(test_form_before_an_operating_round),
         cmocka_unit_test(test_form_in_a_formation_round),
+        cmocka_unit_test(test_forms_of_1830),
         cmocka_unit_test(test_the_final_report_ranks_the_players),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);

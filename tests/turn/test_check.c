@@ -184,12 +184,18 @@ static void test_1830_orders(void **state)
     expect_has("SELL PRIVATE D&H TO C&A FOR 100", "only a major buys privates");
     expect_has("C&A:\nBUY PRIVATE D&H FOR 100", "only a major buys privates");
     expect("EXCHANGE M&H", "EXCHANGE M&H");
+    /* issue 17: privates between players */
+    expect("buy private svnrr from bob for 50", "BUY PRIVATE SVNRR FROM BOB FOR 50");
+    expect("sell private svnrr to bob for 50", "SELL PRIVATE SVNRR TO BOB FOR 50");
+    expect_has("PRR:\nBUY PRIVATE SVNRR FROM bob FOR 50", "a stock-round order in PRR's orders");
     expect_has("EXCHANGE C&A", "C&A is not exchanged for a share in this game");
     expect_has("PRR:\nEXCHANGE M&H", "write it among the stock-round orders");
     T = T1835;
     expect_has("BID 150 ON LD", "this game sells its start packet at fixed prices");
     expect_has("BUY BY PAR 92", "BY's par is not chosen by its director in this game");
     expect_has("BY:\nBUY PRIVATE NF FOR 100", "in this game companies never buy privates");
+    expect_has("BUY PRIVATE NF FROM bob FOR 100", "in this game players do not sell each other "
+                                                  "privates");
     expect("EXCHANGE M3", "EXCHANGE M3");
     expect("BY:\nEXCHANGE BB", "BY: EXCHANGE BB");
     expect_has("EXCHANGE SX", "SX is not exchanged for a share in this game");

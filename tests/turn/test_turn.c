@@ -29,6 +29,10 @@ static void resolve(eng_game *g, const char *const *texts, int rounds)
         if (envs[p].nerrors)
             fail_msg("player %d, line %d: %s", p, envs[p].errors[0].line,
                      envs[p].errors[0].message);
+        for (int i = 0; i < ords[p].n; i++) { /* names as the title has them, as stored */
+            char why[256];
+            (void)turn_canonical_order(g->t, &ords[p].v[i], why, sizeof why);
+        }
         pl[p].orders = &ords[p];
     }
     turn_settings s;
@@ -1264,6 +1268,40 @@ static void test_1830_the_private_exchanged_for_a_share(void **state)
     finish(g);
 }
 
+/* Issue 17: a private bought from a player on the buyer's stock-round turn with the owner's
+ * SELL PRIVATE ... TO him (1830's privates_between_players): no purchase, the turn goes on; a
+ * purchase without the owner's agreement is not carried out, with the reason (house rule 19). */
+static void test_1830_a_private_bought_from_a_player(void **state)
+{
+    (void)state;
+    eng_game *g = after_1830_packet();
+    int owner = g->co[co("SVNRR")].owner, buyer = (owner + 1) % 4, third = (owner + 2) % 4;
+    char buy[96], sell[96], nosale[96], traded[96];
+    snprintf(buy, sizeof buy, "BUY PRIVATE SVNRR FROM %s FOR 55\nBUY PRR PAR 67",
+             g->players[owner].name);
+    snprintf(sell, sizeof sell, "SELL PRIVATE SVNRR TO %s FOR 55\nPASS", g->players[buyer].name);
+    snprintf(nosale, sizeof nosale, "BUY PRIVATE C&StL FROM %s FOR 30",
+             g->players[g->co[co("C&StL")].owner].name);
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[owner] = sell;
+    v[buyer] = buy;
+    if (third != g->co[co("C&StL")].owner)
+        v[third] = nosale;
+    resolve(g, v, 1);
+    assert_int_equal(g->co[co("SVNRR")].owner, buyer);
+    assert_true(g->co[co("PRR")].started); /* the same turn went on to the purchase */
+    assert_int_equal(g->co[co("PRR")].director, buyer);
+    snprintf(traded, sizeof traded, "%s buys SVNRR from %s for 55", g->players[buyer].name,
+             g->players[owner].name);
+    (void)report_has(traded);
+    fate_done(buyer, 1);
+    fate_done(buyer, 2);
+    fate_done(owner, 1);
+    if (third != g->co[co("C&StL")].owner)
+        fate_has(third, 1, "has not agreed (SELL PRIVATE C&StL TO");
+    finish(g);
+}
+
 /* PRR floated through the engine (its director buys at par 67, the others then buy until
  * 60% is sold), everyone passes: PRR operates in operating round 1.1; D&H's owner is made
  * another player than PRR's director. Returns the game; *director, *owner. */
@@ -1378,6 +1416,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_1830_a_company_started_at_its_par, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_the_private_exchanged_for_a_share, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_a_player, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
                                         back_to_1835),
