@@ -116,15 +116,18 @@ static void end_game(eng_game *g, int reason)
     g->round = ENG_ROUND_OVER;
     g->operating = ENG_NONE;
     eng_event_add(g, ENG_EV_GAME_OVER, ENG_NONE, ENG_NONE, reason, 0, false);
-    int worth[ENG_MAX_PLAYERS];
+    int worth[ENG_MAX_PLAYERS], place[ENG_MAX_PLAYERS];
     for (int p = 0; p < g->nplayers; p++)
         worth[p] = eng_player_worth(g, p);
     for (int p = 0; p < g->nplayers; p++) {
-        int place = 1;
+        place[p] = 1;
         for (int q = 0; q < g->nplayers; q++)
-            place += worth[q] > worth[p];
-        eng_event_add(g, ENG_EV_FINAL_SCORE, p, ENG_NONE, worth[p], place, false);
+            place[p] += worth[q] > worth[p];
     }
+    for (int at = 1; at <= g->nplayers; at++) /* by place, seating order among equals */
+        for (int p = 0; p < g->nplayers; p++)
+            if (place[p] == at)
+                eng_event_add(g, ENG_EV_FINAL_SCORE, p, ENG_NONE, worth[p], at, false);
     eng_round_end(g);
 }
 

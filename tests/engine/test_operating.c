@@ -242,6 +242,12 @@ static void test_the_bank_breaking_ends_the_game(void **state)
             worth += title->companies[co("PR")].price * eng_percent_held(g, co("PR"), p) / 10;
         assert_int_equal(event_amount(g, ENG_EV_FINAL_SCORE, p, -1), worth);
     }
+    int last_place = 0; /* the scores are told by place, the richest first */
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == ENG_EV_FINAL_SCORE) {
+            assert_true(g->events[i].amount2 >= last_place);
+            last_place = g->events[i].amount2;
+        }
     (void)by;
     eng_game_free(g);
 }
