@@ -1,0 +1,76 @@
+# Issue 17: a whole game of 1830 through the daemon and real servers. Three players mail their
+# orders for turn 1 by SMTP (OpenSMTPD) into Dovecot: the private auction (each buys the
+# cheapest item in turn), the B&O's par at once, and three companies started at their pars and
+# floated. From then on each mails PASS every turn, their companies played for them (house
+# rules 12, 13, 17), and the daemon resolves each turn as soon as every player's orders are in,
+# until the bank breaks and the game ends with its final ranking.
+. "$PBEMGM_TOP/tests/integration/lib.sh"
+
+start_servers
+write_config "Test GM"
+gm init >/dev/null
+gm game create g30 --title 1830 >/dev/null
+for p in alice bob carol; do
+    gm player add g30 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
+done
+gm game start g30 >/dev/null
+gm game set g30 --grace-minutes 0 >/dev/null
+start_daemon
+
+# orders PLAYER TURN LINES...: PLAYER's mail for that turn of g30, sent by SMTP
+orders() {
+    who=$1; turn=$2; shift 2
+    f="$WORK/$who-$turn.eml"
+    { printf 'From: %s <%s@pbem.test>\r\nSubject: g30 turn %s\r\n' "$who" "$who" "$turn"
+      printf 'Message-ID: <g30-%s-%s@pbem.test>\r\n\r\n' "$turn" "$who"
+      printf 'GAME g30\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n' "$who" "$who" "$turn"
+      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$f"
+    send $who@pbem.test "$f"
+}
+game_turn() { sql "SELECT turn FROM games WHERE name='g30'"; }
+game_status() { sql "SELECT status FROM games WHERE name='g30'"; }
+# wait_turn N: the game has gone past turn N (or ended), within 60 s
+wait_turn() {
+    i=0
+    while [ "$(game_turn)" -le "$1" ] && [ "$(game_status)" = running ] && [ $i -lt 600 ]; do
+        sleep 0.1; i=$((i + 1))
+    done
+    [ "$(game_turn)" -gt "$1" ] || [ "$(game_status)" = finished ]
+}
+
+packet="BUY SVNRR ELSE BUY C&StL ELSE BUY D&H ELSE BUY M&H ELSE BUY C&A ELSE BUY BO"
+orders alice 1 "$packet" "$packet" "BUY PRR AT 67" "BUY PRR" "BUY PRR" "BUY PRR" "BUY PRR"
+orders bob 1 "$packet" "$packet" "BUY NYC AT 67" "BUY NYC" "BUY NYC" "BUY NYC" "BUY NYC"
+orders carol 1 "$packet" "$packet" "PAR B&O 100" "BUY B&O" "BUY B&O" "BUY B&O" "BUY B&O"
+check "turn 1 is resolved once the three players' orders are in" wait_turn 1
+gm game report g30 1 > "$WORK/report1.txt"
+has() { grep -q "$2" "$1"; }
+check "the auction sold every private" has "$WORK/report1.txt" 'carol buys BO for 220'
+check "the B&O's par was set at once by its buyer" has "$WORK/report1.txt" "carol sets B&O's par at 100"
+check "PRR, NYC and B&O floated (full capitalisation)" \
+    sh -c "grep -q 'PRR floats with 670' '$WORK/report1.txt' && grep -q 'NYC floats with 670' '$WORK/report1.txt' && grep -q 'B&O floats with 1000' '$WORK/report1.txt'"
+
+turn=2 # then PASS each turn until the game is over (bounded)
+while [ "$(game_status)" = running ] && [ $turn -le 120 ]; do
+    for p in alice bob carol; do orders $p $turn "PASS"; done
+    wait_turn $turn || break
+    turn=$((turn + 1))
+done
+check "the game ends (status finished, at turn $(game_turn))" test "$(game_status)" = finished
+gm game report g30 "$(game_turn)" > "$WORK/last.txt"
+check "it ends when the bank breaks, after the set of operating rounds" \
+    has "$WORK/last.txt" 'The game is over (the bank broke)'
+check "the final ranking is told by place" \
+    sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
+# mail_says WHO TEXT: WHO's mailbox has a mail saying TEXT, within 30 s
+mail_says() {
+    i=0
+    until mailbox_text "$1" | grep -q "$2"; do
+        [ $i -ge 60 ] && return 1
+        sleep 0.5; i=$((i + 1))
+    done
+}
+check "every player gets the last report by mail" mail_says carol 'The game is over'
+check "the GM too" mail_says master 'The game is over'
+check "SIGTERM stops the daemon cleanly" stop_daemon TERM
+check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
