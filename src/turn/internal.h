@@ -43,6 +43,9 @@ void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fat
 
 /* The fate of player p's order i: carried out, or not with why (printf-like). An order keeps its
  * first fate. */
+/* An agreement (order i of player p: an owner's SELL PRIVATE) shares the fate of the
+ * purchase that used it: rc 0 carried out, else not, for why. */
+void turn_agreement_fate(turn_ctx *x, int p, int i, int rc, const char *why);
 void turn_done(turn_ctx *x, int p, int i);
 void turn_not_done(turn_ctx *x, int p, int i, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

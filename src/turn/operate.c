@@ -227,13 +227,8 @@ static int try_private(turn_ctx *x, const struct company_turn *ct, const ord_act
     eng_action a = {.kind = ENG_ACT_BUY_PRIVATE, .player = ct->p, .company = priv,
                     .price = b->price};
     int rc = turn_act(x, &a, why, len);
-    if (agreed >= 0) {
-        x->pl[owner].used[agreed] = USED_UP;
-        if (rc == 0)
-            turn_done(x, owner, agreed);
-        else
-            turn_not_done(x, owner, agreed, "%s", why);
-    }
+    if (agreed >= 0)
+        turn_agreement_fate(x, owner, agreed, rc, why);
     return rc;
 }
 

@@ -84,6 +84,15 @@ static turn_fate *fate_of(turn_ctx *x, int p, int i)
     return f->kind == TURN_FATE_UNUSED ? f : NULL;
 }
 
+void turn_agreement_fate(turn_ctx *x, int p, int i, int rc, const char *why)
+{
+    x->pl[p].used[i] = USED_UP;
+    if (rc == 0)
+        turn_done(x, p, i);
+    else
+        turn_not_done(x, p, i, "%s", why);
+}
+
 void turn_done(turn_ctx *x, int p, int i)
 {
     turn_fate *f = fate_of(x, p, i);
@@ -548,11 +557,7 @@ static int try_private_from_player(turn_ctx *x, int p, const ord_action *b, char
     eng_action a = {.kind = ENG_ACT_BUY_PRIVATE, .player = p, .company = priv,
                     .price = b->price};
     int rc = turn_act(x, &a, why, len);
-    x->pl[seller].used[agreed] = USED_UP;
-    if (rc == 0)
-        turn_done(x, seller, agreed);
-    else
-        turn_not_done(x, seller, agreed, "%s", why);
+    turn_agreement_fate(x, seller, agreed, rc, why);
     return rc;
 }
 
