@@ -1,6 +1,8 @@
 /* inbox: taking mail in. Ingest stores each fetched mail exactly once (deduplicated on its
  * source, or its Message-ID together with its content) and only then acknowledges it to the
- * source. Processing (the service's svc_handle_mail) turns a stored mail into its outcome and
+ * source: mail comes in batches (bounded by the source), each stored in one transaction and
+ * acknowledged in one step after its commit, so a crash in between has the whole batch fetched
+ * again and recognised as known. Processing (the service's svc_handle_mail) turns a stored mail into its outcome and
  * its replies in one transaction, so a reply is queued if and only if the mail is recorded as
  * dealt with. A mail that crashed processing too often (a fatal signal while it was being
  * processed: noted by a signal handler in DATABASE.crash, counted at the next start) is set
@@ -89,30 +91,67 @@ static void test_hooks(const store_inbound *m)
 
 /* ---- ingest ---- */
 
-static int store_item(store *st, const mail_item *item)
+/* Adds one fetched mail inside the batch's transaction: 1 stored, 0 known already, -1 failed. */
+static int add_item(store *st, const mail_item *item)
 {
     char *message_id = mail_header_message_id(item->raw, item->raw_len);
     char *key = mail_content_key(item->raw, item->raw_len);
     store_new_mail m = {item->source, message_id, key, (int64_t)item->size, item->raw,
                         item->raw_len, item->truncated};
-    if (store_begin(st) != STORE_OK) {
-        free(message_id);
-        free(key);
-        return -1;
-    }
     int rc = store_inbound_add(st, &m, NULL);
-    free(key);
-    if (rc == STORE_OK && store_commit(st) == STORE_OK) {
-        log_debug("stored %s (%s)", item->source, message_id ? message_id : "no Message-ID");
-        free(message_id);
-        return 1;
-    }
-    store_rollback(st);
     if (rc == STORE_DUPLICATE)
         log_info("mail %s (%s) is stored already", item->source,
                  message_id ? message_id : "no Message-ID");
+    free(key);
     free(message_id);
-    return rc == STORE_DUPLICATE ? 0 : -1;
+    return rc == STORE_OK ? 1 : rc == STORE_DUPLICATE ? 0 : -1;
+}
+
+/* Stores a batch in one transaction: the number newly stored, or -1 (nothing stored). */
+static int store_batch(store *st, const mail_batch *b)
+{
+    if (store_begin(st) != STORE_OK)
+        return -1;
+    int stored = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        int rc = add_item(st, &b->item[i]);
+        if (rc < 0) {
+            store_rollback(st);
+            return -1;
+        }
+        stored += rc;
+    }
+    if (store_commit(st) != STORE_OK) {
+        store_rollback(st);
+        return -1;
+    }
+    log_debug("stored %d of a batch of %zu, from %s", stored, b->n, b->n ? b->item[0].source : "");
+    return stored;
+}
+
+/* Fetches, stores and acknowledges one batch from the start of keys[0..n): the number of
+ * keys it took (at least one), or -1. *stored counts the mails newly stored. */
+static int take_batch(const cfg *c, store *st, mail_source *src, char *const *keys, size_t n,
+                      int *stored)
+{
+    mail_batch *b = xcalloc(1, sizeof *b);
+    char *err = NULL;
+    int rc = -1;
+    if (mail_source_fetch_batch(src, keys, n, (size_t)c->max_message_bytes, b, &err)) {
+        log_error("fetching mail %s: %s", keys[0], err);
+    } else if ((rc = store_batch(st, b)) < 0) {
+        log_error("storing mail %s: %s", keys[0], store_errmsg(st));
+    } else {
+        *stored += rc;
+        /* committed (or known): only now may the source forget them */
+        rc = mail_source_ack_batch(src, keys, b->n, &err) ? -1 : (int)b->n;
+        if (rc < 0)
+            log_error("acknowledging mail %s: %s", keys[0], err);
+    }
+    free(err);
+    mail_batch_clear(b);
+    free(b);
+    return rc;
 }
 
 int dmn_ingest(const cfg *c, store *st, mail_source *src)
@@ -125,33 +164,12 @@ int dmn_ingest(const cfg *c, store *st, mail_source *src)
         free(err);
         return -1;
     }
-    int stored = 0;
-    for (size_t i = 0; i < n; i++) {
-        mail_item item = {0};
-        if (mail_source_fetch(src, keys[i], (size_t)c->max_message_bytes, &item, &err)) {
-            log_error("fetching mail %s: %s", keys[i], err);
-            free(err);
-            mail_keys_free(keys, n);
-            return -1;
-        }
-        int rc = store_item(st, &item);
-        mail_item_clear(&item);
-        if (rc < 0) {
-            log_error("storing mail %s: %s", keys[i], store_errmsg(st));
-            mail_keys_free(keys, n);
-            return -1;
-        }
-        stored += rc;
-        /* Committed (or known): only now may the source forget it. */
-        if (mail_source_ack(src, keys[i], &err)) {
-            log_error("acknowledging mail %s: %s", keys[i], err);
-            free(err);
-            mail_keys_free(keys, n);
-            return -1;
-        }
-    }
+    int stored = 0, rc = 0;
+    for (size_t i = 0; i < n; i += (size_t)rc)
+        if ((rc = take_batch(c, st, src, keys + i, n - i, &stored)) <= 0)
+            break;
     mail_keys_free(keys, n);
-    return stored;
+    return rc < 0 ? -1 : stored;
 }
 
 /* ---- processing ---- */

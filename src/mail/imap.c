@@ -1,6 +1,8 @@
-/* imap: the IMAP mail source, on libetpan. LOGIN, SELECT, UID SEARCH UNSEEN, UID FETCH with
- * BODY.PEEK[] (fetching never marks a message seen), UID STORE +FLAGS.SILENT (\Seen) only when
- * the daemon says the mail is stored. IDLE where the server has it, a plain wait otherwise.
+/* imap: the IMAP mail source, on libetpan. LOGIN, SELECT, UID SEARCH UNSEEN; a batch is
+ * fetched in two commands for a UID set: UID FETCH (RFC822.SIZE), which sets the batch's
+ * bounds, then UID FETCH (BODY.PEEK[]<0.limit>) (fetching never marks a message seen; a mail
+ * over the limit is cut to its header); one UID STORE +FLAGS.SILENT (\Seen) for a batch only
+ * when the daemon says it is stored. IDLE where the server has it, a plain wait otherwise.
  * The connection is made when first needed and made again after any failure. Every exchange
  * with the server has a total deadline (imap.timeout seconds), not only libetpan's idle
  * timeout: a server that sends a byte every few seconds is cut off (SIGALRM shuts the socket),
@@ -14,6 +16,7 @@
 #include <netdb.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -213,86 +216,162 @@ static int imap_pending_now(void *impl, char ***keys, size_t *n, char **err)
     return 0;
 }
 
-/* UID FETCH of one attribute list; calls take() on each static item of the answer. */
-static int fetch_uid(struct imap *im, uint32_t uid, struct mailimap_fetch_type *type,
-                     void (*take)(const struct mailimap_msg_att_static *, void *), void *ctx,
-                     char **err)
+static uint32_t uid_of(const char *key)
 {
-    struct mailimap_set *set = mailimap_set_new_single(uid);
+    return (uint32_t)strtoul(key, NULL, 10);
+}
+
+/* The UID set of keys[0..n): runs of consecutive UIDs as intervals. */
+static struct mailimap_set *uid_set(char *const *keys, size_t n)
+{
+    struct mailimap_set *set = mailimap_set_new_empty();
+    for (size_t i = 0; i < n;) {
+        uint32_t first = uid_of(keys[i]), last = first;
+        while (++i < n && uid_of(keys[i]) == last + 1)
+            last++;
+        if (first == last)
+            mailimap_set_add_single(set, first);
+        else
+            mailimap_set_add_interval(set, first, last);
+    }
+    return set;
+}
+
+/* What a batch's two FETCH commands bring, by the mail's place among the keys. */
+struct batch_fetch {
+    uint32_t uid[MAIL_BATCH_MAILS];
+    size_t size[MAIL_BATCH_MAILS];  /* SIZE_MAX: not (yet) answered */
+    char *data[MAIL_BATCH_MAILS];   /* malloc'd, NUL-terminated */
+    size_t len[MAIL_BATCH_MAILS];
+    size_t n;
+};
+
+/* The place of uid in the batch, or bf->n. */
+static size_t place_of(const struct batch_fetch *bf, uint32_t uid)
+{
+    size_t i = 0;
+    while (i < bf->n && bf->uid[i] != uid)
+        i++;
+    return i;
+}
+
+static uint32_t uid_in(const struct mailimap_msg_att *att)
+{
+    for (clistiter *j = clist_begin(att->att_list); j; j = clist_next(j)) {
+        const struct mailimap_msg_att_item *item = clist_content(j);
+        if (item->att_type == MAILIMAP_MSG_ATT_ITEM_STATIC &&
+            item->att_data.att_static->att_type == MAILIMAP_MSG_ATT_UID)
+            return item->att_data.att_static->att_data.att_uid;
+    }
+    return 0;
+}
+
+/* Takes a message's answer: its size, or its (partial) body. Answers for other messages (a
+ * server may add some) are left out. */
+static void take_message(const struct mailimap_msg_att *att, struct batch_fetch *bf)
+{
+    size_t i = place_of(bf, uid_in(att));
+    if (i == bf->n)
+        return;
+    for (clistiter *j = clist_begin(att->att_list); j; j = clist_next(j)) {
+        const struct mailimap_msg_att_item *item = clist_content(j);
+        if (item->att_type != MAILIMAP_MSG_ATT_ITEM_STATIC)
+            continue;
+        const struct mailimap_msg_att_static *a = item->att_data.att_static;
+        if (a->att_type == MAILIMAP_MSG_ATT_RFC822_SIZE) {
+            bf->size[i] = a->att_data.att_rfc822_size;
+        } else if (a->att_type == MAILIMAP_MSG_ATT_BODY_SECTION && !bf->data[i]) {
+            const struct mailimap_msg_att_body_section *sec = a->att_data.att_body_section;
+            bf->data[i] = xmalloc(sec->sec_length + 1);
+            memcpy(bf->data[i], sec->sec_body_part ? sec->sec_body_part : "", sec->sec_length);
+            bf->data[i][sec->sec_length] = '\0';
+            bf->len[i] = sec->sec_length;
+        }
+    }
+}
+
+/* UID FETCH of one attribute for the first bf->n keys, taken into bf. */
+static int fetch_batch_att(struct imap *im, char *const *keys, struct mailimap_fetch_att *att,
+                           struct batch_fetch *bf, char **err)
+{
+    struct mailimap_set *set = uid_set(keys, bf->n);
+    struct mailimap_fetch_type *type = mailimap_fetch_type_new_fetch_att_list_empty();
+    mailimap_fetch_type_new_fetch_att_list_add(type, att);
     clist *result = NULL;
     int rc = mailimap_uid_fetch(im->session, set, type, &result);
     mailimap_set_free(set);
     mailimap_fetch_type_free(type);
     if (!ok(rc))
         return fail(im, rc, "UID FETCH", err);
-    for (clistiter *it = clist_begin(result); it; it = clist_next(it)) {
-        const struct mailimap_msg_att *att = clist_content(it);
-        for (clistiter *j = clist_begin(att->att_list); j; j = clist_next(j)) {
-            const struct mailimap_msg_att_item *item = clist_content(j);
-            if (item->att_type == MAILIMAP_MSG_ATT_ITEM_STATIC)
-                take(item->att_data.att_static, ctx);
-        }
-    }
+    for (clistiter *it = clist_begin(result); it; it = clist_next(it))
+        take_message(clist_content(it), bf);
     mailimap_fetch_list_free(result);
     return 0;
 }
 
-static void take_size(const struct mailimap_msg_att_static *a, void *ctx)
+/* The batch's size: its first keys whose sizes fit its bounds; -1 when a mail is gone. */
+static int bound_batch(struct imap *im, struct batch_fetch *bf, size_t max_bytes, char **err)
 {
-    if (a->att_type == MAILIMAP_MSG_ATT_RFC822_SIZE)
-        *(size_t *)ctx = a->att_data.att_rfc822_size;
-}
-
-static void take_body(const struct mailimap_msg_att_static *a, void *ctx)
-{
-    mail_item *item = ctx;
-    if (a->att_type != MAILIMAP_MSG_ATT_BODY_SECTION || item->raw)
-        return;
-    const struct mailimap_msg_att_body_section *sec = a->att_data.att_body_section;
-    item->raw = xmalloc(sec->sec_length + 1);
-    memcpy(item->raw, sec->sec_body_part ? sec->sec_body_part : "", sec->sec_length);
-    item->raw[sec->sec_length] = '\0';
-    item->raw_len = sec->sec_length;
-}
-
-static struct mailimap_fetch_type *fetch_type_of(struct mailimap_fetch_att *att)
-{
-    struct mailimap_fetch_type *type = mailimap_fetch_type_new_fetch_att_list_empty();
-    mailimap_fetch_type_new_fetch_att_list_add(type, att);
-    return type;
-}
-
-static int imap_fetch_now(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
-{
-    struct imap *im = impl;
-    if (connect_session(im, err))
-        return -1;
-    uint32_t uid = (uint32_t)strtoul(key, NULL, 10);
-    memset(item, 0, sizeof *item);
-    size_t size = 0;
-    if (fetch_uid(im, uid, fetch_type_of(mailimap_fetch_att_new_rfc822_size()), take_size, &size,
-                  err))
-        return -1;
-    bool truncated = size > max_bytes;
-    struct mailimap_section *section =
-        truncated ? mailimap_section_new_header() : mailimap_section_new(NULL);
-    if (fetch_uid(im, uid, fetch_type_of(mailimap_fetch_att_new_body_peek_section(section)),
-                  take_body, item, err)) {
-        mail_item_clear(item);
-        return -1;
+    size_t bytes = 0;
+    for (size_t i = 0; i < bf->n; i++) {
+        if (bf->size[i] == SIZE_MAX) {
+            *err = mail_errorf("IMAP %s:%d: message UID %u is gone", im->s.host, im->s.port,
+                               bf->uid[i]);
+            return -1;
+        }
+        if (!mail_batch_take(i, &bytes, bf->size[i], max_bytes)) {
+            bf->n = i;
+            break;
+        }
     }
-    if (!item->raw) {
-        *err = mail_errorf("IMAP: message UID %u is gone", uid);
-        return -1;
-    }
-    item->key = xstrdup(key);
-    item->source = str_format("imap:%s:%u:%u", im->s.folder, im->uidvalidity, uid);
-    item->size = size ? size : item->raw_len;
-    item->truncated = truncated;
     return 0;
 }
 
-static int imap_ack_now(void *impl, const char *key, char **err)
+/* The fetched mails into b, in the keys' order; -1 (nothing in b) when one did not come. */
+static int fill_batch(struct imap *im, char *const *keys, struct batch_fetch *bf,
+                      size_t max_bytes, mail_batch *b, char **err)
+{
+    for (size_t i = 0; i < bf->n; i++)
+        if (!bf->data[i]) {
+            *err = mail_errorf("IMAP %s:%d: message UID %u is gone", im->s.host, im->s.port,
+                               bf->uid[i]);
+            return -1;
+        }
+    for (size_t i = 0; i < bf->n; i++) {
+        char *source = str_format("imap:%s:%u:%u", im->s.folder, im->uidvalidity, bf->uid[i]);
+        mail_item_fill(&b->item[i], keys[i], source, bf->data[i], bf->len[i], bf->size[i],
+                       max_bytes);
+        bf->data[i] = NULL; /* (taken over) */
+    }
+    b->n = bf->n;
+    return 0;
+}
+
+static int imap_fetch_now(void *impl, char *const *keys, size_t n, size_t max_bytes,
+                          mail_batch *b, struct batch_fetch *bf, char **err)
+{
+    struct imap *im = impl;
+    if (n == 0)
+        return 0;
+    if (connect_session(im, err))
+        return -1;
+    bf->n = n < MAIL_BATCH_MAILS ? n : MAIL_BATCH_MAILS;
+    for (size_t i = 0; i < bf->n; i++) {
+        bf->uid[i] = uid_of(keys[i]);
+        bf->size[i] = SIZE_MAX;
+    }
+    uint32_t part = max_bytes < UINT32_MAX ? (uint32_t)max_bytes : UINT32_MAX;
+    if (fetch_batch_att(im, keys, mailimap_fetch_att_new_rfc822_size(), bf, err) ||
+        bound_batch(im, bf, max_bytes, err) ||
+        fetch_batch_att(im, keys,
+                        mailimap_fetch_att_new_body_peek_section_partial(
+                            mailimap_section_new(NULL), 0, part),
+                        bf, err))
+        return -1;
+    return fill_batch(im, keys, bf, max_bytes, b, err);
+}
+
+static int imap_ack_now(void *impl, char *const *keys, size_t n, char **err)
 {
     struct imap *im = impl;
     if (connect_session(im, err))
@@ -300,7 +379,7 @@ static int imap_ack_now(void *impl, const char *key, char **err)
     struct mailimap_flag_list *flags = mailimap_flag_list_new_empty();
     mailimap_flag_list_add(flags, mailimap_flag_new_seen());
     struct mailimap_store_att_flags *att = mailimap_store_att_flags_new_add_flags_silent(flags);
-    struct mailimap_set *set = mailimap_set_new_single((uint32_t)strtoul(key, NULL, 10));
+    struct mailimap_set *set = uid_set(keys, n);
     int rc = mailimap_uid_store(im->session, set, att);
     mailimap_set_free(set);
     mailimap_store_att_flags_free(att);
@@ -316,18 +395,23 @@ static int imap_pending(void *impl, char ***keys, size_t *n, char **err)
     return rc;
 }
 
-static int imap_fetch(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
+static int imap_fetch(void *impl, char *const *keys, size_t n, size_t max_bytes, mail_batch *b,
+                      char **err)
 {
+    struct batch_fetch *bf = xcalloc(1, sizeof *bf);
     deadline_begin(impl);
-    int rc = imap_fetch_now(impl, key, max_bytes, item, err);
+    int rc = imap_fetch_now(impl, keys, n, max_bytes, b, bf, err);
     deadline_end();
+    for (size_t i = 0; i < bf->n; i++)
+        free(bf->data[i]); /* (what a failed batch had brought) */
+    free(bf);
     return rc;
 }
 
-static int imap_ack(void *impl, const char *key, char **err)
+static int imap_ack(void *impl, char *const *keys, size_t n, char **err)
 {
     deadline_begin(impl);
-    int rc = imap_ack_now(impl, key, err);
+    int rc = imap_ack_now(impl, keys, n, err);
     deadline_end();
     return rc;
 }

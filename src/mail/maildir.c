@@ -2,7 +2,6 @@
  * after the daemon has stored one it moves to DIR/cur/ (flag S). Outgoing mail is written to
  * DIR/tmp/, synced, and renamed into DIR/new/ under a name made from its Message-ID, so that
  * writing the same mail again replaces it instead of doubling it. inotify wakes the wait. */
-#include "mail/message.h"
 #include "mail/transport.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -101,70 +100,99 @@ static int md_pending(void *impl, char ***keys, size_t *n, char **err)
     return 0;
 }
 
-/* At most max bytes of the file (a mail over the limit is not read whole: only its header is
- * kept); its whole size in *size. NULL with errno on failure. */
-static char *read_at_most(const char *path, size_t max, size_t *len, size_t *size)
+/* At most max bytes of the open file fd of `size` bytes (a mail over the limit is not read
+ * whole: only its header is kept); NULL with errno on failure. */
+static char *read_at_most(int fd, size_t size, size_t max, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat sb;
-    if (fd < 0 || fstat(fd, &sb) != 0) {
-        int e = errno;
-        if (fd >= 0)
-            close(fd);
-        errno = e;
-        return NULL;
-    }
-    *size = (size_t)sb.st_size;
-    size_t want = *size < max ? *size : max, got = 0;
+    size_t want = size < max ? size : max, got = 0;
     char *data = xmalloc(want + 1);
     while (got < want) {
         ssize_t r = read(fd, data + got, want - got);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r <= 0)
+        if (r < 0) {
+            free(data);
+            return NULL;
+        }
+        if (r == 0)
             break;
         got += (size_t)r;
     }
-    close(fd);
     data[got] = '\0';
     *len = got;
     return data;
 }
 
-static int md_fetch(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err)
+/* The mail new/key opened, its size in *size; -1 with *err on failure. */
+static int open_mail(const struct maildir *md, const char *key, size_t *size, char **err)
 {
-    struct maildir *md = impl;
     char *p = path_in(md, "new", key);
-    size_t len, size;
-    char *data = read_at_most(p, max_bytes, &len, &size);
-    if (!data) {
+    int fd = open(p, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd >= 0 && fstat(fd, &sb) == 0) {
+        *size = (size_t)sb.st_size;
+    } else {
         *err = mail_errorf("%s: %s", p, strerror(errno));
-        free(p);
-        return -1;
+        if (fd >= 0)
+            close(fd);
+        fd = -1;
     }
     free(p);
-    memset(item, 0, sizeof *item);
-    item->key = xstrdup(key);
+    return fd;
+}
+
+/* The Maildir name without its flags (after ':'): the same mail in new/ and in cur/. */
+static char *source_of(const char *key)
+{
     const char *colon = strchr(key, ':');
-    item->source =
-        str_format("maildir:%.*s", (int)(colon ? (size_t)(colon - key) : strlen(key)), key);
-    item->size = size;
-    if (size > max_bytes) {
-        size_t header = mail_header_length(data, len);
-        if (header > max_bytes)
-            header = max_bytes;
-        data[header] = '\0';
-        len = header;
-        item->truncated = true;
+    return str_format("maildir:%.*s", (int)(colon ? (size_t)(colon - key) : strlen(key)), key);
+}
+
+/* The mail of the open file fd (size bytes) into item; -1 with *err. */
+static int read_item(const struct maildir *md, int fd, const char *key, size_t size,
+                     size_t max_bytes, mail_item *item, char **err)
+{
+    size_t len;
+    char *data = read_at_most(fd, size, max_bytes, &len);
+    if (!data) {
+        *err = mail_errorf("%s/new/%s: %s", md->dir, key, strerror(errno));
+        return -1;
     }
-    item->raw = data;
-    item->raw_len = len;
+    mail_item_fill(item, key, source_of(key), data, len, size, max_bytes);
     return 0;
 }
 
-static int md_ack(void *impl, const char *key, char **err)
+/* A batch: the files read one by one, as many as its bounds allow (a file's size is known
+ * before it is read). */
+static int md_fetch(void *impl, char *const *keys, size_t n, size_t max_bytes, mail_batch *b,
+                    char **err)
 {
     struct maildir *md = impl;
+    size_t bytes = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t size;
+        int fd = open_mail(md, keys[i], &size, err);
+        if (fd < 0) {
+            mail_batch_clear(b);
+            return -1;
+        }
+        if (!mail_batch_take(b->n, &bytes, size, max_bytes)) {
+            close(fd);
+            break; /* the batch is full */
+        }
+        int rc = read_item(md, fd, keys[i], size, max_bytes, &b->item[b->n], err);
+        close(fd);
+        if (rc) {
+            mail_batch_clear(b);
+            return -1;
+        }
+        b->n++;
+    }
+    return 0;
+}
+
+static int md_ack_one(struct maildir *md, const char *key, char **err)
+{
     char *from = path_in(md, "new", key);
     char *name = str_format("%s%s", key, strstr(key, ":2,") ? "" : ":2,S");
     char *to = path_in(md, "cur", name);
@@ -177,6 +205,16 @@ static int md_ack(void *impl, const char *key, char **err)
     free(from);
     free(to);
     return rc ? -1 : 0;
+}
+
+/* A batch: each file moved in turn (a crash halfway leaves the rest in new/, to be fetched
+ * again and recognised as known). */
+static int md_ack(void *impl, char *const *keys, size_t n, char **err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (md_ack_one(impl, keys[i], err))
+            return -1;
+    return 0;
 }
 
 static void sleep_interruptible(int seconds)

@@ -1,4 +1,6 @@
-/* transport: the source and sink interfaces, dispatching to their implementations. */
+/* transport: the source and sink interfaces, dispatching to their implementations, and what
+ * the sources share: a batch's bounds, a fetched mail cut to its header. */
+#include "mail/message.h"
 #include "mail/transport.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -6,6 +8,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 void mail_item_clear(mail_item *item)
 {
@@ -17,20 +20,72 @@ void mail_item_clear(mail_item *item)
     item->truncated = false;
 }
 
+void mail_batch_clear(mail_batch *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        mail_item_clear(&b->item[i]);
+    b->n = 0;
+}
+
+bool mail_batch_take(size_t n, size_t *bytes, size_t size, size_t max_bytes)
+{
+    size_t cost = size < max_bytes ? size : max_bytes;
+    if (n > 0 && (n >= MAIL_BATCH_MAILS || *bytes + cost > MAIL_BATCH_BYTES))
+        return false;
+    *bytes += cost;
+    return true;
+}
+
+void mail_item_fill(mail_item *item, const char *key, char *source, char *data, size_t len,
+                    size_t size, size_t max_bytes)
+{
+    memset(item, 0, sizeof *item);
+    item->key = xstrdup(key);
+    item->source = source;
+    item->size = size;
+    if (size > max_bytes) { /* the header only, and never more than the limit */
+        size_t header = mail_header_length(data, len);
+        len = header < max_bytes ? header : max_bytes;
+        data[len] = '\0';
+        item->truncated = true;
+    }
+    item->raw = data;
+    item->raw_len = len;
+}
+
 int mail_source_pending(mail_source *src, char ***keys, size_t *n, char **err)
 {
     return src->ops->pending(src->impl, keys, n, err);
 }
 
+int mail_source_fetch_batch(mail_source *src, char *const *keys, size_t n, size_t max_bytes,
+                            mail_batch *b, char **err)
+{
+    b->n = 0;
+    return src->ops->fetch(src->impl, keys, n, max_bytes, b, err);
+}
+
+int mail_source_ack_batch(mail_source *src, char *const *keys, size_t n, char **err)
+{
+    return n ? src->ops->ack(src->impl, keys, n, err) : 0;
+}
+
 int mail_source_fetch(mail_source *src, const char *key, size_t max_bytes, mail_item *item,
                       char **err)
 {
-    return src->ops->fetch(src->impl, key, max_bytes, item, err);
+    char *one = (char *)key; /* (not written to) */
+    mail_batch *b = xcalloc(1, sizeof *b);
+    int rc = mail_source_fetch_batch(src, &one, 1, max_bytes, b, err);
+    if (rc == 0)
+        *item = b->item[0]; /* (taken over: not cleared) */
+    free(b);
+    return rc;
 }
 
 int mail_source_ack(mail_source *src, const char *key, char **err)
 {
-    return src->ops->ack(src->impl, key, err);
+    char *one = (char *)key;
+    return mail_source_ack_batch(src, &one, 1, err);
 }
 
 int mail_source_wait(mail_source *src, int timeout, char **err)

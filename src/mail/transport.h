@@ -1,6 +1,8 @@
 /* transport: where mail comes from (a source: Maildir or IMAP) and where it goes (a sink:
  * Maildir or SMTP). The daemon stores a fetched mail, commits, and only then acknowledges it,
- * so a crash between the two means the mail is fetched again and recognised as known.
+ * so a crash between the two means the mail is fetched again and recognised as known. A source
+ * fetches and acknowledges in batches (IMAP: one exchange for many mails), bounded in mails and
+ * bytes; the daemon stores a batch in one transaction and acknowledges it after the commit.
  * Knows nothing of 18xx or of the database. */
 #ifndef PBEMGM_TRANSPORT_H
 #define PBEMGM_TRANSPORT_H
@@ -19,14 +21,33 @@ typedef struct mail_item {
 
 void mail_item_clear(mail_item *item);
 
+/* A batch's bounds: at most this many mails, and past its first mail no more bytes (a mail
+ * over the size limit counting as the limit) than MAIL_BATCH_BYTES. */
+enum { MAIL_BATCH_MAILS = 100 };
+#define MAIL_BATCH_BYTES ((size_t)8 << 20)
+
+/* Mails fetched together: item[0..n), in the order of the keys they were fetched for. */
+typedef struct mail_batch {
+    mail_item item[MAIL_BATCH_MAILS];
+    size_t n;
+} mail_batch;
+
+void mail_batch_clear(mail_batch *b);
 typedef struct mail_source mail_source;
 
 /* Lists the keys of waiting mails (malloc'd array of malloc'd strings), oldest first. */
 int mail_source_pending(mail_source *src, char ***keys, size_t *n, char **err);
-/* Fetches one mail without marking it read; larger than max_bytes: the header only. */
+/* Fetches the first mails of keys[0..n) into b, in order, without marking them read: as many
+ * as the batch's bounds allow, at least one when n > 0. A mail larger than max_bytes comes as
+ * its header only. */
+int mail_source_fetch_batch(mail_source *src, char *const *keys, size_t n, size_t max_bytes,
+                            mail_batch *b, char **err);
+/* Marks the mails of keys[0..n) as taken (IMAP \Seen, Maildir new/ to cur/): IMAP in one
+ * exchange. */
+int mail_source_ack_batch(mail_source *src, char *const *keys, size_t n, char **err);
+/* The same for one mail. */
 int mail_source_fetch(mail_source *src, const char *key, size_t max_bytes, mail_item *item,
                       char **err);
-/* Marks a mail as taken (IMAP \Seen, Maildir new/ to cur/). */
 int mail_source_ack(mail_source *src, const char *key, char **err);
 /* Waits up to timeout seconds for new mail (IMAP IDLE, inotify on Maildir); returns early on
  * a signal. Returns 0, or -1 with *err when the connection failed. */
@@ -74,11 +95,12 @@ typedef struct mail_smtp_settings {
 } mail_smtp_settings;
 mail_sink *mail_smtp_sink(const mail_smtp_settings *s);
 
-/* ---- the plumbing behind the two interfaces ---- */
+/* ---- the plumbing behind the two interfaces, and the sources' shared helpers ---- */
 struct mail_source_ops {
     int (*pending)(void *impl, char ***keys, size_t *n, char **err);
-    int (*fetch)(void *impl, const char *key, size_t max_bytes, mail_item *item, char **err);
-    int (*ack)(void *impl, const char *key, char **err);
+    int (*fetch)(void *impl, char *const *keys, size_t n, size_t max_bytes, mail_batch *b,
+                 char **err);
+    int (*ack)(void *impl, char *const *keys, size_t n, char **err);
     int (*wait)(void *impl, int timeout, char **err);
     void (*close)(void *impl);
 };
@@ -86,6 +108,14 @@ struct mail_source {
     const struct mail_source_ops *ops;
     void *impl;
 };
+/* Whether one more mail of `size` bytes fits a batch of n mails holding
+ * *bytes bytes (the first always does); when it does, *bytes counts it. */
+bool mail_batch_take(size_t n, size_t *bytes, size_t size, size_t max_bytes);
+/* A fetched mail filled in. data (malloc'd, at most max_bytes of the
+ * message, NUL-terminated; taken over) becomes its raw text, cut to the header when the whole
+ * message (size bytes) is over max_bytes; source (malloc'd) is taken over too. */
+void mail_item_fill(mail_item *item, const char *key, char *source, char *data, size_t len,
+                    size_t size, size_t max_bytes);
 
 struct mail_sink_ops {
     int (*send)(void *impl, const char *from, const char *const *rcpts, size_t nrcpts,

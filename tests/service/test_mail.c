@@ -348,6 +348,51 @@ static void test_redelivered_mail_is_stored_and_answered_once(void **state)
     free(name);
 }
 
+static int waiting_in(const char *maildir)
+{
+    char *newdir = th_path(maildir, "new");
+    DIR *d = opendir(newdir);
+    struct dirent *e;
+    int left = 0;
+    while ((e = readdir(d)) != NULL)
+        left += e->d_name[0] != '.';
+    closedir(d);
+    free(newdir);
+    return left;
+}
+
+/* More mail than one batch holds: every mail stored once and acknowledged. A crash after a
+ * batch's commit but before its ack leaves the whole batch stored and still waiting: the next
+ * pass recognises each of its mails as known, stores none again and acknowledges them all. */
+static void test_mail_comes_in_batches_stored_once(void **state)
+{
+    struct fixture *f = *state;
+    enum { TOTAL = MAIL_BATCH_MAILS + 7, CRASHED = 5 };
+    char *names[TOTAL];
+    for (int i = 0; i < TOTAL; i++) {
+        char *text = str_format("From: bob@pbem.test\nMessage-ID: <b%d@pbem.test>\n\nHELP\n", i);
+        names[i] = deliver(f, text);
+        free(text);
+    }
+    assert_int_equal(store_begin(f->st), STORE_OK); /* the first batch's commit, then a crash */
+    for (int i = 0; i < CRASHED; i++) {
+        char *source = str_format("maildir:%s", names[i]);
+        char *id = str_format("b%d@pbem.test", i);
+        store_new_mail nm = {source, id, NULL, 10, "x", 1, false};
+        assert_int_equal(store_inbound_add(f->st, &nm, NULL), STORE_OK);
+        free(source);
+        free(id);
+    }
+    assert_int_equal(store_commit(f->st), STORE_OK);
+    assert_int_equal(waiting_in(f->c.maildir_inbox), TOTAL);
+    assert_int_equal(dmn_ingest(&f->c, f->st, f->src), TOTAL - CRASHED);
+    assert_int_equal(store_inbound_count(f->st, NULL), TOTAL);
+    assert_int_equal(waiting_in(f->c.maildir_inbox), 0);
+    assert_int_equal(dmn_ingest(&f->c, f->st, f->src), 0);
+    for (int i = 0; i < TOTAL; i++)
+        free(names[i]);
+}
+
 static void test_machines_and_loops_get_no_answer(void **state)
 {
     struct fixture *f = *state;
@@ -513,6 +558,7 @@ int main(void)
         T(test_answers_are_rate_limited),
         T(test_an_answer_lists_a_bounded_number_of_errors),
         T(test_redelivered_mail_is_stored_and_answered_once),
+        T(test_mail_comes_in_batches_stored_once),
         T(test_machines_and_loops_get_no_answer),
         T(test_bad_mail_gets_a_clear_answer),
         T(test_a_mail_that_keeps_crashing_is_set_aside),

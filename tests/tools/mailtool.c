@@ -7,7 +7,11 @@
  *   mailtool msgids MAILDIR                   the Message-ID of each message, one a line
  *   mailtool show FILE...                     header summary and decoded text of messages
  *   mailtool html FILE OUTDIR                 the HTML part as OUTDIR/page.html, its pictures
- *                                             beside it (cid: references made file names) */
+ *                                             beside it (cid: references made file names)
+ *   mailtool batch PORT USER MAX_BYTES [ack]  one batch of USER's unseen mail fetched over IMAP
+ *                                             on 127.0.0.1 (password USERpass), a line a mail
+ *                                             (key, size, truncated, bytes, Message-ID); with
+ *                                             ack, acknowledged */
 #include "mail/message.h"
 #include "mail/transport.h"
 #include "util/buf.h"
@@ -287,6 +291,39 @@ static int cmd_html(const char *file, const char *dir)
     return rc;
 }
 
+/* One batch of the unseen mail of an IMAP account, as the daemon takes it. */
+static int cmd_batch(int argc, char **argv)
+{
+    if (argc != 3 && !(argc == 4 && strcmp(argv[3], "ack") == 0))
+        return 2;
+    char *password = str_format("%spass", argv[1]);
+    mail_imap_settings s = {"127.0.0.1", atoi(argv[0]), 0, argv[1], password, "INBOX", false, 20};
+    mail_source *src = mail_imap_source(&s);
+    char **keys = NULL, *err = NULL;
+    size_t n = 0;
+    mail_batch *b = calloc(1, sizeof *b);
+    int rc = mail_source_pending(src, &keys, &n, &err) ||
+             mail_source_fetch_batch(src, keys, n, (size_t)atol(argv[2]), b, &err);
+    for (size_t i = 0; !rc && i < b->n; i++) {
+        const mail_item *m = &b->item[i];
+        char *id = mail_header_message_id(m->raw, m->raw_len);
+        printf("%s %zu %s %zu %s\n", m->key, m->size, m->truncated ? "truncated" : "whole",
+               m->raw_len, id ? id : "-");
+        free(id);
+    }
+    if (!rc && argc == 4)
+        rc = mail_source_ack_batch(src, keys, b->n, &err);
+    if (rc)
+        fprintf(stderr, "mailtool batch: %s\n", err);
+    free(err);
+    mail_batch_clear(b);
+    free(b);
+    mail_keys_free(keys, n);
+    mail_source_close(src);
+    free(password);
+    return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -319,12 +356,16 @@ int main(int argc, char **argv)
         return 0;
     } else if (strcmp(cmd, "html") == 0 && argc == 4) {
         return cmd_html(argv[2], argv[3]);
+    } else if (strcmp(cmd, "batch") == 0) {
+        int rc = cmd_batch(argc - 2, argv + 2);
+        if (rc != 2)
+            return rc;
     } else if (strcmp(cmd, "show") == 0 && argc >= 3) {
         for (int i = 2; i < argc; i++)
             show(argv[i], NULL);
         return 0;
     }
 usage:
-    fputs("usage: mailtool send|gen|count|wait|msgids|show|html ... (see the source)\n", stderr);
+    fputs("usage: mailtool send|gen|count|wait|msgids|show|html|batch ... (see the source)\n", stderr);
     return 2;
 }
