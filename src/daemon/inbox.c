@@ -1,12 +1,12 @@
-/* inbox: taking mail in. Ingest stores each fetched mail exactly once (deduplicated on its
- * source, or its Message-ID together with its content) and only then acknowledges it to the
- * source: mail comes in batches (bounded by the source), each stored in one transaction and
- * acknowledged in one step after its commit, so a crash in between has the whole batch fetched
- * again and recognised as known. Processing (the service's svc_handle_mail) turns a stored mail into its outcome and
- * its replies in one transaction, so a reply is queued if and only if the mail is recorded as
- * dealt with. A mail that crashed processing too often (a fatal signal while it was being
- * processed: noted by a signal handler in DATABASE.crash, counted at the next start) is set
- * aside as 'failed' and the GM is told; an operator's kill is not counted. */
+/* inbox: taking mail in. Ingest stores each fetched mail exactly once (deduplicated on its source,
+ * or its Message-ID together with its content) and only then acknowledges it to the source: mail
+ * comes in batches (bounded by the source), each stored in one transaction and acknowledged in one
+ * step after its commit, so a crash in between has the whole batch fetched again and recognised as
+ * known. Processing (the service's svc_handle_mail) turns a stored mail into its outcome and its
+ * replies in one transaction, so a reply is queued if and only if the mail is recorded as dealt
+ * with. A mail that crashed processing too often (a fatal signal while it was being processed:
+ * noted by a signal handler in DATABASE.crash, counted at the next start) is set aside as 'failed'
+ * and the GM is told; an operator's kill is not counted. */
 #include "daemon/daemon.h"
 #include "mail/message.h"
 #include "service/service.h"
