@@ -266,6 +266,27 @@ static void test_city_passed_by_own_companies(void **state)
     assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), 30 + 10 + 30);
     assert_int_equal(best_fresh(g, (const char *[]){"4", "4", NULL}), 50 + 70);
     eng_game_free(g);
+    /* ... and M15's tile a city of 10 that only its own companies pass, the trial's hex between
+     * it and München: the trial walks back from M15 towards Nürnberg (a run's lower end), not
+     * through M15 */
+    munich->pass_own_station = false;
+    eng_track *m15 = &title->tiles[tf_tile(title, "4")].track;
+    m15->ntowns = 0;
+    m15->ncities = 1;
+    m15->cities[0] = (eng_city){.revenue = 10, .slots = 1, .loc = -1, .pass_own_station = true};
+    for (int i = 0; i < m15->npaths; i++)
+        m15->paths[i].b = (eng_end){ENG_END_CITY, 0};
+    eng_track *printed = &title->hexes[tf_hex(title, "M15")].printed; /* (a city, upgraded) */
+    printed->ntowns = 0;
+    printed->ncities = 1;
+    printed->cities[0] = (eng_city){.slots = 1, .loc = -1};
+    g = network_without("N16");
+    station(g, "BY", "N12", 0);
+    station(g, "BY", "L14", 1);
+    best_fresh(g, (const char *[]){"4", NULL});
+    assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), 20 + 30 + 10); /* to M15 */
+    assert_int_equal(best_fresh(g, (const char *[]){"4", "4", NULL}), 60 + 40);
+    eng_game_free(g);
 }
 
 /* An n-train counts n stops, towns included; an n+n train n cities plus n towns. */
