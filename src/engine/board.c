@@ -434,7 +434,8 @@ int eng_lay_options(const eng_board *b, int company, int hex, unsigned colors,
 /* ---- reach ---- */
 
 /* A city blocks a company that has no token in it (or its oval) when all its circles are
- * taken by other companies' tokens. */
+ * taken by other companies' tokens, or always when it is passed only by its own companies
+ * ("pass": "own_station"). */
 bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
 {
     const eng_track *tr = eng_board_track(b, hex, NULL);
@@ -450,7 +451,7 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
             free_circles += b->tokens[hex][c][s] == ENG_NONE;
         }
     }
-    return free_circles == 0;
+    return free_circles == 0 || tr->cities[city].pass_own_station;
 }
 
 struct walk {
@@ -504,8 +505,8 @@ static void follow_paths(struct walk *w, int hex, int node)
 static void expand(struct walk *w, int hex, int node)
 {
     const eng_title *t = w->b->t;
-    if (node == 15)
-        return; /* off-board */
+    if (node == 15 && !t->hexes[hex].offboard_run_through)
+        return; /* off-board: a dead end, unless runs pass through it */
     if (node >= 8 && node < 12 && eng_city_blocks(w->b, hex, node - 8, w->company))
         return;
     if (node < 6) {

@@ -152,7 +152,8 @@ typedef enum {
     ENG_EV_SCRAPPED,      /* company, item: train type, amount: how many: obsolete trains gone
                            * after their last run */
     ENG_EV_PRIVATE_CLOSES,/* company */
-    ENG_EV_DISCARDED,     /* company, item: train type; flag: traded in for a train bought */
+    ENG_EV_DISCARDED,     /* company, item: train type; flag: traded in for a train bought
+                           * (amount 1: an obsolete one, scrapped, not to the pool) */
     ENG_EV_END_OR,        /* amount: set, amount2: number */
     ENG_EV_WORTH,         /* player, amount: change of worth over the operating round */
     ENG_EV_MUST_RAISE,    /* player: the director, company, amount: what he must raise by selling */

@@ -489,7 +489,7 @@ static int trade_in_price(const eng_game *g, const eng_action *a, char *why, siz
 {
     const eng_train *tr = &g->t->trains[a->train];
     const eng_company_state *s = &g->co[g->operating];
-    bool allowed = false, owned = false;
+    bool allowed = tr->trade_in_any, owned = false;
     for (int k = 0; k < tr->ntrade_ins; k++)
         allowed |= tr->trade_ins[k] == a->trade_in;
     for (int k = 0; k < s->ntrains; k++)
@@ -508,7 +508,8 @@ static int trade_in_price(const eng_game *g, const eng_action *a, char *why, siz
 }
 
 /* The train traded in leaves the company for the pool, where any company may buy it (as
- * 18xx.games' 1830 reclaims it to the depot). */
+ * 18xx.games' 1830 reclaims it to the depot); an obsolete one is scrapped (it would rust in
+ * the pool at once). */
 static void trade_in(eng_game *g, int c, int type)
 {
     eng_company_state *s = &g->co[c];
@@ -516,8 +517,10 @@ static void trade_in(eng_game *g, int c, int type)
     while (k < s->ntrains && s->trains[k] != type)
         k++;
     s->trains[k] = s->trains[--s->ntrains];
-    g->pool_trains[type]++;
-    eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, 0, 0, true);
+    bool scrapped = g->train_obsolete[type];
+    if (!scrapped)
+        g->pool_trains[type]++;
+    eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, scrapped, 0, true);
     g->events[g->nevents - 1].item = type;
 }
 

@@ -124,12 +124,13 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
     const eng_board *b = g->board;
     const eng_track *tr = eng_board_track(b, h, NULL);
     const eng_hex *hex = &g->t->hexes[h];
+    eng_color color = g->t->phases[g->phase].offboard_color; /* which value by phase applies */
     for (int c = 0; c < tr->ncities; c++) {
         struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_CITY + c];
         const eng_city *city = &tr->cities[c];
         n->kind = STOP_CITY;
         net->stops[net->nstops++] = h * ENG_NODES_PER_HEX + ENG_NODE_CITY + c;
-        n->value = city->revenue;
+        n->value = city->by_phase ? city->revenue_by_phase[color] : city->revenue;
         n->group = intern(groups, city->group);
         n->oval = intern(ovals, city->oval);
         n->passable = !eng_city_blocks(b, h, c, company);
@@ -142,7 +143,8 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
         struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_TOWN + k];
         n->kind = STOP_TOWN;
         net->stops[net->nstops++] = h * ENG_NODES_PER_HEX + ENG_NODE_TOWN + k;
-        n->value = tr->towns[k].revenue;
+        const eng_town *town = &tr->towns[k];
+        n->value = town->by_phase ? town->revenue_by_phase[color] : town->revenue;
         n->group = n->oval = -1;
         n->passable = true;
     }
@@ -150,9 +152,10 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
         struct node *n = &net->nodes[h * ENG_NODES_PER_HEX + ENG_NODE_OFFBOARD];
         n->kind = STOP_OFFBOARD;
         net->stops[net->nstops++] = h * ENG_NODES_PER_HEX + ENG_NODE_OFFBOARD;
-        n->value = hex->offboard_revenue[g->t->phases[g->phase].offboard_color];
+        n->value = hex->offboard_revenue[color];
         n->group = intern(groups, hex->offboard_group);
         n->oval = -1;
+        n->passable = hex->offboard_run_through; /* (else it ends a run) */
         n->dead = n->value == 0; /* Elsass worth 0 leaves the graph */
     }
 }

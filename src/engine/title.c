@@ -233,6 +233,31 @@ static bool parse_end(struct loader *L, const char *where, const eng_track *tr, 
     return true;
 }
 
+/* Values by phase colour ({"yellow": 40, "brown": 70}: which applies is the phase's
+ * "offboard_color"): a colour without a value takes the one before it, yellow `first`. */
+static bool parse_by_color(struct loader *L, const char *where, const cJSON *obj, int *v,
+                           int first)
+{
+    if (!cJSON_IsObject(obj))
+        return bad(L, "%s: must be an object of phase colours", where);
+    bool set[ENG_NCOLORS] = {false};
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj)
+    {
+        int c = color_parse(it->string);
+        if (c < ENG_YELLOW || c > ENG_GRAY || !cJSON_IsNumber(it))
+            return bad(L, "%s.%s: not a phase colour with a value", where, it->string);
+        v[c] = (int)it->valuedouble;
+        set[c] = true;
+    }
+    if (!set[ENG_YELLOW])
+        v[ENG_YELLOW] = first;
+    for (int c = ENG_GREEN; c <= ENG_GRAY; c++)
+        if (!set[c])
+            v[c] = v[c - 1];
+    return true;
+}
+
 static bool parse_track(struct loader *L, const char *where, const cJSON *obj, eng_track *tr)
 {
     char color[ENG_ID];
@@ -250,6 +275,7 @@ static bool parse_track(struct loader *L, const char *where, const cJSON *obj, e
     if (L->failed)
         return false;
     const cJSON *it;
+    char w[128], pass[ENG_ID];
     cJSON_ArrayForEach(it, cities)
     {
         if (tr->ncities == ENG_MAX_CITIES)
@@ -259,11 +285,21 @@ static bool parse_track(struct loader *L, const char *where, const cJSON *obj, e
             !get_int(L, where, it, "slots", &ct->slots, 1) ||
             !get_str(L, where, it, "group", ct->group, sizeof ct->group, false) ||
             !get_str(L, where, it, "oval", ct->oval, sizeof ct->oval, false) ||
-            !get_str(L, where, it, "bank", ct->bank, sizeof ct->bank, false))
+            !get_str(L, where, it, "bank", ct->bank, sizeof ct->bank, false) ||
+            !get_str(L, where, it, "pass", pass, sizeof pass, false))
             return false;
         if (ct->slots < 0 || ct->slots > 6)
             return bad(L, "%s.cities: %d slots is not possible", where, ct->slots);
+        if (pass[0] && strcmp(pass, "any") != 0 && strcmp(pass, "own_station") != 0)
+            return bad(L, "%s.cities[%d].pass: \"%s\" is not \"any\" or \"own_station\"",
+                       where, tr->ncities - 1, pass);
+        ct->pass_own_station = strcmp(pass, "own_station") == 0;
         ct->loc = parse_loc(it);
+        const cJSON *byp = member(it, "revenue_by_phase");
+        snprintf(w, sizeof w, "%s.cities[%d].revenue_by_phase", where, tr->ncities - 1);
+        if (byp && !parse_by_color(L, w, byp, ct->revenue_by_phase, ct->revenue))
+            return false;
+        ct->by_phase = byp != NULL;
     }
     cJSON_ArrayForEach(it, towns)
     {
@@ -273,6 +309,11 @@ static bool parse_track(struct loader *L, const char *where, const cJSON *obj, e
         if (!get_int(L, where, it, "revenue", &tw->revenue, 0))
             return false;
         tw->loc = parse_loc(it);
+        const cJSON *byp = member(it, "revenue_by_phase");
+        snprintf(w, sizeof w, "%s.towns[%d].revenue_by_phase", where, tr->ntowns - 1);
+        if (byp && !parse_by_color(L, w, byp, tw->revenue_by_phase, tw->revenue))
+            return false;
+        tw->by_phase = byp != NULL;
     }
     int i = 0;
     cJSON_ArrayForEach(it, paths)
@@ -387,23 +428,13 @@ static bool parse_tiles(struct loader *L, const cJSON *root)
 static bool parse_offboard(struct loader *L, const char *where, const cJSON *off, eng_hex *h)
 {
     h->offboard = true;
-    const cJSON *rev = member(off, "revenue");
-    if (!cJSON_IsObject(rev))
-        return bad(L, "%s.offboard.revenue: must be an object of phase colours", where);
-    const cJSON *it;
-    cJSON_ArrayForEach(it, rev)
-    {
-        int c = color_parse(it->string);
-        if (c < ENG_YELLOW || c > ENG_GRAY || !cJSON_IsNumber(it))
-            return bad(L, "%s.offboard.revenue.%s: not a phase colour with a value", where,
-                       it->string);
-        h->offboard_revenue[c] = (int)it->valuedouble;
-    }
-    /* a phase colour without a value takes the one before it */
-    for (int c = ENG_GREEN; c <= ENG_GRAY; c++)
-        if (!member(rev, eng_color_name((eng_color)c)))
-            h->offboard_revenue[c] = h->offboard_revenue[c - 1];
-    return get_str(L, where, off, "group", h->offboard_group, sizeof h->offboard_group, false);
+    char w[96];
+    snprintf(w, sizeof w, "%s.offboard.revenue", where);
+    if (!parse_by_color(L, w, member(off, "revenue"), h->offboard_revenue, 0))
+        return false;
+    snprintf(w, sizeof w, "%s.offboard", where);
+    return get_str(L, where, off, "group", h->offboard_group, sizeof h->offboard_group, false) &&
+           get_bool_or(L, w, off, "run_through", &h->offboard_run_through, false);
 }
 
 static bool parse_borders(struct loader *L, const char *where, const cJSON *borders, eng_hex *h)
@@ -802,6 +833,13 @@ static bool parse_trade_ins(struct loader *L, const cJSON *ex, eng_train *tr)
 {
     char where[64];
     snprintf(where, sizeof where, "trains[%s].exchange", tr->name);
+    const cJSON *any = member(ex, "trains");
+    if (cJSON_IsString(any) && strcmp(any->valuestring, "any") != 0)
+        return bad(L, "%s.trains: \"%s\": a list of trains or \"any\"", where,
+                   any->valuestring);
+    tr->trade_in_any = cJSON_IsString(any);
+    if (tr->trade_in_any)
+        return get_int(L, where, ex, "cost", &tr->trade_in_cost, 0);
     const cJSON *it;
     cJSON_ArrayForEach(it, get_array(L, where, ex, "trains", true))
     {

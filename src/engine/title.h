@@ -45,11 +45,19 @@ typedef struct eng_city {
                            * for blocking and for counting; "" when the city is alone */
     char bank[ENG_ID];    /* Hamburg: "north" or "south" of the Elbe, for the record */
     float loc;            /* where to draw it: an edge direction (0-5, halves allowed), or -1 centre */
+    bool by_phase;        /* "revenue_by_phase": its value is revenue_by_phase[the phase's
+                           * offboard_color] (1830 C&R's Norfolk: 30, from phase 5 50) */
+    int revenue_by_phase[ENG_NCOLORS];
+    bool pass_own_station; /* "pass": "own_station": only a company with a station in it (or
+                           * its oval) may run or reach through it; the others stop there
+                           * (1830 C&R's Reading and Altoona; Rails runThrough=tokenOnly) */
 } eng_city;
 
 typedef struct eng_town {
     int revenue;
     float loc;
+    bool by_phase;        /* as a city's */
+    int revenue_by_phase[ENG_NCOLORS];
 } eng_town;
 
 /* An allowed upgrade: to tile `tile`, on any hex or only on the listed ones. */
@@ -96,6 +104,9 @@ typedef struct eng_hex {
     bool offboard;
     int offboard_revenue[ENG_NCOLORS]; /* by phase colour (yellow, green, brown, gray) */
     char offboard_group[ENG_ID];
+    bool offboard_run_through; /* "run_through": a run may pass through it, counting it, and
+                                * track reaches beyond it (1830 C&R's Chicago and Gulf; Rails
+                                * runThrough=yes); else it ends a run */
     char future_label[ENG_ID];       /* Berlin: the label its green tile must carry */
 } eng_hex;
 
@@ -225,6 +236,8 @@ typedef struct eng_train {
     int ntrade_ins;       /* the bank sells it for exchange_cost with one of these trains traded
                            * in (1830: a D for 800 and a 4, 5 or 6) */
     int trade_ins[4];
+    bool trade_in_any;    /* "trains": "any": with any one train the company owns traded in
+                           * (1830 C&R's D, Rails: an obsolete 3 too); ntrade_ins is 0 */
     int trade_in_cost;
 } eng_train;
 

@@ -763,6 +763,39 @@ static void test_a_train_traded_in(void **state)
     title->trains[twoplus] = kept;
 }
 
+/* 1830 Coalfields & Reading's D: any one train the company owns traded in ("trains": "any"), an
+ * obsolete one too, which is scrapped (one in the pool would rust at once), not pooled. Tried
+ * with 1835's 2+2 at 60 against any train. */
+static void test_any_train_traded_in(void **state)
+{
+    (void)state;
+    int by = co("BY"), three = train("3"), four = train("4"), twoplus = train("2+2");
+    eng_train kept = title->trains[twoplus];
+    title->trains[twoplus].trade_in_any = true;
+    title->trains[twoplus].trade_in_cost = 60;
+    eng_game *g = by_operating("Variant=Clemens");
+    g->train_on_sale = twoplus;
+    eng_action a = buy_train("2+2", false);
+    a.trades_in = true;
+    a.trade_in = three;
+    refused(g, a, "BY has no 3 train to trade in");
+    give_train(g, "BY", "3");
+    give_train(g, "BY", "4");
+    g->train_obsolete[three] = true;
+    int cash = g->co[by].cash;
+    must(g, a);
+    assert_int_equal(g->co[by].cash, cash - 60);
+    assert_int_equal(g->co[by].ntrains, 2); /* the 4 and the 2+2 */
+    assert_int_equal(g->pool_trains[three], 0); /* scrapped */
+    g->train_on_sale = twoplus;
+    a.trade_in = four;
+    must(g, a);
+    assert_int_equal(g->pool_trains[four], 1); /* not obsolete: to the pool */
+    assert_int_equal(g->co[by].cash, cash - 120);
+    eng_game_free(g);
+    title->trains[twoplus] = kept;
+}
+
 /* Issue 17: a kind on sale from the first train of another, beside it ("available_from": 1830's
  * D from the first 6), and a kind the bank never runs out of ("count": "unlimited"). Tried with
  * 1835's 2+2 available from the first 2 and unlimited. */
@@ -1053,6 +1086,7 @@ int main(void)
         cmocka_unit_test(test_a_train_available_early_and_unlimited),
         cmocka_unit_test(test_a_home_city_chosen),
         cmocka_unit_test(test_obsolete_trains_run_once_more),
+        cmocka_unit_test(test_any_train_traded_in),
         cmocka_unit_test(test_a_right_bought),
         cmocka_unit_test(test_privates_close),
         cmocka_unit_test(test_pfalzbahn_closes_with_its_station),

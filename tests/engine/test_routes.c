@@ -49,16 +49,23 @@ static eng_game *free_game(const char *options)
     return g;
 }
 
-/* The network of the header, no stations yet. */
+/* The network of the header, no stations yet, but for the tiles of the hexes in `skip` ("M15
+ * N16"; NULL: all). */
+static eng_game *network_without(const char *skip)
+{
+    static const char *const lays[][4] = {{"O15", "202", "O13", "N16"}, {"O13", "8", "O15", "N12"},
+                                          {"N12", "57", "O13", "M11"}, {"N16", "8", "O15", "M15"},
+                                          {"M15", "4", "N16", "L14"}};
+    eng_game *g = free_game(NULL);
+    for (int i = 0; i < 5; i++)
+        if (!skip || !strstr(skip, lays[i][0]))
+            lay_joining(g, lays[i][0], lays[i][1], lays[i][2], lays[i][3]);
+    return g;
+}
+
 static eng_game *network(void)
 {
-    eng_game *g = free_game(NULL);
-    lay_joining(g, "O15", "202", "O13", "N16");
-    lay_joining(g, "O13", "8", "O15", "N12");
-    lay_joining(g, "N12", "57", "O13", "M11");
-    lay_joining(g, "N16", "8", "O15", "M15");
-    lay_joining(g, "M15", "4", "N16", "L14");
-    return g;
+    return network_without(NULL);
 }
 
 /* BY's best with these trains (names, NULL-terminated); checks the exhaustive search agrees. */
@@ -76,6 +83,210 @@ static int best(eng_game *g, const char *const *trains)
         sum += run.trains[i].revenue;
     assert_int_equal(sum, total);
     return total;
+}
+
+static eng_train_run declared(const char *train_name, const char *const *stops);
+
+/* As best, computed afresh: the tests below change the title's data, which the best runs a
+ * thread remembers do not know (they follow a game's board, trains and phase). */
+static int best_fresh(eng_game *g, const char *const *trains)
+{
+    eng_company_state *s = &g->co[co("BY")];
+    s->ntrains = 0;
+    for (int i = 0; trains[i]; i++)
+        s->trains[s->ntrains++] = train(trains[i]);
+    eng_run run, all;
+    int total = eng_best_run_fresh(g, co("BY"), &run);
+    assert_int_equal(eng_best_run_exhaustive(g, co("BY"), &all), total);
+    int sum = 0;
+    for (int i = 0; i < run.ntrains; i++)
+        sum += run.trains[i].revenue;
+    assert_int_equal(sum, total);
+    return total;
+}
+
+/* House rule 17's trial of a lay: the best run of the board with the tile laid, worked out from
+ * the runs of the board before it (only the runs through the hex listed again), is the one
+ * computed afresh — under the rules of the stops as they are (BY's trains as set before). */
+static int changed_agrees(eng_game *g, const char *hex, const char *tile, const char *n1,
+                          const char *n2)
+{
+    eng_runs_before *before = eng_runs_before_new(g, co("BY"));
+    lay_joining(g, hex, tile, n1, n2);
+    eng_run changed, fresh;
+    int total = eng_best_run_fresh(g, co("BY"), &fresh);
+    assert_int_equal(eng_best_run_changed(before, g, tf_hex(title, hex), &changed), total);
+    eng_runs_before_free(before);
+    return total;
+}
+
+/* Whether BY's track reaches hex's side towards hex `to` (where it may lay track). */
+static bool reaches(eng_game *g, const char *hex, const char *to)
+{
+    eng_reach r;
+    eng_reach_compute(g->board, co("BY"), &r);
+    bool yes = r.edges[tf_hex(title, hex)] & (1u << edge_towards(hex, to));
+    eng_reach_free(&r);
+    return yes;
+}
+
+static void to_offboard_color(eng_game *g, eng_color color)
+{
+    for (g->phase = 0; g->phase < title->nphases; g->phase++)
+        if (title->phases[g->phase].offboard_color == color)
+            return;
+    fail_msg("no phase of %s off-boards", eng_color_name(color));
+}
+
+/* The tests below change the title's data (shared by every test): each puts it back after
+ * itself, failed or not. */
+static eng_track kept_tile4;
+static eng_hex kept_m15;
+static eng_city kept_munich;
+
+static int keep_title(void **state)
+{
+    (void)state;
+    kept_tile4 = title->tiles[tf_tile(title, "4")].track;
+    kept_m15 = title->hexes[tf_hex(title, "M15")];
+    kept_munich = title->tiles[tf_tile(title, "202")].track.cities[0];
+    return 0;
+}
+
+static int restore_title(void **state)
+{
+    (void)state;
+    title->tiles[tf_tile(title, "4")].track = kept_tile4;
+    title->hexes[tf_hex(title, "M15")] = kept_m15;
+    title->tiles[tf_tile(title, "202")].track.cities[0] = kept_munich;
+    return 0;
+}
+
+/* 1830 Coalfields & Reading's Norfolk and Coalfields: a town worth 10, from the brown phases 60
+ * ("revenue_by_phase"), in the optimizer, the exhaustive search, a trial of a lay and a
+ * director's declared run alike. */
+static void test_values_by_phase(void **state)
+{
+    (void)state;
+    eng_town *town = &title->tiles[tf_tile(title, "4")].track.towns[0];
+    town->by_phase = true;
+    for (int c = ENG_YELLOW; c <= ENG_GRAY; c++)
+        town->revenue_by_phase[c] = c >= ENG_BROWN ? 60 : 10;
+    eng_game *g = network();
+    station(g, "BY", "O15", 0);
+    assert_int_equal(best_fresh(g, (const char *[]){"2", NULL}), 50); /* yellow: Augsburg */
+    to_offboard_color(g, ENG_GREEN);
+    assert_int_equal(best_fresh(g, (const char *[]){"3", NULL}), 70);
+    to_offboard_color(g, ENG_BROWN);
+    assert_int_equal(best_fresh(g, (const char *[]){"2", NULL}), 30 + 60); /* the town */
+    assert_int_equal(best_fresh(g, (const char *[]){"3", NULL}), 30 + 60 + 30);
+    char why[256];
+    eng_train_run run = declared("3", (const char *[]){"O15", "M15/t", "L14/2", NULL});
+    assert_int_equal(eng_check_runs(g, co("BY"), &run, 1, why, sizeof why), 120);
+    eng_game_free(g);
+    g = network_without("M15");
+    station(g, "BY", "O15", 0);
+    to_offboard_color(g, ENG_BROWN);
+    assert_int_equal(best_fresh(g, (const char *[]){"3", NULL}), 50);
+    assert_int_equal(changed_agrees(g, "M15", "4", "N16", "L14"), 120);
+    eng_game_free(g);
+}
+
+/* 1830 Coalfields & Reading's Chicago and Gulf: an off-board a run may pass through, counting
+ * it ("run_through"), and the company's track reaches beyond; another ends a run. Here M15 is
+ * an off-board of 40 between N16 and L14. */
+static void test_offboard_run_through(void **state)
+{
+    (void)state;
+    eng_hex *m15 = &title->hexes[tf_hex(title, "M15")];
+    m15->offboard = true;
+    m15->printed = (eng_track){.color = ENG_RED, .npaths = 2};
+    m15->printed.paths[0] = (eng_path){{ENG_END_EDGE, (uint8_t)edge_towards("M15", "N16")},
+                                       {ENG_END_OFFBOARD, 0}, 0};
+    m15->printed.paths[1] = (eng_path){{ENG_END_EDGE, (uint8_t)edge_towards("M15", "L14")},
+                                       {ENG_END_OFFBOARD, 0}, 0};
+    for (int c = ENG_YELLOW; c <= ENG_GRAY; c++)
+        m15->offboard_revenue[c] = 40;
+    for (int through = 0; through < 2; through++) {
+        m15->offboard_run_through = through;
+        eng_game *g = network_without("M15");
+        station(g, "BY", "O15", 0);
+        /* Augsburg-München-the off-board (90), or on to Nürnberg (120) */
+        assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), through ? 120 : 90);
+        assert_int_equal(best_fresh(g, (const char *[]){"3", NULL}), through ? 100 : 90);
+        assert_int_equal(best_fresh(g, (const char *[]){"2", "2", NULL}), 70 + 50);
+        assert_int_equal(reaches(g, "L14", "M15"), through); /* the track beyond it */
+        eng_game_free(g);
+        g = network_without("M15 N16"); /* a trial of N16's tile: the runs through it */
+        station(g, "BY", "L14", 1);
+        assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), 40 + 30);
+        assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), through ? 120 : 70);
+        eng_game_free(g);
+    }
+}
+
+/* 1830 Coalfields & Reading's Reading and Altoona: a city only companies with a station in it
+ * may pass ("pass": "own_station"), however many circles are free; the others' runs and track
+ * end there. */
+static void test_city_passed_by_own_companies(void **state)
+{
+    (void)state;
+    eng_city *munich = &title->tiles[tf_tile(title, "202")].track.cities[0];
+    eng_game *g = network();
+    station(g, "BY", "N12", 0);
+    assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), 90);
+    assert_true(reaches(g, "N16", "O15"));
+    munich->pass_own_station = true;
+    assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), 50); /* Augsburg-München */
+    assert_false(reaches(g, "N16", "O15"));
+    station(g, "SX", "O15", 0); /* another company's station opens nothing */
+    assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), 50);
+    eng_game_free(g);
+    g = network();
+    station(g, "BY", "N12", 0);
+    station(g, "BY", "O15", 0); /* its own: it passes */
+    assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), 90);
+    assert_true(reaches(g, "N16", "O15"));
+    eng_game_free(g);
+    g = network_without("N16"); /* trials of N16's tile, from either side */
+    station(g, "BY", "N12", 0);
+    assert_int_equal(best_fresh(g, (const char *[]){"4", NULL}), 50);
+    assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), 50);
+    eng_game_free(g);
+    g = network_without("N16");
+    station(g, "BY", "L14", 1);
+    best_fresh(g, (const char *[]){"4", NULL});
+    assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), 30 + 10 + 30);
+    eng_game_free(g);
+    /* stations on both sides: no run joins them through München */
+    g = network_without("N16");
+    station(g, "BY", "N12", 0);
+    station(g, "BY", "L14", 1);
+    best_fresh(g, (const char *[]){"4", NULL});
+    assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), 30 + 10 + 30);
+    assert_int_equal(best_fresh(g, (const char *[]){"4", "4", NULL}), 50 + 70);
+    eng_game_free(g);
+    /* ... and M15's tile a city of 10 that only its own companies pass, the trial's hex between
+     * it and München: the trial walks back from M15 towards Nürnberg (a run's lower end), not
+     * through M15 */
+    munich->pass_own_station = false;
+    eng_track *m15 = &title->tiles[tf_tile(title, "4")].track;
+    m15->ntowns = 0;
+    m15->ncities = 1;
+    m15->cities[0] = (eng_city){.revenue = 10, .slots = 1, .loc = -1, .pass_own_station = true};
+    for (int i = 0; i < m15->npaths; i++)
+        m15->paths[i].b = (eng_end){ENG_END_CITY, 0};
+    eng_track *printed = &title->hexes[tf_hex(title, "M15")].printed; /* (a city, upgraded) */
+    printed->ntowns = 0;
+    printed->ncities = 1;
+    printed->cities[0] = (eng_city){.slots = 1, .loc = -1};
+    g = network_without("N16");
+    station(g, "BY", "N12", 0);
+    station(g, "BY", "L14", 1);
+    best_fresh(g, (const char *[]){"4", NULL});
+    assert_int_equal(changed_agrees(g, "N16", "8", "O15", "M15"), 20 + 30 + 10); /* to M15 */
+    assert_int_equal(best_fresh(g, (const char *[]){"4", "4", NULL}), 60 + 40);
+    eng_game_free(g);
 }
 
 /* An n-train counts n stops, towns included; an n+n train n cities plus n towns. */
@@ -396,6 +607,10 @@ int main(void)
         cmocka_unit_test(test_schwerin_and_oldenburg_are_large),
         cmocka_unit_test(test_berlin_once_per_train),
         cmocka_unit_test(test_elsass_worth_nothing_leaves_the_map),
+        cmocka_unit_test_setup_teardown(test_values_by_phase, keep_title, restore_title),
+        cmocka_unit_test_setup_teardown(test_offboard_run_through, keep_title, restore_title),
+        cmocka_unit_test_setup_teardown(test_city_passed_by_own_companies, keep_title,
+                                        restore_title),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

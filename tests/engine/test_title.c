@@ -532,6 +532,92 @@ static void bad_power_hex(cJSON *r)
     cJSON_ReplaceItemInObject(tile, "hexes", cJSON_CreateStringArray((const char *[]){"Z1"}, 1));
 }
 
+/* 1830 Coalfields & Reading's rules as attributes (docs/titles.md): a city's or town's values by
+ * phase colour, a city passed only by its own companies, an off-board run through, a train
+ * traded in for any one; and a title not playable yet says what it lacks. */
+static cJSON *first_of(cJSON *r, const char *hex, const char *what)
+{
+    return cJSON_GetArrayItem(cJSON_GetObjectItem(find_by_id(cJSON_GetObjectItem(r, "hexes"), hex),
+                                                  what), 0);
+}
+static void variant_rules(cJSON *r)
+{
+    cJSON *schwerin = first_of(r, "C13", "cities");
+    cJSON *byp = cJSON_AddObjectToObject(schwerin, "revenue_by_phase");
+    cJSON_AddNumberToObject(byp, "yellow", 10);
+    cJSON_AddNumberToObject(byp, "brown", 30);
+    cJSON_AddStringToObject(schwerin, "pass", "own_station");
+    cJSON_AddNumberToObject(cJSON_AddObjectToObject(first_of(r, "A17", "towns"),
+                                                    "revenue_by_phase"), "green", 20);
+    cJSON *off = cJSON_GetObjectItem(find_by_id(cJSON_GetObjectItem(r, "hexes"), "C21"),
+                                     "offboard");
+    cJSON_AddTrueToObject(off, "run_through");
+    cJSON *ex = cJSON_AddObjectToObject(train_named(r, "6"), "exchange");
+    cJSON_AddStringToObject(ex, "trains", "any");
+    cJSON_AddNumberToObject(ex, "cost", 450);
+    cJSON_AddStringToObject(r, "not_playable_yet", "the rules of tomorrow");
+}
+
+static void test_variant_rules(void **state)
+{
+    (void)state;
+    char *json = tf_json();
+    cJSON *root = cJSON_Parse(json);
+    variant_rules(root);
+    char *text = cJSON_PrintUnformatted(root), *err = NULL;
+    eng_title *t = eng_title_parse(text, &err);
+    if (!t)
+        fail_msg("%s", err);
+    const eng_city *schwerin = &t->hexes[tf_hex(t, "C13")].printed.cities[0];
+    assert_true(schwerin->by_phase);
+    assert_true(schwerin->pass_own_station);
+    static const int values[ENG_NCOLORS] = {[ENG_YELLOW] = 10, [ENG_GREEN] = 10,
+                                            [ENG_BROWN] = 30, [ENG_GRAY] = 30};
+    for (int c = ENG_YELLOW; c <= ENG_GRAY; c++)
+        assert_int_equal(schwerin->revenue_by_phase[c], values[c]);
+    const eng_town *a17 = &t->hexes[tf_hex(t, "A17")].printed.towns[0];
+    assert_true(a17->by_phase); /* yellow: its "revenue"; gray: green's */
+    assert_int_equal(a17->revenue_by_phase[ENG_YELLOW], a17->revenue);
+    assert_int_equal(a17->revenue_by_phase[ENG_GRAY], 20);
+    assert_true(t->hexes[tf_hex(t, "C21")].offboard_run_through);
+    assert_false(t->hexes[tf_hex(t, "H22")].offboard_run_through); /* the defaults */
+    assert_false(t->hexes[tf_hex(t, "D6")].printed.cities[0].pass_own_station);
+    assert_false(t->hexes[tf_hex(t, "D6")].printed.cities[0].by_phase);
+    const eng_train *six = &t->trains[eng_train_index(t, "6")];
+    assert_true(six->trade_in_any);
+    assert_int_equal(six->ntrade_ins, 0);
+    assert_int_equal(six->trade_in_cost, 450);
+    assert_string_equal(t->not_playable, "the rules of tomorrow");
+    eng_title_free(t);
+    free(text);
+    cJSON_Delete(root);
+    free(json);
+}
+static void bad_pass(cJSON *r)
+{
+    cJSON_AddStringToObject(first_of(r, "C13", "cities"), "pass", "never");
+}
+static void bad_by_phase(cJSON *r)
+{
+    cJSON_AddNumberToObject(cJSON_AddObjectToObject(first_of(r, "C13", "cities"),
+                                                    "revenue_by_phase"), "purple", 30);
+}
+static void bad_town_by_phase(cJSON *r)
+{
+    cJSON_AddStringToObject(first_of(r, "A17", "towns"), "revenue_by_phase", "high");
+}
+static void bad_run_through(cJSON *r)
+{
+    cJSON *off = cJSON_GetObjectItem(find_by_id(cJSON_GetObjectItem(r, "hexes"), "C21"),
+                                     "offboard");
+    cJSON_AddStringToObject(off, "run_through", "yes");
+}
+static void bad_any(cJSON *r)
+{
+    cJSON *ex = cJSON_AddObjectToObject(train_named(r, "6"), "exchange");
+    cJSON_AddStringToObject(ex, "trains", "all");
+}
+
 static void test_broken_files_name_the_entry(void **state)
 {
     (void)state;
@@ -571,6 +657,12 @@ static void test_broken_files_name_the_entry(void **state)
     expect_broken(bad_right, "rights[Coal].hexes: not a hex");
     expect_broken(bad_power_hex, "privates[OBB].powers.tile.hexes: not a hex");
     expect_broken(bad_exchange, "trains[6+6].exchange.trains: not a train");
+    expect_broken(bad_pass, "hexes[C13].cities[0].pass: \"never\" is not \"any\" or \"own_station\"");
+    expect_broken(bad_by_phase, "hexes[C13].cities[0].revenue_by_phase.purple: not a phase colour");
+    expect_broken(bad_town_by_phase, "hexes[A17].towns[0].revenue_by_phase: must be an object of "
+                                     "phase colours");
+    expect_broken(bad_run_through, "hexes[C21].offboard.run_through: must be true or false");
+    expect_broken(bad_any, "trains[6].exchange.trains: \"all\": a list of trains or \"any\"");
     expect_broken(bad_distance, "trains[6].distance: a number, [large, small] for an n+n train, "
                                 "or \"unlimited\"");
     expect_broken(bad_tile_lays, "phases[1.1].tile_lays.major: must be a whole number");
@@ -657,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_companies_trains_market),
         cmocka_unit_test(test_options_patch_the_data),
         cmocka_unit_test(test_train_kinds),
+        cmocka_unit_test(test_variant_rules),
         cmocka_unit_test(test_broken_files_name_the_entry),
     };
     return cmocka_run_group_tests_name("title", tests, NULL, NULL);

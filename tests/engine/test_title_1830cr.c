@@ -100,6 +100,11 @@ static void test_totals(void **state)
     assert_int_equal(t->pool_limit_percent, 50); /* the base game's, inherited */
     assert_int_equal(t->market_rows, 11);
     assert_int_equal(t->npresets, 2);
+    assert_string_equal(t->not_playable, ""); /* every rule of the variant built */
+    /* the values by phase change with the off-boards': the second from phase 5 */
+    assert_int_equal(t->phases[2].offboard_color, ENG_GREEN);  /* phase 4 */
+    assert_string_equal(t->phases[3].name, "5");
+    assert_int_equal(t->phases[3].offboard_color, ENG_BROWN);
     eng_title_free(t);
 }
 
@@ -107,41 +112,56 @@ static void test_map(void **state)
 {
     (void)state;
     eng_title *t = load_cr();
-    /* Norfolk: N&W's home, a gray city of 30 (50 from phase 5: a gap) to L14 and K15 */
+    /* Norfolk: N&W's home, a gray city of 30 (50 from phase 5: the brown off-board colour) to
+     * L14 and K15 */
     const eng_hex *norfolk = &t->hexes[tf_hex(t, "L16")];
     assert_int_equal(norfolk->printed.color, ENG_GRAY);
     assert_int_equal(norfolk->printed.ncities, 1);
     assert_int_equal(norfolk->printed.cities[0].slots, 1);
     assert_int_equal(norfolk->printed.cities[0].revenue, 30);
+    assert_true(norfolk->printed.cities[0].by_phase);
+    assert_int_equal(norfolk->printed.cities[0].revenue_by_phase[ENG_GREEN], 30);
+    assert_int_equal(norfolk->printed.cities[0].revenue_by_phase[ENG_BROWN], 50);
+    assert_int_equal(norfolk->printed.cities[0].revenue_by_phase[ENG_GRAY], 50);
+    assert_false(norfolk->printed.cities[0].pass_own_station);
     assert_int_equal(edges_of(&norfolk->printed), E(1) | E(2));
     assert_int_equal(eng_neighbor(t, tf_hex(t, "L16"), 1), tf_hex(t, "L14"));
     assert_int_equal(eng_neighbor(t, tf_hex(t, "L16"), 2), tf_hex(t, "K15"));
-    /* Coalfields: a gray town of 40 with five exits (not SW) */
+    /* Coalfields: a gray town of 40 (60 from phase 5) with five exits (not SW) */
     const eng_hex *coal = &t->hexes[tf_hex(t, "L10")];
     assert_int_equal(coal->printed.color, ENG_GRAY);
     assert_int_equal(coal->printed.ntowns, 1);
     assert_int_equal(coal->printed.towns[0].revenue, 40);
+    assert_true(coal->printed.towns[0].by_phase);
+    assert_int_equal(coal->printed.towns[0].revenue_by_phase[ENG_GREEN], 40);
+    assert_int_equal(coal->printed.towns[0].revenue_by_phase[ENG_BROWN], 60);
     assert_int_equal(edges_of(&coal->printed), E(1) | E(2) | E(3) | E(4) | E(5));
-    /* Reading: a gray city of 10 at loc 2.5, its bypass and four exits */
+    /* Reading: a gray city of 10 at loc 2.5 that only its companies pass, its bypass and four
+     * exits */
     const eng_hex *rdg = &t->hexes[tf_hex(t, "H14")];
     assert_string_equal(rdg->name, "Reading");
     assert_int_equal(rdg->printed.color, ENG_GRAY);
     assert_int_equal(rdg->printed.cities[0].revenue, 10);
+    assert_true(rdg->printed.cities[0].pass_own_station);
+    assert_false(rdg->printed.cities[0].by_phase);
     assert_int_equal(rdg->printed.npaths, 8);
     assert_int_equal(edges_of(&rdg->printed), E(0) | E(1) | E(4) | E(5));
     assert_true(has_path(&rdg->printed, ENG_END_EDGE, 1, ENG_END_EDGE, 4));
     assert_true(has_path(&rdg->printed, ENG_END_EDGE, 0, ENG_END_CITY, 0));
     assert_int_equal(rdg->upgrades.n, 0);
-    /* Altoona gains an exit to the south-east (I13) */
+    /* Altoona gains an exit to the south-east (I13), and only its companies pass it */
     const eng_hex *alt = &t->hexes[tf_hex(t, "H12")];
+    assert_true(alt->printed.cities[0].pass_own_station);
     assert_int_equal(edges_of(&alt->printed), E(1) | E(4) | E(5));
     assert_true(has_path(&alt->printed, ENG_END_EDGE, 4, ENG_END_EDGE, 5));
-    /* the Gulf moves to L2 (30/60, three exits), Deep South to M13 (30/40); I1, J2 plain */
+    /* the Gulf moves to L2 (30/60, three exits, run through), Deep South to M13 (30/40, ends
+     * runs); I1, J2 plain */
     const eng_hex *gulf = &t->hexes[tf_hex(t, "L2")];
     assert_true(gulf->offboard);
     assert_int_equal(gulf->offboard_revenue[ENG_YELLOW], 30);
     assert_int_equal(gulf->offboard_revenue[ENG_BROWN], 60);
     assert_string_equal(gulf->offboard_group, "");
+    assert_true(gulf->offboard_run_through);
     assert_int_equal(edges_of(&gulf->printed), E(2) | E(3) | E(4));
     const eng_hex *south = &t->hexes[tf_hex(t, "M13")];
     assert_true(south->offboard);
@@ -180,11 +200,18 @@ static void test_map(void **state)
         assert_int_equal(h->cost, 0);
         assert_int_equal(h->upgrades.n, 3);
     }
-    /* F20 one city; D24 also north to C23; Chicago as before */
+    /* F20 one city; D24 also north to C23; Chicago as before, but run through; the others
+     * (Deep South, Canada, the Maritimes) end runs */
     assert_int_equal(t->hexes[tf_hex(t, "F20")].printed.ncities, 1);
     assert_int_equal(t->hexes[tf_hex(t, "F20")].printed.ntowns, 0);
     assert_int_equal(edges_of(&t->hexes[tf_hex(t, "D24")].printed), E(0) | E(1) | E(2));
     assert_int_equal(t->hexes[tf_hex(t, "F2")].offboard_revenue[ENG_BROWN], 70);
+    assert_true(t->hexes[tf_hex(t, "F2")].offboard_run_through);
+    static const char *const ends[] = {"A9", "A11", "B24", "M13"};
+    for (int i = 0; i < 4; i++) {
+        assert_true(t->hexes[tf_hex(t, ends[i])].offboard);
+        assert_false(t->hexes[tf_hex(t, ends[i])].offboard_run_through);
+    }
     /* the base game's hexes stay */
     assert_int_equal(t->hexes[tf_hex(t, "G19")].printed.ncities, 2);
     assert_int_equal(t->hexes[tf_hex(t, "A11")].offboard_revenue[ENG_BROWN], 50);
@@ -316,9 +343,8 @@ static void test_trains_phases_players(void **state)
     assert_true(d->count_unlimited);
     assert_int_equal(d->available_from, eng_train_index(t, "6"));
     assert_int_equal(d->trade_in_cost, 750);
-    assert_int_equal(d->ntrade_ins, 4);
-    assert_int_equal(d->trade_ins[0], eng_train_index(t, "4"));
-    assert_int_equal(d->trade_ins[3], eng_train_index(t, "7"));
+    assert_true(d->trade_in_any); /* any train: an obsolete 3 too (Rails) */
+    assert_int_equal(d->ntrade_ins, 0);
     /* phases as the base game's: limits 4, 4, 3, 2, 2, 2; the 7 starts none */
     static const int limits[] = {4, 4, 3, 2, 2, 2}, ors[] = {1, 2, 2, 3, 3, 3};
     static const char *const names[] = {"2", "3", "4", "5", "6", "D"};
@@ -340,7 +366,7 @@ static void test_trains_phases_players(void **state)
     eng_title_free(t);
 }
 
-/* The facts the engine does not read yet are in the file as the names the parser will use. */
+/* The facts of the variant's own rules are in the file as the names the parser reads. */
 static void test_data_for_the_gaps(void **state)
 {
     (void)state;
@@ -368,6 +394,22 @@ static void test_data_for_the_gaps(void **state)
     }
     assert_int_equal(found, 3);
     assert_string_equal(cJSON_GetObjectItem(root, "extends")->valuestring, "1830");
+    /* the four rules once missing are built, and the file says so */
+    assert_null(cJSON_GetObjectItem(root, "not_playable_yet"));
+    static const char *const built[] = {"Values by phase", "Off-boards that may be run through",
+                                        "Cities passed only", "The D's trade-in"};
+    int marked = 0;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(root, "gaps"))
+    {
+        const char *feature = cJSON_GetObjectItem(it, "feature")->valuestring;
+        for (int i = 0; i < 4; i++)
+            if (strncmp(feature, built[i], strlen(built[i])) == 0) {
+                assert_int_equal(strncmp(cJSON_GetObjectItem(it, "now")->valuestring, "built",
+                                         5), 0);
+                marked++;
+            }
+    }
+    assert_int_equal(marked, 4);
     cJSON_Delete(root);
     free(json);
 }

@@ -6,7 +6,8 @@
  * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
  * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 plays that
- * title (config/games/TITLE.json; its start packet bought the same way, by auction or not);
+ * title (config/games/TITLE.json, a variant with the title it extends; its start packet bought
+ * the same way, by auction or not);
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
  * report. */
 #include "engine/game.h"
@@ -75,16 +76,23 @@ static int trains_bought(const eng_game *g)
     return n;
 }
 
+/* config/games/NAME.json, for a title and the titles it extends. */
+static char *read_games_file(const char *name, void *ctx)
+{
+    (void)ctx;
+    char path[256];
+    snprintf(path, sizeof path, "config/games/%s.json", name);
+    return util_read_file(path, NULL);
+}
+
 int main(int argc, char **argv)
 {
     util_keep_freed_memory();
     const char *title = getenv("AUTOGAME_TITLE") ? getenv("AUTOGAME_TITLE") : "1835";
     const char *options = argc > 1 ? argv[1] : strcmp(title, "1835") == 0 ? "Variant=Clemens" : "";
     int max_turns = argc > 2 ? atoi(argv[2]) : 150;
-    char *err = NULL, why[256], path[256];
-    snprintf(path, sizeof path, "config/games/%s.json", title);
-    char *json = util_read_file(path, NULL);
-    eng_title *t = json ? eng_title_parse(json, &err) : NULL;
+    char *err = NULL, why[256];
+    eng_title *t = eng_title_load(title, read_games_file, NULL, &err); /* (a variant: its base) */
     eng_options o;
     if (t)
         eng_options_default(t, &o);
@@ -132,6 +140,5 @@ int main(int argc, char **argv)
            t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");
     eng_game_free(g);
     eng_title_free(t);
-    free(json);
     return 0;
 }
