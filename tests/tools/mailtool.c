@@ -63,40 +63,37 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+struct names {
+    char **v;
+    size_t n, cap;
+};
+
+/* each_message's callback: the message's unique name (its file name before ':'). */
+static void collect_name(const char *path, void *ctx)
+{
+    struct names *l = ctx;
+    const char *base = strrchr(path, '/');
+    if (l->n == l->cap)
+        l->v = xrealloc(l->v, (l->cap = l->cap ? 2 * l->cap : 256) * sizeof *l->v);
+    l->v[l->n] = xstrdup(base ? base + 1 : path);
+    l->v[l->n][strcspn(l->v[l->n], ":")] = '\0';
+    l->n++;
+}
+
 /* Messages in new/ and cur/, each once: a message the IMAP server moves from new/ to cur/
  * between the two readings is seen in both (its unique name is the part before ':'). */
 static int count_messages(const char *maildir)
 {
-    static const char *const subs[] = {"new", "cur"};
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (int i = 0; i < 2; i++) {
-        buf dir;
-        buf_init(&dir);
-        buf_printf(&dir, "%s/%s", maildir, subs[i]);
-        DIR *d = opendir(dir.data);
-        struct dirent *e;
-        while (d && (e = readdir(d)) != NULL) {
-            if (e->d_name[0] == '.')
-                continue;
-            if (n == cap)
-                names = xrealloc(names, (cap = cap ? 2 * cap : 256) * sizeof *names);
-            names[n] = xstrdup(e->d_name);
-            names[n][strcspn(names[n], ":")] = '\0';
-            n++;
-        }
-        if (d)
-            closedir(d);
-        buf_free(&dir);
-    }
-    if (n > 1)
-        qsort(names, n, sizeof *names, cmp_str);
+    struct names l = {0};
+    each_message(maildir, collect_name, &l);
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, cmp_str);
     int distinct = 0;
-    for (size_t i = 0; i < n; i++)
-        distinct += i == 0 || strcmp(names[i], names[i - 1]) != 0;
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    for (size_t i = 0; i < l.n; i++)
+        distinct += i == 0 || strcmp(l.v[i], l.v[i - 1]) != 0;
+    for (size_t i = 0; i < l.n; i++)
+        free(l.v[i]);
+    free(l.v);
     return distinct;
 }
 
