@@ -289,14 +289,22 @@ static bool parse_bid(struct words *w, ord_action *a)
 }
 
 /* PAR CO [AT] price, or PAR price [FOR | ON] CO. */
+/* The word after the next, or "". */
+static const char *peek_second(const struct words *w)
+{
+    return w->at + 1 < w->n ? w->v[w->at + 1] : "";
+}
+
+/* PAR co [AT] price, or PAR price FOR|ON co (a leading number is the par only with FOR or ON:
+ * "PAR 2 3" is company 2's par, so the canonical form reads back the same). */
 static bool parse_par(struct words *w, ord_action *a)
 {
     a->kind = ORD_PAR;
-    if (is_money(peek(w))) {
+    const char *second = peek_second(w);
+    if (is_money(peek(w)) && (strcmp(second, "FOR") == 0 || strcmp(second, "ON") == 0)) {
         if (!take_money(w, &a->price, "the par"))
             return false;
-        if (!accept(w, "FOR"))
-            (void)accept(w, "ON");
+        w->at++; /* FOR or ON */
         return take_name(w, a->company, "company");
     }
     if (!take_name(w, a->company, "company"))

@@ -198,6 +198,10 @@ static void test_1830_orders(void **state)
     expect_canonical("PAR B&O 100", "PAR B&O 100");
     expect_canonical("par b&o at 100", "PAR B&O 100");
     expect_canonical("par 100 for B&O", "PAR B&O 100");
+    /* a leading number is the par only with FOR or ON: the canonical form reads back the same
+     * (fuzz_orders: "PAR 2;3" was written "PAR 2 3" and read back as par 2 of company 3) */
+    expect_canonical("par 2;3", "PAR 2 3");
+    expect_canonical("PAR 2 3", "PAR 2 3");
     expect_canonical("BUY PRIVATE D&H FOR 140", "BUY PRIVATE D&H FOR 140");
     expect_canonical("buy private d&h 140", "BUY PRIVATE D&H FOR 140");
     expect_canonical("buy d&h for $140", "BUY PRIVATE D&H FOR 140");
