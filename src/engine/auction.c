@@ -39,6 +39,14 @@ static int free_cash(const eng_game *g, int p)
 }
 
 /* The highest bid on the item (0 none) and whose it is. */
+static int highest_bid(const eng_game *g, int item, int *who);
+
+int eng_least_bid(const eng_game *g, int item)
+{
+    int top, high = highest_bid(g, item, &top);
+    return (high ? high : g->item_price[item]) + g->t->bid_raise;
+}
+
 static int highest_bid(const eng_game *g, int item, int *who)
 {
     int best = 0;
@@ -156,7 +164,7 @@ int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len)
     if (top == p)
         return eng_refuse(why, len, "%s holds the highest bid on %s already (%d)",
                           g->players[p].name, id, high);
-    int least = (high ? high : g->item_price[item]) + t->bid_raise;
+    int least = eng_least_bid(g, item);
     if (a->price < least)
         return eng_refuse(why, len, "a bid on %s must be at least %d", id, least);
     int money = free_cash(g, p) + g->bids[item][p];

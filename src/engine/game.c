@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
                    int amount2, bool flag)
@@ -180,11 +181,9 @@ int eng_par_refused(const eng_title *t, int company, char *why, size_t len)
     const eng_company *co = &t->companies[company];
     if (!co->npar_choices)
         return eng_refuse(why, len, "%s's par is %d", co->id, co->price);
-    char list[64] = "";
-    for (int k = 0; k < co->npar_choices; k++)
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d", k ? ", " : "",
-                 co->par_choices[k]);
-    return eng_refuse(why, len, "%s's director chooses its par: one of %s", co->id, list);
+    char list[64];
+    return eng_refuse(why, len, "%s's director chooses its par: one of %s", co->id,
+                      eng_par_choices_text(t, company, list, sizeof list));
 }
 
 bool eng_par_allowed(const eng_title *t, int company, int par)
@@ -435,6 +434,33 @@ int eng_start_item_index(const eng_title *t, const char *id)
         if (strcmp(t->start_items[i].id, id) == 0)
             return i;
     return -1;
+}
+
+int eng_start_item_named(const eng_title *t, const char *name)
+{
+    for (int i = 0; i < t->nstart_items; i++)
+        if (strcasecmp(t->start_items[i].id, name) == 0)
+            return i;
+    int c = eng_company_index(t, name);
+    for (int i = 0; c >= 0 && i < t->nstart_items; i++) /* the item that sells the company */
+        if (t->start_items[i].company == c)
+            return i;
+    for (int i = 0; c >= 0 && i < t->nstart_items; i++) { /* that brings its director's share */
+        const eng_company *with = &t->companies[t->start_items[i].company];
+        if (with->brings_company == c && with->brings_director)
+            return i;
+    }
+    return -1;
+}
+
+const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
+{
+    const eng_company *co = &t->companies[company];
+    size_t n = 0;
+    out[0] = '\0';
+    for (int k = 0; k < co->npar_choices && n < len; k++)
+        n += (size_t)snprintf(out + n, len - n, "%s%d", k ? ", " : "", co->par_choices[k]);
+    return out;
 }
 
 /* ---- creation ---- */

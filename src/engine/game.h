@@ -395,6 +395,17 @@ bool eng_may_enter(const eng_game *g, int company, int hex);
  * kind already bought (1830's D from the first 6), while any are left. */
 bool eng_bank_sells(const eng_game *g, int type);
 int eng_start_item_index(const eng_title *t, const char *id);
+/* The start packet item a player or a log names: by its id (any case), else the item that sells
+ * the company of that name, else the one that brings its director's certificate (1830's "B&O":
+ * the BO private); -1 none. */
+int eng_start_item_named(const eng_title *t, const char *name);
+/* The least bid the rules allow on the item now: its price or its highest bid, and bid_raise. */
+int eng_least_bid(const eng_game *g, int item);
+/* Whether par is one the company may start at: one of its par choices, else its par (0: its
+ * par). */
+bool eng_par_allowed(const eng_title *t, int company, int par);
+/* The pars its director chooses from, "67, 71, 76, 82, 90, 100" ("" none). */
+const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len);
 /* The market space a company started at `par` begins on: the par space ("100p") of that price,
  * else the first cell of it; 0, or -1 when the market has none. */
 int eng_par_space(const eng_title *t, int par, int *row, int *col);

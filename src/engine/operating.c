@@ -274,19 +274,25 @@ int eng_train_limit(const eng_game *g, int c)
                                  : ph->train_limit_major;
 }
 
+/* The company's trains of that kind taken away: how many. */
+static int remove_trains(eng_company_state *s, int type)
+{
+    int gone = 0;
+    for (int i = 0; i < s->ntrains;)
+        if (s->trains[i] == type) {
+            s->trains[i] = s->trains[--s->ntrains];
+            gone++;
+        } else {
+            i++;
+        }
+    return gone;
+}
+
 static void rust(eng_game *g, int type)
 {
     bool any = false;
-    for (int c = 0; c < g->t->ncompanies; c++) {
-        eng_company_state *s = &g->co[c];
-        for (int i = 0; i < s->ntrains;)
-            if (s->trains[i] == type) {
-                s->trains[i] = s->trains[--s->ntrains];
-                any = true;
-            } else {
-                i++;
-            }
-    }
+    for (int c = 0; c < g->t->ncompanies; c++)
+        any |= remove_trains(&g->co[c], type) > 0;
     any |= g->pool_trains[type] > 0;
     g->pool_trains[type] = 0;
     if (any) {
@@ -956,14 +962,7 @@ static void scrap_obsolete(eng_game *g, int c)
     for (int k = 0; k < g->t->ntrains; k++) {
         if (!g->train_obsolete[k])
             continue;
-        int gone = 0;
-        for (int i = 0; i < s->ntrains;)
-            if (s->trains[i] == k) {
-                s->trains[i] = s->trains[--s->ntrains];
-                gone++;
-            } else {
-                i++;
-            }
+        int gone = remove_trains(s, k);
         if (gone) {
             eng_event_add(g, ENG_EV_SCRAPPED, ENG_NONE, c, gone, 0, false);
             g->events[g->nevents - 1].item = k;

@@ -43,8 +43,6 @@ int eng_percent_out_of_ipo(const eng_game *g, int company);
 void eng_check_float(eng_game *g, int company);
 /* The company's par: `par`, or the title's fixed par when 0; it starts on its par space. */
 void eng_set_par(eng_game *g, int company, int par);
-/* Whether the director may choose `par` (0: the fixed par of a company that has one). */
-bool eng_par_allowed(const eng_title *t, int company, int par);
 /* -1, with why naming the pars the director may choose. */
 int eng_par_refused(const eng_title *t, int company, char *why, size_t len);
 void eng_update_availability(eng_game *g);

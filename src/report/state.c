@@ -294,11 +294,9 @@ const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
 /* The pars a director chooses from, "67, 71, 76" (of the first major that has them), or "". */
 static void par_choices_text(const eng_title *t, char *out, size_t len)
 {
-    out[0] = 0;
+    out[0] = '\0';
     for (int c = 0; c < t->ncompanies && !out[0]; c++)
-        for (int k = 0, n = 0; k < t->companies[c].npar_choices && (size_t)n < len; k++)
-            n += snprintf(out + n, len - (size_t)n, "%s%d", k ? ", " : "",
-                          t->companies[c].par_choices[k]);
+        eng_par_choices_text(t, c, out, len);
 }
 
 /* The form's lines for what the title's rules ask of the player now (1830: the auction, a

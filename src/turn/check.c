@@ -140,7 +140,7 @@ static int check_bid(const eng_title *t, ord_action *a, char *why, size_t len)
         return snprintf(why, len, "this game sells its start packet at fixed prices: BUY the "
                                   "item, there is no bidding"),
                -1;
-    int item = turn_start_item(t, a->company);
+    int item = eng_start_item_named(t, a->company);
     if (item < 0)
         return no(why, len, "item in its start packet", a->company, near_item(t, a->company));
     const struct eng_start_item *it = &t->start_items[item];
@@ -167,14 +167,12 @@ static int check_par(const eng_title *t, const ord_action *a, char *why, size_t 
         return snprintf(why, len, "%s's par is not chosen by its director in this game",
                         co->id),
                -1;
-    char list[96] = "";
-    for (int k = 0; k < co->npar_choices; k++) {
-        if (co->par_choices[k] == a->price)
-            return 0;
-        size_t n = strlen(list);
-        snprintf(list + n, sizeof list - n, "%s%d", k ? ", " : "", co->par_choices[k]);
-    }
-    return snprintf(why, len, "%s's par is one of %s, not %d", co->id, list, a->price), -1;
+    if (eng_par_allowed(t, c, a->price))
+        return 0;
+    char list[96];
+    return snprintf(why, len, "%s's par is one of %s, not %d", co->id,
+                    eng_par_choices_text(t, c, list, sizeof list), a->price),
+           -1;
 }
 
 /* BUY/SELL PRIVATE: a private the title lets a company buy, to a major, within the price range

@@ -71,7 +71,6 @@ int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned
 
 /* The start packet's item a player's word names (packet.c): its id, the company it sells, or
  * the company whose director's certificate it brings; -1. */
-int turn_start_item(const eng_title *t, const char *name);
 /* A BID alternative of player p as the engine's bid (BID UP TO: the least bid allowed now,
  * within the limit): 0, or -1 with why. */
 int turn_try_bid(turn_ctx *x, int p, const ord_action *b, char *why, size_t len);

@@ -11,44 +11,15 @@
 #include <string.h>
 #include <strings.h>
 
-int turn_start_item(const eng_title *t, const char *name)
-{
-    for (int i = 0; i < t->nstart_items; i++)
-        if (strcasecmp(t->start_items[i].id, name) == 0)
-            return i;
-    int c = eng_company_index(t, name);
-    if (c < 0)
-        return -1;
-    for (int i = 0; i < t->nstart_items; i++) /* the item that sells the company */
-        if (t->start_items[i].company == c)
-            return i;
-    for (int i = 0; i < t->nstart_items; i++) { /* the item that brings its director's share */
-        const eng_company *with = &t->companies[t->start_items[i].company];
-        if (with->brings_company == c && with->brings_director)
-            return i;
-    }
-    return -1;
-}
-
-/* The least bid the rules allow on the item now: its price, or its highest bid, and the raise. */
-static int least_bid(const eng_game *g, int item)
-{
-    int high = 0;
-    for (int p = 0; p < g->nplayers; p++)
-        if (g->bids[item][p] > high)
-            high = g->bids[item][p];
-    return (high ? high : g->item_price[item]) + g->t->bid_raise;
-}
-
 int turn_try_bid(turn_ctx *x, int p, const ord_action *b, char *why, size_t len)
 {
     const eng_game *g = x->g;
-    int item = turn_start_item(g->t, b->company);
+    int item = eng_start_item_named(g->t, b->company);
     if (item < 0)
         return snprintf(why, len, "the start packet has no %s", b->company), -1;
     eng_action a = {.kind = ENG_ACT_BID, .player = p, .item = item, .price = b->price};
     if (b->up_to) {
-        a.price = least_bid(g, item);
+        a.price = eng_least_bid(g, item);
         if (a.price > b->price)
             return snprintf(why, len, "the least bid on %s is %d, above the limit of %d",
                             g->t->start_items[item].id, a.price, b->price),
@@ -63,7 +34,7 @@ static int bid_on(const turn_ctx *x, int p, const ord_order *o, int item)
 {
     int from = o->section[0] ? -1 : turn_first_alt(x, p, o);
     for (int k = from < 0 ? o->nalts : from; k < o->nalts; k++)
-        if (o->alts[k].kind == ORD_BID && turn_start_item(x->g->t, o->alts[k].company) == item)
+        if (o->alts[k].kind == ORD_BID && eng_start_item_named(x->g->t, o->alts[k].company) == item)
             return k;
     return -1;
 }

@@ -484,13 +484,7 @@ static int choose_par(struct replay *r)
  * B&O's director's certificate, called as the company). */
 static int item_of(struct replay *r, const char *name)
 {
-    int item = eng_start_item_index(r->title, name), c = company_of(r, name);
-    for (int i = 0; item < 0 && c >= 0 && i < r->title->nstart_items; i++) {
-        const eng_company *co = &r->title->companies[r->title->start_items[i].company];
-        if (co->brings_company == c && co->brings_director)
-            item = i;
-    }
-    return item;
+    return eng_start_item_named(r->title, name);
 }
 
 /* A private as Rails names it: 1830's "B&O" is also the private that brings its director. */
