@@ -164,6 +164,20 @@ int eng_option_set(const eng_title *t, eng_options *o, const char *name, const c
                   : set_common_option(o, name, value, why, len);
 }
 
+/* A word without '=' that is no preset: refused with the title's presets (its "defaults" is
+ * applied to every game, not named). */
+static int refuse_word(const eng_title *t, const char *item, bool presets, char *why, size_t len)
+{
+    char names[128] = "";
+    for (int k = 0, n = 0; presets && k < t->npresets && (size_t)n < sizeof names; k++)
+        if (strcmp(t->presets[k].name, "defaults") != 0)
+            n += snprintf(names + n, sizeof names - (size_t)n, "%s%s", n ? ", " : "",
+                          t->presets[k].name);
+    return names[0] ? eng_refuse(why, len, "\"%s\" is neither Name=Value nor a preset of %s (%s)",
+                                 item, t->id, names)
+                    : eng_refuse(why, len, "\"%s\" is not Name=Value", item);
+}
+
 static int parse_list(const eng_title *t, eng_options *o, const char *text, bool presets,
                       char *why, size_t len)
 {
@@ -180,7 +194,7 @@ static int parse_list(const eng_title *t, eng_options *o, const char *text, bool
                 k++;
             rc = presets && k < t->npresets
                      ? parse_list(t, o, t->presets[k].options, false, why, len)
-                     : eng_refuse(why, len, "\"%s\" is not Name=Value", item);
+                     : refuse_word(t, item, presets, why, len);
             continue;
         }
         *eq = '\0';

@@ -375,12 +375,19 @@ static void test_trains_phases_market_players(void **state)
         assert_int_equal(t->start_cash[n], cash[n - 2]);
         assert_int_equal(t->cert_limit[n], limit[n - 2]);
     }
-    assert_int_equal(t->npresets, 2);
+    assert_int_equal(t->npresets, 3);
     assert_string_equal(t->presets[1].name, "rules-1830");
+    assert_string_equal(t->presets[2].name, "pbem-house-rules"); /* game start's usual preset */
     eng_options o; /* the title's "defaults": no nationalisation, no 80% bonus */
     eng_options_default(t, &o);
     assert_int_equal(o.nationalisation_percent, 0);
     assert_false(o.cert_limit_bonus_80);
+    char why[256];
+    assert_int_equal(eng_options_parse(t, &o, "pbem-house-rules", why, sizeof why), 0);
+    assert_true(o.priority_after_last_buyer);
+    assert_int_equal(eng_options_parse(t, &o, "house-rules", why, sizeof why), -1);
+    assert_string_equal(why, "\"house-rules\" is neither Name=Value nor a preset of 1830 "
+                             "(rules-1830, pbem-house-rules)");
     int zone_cells[4] = {0};
     for (int i = 0; i < t->market_rows * t->market_cols; i++)
         zone_cells[t->market_zone[i]] += t->market[i] > 0;

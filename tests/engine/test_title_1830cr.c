@@ -99,7 +99,7 @@ static void test_totals(void **state)
     assert_int_equal(t->bank, 20000);
     assert_int_equal(t->pool_limit_percent, 50); /* the base game's, inherited */
     assert_int_equal(t->market_rows, 11);
-    assert_int_equal(t->npresets, 2);
+    assert_int_equal(t->npresets, 3);
     assert_string_equal(t->not_playable, ""); /* every rule of the variant built */
     /* the values by phase change with the off-boards': the second from phase 5 */
     assert_int_equal(t->phases[2].offboard_color, ENG_GREEN);  /* phase 4 */
