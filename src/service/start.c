@@ -42,8 +42,11 @@ static cJSON *start_packet(const eng_title *t)
         else
             snprintf(what, sizeof what, "%s", co->name);
         cJSON_AddStringToObject(o, "what", what);
-        char order[64];
-        snprintf(order, sizeof order, "BUY %s", co->id);
+        char order[64]; /* sold by auction (1830): only the first is bought at its price */
+        if (t->packet_auction && i > 0)
+            snprintf(order, sizeof order, "BID %d ON %s", it->price + t->bid_raise, it->id);
+        else
+            snprintf(order, sizeof order, "BUY %s", co->id);
         cJSON_AddStringToObject(o, "order", order);
         cJSON_AddNumberToObject(o, "price", it->price);
         cJSON_AddNumberToObject(o, "row", it->row + 1);
@@ -64,8 +67,10 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     cJSON_AddNumberToObject(ctx, "rounds_per_turn", sg->rounds_per_turn);
     cJSON_AddNumberToObject(ctx, "turn_hours", sg->turn_hours);
     cJSON_AddNumberToObject(ctx, "grace_minutes", sg->grace_minutes);
-    if (sg->stop_after_formation)
-        cJSON_AddTrueToObject(ctx, "stop_after_formation");
+    if (sg->stop_after_formation && dg->t->formation.company >= 0) /* a title with one (1835) */
+        cJSON_AddStringToObject(ctx, "stop_after_formation", dg->t->formation.round_name);
+    if (dg->t->packet_auction)
+        cJSON_AddNumberToObject(ctx, "bid_raise", dg->t->bid_raise);
     cJSON_AddItemToObject(ctx, "seats", seating(dg));
     cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t));
     char next_rounds[160], when[64];

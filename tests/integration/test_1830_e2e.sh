@@ -43,6 +43,12 @@ orders alice 1 "$packet" "$packet" "BUY PRR AT 67" "BUY PRR" "BUY PRR" "BUY PRR"
 orders bob 1 "$packet" "$packet" "BUY NYC AT 67" "BUY NYC" "BUY NYC" "BUY NYC" "BUY NYC"
 orders carol 1 "$packet" "$packet" "PAR B&O 100" "BUY B&O" "BUY B&O" "BUY B&O" "BUY B&O"
 check "turn 1 is resolved once the three players' orders are in" wait_turn 1
+# the start mail: the auction explained, each item with its order, no 1835 formation
+mailbox_text alice > "$WORK/alice.txt"
+check "the start mail explains the auction and each item's bid" \
+    sh -c "grep -q '^Sold by auction: on your turn BUY the cheapest item' '$WORK/alice.txt' && grep -q '(row 2): BID 45 ON C&StL' '$WORK/alice.txt'"
+check "the start mail says nothing of a formation round" \
+    sh -c "! grep -q 'formation round' '$WORK/alice.txt'"
 gm game report g30 1 > "$WORK/report1.txt"
 has() { grep -q "$2" "$1"; }
 check "the auction sold every private" has "$WORK/report1.txt" 'carol buys BO for 220'

@@ -432,6 +432,8 @@ static void test_the_start_of_the_game_is_mailed(void **state)
     expect_in(text, "(row 1): BUY NF\n");
     expect_in(html, "<td>BY-20%-director</td>");
     expect_in(html, "<code>BUY BY</code>");
+    /* the formation that may end a turn early is the title's, named as its data names it */
+    expect_sentence(text, "ends early with the Prussian's formation round;");
     mime_clear(&m);
     sent_clear(&s);
 }
