@@ -17,7 +17,7 @@
 struct words {
     int n, at;
     char v[MAX_WORDS][ORD_NAME + 8];
-    char error[160];
+    char error[320]; /* (the longest: a word not an order, with every verb) */
 };
 
 /* Upper-cases and splits a line into words; ',' and ';' separate too; '>=' and friends stay. */

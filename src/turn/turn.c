@@ -136,9 +136,12 @@ static void round_name(const eng_game *g, char *out, size_t len)
 {
     if (g->forming)
         snprintf(out, len, "%s", g->t->formation.round_name);
+    else if (g->round == ENG_ROUND_START && g->thompson_packet)
+        snprintf(out, len, "stock round %d", g->stock_round_number);
+    else if (g->round == ENG_ROUND_START && g->start_round_number > 1) /* (1830: after an OR) */
+        snprintf(out, len, "the start packet (round %d)", g->start_round_number);
     else if (g->round == ENG_ROUND_START)
-        snprintf(out, len, g->thompson_packet ? "stock round %d" : "the start packet",
-                 g->stock_round_number);
+        snprintf(out, len, "the start packet");
     else if (g->round == ENG_ROUND_STOCK)
         snprintf(out, len, "stock round %d", g->stock_round_number);
     else if (g->round == ENG_ROUND_OPERATING)

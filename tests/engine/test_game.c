@@ -641,7 +641,8 @@ static void test_options(void **state)
         if (eng_options_parse(title, &o, title->presets[k].options, why, sizeof why))
             fail_msg("preset %s: %s", title->presets[k].name, why);
     }
-    assert_non_null(strstr(why, "\"house-rules\" is not Name=Value"));
+    assert_non_null(strstr(why, "\"house-rules\" is neither Name=Value nor a preset of 1835 "
+                                "(pbem-house-rules)"));
     eng_game *g = eng_game_new(title, &o, (const char *[]){"A", "B"}, 2, why, sizeof why);
     assert_null(g);
     assert_non_null(strstr(why, "3 to 7 players"));

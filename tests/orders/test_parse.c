@@ -133,6 +133,7 @@ static void test_errors_name_the_line(void **state)
 {
     (void)state;
     expect_error("buy by\nfly to the moon\n", 2, "\"FLY\" is not an order");
+    expect_error("fly to the moon\n", 1, "GOAL, HOME, NO ...)"); /* whole: it was cut at 160 */
     expect_error("buy\n", 1, "company is missing");
     expect_error("lay 9 on nowhere\n", 1, "\"NOWHERE\" is not a hex");
     expect_error("BY:\nroute 2 o15\n", 2, "a route needs at least two stops");
