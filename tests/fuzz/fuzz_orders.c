@@ -24,7 +24,9 @@ static char *comparable(const ord_order *o)
 static void same_after_format(const ord_order *o)
 {
     char *line = ord_format(o);
-    char *text = o->section[0] ? str_format("%s:\n%s\n", o->section, line)
+    /* the section on the order's own line ("BY: RUN BEST"): a section alone on a line may be
+     * a word the envelope takes for itself ("GM:" marks the GM's mail) */
+    char *text = o->section[0] ? str_format("%s: %s\n", o->section, line)
                                : str_format("%s\n", line);
     ord_envelope env;
     ord_orders back;
