@@ -5,7 +5,8 @@
  * bid_raise over its price, or over its highest bid; a player's bids hold his money), or passes.
  * Once the cheapest is sold, the next cheapest is settled at once: without bids it is offered
  * in turn; with one bidder he buys it for his bid; with more it is auctioned among them (from
- * the bidder after the highest, in seating order: each raises or drops out) until one is left.
+ * the bidder after the highest, in seating order: each raises or drops out; one whose money
+ * cannot reach the least bid drops out at once, as Rails passes for him) until one is left.
  * The turn then passes on from the player whose turn set the sales off.
  * Everyone passing in turn lowers the first item's price by first_item_drop while it is unsold
  * (at 0 the player to act must take it); once it is sold, everyone passing stops the packet for
@@ -67,6 +68,37 @@ static int bidders(const eng_game *g, int item)
     return n;
 }
 
+static void all_passed(eng_game *g);
+
+/* Whether p may do more than pass in his turn: buy the cheapest item or bid on another. */
+static bool can_act(const eng_game *g, int p)
+{
+    int first = cheapest(g), money = free_cash(g, p);
+    if (first >= 0 && money >= g->item_price[first])
+        return true;
+    for (int i = first + 1; first >= 0 && i < g->t->nstart_items; i++)
+        if (!g->item_sold[i] && money + g->bids[i][p] >= eng_least_bid(g, i))
+            return true;
+    return false;
+}
+
+void eng_auction_turn_to(eng_game *g, int p)
+{
+    for (int k = 0; k < g->nplayers; k++, p = next_seat(g, p)) {
+        if (can_act(g, p)) {
+            g->current = p;
+            return;
+        }
+        eng_event_add(g, ENG_EV_CANNOT_BUY, p, ENG_NONE, 0, 0, false);
+        g->resume_player = next_seat(g, p);
+        if (++g->passes >= g->nplayers) {
+            all_passed(g);
+            return;
+        }
+    }
+    g->current = p;
+}
+
 /* In an auction among bidders: the next after `after` in seating order who bid and does not
  * hold the highest bid. */
 static int next_bidder(const eng_game *g, int item, int after)
@@ -87,11 +119,41 @@ static void item_event(eng_game *g, eng_event_kind kind, int player, int item, i
     eng_event_add_item(g, kind, player, g->t->start_items[item].company, item, amount, amount2);
 }
 
-static void sell(eng_game *g, int player, int item, int price)
+static void sell(eng_game *g, int player, int item, int price, bool in_turn);
+
+/* The auction among bidders after `after` acted: the next bidder who can raise is to act
+ * (true), those who cannot dropping out; with one bidder left he buys for his bid and the
+ * auction is over (false: the caller settles what follows). */
+static bool auction_goes_on(eng_game *g, int after)
 {
+    int item = g->auction_item;
+    while (bidders(g, item) > 1) {
+        int p = next_bidder(g, item, after), least = eng_least_bid(g, item);
+        int money = free_cash(g, p) + g->bids[item][p];
+        if (money >= least) {
+            g->current = p;
+            return true;
+        }
+        item_event(g, ENG_EV_CANNOT_RAISE, p, item, least, money);
+        g->bids[item][p] = 0;
+        after = p;
+    }
+    int top, bid = highest_bid(g, item, &top);
+    g->auction_item = ENG_NONE;
+    sell(g, top, item, bid, false);
+    return false;
+}
+
+/* An item sold: bought in the player's turn (the next player has the priority, as after a
+ * bid in turn), or won on bids, which leaves the priority where it was (Rails). */
+static void sell(eng_game *g, int player, int item, int price, bool in_turn)
+{
+    int priority_after = g->last_buyer;
     for (int p = 0; p < g->nplayers; p++)
         g->bids[item][p] = 0;
     eng_item_sold_to(g, player, item, price);
+    if (!in_turn)
+        g->last_buyer = priority_after;
 }
 
 /* After a sale: the cheapest items with bids are settled (see the top) until the game waits on
@@ -106,16 +168,17 @@ static void settle(eng_game *g)
         }
         int top, bid = highest_bid(g, item, &top), n = bidders(g, item);
         if (n == 0) {
-            g->current = g->resume_player;
+            eng_auction_turn_to(g, g->resume_player);
             return;
         }
         if (n == 1) {
-            sell(g, top, item, bid);
+            sell(g, top, item, bid, false);
             continue;
         }
         g->auction_item = item;
         item_event(g, ENG_EV_TO_AUCTION, ENG_NONE, item, 0, 0);
-        g->current = next_bidder(g, item, top);
+        if (!auction_goes_on(g, top))
+            continue;
         return;
     }
     if (g->par_pending != ENG_NONE)
@@ -137,7 +200,7 @@ int eng_auction_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s costs %d, and %s has %d not held by bids",
                           t->start_items[item].id, price, g->players[a->player].name,
                           free_cash(g, a->player));
-    sell(g, a->player, item, price);
+    sell(g, a->player, item, price, true);
     g->resume_player = next_seat(g, a->player);
     settle(g);
     return 0;
@@ -175,10 +238,12 @@ int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len)
     g->passes = 0;
     item_event(g, ENG_EV_BID, p, item, a->price, free_cash(g, p));
     if (g->auction_item != ENG_NONE) {
-        g->current = next_bidder(g, item, p);
+        if (!auction_goes_on(g, p))
+            settle(g);
     } else {
+        g->last_buyer = p; /* a bid in turn gives the next player the priority (Rails) */
         g->resume_player = next_seat(g, p);
-        g->current = g->resume_player;
+        eng_auction_turn_to(g, g->resume_player);
     }
     return 0;
 }
@@ -186,16 +251,9 @@ int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len)
 /* A bidder drops out of the auction among bidders; the last one left buys for his bid. */
 static void drop_out(eng_game *g, int p)
 {
-    int item = g->auction_item;
-    g->bids[item][p] = 0;
-    if (bidders(g, item) > 1) {
-        g->current = next_bidder(g, item, p);
-        return;
-    }
-    int top, bid = highest_bid(g, item, &top);
-    g->auction_item = ENG_NONE;
-    sell(g, top, item, bid);
-    settle(g);
+    g->bids[g->auction_item][p] = 0;
+    if (!auction_goes_on(g, p))
+        settle(g);
 }
 
 /* Everyone passed in turn: the first item's price falls while it is unsold (at 0 the player to
@@ -213,11 +271,11 @@ static void all_passed(eng_game *g)
     g->item_price[0] = price > 0 ? price : 0;
     item_event(g, ENG_EV_ITEM_PRICE, ENG_NONE, 0, g->item_price[0], 0);
     if (g->item_price[0] > 0) {
-        g->current = g->resume_player;
+        eng_auction_turn_to(g, g->resume_player);
         return;
     }
     int taker = g->resume_player;
-    sell(g, taker, 0, 0);
+    sell(g, taker, 0, 0, true);
     g->resume_player = next_seat(g, taker);
     settle(g);
 }
@@ -235,7 +293,7 @@ int eng_auction_pass(eng_game *g, const eng_action *a, char *why, size_t len)
     if (++g->passes >= g->nplayers)
         all_passed(g);
     else
-        g->current = g->resume_player;
+        eng_auction_turn_to(g, g->resume_player);
     return 0;
 }
 

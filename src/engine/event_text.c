@@ -200,6 +200,10 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
     case ENG_EV_TO_AUCTION:
         n = snprintf(buf, len, "%s is auctioned among its bidders", C);
         break;
+    case ENG_EV_CANNOT_RAISE:
+        n = snprintf(buf, len, "%s cannot bid %d for %s (at most %d): out of its auction", P,
+                     e->amount, C, e->amount2);
+        break;
     case ENG_EV_PAR: n = snprintf(buf, len, "%s sets %s's par at %d", P, C, e->amount); break;
     case ENG_EV_TOKEN_EXCHANGED:
         n = snprintf(buf, len, "%s's station on %s becomes %s's", C, hex_id(g, e->amount),

@@ -181,6 +181,9 @@ typedef enum {
                             * amount: the price */
     ENG_EV_PRIVATE_TRADED, /* player: the buyer, company: the private, item: the seller (a
                             * player), amount: the price */
+    ENG_EV_CANNOT_RAISE,  /* player, company (the item's), item, amount: the least bid, amount2:
+                           * what the player could bid: he drops out of the auction (Rails'
+                           * autopass) */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */

@@ -52,7 +52,7 @@ static bool may_operate(const eng_game *g, int c)
 /* Whether major a operates before major b: the higher price, then the square further right,
  * then higher up, then the one that arrived on its square first (the top of the stack; Rails'
  * 1835 games: MS, parked at 80 before WT moved onto the same square, operates first). */
-static bool operates_before(const eng_game *g, int a, int b)
+bool eng_operates_before(const eng_game *g, int a, int b)
 {
     const eng_company_state *x = &g->co[a], *y = &g->co[b];
     int pa = eng_share_price(g, a), pb = eng_share_price(g, b);
@@ -72,7 +72,7 @@ static void sort_majors_from(eng_game *g, int from)
     while (from < g->nor_order && !eng_is_major(g, g->or_order[from]))
         from++;
     for (int i = from + 1; i < g->nor_order; i++)
-        for (int k = i; k > from && operates_before(g, g->or_order[k], g->or_order[k - 1]); k--) {
+        for (int k = i; k > from && eng_operates_before(g, g->or_order[k], g->or_order[k - 1]); k--) {
             int tmp = g->or_order[k];
             g->or_order[k] = g->or_order[k - 1];
             g->or_order[k - 1] = tmp;
@@ -1113,7 +1113,7 @@ static void join_operating_round(eng_game *g, int company, int founder)
         return;
     int pos = g->or_pos + 1;
     while (pos < g->nor_order && (!eng_is_major(g, g->or_order[pos]) ||
-                                  operates_before(g, g->or_order[pos], company)))
+                                  eng_operates_before(g, g->or_order[pos], company)))
         pos++;
     memmove(&g->or_order[pos + 1], &g->or_order[pos],
             (size_t)(g->nor_order - pos) * sizeof *g->or_order);

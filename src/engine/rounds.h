@@ -91,9 +91,14 @@ void eng_start_all_passed(eng_game *g);
 int eng_auction_buy(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_auction_pass(eng_game *g, const eng_action *a, char *why, size_t len);
+/* The turn in an auctioned packet goes to p, or past those who can neither buy the cheapest
+ * item nor bid on another: each passes at once (Rails' autopass). */
+void eng_auction_turn_to(eng_game *g, int p);
 int eng_choose_par(eng_game *g, const eng_action *a, char *why, size_t len);
 int eng_item_price(const eng_game *g, int item);
 /* operating.c */
+/* Whether major a operates before major b (the running order: price, square, arrival). */
+bool eng_operates_before(const eng_game *g, int a, int b);
 void eng_init_trains(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
 /* privates.c: privates bought by majors */

@@ -132,6 +132,7 @@ void eng_begin_start_round(eng_game *g)
     } else if (g->t->packet_auction) { /* the auction goes on where it stopped */
         g->current = g->resume_player;
         g->direction = 1;
+        g->passes = 0;
     } else if (!g->thompson_packet) {
         g->current = g->last_buyer == ENG_NONE ? g->priority : (g->last_buyer + 1) % n;
         g->direction = 1;
@@ -142,7 +143,9 @@ void eng_begin_start_round(eng_game *g)
     }
     g->priority = g->current;
     eng_event_add(g, ENG_EV_PRIORITY, g->current, ENG_NONE, 0, 0, false);
-    if (!g->t->packet_auction && !can_buy_anything(g, g->current)) {
+    if (g->t->packet_auction) {
+        eng_auction_turn_to(g, g->current);
+    } else if (!can_buy_anything(g, g->current)) {
         eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
         g->passes++;
         advance(g);

@@ -34,11 +34,19 @@ void eng_begin_stock_round(eng_game *g)
 static void end_stock_round(eng_game *g)
 {
     eng_event_add(g, ENG_EV_END_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
+    int sold_out[ENG_MAX_COMPANIES], n = 0; /* in the running order (Rails): of two on one
+                                             * square the first arrived moves up first */
     for (int c = 0; c < g->t->ncompanies; c++)
         if (eng_is_major(g, c) && eng_sold_out(g, c)) {
-            eng_event_add(g, ENG_EV_SOLD_OUT, ENG_NONE, c, 0, 0, false);
-            eng_price_up(g, c);
+            int k = n++;
+            for (; k > 0 && eng_operates_before(g, c, sold_out[k - 1]); k--)
+                sold_out[k] = sold_out[k - 1];
+            sold_out[k] = c;
         }
+    for (int k = 0; k < n; k++) {
+        eng_event_add(g, ENG_EV_SOLD_OUT, ENG_NONE, sold_out[k], 0, 0, false);
+        eng_price_up(g, sold_out[k]);
+    }
     if (g->last_buyer != ENG_NONE && g->opt.priority_after_last_buyer)
         g->priority = (g->last_buyer + 1) % g->nplayers;
     g->last_buyer = ENG_NONE;
@@ -296,7 +304,7 @@ int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_price_down(g, a->company);
     eng_check_director(g, a->company, true); /* Rails: a whole certificate back after a sale */
     pl->sold_this_round[a->company] = true;
-    g->turn_sold = true; /* selling alone does not stop the round ending (as Rails) */
+    g->turn_sold = true; /* selling alone stops the round ending only by the title's rule */
     return 0;
 }
 
@@ -304,7 +312,8 @@ int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     (void)why;
     (void)len;
-    if (g->turn_bought) { /* the end of a turn that bought: not a pass */
+    if (g->turn_bought || (g->turn_sold && g->t->sale_ends_passing)) { /* not a pass */
+        g->passes = 0;
         next_turn(g);
         return 0;
     }

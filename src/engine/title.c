@@ -1095,6 +1095,7 @@ static bool parse_players(struct loader *L, const cJSON *root)
            get_int(L, "title", root, "station_cost_per_hex", &t->station_cost_per_hex, 0) &&
            get_bool_or(L, "title", root, "privates_between_players",
                        &t->privates_between_players, false) &&
+           get_bool_or(L, "title", root, "sale_ends_passing", &t->sale_ends_passing, false) &&
            parse_private_sale(L, root);
 }
 

@@ -341,6 +341,9 @@ typedef struct eng_title {
     bool on_market_when_started; /* a company's marker goes on its par space when its par is
                                   * set (1830), else when it floats (1835, as Rails): companies
                                   * on one square operate in the order they arrived there */
+    bool sale_ends_passing;   /* a stock-round turn that only sold is no pass: the round goes
+                               * on (1830, Rails' StockRound); else it counts as one (1835,
+                               * Rails' StockRound_1835) */
     bool privates_between_players; /* players sell each other privates in a stock round, at
                                     * a price they agree (1830) */
     int private_sale_min_percent, private_sale_max_percent; /* what a company pays a player for

@@ -241,6 +241,22 @@ static void check_changed_position(struct replay *r);
 static int choose_par(struct replay *r);
 static int split(char *line, char **f, int max);
 
+/* A home city left to its director (1830's Erie) when its company first operates: Rails logs
+ * no choice; on a hex without track it takes the first city (PublicCompany.layHomeBaseTokens:
+ * homeCityNumber 1). 0, or -1 refused. */
+static int undecided_home(struct replay *r)
+{
+    if (r->g->round != ENG_ROUND_OPERATING || eng_step_due(r->g) != ENG_STEP_HOME)
+        return 0;
+    char why[256];
+    eng_action home = {.kind = ENG_ACT_HOME, .player = r->g->current, .city = 0};
+    if (take(r, &home, why, sizeof why) == 0)
+        return 0;
+    fprintf(stderr, "REFUSED at line %d: %s's home in its first city: %s\n", r->line,
+            r->title->companies[r->g->operating].id, why);
+    return -1;
+}
+
 static int apply(struct replay *r, const eng_action *a)
 {
     char why[256];
@@ -254,6 +270,8 @@ static int apply(struct replay *r, const eng_action *a)
             return -1;
         }
     }
+    if (a->kind != ENG_ACT_HOME && undecided_home(r))
+        return -1;
     if (take(r, a, why, sizeof why)) {
         fprintf(stderr, "REFUSED at line %d: %s\n  the engine says: %s\n", r->line, r->text, why);
         print_holdings(r);
@@ -830,6 +848,8 @@ static int lay_tile(struct replay *r, char **f, int n)
                     .hex = eng_hex_index(r->title, f[3]), .tile = eng_tile_index(r->title, f[2])};
     if (word < 0 || !offs || a.hex < 0 || a.tile < 0)
         return failf(r, "a tile, a hex and a rotation", "cannot read them");
+    if (undecided_home(r))
+        return -1;
     char why[256], first[256] = "";
     const cJSON *d;
     cJSON_ArrayForEach(d, offs)
@@ -907,7 +927,7 @@ static int operating_line(struct replay *r, char **f, int n)
         r->revenue = a2;
         eng_run best;
         int c = r->g->operating;
-        if (c < 0 || strcmp(r->title->companies[c].id, f[1]) != 0)
+        if (c < 0 || c != company_of(r, f[1]))
             return failf(r, f[1], "%s operating", c < 0 ? "nobody" : r->title->companies[c].id);
         eng_best_run(r->g, c, &best);
         if (getenv("PBEMGM_REPLAY_ROUTES"))
@@ -1050,6 +1070,10 @@ static int operating_line(struct replay *r, char **f, int n)
         return train_event(r, ENG_EV_FIRST_TRAIN, f[1]);
     if (strcmp(k, "NewTrainAvailable") == 0)
         return train_event(r, ENG_EV_NEW_TRAIN, f[2]);
+    char next[16];
+    if (n > 1 && strncmp(k, "All ", 4) == 0 && strstr(k, "-trains are sold out") &&
+        sscanf(f[1], " %15[^-]-trains now available", next) == 1) /* older Rails, in English */
+        return train_event(r, ENG_EV_NEW_TRAIN, next);
     if (strcmp(k, "TrainsRusted") == 0)
         return train_event(r, ENG_EV_RUSTED, f[1]);
     if (strcmp(k, "TrainsObsolete.ALL") == 0) /* (Coalfields & Reading) */
@@ -1181,6 +1205,21 @@ static const char *not_yet(const char *k)
     return NULL;
 }
 
+/* Whether the last action ended an auction among bidders for player p because the others could
+ * not raise (the engine drops them at once): Rails passes for them unlogged and then asks p,
+ * the last bidder left, who passes (its line "PASSES,p" before the sale). */
+static bool won_when_others_could_not_raise(const struct replay *r, int p)
+{
+    bool dropped = false;
+    for (int i = 0; i < r->g->nevents; i++) {
+        const eng_event *e = &r->g->events[i];
+        dropped |= e->kind == ENG_EV_CANNOT_RAISE;
+        if (dropped && e->kind == ENG_EV_BOUGHT_ITEM && e->player == p)
+            return true;
+    }
+    return false;
+}
+
 /* One line; returns 0, -1 on a mismatch, 1 when the replay must stop here. */
 static int replay_line(struct replay *r, char **f, int n)
 {
@@ -1210,7 +1249,7 @@ static int replay_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "PASSES") == 0 || strcmp(k, "Autopasses") == 0) {
         eng_action a = {.kind = ENG_ACT_PASS, .player = player_of(r, f[1])};
-        return apply(r, &a);
+        return won_when_others_could_not_raise(r, a.player) ? 0 : apply(r, &a);
     }
     if (strcmp(k, "BUY_SHARE_LOG") == 0)
         return buy_share(r, f, false);
@@ -1248,9 +1287,9 @@ static int replay_line(struct replay *r, char **f, int n)
         follow_round_end(r, ENG_EV_SHORT_OR);
         return 0;
     }
-    if (strcmp(k, "StartOfInitialRound") == 0) {
+    if (strcmp(k, "StartOfInitialRound") == 0) { /* older Rails: without the round's number */
         r->snapshot = -1;
-        return expect_event(r, ENG_EV_START_ROUND, -2, -2, &a1, NULL);
+        return expect_event(r, ENG_EV_START_ROUND, -2, -2, n > 1 ? &a1 : NULL, NULL);
     }
     if (strcmp(k, "StartStockRound") == 0) {
         r->snapshot = -1;
@@ -1502,6 +1541,9 @@ int main(int argc, char **argv)
             break;
         }
         rc = replay_line(&r, f, n);
+        if (getenv("PBEMGM_REPLAY_TRACE") && r.g) /* whose turn after each line, for debugging */
+            fprintf(stderr, "line %d: round %d, %s to act, %d passes\n", r.line, r.g->round,
+                    r.g->current >= 0 ? r.players[r.g->current] : "nobody", r.g->passes);
         applied++;
         if (rc == 1) {
             fprintf(stderr, "stopped at line %d (%s): %s is not in the engine yet\n", r.line,
