@@ -78,6 +78,10 @@ build/fuzz/fuzz_%: build/fuzz/obj/tests/fuzz/fuzz_%.o build/fuzz/libpbemgm.a
 	@echo "  LD      $@"
 	@clang -fsanitize=fuzzer,address,undefined $^ $(LIBS) -o $@
 
+# rails_replay reads Rails' saved games' options (tests/tools/lib: helpers, not tools)
+build/tests/tools/rails_replay: build/obj/tests/tools/lib/rails_save.o
+build/san/tests/tools/rails_replay: build/san/obj/tests/tools/lib/rails_save.o
+
 TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
 SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
 

@@ -406,10 +406,14 @@ static int start_game(struct session *s, const store_game *g, const char *option
         rc = fail("game options: %s (see docs/game-options.md)", why);
     else if (store_player_each(s->st, g->id, collect_name, &names) != STORE_OK)
         rc = fail("%s", store_errmsg(s->st));
+    eng_title *played = rc == 0 ? svc_load_title_chosen(g->title, t, o.chosen, why, sizeof why)
+                                : NULL; /* as the options change it */
+    if (rc == 0 && !played)
+        rc = fail("game options: %s", why);
     if (rc == 0) {
         eng_game *eg = names.n <= ENG_MAX_PLAYERS
-                           ? eng_game_new(t, &o, (const char *const *)names.v, names.n, why,
-                                          sizeof why)
+                           ? eng_game_new(played, &o, (const char *const *)names.v, names.n,
+                                          why, sizeof why)
                            : NULL;
         if (!eg)
             rc = fail("%s cannot start: %s", g->name,
@@ -433,6 +437,8 @@ static int start_game(struct session *s, const store_game *g, const char *option
     }
     for (int i = 0; i < names.n && i <= ENG_MAX_PLAYERS; i++)
         free(names.v[i]);
+    if (played != t)
+        eng_title_free(played);
     eng_title_free(t);
     return rc;
 }

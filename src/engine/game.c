@@ -653,3 +653,9 @@ int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len)
         return -1;
     return dispatch(g, a, why, len);
 }
+
+int eng_player_share_limit(const eng_game *g)
+{
+    int by = g->t->player_share_limit_by_players[g->nplayers];
+    return by ? by : g->t->player_share_limit;
+}

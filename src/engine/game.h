@@ -153,7 +153,8 @@ typedef enum {
                            * after their last run */
     ENG_EV_PRIVATE_CLOSES,/* company */
     ENG_EV_DISCARDED,     /* company, item: train type; flag: traded in for a train bought
-                           * (amount 1: an obsolete one, scrapped, not to the pool) */
+                           * (else discarded over the limit); amount 1: an obsolete one,
+                           * scrapped, not to the pool (Rails: ScrapHeap) */
     ENG_EV_END_OR,        /* amount: set, amount2: number */
     ENG_EV_WORTH,         /* player, amount: change of worth over the operating round */
     ENG_EV_MUST_RAISE,    /* player: the director, company, amount: what he must raise by selling */
@@ -404,6 +405,8 @@ int eng_start_item_index(const eng_title *t, const char *id);
 int eng_start_item_named(const eng_title *t, const char *name);
 /* The least bid the rules allow on the item now: its price or its highest bid, and bid_raise. */
 int eng_least_bid(const eng_game *g, int item);
+/* The most of a company a player may hold in this game (the title's, by number of players). */
+int eng_player_share_limit(const eng_game *g);
 /* Whether par is one the company may start at: one of its par choices, else its par (0: its
  * par). */
 bool eng_par_allowed(const eng_title *t, int company, int par);

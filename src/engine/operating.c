@@ -8,6 +8,7 @@
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
 #include "engine/rounds.h"
+#include "engine/routes.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -394,8 +395,10 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
     for (int i = 0; i < s->ntrains; i++)
         if (s->trains[i] == a->train) {
             s->trains[i] = s->trains[--s->ntrains];
-            g->pool_trains[a->train]++;
-            eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, 0, 0, false);
+            bool scrapped = g->train_obsolete[a->train]; /* it would rust in the pool */
+            if (!scrapped)
+                g->pool_trains[a->train]++;
+            eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, scrapped, 0, false);
             g->events[g->nevents - 1].item = a->train;
             eng_check_train_limits(g);
             maybe_form(g);
@@ -464,11 +467,30 @@ static int cheapest_train(const eng_game *g)
     return best;
 }
 
+/* Whether company c has a route: a run worth something through one of its stations, for the
+ * train of the title that reaches farthest. */
+static bool has_route(const eng_game *g, int c)
+{
+    int longest = 0;
+    for (int k = 1; k < g->t->ntrains; k++)
+        if (g->t->trains[k].cities + g->t->trains[k].towns >
+            g->t->trains[longest].cities + g->t->trains[longest].towns)
+            longest = k;
+    eng_game *trial = eng_game_copy(g);
+    trial->co[c].ntrains = 1;
+    trial->co[c].trains[0] = longest;
+    eng_run run;
+    eng_best_run(trial, c, &run);
+    eng_game_free(trial);
+    return run.total > 0;
+}
+
 /* Whether the operating company must buy a train now: a major without one, while the bank or
- * the pool has one to sell. */
+ * the pool has one to sell (where the title says so, only with a route for it). */
 static bool must_buy_train(const eng_game *g, int c)
 {
-    return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0;
+    return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0 &&
+           (!g->t->train_needs_route || has_route(g, c));
 }
 
 /* Where a bank or pool train may be bought: 0, or -1 with why. */

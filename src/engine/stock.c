@@ -178,7 +178,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (pl->cash < price)
         return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
                           pl->name, pl->cash);
-    int most = g->t->player_share_limit;
+    int most = eng_player_share_limit(g);
     if (eng_percent_held(g, a->company, a->player) + pct > most &&
         eng_market_zone(g, a->company) < ENG_ZONE_ORANGE)
         return eng_refuse(why, len, "a player may hold at most %d%% of %s", most, co->id);

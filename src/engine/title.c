@@ -1062,6 +1062,23 @@ static bool parse_private_sale(struct loader *L, const cJSON *root)
     return true;
 }
 
+/* "player_share_limit_by_players": {"2": 70}: the limit with so many players instead. */
+static bool parse_share_limit_by_players(struct loader *L, const cJSON *root)
+{
+    const cJSON *by = member(root, "player_share_limit_by_players"), *it;
+    if (by && !cJSON_IsObject(by))
+        return bad(L, "player_share_limit_by_players: must be an object by number of players");
+    cJSON_ArrayForEach(it, by)
+    {
+        int n = atoi(it->string);
+        if (n < 2 || n > 9 || !cJSON_IsNumber(it) || it->valueint < 10 || it->valueint > 100)
+            return bad(L, "player_share_limit_by_players[%s]: a number of players and a percent "
+                          "from 10 to 100", it->string);
+        L->t->player_share_limit_by_players[n] = it->valueint;
+    }
+    return true;
+}
+
 static bool parse_players(struct loader *L, const cJSON *root)
 {
     const cJSON *players = member(root, "players");
@@ -1086,6 +1103,7 @@ static bool parse_players(struct loader *L, const cJSON *root)
     return get_int(L, "title", root, "bank", &t->bank, 0) &&
            get_int(L, "title", root, "pool_limit_percent", &t->pool_limit_percent, 50) &&
            get_int(L, "title", root, "player_share_limit_percent", &t->player_share_limit, 100) &&
+           parse_share_limit_by_players(L, root) &&
            get_choice(L, root, "capitalisation", "incremental", "full", &t->full_capitalisation) &&
            get_choice(L, root, "on_market_when", "floated", "started",
                       &t->on_market_when_started) &&
@@ -1096,6 +1114,7 @@ static bool parse_players(struct loader *L, const cJSON *root)
            get_bool_or(L, "title", root, "privates_between_players",
                        &t->privates_between_players, false) &&
            get_bool_or(L, "title", root, "sale_ends_passing", &t->sale_ends_passing, false) &&
+           get_choice(L, root, "must_buy_train", "always", "with_route", &t->train_needs_route) &&
            parse_private_sale(L, root);
 }
 
@@ -1505,6 +1524,12 @@ static bool parse_choices(struct loader *L, const char *where, const cJSON *choi
                 return bad(L, "%s: the choice is named twice", w);
         strcpy(ch->name, it->string);
         ch->numeric = member(it, "number") != NULL;
+        const cJSON *changes = member(it, "title");
+        if (changes && (!cJSON_IsObject(changes) || member(changes, "game_options") ||
+                        member(changes, "option_presets") || member(changes, "extends")))
+            return bad(L, "%s.title: must be an object of the title's data to change (not its "
+                          "options, presets or base)", w);
+        ch->changes_title = changes != NULL;
         if (!get_int(L, w, it, "number", &ch->number, 0) ||
             (member(it, "rules") && !parse_rules(L, w, member(it, "rules"), ch)))
             return false;
@@ -1704,7 +1729,8 @@ eng_title *eng_title_parse(const char *json, char **err)
 /* The key an entry of a list is known by in a variant, or NULL for a member replaced whole. */
 static const char *entry_key(const char *list)
 {
-    static const char *const by_id[] = {"hexes", "tiles", "privates", "minors", "majors"};
+    static const char *const by_id[] = {"hexes", "tiles", "privates", "minors", "majors",
+                                        "game_options"};
     for (size_t i = 0; i < sizeof by_id / sizeof *by_id; i++)
         if (strcmp(list, by_id[i]) == 0)
             return "id";
@@ -1725,7 +1751,22 @@ static int entry_index(const cJSON *list, const char *key, const char *value)
     return -1;
 }
 
-/* The variant's entries into the base's list: replaced by key, removed, or added. */
+/* An entry's members given by a patch replace the entry's own (the others are kept). */
+static void patch_entry(cJSON *entry, const cJSON *patch)
+{
+    const cJSON *m;
+    cJSON_ArrayForEach(m, patch)
+    {
+        if (strcmp(m->string, "patch") == 0)
+            continue;
+        if (cJSON_GetObjectItemCaseSensitive(entry, m->string))
+            cJSON_ReplaceItemInObjectCaseSensitive(entry, m->string, cJSON_Duplicate(m, true));
+        else
+            cJSON_AddItemToObject(entry, m->string, cJSON_Duplicate(m, true));
+    }
+}
+
+/* The variant's entries into the base's list: replaced by key, removed, patched or added. */
 static bool merge_list(cJSON *base, const cJSON *over, const char *key, const char *list,
                        char **err)
 {
@@ -1743,8 +1784,15 @@ static bool merge_list(cJSON *base, const cJSON *over, const char *key, const ch
             *err = str_format("%s[%s]: removed, but the base has none", list, k->valuestring);
             return false;
         }
+        bool patch = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(it, "patch"));
+        if (patch && at < 0) {
+            *err = str_format("%s[%s]: patched, but the base has none", list, k->valuestring);
+            return false;
+        }
         if (removed)
             cJSON_DeleteItemFromArray(base, at);
+        else if (patch)
+            patch_entry(cJSON_GetArrayItem(base, at), it);
         else if (at >= 0)
             cJSON_ReplaceItemInArray(base, at, cJSON_Duplicate(it, true));
         else
@@ -1805,6 +1853,51 @@ static cJSON *load_layers(const char *name, eng_title_reader read, void *ctx, in
         return root;
     cJSON_Delete(root);
     return base;
+}
+
+/* The "title" changes of the choice named `choice` of the option `id` in the title's JSON. */
+static const cJSON *choice_changes(const cJSON *root, const char *id, const char *choice)
+{
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(root, "game_options"), *o;
+    cJSON_ArrayForEach(o, opts)
+    {
+        const cJSON *oid = cJSON_GetObjectItemCaseSensitive(o, "id");
+        if (cJSON_IsString(oid) && strcmp(oid->valuestring, id) == 0)
+            return cJSON_GetObjectItemCaseSensitive(
+                cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(o, "choices"),
+                                                 choice),
+                "title");
+    }
+    return NULL;
+}
+
+eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
+                                 const eng_title *base, const int *chosen, char **err)
+{
+    bool changes = false;
+    for (int i = 0; i < base->ngame_options; i++)
+        changes |= base->game_options[i].choices[chosen[i]].changes_title;
+    if (!changes)
+        return (eng_title *)base;
+    cJSON *root = load_layers(name, read, ctx, 0, err);
+    for (int i = 0; root && i < base->ngame_options; i++) {
+        const eng_game_option *opt = &base->game_options[i];
+        const eng_choice *ch = &opt->choices[chosen[i]];
+        const cJSON *patch = ch->changes_title ? choice_changes(root, opt->id, ch->name) : NULL;
+        cJSON *mine = patch ? cJSON_Duplicate(patch, true) : NULL;
+        if (mine && !merge_title(root, mine, err)) {
+            char *e = *err;
+            *err = str_format("%s.json: game_options[%s].choices[%s].title: %s", name, opt->id,
+                              ch->name, e);
+            free(e);
+            cJSON_Delete(root);
+            root = NULL;
+        }
+        cJSON_Delete(mine);
+    }
+    eng_title *t = root ? parse_root(root, err) : NULL;
+    cJSON_Delete(root);
+    return t;
 }
 
 eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err)

@@ -288,6 +288,8 @@ typedef struct eng_choice {
     char name[ENG_ID];
     bool numeric;
     int number;
+    bool changes_title;   /* its "title": changes to the title's data, as a variant gives them
+                           * (a train's count, what a private brings): eng_title_load_chosen */
     unsigned sets;        /* ENG_RULE_* */
     eng_rules rules;      /* the values of those it sets */
 } eng_choice;
@@ -331,6 +333,8 @@ typedef struct eng_title {
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */
     int player_share_limit;   /* the most of a company a player may hold (1830: 60; 100: none) */
+    int player_share_limit_by_players[10]; /* instead, with so many players (1830's option
+                               * TwoPlayersCertLimit70Percent: 70 with two); 0: the general */
     bool full_capitalisation; /* a company floating receives its whole capital (10 shares at par)
                                * and later IPO sales pay the bank (1830); else incrementally
                                * (1835: what was sold at floating, then each IPO sale) */
@@ -341,6 +345,9 @@ typedef struct eng_title {
     bool on_market_when_started; /* a company's marker goes on its par space when its par is
                                   * set (1830), else when it floats (1835, as Rails): companies
                                   * on one square operate in the order they arrived there */
+    bool train_needs_route;   /* a major without a train must buy one only if it has a route
+                               * for it (1830, 18xx.games MUST_BUY_TRAIN :route; "must_buy_train":
+                               * "with_route"); else always (1835, as Rails) */
     bool sale_ends_passing;   /* a stock-round turn that only sold is no pass: the round goes
                                * on (1830, Rails' StockRound); else it counts as one (1835,
                                * Rails' StockRound_1835) */
@@ -402,6 +409,13 @@ eng_title *eng_title_parse(const char *json, char **err);
  * may extend others, four deep. */
 typedef char *(*eng_title_reader)(const char *name, void *ctx);
 eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err);
+/* The title a game plays with the choices `chosen` (eng_options.chosen) made against base (name's title, loaded as
+ * above): base itself when no chosen choice changes the title (the caller keeps it), else a
+ * new title with each such choice's "title" changes merged in (a variant's way: entries by id
+ * or name replaced, added, removed, or patched: {"id": X, "patch": true, ...} changes only the
+ * members given). NULL with err. */
+eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
+                                 const eng_title *base, const int *chosen, char **err);
 /* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */
 int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
                          char **err);

@@ -33,6 +33,8 @@ static void collect_player(const store_player *p, void *ctx)
 
 /* ---- the titles, parsed once a process ---- */
 
+static char *read_title_file(const char *title, void *ctx);
+
 #define TITLES_KEPT 16
 
 static struct {
@@ -40,24 +42,65 @@ static struct {
     eng_title *t;
 } titles[TITLES_KEPT];
 
-static const eng_title *title_of(const char *name, char *why, size_t len)
+static const eng_title *kept_title(const char *key)
+{
+    for (int i = 0; i < TITLES_KEPT && titles[i].name; i++)
+        if (strcmp(titles[i].name, key) == 0)
+            return titles[i].t;
+    return NULL;
+}
+
+static const eng_title *keep_title(const char *key, eng_title *t)
 {
     int i = 0;
-    for (; i < TITLES_KEPT && titles[i].name; i++)
-        if (strcmp(titles[i].name, name) == 0)
-            return titles[i].t;
-    eng_title *t = svc_load_title(name, why, len);
-    if (t && i < TITLES_KEPT) {
-        titles[i].name = xstrdup(name);
-        titles[i].t = t;
-    } else if (t) { /* more titles than kept: the last slot changes hands */
+    while (i < TITLES_KEPT && titles[i].name)
+        i++;
+    if (i == TITLES_KEPT) { /* more titles than kept: the last slot changes hands */
         svc_games_forget();
-        free(titles[TITLES_KEPT - 1].name);
-        eng_title_free(titles[TITLES_KEPT - 1].t);
-        titles[TITLES_KEPT - 1].name = xstrdup(name);
-        titles[TITLES_KEPT - 1].t = t;
+        i = TITLES_KEPT - 1;
+        free(titles[i].name);
+        eng_title_free(titles[i].t);
     }
+    titles[i].name = xstrdup(key);
+    titles[i].t = t;
     return t;
+}
+
+static const eng_title *title_of(const char *name, char *why, size_t len)
+{
+    const eng_title *kept = kept_title(name);
+    if (kept)
+        return kept;
+    eng_title *t = svc_load_title(name, why, len);
+    return t ? keep_title(name, t) : NULL;
+}
+
+/* The title a game plays: its title's, changed by the options chosen that change it (1830's
+ * WithOptional6Train), kept under the title's name and those choices. Options that cannot be
+ * read give the title itself (the game is then refused with their reason). */
+static const eng_title *title_for(const store_game *game, char *why, size_t len)
+{
+    const eng_title *base = title_of(game->title, why, len);
+    eng_options o;
+    char ignored[256];
+    if (!base)
+        return NULL;
+    eng_options_default(base, &o);
+    if (eng_options_parse(base, &o, game->options ? game->options : "", ignored, sizeof ignored))
+        return base;
+    char key[512];
+    int n = snprintf(key, sizeof key, "%s", game->title), changes = 0;
+    for (int i = 0; i < base->ngame_options && n < (int)sizeof key; i++) {
+        const eng_choice *ch = &base->game_options[i].choices[o.chosen[i]];
+        if (ch->changes_title && ++changes)
+            n += snprintf(key + n, sizeof key - (size_t)n, "|%s=%s", base->game_options[i].id,
+                          ch->name);
+    }
+    const eng_title *kept = changes ? kept_title(key) : base;
+    if (kept)
+        return kept;
+    eng_title *t = svc_load_title_chosen(game->title, base, o.chosen, why, len);
+    return t ? keep_title(key, t) : NULL;
 }
 
 /* ---- the states kept ---- */
@@ -209,6 +252,17 @@ eng_title *svc_load_title(const char *title, char *why, size_t len)
     return t;
 }
 
+eng_title *svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
+                                 char *why, size_t len)
+{
+    char *err = NULL;
+    eng_title *t = eng_title_load_chosen(title, read_title_file, NULL, base, chosen, &err);
+    if (!t)
+        snprintf(why, len, "%s (%s)", err, PBEMGM_GAMES_DIR);
+    free(err);
+    return t;
+}
+
 int svc_game_load_players(store *st, const store_game *game, svc_game *out)
 {
     memset(out, 0, sizeof *out);
@@ -331,7 +385,7 @@ int svc_game_load_until(store *st, const store_game *game, int until, svc_game *
         snprintf(why, len, "the game's players cannot be read: %s", store_errmsg(st));
         return -1;
     }
-    out->t = title_of(game->title, why, len);
+    out->t = title_for(game, why, len);
     if (!out->t || replay_log(st, game, until, out, why, len)) {
         svc_game_unload(out);
         return -1;

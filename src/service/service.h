@@ -72,6 +72,10 @@ typedef struct svc_game {
 } svc_game;
 
 eng_title *svc_load_title(const char *title, char *why, size_t len);
+/* The title as the game's chosen options change it (eng_title_load_chosen): base itself when
+ * they change nothing, else a new title (the caller frees it), or NULL with why. */
+eng_title *svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
+                                 char *why, size_t len);
 /* The game's title, options, players, then every action of its log replayed. */
 int svc_game_load(store *st, const store_game *sg, svc_game *out, char *why, size_t len);
 /* The game as it was at the end of turn until (0: as it stands), with the board before that

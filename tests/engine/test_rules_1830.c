@@ -602,6 +602,7 @@ static void test_bank_broken_ends_the_set(void **state)
 static void test_a_company_whose_price_fell_operates_later(void **state)
 {
     (void)state;
+    title->train_needs_route = false; /* PRR has no track yet: its purchase forced all the same */
     eng_game *g = packet_sold("FirstRoundSellRestriction=no", 82);
     int ann = 0, prr = co("PRR"), nyc = co("NYC"), bo = co("B&O");
     start_major(g, "PRR", 100, ann, 4);
@@ -628,6 +629,7 @@ static void test_a_company_whose_price_fell_operates_later(void **state)
     assert_int_equal(g->operating, nyc);
     assert_int_equal(total_money(g), money);
     eng_game_free(g);
+    title->train_needs_route = true;
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 /* Tests for config/games/1830-coalfields.json: 1830's Coalfields & Reading variant (Rails'
- * Variant=Coalfields&Reading, WithOptional6Train=yes, C&ACertificate=RDG) extending 1830.json.
+ * Variant=Coalfields&Reading, WithOptional6Train=yes, the option C&ACertificate=RDG) extending 1830.json.
  * It loads through eng_title_load with a reader of config/games/, and its totals and a sample of
  * its facts match Rails' 1830 data under the variant's IfOption branches. */
 #include "title_fixture.h"
@@ -18,12 +18,23 @@ static char *read_games_file(const char *name, void *ctx)
     return util_read_file(path, NULL);
 }
 
+/* The variant as the oracle's games play it: C&ACertificate=RDG (the title's option, whose
+ * choice changes the C&A's data). */
 static eng_title *load_cr(void)
 {
-    char *err = NULL;
-    eng_title *t = eng_title_load("1830-coalfields", read_games_file, NULL, &err);
-    if (!t)
+    char *err = NULL, why[256];
+    eng_title *base = eng_title_load("1830-coalfields", read_games_file, NULL, &err);
+    if (!base)
         fail_msg("1830-coalfields.json does not load: %s", err);
+    eng_options o;
+    eng_options_default(base, &o);
+    if (eng_options_parse(base, &o, "C&ACertificate=RDG", why, sizeof why))
+        fail_msg("C&ACertificate=RDG: %s", why);
+    eng_title *t = eng_title_load_chosen("1830-coalfields", read_games_file, NULL, base, o.chosen,
+                                         &err);
+    if (!t || t == base)
+        fail_msg("C&ACertificate=RDG changes nothing: %s", err ? err : "");
+    eng_title_free(base);
     return t;
 }
 

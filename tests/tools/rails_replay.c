@@ -18,6 +18,7 @@
 #include "turn/turn.h"
 #include "util/buf.h"
 #include "util/util.h"
+#include "lib/rails_save.h"
 
 #include <cJSON.h>
 #include <libgen.h>
@@ -27,6 +28,8 @@
 #include <time.h>
 
 struct replay {
+    int scrapped_left;          /* obsolete trains scrapped not yet named by a line */
+    const char *title_file;     /* config/games/NAME.json the log is played with */
     eng_title *title;
     eng_game *g;
     eng_options opt;
@@ -75,8 +78,11 @@ static const cJSON *known_entry(struct replay *r)
     cJSON_ArrayForEach(d, list)
     {
         const cJSON *log = cJSON_GetObjectItem(d, "log"), *line = cJSON_GetObjectItem(d, "line");
-        if (cJSON_IsString(log) && strcmp(log->valuestring, r->log_name) == 0 &&
-            cJSON_IsNumber(line) && line->valueint == r->line)
+        const cJSON *also = cJSON_GetObjectItem(d, "also"), *name; /* other recordings of it */
+        bool mine = cJSON_IsString(log) && strcmp(log->valuestring, r->log_name) == 0;
+        cJSON_ArrayForEach(name, also)
+            mine |= cJSON_IsString(name) && strcmp(name->valuestring, r->log_name) == 0;
+        if (mine && cJSON_IsNumber(line) && line->valueint == r->line)
             return d;
     }
     return NULL;
@@ -249,7 +255,9 @@ static int undecided_home(struct replay *r)
     if (r->g->round != ENG_ROUND_OPERATING || eng_step_due(r->g) != ENG_STEP_HOME)
         return 0;
     char why[256];
-    eng_action home = {.kind = ENG_ACT_HOME, .player = r->g->current, .city = 0};
+    const cJSON *known = cJSON_GetObjectItem(known_entry(r), "home_city"); /* older Rails */
+    eng_action home = {.kind = ENG_ACT_HOME, .player = r->g->current,
+                       .city = cJSON_IsNumber(known) ? known->valueint : 0};
     if (take(r, &home, why, sizeof why) == 0)
         return 0;
     fprintf(stderr, "REFUSED at line %d: %s's home in its first city: %s\n", r->line,
@@ -435,7 +443,7 @@ static int buy_right(struct replay *r, int company, const char *right, int price
     if (r->g->operating != company)
         return failf(r, "the right bought by the company operating", "%s operating",
                      r->g->operating >= 0 ? r->title->companies[r->g->operating].id : "none");
-    return apply(r, &a) || expect_event(r, ENG_EV_BOUGHT_RIGHT, -2, company, &price, NULL);
+    return apply(r, &a) ? -1 : expect_event(r, ENG_EV_BOUGHT_RIGHT, -2, company, &price, NULL);
 }
 
 /* The GM's cash correction Rails logs (CorrectCash...,WHO,amount): a player's or a company's. */
@@ -830,7 +838,31 @@ static void check_changed_on(struct replay *r, const eng_game *g)
 static int or_number(struct replay *r, const char *s)
 {
     int set = atoi(s), n = atoi(strchr(s, '.') ? strchr(s, '.') + 1 : "0");
+    if (set == 0 && n == 0) /* older Rails: the start packet's operating round is 0.0 */
+        n = 1;
     return expect_event(r, ENG_EV_OPERATING_ROUND, -2, -2, &set, &n);
+}
+
+static char *read_title_file(const char *name, void *ctx);
+
+/* A tile the title file names by another id, Rails' externalId ("rails_ext_id": older Rails
+ * logs the Coalfields & Reading 2053 as 53), or the id itself. */
+static const char *tile_by_rails_ext_id(struct replay *r, const char *id)
+{
+    static char found[16];
+    char *json = read_title_file(r->title_file, NULL);
+    cJSON *root = json ? cJSON_Parse(json) : NULL, *t;
+    snprintf(found, sizeof found, "%s", id);
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(root, "tiles"))
+    {
+        const cJSON *ext = cJSON_GetObjectItem(t, "rails_ext_id"),
+                    *tid = cJSON_GetObjectItem(t, "id");
+        if (cJSON_IsString(ext) && strcmp(ext->valuestring, id) == 0 && cJSON_IsString(tid))
+            snprintf(found, sizeof found, "%s", tid->valuestring);
+    }
+    cJSON_Delete(root);
+    free(json);
+    return found;
 }
 
 /* Rails names rotations by compass words; our rotation = offset(tile) + word + 3, where the
@@ -843,9 +875,10 @@ static int lay_tile(struct replay *r, char **f, int n)
     for (int i = 0; i < 6; i++)
         if (strcmp(f[4], words[i]) == 0)
             word = i;
-    const cJSON *offs = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "offsets"), f[2]);
+    const char *tile = eng_tile_index(r->title, f[2]) >= 0 ? f[2] : tile_by_rails_ext_id(r, f[2]);
+    const cJSON *offs = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "offsets"), tile);
     eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current,
-                    .hex = eng_hex_index(r->title, f[3]), .tile = eng_tile_index(r->title, f[2])};
+                    .hex = eng_hex_index(r->title, f[3]), .tile = eng_tile_index(r->title, tile)};
     if (word < 0 || !offs || a.hex < 0 || a.tile < 0)
         return failf(r, "a tile, a hex and a rotation", "cannot read them");
     if (undecided_home(r))
@@ -1082,16 +1115,22 @@ static int operating_line(struct replay *r, char **f, int n)
         int type = train_of(r, f[1]), c = company_of(r, f[2]);
         for (int i = 0; i < r->g->nevents; i++) {
             const eng_event *e = &r->g->events[i];
-            if (!r->used[i] && e->kind == ENG_EV_SCRAPPED && e->item == type && e->company == c)
+            if (e->kind != ENG_EV_SCRAPPED || e->item != type || e->company != c)
+                continue;
+            if (!r->used[i]) { /* a line a train (older Rails), or one for them all */
+                r->scrapped_left = e->amount - 1;
                 return (r->used[i] = true), 0;
+            }
+            if (r->scrapped_left > 0)
+                return r->scrapped_left--, 0;
         }
         return expect_event(r, ENG_EV_SCRAPPED, -2, c, NULL, NULL) ? -1
                : failf(r, f[1], "another train scrapped");
     }
     if (strcmp(k, "BuysRight") == 0) { /* BuysRight,C,right,price */
         if (strcmp(known_correction(r), "gm_cash") == 0) /* bought already: the GM's charge */
-            return gm_cash(r, f[1], -a2);
-        return buy_right(r, company_of(r, f[1]), f[2], a2);
+            return gm_cash(r, f[1], -a3);
+        return buy_right(r, company_of(r, f[1]), f[2], a3);
     }
     if (strcmp(k, "StartOfPhase") == 0) {
         int want = -1; /* Rails names a phase by the train that starts it */
@@ -1106,6 +1145,7 @@ static int operating_line(struct replay *r, char **f, int n)
         return 0; /* the PrivateCloses lines that follow are checked one by one */
     if (strcmp(k, "EndOfOperatingRound") == 0) {
         int set = atoi(f[1]), num = atoi(strchr(f[1], '.') ? strchr(f[1], '.') + 1 : "0");
+        num += set == 0 && num == 0; /* older Rails: 0.0 for 0.1 */
         if (finish_company(r, ENG_NONE) || expect_event(r, ENG_EV_END_OR, -2, -2, &set, &num))
             return -1;
         follow_round_end(r, ENG_EV_END_OR);
@@ -1375,7 +1415,75 @@ static char *read_oracle(const char *title, const char *what, size_t *len)
     return util_read_file(path, len);
 }
 
-static char *options_for(const char *log)
+/* The Rails save beside a log (X.report: X.rails): its options as Rails names them, or NULL. */
+static char *save_options(const char *log)
+{
+    size_t n = strlen(log);
+    if (n < 7 || strcmp(log + n - 7, ".report") != 0)
+        return NULL;
+    char *path = str_format("%.*s.rails", (int)(n - 7), log);
+    char *opts = rails_save_options(path);
+    free(path);
+    return opts;
+}
+
+/* One of Rails' option value in a "Name=Value, ..." list (malloc'd), or NULL. */
+static char *rails_option(const char *list, const char *name)
+{
+    char *copy = xstrdup(list), *save = NULL, *v = NULL;
+    for (char *it = strtok_r(copy, ",", &save); it && !v; it = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(it, '=');
+        if (eq && (*eq = '\0', strcmp(str_trim(it), name) == 0))
+            v = xstrdup(str_trim(eq + 1));
+    }
+    free(copy);
+    return v;
+}
+
+/* Rails' options as pbemgm's for the title: the names that differ renamed, those that only
+ * change Rails' screens or that the title plays otherwise left out (said on stderr). */
+static char *translate_options(const eng_title *t, const char *rails)
+{
+    static const char *const screens[] = {"Variant", "NumberOfPlayers", "NoMapMode",
+                                           "RouteAwareness", "RevenueCalculation",
+                                           "BeginnerGame", "NetworthHidden"};
+    static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
+                                             {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
+    buf b;
+    buf_init(&b);
+    char *copy = xstrdup(rails), *save = NULL;
+    for (char *it = strtok_r(copy, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(it, '=');
+        if (!eq)
+            continue;
+        *eq = '\0';
+        const char *name = str_trim(it), *value = str_trim(eq + 1);
+        bool skip = false;
+        for (size_t i = 0; i < sizeof screens / sizeof *screens; i++)
+            skip |= strcmp(name, screens[i]) == 0;
+        for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
+            if (strcmp(name, renamed[i][0]) == 0)
+                name = renamed[i][1];
+        eng_options scratch;
+        char why[256];
+        eng_options_default(t, &scratch);
+        if (skip)
+            continue;
+        if (eng_option_set(t, &scratch, name, value, why, sizeof why)) {
+            fprintf(stderr, "rails_replay: Rails' option %s=%s left out (%s)\n", name, value, why);
+            continue;
+        }
+        buf_printf(&b, "%s%s=%s", b.len ? ", " : "", name, value);
+    }
+    free(copy);
+    char *out = xstrdup(b.data);
+    buf_free(&b);
+    return out;
+}
+
+/* The log's options: PBEMGM_OPTIONS, else the oracle's entry for it, else those of the Rails
+ * save beside it, else Rails' defaults (said); NULL when the title cannot play them. */
+static char *options_for(const char *log, const eng_title *t)
 {
     const char *env = getenv("PBEMGM_OPTIONS");
     if (env)
@@ -1388,21 +1496,48 @@ static char *options_for(const char *log)
     cJSON_Delete(root);
     free(data);
     free(copy);
+    char *rails = opts ? NULL : save_options(log);
+    if (rails) {
+        opts = translate_options(t, rails);
+        fprintf(stderr, "rails_replay: the options of the Rails save: %s\n", opts);
+    } else if (!opts) {
+        fprintf(stderr, "rails_replay: no options known for %s (neither in tests/oracle nor a "
+                        "Rails save beside it): Rails' defaults\n", log);
+        opts = xstrdup("");
+    }
+    free(rails);
     return opts;
 }
 
-/* The title file a log is played with: its GameIs title, or the variant that the oracle's
- * "_title_files" names for it (1830's Coalfields & Reading games). */
+/* The title file a log is played with: the variant that the oracle's "_title_files" names for
+ * it (1830's Coalfields & Reading games), else the one its Rails save's Variant names, else its
+ * GameIs title; NULL for a Rails variant no title here plays. */
 static char *title_file_for(const char *log)
 {
+    static const char *const variants[][2] = {{"Basegame", ""}, {"Standard", ""},
+                                              {"Clemens", ""}, {"Snake", ""},
+                                              {"Coalfields&Reading", "-coalfields"}};
     char *data = read_oracle(title_of(log), "", NULL);
     cJSON *root = data ? cJSON_Parse(data) : NULL;
     char *copy = xstrdup(log);
     const cJSON *f = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "_title_files"), basename(copy));
-    char *name = xstrdup(cJSON_IsString(f) ? f->valuestring : title_of(log));
+    char *name = cJSON_IsString(f) ? xstrdup(f->valuestring) : NULL;
     cJSON_Delete(root);
     free(data);
     free(copy);
+    char *rails = name ? NULL : save_options(log);
+    char *variant = rails ? rails_option(rails, "Variant") : NULL;
+    if (!name && variant) {
+        for (size_t i = 0; i < sizeof variants / sizeof *variants && !name; i++)
+            if (strcmp(variant, variants[i][0]) == 0)
+                name = str_format("%s%s", title_of(log), variants[i][1]);
+        if (!name)
+            fprintf(stderr, "rails_replay: Rails' variant %s is no title here\n", variant);
+    } else if (!name) {
+        name = xstrdup(title_of(log));
+    }
+    free(variant);
+    free(rails);
     return name;
 }
 
@@ -1485,13 +1620,14 @@ int main(int argc, char **argv)
     snprintf(r.title_id, sizeof r.title_id, "%s", title_of(argv[1]));
     char *title_file = title_file_for(argv[1]), *err = NULL;
     char *log = util_read_file(argv[1], NULL);
-    if (!log || !(r.title = eng_title_load(title_file, read_title_file, NULL, &err))) {
+    eng_title *base = log && title_file ? eng_title_load(title_file, read_title_file, NULL, &err)
+                                        : NULL;
+    if (!base) {
         fprintf(stderr, "rails_replay: cannot read %s or its title \"%s\" %s\n", argv[1],
-                title_file, err ? err : "");
+                title_file ? title_file : "?", err ? err : "");
         return 2;
     }
-    free(title_file);
-    eng_options_default(r.title, &r.opt);
+    eng_options_default(base, &r.opt);
     r.opt.permissive_routes = true;    /* all the logs: RouteAlgorithm=Permissive */
     char *offsets = read_oracle(r.title_id, "-tile-offsets", NULL);
     r.offsets = offsets ? cJSON_Parse(offsets) : NULL;
@@ -1502,13 +1638,20 @@ int main(int argc, char **argv)
     char *name_copy = xstrdup(argv[1]);
     r.log_name = xstrdup(basename(name_copy));
     free(name_copy);
-    char *opts = options_for(argv[1]), why[256];
-    if (!opts || eng_options_parse(r.title, &r.opt, opts, why, sizeof why) ||
-        (eng_game_option_index(r.title, "HamburgFerry") >= 0 && /* Rails: the Elbe toll */
-         eng_option_set(r.title, &r.opt, "HamburgFerry", "Rails", why, sizeof why))) {
-        fprintf(stderr, "rails_replay: no options for %s (%s)\n", argv[1], opts ? why : "unknown log");
+    char *opts = options_for(argv[1], base), why[256];
+    if (eng_options_parse(base, &r.opt, opts, why, sizeof why) ||
+        (eng_game_option_index(base, "HamburgFerry") >= 0 && /* Rails: the Elbe toll */
+         eng_option_set(base, &r.opt, "HamburgFerry", "Rails", why, sizeof why))) {
+        fprintf(stderr, "rails_replay: the options for %s: %s\n", argv[1], why);
         return 2;
     }
+    /* the title as the options change it (1830's WithOptional6Train: a third 6) */
+    r.title = eng_title_load_chosen(title_file, read_title_file, NULL, base, r.opt.chosen, &err);
+    if (!r.title) {
+        fprintf(stderr, "rails_replay: %s\n", err);
+        return 2;
+    }
+    r.title_file = title_file;
     int rc = 0, applied = 0;
     char *save = NULL;
     for (char *line = strtok_r(log, "\n", &save); line && rc == 0;
@@ -1544,6 +1687,10 @@ int main(int argc, char **argv)
         if (getenv("PBEMGM_REPLAY_TRACE") && r.g) /* whose turn after each line, for debugging */
             fprintf(stderr, "line %d: round %d, %s to act, %d passes\n", r.line, r.g->round,
                     r.g->current >= 0 ? r.players[r.g->current] : "nobody", r.g->passes);
+        if (getenv("PBEMGM_REPLAY_TRACE") && r.g)
+            for (int k = 0; k < r.title->ntrains; k++)
+                fprintf(stderr, "  %s: left %d pool %d obsolete %d\n", r.title->trains[k].name,
+                        r.g->trains_left[k], r.g->pool_trains[k], r.g->train_obsolete[k]);
         applied++;
         if (rc == 1) {
             fprintf(stderr, "stopped at line %d (%s): %s is not in the engine yet\n", r.line,
@@ -1600,10 +1747,13 @@ int main(int argc, char **argv)
         free(r.players[p]);
     buf_free(&r.log);
     eng_game_free(r.g);
+    if (r.title != base)
+        eng_title_free(base);
     eng_title_free(r.title);
     cJSON_Delete(r.offsets);
     cJSON_Delete(r.known);
     free((char *)r.log_name);
+    free((char *)r.title_file);
     free(opts);
     free(log);
     return rc == 0 ? 0 : 1;
