@@ -76,9 +76,12 @@ static bool can_act(const eng_game *g, int p)
     int first = cheapest(g), money = free_cash(g, p);
     if (first >= 0 && money >= g->item_price[first])
         return true;
-    for (int i = first + 1; first >= 0 && i < g->t->nstart_items; i++)
-        if (!g->item_sold[i] && money + g->bids[i][p] >= eng_least_bid(g, i))
-            return true;
+    for (int i = first + 1; first >= 0 && i < g->t->nstart_items; i++) {
+        int top;
+        highest_bid(g, i, &top);
+        if (!g->item_sold[i] && top != p && money + g->bids[i][p] >= eng_least_bid(g, i))
+            return true; /* (no raising one's own highest bid) */
+    }
     return false;
 }
 

@@ -263,6 +263,54 @@ static void test_legal_actions(void **state)
     eng_game_free(g);
 }
 
+/* In an auction among bidders, one whose money cannot reach the least bid drops out at once
+ * (Rails passes for him: 1830_sell_Presidency2's C&A); the winner of an auction does not take
+ * the priority, which stays after the last player to buy or bid in turn. */
+static void test_a_bidder_who_cannot_raise_drops_out(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4); /* 600 each */
+    must(g, bid("BO", 225));     /* Ann */
+    must(g, bid("C&A", 165));    /* Bob */
+    must(g, buy_item("SVNRR"));  /* Cy */
+    must(g, buy_item("C&StL"));  /* Dee */
+    must(g, bid("C&A", 370));    /* Ann: 5 left not held by bids */
+    must(g, buy_item("D&H"));    /* Bob */
+    must(g, buy_item("M&H"));    /* Cy: C&A is auctioned between Bob and Ann */
+    assert_int_equal(g->auction_item, item("C&A"));
+    assert_int_equal(g->current, 1);
+    must(g, bid("C&A", 375));    /* Bob: Ann's 375 cannot reach 380 */
+    const eng_event *out = event_of(g, ENG_EV_CANNOT_RAISE);
+    assert_non_null(out);
+    assert_int_equal(out->player, 0);
+    assert_int_equal(out->amount, 380);
+    assert_int_equal(out->amount2, 375);
+    assert_int_equal(g->co[co("C&A")].owner, 1);
+    assert_int_equal(g->players[1].cash, 600 - 70 - 375);
+    assert_int_equal(g->co[co("BO")].owner, 0); /* her single bid on the B&O */
+    must(g, par("B&O", 100));
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    assert_int_equal(g->current, 3); /* after Cy, the last to buy in turn, not after Ann */
+    eng_game_free(g);
+}
+
+/* A player who can neither buy the cheapest item nor bid on another passes at once, and counts
+ * as passing (Rails' autopass: 1830_sellPresidency's Palmiro). */
+static void test_a_player_who_cannot_act_passes(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 3); /* 800 each */
+    must(g, bid("C&A", 795)); /* Ann: 5 not held */
+    must(g, pass());          /* Bob */
+    must(g, pass());          /* Cy: Ann cannot act, everyone has passed: SVNRR falls */
+    assert_true(has_event(g, ENG_EV_CANNOT_BUY, 0, ENG_NONE));
+    const eng_event *e = event_of(g, ENG_EV_ITEM_PRICE);
+    assert_non_null(e);
+    assert_int_equal(e->amount, 15);
+    assert_int_equal(g->current, 1);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -270,6 +318,8 @@ int main(void)
         cmocka_unit_test(test_buy_cheapest_bid_on_others),
         cmocka_unit_test(test_first_item_falls),
         cmocka_unit_test(test_auction_among_bidders),
+        cmocka_unit_test(test_a_bidder_who_cannot_raise_drops_out),
+        cmocka_unit_test(test_a_player_who_cannot_act_passes),
         cmocka_unit_test(test_bo_par),
         cmocka_unit_test(test_players_trade_privates),
         cmocka_unit_test(test_log_round_trip),

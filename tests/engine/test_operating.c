@@ -507,6 +507,13 @@ static void test_rusting_and_excess_trains(void **state)
     eng_action discard = {.kind = ENG_ACT_DISCARD_TRAIN, .company = sx, .train = train("3"),
                           .player = g->co[sx].director};
     char why[256];
+    eng_game *obsolete = eng_game_copy(g); /* an obsolete train discarded is scrapped (Rails:
+                                            * ScrapHeap; 1830 Coalfields & Reading) */
+    obsolete->train_obsolete[train("3")] = true;
+    assert_int_equal(eng_apply(obsolete, &discard, why, sizeof why), 0);
+    assert_int_equal(obsolete->pool_trains[train("3")], 0);
+    assert_true(has_event(obsolete, ENG_EV_DISCARDED, -1, sx));
+    eng_game_free(obsolete);
     assert_int_equal(eng_apply(g, &discard, why, sizeof why), 0);
     assert_int_equal(g->co[sx].ntrains, 3);
     assert_int_equal(g->pool_trains[train("3")], 1);

@@ -108,3 +108,47 @@ for log in 1830_5forDtrainExchange 1830_SellFullPresCert 1830_B 1830_ShareSellin
         && ok "$log replays to its end: $(echo "$out" | tail -1 | sed 's/.*: //')" \
         || not_ok "$log: $(echo "$out" | grep -m1 -A2 'at line' | tr '\n' ' ')"
 done
+# any Rails log plays with the options of the Rails save beside it (X.rails for X.report: a Java
+# object stream whose options' map rails_replay reads; its Variant names the title file): a
+# Coalfields & Reading game (copied elsewhere: the save comes before the oracle's entry), with a save made here in Java's stream format
+# (a version, a date, a Long, the game, then the map; a value given again by reference), replays
+# to its end; with C&ACertificate=PRR in its save the C&A's RDG share is a mismatch; without a
+# save, Rails' defaults are said
+jstr() { # a Java TC_STRING
+    printf '\164\000'; printf "\\$(printf %03o ${#1})"; printf '%s' "$1"
+}
+rails_save() { # rails_save FILE C&A-CERTIFICATE
+    {
+        printf '\254\355\000\005'; jstr "2.4"; jstr "2026-11-25 10:00:00"
+        printf '\163\162\000\016java.lang.Long\073\213\344\220\314\217\043\337\002\000\001'
+        printf '\112\000\005value\170\162\000\020java.lang.Number\206\254\225\035\013\224\340'
+        printf '\213\002\000\000\170\160\000\000\000\000\000\000\000\001'; jstr "1830"
+        printf '\163\162\000\021java.util.HashMap\005\007\332\301\303\026\140\321\003\000\002'
+        printf '\106\000\012loadFactor\111\000\011threshold\170\160\077\100\000\000\000\000\000'
+        printf '\014\167\010\000\000\000\020\000\000\000\004'
+        jstr "Variant"; jstr "Coalfields&Reading"; jstr "WithOptional6Train"; jstr "yes"
+        jstr "C&ACertificate(ReadingOnly)"; jstr "$2"
+        jstr "SeparateSalesAtSamePrice"; printf '\161\000\176\000\013' # "yes" again
+        printf '\170'
+    } > "$1"
+}
+tmp=$(mktemp -d)
+cp "$ORACLE_1830/1830_ShareSelling_Test.report" "$tmp/"
+rails_save "$tmp/1830_ShareSelling_Test.rails" RDG
+out=$("$REPLAY" "$tmp/1830_ShareSelling_Test.report" 2>&1)
+echo "$out" | grep -q "the options of the Rails save: WithOptional6Train=yes, C&ACertificate=RDG, SeparateSalesAtSamePrice=yes$" \
+    && echo "$out" | tail -1 | grep -q 'all consequences match$' \
+    && ok "a Rails log replays with its save's options and Variant" \
+    || not_ok "the save's options: $(echo "$out" | grep -m1 'options\|at line' | tr '\n' ' ')"
+rails_save "$tmp/1830_ShareSelling_Test.rails" PRR
+out=$("$REPLAY" "$tmp/1830_ShareSelling_Test.report" 2>&1)
+echo "$out" | grep -q "MISMATCH at line [0-9]*: ALSO_GETS,.*,RDG,10" \
+    && ok "the save's C&ACertificate=PRR is played: the C&A's RDG share is a mismatch" \
+    || not_ok "C&ACertificate=PRR: $(echo "$out" | grep -m1 -A2 'at line' | tr '\n' ' ')"
+mv "$tmp/1830_ShareSelling_Test.report" "$tmp/mygame.report"
+rm "$tmp/1830_ShareSelling_Test.rails"
+out=$("$REPLAY" "$tmp/mygame.report" 2>&1)
+echo "$out" | grep -q "no options known for .*mygame.report.*Rails' defaults" \
+    && ok "without a save a log plays with Rails' defaults, said" \
+    || not_ok "without a save: $(echo "$out" | head -2 | tr '\n' ' ')"
+rm -rf "$tmp"

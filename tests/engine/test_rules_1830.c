@@ -632,10 +632,86 @@ static void test_a_company_whose_price_fell_operates_later(void **state)
     title->train_needs_route = true;
 }
 
+/* ---- the stock round's end, the running order, a train without a route ---- */
+
+/* In 1830 a turn that only sold is no pass (Rails StockRound.done): after Ann's sale the two
+ * others pass and the round goes on to Ann, who may buy. */
+static void test_a_turn_that_sold_is_no_pass(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold("FirstRoundSellRestriction=no", 100);
+    start_major(g, "NYC", 90, 1, 2); /* Bob's; Ann holds 10% of it */
+    take_tens(g, "NYC", 0, 1);
+    g->current = 0;
+    int round = g->stock_round_number;
+    must(g, sell("NYC", 10));
+    must(g, pass()); /* Ann's turn ends */
+    must(g, pass()); /* Bob */
+    must(g, pass()); /* Cy */
+    assert_int_equal(g->round, ENG_ROUND_STOCK);
+    assert_int_equal(g->stock_round_number, round);
+    assert_int_equal(g->current, 0);
+    title->sale_ends_passing = false; /* as 1835: the sale's turn counted as a pass */
+    eng_game *h = packet_sold("FirstRoundSellRestriction=no", 100);
+    start_major(h, "NYC", 90, 1, 2);
+    take_tens(h, "NYC", 0, 1);
+    h->current = 0;
+    must(h, sell("NYC", 10));
+    must(h, pass());
+    must(h, pass());
+    must(h, pass()); /* the round is over (an operating round of the privates, the next) */
+    assert_true(h->round != ENG_ROUND_STOCK || h->stock_round_number > round);
+    title->sale_ends_passing = true;
+    eng_game_free(h);
+    eng_game_free(g);
+}
+
+/* Companies sold out at the end of a stock round move up in the running order: of two on one
+ * square the first arrived moves first, and operates first (Rails' 1830_sell_Presidency2, SR
+ * 7: B&O, then NYC). */
+static void test_sold_out_companies_move_in_running_order(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold("FirstRoundSellRestriction=no", 90);
+    int nyc = co("NYC"), bo = co("B&O");
+    start_major(g, "NYC", 90, 1, 8); /* NYC listed before B&O, arrived at 90 after it */
+    take_tens(g, "B&O", owner_of(g, "BO"), 8);
+    assert_true(g->co[bo].market_seq < g->co[nyc].market_seq);
+    to_operating_round(g);
+    assert_int_equal(g->or_order[0], bo);
+    assert_int_equal(g->or_order[1], nyc);
+    int first = -1;
+    for (int i = 0; i < g->nevents && first < 0; i++)
+        if (g->events[i].kind == ENG_EV_SOLD_OUT)
+            first = g->events[i].company;
+    assert_int_equal(first, bo);
+    eng_game_free(g);
+}
+
+/* A major without a train and without a route need not buy one in 1830 (18xx.games' rule;
+ * Rails' 1830_A: CPR ends its turn without one); with a route it must. */
+static void test_a_train_is_forced_only_with_a_route(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating("FirstRoundSellRestriction=no", "2");
+    g->co[co("PRR")].cash = 0; /* nothing to buy with: the director's money would have to pay */
+    must(g, done());
+    assert_true(g->operating != co("PRR"));
+    eng_game_free(g);
+    g = prr_operating("FirstRoundSellRestriction=no", "2");
+    lay_one_of(g, "H10", (const char *const[]){"57"}, 1); /* Altoona - Pittsburgh: a route */
+    g->co[co("PRR")].cash = 0;
+    refused(g, done(), "PRR has no train and must buy one");
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_titles_defaults),
+        cmocka_unit_test(test_a_turn_that_sold_is_no_pass),
+        cmocka_unit_test(test_sold_out_companies_move_in_running_order),
+        cmocka_unit_test(test_a_train_is_forced_only_with_a_route),
         cmocka_unit_test(test_defaults_in_play),
         cmocka_unit_test(test_a_major_buys_a_private_from_phase_3),
         cmocka_unit_test(test_privates_a_major_may_not_buy),

@@ -1,6 +1,7 @@
 /* Tests for src/engine/title and config/games/1835.json: the title loads, its totals and
  * dozens of specific facts match the cited sources, and a broken file names the bad entry. */
 #include "title_fixture.h"
+#include "engine/game.h"
 
 #include <cJSON.h>
 
@@ -687,6 +688,14 @@ static const char *const VARIANT_FILES[][2] = {
     {"loop2", "{\"title\": \"b\", \"extends\": \"loop1\"}"},
     {"orphan", "{\"title\": \"o\", \"extends\": \"18xx\"}"},
     {"broken", "{\"title\": \"b\", \"extends\": \"1835\",\n\"bank\": }"},
+    {"opt", "{\"title\": \"opt\", \"extends\": \"1835\", \"game_options\": [{\"id\": \"Sixes\",\n"
+            " \"default\": \"two\", \"choices\": {\"two\": {}, \"three\": {\"title\": {\"bank\": 9000,\n"
+            " \"trains\": [{\"name\": \"6\", \"patch\": true, \"count\": 3}],\n"
+            " \"player_share_limit_by_players\": {\"3\": 70}}}}},\n"
+            " {\"id\": \"Nines\", \"default\": \"no\", \"choices\": {\"no\": {}, \"yes\": {\"title\":\n"
+            " {\"trains\": [{\"name\": \"9\", \"patch\": true, \"count\": 1}]}}}}]}"},
+    {"optbad", "{\"title\": \"ob\", \"extends\": \"1835\", \"game_options\": [{\"id\": \"X\",\n"
+               " \"default\": \"a\", \"choices\": {\"a\": {}, \"b\": {\"title\": {\"game_options\": []}}}}]}"},
 };
 
 static char *test_reader(const char *name, void *ctx)
@@ -739,10 +748,54 @@ static void test_a_variant_extends_its_base(void **state)
     expect_load_error("broken", "broken.json: not valid JSON (near line 2)");
 }
 
+/* Issue 17: a game option whose choice changes the title's data ("title": a variant's changes,
+ * an entry patched by name): the title a game plays is the base unless such a choice is made. */
+static void test_a_choice_changes_the_title(void **state)
+{
+    (void)state;
+    char *err = NULL, why[256];
+    eng_title *base = eng_title_load("opt", test_reader, NULL, &err);
+    if (!base)
+        fail_msg("opt does not load: %s", err);
+    eng_title *plain = tf_load();
+    assert_int_equal(base->ngame_options, plain->ngame_options + 2); /* merged by id */
+    eng_options o;
+    eng_options_default(base, &o);
+    assert_ptr_equal(eng_title_load_chosen("opt", test_reader, NULL, base, o.chosen, &err), base);
+    assert_int_equal(eng_options_parse(base, &o, "Sixes=three", why, sizeof why), 0);
+    eng_title *t = eng_title_load_chosen("opt", test_reader, NULL, base, o.chosen, &err);
+    if (!t || t == base)
+        fail_msg("Sixes=three changes nothing: %s", err ? err : "");
+    int six = eng_train_index(t, "6");
+    assert_int_equal(t->trains[six].count, 3);
+    assert_int_equal(t->trains[six].cost, base->trains[six].cost); /* the rest kept */
+    assert_int_equal(base->trains[six].count, plain->trains[six].count);
+    assert_int_equal(t->bank, 9000);
+    assert_int_equal(t->player_share_limit_by_players[3], 70);
+    eng_game *g = eng_game_new(t, &o, (const char *const[]){"Ann", "Bob", "Cy"}, 3, why,
+                               sizeof why);
+    assert_non_null(g);
+    assert_int_equal(eng_player_share_limit(g), 70);
+    eng_game_free(g);
+    eng_title_free(t);
+    assert_int_equal(eng_options_parse(base, &o, "Nines=yes", why, sizeof why), 0);
+    assert_null(eng_title_load_chosen("opt", test_reader, NULL, base, o.chosen, &err));
+    if (!err || !strstr(err, "game_options[Nines].choices[yes].title: trains[9]: patched, but "
+                             "the base has none"))
+        fail_msg("the bad patch: \"%s\"", err ? err : "");
+    free(err);
+    err = NULL;
+    eng_title_free(base);
+    eng_title_free(plain);
+    expect_load_error("optbad", "game_options[X].choices[b].title: must be an object of the "
+                                "title's data to change");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_variant_extends_its_base),
+        cmocka_unit_test(test_a_choice_changes_the_title),
         cmocka_unit_test(test_totals),
         cmocka_unit_test(test_map_facts),
         cmocka_unit_test(test_tile_facts),

@@ -398,6 +398,53 @@ static void test_trains_phases_market_players(void **state)
     eng_title_free(t);
 }
 
+static char *read_games_file(const char *name, void *ctx)
+{
+    (void)ctx;
+    char path[128];
+    snprintf(path, sizeof path, "config/games/%s.json", name);
+    return util_read_file(path, NULL);
+}
+
+/* 1830 as the options chosen change it (Rails' 1830 GameOptions and Game.xml). */
+static eng_title *with_options(const eng_title *base, const char *options)
+{
+    eng_options o;
+    char why[256], *err = NULL;
+    eng_options_default(base, &o);
+    if (eng_options_parse(base, &o, options, why, sizeof why))
+        fail_msg("%s: %s", options, why);
+    eng_title *t = eng_title_load_chosen("1830", read_games_file, NULL, base, o.chosen, &err);
+    if (!t || t == base)
+        fail_msg("%s changes nothing: %s", options, err ? err : "");
+    return t;
+}
+
+/* Rails' options that change the data: a third 6, six Ds only, 70% with two players. */
+static void test_rails_options(void **state)
+{
+    (void)state;
+    eng_title *base = load_1830();
+    int six = eng_train_index(base, "6"), d = eng_train_index(base, "D");
+    assert_true(six >= 0 && d >= 0);
+    assert_int_equal(base->trains[six].count, 2);
+    assert_true(base->trains[d].count_unlimited);
+    assert_int_equal(base->player_share_limit_by_players[2], 0);
+    eng_title *t = with_options(base, "WithOptional6Train=yes");
+    assert_int_equal(t->trains[six].count, 3);
+    eng_title_free(t);
+    t = with_options(base, "UnlimitedTopTrains=no");
+    assert_false(t->trains[d].count_unlimited);
+    assert_int_equal(t->trains[d].count, 6);
+    eng_title_free(t);
+    t = with_options(base, "TwoPlayersCertLimit70Percent=yes, WithOptional6Train=yes");
+    assert_int_equal(t->player_share_limit_by_players[2], 70);
+    assert_int_equal(t->player_share_limit, 60);
+    assert_int_equal(t->trains[six].count, 3);
+    eng_title_free(t);
+    eng_title_free(base);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_tile_facts),
         cmocka_unit_test(test_companies),
         cmocka_unit_test(test_trains_phases_market_players),
+        cmocka_unit_test(test_rails_options),
     };
     return cmocka_run_group_tests_name("title_1830", tests, NULL, NULL);
 }

@@ -1481,63 +1481,64 @@ static char *translate_options(const eng_title *t, const char *rails)
     return out;
 }
 
-/* The log's options: PBEMGM_OPTIONS, else the oracle's entry for it, else those of the Rails
- * save beside it, else Rails' defaults (said); NULL when the title cannot play them. */
+/* The log's options: PBEMGM_OPTIONS, else those of the Rails save beside it, else the
+ * oracle's entry for it, else Rails' defaults (said). */
 static char *options_for(const char *log, const eng_title *t)
 {
     const char *env = getenv("PBEMGM_OPTIONS");
     if (env)
         return xstrdup(env);
+    char *rails = save_options(log), *opts = NULL;
+    if (rails) {
+        opts = translate_options(t, rails);
+        fprintf(stderr, "rails_replay: the options of the Rails save: %s\n", opts);
+        free(rails);
+        return opts;
+    }
     char *data = read_oracle(title_of(log), "", NULL);
     cJSON *root = data ? cJSON_Parse(data) : NULL;
     char *copy = xstrdup(log);
     const cJSON *o = cJSON_GetObjectItem(root, basename(copy));
-    char *opts = cJSON_IsString(o) ? xstrdup(o->valuestring) : NULL;
+    opts = cJSON_IsString(o) ? xstrdup(o->valuestring) : NULL;
     cJSON_Delete(root);
     free(data);
     free(copy);
-    char *rails = opts ? NULL : save_options(log);
-    if (rails) {
-        opts = translate_options(t, rails);
-        fprintf(stderr, "rails_replay: the options of the Rails save: %s\n", opts);
-    } else if (!opts) {
-        fprintf(stderr, "rails_replay: no options known for %s (neither in tests/oracle nor a "
-                        "Rails save beside it): Rails' defaults\n", log);
+    if (!opts) {
+        fprintf(stderr, "rails_replay: no options known for %s (neither a Rails save beside it "
+                        "nor tests/oracle): Rails' defaults\n", log);
         opts = xstrdup("");
     }
-    free(rails);
     return opts;
 }
 
-/* The title file a log is played with: the variant that the oracle's "_title_files" names for
- * it (1830's Coalfields & Reading games), else the one its Rails save's Variant names, else its
- * GameIs title; NULL for a Rails variant no title here plays. */
+/* The title file a log is played with: the one its Rails save's Variant names, else the
+ * variant that the oracle's "_title_files" names for it (1830's Coalfields & Reading games),
+ * else its GameIs title; NULL for a Rails variant no title here plays. */
 static char *title_file_for(const char *log)
 {
     static const char *const variants[][2] = {{"Basegame", ""}, {"Standard", ""},
                                               {"Clemens", ""}, {"Snake", ""},
                                               {"Coalfields&Reading", "-coalfields"}};
-    char *data = read_oracle(title_of(log), "", NULL);
-    cJSON *root = data ? cJSON_Parse(data) : NULL;
-    char *copy = xstrdup(log);
-    const cJSON *f = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "_title_files"), basename(copy));
-    char *name = cJSON_IsString(f) ? xstrdup(f->valuestring) : NULL;
-    cJSON_Delete(root);
-    free(data);
-    free(copy);
-    char *rails = name ? NULL : save_options(log);
+    char *rails = save_options(log), *name = NULL;
     char *variant = rails ? rails_option(rails, "Variant") : NULL;
-    if (!name && variant) {
+    free(rails);
+    if (variant) {
         for (size_t i = 0; i < sizeof variants / sizeof *variants && !name; i++)
             if (strcmp(variant, variants[i][0]) == 0)
                 name = str_format("%s%s", title_of(log), variants[i][1]);
         if (!name)
             fprintf(stderr, "rails_replay: Rails' variant %s is no title here\n", variant);
-    } else if (!name) {
-        name = xstrdup(title_of(log));
+        free(variant);
+        return name;
     }
-    free(variant);
-    free(rails);
+    char *data = read_oracle(title_of(log), "", NULL);
+    cJSON *root = data ? cJSON_Parse(data) : NULL;
+    char *copy = xstrdup(log);
+    const cJSON *f = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "_title_files"), basename(copy));
+    name = xstrdup(cJSON_IsString(f) ? f->valuestring : title_of(log));
+    cJSON_Delete(root);
+    free(data);
+    free(copy);
     return name;
 }
 
