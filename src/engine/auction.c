@@ -125,12 +125,13 @@ static void item_event(eng_game *g, eng_event_kind kind, int player, int item, i
 static void sell(eng_game *g, int player, int item, int price, bool in_turn);
 
 /* The auction among bidders after `after` acted: the next bidder who can raise is to act
- * (true), those who cannot dropping out; with one bidder left he buys for his bid and the
- * auction is over (false: the caller settles what follows). */
+ * (true), those who cannot dropping out; with one bidder left, or the others all passed since
+ * the last bid, the highest buys for his bid and the auction is over (false: the caller settles
+ * what follows). */
 static bool auction_goes_on(eng_game *g, int after)
 {
     int item = g->auction_item;
-    while (bidders(g, item) > 1) {
+    while (bidders(g, item) > 1 && g->auction_passes < bidders(g, item) - 1) {
         int p = next_bidder(g, item, after), least = eng_least_bid(g, item);
         int money = free_cash(g, p) + g->bids[item][p];
         if (money >= least) {
@@ -179,6 +180,7 @@ static void settle(eng_game *g)
             continue;
         }
         g->auction_item = item;
+        g->auction_passes = 0;
         item_event(g, ENG_EV_TO_AUCTION, ENG_NONE, item, 0, 0);
         if (!auction_goes_on(g, top))
             continue;
@@ -238,7 +240,7 @@ int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s has %d not held by other bids", g->players[p].name,
                           money);
     g->bids[item][p] = a->price;
-    g->passes = 0;
+    g->passes = g->auction_passes = 0;
     item_event(g, ENG_EV_BID, p, item, a->price, free_cash(g, p));
     if (g->auction_item != ENG_NONE) {
         if (!auction_goes_on(g, p))
@@ -251,10 +253,14 @@ int eng_auction_bid(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
-/* A bidder drops out of the auction among bidders; the last one left buys for his bid. */
-static void drop_out(eng_game *g, int p)
+/* A bidder passes in the auction among bidders: he leaves it (rules.auction_pass_leaves) or
+ * stays in; the highest buys once the others have left or passed in a row. */
+static void auction_pass(eng_game *g, int p)
 {
-    g->bids[g->auction_item][p] = 0;
+    if (g->opt.rules.auction_pass_leaves)
+        g->bids[g->auction_item][p] = 0;
+    else
+        g->auction_passes++;
     if (!auction_goes_on(g, p))
         settle(g);
 }
@@ -289,7 +295,7 @@ int eng_auction_pass(eng_game *g, const eng_action *a, char *why, size_t len)
     (void)len;
     eng_event_add(g, ENG_EV_PASSES, a->player, ENG_NONE, 0, 0, false);
     if (g->auction_item != ENG_NONE) {
-        drop_out(g, a->player);
+        auction_pass(g, a->player);
         return 0;
     }
     g->resume_player = next_seat(g, a->player);

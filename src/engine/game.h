@@ -222,6 +222,8 @@ typedef struct eng_game {
     int item_price[32];       /* what each item costs now (an auction's first item falls) */
     int bids[32][ENG_MAX_PLAYERS]; /* auction: each player's bid on each item; 0 none */
     int auction_item;         /* auction: the item auctioned among its bidders now, or ENG_NONE */
+    int auction_passes;       /* auction among bidders: passes since the last bid (bidders who
+                               * pass stay in unless rules.auction_pass_leaves) */
     int resume_player;        /* auction: whose turn comes once the item sales it set off and the
                                * auction among bidders are done; the next round's first player */
     int par_pending;          /* a company whose director must choose its par now (1830's B&O,

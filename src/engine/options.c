@@ -47,6 +47,8 @@ static void rules_from_choices(const eng_title *t, eng_options *o)
             r.station_ends_track = ch->rules.station_ends_track;
         if (ch->sets & ENG_RULE_MINORS_WAIT)
             r.minors_wait_for = ch->rules.minors_wait_for;
+        if (ch->sets & ENG_RULE_AUCTION_PASS_LEAVES)
+            r.auction_pass_leaves = ch->rules.auction_pass_leaves;
     }
     o->rules = r;
 }

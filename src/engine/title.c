@@ -1493,13 +1493,18 @@ static bool parse_rules(struct loader *L, const char *where, const cJSON *rules,
             if (!get_bool_or(L, where, rules, it->string, &ch->rules.station_ends_track, false))
                 return false;
             ch->sets |= ENG_RULE_STATION_ENDS_TRACK;
+        } else if (strcmp(it->string, "auction_pass_leaves") == 0) {
+            if (!get_bool_or(L, where, rules, it->string, &ch->rules.auction_pass_leaves, false))
+                return false;
+            ch->sets |= ENG_RULE_AUCTION_PASS_LEAVES;
         } else if (strcmp(it->string, "minors_wait_for") == 0) {
             if (!cJSON_IsString(it))
                 return bad(L, "%s.minors_wait_for: must be a company's id", where);
             ch->sets |= ENG_RULE_MINORS_WAIT;
         } else {
             return bad(L, "%s: there is no rule \"%s\" (start_order, ferry_toll_when_crossing, "
-                          "station_ends_track, minors_wait_for)", where, it->string);
+                          "station_ends_track, minors_wait_for, auction_pass_leaves)", where,
+                       it->string);
         }
     }
     return true;

@@ -277,11 +277,15 @@ typedef struct eng_rules {
     bool station_ends_track;       /* a private's free station ends the track step (house
                                     * rule 6: the Westermann rule) */
     int minors_wait_for;           /* minors operate only once this company has floated, or -1 */
+    bool auction_pass_leaves;      /* a bidder who passes in an auction among bidders leaves it
+                                    * (Rails' LeaveAuctionOnPass); else he stays in and may bid
+                                    * again, the last bidder winning once the others have passed
+                                    * in a row (Rails' default) */
 } eng_rules;
 
 enum { /* which rules a choice sets */
     ENG_RULE_START_ORDER = 1u, ENG_RULE_FERRY = 2u, ENG_RULE_STATION_ENDS_TRACK = 4u,
-    ENG_RULE_MINORS_WAIT = 8u
+    ENG_RULE_MINORS_WAIT = 8u, ENG_RULE_AUCTION_PASS_LEAVES = 16u
 };
 
 typedef struct eng_choice {

@@ -27,6 +27,9 @@ typedef struct turn_ctx {
     int operated_by[ENG_MAX_COMPANIES];
     bool had_stock_round;        /* a stock round (or the start packet) was played */
     char round[64];              /* the round under way, by name */
+    int passed_in_auction[ENG_MAX_PLAYERS]; /* the item + 1 of the auction among bidders in
+                                 * which the player has passed with no further bid (he stays in
+                                 * without LeaveAuctionOnPass: asked again, he passes again) */
 } turn_ctx;
 
 /* Applies the action: 0, or -1 with why (and nothing changed). Records and reports it. */

@@ -41,7 +41,8 @@ static int bid_on(const turn_ctx *x, int p, const ord_order *o, int item)
 
 /* Player p's turn in the auction among the item's bidders: his first order for the item that
  * can be carried out — a BID UP TO (again and again, while the limit allows) or a BID not used
- * yet — else he drops out. */
+ * yet — else he passes (and drops out, or stays in to pass again when asked: his orders are
+ * the same). */
 static void auction_turn(turn_ctx *x, int p)
 {
     eng_game *g = x->g;
@@ -49,6 +50,12 @@ static void auction_turn(turn_ctx *x, int p)
     const char *id = g->t->start_items[item].id;
     turn_orders *po = &x->pl[p];
     char why[256];
+    eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
+    if (x->passed_in_auction[p] == item + 1) { /* his limits are where they were: again */
+        if (turn_act(x, &pass, why, sizeof why))
+            turn_say(x, "  (%s cannot pass: %s)", g->players[p].name, why);
+        return;
+    }
     for (int i = 0; po->o && i < po->o->n; i++) {
         const ord_order *o = &po->o->v[i];
         int k = bid_on(x, p, o, item);
@@ -63,10 +70,12 @@ static void auction_turn(turn_ctx *x, int p)
         turn_say(x, "    not carried out in the auction for %s: %s", id, why);
         turn_not_done(x, p, i, "in the auction for %s: %s", id, why);
     }
-    turn_say(x, "  %s has no further bid on %s: drops out", g->players[p].name, id);
-    eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
+    bool leaves = g->opt.rules.auction_pass_leaves;
+    turn_say(x, "  %s has no further bid on %s: %s", g->players[p].name, id,
+             leaves ? "drops out" : "passes (and stays in: a raise by another asks him again)");
+    x->passed_in_auction[p] = item + 1;
     if (turn_act(x, &pass, why, sizeof why))
-        turn_say(x, "  (%s cannot drop out: %s)", g->players[p].name, why);
+        turn_say(x, "  (%s cannot pass: %s)", g->players[p].name, why);
 }
 
 /* The par the game master chooses for a director who wrote none that could be used: the

@@ -109,13 +109,13 @@ static void test_first_item_falls(void **state)
     eng_game_free(g);
 }
 
-/* Two bidders on a private that becomes the cheapest: auctioned among them from the one after
- * the highest bidder; the last left buys for his bid; the turn then goes on after the buyer
- * of the item before. */
+/* Bidders on a private that becomes the cheapest: auctioned among them from the one after
+ * the highest bidder; with LeaveAuctionOnPass=yes a pass leaves the auction, and the last left
+ * buys for his bid; the turn then goes on after the buyer of the item before. */
 static void test_auction_among_bidders(void **state)
 {
     (void)state;
-    eng_game *g = new_game(NULL, 4); /* 600 each */
+    eng_game *g = new_game("LeaveAuctionOnPass=yes", 4); /* 600 each; a pass leaves */
     must(g, bid("D&H", 75));  /* Ann */
     must(g, bid("D&H", 80));  /* Bob */
     must(g, bid("M&H", 115)); /* Cy */
@@ -311,6 +311,36 @@ static void test_a_player_who_cannot_act_passes(void **state)
     eng_game_free(g);
 }
 
+/* Rails' default (LeaveAuctionOnPass=no): a bidder who passed stays in and may bid again; the
+ * highest buys once all the others have passed in a row. */
+static void test_a_pass_stays_in_the_auction(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4); /* 600 each */
+    must(g, bid("D&H", 75));  /* Ann */
+    must(g, bid("D&H", 80));  /* Bob */
+    must(g, bid("M&H", 115)); /* Cy */
+    must(g, bid("D&H", 90));  /* Dee */
+    must(g, buy_item("SVNRR")); /* Ann */
+    must(g, buy_item("C&StL")); /* Bob: D&H auctioned among Ann, Bob and Dee */
+    assert_int_equal(g->current, 0);
+    must(g, pass());          /* Ann passes, and stays in */
+    assert_int_equal(g->current, 1);
+    must(g, bid("D&H", 95));  /* Bob */
+    assert_int_equal(g->current, 3);
+    must(g, pass());          /* Dee */
+    assert_int_equal(g->current, 0);
+    must(g, bid("D&H", 100)); /* Ann bids again */
+    must(g, pass());          /* Bob */
+    assert_int_equal(g->auction_item, item("D&H"));
+    assert_int_equal(g->current, 3);
+    must(g, pass());          /* Dee: the others have passed in a row: Ann buys */
+    assert_int_equal(g->co[co("D&H")].owner, 0);
+    assert_int_equal(g->players[0].cash, 600 - 20 - 100);
+    assert_int_equal(g->auction_item, ENG_NONE);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -319,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_first_item_falls),
         cmocka_unit_test(test_auction_among_bidders),
         cmocka_unit_test(test_a_bidder_who_cannot_raise_drops_out),
+        cmocka_unit_test(test_a_pass_stays_in_the_auction),
         cmocka_unit_test(test_a_player_who_cannot_act_passes),
         cmocka_unit_test(test_bo_par),
         cmocka_unit_test(test_players_trade_privates),

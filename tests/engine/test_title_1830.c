@@ -81,8 +81,8 @@ static void test_totals(void **state)
     assert_int_equal(t->pool_limit_percent, 50);
     assert_int_equal(t->station_cost_per_hex, 0);
     assert_int_equal(t->formation.company, -1); /* no Prussian */
-    assert_int_equal(t->ngame_options, 3); /* Rails' WithOptional6Train, UnlimitedTopTrains,
-                                            * TwoPlayersCertLimit70Percent */
+    assert_int_equal(t->ngame_options, 4); /* Rails' WithOptional6Train, UnlimitedTopTrains,
+                                            * LeaveAuctionOnPass, TwoPlayersCertLimit70Percent */
     eng_title_free(t);
 }
 

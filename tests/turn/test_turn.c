@@ -1139,7 +1139,8 @@ static eng_game *after_1830_packet(void)
 
 /* The auction as the players' orders play it: bids on their turns, BID UP TO raising by the
  * least step (5) in the auction among D&H's bidders while the limit allows, a bidder without a
- * bid for the item dropping out, the item's single bidder buying it, the B&O's par at once. */
+ * bid for the item passing (he stays in, Rails' default, and passes again when asked: said
+ * once), the item's single bidder buying it, the B&O's par at once. */
 static void test_1830_bids_and_the_auction_among_bidders(void **state)
 {
     (void)state;
@@ -1149,7 +1150,9 @@ static void test_1830_bids_and_the_auction_among_bidders(void **state)
             1);
     before("Ann bids 75 for D&H", "Bob bids 80 for D&H");
     before("Dee bids 85 for D&H", "D&H is auctioned among its bidders");
-    before("Ann has no further bid on D&H: drops out", "Bob bids 90 for D&H");
+    before("Ann has no further bid on D&H: passes (and stays in", "Bob bids 90 for D&H");
+    assert_null(strstr(report_has("Ann has no further bid on D&H") + 1,
+                       "Ann has no further bid on D&H")); /* asked again: passes, not said */
     before("Dee bids 95 for D&H", "Bob bids 100 for D&H");
     report_has("not carried out in the auction for D&H: the least bid on D&H is 105, above the "
                "limit of 95");
