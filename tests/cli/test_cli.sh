@@ -187,3 +187,15 @@ test "$(sqlite3 pbemgm.db "SELECT turn FROM games WHERE name='g4'")" = 1 && ok "
 printf 'Hello all.\n' > note.txt
 expect_ok "broadcast" "$PBEMGM" game broadcast g4 note.txt
 expect_fail "broadcast of a missing file" 'cannot be read' "$PBEMGM" game broadcast g4 missing.txt
+# Rails' 1830 options are the titles' game options, a choice changing the title's data: with
+# C&ACertificate=RDG the C&A brings a Reading share (PRR by default), said in the start mail;
+# a value that is no choice is refused naming the choices
+for n in ann bob cy; do "$PBEMGM" player add g2 $n $n@example.org --password secret1 >/dev/null; done
+expect_fail "an 1830 option's value that is no choice" 'WithOptional6Train must be no or yes, not "maybe"' \
+    "$PBEMGM" game start g2 --options "WithOptional6Train=maybe"
+expect_ok "an 1830 game started with Rails' options" \
+    "$PBEMGM" game start g2 --options "C&ACertificate=RDG, LeaveAuctionOnPass=yes, UnlimitedTopTrains=no"
+sqlite3 pbemgm.db "SELECT raw FROM outbox" \
+    | grep -q "C&A: Camden & Amboy with a 10% RDG share, 160 (row 5)" \
+    && ok "the start mail says the C&A brings an RDG share (the option's change)" \
+    || not_ok "the C&A's share in the start mail: $(sqlite3 pbemgm.db "SELECT raw FROM outbox" | grep -m1 'C&A:')"
