@@ -28,6 +28,8 @@
 #include <time.h>
 
 struct replay {
+    int formation_ended;        /* the company + 1 whose formation round ended before Rails
+                                 * says so (its discards come after it here), or 0 */
     int scrapped_left;          /* obsolete trains scrapped not yet named by a line */
     const char *title_file;     /* config/games/NAME.json the log is played with */
     eng_title *title;
@@ -236,6 +238,9 @@ static int take(struct replay *r, const eng_action *given, char *why, size_t len
     if (rc == 0 && (rc = eng_apply(r->g, &back, why, len)) == 0) {
         buf_adds(&r->log, json);
         buf_addc(&r->log, '\n');
+        for (int i = 0; i < r->g->nevents; i++)
+            if (r->g->events[i].kind == ENG_EV_FORMATION_END)
+                r->formation_ended = r->g->events[i].company + 1;
     }
     free(json);
     return rc;
@@ -1225,10 +1230,25 @@ static int formation_line(struct replay *r, char **f, int n)
         int h = eng_hex_index(r->title, hex);
         return expect_event(r, ENG_EV_TOKEN_EXCHANGED, -2, company_of(r, f[2]), &h, NULL);
     }
+    if (strcmp(k, "GameOver") == 0)
+        return expect_event(r, ENG_EV_GAME_OVER, -2, -2, NULL, NULL);
+    if (strncmp(k, "EoGWinner", 9) == 0 || strncmp(k, "EoGFinalRanking", 15) == 0)
+        return 0; /* the ranking's lines that follow are checked one by one */
+    int place, worth;
+    char who[64];
+    if (sscanf(k, "%d. %d %63s", &place, &worth, who) == 3) /* "1. 8554 Lonny" */
+        return expect_event(r, ENG_EV_FINAL_SCORE, player_of(r, who), -2, &worth, &place);
+    if (strcmp(k, "BankIsBrokenReportText") == 0)
+        return expect_event(r, ENG_EV_BANK_BROKEN, -2, -2, NULL, NULL);
     if (strcmp(k, "EndOfFormationRound") == 0 || strcmp(k, "EndOfFormationRoundNoInterrupt") == 0) {
         for (int guard = 0; r->g->forming && guard < 16; guard++)
             if (operate(r, (eng_action){.kind = ENG_ACT_PASS}))
                 return -1;
+        int ended = r->formation_ended - 1;
+        r->formation_ended = 0; /* Rails ends the round after the formed company's discards */
+        if (take_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL) ||
+            ended == company_of(r, f[1]))
+            return 0;
         return expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL);
     }
     return 2;
@@ -1444,7 +1464,7 @@ static char *rails_option(const char *list, const char *name)
  * change Rails' screens or that the title plays otherwise left out (said on stderr). */
 static char *translate_options(const eng_title *t, const char *rails)
 {
-    static const char *const screens[] = {"Variant", "NumberOfPlayers", "NoMapMode",
+    static const char *const screens[] = {"NumberOfPlayers", "NoMapMode",
                                            "RouteAwareness", "RevenueCalculation",
                                            "BeginnerGame", "NetworthHidden"};
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
@@ -1461,6 +1481,8 @@ static char *translate_options(const eng_title *t, const char *rails)
         bool skip = false;
         for (size_t i = 0; i < sizeof screens / sizeof *screens; i++)
             skip |= strcmp(name, screens[i]) == 0;
+        if (strcmp(name, "Variant") == 0) /* 1835's start order; 1830's: the title file */
+            skip = eng_game_option_index(t, "Variant") < 0;
         for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
             if (strcmp(name, renamed[i][0]) == 0)
                 name = renamed[i][1];
