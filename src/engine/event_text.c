@@ -142,9 +142,10 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
         break;
     case ENG_EV_PRIVATE_CLOSES: n = snprintf(buf, len, "%s closes", C); break;
     case ENG_EV_DISCARDED:
-        n = snprintf(buf, len, !e->flag   ? (e->amount ? "%s discards an obsolete %s train (scrapped)"
-                                                   : "%s discards a %s train to the pool")
-                               : e->amount ? "%s trades in an obsolete %s train (scrapped)"
+        n = snprintf(buf, len,
+                     !e->flag    ? (e->amount ? "%s discards an obsolete %s train (scrapped)"
+                                              : "%s discards a %s train to the pool")
+                     : e->amount ? "%s trades in an obsolete %s train (scrapped)"
                                            : "%s trades in a %s train (to the pool)",
                      C, train_name(g, e->item));
         break;

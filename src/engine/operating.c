@@ -73,7 +73,8 @@ static void sort_majors_from(eng_game *g, int from)
     while (from < g->nor_order && !eng_is_major(g, g->or_order[from]))
         from++;
     for (int i = from + 1; i < g->nor_order; i++)
-        for (int k = i; k > from && eng_operates_before(g, g->or_order[k], g->or_order[k - 1]); k--) {
+        for (int k = i;
+             k > from && eng_operates_before(g, g->or_order[k], g->or_order[k - 1]); k--) {
             int tmp = g->or_order[k];
             g->or_order[k] = g->or_order[k - 1];
             g->or_order[k - 1] = tmp;

@@ -112,9 +112,10 @@ int eng_exchange_private(eng_game *g, const eng_action *a, char *why, size_t len
     if (g->co[priv].closed || g->co[priv].owner != a->player)
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
     int c = pc->exchange_company;
-    if (eng_percent_held(g, c, a->player) + pc->exchange_percent > eng_player_share_limit(g) &&
+    int most = eng_player_share_limit(g);
+    if (eng_percent_held(g, c, a->player) + pc->exchange_percent > most &&
         eng_market_zone(g, c) < ENG_ZONE_ORANGE)
-        return eng_refuse(why, len, "a player may hold at most %d%% of %s", eng_player_share_limit(g),
+        return eng_refuse(why, len, "a player may hold at most %d%% of %s", most,
                           t->companies[c].id);
     int cert = exchange_cert(g, pc, why, len);
     if (cert < 0)

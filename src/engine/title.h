@@ -409,15 +409,17 @@ eng_title *eng_title_parse(const char *json, char **err);
  * it). A file may say "extends": "BASE" and give only what differs (a variant, 1830's
  * Coalfields & Reading): its "hexes", "tiles", "privates", "minors" and "majors" (by "id") and
  * "trains" and "phases" (by "name") each replace the base's entry of that id or are added (an
- * entry {"id": X, "remove": true} takes it out); any other member replaces the base's. Bases
- * may extend others, four deep. */
+ * entry {"id": X, "remove": true} takes it out, one with "patch": true changes only the members
+ * it gives; "game_options" by "id" too); any other member replaces the base's. Bases may
+ * extend others, four deep. */
 typedef char *(*eng_title_reader)(const char *name, void *ctx);
 eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err);
-/* The title a game plays with the choices `chosen` (eng_options.chosen) made against base (name's title, loaded as
- * above): base itself when no chosen choice changes the title (the caller keeps it), else a
- * new title with each such choice's "title" changes merged in (a variant's way: entries by id
- * or name replaced, added, removed, or patched: {"id": X, "patch": true, ...} changes only the
- * members given). NULL with err. */
+/* The title a game plays with the choices `chosen` (eng_options.chosen) made against base
+ * (name's title, loaded as above): base itself when no chosen choice changes the title (the
+ * caller keeps it), else a new title with each such choice's "title" changes merged in (a
+ * variant's way: entries by id or name replaced, added, removed, or patched: {"id": X,
+ * "patch": true, ...} changes only the members given; "game_options" merge by id too). NULL
+ * with err. */
 eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
                                  const eng_title *base, const int *chosen, char **err);
 /* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */

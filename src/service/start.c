@@ -39,7 +39,7 @@ static cJSON *start_packet(const eng_title *t)
         if (it->percent)
             snprintf(what, sizeof what, "%d%% of %s%s", it->percent, co->name,
                      it->director ? " (the director's certificate)" : "");
-        else if (co->brings_company >= 0) /* 1830's C&A and B&O privates */
+        else if (co->brings_percent > 0) /* 1830's C&A and B&O privates */
             snprintf(what, sizeof what, "%s with %s %d%% %s%s", co->name,
                      co->brings_director ? "the" : "a", co->brings_percent,
                      t->companies[co->brings_company].id,

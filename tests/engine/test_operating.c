@@ -224,8 +224,8 @@ static void test_the_bank_breaking_ends_the_game(void **state)
     pay(g, 0, g->bank - 50); /* 50 left in the bank */
     must(g, run(200, true)); /* the players hold 50% of BY: 100 paid */
     assert_true(g->bank < 0);
-    must(g, done()); /* BY's turn ends: the bank is broken, the round goes on */
-    assert_true(has_event(g, ENG_EV_BANK_BROKEN, -1, -1));
+    assert_true(has_event(g, ENG_EV_BANK_BROKEN, -1, -1)); /* said as it breaks (Rails) */
+    must(g, done()); /* BY's turn ends: the round goes on */
     for (int k = 0; k < 8 && g->round == ENG_ROUND_OPERATING; k++)
         must(g, done());
     assert_int_equal(g->round, ENG_ROUND_OVER);

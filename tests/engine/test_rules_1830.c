@@ -570,13 +570,14 @@ static void test_bank_broken_ends_the_set(void **state)
         give_train(g, "PRR", "2");
         bank_pays(g, 1, g->bank - 50);
         int money = total_money(g);
-        must(g, run(200, true));
-        must(g, done());
+        must(g, run(200, true)); /* said as it breaks, with the payout (Rails) */
         assert_event_text(g, find_event(g, ENG_EV_BANK_BROKEN, -1),
                           ends_set ? "The bank is broken: the game ends with this set of "
                                      "operating rounds"
                                    : "The bank is broken: the game ends with this operating "
                                      "round");
+        must(g, done());
+        assert_null(find_event(g, ENG_EV_BANK_BROKEN, -1)); /* once */
         if (ends_set) {
             assert_int_equal(g->round, ENG_ROUND_OPERATING);
             assert_int_equal(g->or_in_set, 2);

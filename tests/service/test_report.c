@@ -423,7 +423,8 @@ static void test_the_start_of_the_game_is_mailed(void **state)
     html_is_valid(html);
     expect_in(text, "Dear bob,");
     expect_in(text, "Seat 3: carol (the first to act)"); /* Clemens: the last seat first */
-    expect_in(text, "NF: N\xc3\xbcrnberg-F\xc3\xbcrth, 100");
+    /* each item with what comes with it */
+    expect_in(text, "NF: N\xc3\xbcrnberg-F\xc3\xbcrth with a 10% BY share, 100");
     expect_in(text, "Variant and options: Variant=Clemens.");
     expect_in(text, "== Turn 1: orders are due by");
     expect_in(text, "PLAYER bob\nPASSWORD your-password\nTURN 1");
