@@ -468,18 +468,19 @@ static int cheapest_train(const eng_game *g)
     return best;
 }
 
-/* Whether company c has a route: a run worth something through one of its stations, for the
- * train of the title that reaches farthest. */
+/* Whether company c has a route: a run worth something through one of its stations. Any
+ * longer route holds one between its station and the next stop, so the title's shortest train
+ * is tried (quick where a long one would list every path of a late board). */
 static bool has_route(const eng_game *g, int c)
 {
-    int longest = 0;
+    int shortest = 0;
     for (int k = 1; k < g->t->ntrains; k++)
-        if (g->t->trains[k].cities + g->t->trains[k].towns >
-            g->t->trains[longest].cities + g->t->trains[longest].towns)
-            longest = k;
+        if (g->t->trains[k].cities + g->t->trains[k].towns <
+            g->t->trains[shortest].cities + g->t->trains[shortest].towns)
+            shortest = k;
     eng_game *trial = eng_game_copy(g);
     trial->co[c].ntrains = 1;
-    trial->co[c].trains[0] = longest;
+    trial->co[c].trains[0] = shortest;
     eng_run run;
     eng_best_run(trial, c, &run);
     eng_game_free(trial);
