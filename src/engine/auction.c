@@ -2,11 +2,15 @@
  * and the par a director chooses for a company started with an item.
  *
  * In turn, a player buys the cheapest unsold item at its price, bids on any other (at least
- * bid_raise over its price, or over its highest bid; a player's bids hold his money), or passes.
+ * bid_raise over its price, or over its highest bid; a player's bids hold his money), or passes;
+ * one who can do neither passes at once (Rails' autopass). A bid in turn gives the next player
+ * the priority, as a purchase in turn does; an item won on bids leaves it where it was.
  * Once the cheapest is sold, the next cheapest is settled at once: without bids it is offered
  * in turn; with one bidder he buys it for his bid; with more it is auctioned among them (from
- * the bidder after the highest, in seating order: each raises or drops out; one whose money
- * cannot reach the least bid drops out at once, as Rails passes for him) until one is left.
+ * the bidder after the highest, in seating order: each raises or passes — a pass leaves the
+ * auction under the rule auction_pass_leaves, else the bidder stays in — and one whose money
+ * cannot reach the least bid drops out at once) until one is left or the others have all
+ * passed in a row since the last bid.
  * The turn then passes on from the player whose turn set the sales off.
  * Everyone passing in turn lowers the first item's price by first_item_drop while it is unsold
  * (at 0 the player to act must take it); once it is sold, everyone passing stops the packet for
