@@ -406,10 +406,11 @@ static int start_game(struct session *s, const store_game *g, const char *option
         rc = fail("game options: %s (see docs/game-options.md)", why);
     else if (store_player_each(s->st, g->id, collect_name, &names) != STORE_OK)
         rc = fail("%s", store_errmsg(s->st));
-    eng_title *played = rc == 0 ? svc_load_title_chosen(g->title, t, o.chosen, why, sizeof why)
-                                : NULL; /* as the options change it */
-    if (rc == 0 && !played)
+    eng_title *changed = NULL; /* the title as the options change it (1830's third 6) */
+    if (rc == 0 && eng_choices_change_title(t, o.chosen) &&
+        !(changed = svc_load_title_chosen(g->title, t, o.chosen, why, sizeof why)))
         rc = fail("game options: %s", why);
+    const eng_title *played = changed ? changed : t;
     if (rc == 0) {
         eng_game *eg = names.n <= ENG_MAX_PLAYERS
                            ? eng_game_new(played, &o, (const char *const *)names.v, names.n,
@@ -437,8 +438,7 @@ static int start_game(struct session *s, const store_game *g, const char *option
     }
     for (int i = 0; i < names.n && i <= ENG_MAX_PLAYERS; i++)
         free(names.v[i]);
-    if (played != t)
-        eng_title_free(played);
+    eng_title_free(changed);
     eng_title_free(t);
     return rc;
 }

@@ -66,22 +66,26 @@ bool eng_operates_before(const eng_game *g, int a, int b)
     return x->market_seq < y->market_seq;
 }
 
-/* The majors of or_order[from..] by operates_before() (a stable insertion sort); a minor
- * keeps its place before them. */
+void eng_sort_running_order(const eng_game *g, int *majors, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && eng_operates_before(g, majors[k], majors[k - 1]); k--) {
+            int tmp = majors[k];
+            majors[k] = majors[k - 1];
+            majors[k - 1] = tmp;
+        }
+}
+
+/* The majors of or_order[from..] in the running order; a minor keeps its place before them. */
 static void sort_majors_from(eng_game *g, int from)
 {
     while (from < g->nor_order && !eng_is_major(g, g->or_order[from]))
         from++;
-    for (int i = from + 1; i < g->nor_order; i++)
-        for (int k = i;
-             k > from && eng_operates_before(g, g->or_order[k], g->or_order[k - 1]); k--) {
-            int tmp = g->or_order[k];
-            g->or_order[k] = g->or_order[k - 1];
-            g->or_order[k - 1] = tmp;
-        }
+    if (from < g->nor_order)
+        eng_sort_running_order(g, g->or_order + from, g->nor_order - from);
 }
 
-/* Minors in their order, then majors by operates_before(). */
+/* Minors in their order, then majors in the running order. */
 static void set_order(eng_game *g)
 {
     g->nor_order = 0;
@@ -384,6 +388,21 @@ void eng_check_train_limits(eng_game *g)
     g->current = eng_company_holder(g, g->discarding != ENG_NONE ? g->discarding : g->operating);
 }
 
+/* The company's train at index i leaves it, discarded over the limit or traded in: to the
+ * pool, where any company may buy it (as 18xx.games' 1830 reclaims a traded one to the depot),
+ * or scrapped when obsolete (it would rust in the pool at once; Rails: the scrap heap). */
+static void give_up_train(eng_game *g, int c, int i, bool traded_in)
+{
+    eng_company_state *s = &g->co[c];
+    int type = s->trains[i];
+    s->trains[i] = s->trains[--s->ntrains];
+    bool scrapped = g->train_obsolete[type];
+    if (!scrapped)
+        g->pool_trains[type]++;
+    eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, scrapped, 0, traded_in);
+    g->events[g->nevents - 1].item = type;
+}
+
 static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int c = a->company;
@@ -395,12 +414,7 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
     eng_company_state *s = &g->co[c];
     for (int i = 0; i < s->ntrains; i++)
         if (s->trains[i] == a->train) {
-            s->trains[i] = s->trains[--s->ntrains];
-            bool scrapped = g->train_obsolete[a->train]; /* it would rust in the pool */
-            if (!scrapped)
-                g->pool_trains[a->train]++;
-            eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, scrapped, 0, false);
-            g->events[g->nevents - 1].item = a->train;
+            give_up_train(g, c, i, false);
             eng_check_train_limits(g);
             maybe_form(g);
             return 0;
@@ -537,21 +551,14 @@ static int trade_in_price(const eng_game *g, const eng_action *a, char *why, siz
     return tr->trade_in_cost;
 }
 
-/* The train traded in leaves the company for the pool, where any company may buy it (as
- * 18xx.games' 1830 reclaims it to the depot); an obsolete one is scrapped (it would rust in
- * the pool at once). */
+/* The train traded in leaves the company (give_up_train). */
 static void trade_in(eng_game *g, int c, int type)
 {
-    eng_company_state *s = &g->co[c];
+    const eng_company_state *s = &g->co[c];
     int k = 0;
     while (k < s->ntrains && s->trains[k] != type)
         k++;
-    s->trains[k] = s->trains[--s->ntrains];
-    bool scrapped = g->train_obsolete[type];
-    if (!scrapped)
-        g->pool_trains[type]++;
-    eng_event_add(g, ENG_EV_DISCARDED, ENG_NONE, c, scrapped, 0, true);
-    g->events[g->nevents - 1].item = type;
+    give_up_train(g, c, k, true);
 }
 
 static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)

@@ -99,6 +99,8 @@ int eng_item_price(const eng_game *g, int item);
 /* operating.c */
 /* Whether major a operates before major b (the running order: price, square, arrival). */
 bool eng_operates_before(const eng_game *g, int a, int b);
+/* The majors sorted into the running order (eng_operates_before; stable). */
+void eng_sort_running_order(const eng_game *g, int *majors, int n);
 void eng_init_trains(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
 /* privates.c: privates bought by majors */

@@ -34,15 +34,12 @@ void eng_begin_stock_round(eng_game *g)
 static void end_stock_round(eng_game *g)
 {
     eng_event_add(g, ENG_EV_END_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
-    int sold_out[ENG_MAX_COMPANIES], n = 0; /* in the running order (Rails): of two on one
-                                             * square the first arrived moves up first */
+    int sold_out[ENG_MAX_COMPANIES], n = 0;
     for (int c = 0; c < g->t->ncompanies; c++)
-        if (eng_is_major(g, c) && eng_sold_out(g, c)) {
-            int k = n++;
-            for (; k > 0 && eng_operates_before(g, c, sold_out[k - 1]); k--)
-                sold_out[k] = sold_out[k - 1];
-            sold_out[k] = c;
-        }
+        if (eng_is_major(g, c) && eng_sold_out(g, c))
+            sold_out[n++] = c;
+    /* in the running order (Rails): of two on one square the first arrived moves up first */
+    eng_sort_running_order(g, sold_out, n);
     for (int k = 0; k < n; k++) {
         eng_event_add(g, ENG_EV_SOLD_OUT, ENG_NONE, sold_out[k], 0, 0, false);
         eng_price_up(g, sold_out[k]);

@@ -1876,14 +1876,17 @@ static const cJSON *choice_changes(const cJSON *root, const char *id, const char
     return NULL;
 }
 
+bool eng_choices_change_title(const eng_title *t, const int *chosen)
+{
+    for (int i = 0; i < t->ngame_options; i++)
+        if (t->game_options[i].choices[chosen[i]].changes_title)
+            return true;
+    return false;
+}
+
 eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
                                  const eng_title *base, const int *chosen, char **err)
 {
-    bool changes = false;
-    for (int i = 0; i < base->ngame_options; i++)
-        changes |= base->game_options[i].choices[chosen[i]].changes_title;
-    if (!changes)
-        return (eng_title *)base;
     cJSON *root = load_layers(name, read, ctx, 0, err);
     for (int i = 0; root && i < base->ngame_options; i++) {
         const eng_game_option *opt = &base->game_options[i];

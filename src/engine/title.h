@@ -414,12 +414,13 @@ eng_title *eng_title_parse(const char *json, char **err);
  * extend others, four deep. */
 typedef char *(*eng_title_reader)(const char *name, void *ctx);
 eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err);
-/* The title a game plays with the choices `chosen` (eng_options.chosen) made against base
- * (name's title, loaded as above): base itself when no chosen choice changes the title (the
- * caller keeps it), else a new title with each such choice's "title" changes merged in (a
- * variant's way: entries by id or name replaced, added, removed, or patched: {"id": X,
- * "patch": true, ...} changes only the members given; "game_options" merge by id too). NULL
- * with err. */
+/* Whether the choices `chosen` (eng_options.chosen) made against t change its data (a choice's
+ * "title"): the game then plays the title eng_title_load_chosen makes. */
+bool eng_choices_change_title(const eng_title *t, const int *chosen);
+/* The title a game plays with the choices `chosen` made against base (name's title, loaded as
+ * above): a new title with each such choice's "title" changes merged in (a variant's way:
+ * entries by id or name replaced, added, removed, or patched: {"id": X, "patch": true, ...}
+ * changes only the members given; "game_options" merge by id too). NULL with err. */
 eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
                                  const eng_title *base, const int *chosen, char **err);
 /* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */

@@ -313,11 +313,13 @@ static void form_title_lines(const eng_game *g, int p, cJSON *o)
         cJSON_AddStringToObject(o, "pars", pars);
     if (g->par_pending != ENG_NONE && g->co[g->par_pending].director == p)
         cJSON_AddStringToObject(o, "par_now", t->companies[g->par_pending].id);
-    for (int c = 0; c < t->ncompanies; c++)
-        if (t->companies[c].exchange_company >= 0 && g->co[c].owner == p && !g->co[c].closed) {
+    for (int c = 0; c < t->ncompanies; c++) {
+        int for_share = t->companies[c].exchange_company;
+        if (for_share >= 0 && g->co[c].owner == p && !g->co[c].closed) {
             cJSON_AddStringToObject(o, "exchange", t->companies[c].id);
-            cJSON_AddStringToObject(o, "exchange_for", t->companies[t->companies[c].exchange_company].id);
+            cJSON_AddStringToObject(o, "exchange_for", t->companies[for_share].id);
         }
+    }
     if (t->privates_between_players && g->round != ENG_ROUND_OVER)
         cJSON_AddTrueToObject(o, "trade_privates");
 }

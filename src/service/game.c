@@ -88,15 +88,17 @@ static const eng_title *title_for(const store_game *game, char *why, size_t len)
     eng_options_default(base, &o);
     if (eng_options_parse(base, &o, game->options ? game->options : "", ignored, sizeof ignored))
         return base;
-    char key[512];
-    int n = snprintf(key, sizeof key, "%s", game->title), changes = 0;
+    if (!eng_choices_change_title(base, o.chosen))
+        return base;
+    char key[512]; /* the title's name and the choices that change it */
+    int n = snprintf(key, sizeof key, "%s", game->title);
     for (int i = 0; i < base->ngame_options && n < (int)sizeof key; i++) {
         const eng_choice *ch = &base->game_options[i].choices[o.chosen[i]];
-        if (ch->changes_title && ++changes)
+        if (ch->changes_title)
             n += snprintf(key + n, sizeof key - (size_t)n, "|%s=%s", base->game_options[i].id,
                           ch->name);
     }
-    const eng_title *kept = changes ? kept_title(key) : base;
+    const eng_title *kept = kept_title(key);
     if (kept)
         return kept;
     eng_title *t = svc_load_title_chosen(game->title, base, o.chosen, why, len);

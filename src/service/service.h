@@ -72,8 +72,8 @@ typedef struct svc_game {
 } svc_game;
 
 eng_title *svc_load_title(const char *title, char *why, size_t len);
-/* The title as the game's chosen options change it (eng_title_load_chosen): base itself when
- * they change nothing, else a new title (the caller frees it), or NULL with why. */
+/* The title as the game's chosen options change it (eng_title_load_chosen: when
+ * eng_choices_change_title), a new one the caller frees, or NULL with why. */
 eng_title *svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
                                  char *why, size_t len);
 /* The game's title, options, players, then every action of its log replayed. */

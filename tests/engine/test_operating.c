@@ -730,6 +730,15 @@ static void test_ld_closes_with_sx_first_train(void **state)
     eng_game_free(g);
 }
 
+/* The bank's train `name` bought with a train of type `traded` traded in. */
+static eng_action trading_in(const char *name, int traded)
+{
+    eng_action a = buy_train(name, false);
+    a.trades_in = true;
+    a.trade_in = traded;
+    return a;
+}
+
 /* Issue 17: a train's kind may take another in exchange (1830: a D for 800 and a 4, 5 or 6):
  * here the 2+2 made to take a 2 at 60 — the 2 goes to the pool, the price is the exchange's,
  * a train not named or not held is refused, and the log keeps the trade-in. */
@@ -743,9 +752,7 @@ static void test_a_train_traded_in(void **state)
     title->trains[twoplus].trade_in_cost = 60;
     eng_game *g = by_operating("Variant=Clemens");
     g->train_on_sale = twoplus;
-    eng_action a = buy_train("2+2", false);
-    a.trades_in = true;
-    a.trade_in = two;
+    eng_action a = trading_in("2+2", two);
     refused(g, a, "BY has no 2 train to trade in");
     give_train(g, "BY", "2");
     a.trade_in = train("3");
@@ -782,9 +789,7 @@ static void test_any_train_traded_in(void **state)
     title->trains[twoplus].trade_in_cost = 60;
     eng_game *g = by_operating("Variant=Clemens");
     g->train_on_sale = twoplus;
-    eng_action a = buy_train("2+2", false);
-    a.trades_in = true;
-    a.trade_in = three;
+    eng_action a = trading_in("2+2", three);
     refused(g, a, "BY has no 3 train to trade in");
     give_train(g, "BY", "3");
     give_train(g, "BY", "4");

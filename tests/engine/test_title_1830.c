@@ -415,7 +415,7 @@ static eng_title *with_options(const eng_title *base, const char *options)
     if (eng_options_parse(base, &o, options, why, sizeof why))
         fail_msg("%s: %s", options, why);
     eng_title *t = eng_title_load_chosen("1830", read_games_file, NULL, base, o.chosen, &err);
-    if (!t || t == base)
+    if (!t || !eng_choices_change_title(base, o.chosen))
         fail_msg("%s changes nothing: %s", options, err ? err : "");
     return t;
 }

@@ -32,7 +32,7 @@ static eng_title *load_cr(void)
         fail_msg("C&ACertificate=RDG: %s", why);
     eng_title *t = eng_title_load_chosen("1830-coalfields", read_games_file, NULL, base, o.chosen,
                                          &err);
-    if (!t || t == base)
+    if (!t || !eng_choices_change_title(base, o.chosen))
         fail_msg("C&ACertificate=RDG changes nothing: %s", err ? err : "");
     eng_title_free(base);
     return t;

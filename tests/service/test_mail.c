@@ -292,6 +292,20 @@ static void test_answers_are_rate_limited(void **state)
     assert_int_equal(store_inbound_count(f->st, "answered"), 4);
 }
 
+/* The mails waiting in a Maildir's new/ (not yet acknowledged). */
+static int waiting_in(const char *maildir)
+{
+    char *newdir = th_path(maildir, "new");
+    DIR *d = opendir(newdir);
+    struct dirent *e;
+    int left = 0;
+    while ((e = readdir(d)) != NULL)
+        left += e->d_name[0] != '.';
+    closedir(d);
+    free(newdir);
+    return left;
+}
+
 /* Issue 16: a mail of thousands of unknown lines gets an answer of bounded size. */
 static void test_an_answer_lists_a_bounded_number_of_errors(void **state)
 {
@@ -336,29 +350,8 @@ static void test_redelivered_mail_is_stored_and_answered_once(void **state)
     collect(f, &s);
     assert_int_equal(s.n, 2);
     sent_clear(&s);
-    char *newdir = th_path(f->c.maildir_inbox, "new");
-    DIR *d = opendir(newdir);
-    struct dirent *e;
-    int left = 0;
-    while ((e = readdir(d)) != NULL)
-        left += e->d_name[0] != '.';
-    closedir(d);
-    free(newdir);
-    assert_int_equal(left, 0); /* all acknowledged */
+    assert_int_equal(waiting_in(f->c.maildir_inbox), 0); /* all acknowledged */
     free(name);
-}
-
-static int waiting_in(const char *maildir)
-{
-    char *newdir = th_path(maildir, "new");
-    DIR *d = opendir(newdir);
-    struct dirent *e;
-    int left = 0;
-    while ((e = readdir(d)) != NULL)
-        left += e->d_name[0] != '.';
-    closedir(d);
-    free(newdir);
-    return left;
 }
 
 /* More mail than one batch holds: every mail stored once and acknowledged. A crash after a

@@ -1669,7 +1669,10 @@ int main(int argc, char **argv)
         return 2;
     }
     /* the title as the options change it (1830's WithOptional6Train: a third 6) */
-    r.title = eng_title_load_chosen(title_file, read_title_file, NULL, base, r.opt.chosen, &err);
+    r.title = eng_choices_change_title(base, r.opt.chosen)
+                  ? eng_title_load_chosen(title_file, read_title_file, NULL, base, r.opt.chosen,
+                                          &err)
+                  : base;
     if (!r.title) {
         fprintf(stderr, "rails_replay: %s\n", err);
         return 2;
