@@ -70,9 +70,8 @@ static void auction_turn(turn_ctx *x, int p)
         turn_say(x, "    not carried out in the auction for %s: %s", id, why);
         turn_not_done(x, p, i, "in the auction for %s: %s", id, why);
     }
-    bool leaves = g->opt.rules.auction_pass_leaves;
     turn_say(x, "  %s has no further bid on %s: %s", g->players[p].name, id,
-             leaves ? "drops out" : "passes (and stays in: a raise by another asks him again)");
+             g->opt.rules.auction_pass_leaves ? "drops out" : "passes");
     x->passed_in_auction[p] = item + 1;
     if (turn_act(x, &pass, why, sizeof why))
         turn_say(x, "  (%s cannot pass: %s)", g->players[p].name, why);

@@ -525,6 +525,9 @@ static void test_grace_period_after_the_last_orders(void **state)
     collect(f, &s);
     expect_in(s.body[sent_to(&s, "carol@pbem.test")],
               "Every player's orders are in: the turn will be resolved at");
+    /* the time whole on its line, no word of it left alone by the wrapping */
+    assert_null(strstr(s.body[sent_to(&s, "carol@pbem.test")], "UTC,\n"));
+    expect_in(s.body[sent_to(&s, "carol@pbem.test")], " UTC, 15 minutes after the last mail");
     sent_clear(&s);
     util_set_clock(util_now() + 10 * 60);
     mail_orders(f, "alice", "secret1", "BUY M1\n"); /* a slip corrected */
