@@ -5,7 +5,8 @@
 #      rate), when the daemon has taken the last one (stored, checked, its answer queued: the
 #      take rate), the lag between the two, the most mails delivered and not yet taken at once,
 #      and when every answer has been accepted by OpenSMTPD (the daemon's sender process).
-#      Issue 15's "keeps pace": take rate / delivery rate >= 1 (less the last mail's own time).
+#      Issue 15's "keeps pace": take rate / delivery rate >= 1, less the last mail's own time
+#      (a mail alone, the daemon idle: from the mailbox to its answer; measured first).
 #   1. N player mails (default 1000, PBEMGM_BENCH_MAILS) are sent over SMTP to OpenSMTPD, which
 #      delivers them into Dovecot: the servers' own time, the yardstick.
 #   2. Sequential: the daemon starts after that delivery and takes them over IMAP: stored,
@@ -77,10 +78,13 @@ echo "== $total player mails, 4 players, real Dovecot + OpenSMTPD on 127.0.0.1"
 
 # Live: the daemon runs first, as in a game, and the mails arrive while it runs. Its own game,
 # database and mailbox (the account mallory of servers.sh, so that the sequential run below
-# starts from an empty gm mailbox). Sampled each 0.1 s from the first send: the mails in the
-# mailbox (delivered), the mails taken (inbound.status 'answered': stored, checked and answered,
-# the answer queued in the outbox in the same transaction) and the answers the sender has had
-# accepted by OpenSMTPD (outbox.status 'sent').
+# starts from an empty gm mailbox). mailtool watch samples each 10 ms from the first send: the
+# mails in the mailbox (delivered), the mails taken (inbound.status 'answered': stored, checked
+# and answered, the answer queued in the outbox in the same transaction) and the answers the
+# sender has had accepted by OpenSMTPD (outbox.status 'sent').
+# First "the last mail's own time": a mail alone, the daemon idle, from the moment it is in the
+# mailbox to its answer queued (the median of three; the first also has the player's password
+# checked with yescrypt, which the flood then finds remembered: 15 ms of its seconds).
 live_conf=$(echo "$imap_conf" | sed 's/"user": "gm", "password": "gmpass"/"user": "mallory", "password": "mallorypass"/')
 setup_game "$work/live" "$live_conf"
 (cd "$work/live" && exec "$pbemgm" -c pbemgm.json serve) 2> "$work/live.log" &
@@ -90,31 +94,36 @@ until grep -qs "IMAP connected" "$work/live.log"; do
     i=$((i + 1)); [ $i -lt 200 ] || { echo "bench: the daemon did not connect"; cat "$work/live.log"; exit 1; }
     sleep 0.05
 done
-l0=$(now)
-(for p in $players; do
-     "$mailtool" send "$smtp" "$p@pbem.test" mallory@pbem.test "$work/mails/$p"/*.eml &
- done; wait) &
-sending=$!
-l_del=""; l_ans=""; l_sent=""; backlog=0; a=0; s=0; i=0
-while [ $i -lt 3000 ]; do  # (300 s and more)
-    d=$("$mailtool" count "$mailroot/mallory")
-    r=$(sql "$work/live/db.sqlite" "SELECT (SELECT COUNT(*) FROM inbound WHERE status='answered')
-        || ' ' || (SELECT COUNT(*) FROM outbox WHERE status='sent' AND inbound_id IS NOT NULL)" \
-        2>/dev/null) && { a=${r% *}; s=${r#* }; }
-    [ $((d - a)) -gt "$backlog" ] && backlog=$((d - a))
-    [ -z "$l_del" ] && [ "$d" -ge "$total" ] && l_del=$(now)
-    [ -z "$l_ans" ] && [ "$a" -ge "$total" ] && l_ans=$(now)
-    [ -z "$l_sent" ] && [ "$s" -ge "$total" ] && l_sent=$(now)
-    [ -n "$l_del" ] && [ -n "$l_ans" ] && [ -n "$l_sent" ] && break
-    sleep 0.1; i=$((i + 1))
+pings=3
+mkdir -p "$work/ping"
+"$mailtool" gen "$pings" bench alice alicepw alice@pbem.test "$work/ping"
+k=0
+for f in "$work/ping"/*.eml; do
+    k=$((k + 1))
+    "$mailtool" watch "$mailroot/mallory" "$work/live/db.sqlite" "$k" 30 > "$work/ping.$k" &
+    w=$!
+    "$mailtool" send "$smtp" alice@pbem.test mallory@pbem.test "$f"
+    wait "$w" || { echo "bench: a mail alone was not answered"; cat "$work/ping.$k"; exit 1; }
+    awk '$1 == "delivered" { d = $2 } $1 == "answered" { a = $2 } END { printf "%.3f\n", a - d }' \
+        "$work/ping.$k" >> "$work/own"
 done
-wait "$sending" || true
+own=$(sort -n "$work/own" | sed -n "$(( (pings + 1) / 2 ))p")
+"$mailtool" watch "$mailroot/mallory" "$work/live/db.sqlite" $((total + pings)) 300 > "$work/watch" &
+watching=$!
+senders=""
+for p in $players; do
+    "$mailtool" send "$smtp" "$p@pbem.test" mallory@pbem.test "$work/mails/$p"/*.eml &
+    senders="$senders $!"
+done
+wait "$watching" || { echo "bench: live run:"; cat "$work/watch"; exit 1; }
+for s in $senders; do wait "$s"; done
 kill -TERM "$daemon"; wait "$daemon" || true; daemon=""
-[ -n "$l_del" ] && [ -n "$l_ans" ] && [ -n "$l_sent" ] ||
-    { echo "bench: live run: $d delivered, $a answered, $s sent of $total"; exit 1; }
 live_peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/live.log" | tail -1)
-live_deliver=$(secs "$l0" "$l_del"); live_take=$(secs "$l0" "$l_ans")
-live_lag=$(secs "$l_del" "$l_ans"); live_sent=$(secs "$l0" "$l_sent")
+live_deliver=$(awk '$1 == "delivered" { print $2 }' "$work/watch")
+live_take=$(awk '$1 == "answered" { print $2 }' "$work/watch")
+live_sent=$(awk '$1 == "sent" { print $2 }' "$work/watch")
+backlog=$(awk '$1 == "backlog" { print $2 }' "$work/watch")
+live_lag=$(secs "$live_deliver" "$live_take")
 
 # Sequential: the servers deliver every mail first, then the daemon starts and takes them.
 t0=$(now)
@@ -126,21 +135,14 @@ wait
 t1=$(now)
 deliver=$(secs "$t0" "$t1")
 
+"$mailtool" watch "$mailroot/gm" "$work/imap/db.sqlite" "$total" 300 > "$work/watch.seq" &
+watching=$!
 (cd "$work/imap" && exec "$pbemgm" -c pbemgm.json serve) 2> "$work/daemon.log" &
 daemon=$!
-t2=$(now)
-i=0
-while [ $i -lt 6000 ]; do
-    a=$(sql "$work/imap/db.sqlite" "SELECT COUNT(*) FROM inbound WHERE status='answered'" 2>/dev/null || echo 0)
-    s=$(sql "$work/imap/db.sqlite" "SELECT COUNT(*) FROM outbox WHERE status='sent' AND inbound_id IS NOT NULL" 2>/dev/null || echo 0)
-    [ "$a" = "$total" ] && [ "$s" = "$total" ] && break
-    sleep 0.05; i=$((i + 1))
-done
-t3=$(now)
+wait "$watching" || { echo "bench: sequential run:"; cat "$work/watch.seq"; exit 1; }
 kill -TERM "$daemon"; wait "$daemon" || true; daemon=""
-ingest=$(secs "$t2" "$t3")
+ingest=$(awk '$1 == "sent" { print $2 }' "$work/watch.seq")
 peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$work/daemon.log" | tail -1)
-[ "$a" = "$total" ] && [ "$s" = "$total" ] || { echo "bench: only $a answered, $s sent"; exit 1; }
 # The servers' own time for the daemon's output: its answers, as it sent them, sent again by four
 # SMTP clients into a mailbox. The daemon's run also has the servers accept and deliver that
 # many mails (and Dovecot serve the IMAP side): this is the floor its run cannot go under.
@@ -205,12 +207,14 @@ maildir_run "$work/late" "$work/mails"
 late_s=$run_s; late_peak=$run_peak
 
 awk -v n="$total" -v d="$live_deliver" -v t="$live_take" -v lag="$live_lag" -v s="$live_sent" \
-    -v b="$backlog" -v p="$live_peak" 'BEGIN {
+    -v b="$backlog" -v p="$live_peak" -v own="$own" 'BEGIN {
     printf "live, servers deliver (first send -> last mail in the mailbox): %7.2f s  %7.1f mails/s\n", d, n / d
     printf "live, daemon takes (first send -> last mail stored, checked, answer queued): %7.2f s  %7.1f mails/s  peak memory %d KiB\n", t, n / t, p
-    printf "live, lag (last mail delivered -> last mail answered): %5.2f s   most mails delivered, not yet answered (0.1 s samples): %d\n", lag, b
+    printf "live, lag (last mail delivered -> last mail answered): %5.3f s   a mail alone (the daemon idle: in the mailbox -> answered): %5.3f s\n", lag, own
+    printf "live, most mails delivered and not yet answered at once (10 ms samples): %d\n", b
     printf "live, answers accepted by OpenSMTPD (first send -> last answer sent): %7.2f s  %7.1f mails/s\n", s, n / s
-    printf "live ratio daemon take rate / servers delivery rate: %5.2f  (keeps pace: >= 1, less the last mail'"'"'s own time)\n", d / t
+    printf "live ratio daemon take rate / servers delivery rate: %5.2f  (the last mail'"'"'s own time included)\n", d / t
+    printf "live ratio, less the last mail'"'"'s own time (issue 15: keeps pace >= 1): %5.2f\n", d / (t - own)
 }'
 awk -v n="$total" -v d="$deliver" -v g="$ingest" -v an="$answers" -v l="$local_s" -v p="$peak" -v lp="$local_peak" \
     -v ls="$late_s" -v lt="$late_turn" -v la="$late_actions" -v lpk="$late_peak" 'BEGIN {

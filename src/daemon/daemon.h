@@ -19,8 +19,9 @@ int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink);
 int64_t dmn_retry_delay(const cfg *c, int attempts);
 
 /* ---- inbox.c ---- */
-/* Processes every stored mail still waiting; each in its own transaction. Returns the number
- * processed, or -1 on a database error. */
+/* Processes every stored mail still waiting: a few mails to a transaction, each mail its own
+ * step of it (its outcome and replies, or nothing of it). Returns the number processed, or -1
+ * on a database error (the mails processed before it are kept). */
 int dmn_process_pending(const cfg *c, store *st);
 /* The same for at most `most` of them (0: all). */
 int dmn_process_some(const cfg *c, store *st, int most);

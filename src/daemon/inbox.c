@@ -4,7 +4,7 @@
  * step after its commit, so a crash in between has the whole batch fetched again and recognised as
  * known. Processing (the service's svc_handle_mail) turns a stored mail into its outcome and its
  * replies in one transaction, so a reply is queued if and only if the mail is recorded as dealt
- * with. A mail that crashed processing too often (a fatal signal while it was being processed:
+ * with (a few mails share a transaction, each its own step of it). A mail that crashed processing too often (a fatal signal while it was being processed:
  * noted by a signal handler in DATABASE.crash, counted at the next start) is set aside as 'failed'
  * and the GM is told; an operator's kill is not counted. */
 #include "daemon/daemon.h"
@@ -177,8 +177,6 @@ int dmn_ingest(const cfg *c, store *st, mail_source *src)
 /* A mail that crashed processing too often: set it aside and tell the GM. */
 static int set_aside(const cfg *c, store *st, const store_inbound *m)
 {
-    if (store_begin(st) != STORE_OK)
-        return -1;
     char *body = str_format(
         "pbemgm could not process stored mail #%lld (%s): it crashed the daemon %d times, so "
         "it has been set aside.\nIt is kept in the database: \"pbemgm mail list --failed\" "
@@ -190,33 +188,67 @@ static int set_aside(const cfg *c, store *st, const store_inbound *m)
              svc_queue_mail(c, st, 0, &note) ||
              store_audit(st, "daemon", "mail_set_aside", 0, m->source);
     free(body);
-    if (rc || store_commit(st) != STORE_OK) {
-        store_rollback(st);
+    if (!rc)
+        log_error("mail %lld set aside: processing it crashed %d times", (long long)m->id,
+                  m->failures);
+    return rc ? -1 : 0;
+}
+
+/* One mail, as one step of its group's transaction: its outcome and its replies, or nothing. */
+static int process_one(const cfg *c, store *st, store_inbound *m)
+{
+    if (store_begin_step(st) != STORE_OK) {
+        log_error("processing mail %lld: %s", (long long)m->id, store_errmsg(st));
         return -1;
     }
-    log_error("mail %lld set aside: processing it crashed %d times", (long long)m->id,
-              m->failures);
+    int rc;
+    if (m->failures >= c->max_processing_attempts) {
+        rc = set_aside(c, st, m);
+    } else {
+        crash_mail = (sig_atomic_t)m->id;
+        test_hooks(m);
+        rc = store_inbound_bump_attempts(st, m->id) != STORE_OK || svc_handle_mail(c, st, m);
+        crash_mail = 0;
+    }
+    if (rc || store_keep_step(st) != STORE_OK) {
+        log_error("processing mail %lld: %s", (long long)m->id, store_errmsg(st));
+        store_undo_step(st);
+        return -1;
+    }
     return 0;
 }
 
-static int process_one(const cfg *c, store *st, store_inbound *m)
+/* Up to `want` stored mails in one transaction, each mail a step of it: one commit, one write
+ * to the disk, for the group (the commit was most of a mail's time while the mail servers
+ * wrote to the same disk). A mail whose processing fails is undone alone; the others done
+ * before it are kept. The number processed, or -1. A crash loses the group's work, never a
+ * mail: its mails are still stored unprocessed, and no reply of theirs was sent. */
+static int process_group(const cfg *c, store *st, int want)
 {
-    if (m->failures >= c->max_processing_attempts)
-        return set_aside(c, st, m);
-    if (store_inbound_bump_attempts(st, m->id) != STORE_OK || store_begin(st) != STORE_OK) {
-        log_error("processing mail %lld: %s", (long long)m->id, store_errmsg(st));
+    if (store_begin(st) != STORE_OK) {
+        log_error("processing mail: %s", store_errmsg(st));
         return -1;
     }
-    crash_mail = (sig_atomic_t)m->id;
-    test_hooks(m);
-    int rc = svc_handle_mail(c, st, m);
-    crash_mail = 0;
-    if (rc || store_commit(st) != STORE_OK) {
-        log_error("processing mail %lld: %s", (long long)m->id, store_errmsg(st));
+    int done = 0, rc = 0;
+    while (done < want) {
+        store_inbound m = {0};
+        rc = store_inbound_next_pending(st, &m);
+        if (rc == STORE_NOT_FOUND) {
+            rc = 0;
+            break;
+        }
+        rc = rc == STORE_OK ? process_one(c, st, &m) : -1;
+        store_inbound_clear(&m);
+        if (rc)
+            break;
+        done++;
+    }
+    if (store_commit(st) != STORE_OK) {
+        log_error("processing mail: %s", store_errmsg(st));
         store_rollback(st);
         return -1;
     }
-    return 0;
+    return rc ? -1 : done;
 }
 
 int dmn_process_pending(const cfg *c, store *st)
@@ -226,19 +258,16 @@ int dmn_process_pending(const cfg *c, store *st)
 
 int dmn_process_some(const cfg *c, store *st, int most)
 {
+    enum { GROUP = 8 }; /* (the mails of one commit) */
     int done = 0;
     while (!most || done < most) {
-        store_inbound m = {0};
-        int rc = store_inbound_next_pending(st, &m);
-        if (rc == STORE_NOT_FOUND)
-            return done;
-        if (rc != STORE_OK)
+        int want = most && most - done < GROUP ? most - done : GROUP;
+        int k = process_group(c, st, want);
+        if (k < 0)
             return -1;
-        rc = process_one(c, st, &m);
-        store_inbound_clear(&m);
-        if (rc)
-            return -1;
-        done++;
+        done += k;
+        if (k < want)
+            break;
     }
     return done;
 }

@@ -18,16 +18,25 @@ int eng_refuse(char *why, size_t len, const char *fmt, ...)
     return -1;
 }
 
-eng_board *eng_board_new(const eng_title *t)
+/* A board of the title's size, its arrays not filled. */
+static eng_board *board_alloc(const eng_title *t)
 {
     eng_board *b = xcalloc(1, sizeof *b);
     b->t = t;
     size_t n = (size_t)t->nhexes;
     b->tile = xmalloc(n * sizeof *b->tile);
-    b->rot = xcalloc(n, sizeof *b->rot);
+    b->rot = xmalloc(n * sizeof *b->rot);
     b->tokens = xmalloc(n * sizeof *b->tokens);
     b->reserved = xmalloc(n * sizeof *b->reserved);
     b->left = xmalloc(((size_t)t->ntiles + 1) * sizeof *b->left);
+    return b;
+}
+
+eng_board *eng_board_new(const eng_title *t)
+{
+    eng_board *b = board_alloc(t);
+    size_t n = (size_t)t->nhexes;
+    memset(b->rot, 0, n * sizeof *b->rot);
     for (size_t h = 0; h < n; h++) {
         b->tile[h] = ENG_NONE;
         for (int c = 0; c < ENG_MAX_CITIES; c++) {
@@ -41,9 +50,10 @@ eng_board *eng_board_new(const eng_title *t)
     return b;
 }
 
+/* (each action applied copies the board: only the copying, not the filling of a new one) */
 eng_board *eng_board_copy(const eng_board *src)
 {
-    eng_board *b = eng_board_new(src->t);
+    eng_board *b = board_alloc(src->t);
     size_t n = (size_t)src->t->nhexes;
     memcpy(b->tile, src->tile, n * sizeof *b->tile);
     memcpy(b->rot, src->rot, n * sizeof *b->rot);

@@ -34,12 +34,17 @@ static void push_token(struct tokens *t, struct token tok)
     t->v[t->n++] = tok;
 }
 
-static int line_of(const char *src, const char *p)
+/* The line numbers of places met in order: each call counts only from the place before. */
+struct line_cursor {
+    const char *at;
+    int line;
+};
+
+static int line_of(struct line_cursor *lc, const char *p)
 {
-    int line = 1;
-    for (const char *q = src; q < p; q++)
-        line += (*q == '\n');
-    return line;
+    for (; lc->at < p; lc->at++)
+        lc->line += (*lc->at == '\n');
+    return lc->line;
 }
 
 /* A section/close/comment tag alone on its line: returns true and sets the extent to remove. */
@@ -76,16 +81,17 @@ static int tokenize(const char *src, struct tokens *out, buf *err)
     size_t open[64];
     int depth = 0;
     const char *p = src;
+    struct line_cursor lc = {src, 1};
     while (*p) {
         const char *tag = strstr(p, "{{");
         if (!tag) {
-            push_token(out, (struct token){T_TEXT, p, strlen(p), line_of(src, p), 0});
+            push_token(out, (struct token){T_TEXT, p, strlen(p), line_of(&lc, p), 0});
             break;
         }
         bool triple = tag[2] == '{';
         const char *close = strstr(tag + 2, triple ? "}}}" : "}}");
         if (!close) {
-            buf_printf(err, "line %d: a tag is not closed", line_of(src, tag));
+            buf_printf(err, "line %d: a tag is not closed", line_of(&lc, tag));
             return -1;
         }
         const char *name = tag + (triple ? 3 : 2);
@@ -116,8 +122,8 @@ static int tokenize(const char *src, struct tokens *out, buf *err)
             }
         }
         if (text_end > p)
-            push_token(out, (struct token){T_TEXT, p, (size_t)(text_end - p), line_of(src, p), 0});
-        int line = line_of(src, tag);
+            push_token(out, (struct token){T_TEXT, p, (size_t)(text_end - p), line_of(&lc, p), 0});
+        int line = line_of(&lc, tag);
         if (type != T_COMMENT && len == 0) {
             buf_printf(err, "line %d: a tag has no name", line);
             return -1;

@@ -1,10 +1,10 @@
 /* game: a running game rebuilt — its title, its options, its players in seating order, then its
  * action log replayed (the state is the replay; the log names seats, so a replaced player's
  * seat replays as before). A process parses each title once and keeps the state of the games it
- * rebuilt last, with a fingerprint of each action applied: the next rebuild reads the log,
- * checks it against the fingerprints and applies only the actions added since, so that a mail
- * costs the same early and late in a game (issue 15). A log that differs (a rollback) is
- * replayed whole. */
+ * rebuilt last: the next rebuild reads only the actions appended since, so that a mail costs
+ * the same early and late in a game (issue 15). The store counts the changes to a log other
+ * than appends (store_action_log_cuts: a rollback, an edit by hand); a log whose count moved,
+ * or whose last action kept is not the one read again (its fingerprint), is replayed whole. */
 #include "service/service.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -115,9 +115,10 @@ struct kept {
     char *options;
     int nplayers;
     char names[ENG_MAX_PLAYERS][ENG_NAME];
-    eng_game *g;       /* after the n actions fingerprinted */
-    int n, cap;
-    uint64_t *prints;  /* each action's fingerprint: its sequence number and text */
+    eng_game *g;       /* after the log's actions up to last_seq */
+    int64_t cuts;      /* the log's changes other than appends, when it was read */
+    int64_t last_seq;  /* the last action applied (0: none) */
+    uint64_t last_print; /* its fingerprint: its sequence number and text */
     int last_turn;
     int nworth;
     int (*worth)[ENG_MAX_PLAYERS];
@@ -136,7 +137,6 @@ static void kept_clear(struct kept *k)
 {
     eng_game_free(k->g);
     free(k->options);
-    free(k->prints);
     free(k->worth);
     memset(k, 0, sizeof *k);
 }
@@ -175,11 +175,11 @@ struct replay {
     int last_turn; /* of the last action applied */
     char why[256];
     int64_t seq;
-    const struct kept *k; /* the state kept: its actions are checked, not applied */
-    int checked;          /* of them */
-    bool differs;         /* the log is not the one kept */
-    int n, cap;           /* the fingerprints of the whole log read */
-    uint64_t *prints;
+    int64_t cuts;         /* the log's changes other than appends, before it was read */
+    const struct kept *k; /* the state kept: its last action is read again, and checked */
+    bool checked;         /* it was the same */
+    bool differs;         /* it was not: the log is not the one kept */
+    uint64_t last_print;  /* of the last action applied */
 };
 
 void svc_game_note_worth(svc_game *sg, int turn)
@@ -208,19 +208,15 @@ static int replay_one(int64_t seq, int turn, const char *json, void *ctx)
         return 1;
     }
     uint64_t print = fingerprint(seq, json);
-    if (r->k && r->checked < r->k->n) { /* an action of the state kept: the same one? */
-        if (r->k->prints[r->checked] != print) {
+    if (!r->checked) { /* the last action of the state kept: the same one? */
+        if (seq != r->k->last_seq || print != r->k->last_print) {
             r->differs = true;
             return 1;
         }
-        r->checked++;
+        r->checked = true;
         return 0;
     }
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 256;
-        r->prints = xrealloc(r->prints, (size_t)r->cap * sizeof *r->prints);
-    }
-    r->prints[r->n++] = print;
+    r->last_print = print;
     if (turn > r->last_turn) /* a new turn: the state is the end of the turns before it */
         svc_game_note_worth(sg, turn - 1);
     if (r->until && turn == r->until && !sg->before)
@@ -300,10 +296,9 @@ static void start_from(struct replay *r, const struct kept *k)
         memcpy(out->worth, k->worth, (size_t)k->nworth * sizeof *out->worth);
     r->last_turn = k->last_turn;
     r->k = k;
-    r->n = r->cap = k->n;
-    r->prints = xmalloc((size_t)(k->n ? k->n : 1) * sizeof *r->prints);
-    if (k->n)
-        memcpy(r->prints, k->prints, (size_t)k->n * sizeof *r->prints);
+    r->checked = k->last_seq == 0; /* (nothing to check) */
+    r->seq = k->last_seq;
+    r->last_print = k->last_print;
 }
 
 /* Keeps the state just rebuilt (the whole log) for the next time, in the slot of this game or
@@ -327,9 +322,9 @@ static void keep(const store_game *game, const svc_game *out, struct replay *r)
     for (int p = 0; p < out->nplayers; p++)
         snprintf(k->names[p], ENG_NAME, "%s", out->players[p].name);
     k->g = eng_game_copy(out->g);
-    k->n = r->n;
-    k->prints = r->prints;
-    r->prints = NULL;
+    k->cuts = r->cuts;
+    k->last_seq = r->seq;
+    k->last_print = r->last_print;
     k->last_turn = r->last_turn;
     k->nworth = out->nworth;
     k->worth = xmalloc((size_t)(out->nworth ? out->nworth : 1) * sizeof *k->worth);
@@ -341,18 +336,26 @@ static void keep(const store_game *game, const svc_game *out, struct replay *r)
 static int replay_log(store *st, const store_game *game, int until, svc_game *out, char *why,
                       size_t len)
 {
-    struct replay r = {.out = out, .until = until};
+    struct replay r = {.out = out, .until = until, .checked = true};
+    if (store_action_log_cuts(st, game->id, &r.cuts) != STORE_OK) {
+        snprintf(why, len, "reading the action log failed: %s", store_errmsg(st));
+        return -1;
+    }
     struct kept *k = until ? NULL : kept_find(game, out);
+    if (k && k->cuts != r.cuts) { /* the log changed, not only by appends */
+        kept_clear(k);
+        k = NULL;
+    }
     eng_game_free(out->g);
     out->g = k ? NULL : new_game(game, out, why, len);
     if (k)
         start_from(&r, k);
     else if (!out->g)
         return -1;
-    int rc = store_action_each(st, game->id, replay_one, &r);
-    if (k && (r.differs || (rc == 0 && r.checked < k->n))) { /* not the log kept: all of it */
+    int rc = store_action_each_from(st, game->id, k && k->last_seq ? k->last_seq : 1, replay_one,
+                                    &r);
+    if (k && (r.differs || (rc == 0 && !r.checked))) { /* not the log kept: all of it */
         kept_clear(k);
-        free(r.prints);
         free(out->worth);
         out->worth = NULL;
         out->nworth = out->worth_cap = 0;
@@ -364,10 +367,9 @@ static int replay_log(store *st, const store_game *game, int until, svc_game *ou
         svc_game_note_worth(out, until ? until : r.last_turn);
         if (until && !out->before) /* nothing happened in that turn */
             out->before = eng_board_copy(out->g->board);
-        if (!until)
+        if (!until && !(k && r.seq == k->last_seq)) /* (kept as it is when nothing was added) */
             keep(game, out, &r);
     }
-    free(r.prints);
     if (rc > 0)
         snprintf(why, len, "action %lld of the log does not replay: %s", (long long)r.seq, r.why);
     else if (rc)

@@ -41,6 +41,7 @@ enum stmt_id {
     S_GAME_START,
     S_ACTION_ADD,
     S_ACTION_EACH,
+    S_ACTION_LOG_CUTS,
     S_ORDERS_DROP_SECTION,
     S_ORDER_ADD,
     S_ORDER_EACH,
@@ -113,7 +114,9 @@ static const char *const stmt_sql[S_COUNT] = {
                      "WHERE id = ?1 AND status = 'forming'",
     [S_ACTION_ADD] = "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (?1, "
                      "(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1), ?2, ?3, ?4)",
-    [S_ACTION_EACH] = "SELECT seq, turn, json FROM actions WHERE game_id = ?1 ORDER BY seq",
+    [S_ACTION_EACH] = "SELECT seq, turn, json FROM actions WHERE game_id = ?1 AND seq >= ?2 "
+                      "ORDER BY seq",
+    [S_ACTION_LOG_CUTS] = "SELECT log_cuts FROM games WHERE id = ?1",
     [S_ORDERS_DROP_SECTION] = "DELETE FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                               "turn = ?3 AND section = ?4",
     [S_ORDER_ADD] = "INSERT INTO orders (game_id, player_id, turn, section, position, text, "
@@ -510,6 +513,23 @@ void store_rollback(store *st)
 {
     if (sqlite3_get_autocommit(st->db) == 0) /* (SQLite may have rolled back already) */
         sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int store_begin_step(store *st)
+{
+    st->error[0] = '\0';
+    return exec_tx(st, "SAVEPOINT step");
+}
+
+int store_keep_step(store *st)
+{
+    return exec_tx(st, "RELEASE step");
+}
+
+void store_undo_step(store *st)
+{
+    if (sqlite3_get_autocommit(st->db) == 0) /* (an error may have rolled back it all) */
+        sqlite3_exec(st->db, "ROLLBACK TO step; RELEASE step", NULL, NULL, NULL);
 }
 
 /* ---- games and players ---- */
@@ -994,8 +1014,26 @@ int store_action_append(store *st, int64_t game_id, int turn, const char *json)
 int store_action_each(store *st, int64_t game_id,
                       int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx)
 {
+    return store_action_each_from(st, game_id, 1, fn, ctx);
+}
+
+int store_action_log_cuts(store *st, int64_t game_id, int64_t *cuts)
+{
+    sqlite3_stmt *s = stmt(st, S_ACTION_LOG_CUTS);
+    sqlite3_bind_int64(s, 1, game_id);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW)
+        *cuts = sqlite3_column_int64(s, 0);
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_action_each_from(store *st, int64_t game_id, int64_t from,
+                           int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx)
+{
     sqlite3_stmt *s = stmt(st, S_ACTION_EACH);
     sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int64(s, 2, from);
     int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW)
         stop = fn(sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1),

@@ -30,6 +30,11 @@ int store_begin(store *st);
 int store_begin_read(store *st);
 int store_commit(store *st);
 void store_rollback(store *st);
+/* A savepoint inside a transaction: one step of several in one commit, undone alone with
+ * store_undo_step (which also ends it) or kept with store_keep_step. */
+int store_begin_step(store *st);
+int store_keep_step(store *st);
+void store_undo_step(store *st);
 
 /* ---- games and players ---- */
 typedef struct store_game {
@@ -200,6 +205,13 @@ int store_game_start(store *st, int64_t game_id, const char *options);
 int store_action_append(store *st, int64_t game_id, int turn, const char *json);
 int store_action_each(store *st, int64_t game_id,
                       int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx);
+/* The same from the action of sequence number `from` on (each(): from 1). */
+int store_action_each_from(store *st, int64_t game_id, int64_t from,
+                           int (*fn)(int64_t seq, int turn, const char *json, void *), void *ctx);
+/* How many times the game's log changed other than by an append (a cut, a deletion, an
+ * action changed or put before the last): while it stays, the actions read before are as
+ * they were. STORE_NOT_FOUND for no such game. */
+int store_action_log_cuts(store *st, int64_t game_id, int64_t *cuts);
 
 /* A player's orders for a turn by section ("" the stock round, or a company), each as its
  * canonical text and its structured form (JSON; NULL in rows stored before it was kept):

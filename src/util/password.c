@@ -1,6 +1,7 @@
 /* password: player password hashes with crypt(3) (libxcrypt, yescrypt "$y$"), and the cache of
  * passwords verified in this process. */
 #include "util/password.h"
+#include "util/sha256.h"
 #include "util/util.h"
 
 #include <crypt.h>
@@ -54,7 +55,8 @@ bool pw_verify(const char *password, const char *hash)
 
 struct pw_entry {
     char *hash;   /* the stored hash (the key) */
-    char *quick;  /* "$5$rounds=1000$salt$..." of the password verified against it */
+    char *quick;  /* HMAC-SHA-256, under this process's key, of the hash and the password
+                     verified against it (hex) */
 };
 
 static struct pw_entry pw_cache[PW_CACHE_SIZE];
@@ -86,18 +88,47 @@ void pw_cache_clear(void)
     pw_cache_used = 0;
 }
 
+/* The keyed digest of (hash, password), as hex into out: the key is random, made once per
+ * process and never leaves it, so the digest says nothing of the password outside it. */
+static void pw_quick(const char *password, const char *hash, char out[2 * SHA256_BYTES + 1])
+{
+    static unsigned char key[SHA256_BLOCK];
+    static bool keyed;
+    if (!keyed) {
+        util_random_bytes(key, sizeof key);
+        keyed = true;
+    }
+    unsigned char mac[SHA256_BYTES];
+    /* (the stored hash ends at its NUL: the two parts cannot run into each other) */
+    sha256_hmac(key, sizeof key, hash, strlen(hash) + 1, password, strlen(password), mac);
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < SHA256_BYTES; i++) {
+        out[2 * i] = hex[mac[i] >> 4];
+        out[2 * i + 1] = hex[mac[i] & 15];
+    }
+    out[2 * SHA256_BYTES] = '\0';
+    explicit_bzero(mac, sizeof mac);
+}
+
+/* Whether two strings of the same length are equal, in time that depends only on the length. */
+static bool same_in_constant_time(const char *a, const char *b, size_t n)
+{
+    unsigned char diff = 0;
+    for (size_t i = 0; i < n; i++)
+        diff |= (unsigned char)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
 static void pw_remember(const char *password, const char *hash)
 {
-    char *setting = crypt_gensalt_ra("$5$", 1000, NULL, 0);
-    char *quick = setting ? pw_crypt(password, setting) : NULL;
-    free(setting);
-    if (!quick)
-        return;
+    char quick[2 * SHA256_BYTES + 1];
+    pw_quick(password, hash, quick);
     if (pw_cache_used >= PW_CACHE_SIZE / 2)
         pw_cache_clear();
     struct pw_entry *e = pw_find(hash);
     e->hash = xstrdup(hash);
-    e->quick = quick;
+    e->quick = xstrdup(quick);
+    explicit_bzero(quick, sizeof quick);
     pw_cache_used++;
 }
 
@@ -106,8 +137,13 @@ bool pw_verify_cached(const char *password, const char *hash)
     if (!password || !hash || !*hash)
         return false;
     struct pw_entry *e = pw_find(hash);
-    if (e->hash)
-        return pw_verify(password, e->quick);
+    if (e->hash) {
+        char quick[2 * SHA256_BYTES + 1];
+        pw_quick(password, hash, quick);
+        bool ok = same_in_constant_time(quick, e->quick, 2 * SHA256_BYTES);
+        explicit_bzero(quick, sizeof quick);
+        return ok;
+    }
     bool ok = pw_verify(password, hash);
     if (ok)
         pw_remember(password, hash);

@@ -10,9 +10,10 @@ char *pw_hash(const char *password);
 bool pw_verify(const char *password, const char *hash);
 /* pw_verify with a memory of the passwords already verified in this process, as mail servers
  * keep an authentication cache: the first check of a (stored hash, password) pair is yescrypt's
- * (~15 ms); a verified pair is remembered by the stored hash, with a SHA-256-crypt of the
- * password under a random salt of this process (~0.25 ms to check), never the password. A
- * changed password or a replaced player has a new stored hash, so it is checked afresh. */
+ * (~15 ms); a verified pair is remembered by the stored hash, with an HMAC-SHA-256 of the hash
+ * and the password under a random key of this process (about a microsecond to check), never the
+ * password. A changed password or a replaced player has a new stored hash, so it is checked
+ * afresh; a wrong password against a remembered hash is checked against the digest alone. */
 bool pw_verify_cached(const char *password, const char *hash);
 /* A hash no password matches (made once per process): checked in place of a missing
  * player's, so that an unknown name costs what a known one costs. */

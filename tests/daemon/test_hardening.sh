@@ -92,6 +92,10 @@ check "... and it is answered at the next start, with the others" \
     test "$(sql "SELECT COUNT(*) FROM inbound WHERE message_id LIKE 'kill%' AND status = 'answered'")" = 4
 check "no mail is marked failed" test "$(sql "SELECT COUNT(*) FROM inbound WHERE status = 'failed'")" = 0
 
+# two mails before the poison, processed in the same transaction as it (a few mails share a
+# commit): each crash undoes them too, and they are answered once in the end
+mail_in before1 alice@pbem.test "GAME g1" "PLAYER alice" "PASSWORD alice-pw1" "TURN 1" "BUY M1"
+mail_in before2 bob@pbem.test "GAME g1" "PLAYER bob" "PASSWORD bob-pw1" "TURN 1" "BUY M2"
 mail_in poison carol@pbem.test "GAME g1" "PLAYER carol" "PASSWORD carol-pw1" "TURN 1" "CRASH-ME-NOW"
 for k in 1 2 3; do
     PBEMGM_TEST_CRASH_ON=CRASH-ME-NOW ASAN_OPTIONS=handle_abort=0:detect_leaks=0 \
@@ -104,6 +108,9 @@ check "after three crashes it is set aside" \
     test "$(sql "SELECT status FROM inbound WHERE message_id = 'poison@pbem.test'")" = failed
 check "the GM is told how to recover it" \
     grep -rlq "pbemgm mail retry" maildir/out/new
+check "the mails processed with it before each crash are answered, each once" \
+    test "$(sql "SELECT COUNT(*) || '/' || COUNT(DISTINCT o.inbound_id) FROM outbox o JOIN inbound i
+                 ON o.inbound_id = i.id WHERE i.message_id IN ('before1@pbem.test', 'before2@pbem.test')")" = 2/2
 id=$(sql "SELECT id FROM inbound WHERE message_id = 'poison@pbem.test'")
 "$PBEMGM" mail list --failed > failed.txt
 check "mail list --failed lists it, with its crashes" grep -q "^$id .*failed.*crashed 3 times" failed.txt

@@ -94,7 +94,8 @@ static void test_a_kept_state_is_the_replayed_state(void **state)
 }
 
 /* Another process (the command line beside the daemon) may change the log behind a state this
- * process keeps, keeping its length: the fingerprints see it, and the log is replayed whole. */
+ * process keeps, keeping its length: the last action's fingerprint sees it, and the log is
+ * replayed whole. */
 static void test_a_log_changed_behind_the_kept_state(void **state)
 {
     struct fixture *f = *state;
@@ -117,6 +118,31 @@ static void test_a_log_changed_behind_the_kept_state(void **state)
     free(now);
 }
 
+/* The same behind the state kept, but an earlier action: the last action, and the length, are
+ * as they were; the store's count of the log's changes other than appends sees it. */
+static void test_an_earlier_action_changed_behind_the_kept_state(void **state)
+{
+    struct fixture *f = *state;
+    gm_does(f, "ADJUST CASH alice +10", "a payment missed");
+    resolve(f);
+    char *kept = fingerprint_of(f, true);
+    char *err = NULL;
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->c.database, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "UPDATE actions SET json = replace(json, '10', '25') "
+                                      "WHERE json LIKE '%adjust%'",
+                                  NULL, NULL, &err),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+    char *now = fingerprint_of(f, true);
+    if (strcmp(kept, now) == 0)
+        fail_msg("the state kept was used for a log changed before its end:\n%s", now);
+    same_either_way(f, "after the change");
+    free(kept);
+    free(now);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -124,6 +150,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_a_log_changed_behind_the_kept_state, setup_started,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_an_earlier_action_changed_behind_the_kept_state,
+                                        setup_started, teardown),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);
 }

@@ -4,6 +4,8 @@
 #include "store/store.h"
 #include "util/util.h"
 
+#include <sqlite3.h>
+
 struct fixture {
     char *dir;
     char *db;
@@ -35,12 +37,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 8);
+    assert_int_equal(store_schema_version(f->st), 9);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 8);
+    assert_int_equal(store_schema_version(f->st), 9);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -240,6 +242,47 @@ static void test_action_log(void **state)
     assert_string_equal(c.text[1], "2/2/{\"type\":\"buy\"}");
 }
 
+/* The log read from an action on; the count of its changes other than appends (issue 15: a
+ * process keeping a game's state reads only what was appended while the count stays). */
+static void test_action_log_cuts_are_counted(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g1, g2, cuts = -1;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g1), STORE_OK);
+    assert_int_equal(store_game_create(f->st, "g2", "1835", &g2), STORE_OK);
+    for (int turn = 1; turn <= 3; turn++)
+        assert_int_equal(store_action_append(f->st, g1, turn, "{\"type\":\"pass\"}"), STORE_OK);
+    assert_int_equal(store_action_append(f->st, g2, 1, "{\"type\":\"done\"}"), STORE_OK);
+    struct collected c = {0};
+    assert_int_equal(store_action_each_from(f->st, g1, 2, collect_action, &c), STORE_OK);
+    assert_int_equal(c.n, 2);
+    assert_string_equal(c.text[0], "2/2/{\"type\":\"pass\"}");
+    assert_int_equal(store_action_log_cuts(f->st, g1, &cuts), STORE_OK);
+    assert_int_equal(cuts, 0); /* appends are not counted */
+    assert_int_equal(store_action_log_cuts(f->st, 999, &cuts), STORE_NOT_FOUND);
+    assert_int_equal(store_game_cut(f->st, g1, 3, 0), STORE_OK);
+    assert_int_equal(store_action_log_cuts(f->st, g1, &cuts), STORE_OK);
+    assert_int_equal(cuts, 1);
+    /* by hand: a change, an action put before the last, a deletion; an append is not */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->db, &db), SQLITE_OK);
+    static const char *const edits[] = {
+        "UPDATE actions SET json = '{}' WHERE game_id = 1 AND seq = 1",
+        "DELETE FROM actions WHERE game_id = 1 AND seq = 1",
+        "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (1, 1, 1, '{}', 0)",
+        "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (1, 3, 3, '{}', 0)",
+    };
+    static const int64_t want[] = {2, 3, 4, 4};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(sqlite3_exec(db, edits[i], NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(store_action_log_cuts(f->st, g1, &cuts), STORE_OK);
+        assert_int_equal(cuts, want[i]);
+    }
+    sqlite3_close(db);
+    assert_int_equal(store_action_log_cuts(f->st, g2, &cuts), STORE_OK);
+    assert_int_equal(cuts, 0); /* another game's log is its own */
+}
+
 static void collect_order(const store_order *o, void *ctx)
 {
     struct collected *c = ctx;
@@ -394,6 +437,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_outbox_due_retry_sent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_audit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_action_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_action_log_cuts_are_counted, setup, teardown),
         cmocka_unit_test_setup_teardown(test_orders_replace_by_section, setup, teardown),
         cmocka_unit_test_setup_teardown(test_turns, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_game_ends_finished, setup, teardown),

@@ -4,6 +4,10 @@
  *   mailtool gen N GAME PLAYER PASSWORD FROM OUTDIR   write N player mails as files
  *   mailtool count MAILDIR                    messages in new/ and cur/ (each once)
  *   mailtool wait MAILDIR N SECONDS           wait until MAILDIR holds N messages (exit 1 if not)
+ *   mailtool watch MAILDIR DB N SECONDS       from now, each 10 ms: the messages in MAILDIR, the
+ *                                             mails DB's daemon answered, the answers it sent;
+ *                                             prints when each reaches N (seconds from now) and
+ *                                             the most delivered and not yet answered at once
  *   mailtool msgids MAILDIR                   the Message-ID of each message, one a line
  *   mailtool show FILE...                     header summary and decoded text of messages
  *   mailtool html FILE OUTDIR                 the HTML part as OUTDIR/page.html, its pictures
@@ -20,6 +24,7 @@
 #include <curl/curl.h>
 #include <libetpan/libetpan.h>
 #include <dirent.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +100,61 @@ static int count_messages(const char *maildir)
         free(l.v[i]);
     free(l.v);
     return distinct;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* The benchmark's sampler, in one process (a shell loop starting two programs a sample cost
+ * the machine more than the daemon it measured, and saw only each 0.1 s). Lines: "delivered S",
+ * "answered S", "sent S", "backlog K"; exit 1 when not all three reached N in time. */
+static int cmd_watch(const char *maildir, const char *db_path, int want, int seconds)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    double at[3] = {-1, -1, -1}; /* delivered, answered, sent */
+    int backlog = 0, counts[3] = {0, 0, 0};
+    while (seconds_since(&t0) < seconds && (at[0] < 0 || at[1] < 0 || at[2] < 0)) {
+        counts[0] = count_messages(maildir);
+        if (!q && sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK) {
+            sqlite3_busy_timeout(db, 100);
+            sqlite3_prepare_v2(db, "SELECT (SELECT COUNT(*) FROM inbound WHERE status = "
+                                   "'answered'), (SELECT COUNT(*) FROM outbox WHERE status = "
+                                   "'sent' AND inbound_id IS NOT NULL)", -1, &q, NULL);
+        }
+        if (q && sqlite3_step(q) == SQLITE_ROW) {
+            counts[1] = sqlite3_column_int(q, 0);
+            counts[2] = sqlite3_column_int(q, 1);
+        }
+        if (q)
+            sqlite3_reset(q);
+        double now = seconds_since(&t0);
+        for (int i = 0; i < 3; i++)
+            if (at[i] < 0 && counts[i] >= want)
+                at[i] = now;
+        if (counts[0] - counts[1] > backlog)
+            backlog = counts[0] - counts[1];
+        usleep(10 * 1000);
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    static const char *const what[] = {"delivered", "answered", "sent"};
+    for (int i = 0; i < 3; i++)
+        if (at[i] >= 0)
+            printf("%s %.3f\n", what[i], at[i]);
+    printf("backlog %d\n", backlog);
+    if (at[0] < 0 || at[1] < 0 || at[2] < 0) {
+        fprintf(stderr, "mailtool watch: %d delivered, %d answered, %d sent of %d\n", counts[0],
+                counts[1], counts[2], want);
+        return 1;
+    }
+    return 0;
 }
 
 static int cmd_send(int argc, char **argv)
@@ -348,6 +408,8 @@ int main(int argc, char **argv)
             usleep(100 * 1000);
         }
         return 0;
+    } else if (strcmp(cmd, "watch") == 0 && argc == 6) {
+        return cmd_watch(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]));
     } else if (strcmp(cmd, "msgids") == 0 && argc == 3) {
         each_message(argv[2], print_msgid, NULL);
         return 0;
@@ -363,6 +425,6 @@ int main(int argc, char **argv)
         return 0;
     }
 usage:
-    fputs("usage: mailtool send|gen|count|wait|msgids|show|html|batch ... (see the source)\n", stderr);
+    fputs("usage: mailtool send|gen|count|wait|watch|msgids|show|html|batch ... (see the source)\n", stderr);
     return 2;
 }
