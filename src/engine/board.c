@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <assert.h>
 #include <string.h>
 
 int eng_refuse(char *why, size_t len, const char *fmt, ...)
@@ -584,6 +585,37 @@ void eng_reserve(eng_board *b, int company, int hex, int city)
     b->reserved[hex][city < 0 ? 0 : city] = company;
 }
 
+/* The city of the hex where the circle kept in `city` for another company's home may go
+ * instead, or -1. It may when the title does not fix that home's city (Rails' home city 0:
+ * Baden in Ludwigshafen/Mannheim, whose director takes the city left when its home is laid;
+ * 18xx.games: "Baden chooses its slot") and another city has a circle neither taken nor kept.
+ * A home its director chooses among all the cities (1830's Erie) keeps a circle in each. */
+static int kept_circle_moves_to(const eng_board *b, int hex, int city)
+{
+    const eng_company *holder = &b->t->companies[b->reserved[hex][city]];
+    if (holder->home_city >= 0 || holder->home_choice)
+        return -1;
+    const eng_track *tr = eng_board_track(b, hex, NULL);
+    for (int k = 0; k < tr->ncities; k++)
+        if (k != city && b->reserved[hex][k] == ENG_NONE &&
+            eng_city_tokens(b, hex, k) < tr->cities[k].slots)
+            return k;
+    return -1;
+}
+
+/* Whether the circle kept in the city is another company's and stays there. */
+static bool kept_for_another(const eng_board *b, int company, int hex, int city)
+{
+    return b->reserved[hex][city] != ENG_NONE && b->reserved[hex][city] != company &&
+           kept_circle_moves_to(b, hex, city) < 0;
+}
+
+bool eng_station_moves_kept_circle(const eng_board *b, int company, int hex, int city)
+{
+    return b->reserved[hex][city] != ENG_NONE && b->reserved[hex][city] != company &&
+           !kept_for_another(b, company, hex, city);
+}
+
 int eng_station_check(const eng_board *b, const eng_reach *reach, int company, int hex, int city,
                       char *why, size_t whylen)
 {
@@ -600,7 +632,7 @@ int eng_station_check(const eng_board *b, const eng_reach *reach, int company, i
         for (int s = 0; s < ENG_MAX_SLOTS; s++)
             if (b->tokens[hex][c][s] == company)
                 return eng_refuse(why, whylen, "the company has a station in %s already", hid);
-    int held = b->reserved[hex][city] != ENG_NONE && b->reserved[hex][city] != company;
+    int held = kept_for_another(b, company, hex, city);
     if (eng_city_tokens(b, hex, city) + held >= tr->cities[city].slots)
         return eng_refuse(why, whylen, "%s has no free station circle%s", hid,
                     held ? " (one is kept for a home station)" : "");
@@ -616,6 +648,14 @@ int eng_place_station(eng_board *b, const eng_reach *reach, int company, int hex
         return -1;
     if (b->reserved[hex][city] == company)
         b->reserved[hex][city] = ENG_NONE;
+    const eng_track *tr = eng_board_track(b, hex, NULL);
+    if (b->reserved[hex][city] != ENG_NONE && /* the home's circle kept here goes elsewhere */
+        eng_city_tokens(b, hex, city) + 2 > tr->cities[city].slots) {
+        int to = kept_circle_moves_to(b, hex, city);
+        assert(to >= 0); /* (else the check kept the circle: there was room for both) */
+        b->reserved[hex][to] = b->reserved[hex][city];
+        b->reserved[hex][city] = ENG_NONE;
+    }
     int s = 0;
     while (b->tokens[hex][city][s] != ENG_NONE)
         s++;

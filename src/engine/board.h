@@ -92,8 +92,12 @@ void eng_reach_compute(const eng_board *b, int company, eng_reach *r);
 void eng_reach_free(eng_reach *r);
 
 /* Whether the company may place a station in city `city` of `hex` (reached, a free circle not
- * held for another company's home, no station of its own in the hex). reach: NULL to skip the
- * connection test (home stations). Returns 0, or -1 with why. */
+ * held for another company's home, no station of its own in the hex). A circle kept for a home
+ * whose city the title does not fix (Baden's in L6) is not held while another city of the hex
+ * can keep it: the station moves it there. reach: NULL to skip the connection test (home
+ * stations). Returns 0, or -1 with why. */
+/* Whether a station of the company in that city would move another company's kept circle. */
+bool eng_station_moves_kept_circle(const eng_board *b, int company, int hex, int city);
 int eng_station_check(const eng_board *b, const eng_reach *reach, int company, int hex, int city,
                       char *why, size_t whylen);
 int eng_place_station(eng_board *b, const eng_reach *reach, int company, int hex, int city,

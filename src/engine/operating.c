@@ -818,15 +818,17 @@ static int token_cost(const eng_game *g, int c, int hex)
 
 /* The city of the hex a station goes to when the order does not say: the first with a free
  * circle that the company's track reaches, else (Permissive routes) the first with a free
- * circle (Rails placed BY's station on Nürnberg's city that its track reached). */
+ * circle (Rails placed BY's station on Nürnberg's city that its track reached); a city where
+ * it would move the circle kept for another company's home only when no other will do. */
 static int free_city(const eng_game *g, const eng_reach *reach, int c, int hex, int city)
 {
     if (city >= 0)
         return city;
     const eng_track *tr = eng_board_track(g->board, hex, NULL);
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 4; pass++)
         for (int k = 0; k < tr->ncities; k++)
-            if (eng_station_check(g->board, pass ? NULL : reach, c, hex, k, NULL, 0) == 0)
+            if (eng_station_check(g->board, pass & 2 ? NULL : reach, c, hex, k, NULL, 0) == 0 &&
+                (pass & 1 || !eng_station_moves_kept_circle(g->board, c, hex, k)))
                 return k;
     return 0;
 }

@@ -456,8 +456,11 @@ static bool parse_action(struct words *w, ord_action *a)
         return (a->kind = ORD_EXCHANGE, take_name(w, a->company, "company"));
     if (strcmp(verb, "KEEP") == 0)
         return (a->kind = ORD_KEEP, take_name(w, a->company, "company"));
-    if (strcmp(verb, "USE") == 0)
-        return (a->kind = ORD_PRIVATE, take_name(w, a->company, "private company"));
+    if (strcmp(verb, "USE") == 0) { /* USE private [CITY n]: its station in that city */
+        a->kind = ORD_PRIVATE;
+        return take_name(w, a->company, "private company") &&
+               (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
+    }
     if (strcmp(verb, "GOAL") == 0)
         return (a->kind = ORD_GOAL, take_name(w, a->goal, "goal (a city or a hex)"));
     if (strcmp(verb, "ONE") == 0 && accept(w, "ROUND"))
@@ -726,7 +729,11 @@ static void format_action(buf *b, const ord_action *a)
     case ORD_NO_FORM: buf_printf(b, "DO NOT FORM%s%s", a->company[0] ? " " : "", a->company); break;
     case ORD_EXCHANGE: buf_printf(b, "EXCHANGE %s", a->company); break;
     case ORD_KEEP: buf_printf(b, "KEEP %s", a->company); break;
-    case ORD_PRIVATE: buf_printf(b, "USE %s", a->company); break;
+    case ORD_PRIVATE:
+        buf_printf(b, "USE %s", a->company);
+        if (a->city)
+            buf_printf(b, " CITY %d", a->city);
+        break;
     case ORD_GOAL: buf_printf(b, "GOAL %s", a->goal); break;
     case ORD_ONE_ROUND: buf_adds(b, "ONE ROUND"); break;
     case ORD_BID:

@@ -256,25 +256,6 @@ static void private_purchases(turn_ctx *x, const struct company_turn *ct)
 
 /* ---- private powers and the station ---- */
 
-static void private_powers(turn_ctx *x, const struct company_turn *ct)
-{
-    const ord_order *o;
-    int i = -1, from;
-    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_PRIVATE), &i, &from))) {
-        eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = ct->p, .city = -1,
-                        .company = eng_company_index(x->g->t, o->alts[from].company)};
-        char why[256];
-        if (a.company < 0 || turn_act(x, &a, why, sizeof why)) {
-            const char *reason = a.company < 0 ? "there is no such private" : why;
-            turn_say_order(x, ct->p, o, "");
-            turn_say(x, "    not carried out: %s", reason);
-            turn_not_done(x, ct->p, i, "%s", reason);
-        } else {
-            turn_done(x, ct->p, i);
-        }
-    }
-}
-
 /* The cities of the hex where the station could go now. */
 static int station_choices(const turn_ctx *x, const eng_action *a)
 {
@@ -289,6 +270,52 @@ static int station_choices(const turn_ctx *x, const eng_action *a)
         eng_game_free(copy);
     }
     return n;
+}
+
+/* A private's station order naming no city, where the station could go in more than one city
+ * of its hex (L6, whose circle kept for Baden's home moves to the other city): why, true. */
+static bool private_station_ambiguous(const turn_ctx *x, const eng_action *a, char *why,
+                                      size_t len)
+{
+    const eng_company *pc = &x->g->t->companies[a->company];
+    if (pc->kind != ENG_PRIVATE || pc->powers.token_hex < 0)
+        return false;
+    eng_action b = *a;
+    b.hex = pc->powers.token_hex;
+    if (station_choices(x, &b) < 2)
+        return false;
+    const char *hex = x->g->t->hexes[b.hex].id;
+    snprintf(why, len, "%s's station could go in more than one city of %s: which one? (USE %s "
+             "CITY n)", pc->id, hex, pc->id);
+    return true;
+}
+
+static void private_powers(turn_ctx *x, const struct company_turn *ct)
+{
+    const ord_order *o;
+    int i = -1, from;
+    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_PRIVATE), &i, &from))) {
+        eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = ct->p,
+                        .city = o->alts[from].city - 1, /* (0: not named, -1 as the engine picks) */
+                        .company = eng_company_index(x->g->t, o->alts[from].company)};
+        char why[256];
+        if (a.company >= 0 && a.city < 0 && private_station_ambiguous(x, &a, why, sizeof why)) {
+            turn_say_order(x, ct->p, o, "");
+            char whose[64];
+            snprintf(whose, sizeof whose, "%s for %s, line %d", x->g->players[ct->p].name,
+                     ct->section, o->line);
+            turn_ruling(x, whose, "    ambiguous, not carried out: %s (house rule 16; not an "
+                                  "NMR)", why);
+            turn_not_done(x, ct->p, i, "ambiguous: %s (house rule 16)", why);
+        } else if (a.company < 0 || turn_act(x, &a, why, sizeof why)) {
+            const char *reason = a.company < 0 ? "there is no such private" : why;
+            turn_say_order(x, ct->p, o, "");
+            turn_say(x, "    not carried out: %s", reason);
+            turn_not_done(x, ct->p, i, "%s", reason);
+        } else {
+            turn_done(x, ct->p, i);
+        }
+    }
 }
 
 /* 0 placed, 1 NO STATION, -1 not possible, -2 ambiguous (house rule 16). */

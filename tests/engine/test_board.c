@@ -267,6 +267,34 @@ static void test_xx_hexes(void **state)
         assert_string_equal(f->t->tiles[opts[i].tile].id, "218");
 }
 
+/* Baden's home city in Ludwigshafen/Mannheim is not fixed (Rails' home city 0): a station in
+ * the city its circle is kept in moves the circle to the other city while that one is free;
+ * then the circle stays, and the other city is closed to all but Baden. A circle kept for a
+ * home whose city is fixed (M6 in Hamburg's city 2) never moves. */
+static void test_a_home_circle_not_fixed_moves(void **state)
+{
+    struct fx *f = *state;
+    int l6 = tf_hex(f->t, "L6"), ba = company(f, "BA"), by = company(f, "BY");
+    eng_reserve(f->b, ba, l6, 0);
+    assert_true(eng_station_moves_kept_circle(f->b, by, l6, 0));
+    assert_false(eng_station_moves_kept_circle(f->b, by, l6, 1));
+    assert_false(eng_station_moves_kept_circle(f->b, ba, l6, 0)); /* its own */
+    place_home(f, "BY", "L6", 0);
+    assert_int_equal(f->b->reserved[l6][0], ENG_NONE);
+    assert_int_equal(f->b->reserved[l6][1], ba);
+    char why[128];
+    assert_int_equal(eng_station_check(f->b, NULL, company(f, "SX"), l6, 1, why, sizeof why), -1);
+    assert_non_null(strstr(why, "kept for a home station"));
+    place_home(f, "BA", "L6", 1);
+    assert_int_equal(f->b->reserved[l6][1], ENG_NONE);
+    /* a fixed home city: its circle stays where it is */
+    int c11 = tf_hex(f->t, "C11"), m6 = company(f, "M6");
+    eng_reserve(f->b, m6, c11, 1);
+    assert_false(eng_station_moves_kept_circle(f->b, by, c11, 1));
+    assert_int_equal(eng_station_check(f->b, NULL, by, c11, 1, why, sizeof why), -1);
+    assert_non_null(strstr(why, "kept for a home station"));
+}
+
 /* Hannover F10 -> Braunschweig F12 (a brown city, one circle) -> Magdeburg F14. */
 static void set_up_line(struct fx *f)
 {
@@ -422,6 +450,7 @@ int main(void)
         T(test_reach_connects_new_track),
         T(test_a_full_city_blocks_others),
         T(test_station_rules),
+        T(test_a_home_circle_not_fixed_moves),
         T(test_every_upgrade_path_is_possible),
     };
     return cmocka_run_group_tests_name("board", tests, NULL, NULL);

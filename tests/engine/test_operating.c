@@ -1053,8 +1053,10 @@ static void test_the_prussian_discards_after_forming(void **state)
 }
 
 /* Issue 12, defect 3: home circles are kept until their company places its home station —
- * Stuttgart (M9) is WT's only circle, L6's first is BA's; no other company's station (BY's, or
- * PfB's free one) may take them before; the company itself places its home there. */
+ * Stuttgart (M9) is WT's only circle, one of L6's two is BA's; no other company's station (BY's,
+ * or PfB's free one) may take them before; the company itself places its home there. BA's city
+ * on L6 is not fixed (Rails' home city 0): a station in the city its circle is in moves it to
+ * the other (Rails' 1835_CorrectPrussianSharePrice: BY's PfB station where BA's was kept). */
 static void test_home_circles_are_kept(void **state)
 {
     (void)state;
@@ -1064,10 +1066,15 @@ static void test_home_circles_are_kept(void **state)
     assert_int_not_equal(eng_station_check(g->board, NULL, co("BY"), stuttgart, 0, why,
                                            sizeof why), 0);
     assert_non_null(strstr(why, "kept for a home station"));
-    assert_int_not_equal(eng_station_check(g->board, NULL, co("BY"), l6, 0, why, sizeof why), 0);
     assert_int_equal(eng_station_check(g->board, NULL, co("WT"), stuttgart, 0, why, sizeof why),
                      0);
     assert_int_equal(eng_station_check(g->board, NULL, co("BA"), l6, 0, why, sizeof why), 0);
+    /* Baden's city on L6 is not fixed: a station takes either, and one stays kept for Baden */
+    assert_int_equal(eng_station_check(g->board, NULL, co("BY"), l6, 0, why, sizeof why), 0);
+    assert_int_equal(eng_place_station(g->board, NULL, co("BY"), l6, 0, why, sizeof why), 0);
+    assert_int_not_equal(eng_station_check(g->board, NULL, co("SX"), l6, 1, why, sizeof why), 0);
+    assert_non_null(strstr(why, "kept for a home station"));
+    assert_int_equal(eng_station_check(g->board, NULL, co("BA"), l6, 1, why, sizeof why), 0);
     eng_game_free(g);
 }
 

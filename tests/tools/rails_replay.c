@@ -941,6 +941,50 @@ static int train_event(struct replay *r, eng_event_kind kind, const char *name)
     return rc;
 }
 
+/* The revenue the operating company declares next (its CompanyRevenue line before another
+ * company operates), or -1. */
+static int next_revenue(const struct replay *r, const char *company)
+{
+    for (const char *p = r->rest; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char copy[256], *f[16];
+        snprintf(copy, sizeof copy, "%.*s", (int)(n < 255 ? n : 255), p);
+        int nf = split(copy, f, 16);
+        if (nf >= 1 && strcmp(f[0], "CompanyOperates") == 0)
+            return -1;
+        if (nf >= 3 && strcmp(f[0], "CompanyRevenue") == 0 && strcmp(f[1], company) == 0)
+            return atoi(f[2]);
+        p = end ? end + 1 : NULL;
+    }
+    return -1;
+}
+
+/* The city of a station Rails does not name (its report says only the hex): the engine's
+ * choice, unless the company then cannot earn the revenue it declares next — then the first
+ * city with which it can (Rails' director chose it: BY's PfB station in Ludwigshafen/Mannheim,
+ * the city Baden's home did not need yet). */
+static int station_city(struct replay *r, eng_action a)
+{
+    int c = r->g->operating, declared = next_revenue(r, r->title->companies[c].id);
+    const eng_track *tr = eng_board_track(r->g->board, a.hex, NULL);
+    if (declared <= 0 || tr->ncities < 2)
+        return -1;
+    a.player = r->g->current;
+    for (int k = -1; k < tr->ncities; k++) {
+        eng_game *copy = eng_game_copy(r->g);
+        char why[256];
+        a.city = k;
+        eng_run best = {0};
+        bool enough = eng_apply(copy, &a, why, sizeof why) == 0 &&
+                      eng_best_run(copy, c, &best) >= declared;
+        eng_game_free(copy);
+        if (enough)
+            return k;
+    }
+    return -1;
+}
+
 static int operating_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
@@ -949,6 +993,8 @@ static int operating_line(struct replay *r, char **f, int n)
         return lay_tile(r, f, n);
     if (strcmp(k, "LAYS_TOKEN_ON") == 0) {
         eng_action a = {.kind = ENG_ACT_TOKEN, .hex = eng_hex_index(r->title, f[2]), .city = -1};
+        if (a.hex >= 0)
+            a.city = station_city(r, a);
         if (operate(r, a))
             return -1;
         return expect_event(r, ENG_EV_TOKEN_PLACED, -2, company_of(r, f[1]), &a.hex, &a3);
@@ -959,7 +1005,10 @@ static int operating_line(struct replay *r, char **f, int n)
             if (r->title->companies[c].kind == ENG_PRIVATE &&
                 r->title->companies[c].powers.token_hex == hex)
                 priv = c;
-        return operate(r, (eng_action){.kind = ENG_ACT_PRIVATE_TOKEN, .company = priv, .city = -1});
+        eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = priv, .hex = hex, .city = -1};
+        if (hex >= 0)
+            a.city = station_city(r, a);
+        return operate(r, a);
     }
     if (strcmp(k, "CompanyRevenue") == 0) { /* players may run less than the best, never more */
         r->revenue = a2;

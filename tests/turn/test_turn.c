@@ -816,9 +816,35 @@ static void test_no_tile_then_a_private_station(void **state)
     eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes");
     int d = g->co[co("BY")].director;
     g->co[co("PfB")].owner = d;
-    resolve(g, by_orders(g, "BY:\nNO TILE\nUSE PfB\nNO STATION"), 1);
+    resolve(g, by_orders(g, "BY:\nNO TILE\nUSE PfB CITY 2\nNO STATION"), 1);
     fate_has(d, 3, "carried out");
     assert_true(g->co[co("PfB")].closed);
+    int l6 = tf_hex(title, "L6");
+    assert_int_equal(g->board->tokens[l6][1][0], co("BY"));
+    finish(g);
+}
+
+/* USE PfB names no city, and its station could go in either of L6's: Baden's kept circle
+ * moves to the other city when a station takes its city (house rule 8), so the order is
+ * ambiguous (house rule 16), as a STATION order would be; CITY 1 takes Baden's circle's city
+ * and moves the circle. */
+static void test_a_private_station_in_which_city(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes");
+    int d = g->co[co("BY")].director, l6 = tf_hex(title, "L6");
+    g->co[co("PfB")].owner = d;
+    resolve(g, by_orders(g, "BY:\nNO TILE\nUSE PfB\nNO STATION"), 1);
+    fate_has(d, 3, "ambiguous");
+    report_has("which one? (USE PfB CITY n)");
+    assert_false(g->co[co("PfB")].closed);
+    finish(g);
+    g = by_operating("Variant=Clemens,RouteAlgorithm=Permissive,NF_PfB_Westermann=yes");
+    g->co[co("PfB")].owner = d;
+    resolve(g, by_orders(g, "BY:\nNO TILE\nUSE PfB CITY 1\nNO STATION"), 1);
+    fate_has(d, 3, "carried out");
+    assert_int_equal(g->board->tokens[l6][0][0], co("BY"));
+    assert_int_equal(g->board->reserved[l6][1], co("BA")); /* Baden's circle moved */
     finish(g);
 }
 
@@ -1402,6 +1428,7 @@ int main(void)
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
         cmocka_unit_test(test_the_game_ends_in_a_turn),
         cmocka_unit_test(test_no_tile_then_a_private_station),
+        cmocka_unit_test(test_a_private_station_in_which_city),
         cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
