@@ -257,7 +257,10 @@ cJSON *rep_state_json(const eng_game *g)
     cJSON_AddNumberToObject(o, "bank", g->bank);
     cJSON_AddStringToObject(o, "train_on_sale", g->t->trains[g->train_on_sale].name);
     cJSON_AddItemToObject(o, "players", players_json(g));
-    cJSON_AddItemToObject(o, "companies", companies_json(g));
+    cJSON *companies = companies_json(g);
+    if (cJSON_GetArraySize(companies))
+        cJSON_AddTrueToObject(o, "has_companies");
+    cJSON_AddItemToObject(o, "companies", companies);
     cJSON *privates = privates_json(g);
     if (cJSON_GetArraySize(privates))
         cJSON_AddTrueToObject(o, "has_privates");

@@ -620,6 +620,23 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     out->status = "answered";
 }
 
+/* A mail whose MIME structure was too big to parse is stored with its header only: its
+ * password, if it has one, cannot be found in its body unparsed, and must not be kept. */
+static int keep_header_only(store *st, const store_inbound *m, int parts, int limit)
+{
+    size_t hlen = mail_header_length(m->raw, m->raw_len);
+    buf b;
+    buf_init(&b);
+    buf_add(&b, m->raw, hlen);
+    if (hlen == m->raw_len) /* (no body after the header: the blank line before the note) */
+        buf_adds(&b, hlen && m->raw[hlen - 1] == '\n' ? "\n" : "\n\n");
+    buf_printf(&b, "[pbemgm: the body of this mail is not kept: its %d MIME parts are more than "
+                   "the limit of %d, so it was not read]\n", parts, limit);
+    int rc = store_inbound_redact(st, m->id, b.data, b.len);
+    buf_free(&b);
+    return rc;
+}
+
 int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
 {
     mail_message msg;
@@ -633,7 +650,9 @@ int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
     handle_parsed(c, st, m, &msg, &out);
     int rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
                                   out.player_id, out.text.data);
-    if (rc == STORE_OK && out.password) { /* the stored mail keeps no password */
+    if (rc == STORE_OK && out.mime_parts) /* its body unread: any password in it unfound */
+        rc = keep_header_only(st, m, out.mime_parts, c->limits.mime_parts);
+    else if (rc == STORE_OK && out.password) { /* the stored mail keeps no password */
         size_t n;
         char *redacted = mail_redact(m->raw, m->raw_len, "PASSWORD", out.password, msg.body, &n);
         rc = store_inbound_redact(st, m->id, redacted, n);

@@ -130,7 +130,7 @@ awk 'BEGIN { printf "From: alice@pbem.test\nSubject: big\nMessage-ID: <big1@pbem
              for (i = 0; i < 45000; i++) printf "BUY %d BY PLEASE\n", i }' > maildir/in/new/big1
 awk 'BEGIN { printf "From: alice@pbem.test\nSubject: deep\nMessage-ID: <deep1@pbem.test>\nMIME-Version: 1.0\n";
              for (i = 0; i < 12000; i++) printf "Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n", i, i;
-             printf "Content-Type: text/plain\n\nhelp\n"; for (i = 11999; i >= 0; i--) printf "--b%d--\n", i }' > maildir/in/new/deep1
+             printf "Content-Type: text/plain\n\nGAME g1\nPLAYER alice\nPASSWORD alice-pw1\nhelp\n"; for (i = 11999; i >= 0; i--) printf "--b%d--\n", i }' > maildir/in/new/deep1
 "$PBEMGM" serve --once > big.log 2>&1
 # a mail of 100 MB (sparse): not read whole (alone in its run: the peak memory is its own)
 dd if=/dev/zero of=maildir/in/new/huge1 bs=1 count=0 seek=100M 2>/dev/null
@@ -141,6 +141,8 @@ check "45,000 lines: refused, with the reason" test "$(outcome big1@pbem.test)" 
 check "... and stored without its password" \
     test "$(sql "SELECT instr(CAST(raw AS TEXT), 'alice-pw1') FROM inbound WHERE message_id = 'big1@pbem.test'")" = 0
 check "12,000 nested multiparts: refused unparsed" test "$(outcome deep1@pbem.test)" = "refused: too many MIME parts"
+check "... and stored as its header only: its password, unread, is not kept" \
+    test "$(sql "SELECT instr(CAST(raw AS TEXT), 'alice-pw1') || ' ' || (instr(CAST(raw AS TEXT), 'Subject: deep') > 0) || ' ' || (instr(CAST(raw AS TEXT), 'body of this mail is not kept') > 0) FROM inbound WHERE message_id = 'deep1@pbem.test'")" = "0 1 1"
 check "100 MB: refused as too large" test "$(outcome huge1@pbem.test)" = "refused: too large"
 peak=$(sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' huge.log)
 check "... and not read whole (peak memory ${peak} KiB < 60 MB)" test "${peak:-999999}" -lt 61440

@@ -221,6 +221,9 @@ static void test_the_report_is_text_and_html_with_its_pictures(void **state)
     expect_in(html->data, "<tr class=\"you\"><td>alice</td>");
     expect_in(text->data, "Stock market");
     expect_in(text->data, "Worth by turn:");
+    expect_in(text->data, "Companies (IPO and Pool"); /* M1 started */
+    expect_in(html->data, "<th>Company</th>");
+    assert_null(strstr(text->data, "none has started yet"));
     expect_in(html->data, "PLAYER alice\nPASSWORD your-password\nTURN 2");
     /* tables that line up: each row's cash under the header's */
     const char *head = strstr(text->data, "    Player");
@@ -230,6 +233,31 @@ static void test_the_report_is_text_and_html_with_its_pictures(void **state)
     assert_non_null(row);
     row++;
     assert_true(row[cash_col - 1] == ' ' && row[cash_col] >= '0' && row[cash_col] <= '9');
+    mime_clear(&m);
+    sent_clear(&s);
+}
+
+/* Before any company starts (everyone passed), the report says so in place of a table of
+ * companies with its headings alone. */
+static void test_no_company_started_yet(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 0);
+    util_set_clock(util_now() + 16 * 60);
+    assert_int_equal(pass(f), 1);
+    struct sent s;
+    collect(f, &s);
+    struct mime m;
+    mime_read(s.raw[report_to(&s, "alice@pbem.test")], &m);
+    const struct part *text = part_of(&m, "text/plain"), *html = part_of(&m, "text/html");
+    expect_in(text->data, "\nCompanies: none has started yet.\n");
+    expect_in(html->data, "<p>Companies: none has started yet.</p>");
+    assert_null(strstr(text->data, "Companies (IPO and Pool"));
+    assert_null(strstr(html->data, "<th>Company</th>"));
+    html_is_valid(html->data);
     mime_clear(&m);
     sent_clear(&s);
 }
@@ -458,6 +486,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_html_check_finds_errors),
+        cmocka_unit_test_setup_teardown(test_no_company_started_yet, setup_started, teardown),
         cmocka_unit_test_setup_teardown(test_the_report_is_text_and_html_with_its_pictures,
                                         setup_started, teardown),
         cmocka_unit_test_setup_teardown(test_the_gms_notes_are_on_the_gms_copy_only,
