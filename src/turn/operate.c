@@ -272,6 +272,18 @@ static int station_choices(const turn_ctx *x, const eng_action *a)
     return n;
 }
 
+/* An order not carried out because it is ambiguous (house rule 16: not an NMR), a ruling. */
+static void not_carried_out_ambiguous(turn_ctx *x, const struct company_turn *ct,
+                                      const ord_order *o, int i, const char *why)
+{
+    turn_say_order(x, ct->p, o, "");
+    char whose[64];
+    snprintf(whose, sizeof whose, "%s for %s, line %d", x->g->players[ct->p].name, ct->section,
+             o->line);
+    turn_ruling(x, whose, "    ambiguous, not carried out: %s (house rule 16; not an NMR)", why);
+    turn_not_done(x, ct->p, i, "ambiguous: %s (house rule 16)", why);
+}
+
 /* A private's station order naming no city, where the station could go in more than one city
  * of its hex (L6, whose circle kept for Baden's home moves to the other city): why, true. */
 static bool private_station_ambiguous(const turn_ctx *x, const eng_action *a, char *why,
@@ -300,13 +312,7 @@ static void private_powers(turn_ctx *x, const struct company_turn *ct)
                         .company = eng_company_index(x->g->t, o->alts[from].company)};
         char why[256];
         if (a.company >= 0 && a.city < 0 && private_station_ambiguous(x, &a, why, sizeof why)) {
-            turn_say_order(x, ct->p, o, "");
-            char whose[64];
-            snprintf(whose, sizeof whose, "%s for %s, line %d", x->g->players[ct->p].name,
-                     ct->section, o->line);
-            turn_ruling(x, whose, "    ambiguous, not carried out: %s (house rule 16; not an "
-                                  "NMR)", why);
-            turn_not_done(x, ct->p, i, "ambiguous: %s (house rule 16)", why);
+            not_carried_out_ambiguous(x, ct, o, i, why);
         } else if (a.company < 0 || turn_act(x, &a, why, sizeof why)) {
             const char *reason = a.company < 0 ? "there is no such private" : why;
             turn_say_order(x, ct->p, o, "");
@@ -358,13 +364,7 @@ static void station(turn_ctx *x, const struct company_turn *ct)
                 return;
             }
             if (rc == -2) {
-                turn_say_order(x, ct->p, o, "");
-                char whose[64];
-                snprintf(whose, sizeof whose, "%s for %s, line %d", x->g->players[ct->p].name,
-                         ct->section, o->line);
-                turn_ruling(x, whose, "    ambiguous, not carried out: %s (house rule 16; not an "
-                                      "NMR)", w);
-                turn_not_done(x, ct->p, i, "ambiguous: %s (house rule 16)", w);
+                not_carried_out_ambiguous(x, ct, o, i, w);
                 return;
             }
             if (!why[0])
