@@ -39,6 +39,8 @@ void turn_result_clear(turn_result *r)
 
 void turn_say(turn_ctx *x, const char *fmt, ...)
 {
+    if (x->set->preview) /* (the acknowledgement's check reads only the fates) */
+        return;
     va_list ap;
     va_start(ap, fmt);
     buf_vprintf(&x->out->report, fmt, ap);
@@ -181,6 +183,8 @@ static void count_round_ends(turn_ctx *x)
 
 static void report_events(turn_ctx *x)
 {
+    if (x->set->preview)
+        return;
     char line[256];
     for (int i = 0; i < x->g->nevents; i++)
         if (eng_event_text(x->g, &x->g->events[i], line, sizeof line) > 0)
@@ -189,7 +193,8 @@ static void report_events(turn_ctx *x)
 
 int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len)
 {
-    char *json = eng_action_to_json(x->g, a);
+    /* (a preview counts the actions taken, and keeps none: nothing is logged from it) */
+    char *json = x->set->preview ? NULL : eng_action_to_json(x->g, a);
     if (eng_apply(x->g, a, why, len)) {
         free(json);
         return -1;

@@ -82,7 +82,9 @@ int turn_goal_hex(const eng_title *t, const char *goal);
  * the other players idle (passing, laying nothing, running their best): the fates of
  * out->fates[player] are the turn's own checks, the others' orders unknown (the
  * acknowledgement); an order the preview did not reach (the others' passes ended the round
- * first) keeps TURN_FATE_UNUSED. 0, or -1 when the resolver could not go on. */
+ * first) keeps TURN_FATE_UNUSED. A preview writes no report and keeps no action (out->report
+ * stays empty, out->actions NULL each): the fates are all it is for. 0, or -1 when the resolver
+ * could not go on. */
 int turn_preview(const eng_game *g, const turn_settings *s, int player, const ord_orders *orders,
                  turn_result *out);
 
