@@ -152,23 +152,71 @@ static void round_name(const eng_game *g, char *out, size_t len)
         snprintf(out, len, "the end of the game");
 }
 
+/* The start packet's rounds one after another are named together: "the start packet" then
+ * "the start packet (round 2)" read "the start packet (rounds 1 and 2)", then "(rounds 1 to 3)"
+ * (the operating round between them, privates' income only, is no round of the turn). True
+ * when `name` was so added to the end of `text`. */
+static bool merge_start_rounds(char *text, size_t size, const char *name)
+{
+    static const char start[] = "the start packet";
+    int next = 0, last = 1, first = 0;
+    if (sscanf(name, "the start packet (round %d)", &next) != 1 || next < 2)
+        return false;
+    size_t n = strlen(text), k = n;
+    while (k >= 2 && strncmp(text + k - 2, ", ", 2) != 0)
+        k--;
+    k = k >= 2 ? k : 0; /* the last round named starts at text + k */
+    const char *tail = text + k;
+    bool one = strcmp(tail, start) == 0;
+    if (!one && sscanf(tail, "the start packet (rounds %d and %d)", &first, &last) != 2 &&
+        sscanf(tail, "the start packet (rounds %d to %d)", &first, &last) != 2)
+        return false;
+    if (next != last + 1)
+        return false;
+    snprintf(text + k, size - k, "%s (rounds 1 %s %d)", start, next == 2 ? "and" : "to", next);
+    return true;
+}
+
 /* A round is over: counted, and named in the turn's list of rounds. */
 static void round_ended(turn_ctx *x)
 {
     turn_result *r = x->out;
     r->rounds++;
     size_t n = strlen(r->rounds_text);
-    snprintf(r->rounds_text + n, sizeof r->rounds_text - n, "%s%s", n ? ", " : "", x->round);
-    round_name(x->g, x->round, sizeof x->round);
+    if (!merge_start_rounds(r->rounds_text, sizeof r->rounds_text, x->round))
+        snprintf(r->rounds_text + n, sizeof r->rounds_text - n, "%s%s", n ? ", " : "", x->round);
+}
+
+/* The name of the round an event begins, into x->round (several rounds may begin and end in
+ * one action: each round ended is named as it was, not as the game is after the action). */
+static void round_begun(turn_ctx *x, const eng_event *e)
+{
+    const eng_game *g = x->g;
+    if (e->kind == ENG_EV_START_ROUND && !g->thompson_packet)
+        snprintf(x->round, sizeof x->round, e->amount > 1 ? "the start packet (round %d)"
+                                                          : "the start packet", e->amount);
+    else if (e->kind == ENG_EV_STOCK_ROUND)
+        snprintf(x->round, sizeof x->round, "stock round %d", e->amount);
+    else if (e->kind == ENG_EV_OPERATING_ROUND)
+        snprintf(x->round, sizeof x->round, "operating round %d.%d", e->amount, e->amount2);
 }
 
 static void count_round_ends(turn_ctx *x)
 {
     const eng_game *g = x->g;
+    bool short_or = false, ended = false; /* short: an OR in which no company could operate */
     for (int i = 0; i < g->nevents; i++) {
         const eng_event *e = &g->events[i];
-        if (e->kind == ENG_EV_ROUND_END && !e->flag) /* flag: only a snapshot, the round goes on */
+        if (e->kind == ENG_EV_SHORT_OR)
+            short_or = true;
+        /* (flag: only a snapshot, the round goes on; a short operating round — the privates'
+         * income between two rounds of the start packet — is no round of the turn: no one
+         * decided anything in it) */
+        if (e->kind == ENG_EV_ROUND_END && !e->flag && !short_or)
             round_ended(x);
+        if (e->kind == ENG_EV_ROUND_END && !e->flag)
+            short_or = false, ended = true;
+        round_begun(x, e);
         if (e->kind == ENG_EV_FORMED) {
             x->out->formed = true;
             if (x->set->stop_after_formation && x->limit > x->out->rounds + 1)
@@ -177,6 +225,8 @@ static void count_round_ends(turn_ctx *x)
         if (e->kind == ENG_EV_GAME_OVER)
             x->out->game_over = true;
     }
+    if (ended)
+        round_name(g, x->round, sizeof x->round); /* the round the game is in now */
     if (x->out->rounds >= x->limit || x->out->game_over)
         x->stop = true;
 }

@@ -600,15 +600,20 @@ static void test_lays_after_a_fallback_go_on(void **state)
 }
 
 /* Defect 3: orders the turn never reached are said, with why: the start packet's round ended on
- * passes (an operating round followed and the turn's two rounds were over). */
+ * passes, and the turn's one round was over. (The operating round that follows, in which no
+ * company can operate, is no round of the turn: with two rounds, BUY NF is reached.) */
 static void test_unreached_orders_are_said(void **state)
 {
     (void)state;
     eng_game *g = new_game("Variant=Clemens", 4);
-    resolve(g, ORDERS("PASS\nBUY NF", "PASS", "PASS", "PASS"), 2);
+    resolve(g, ORDERS("PASS\nBUY NF", "PASS", "PASS", "PASS"), 1);
     fate_has(0, 1, "carried out");
     fate_has(0, 2, "not carried out: not reached");
     report_has("line 2 \"BUY 1 NF\": not carried out: not reached");
+    finish(g);
+    g = new_game("Variant=Clemens", 4);
+    resolve(g, ORDERS("PASS\nBUY NF", "PASS", "PASS", "PASS"), 2);
+    fate_has(0, 2, "carried out");
     finish(g);
 }
 
@@ -804,6 +809,26 @@ static void test_a_packet_sold_out_in_a_stock_round_is_not_a_round(void **state)
     if (strcmp(R.rounds_text, "stock round 1, operating round 1.1") != 0)
         fail_msg("the turn covered: %s\n%s", R.rounds_text, R.report.data);
     assert_false(g->round == ENG_ROUND_OPERATING && g->or_set == 1 && g->or_in_set == 1);
+    finish(g);
+}
+
+/* The start packet's two rounds, everyone passing, are named together in the turn's heading
+ * (they read "the start packet, the start packet (round 2)"); a start round and a stock round
+ * stay apart. */
+static void test_the_start_packets_rounds_named_together(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    resolve(g, v, 2);
+    assert_int_equal(R.rounds, 2);
+    if (strcmp(R.rounds_text, "the start packet (rounds 1 and 2)") != 0)
+        fail_msg("the turn covered: %s\n%s", R.rounds_text, R.report.data);
+    finish(g);
+    g = new_game("Variant=Clemens", 4);
+    resolve(g, v, 3);
+    if (strcmp(R.rounds_text, "the start packet (rounds 1 to 3)") != 0)
+        fail_msg("the turn covered: %s\n%s", R.rounds_text, R.report.data);
     finish(g);
 }
 
@@ -1427,6 +1452,7 @@ int main(void)
         cmocka_unit_test(test_the_preview_is_the_turns_verdict),
         cmocka_unit_test(test_a_sold_minor_is_said_to_be_sold),
         cmocka_unit_test(test_the_game_ends_in_a_turn),
+        cmocka_unit_test(test_the_start_packets_rounds_named_together),
         cmocka_unit_test(test_no_tile_then_a_private_station),
         cmocka_unit_test(test_a_private_station_in_which_city),
         cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
