@@ -278,7 +278,14 @@ const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
     round_text(g, now, sizeof now);
     int ors = g->t->phases[g->phase].operating_rounds;
     switch (g->round) {
-    case ENG_ROUND_START:
+    case ENG_ROUND_START: /* (a round of passes is followed by another, the privates paid) */
+        if (!g->thompson_packet) {
+            snprintf(out, len, "%s, then another round of it or %d operating round%s", now, ors,
+                     ors == 1 ? "" : "s");
+            break;
+        }
+        /* the Thompson packet is sold in stock rounds */
+        /* fall through */
     case ENG_ROUND_STOCK:
         snprintf(out, len, "%s, then %d operating round%s", now, ors, ors == 1 ? "" : "s");
         break;

@@ -254,6 +254,9 @@ static void test_no_company_started_yet(void **state)
     mime_read(s.raw[report_to(&s, "alice@pbem.test")], &m);
     const struct part *text = part_of(&m, "text/plain"), *html = part_of(&m, "text/html");
     expect_in(text->data, "\nCompanies: none has started yet.\n");
+    /* the turn covered both rounds of passes, the operating round between them no round of it */
+    expect_in(text->data, "turn 1: the start packet (rounds 1 and 2)");
+    expect_in(text->data, "Now: the start packet, then another round of it or 1");
     expect_in(html->data, "<p>Companies: none has started yet.</p>");
     assert_null(strstr(text->data, "Companies (IPO and Pool"));
     assert_null(strstr(html->data, "<th>Company</th>"));
