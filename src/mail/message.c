@@ -310,6 +310,10 @@ static char *clean_text(const char *text, size_t len)
         }
         if (c < 0x20 && c != '\n' && c != '\t')
             continue;
+        if (c == 0xc2 && i + 1 < len && (unsigned char)text[i + 1] == 0xa0) {
+            c = ' '; /* a no-break space (UTF-8) is a space to a reader of orders */
+            i++;
+        }
         buf_addc(&b, (char)c);
     }
     return buf_steal(&b);

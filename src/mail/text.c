@@ -45,15 +45,28 @@ static void newline(buf *out)
         buf_addc(out, '\n');
 }
 
-/* Appends text with runs of white space folded to one space (unless in <pre>). */
+/* Whether s starts with a no-break space (&nbsp;, U+00A0 in UTF-8): a space to a reader. */
+static bool nbsp_at(const char *s)
+{
+    return (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0;
+}
+
+/* Appends text with runs of white space folded to one space (unless in <pre>); a no-break
+ * space is a space (BUY&nbsp;M4 is BUY M4). */
 static void add_text(buf *out, const char *s, bool pre)
 {
     if (pre) {
-        buf_adds(out, s);
+        for (; *s; s++)
+            if (nbsp_at(s))
+                buf_addc(out, ' '), s++;
+            else
+                buf_addc(out, *s);
         return;
     }
     for (; *s; s++) {
-        bool space = *s == ' ' || *s == '\t' || *s == '\n' || *s == '\r';
+        bool nbsp = nbsp_at(s);
+        s += nbsp;
+        bool space = nbsp || *s == ' ' || *s == '\t' || *s == '\n' || *s == '\r';
         if (!space) {
             buf_addc(out, *s);
         } else if (out->len && out->data[out->len - 1] != ' ' && out->data[out->len - 1] != '\n') {

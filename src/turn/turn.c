@@ -687,7 +687,7 @@ static int carry_out(turn_ctx *x, int p, int i)
     if (bought)
         turn_not_done(x, p, i, "%d of %d bought; then: %s (house rule 19)", bought, want, why);
     else
-        turn_not_done(x, p, i, "%s; the turn was a pass (house rule 19)", why);
+        turn_not_done(x, p, i, "%s; that turn counts as a pass (house rule 19)", why);
     return rc;
 }
 
@@ -705,8 +705,8 @@ static void drop_the_pair(turn_ctx *x, int p, int failed)
             break;
         x->pl[p].used[i] = USED_UP;
         turn_say_order(x, p, o, "not carried out: the SELL paired with it failed (house rule 18)");
-        turn_not_done(x, p, i, "the SELL paired with it (line %d) failed: the turn was a pass "
-                               "(house rules 18, 19)", x->pl[p].o->v[failed].line);
+        turn_not_done(x, p, i, "the SELL paired with it (line %d) failed: that turn counts as a "
+                               "pass (house rules 18, 19)", x->pl[p].o->v[failed].line);
         if (o->alts[0].kind != ORD_SELL)
             break;
     }

@@ -60,6 +60,23 @@ static void test_html_only_is_converted(void **state)
     mail_message_clear(&m);
 }
 
+/* A no-break space is a space: &nbsp; in HTML (in and out of <pre>), U+00A0 in plain text
+ * (mail clients put it between words): "BUY&nbsp;M4" was "not an order". */
+static void test_a_no_break_space_is_a_space(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: a@x.org\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n"
+          "<html><body><p>BUY&nbsp;M4</p><p>SELL&nbsp;&nbsp;1 BY</p><pre>PAR&nbsp;BA 84</pre>"
+          "</body></html>", &m);
+    assert_string_equal(m.body, "BUY M4\nSELL 1 BY\nPAR BA 84\n");
+    mail_message_clear(&m);
+    parse("From: a@x.org\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n"
+          "BUY\xc2\xa0M4\r\nK\xc3\xb6ln\r\n", &m);
+    assert_string_equal(m.body, "BUY M4\nK\xc3\xb6ln\n");
+    mail_message_clear(&m);
+}
+
 static void test_base64_and_legacy_charset(void **state)
 {
     (void)state;
@@ -282,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_plain_mail),
         cmocka_unit_test(test_multipart_alternative_prefers_plain),
         cmocka_unit_test(test_html_only_is_converted),
+        cmocka_unit_test(test_a_no_break_space_is_a_space),
         cmocka_unit_test(test_base64_and_legacy_charset),
         cmocka_unit_test(test_unknown_charset_falls_back_without_loss),
         cmocka_unit_test(test_rfc2047_subject_and_name),

@@ -170,6 +170,9 @@ static void test_identity_problems_change_nothing(void **state)
     expect_in(s.body[sent_to(&s, "a@x.org")], same);
     expect_in(s.body[sent_to(&s, "b@x.org")], same);
     expect_in(s.body[sent_to(&s, "c@x.org")], same);
+    /* whole lines: the wrapping once left "if" alone on one */
+    expect_in(s.body[sent_to(&s, "a@x.org")], "lines of your mail;\nif you have lost your "
+                                              "password, write to the game master at");
     expect_in(s.body[sent_to(&s, "d@x.org")], "Your mail has no password");
     expect_in(s.body[sent_to(&s, "e@x.org")], "does not say which game and player");
     sent_clear(&s);

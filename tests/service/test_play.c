@@ -245,7 +245,7 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     expect_in(s.body[i], "Orders for this turn are due by 2027-01-18 ");
     /* a long reason wrapped, as every line of the answer, for a text-only reader */
     expect_sentence(s.body[i], "SELL 1 BY would not be carried out now: nothing can be sold during "
-                               "the start packet; the turn was a pass (house rule 19)");
+                               "the start packet; that turn counts as a pass (house rule 19)");
     lines_at_most_78(s.body[i]);
     sent_clear(&s);
 }

@@ -466,7 +466,28 @@ static void test_the_start_of_the_game_is_mailed(void **state)
     expect_in(html, "<code>BUY BY</code>");
     /* the formation that may end a turn early is the title's, named as its data names it */
     expect_sentence(text, "ends early with the Prussian's formation round;");
+    /* the mail sent back as it is from its form on, the password filled in: every line is
+     * accepted (the notes after the form were read as orders: "SEND", "HELP") */
+    const char *form = strstr(text, "GAME g1\n");
+    assert_non_null(form);
+    buf back;
+    buf_init(&back);
+    buf_adds(&back, "From: bob@pbem.test\nSubject: Re: g1\nMessage-ID: <back1@pbem.test>\n\n");
+    for (const char *p = form; *p; p++)
+        if (strncmp(p, "your-password", 13) == 0)
+            buf_adds(&back, "secret2"), p += 12;
+        else
+            buf_addc(&back, *p);
     mime_clear(&m);
+    sent_clear(&s);
+    free(deliver(f, back.data));
+    buf_free(&back);
+    assert_int_equal(pass(f), 0);
+    collect(f, &s);
+    const char *ack = s.body[sent_to_with(&s, "bob@pbem.test", "Re: g1")];
+    if (strstr(ack, "not an order") || strstr(ack, "not taken"))
+        fail_msg("the start mail's form, sent back, was not all taken:\n%s", ack);
+    expect_in(ack, "Your orders for turn 1");
     sent_clear(&s);
 }
 

@@ -1233,7 +1233,7 @@ static void test_1830_a_bid_that_cannot_be_made(void **state)
     fate_has(1, 1, "the least bid on D&H is 75, above the limit of 60");
     fate_has(2, 1, "a bid on C&A must be at least 165");
     fate_has(3, 1, "only the cheapest item, SVNRR, is bought at its price");
-    fate_has(0, 1, "the turn was a pass (house rule 19)");
+    fate_has(0, 1, "that turn counts as a pass (house rule 19)");
     finish(g);
     g = new_game(NULL, 4);
     ord_envelope env;
