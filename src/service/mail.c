@@ -75,11 +75,25 @@ static void add_error(cJSON *arr, int line, const char *message)
 
 /* The refused lines, each with its reason: the first limits.error_lines of them, then how
  * many more (an answer is never many times the size of the mail it answers). */
-static void add_errors(const cfg *c, cJSON *ctx, const ord_envelope *env)
+/* The refused lines in the order of the mail (the parser's refusals come first, the names'
+ * after: a stable sort by line). */
+static void sort_errors_by_line(ord_envelope *env)
+{
+    for (size_t i = 1; i < env->nerrors; i++) {
+        ord_error e = env->errors[i];
+        size_t k = i;
+        for (; k > 0 && env->errors[k - 1].line > e.line; k--)
+            env->errors[k] = env->errors[k - 1];
+        env->errors[k] = e;
+    }
+}
+
+static void add_errors(const cfg *c, cJSON *ctx, ord_envelope *env)
 {
     cJSON *arr = cJSON_AddArrayToObject(ctx, "errors");
     size_t shown = env->nerrors < (size_t)c->limits.error_lines ? env->nerrors
                                                                  : (size_t)c->limits.error_lines;
+    sort_errors_by_line(env);
     for (size_t i = 0; i < shown; i++)
         add_error(arr, env->errors[i].line, env->errors[i].message);
     if (shown < env->nerrors) {

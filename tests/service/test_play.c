@@ -227,12 +227,19 @@ static void test_acknowledgement_checks_and_deadline(void **state)
     struct fixture *f = *state;
     mail_orders(f, "alice", "secret1", "BUY NF\nBUY 1 ZZ\nBY:\nLAY 9 ON M13 ROT 0\nRUN BEST\n"
                                        "LAY 999 ON M13\nIF TRAIN 9 AVAILABLE THEN BUY TRAIN 4\n"
-                                       "USE pfb\nSTOCK:\nSELL BY\n");
+                                       "USE pfb\nSTOCK:\nSELL BY\nXY:\nRUN BEST\nFLY TO MOON\n");
     assert_int_equal(pass(f), 0);
     struct sent s;
     collect(f, &s);
     int i = sent_to(&s, "alice@pbem.test");
     expect_in(s.body[i], "line 5: this game has no company \"ZZ\"; this line was not taken");
+    /* an order under an unknown company's section says so (the section's line is no order) */
+    expect_sentence(s.body[i], "line 15: this game has no company \"XY\": did you mean \"BY\"? "
+                               "(the section \"XY:\" this line is in); this line was not taken");
+    /* the refused lines in the mail's order (the parser's refusals were listed first) */
+    const char *l10 = strstr(s.body[i], "line 10:"), *l15 = strstr(s.body[i], "line 15:"),
+               *l16 = strstr(s.body[i], "line 16: \"FLY\" is not an order");
+    assert_true(l10 && l15 && l16 && l10 < l15 && l15 < l16);
     expect_in(s.body[i], "line 9: this game has no tile \"999\"");
     expect_in(s.body[i], "line 10: this game has no train \"9\"");
     expect_in(s.body[i], "    BY: USE PfB\n"); /* PfB, in any case, as the title writes it */
