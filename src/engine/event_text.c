@@ -102,11 +102,16 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
         if (e->amount2 && n > 0 && (size_t)n < len)
             n += snprintf(buf + n, len - (size_t)n, " (terrain %d)", e->amount2);
         break;
-    case ENG_EV_TOKEN_PLACED:
-        n = e->flag ? snprintf(buf, len, "%s places a free station on %s", C, hex_id(g, e->amount))
-                    : snprintf(buf, len, "%s places a station on %s for %d", C,
-                               hex_id(g, e->amount), e->amount2);
+    case ENG_EV_TOKEN_PLACED: {
+        char where[48]; /* the city, where the hex has several (CITY n of the orders) */
+        snprintf(where, sizeof where, "%s", hex_id(g, e->amount));
+        if (e->item >= 0 && eng_board_track(g->board, e->amount, NULL)->ncities > 1)
+            snprintf(where, sizeof where, "%s (city %d)", hex_id(g, e->amount), e->item + 1);
+        n = e->flag ? snprintf(buf, len, "%s places a free station on %s", C, where)
+                    : snprintf(buf, len, "%s places a station on %s for %d", C, where,
+                               e->amount2);
         break;
+    }
     case ENG_EV_REVENUE:
         n = snprintf(buf, len, "%s runs for %d and %s", C, e->amount, dividend_text(e->amount2));
         break;

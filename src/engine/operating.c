@@ -145,6 +145,14 @@ static void note_bank(eng_game *g)
     }
 }
 
+/* The station placed, said with its city (the report names it where the hex has several). */
+static void station_event(eng_game *g, int c, int hex, int city, int cost, bool free)
+{
+    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, cost, free);
+    if (g->nevents > 0 && g->events[g->nevents - 1].kind == ENG_EV_TOKEN_PLACED)
+        g->events[g->nevents - 1].item = city;
+}
+
 static void place_home(eng_game *g, int c)
 {
     eng_company_state *s = &g->co[c];
@@ -190,7 +198,7 @@ static int choose_home(eng_game *g, const eng_action *a, char *why, size_t len)
         if (g->board->reserved[co->home_hex][k] == c)
             g->board->reserved[co->home_hex][k] = ENG_NONE;
     g->co[c].home_placed = true;
-    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, co->home_hex, 0, false);
+    station_event(g, c, co->home_hex, a->city, 0, false);
     return 0;
 }
 
@@ -833,12 +841,13 @@ static int free_city(const eng_game *g, const eng_reach *reach, int c, int hex, 
     return 0;
 }
 
-/* Company c's station on hex (city -1: as free_city chooses) for cost: a marker left, the
+/* Company c's station on hex (*city -1: as free_city chooses, and then the city chosen) for cost: a marker left, the
  * money, and — connected — the company's track reaching it (unless routes are permissive); the
  * money is paid. */
-static int put_station(eng_game *g, int c, int hex, int city, int cost, bool connected,
+static int put_station(eng_game *g, int c, int hex, int *city_out, int cost, bool connected,
                        char *why, size_t len)
 {
+    int city = *city_out;
     const eng_company *co = &g->t->companies[c];
     eng_company_state *s = &g->co[c];
     if (eng_stations_placed(g, c) >= co->ntokens)
@@ -851,6 +860,7 @@ static int put_station(eng_game *g, int c, int hex, int city, int cost, bool con
         eng_reach_compute(g->board, c, &r);
     const eng_reach *reach = connected && !g->opt.permissive_routes ? &r : NULL;
     city = free_city(g, connected ? &r : NULL, c, hex, city);
+    *city_out = city;
     int rc = eng_place_station(g->board, reach, c, hex, city, why, len);
     if (connected)
         eng_reach_free(&r);
@@ -872,11 +882,11 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "one station a turn, before the trains run");
     if (a->hex < 0 || a->hex >= g->t->nhexes)
         return eng_refuse(why, len, "there is no such hex");
-    int cost = token_cost(g, c, a->hex);
-    if (put_station(g, c, a->hex, a->city, cost, true, why, len))
+    int cost = token_cost(g, c, a->hex), city = a->city;
+    if (put_station(g, c, a->hex, &city, cost, true, why, len))
         return -1;
     s->token_placed = true;
-    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, a->hex, cost, false);
+    station_event(g, c, a->hex, city, cost, false);
     return 0;
 }
 
@@ -899,14 +909,14 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     eng_company_state *s = &g->co[c];
     if (!pw->token_extra && s->token_placed)
         return eng_refuse(why, len, "%s has placed its station this turn", t->companies[c].id);
-    int hex = pw->token_hex, cost = pw->token_free ? 0 : token_cost(g, c, hex);
-    if (put_station(g, c, hex, a->city, cost, pw->token_connected, why, len))
+    int hex = pw->token_hex, cost = pw->token_free ? 0 : token_cost(g, c, hex), city = a->city;
+    if (put_station(g, c, hex, &city, cost, pw->token_connected, why, len))
         return -1;
     s->token_placed |= !pw->token_extra;
     if (g->opt.rules.station_ends_track) /* house rule 6 (Westermann): the station step — the
                                           * track step is over, laid or not */
         eng_step_reach(g, c, ENG_STEP_STATION);
-    eng_event_add(g, ENG_EV_TOKEN_PLACED, ENG_NONE, c, hex, cost, true);
+    station_event(g, c, hex, city, cost, true);
     use_power(g, priv, TOKEN_USED);
     return 0;
 }

@@ -868,6 +868,7 @@ static void test_a_private_station_in_which_city(void **state)
     g->co[co("PfB")].owner = d;
     resolve(g, by_orders(g, "BY:\nNO TILE\nUSE PfB CITY 1\nNO STATION"), 1);
     fate_has(d, 3, "carried out");
+    report_has("BY places a free station on L6 (city 1)"); /* the city, on a hex of two */
     assert_int_equal(g->board->tokens[l6][0][0], co("BY"));
     assert_int_equal(g->board->reserved[l6][1], co("BA")); /* Baden's circle moved */
     finish(g);
