@@ -235,15 +235,10 @@ void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
     char why[256];
     int kept = 0;
     for (int i = 0; i < orders->n; i++) {
-        const ord_order *o = &orders->v[i];
-        bool no_section = o->section[0] && eng_company_index(t, o->section) < 0;
         if (turn_canonical_order(t, &orders->v[i], why, sizeof why) == 0)
             orders->v[kept++] = orders->v[i];
-        else if (no_section) /* (the "XY:" line itself is no order: each under it says why) */
-            ord_add_error(env, o->line, "%s (the section \"%s:\" this line is in); this line "
-                                        "was not taken", why, o->section);
         else
-            ord_add_error(env, o->line, "%s; this line was not taken", why);
+            ord_add_error(env, orders->v[i].line, "%s; this line was not taken", why);
     }
     orders->n = kept;
 }

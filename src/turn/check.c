@@ -304,8 +304,12 @@ static int placed(const eng_title *t, const ord_order *o, const ord_action *a, c
 
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
 {
-    if (canonical(t, &COMPANY, o->section, sizeof o->section, why, len))
+    if (canonical(t, &COMPANY, o->section, sizeof o->section, why, len)) {
+        /* (the "XY:" line itself is no order: each order under it says why) */
+        size_t n = strlen(why);
+        snprintf(why + n, len - n, " (the section \"%s:\" this line is in)", o->section);
         return -1;
+    }
     for (int i = 0; i < o->nconds; i++) {
         ord_cond *c = &o->conds[i];
         if (canonical(t, c->kind == ORD_IF_TRAIN ? &TRAIN : &COMPANY, c->name, sizeof c->name,

@@ -27,6 +27,9 @@ typedef struct turn_ctx {
     int operated_by[ENG_MAX_COMPANIES];
     bool had_stock_round;        /* a stock round (or the start packet) was played */
     char round[64];              /* the round under way, by name */
+    int start_round;             /* ... its number when it is the start packet's, else 0 */
+    size_t listed_at;            /* where the last round in out->rounds_text is named */
+    int listed_from, listed_to;  /* ... the start packet's rounds it names, or 0 */
     int passed_in_auction[ENG_MAX_PLAYERS]; /* the item + 1 of the auction among bidders in
                                  * which the player has passed with no further bid (he stays in
                                  * without LeaveAuctionOnPass: asked again, he passes again) */

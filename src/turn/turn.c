@@ -133,72 +133,73 @@ void turn_fates_text(const turn_result *r, int player, const ord_orders *orders,
     }
 }
 
-/* The round the game is in, as the report names it. */
-static void round_name(const eng_game *g, char *out, size_t len)
+/* The round under way, named as the report names it (kind, its number, and an operating
+ * round's number within its set); the start packet's number kept. */
+static void name_round(turn_ctx *x, eng_round kind, int n, int n2)
 {
-    if (g->forming)
-        snprintf(out, len, "%s", g->t->formation.round_name);
-    else if (g->round == ENG_ROUND_START && g->thompson_packet)
-        snprintf(out, len, "stock round %d", g->stock_round_number);
-    else if (g->round == ENG_ROUND_START && g->start_round_number > 1) /* (1830: after an OR) */
-        snprintf(out, len, "the start packet (round %d)", g->start_round_number);
-    else if (g->round == ENG_ROUND_START)
-        snprintf(out, len, "the start packet");
-    else if (g->round == ENG_ROUND_STOCK)
-        snprintf(out, len, "stock round %d", g->stock_round_number);
-    else if (g->round == ENG_ROUND_OPERATING)
-        snprintf(out, len, "operating round %d.%d", g->or_set, g->or_in_set);
+    x->start_round = kind == ENG_ROUND_START ? (n > 1 ? n : 1) : 0;
+    if (kind == ENG_ROUND_START && n > 1) /* (1830: after an OR) */
+        snprintf(x->round, sizeof x->round, "the start packet (round %d)", n);
+    else if (kind == ENG_ROUND_START)
+        snprintf(x->round, sizeof x->round, "the start packet");
+    else if (kind == ENG_ROUND_STOCK)
+        snprintf(x->round, sizeof x->round, "stock round %d", n);
+    else if (kind == ENG_ROUND_OPERATING)
+        snprintf(x->round, sizeof x->round, "operating round %d.%d", n, n2);
     else
-        snprintf(out, len, "the end of the game");
+        snprintf(x->round, sizeof x->round, "the end of the game");
 }
 
-/* The start packet's rounds one after another are named together: "the start packet" then
- * "the start packet (round 2)" read "the start packet (rounds 1 and 2)", then "(rounds 1 to 3)"
- * (the operating round between them, privates' income only, is no round of the turn). True
- * when `name` was so added to the end of `text`. */
-static bool merge_start_rounds(char *text, size_t size, const char *name)
+/* The round the game is in now. */
+static void round_under_way(turn_ctx *x)
 {
-    static const char start[] = "the start packet";
-    int next = 0, last = 1, first = 0;
-    if (sscanf(name, "the start packet (round %d)", &next) != 1 || next < 2)
-        return false;
-    size_t n = strlen(text), k = n;
-    while (k >= 2 && strncmp(text + k - 2, ", ", 2) != 0)
-        k--;
-    k = k >= 2 ? k : 0; /* the last round named starts at text + k */
-    const char *tail = text + k;
-    bool one = strcmp(tail, start) == 0;
-    if (!one && sscanf(tail, "the start packet (rounds %d and %d)", &first, &last) != 2 &&
-        sscanf(tail, "the start packet (rounds %d to %d)", &first, &last) != 2)
-        return false;
-    if (next != last + 1)
-        return false;
-    snprintf(text + k, size - k, "%s (rounds 1 %s %d)", start, next == 2 ? "and" : "to", next);
-    return true;
+    const eng_game *g = x->g;
+    if (g->forming) {
+        snprintf(x->round, sizeof x->round, "%s", g->t->formation.round_name);
+        x->start_round = 0;
+    } else if (g->round == ENG_ROUND_START && g->thompson_packet) {
+        name_round(x, ENG_ROUND_STOCK, g->stock_round_number, 0);
+    } else if (g->round == ENG_ROUND_START) {
+        name_round(x, ENG_ROUND_START, g->start_round_number, 0);
+    } else if (g->round == ENG_ROUND_STOCK) {
+        name_round(x, ENG_ROUND_STOCK, g->stock_round_number, 0);
+    } else {
+        name_round(x, g->round, g->or_set, g->or_in_set);
+    }
 }
 
-/* A round is over: counted, and named in the turn's list of rounds. */
+/* A round is over: counted, and named in the turn's list of rounds. The start packet's rounds
+ * one after another are named together: "the start packet" then its round 2 read "the start
+ * packet (rounds 1 and 2)", then "(rounds 1 to 3)" (the operating round between them, the
+ * privates' income only, is no round of the turn). */
 static void round_ended(turn_ctx *x)
 {
     turn_result *r = x->out;
     r->rounds++;
-    size_t n = strlen(r->rounds_text);
-    if (!merge_start_rounds(r->rounds_text, sizeof r->rounds_text, x->round))
-        snprintf(r->rounds_text + n, sizeof r->rounds_text - n, "%s%s", n ? ", " : "", x->round);
+    char *text = r->rounds_text;
+    size_t size = sizeof r->rounds_text, n = strlen(text);
+    if (x->start_round > 1 && x->listed_to == x->start_round - 1) {
+        x->listed_to = x->start_round;
+        snprintf(text + x->listed_at, size - x->listed_at, "the start packet (rounds %d %s %d)",
+                 x->listed_from, x->listed_to - x->listed_from == 1 ? "and" : "to",
+                 x->listed_to);
+        return;
+    }
+    x->listed_at = n ? n + 2 : 0;
+    x->listed_from = x->listed_to = x->start_round;
+    snprintf(text + n, size - n, "%s%s", n ? ", " : "", x->round);
 }
 
-/* The name of the round an event begins, into x->round (several rounds may begin and end in
- * one action: each round ended is named as it was, not as the game is after the action). */
+/* The round an event begins, named (several rounds may begin and end in one action: each round
+ * ended is named as it was, not as the game is after the action). */
 static void round_begun(turn_ctx *x, const eng_event *e)
 {
-    const eng_game *g = x->g;
-    if (e->kind == ENG_EV_START_ROUND && !g->thompson_packet)
-        snprintf(x->round, sizeof x->round, e->amount > 1 ? "the start packet (round %d)"
-                                                          : "the start packet", e->amount);
+    if (e->kind == ENG_EV_START_ROUND && !x->g->thompson_packet)
+        name_round(x, ENG_ROUND_START, e->amount, 0);
     else if (e->kind == ENG_EV_STOCK_ROUND)
-        snprintf(x->round, sizeof x->round, "stock round %d", e->amount);
+        name_round(x, ENG_ROUND_STOCK, e->amount, 0);
     else if (e->kind == ENG_EV_OPERATING_ROUND)
-        snprintf(x->round, sizeof x->round, "operating round %d.%d", e->amount, e->amount2);
+        name_round(x, ENG_ROUND_OPERATING, e->amount, e->amount2);
 }
 
 static void count_round_ends(turn_ctx *x)
@@ -226,7 +227,7 @@ static void count_round_ends(turn_ctx *x)
             x->out->game_over = true;
     }
     if (ended)
-        round_name(g, x->round, sizeof x->round); /* the round the game is in now */
+        round_under_way(x);
     if (x->out->rounds >= x->limit || x->out->game_over)
         x->stop = true;
 }
@@ -941,7 +942,7 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
         out->fates[p] = calloc((size_t)n + 1, sizeof(turn_fate));
         out->nfates[p] = n;
     }
-    round_name(g, x.round, sizeof x.round);
+    round_under_way(&x);
     tell_nmrs(&x);
     int rc = 0;
     for (int steps = 0; !x.stop && g->round != ENG_ROUND_OVER; steps++) {

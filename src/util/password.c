@@ -28,6 +28,15 @@ char *pw_hash(const char *password)
     return hash;
 }
 
+/* Whether two strings of the same length are equal, in time that depends only on the length. */
+static bool same_in_constant_time(const char *a, const char *b, size_t n)
+{
+    unsigned char diff = 0;
+    for (size_t i = 0; i < n; i++)
+        diff |= (unsigned char)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
 bool pw_verify(const char *password, const char *hash)
 {
     if (!password || !hash || !*hash)
@@ -35,15 +44,8 @@ bool pw_verify(const char *password, const char *hash)
     struct crypt_data *cd = xcalloc(1, sizeof *cd);
     char *out = crypt_r(password, hash, cd);
     bool ok = false;
-    if (out && out[0] != '*') {
-        size_t n = strlen(hash);
-        if (strlen(out) == n) {
-            unsigned char diff = 0;
-            for (size_t i = 0; i < n; i++)
-                diff |= (unsigned char)(out[i] ^ hash[i]);
-            ok = (diff == 0);
-        }
-    }
+    if (out && out[0] != '*' && strlen(out) == strlen(hash))
+        ok = same_in_constant_time(out, hash, strlen(hash));
     explicit_bzero(cd, sizeof *cd);
     free(cd);
     return ok;
@@ -108,15 +110,6 @@ static void pw_quick(const char *password, const char *hash, char out[2 * SHA256
     }
     out[2 * SHA256_BYTES] = '\0';
     explicit_bzero(mac, sizeof mac);
-}
-
-/* Whether two strings of the same length are equal, in time that depends only on the length. */
-static bool same_in_constant_time(const char *a, const char *b, size_t n)
-{
-    unsigned char diff = 0;
-    for (size_t i = 0; i < n; i++)
-        diff |= (unsigned char)(a[i] ^ b[i]);
-    return diff == 0;
 }
 
 static void pw_remember(const char *password, const char *hash)

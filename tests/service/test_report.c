@@ -10,15 +10,21 @@
 #include <libetpan/libetpan.h>
 #include <libxml/HTMLparser.h>
 
-/* Every player's orders in; the turn resolved after the grace period. */
-static void resolve_turn_1(struct fixture *f)
+/* Every player's orders in (these); the turn resolved after the grace period. */
+static void resolve_turn_1_with(struct fixture *f, const char *alice, const char *bob,
+                                const char *carol)
 {
-    mail_orders(f, "alice", "secret1", "BUY NF\n");
-    mail_orders(f, "bob", "secret2", "BUY M1\n");
-    mail_orders(f, "carol", "secret2", "BUY LD\n");
+    mail_orders(f, "alice", "secret1", alice);
+    mail_orders(f, "bob", "secret2", bob);
+    mail_orders(f, "carol", "secret2", carol);
     assert_int_equal(pass(f), 0);
     util_set_clock(util_now() + 16 * 60);
     assert_int_equal(pass(f), 1);
+}
+
+static void resolve_turn_1(struct fixture *f)
+{
+    resolve_turn_1_with(f, "BUY NF\n", "BUY M1\n", "BUY LD\n");
 }
 
 /* ---- reading a mail's MIME parts ---- */
@@ -242,12 +248,7 @@ static void test_the_report_is_text_and_html_with_its_pictures(void **state)
 static void test_no_company_started_yet(void **state)
 {
     struct fixture *f = *state;
-    mail_orders(f, "alice", "secret1", "PASS\n");
-    mail_orders(f, "bob", "secret2", "PASS\n");
-    mail_orders(f, "carol", "secret2", "PASS\n");
-    assert_int_equal(pass(f), 0);
-    util_set_clock(util_now() + 16 * 60);
-    assert_int_equal(pass(f), 1);
+    resolve_turn_1_with(f, "PASS\n", "PASS\n", "PASS\n");
     struct sent s;
     collect(f, &s);
     struct mime m;
