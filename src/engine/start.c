@@ -7,8 +7,10 @@
  *   Thompson  every item; the dealing order reverses every round (1-2-3-4-4-3-2-1-1-2...),
  *             carried on through the stock rounds until the packet is sold (Full and Half).
  * When the order turns, the player who ended a round of dealing also begins the next one.
- * Everyone passing in turn (a player who cannot pay for anything passes automatically) stops
- * the packet for an operating round of what has been sold; then the packet goes on.
+ * Everyone passing, each in his own turn, since the last purchase (a player who cannot pay for
+ * anything passes automatically) stops the packet for an operating round of what has been
+ * sold; then the packet goes on. Where the order turns, one player deals twice in a row: his
+ * two passes are one player's passing, not two (passes are counted by player, not by turn).
  * A title may sell its packet by auction instead (auction.c). */
 #include "engine/rounds.h"
 
@@ -90,6 +92,8 @@ static void next_dealer(eng_game *g)
 void eng_start_all_passed(eng_game *g)
 {
     eng_event_add(g, ENG_EV_ALL_PASSED, ENG_NONE, ENG_NONE, 0, 0, false);
+    if (g->thompson_packet) /* the operating round moves the turn; the dealing goes on here */
+        g->resume_player = g->current;
     if (g->or_set != g->stock_round_number) /* a second interruption goes on counting: 0.2 */
         g->or_in_set = 0;
     g->or_set = g->stock_round_number;
@@ -97,15 +101,31 @@ void eng_start_all_passed(eng_game *g)
     eng_round_over(g, ENG_ROUND_START);
 }
 
-/* Moves to the next player who can buy something; those who cannot pass automatically. */
+/* No one has passed since the last purchase (or the round's start). */
+static void clear_passes(eng_game *g)
+{
+    g->passes = 0;
+    g->passed_players = 0;
+}
+
+/* The player passes in his turn; true when every player has passed since the last purchase. */
+static bool passed_and_everyone_has(eng_game *g, int player)
+{
+    g->passes++;
+    g->passed_players |= 1u << player;
+    return g->passed_players == (1u << g->nplayers) - 1;
+}
+
+/* Moves to the next player who can buy something; those who cannot pass automatically. A
+ * dealing order that turns deals one player twice in a row, so the guard allows two rounds. */
 static void advance(eng_game *g)
 {
-    for (int guard = 0; guard <= g->nplayers; guard++) {
+    for (int guard = 0; guard <= 2 * g->nplayers; guard++) {
         next_dealer(g);
         if (can_buy_anything(g, g->current))
             return;
         eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
-        if (++g->passes >= g->nplayers) {
+        if (passed_and_everyone_has(g, g->current)) {
             eng_start_all_passed(g);
             return;
         }
@@ -117,7 +137,7 @@ void eng_begin_start_round(eng_game *g)
     int n = g->nplayers;
     g->round = ENG_ROUND_START;
     g->start_round_number++;
-    g->passes = 0;
+    clear_passes(g);
     if (g->thompson_packet) { /* Thompson deals the packet in stock rounds */
         g->stock_round_number++;
         eng_event_add(g, ENG_EV_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
@@ -132,14 +152,14 @@ void eng_begin_start_round(eng_game *g)
     } else if (g->t->packet_auction) { /* the auction goes on where it stopped */
         g->current = g->resume_player;
         g->direction = 1;
-        g->passes = 0;
     } else if (!g->thompson_packet) {
         g->current = g->last_buyer == ENG_NONE ? g->priority : (g->last_buyer + 1) % n;
         g->direction = 1;
         g->cycle = 2;
         g->cycle_pos = 0;
-    } else {
-        next_dealer(g); /* Thompson: the alternation simply goes on */
+    } else { /* Thompson: the alternation goes on from the last dealer */
+        g->current = g->resume_player;
+        next_dealer(g);
     }
     g->priority = g->current;
     eng_event_add(g, ENG_EV_PRIORITY, g->current, ENG_NONE, 0, 0, false);
@@ -147,8 +167,10 @@ void eng_begin_start_round(eng_game *g)
         eng_auction_turn_to(g, g->current);
     } else if (!can_buy_anything(g, g->current)) {
         eng_event_add(g, ENG_EV_CANNOT_BUY, g->current, ENG_NONE, 0, 0, false);
-        g->passes++;
-        advance(g);
+        if (passed_and_everyone_has(g, g->current))
+            eng_start_all_passed(g);
+        else
+            advance(g);
     }
 }
 
@@ -187,7 +209,7 @@ void eng_item_sold_to(eng_game *g, int player, int item, int price)
     eng_player_pays_bank(g, player, price);
     g->item_sold[item] = true;
     g->last_buyer = player;
-    g->passes = 0;
+    clear_passes(g);
     eng_event_add(g, ENG_EV_BOUGHT_ITEM, player, si->company, price, item, false);
     if (si->percent) {
         int cert = eng_find_cert(g, si->company, ENG_IPO, 0, true);
@@ -221,7 +243,7 @@ void eng_packet_done(eng_game *g)
     /* Thompson: the rest of this stock round goes on normally, in the direction in use. */
     g->round = ENG_ROUND_STOCK;
     g->thompson_packet = false;
-    g->passes = 0;
+    clear_passes(g);
     g->turn_bought = g->turn_sold = false;
     g->current = (g->current + g->direction + g->nplayers) % g->nplayers;
 }
@@ -255,7 +277,7 @@ int eng_start_pass(eng_game *g, const eng_action *a, char *why, size_t len)
     if (g->t->packet_auction)
         return eng_auction_pass(g, a, why, len);
     eng_event_add(g, ENG_EV_PASSES, a->player, ENG_NONE, 0, 0, false);
-    if (++g->passes >= g->nplayers)
+    if (passed_and_everyone_has(g, a->player))
         eng_start_all_passed(g);
     else
         advance(g);

@@ -43,6 +43,91 @@ static void test_dealing_orders(void **state)
     expect_order("Variant=ThompsonHalf", (int[]){0, 1, 2, 3, 3, 2, 1, 0, 0}, 9);
 }
 
+/* The dealing order a variant gives n players over their first turns (docs/game-options.md):
+ * Standard 1..n, 1..n; Snake and Thompson 1..n, n..1, 1..n (the player at the turn deals
+ * twice); Clemens n..1, then 1..n over and over. */
+static int expected_dealer(const char *variant, int n, int k)
+{
+    int cycle = k / n, pos = k % n;
+    if (!strcmp(variant, "Standard"))
+        return pos;
+    if (!strcmp(variant, "Clemens"))
+        return cycle == 0 ? n - 1 - pos : pos;
+    if (!strcmp(variant, "Snake"))
+        return cycle == 1 ? n - 1 - pos : pos;
+    return cycle % 2 ? n - 1 - pos : pos; /* Thompson: it turns every round */
+}
+
+static const char *const VARIANTS[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
+                                       "ThompsonHalf"};
+
+/* Every variant's dealing order with 3 to 7 players. */
+static void test_dealing_orders_for_3_to_7_players(void **state)
+{
+    (void)state;
+    for (size_t v = 0; v < sizeof VARIANTS / sizeof *VARIANTS; v++)
+        for (int n = 3; n <= 7; n++) {
+            char options[64];
+            snprintf(options, sizeof options, "Variant=%s", VARIANTS[v]);
+            eng_game *g = new_game(options, n);
+            int got[16], turns = n + n / 2; /* over the first turn of the order */
+            for (int p = 0; p < n; p++)  /* everyone can pay for what is on sale */
+                g->players[p].cash += 1000, g->bank -= 1000;
+            dealing_order(g, got, turns);
+            for (int k = 0; k < turns; k++)
+                if (got[k] != expected_dealer(VARIANTS[v], n, k))
+                    fail_msg("%s, %d players: turn %d went to player %d, not %d", VARIANTS[v], n,
+                             k + 1, got[k] + 1, expected_dealer(VARIANTS[v], n, k) + 1);
+            eng_game_free(g);
+        }
+}
+
+/* Issue 27, defect 1: everyone passing means every player, each in his own turn. Where the
+ * dealing order turns one player deals twice in a row; his two passes are not two players'.
+ * Here the first n-1 players buy, then everyone passes: the round ends exactly when the last
+ * player who had not passed since the last purchase passes, in every variant, 3 to 7 players.
+ * (Thompson and Snake ended it after n passes: the last player's two and n-2 others.) */
+static void test_everyone_passed_means_every_player(void **state)
+{
+    (void)state;
+    for (size_t v = 0; v < sizeof VARIANTS / sizeof *VARIANTS; v++)
+        for (int n = 3; n <= 7; n++) {
+            char options[64];
+            snprintf(options, sizeof options, "Variant=%s", VARIANTS[v]);
+            eng_game *g = new_game(options, n);
+            int bought = 0, order[1];
+            unsigned passed = 0, everyone = (1u << n) - 1;
+            bool ended = false;
+            for (int guard = 0; guard < 4 * n && !ended; guard++) {
+                if (bought < n - 1) {
+                    dealing_order(g, order, 1);
+                    bought++;
+                } else {
+                    must(g, pass());
+                }
+                for (int i = 0; i < g->nevents; i++) {
+                    const eng_event *e = &g->events[i];
+                    if (e->kind == ENG_EV_BOUGHT_ITEM)
+                        passed = 0;
+                    else if (e->kind == ENG_EV_PASSES || e->kind == ENG_EV_CANNOT_BUY)
+                        passed |= 1u << e->player;
+                    else if (e->kind == ENG_EV_ALL_PASSED) {
+                        if (passed != everyone)
+                            fail_msg("%s, %d players: everyone passed with players %#x", VARIANTS[v],
+                                     n, passed ^ everyone);
+                        ended = true;
+                        break;
+                    }
+                }
+                if (!ended && passed == everyone)
+                    fail_msg("%s, %d players: every player passed and the round goes on",
+                             VARIANTS[v], n);
+            }
+            assert_true(ended);
+            eng_game_free(g);
+        }
+}
+
 static void test_standard_offers_the_top_row(void **state)
 {
     (void)state;
@@ -652,6 +737,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dealing_orders),
+        cmocka_unit_test(test_dealing_orders_for_3_to_7_players),
+        cmocka_unit_test(test_everyone_passed_means_every_player),
         cmocka_unit_test(test_standard_offers_the_top_row),
         cmocka_unit_test(test_privates_bring_shares_and_by_floats),
         cmocka_unit_test(test_an_option_the_title_names_sets_the_float),

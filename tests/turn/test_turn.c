@@ -1423,6 +1423,33 @@ static void test_1830_a_private_bought_from_its_owner(void **state)
     }
 }
 
+/* Issue 27, defect 1: under Thompson's dealing (the house rules' preset) the start packet's
+ * round ended before every player had had a turn: Dee's two passes at the turn of the order
+ * counted as two players', and the stock round ended with Bob's and Cy's purchases "not
+ * reached". And the next stock round's dealing goes on from its last dealer (Ann: 1-2-3-4-4-
+ * 3-2-1-1-2...), not from the director of the last company to operate. */
+static void test_thompson_everyone_passed_is_every_player(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=ThompsonHalf, NF_PfB_Westermann=yes, "
+                           "PriorityAfterLastBuyer=yes", 4);
+    resolve(g, ORDERS("BUY NF", "BUY M1", "PASS", "PASS"), 2);
+    report_has("Dee passes\nDee passes\nCy passes\nBob passes\nAnn passes\nEveryone passed");
+    report_has("Stock round 2\nAnn has priority");
+    for (int p = 0; p < g->nplayers; p++) {
+        ord_orders_clear(&ords[p]);
+        ord_envelope_clear(&envs[p]);
+    }
+    turn_result_clear(&R);
+    resolve(g, ORDERS("PASS", "BUY M3", "BUY M2", "PASS"), 2);
+    report_has("Ann passes\nBob buys M3 for 80");
+    report_has("Cy buys M2 for 170");
+    report_lacks("not reached");
+    assert_int_equal(g->co[co("M3")].owner, 1);
+    assert_int_equal(g->co[co("M2")].owner, 2);
+    finish(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1460,6 +1487,7 @@ int main(void)
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
+        cmocka_unit_test(test_thompson_everyone_passed_is_every_player),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
         cmocka_unit_test(test_a_lay_without_rot_takes_the_best_rotation),
