@@ -50,7 +50,9 @@ static const char usage_text[] =
     "                                        resolved M minutes after the last orders, 15),\n"
     "                                        review, and its GM\n"
     "  game one-round NAME                   limit the current turn to one round\n"
-    "  game resolve NAME                     resolve the current turn now\n"
+    "  game resolve NAME [TURN]              resolve the current turn (or TURN, which must\n"
+    "                                        be the current one) now; a turn resolved\n"
+    "                                        meanwhile is refused, never the next resolved\n"
     "  game report NAME [TURN] [--html FILE] print a resolved turn's report (or write it as a\n"
     "                                        page, with its map and charts)\n"
     "  game status NAME                      turn, deadline, pause and review; each seat\n"
@@ -675,6 +677,18 @@ static const char *desk_verb_of(const char *what)
     return NULL;
 }
 
+/* `game resolve NAME [TURN]`: the turn named, by default the one current as the command
+ * began; a turn resolved meanwhile (by the daemon) is refused, the next never resolved. */
+static int cmd_game_resolve(struct session *s, const store_game *g, const char *turn)
+{
+    char line[64];
+    if (turn)
+        snprintf(line, sizeof line, "PROCESS %s", turn);
+    else
+        snprintf(line, sizeof line, "PROCESS %d", g->turn);
+    return desk_line(s, g, line, NULL, NULL);
+}
+
 /* The commands on one existing game. */
 static int cmd_game_named(struct session *s, const char *what, int argc, char **argv)
 {
@@ -687,8 +701,8 @@ static int cmd_game_named(struct session *s, const char *what, int argc, char **
                                            : cmd_game_set(s, &g, argc - 1, argv + 1);
     else if (strcmp(what, "one-round") == 0 && argc == 1)
         rc = cmd_game_one_round(s, &g);
-    else if (strcmp(what, "resolve") == 0 && argc == 1)
-        rc = desk_line(s, &g, "PROCESS", NULL, NULL);
+    else if (strcmp(what, "resolve") == 0 && argc <= 2)
+        rc = cmd_game_resolve(s, &g, argc == 2 ? argv[1] : NULL);
     else if (desk_verb_of(what))
         rc = cmd_game_desk(s, &g, desk_verb_of(what), argc - 1, argv + 1);
     else if (strcmp(what, "report") == 0)

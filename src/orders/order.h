@@ -108,5 +108,7 @@ void ord_parse(ord_envelope *env, ord_orders *out);
 void ord_orders_clear(ord_orders *o);
 /* The order in canonical form, as the acknowledgement repeats it. */
 char *ord_format(const ord_order *o);
+/* One alternative of an order in canonical form ("NO TILE"). */
+char *ord_format_action(const ord_action *a);
 
 #endif

@@ -765,6 +765,14 @@ static void format_cond(buf *b, const ord_cond *c)
     }
 }
 
+char *ord_format_action(const ord_action *a)
+{
+    buf b;
+    buf_init(&b);
+    format_action(&b, a);
+    return buf_steal(&b);
+}
+
 char *ord_format(const ord_order *o)
 {
     buf b;

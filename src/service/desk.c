@@ -36,6 +36,7 @@ struct verb {
     bool running;       /* only for a running game */
     int (*run)(struct call *);
     const char *usage;
+    int optional;       /* words that may follow the nargs ones (PROCESS's turn) */
 };
 
 /* What the GM is told: a line (tell), or a refusal — nothing changed (refuse). */
@@ -344,6 +345,17 @@ static int give_back_nmrs(struct call *k, int from, int last)
     return rc;
 }
 
+/* A turn number as the GM writes it: digits only, 1 or more. */
+static bool parse_turn_number(const char *w, int *turn)
+{
+    char *end;
+    long v = strtol(w, &end, 10);
+    if (!isdigit((unsigned char)*w) || *end || v < 1 || v > 100000)
+        return false;
+    *turn = (int)v;
+    return true;
+}
+
 static int verb_rollback(struct call *k)
 {
     char *end;
@@ -487,9 +499,20 @@ static int verb_broadcast(struct call *k)
     return rc ? -1 : tell(k, "Your message is sent to every player of %s.", k->g->name);
 }
 
+/* PROCESS [turn]: the turn named (by default the current one) resolved now; a turn already
+ * resolved (by the daemon a moment before, say) is refused, never the next one resolved. */
 static int verb_process(struct call *k)
 {
     char why[512];
+    int turn = k->g->turn;
+    if (k->cmd->nargs == 1 && !parse_turn_number(k->cmd->args[0], &turn))
+        return refuse(k, "\"%s\" is not a turn number (PROCESS [turn])", k->cmd->args[0]);
+    if (turn < k->g->turn)
+        return refuse(k, "turn %d of %s is resolved already (the game is at turn %d): nothing "
+                         "was done", turn, k->g->name, k->g->turn);
+    if (turn > k->g->turn)
+        return refuse(k, "turn %d of %s has not begun (the game is at turn %d)", turn,
+                      k->g->name, k->g->turn);
     if (svc_turn_blocked(k->g, why, sizeof why))
         return refuse(k, "%s", why);
     if (svc_resolve_turn(k->d->c, k->d->st, k->g, why, sizeof why))
@@ -686,21 +709,21 @@ static int verb_adjust(struct call *k)
 /* ---- the table ---- */
 
 static const struct verb verbs[] = {
-    {"STATUS", 0, false, NO_BODY, false, verb_status, "STATUS"},
-    {"ORDERS", 1, false, NO_BODY, true, verb_orders, "ORDERS player"},
-    {"BECOME", 1, false, BODY_ORDERS, true, verb_become, "BECOME player, then the orders"},
-    {"PREVIEW", 0, false, NO_BODY, true, verb_preview, "PREVIEW"},
-    {"REVIEW", 1, false, NO_BODY, false, verb_review, "REVIEW ON|OFF"},
-    {"RELEASE", 0, false, NO_BODY, false, verb_release, "RELEASE"},
-    {"ROLLBACK", 1, true, NO_BODY, false, verb_rollback, "ROLLBACK turn reason"},
-    {"ADJUST", -1, true, NO_BODY, true, verb_adjust, "ADJUST correction reason"},
-    {"PAUSE", 0, false, NO_BODY, true, verb_pause, "PAUSE [reason]"},
-    {"RESUME", 0, false, NO_BODY, true, verb_resume, "RESUME"},
-    {"DEADLINE", 2, true, NO_BODY, true, verb_deadline, "DEADLINE YYYY-MM-DD HH:MM reason"},
-    {"BROADCAST", 0, false, BODY_TEXT, false, verb_broadcast, "BROADCAST, then the message"},
-    {"REPLACE", 3, false, NO_BODY, false, verb_replace, "REPLACE old new address"},
-    {"PROCESS", 0, false, NO_BODY, true, verb_process, "PROCESS"},
-    {"HISTORY", 0, false, NO_BODY, false, verb_history, "HISTORY"},
+    {"STATUS", 0, false, NO_BODY, false, verb_status, "STATUS", 0},
+    {"ORDERS", 1, false, NO_BODY, true, verb_orders, "ORDERS player", 0},
+    {"BECOME", 1, false, BODY_ORDERS, true, verb_become, "BECOME player, then the orders", 0},
+    {"PREVIEW", 0, false, NO_BODY, true, verb_preview, "PREVIEW", 0},
+    {"REVIEW", 1, false, NO_BODY, false, verb_review, "REVIEW ON|OFF", 0},
+    {"RELEASE", 0, false, NO_BODY, false, verb_release, "RELEASE", 0},
+    {"ROLLBACK", 1, true, NO_BODY, false, verb_rollback, "ROLLBACK turn reason", 0},
+    {"ADJUST", -1, true, NO_BODY, true, verb_adjust, "ADJUST correction reason", 0},
+    {"PAUSE", 0, false, NO_BODY, true, verb_pause, "PAUSE [reason]", 0},
+    {"RESUME", 0, false, NO_BODY, true, verb_resume, "RESUME", 0},
+    {"DEADLINE", 2, true, NO_BODY, true, verb_deadline, "DEADLINE YYYY-MM-DD HH:MM reason", 0},
+    {"BROADCAST", 0, false, BODY_TEXT, false, verb_broadcast, "BROADCAST, then the message", 0},
+    {"REPLACE", 3, false, NO_BODY, false, verb_replace, "REPLACE old new address", 0},
+    {"PROCESS", 0, false, NO_BODY, true, verb_process, "PROCESS [turn]", 1},
+    {"HISTORY", 0, false, NO_BODY, false, verb_history, "HISTORY", 0},
 };
 #define NVERBS ((int)(sizeof verbs / sizeof *verbs))
 
@@ -751,7 +774,7 @@ int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
     const struct verb *v = &verbs[cmd->verb];
     p += n;
     /* the words: a fixed count, or ADJUST's correction (as many as it takes) */
-    int want = v->nargs;
+    int want = v->nargs < 0 ? v->nargs : v->nargs + v->optional;
     while (*p) {
         while (*p == ' ' || *p == '\t')
             p++;
@@ -779,13 +802,30 @@ void svc_desk_cmd_clear(svc_desk_cmd *cmd)
     memset(cmd, 0, sizeof *cmd);
 }
 
+/* The verb on the game as it is now, read inside the caller's transaction: the game the caller
+ * read before may have moved on meanwhile (the daemon resolved a turn). */
+static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
+
 int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
+{
+    store_game now = {0};
+    int rc = store_game_find(d->st, g->name, &now);
+    if (rc == STORE_NOT_FOUND) {
+        struct call k = {d, g, cmd};
+        return refuse(&k, "there is no game \"%s\" any more", g->name);
+    }
+    rc = rc == STORE_OK ? run_on_game_now(d, &now, cmd) : -1;
+    store_game_clear(&now);
+    return rc;
+}
+
+static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
 {
     struct call k = {d, g, cmd};
     if (cmd->verb < 0 || cmd->verb >= NVERBS)
         return refuse(&k, "not a GM command");
     const struct verb *v = &verbs[cmd->verb];
-    if (v->nargs >= 0 && cmd->nargs != v->nargs)
+    if (v->nargs >= 0 && (cmd->nargs < v->nargs || cmd->nargs > v->nargs + v->optional))
         return refuse(&k, "%s takes: %s", v->name, v->usage);
     if (v->reason && (!cmd->reason || str_is_blank(cmd->reason)))
         return refuse(&k, "%s needs a reason (%s): the players are told it", v->name, v->usage);
@@ -831,6 +871,12 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
     free(hash);
     if (r == STORE_DUPLICATE)
         return snprintf(why, len, "game %s has a player of that name already", g->name), 1;
+    if (r == STORE_NOT_FOUND)
+        return snprintf(why, len,
+                        "game %s has started: its seating is fixed and a new seat would break "
+                        "it; to give a seat to a new player use `player replace %s OLD %s "
+                        "ADDRESS` (REPLACE by mail)",
+                        g->name, g->name, name), 1;
     if (r != STORE_OK)
         return snprintf(why, len, "%s", store_errmsg(st)), -1;
     int rc = 0;

@@ -218,7 +218,14 @@ static cJSON *order_item(const eng_game *g, int p, const ord_order *o, const tur
     free(text);
     if (o->earlier)
         cJSON_AddTrueToObject(it, "earlier");
-    if (fate && fate->kind == TURN_FATE_DONE)
+    if (fate && fate->kind == TURN_FATE_DONE && fate->alt > 0 && fate->alt < o->nalts) {
+        char *alt = ord_format_action(&o->alts[fate->alt]);
+        char *check = str_format("would be carried out now by its ELSE \"%s\" (%s)", alt,
+                                 fate->why);
+        cJSON_AddStringToObject(it, "check", check);
+        free(check);
+        free(alt);
+    } else if (fate && fate->kind == TURN_FATE_DONE)
         cJSON_AddStringToObject(it, "check", "would be carried out now");
     else if (fate && fate->kind == TURN_FATE_NOT_DONE)
         cJSON_AddStringToObject(it, "problem", fate->why);

@@ -575,11 +575,14 @@ static void test_pause(void)
         sleep((unsigned)atoi(pause));
 }
 
-/* The turn resolved without holding the write lock while it is computed: on a snapshot (a read
- * transaction), then written in a short write transaction if nothing it read has changed
- * meanwhile (the game's stamp), else computed again; after three tries, computed inside the
- * write transaction. 1 resolved, 0 not due any more, -1 failed (why). */
-static int resolve_off_lock(const cfg *c, store *st, const char *name, char *why, size_t len)
+/* The turn found due, resolved without holding the write lock while it is computed: on a
+ * snapshot (a read transaction), then written in a short write transaction if nothing it read
+ * has changed meanwhile (the game's stamp), else computed again; after three tries, computed
+ * inside the write transaction. Only that turn: once another process (the GM's `game resolve`)
+ * has resolved it, the game is at the next turn, which is not due, and nothing is done.
+ * 1 resolved, 0 not due any more, -1 failed (why). */
+static int resolve_off_lock(const cfg *c, store *st, const char *name, int turn, char *why,
+                            size_t len)
 {
     for (int attempt = 0; attempt < 4; attempt++) {
         bool last = attempt == 3;
@@ -591,6 +594,8 @@ static int resolve_off_lock(const cfg *c, store *st, const char *name, char *why
         int rc = store_game_find(st, name, &g) == STORE_OK &&
                          store_game_stamp(st, g.id, &before) == STORE_OK
                      ? 0 : -1;
+        if (rc == 0 && g.turn != turn)
+            rc = 1; /* resolved meanwhile by another process: the next turn is not due */
         if (rc == 0 && svc_turn_blocked(&g, why, len))
             rc = 1; /* paused, held or over meanwhile */
         if (rc == 0 && !(p = prepare(c, st, &g, why, len)))
@@ -655,9 +660,11 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
         return -1;
     if (!due)
         return 0;
-    rc = resolve_off_lock(c, st, sg->name, why, sizeof why);
+    rc = resolve_off_lock(c, st, sg->name, sg->turn, why, sizeof why);
     if (rc > 0)
         log_info("game %s: turn %d resolved", sg->name, sg->turn);
+    else if (rc == 0)
+        log_info("game %s: turn %d was resolved or held meanwhile", sg->name, sg->turn);
     if (rc >= 0)
         return rc;
     log_error("game %s, turn %d: %s", sg->name, sg->turn, why);

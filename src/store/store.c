@@ -136,8 +136,8 @@ static const char *const stmt_sql[S_COUNT] = {
                         "ORDER BY id",
     [S_PLAYER_ADD] =
         "INSERT INTO players (game_id, seat, name, address, password_hash, created_at) "
-        "VALUES (?1, (SELECT COALESCE(MAX(seat), 0) + 1 FROM players WHERE game_id = ?1), "
-        "?2, ?3, ?4, ?5)",
+        "SELECT ?1, (SELECT COALESCE(MAX(seat), 0) + 1 FROM players WHERE game_id = ?1), "
+        "?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'forming')",
     [S_PLAYER_FIND] = "SELECT " PLAYER_COLUMNS " FROM players WHERE game_id = ?1 AND name = ?2",
     [S_PLAYER_EACH] = "SELECT " PLAYER_COLUMNS " FROM players WHERE game_id = ?1 ORDER BY seat",
     [S_ORDER_COUNT] = "SELECT COUNT(*) FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
@@ -541,6 +541,8 @@ int store_game_create(store *st, const char *name, const char *title, int64_t *i
     bind_text(s, 2, title);
     sqlite3_bind_int64(s, 3, util_now());
     int rc = run(st, s);
+    if (rc == STORE_OK && sqlite3_changes(st->db) == 0)
+        return STORE_NOT_FOUND; /* no game still forming: its seating is fixed */
     if (rc == STORE_OK && id)
         *id = sqlite3_last_insert_rowid(st->db);
     return rc;
@@ -631,6 +633,8 @@ int store_player_add(store *st, int64_t game_id, const char *name, const char *a
     bind_text(s, 4, password_hash);
     sqlite3_bind_int64(s, 5, util_now());
     int rc = run(st, s);
+    if (rc == STORE_OK && sqlite3_changes(st->db) == 0)
+        return STORE_NOT_FOUND; /* no game still forming: its seating is fixed */
     if (rc == STORE_OK && id)
         *id = sqlite3_last_insert_rowid(st->db);
     return rc;
@@ -714,6 +718,8 @@ int store_inbound_add(store *st, const store_new_mail *m, int64_t *id)
     sqlite3_bind_int(s, 6, m->truncated);
     bind_text(s, 7, m->content_key);
     int rc = run(st, s);
+    if (rc == STORE_OK && sqlite3_changes(st->db) == 0)
+        return STORE_NOT_FOUND; /* no game still forming: its seating is fixed */
     if (rc == STORE_OK && id)
         *id = sqlite3_last_insert_rowid(st->db);
     return rc;
@@ -878,6 +884,8 @@ int store_outbox_add(store *st, int64_t inbound_id, const char *message_id,
     sqlite3_bind_blob64(s, 5, raw, raw_len, SQLITE_TRANSIENT);
     sqlite3_bind_int64(s, 6, util_now());
     int rc = run(st, s);
+    if (rc == STORE_OK && sqlite3_changes(st->db) == 0)
+        return STORE_NOT_FOUND; /* no game still forming: its seating is fixed */
     if (rc == STORE_OK && id)
         *id = sqlite3_last_insert_rowid(st->db);
     return rc;

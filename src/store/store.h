@@ -84,7 +84,10 @@ int store_game_each_due(store *st, int64_t now, void (*fn)(const store_game *, v
 int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx);
 void store_game_clear(store_game *g);
 
-/* Adds a player in the next free seat. */
+/* Adds a player in the next free seat of a game still forming: STORE_NOT_FOUND when there is
+ * no such game (once a game starts, its seating is the engine's and never changes; a seat
+ * changes hands with store_player_replace). The check and the insert are one statement, so a
+ * game started by another process in between is never given a new seat. */
 int store_player_add(store *st, int64_t game_id, const char *name, const char *address,
                      const char *password_hash, int64_t *id);
 int store_player_find(store *st, int64_t game_id, const char *name, store_player *out);

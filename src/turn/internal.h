@@ -70,6 +70,10 @@ bool turn_conds_hold(const turn_ctx *x, int player, const ord_order *o);
 /* Where an order starts: 0 when its conditions hold; 1 when they do not and it has an ELSE
  * ("IF c THEN a ELSE b" does b); -1 when they do not and it has none: it is skipped. */
 int turn_first_alt(const turn_ctx *x, int player, const ord_order *o);
+/* The order's alternative k was carried out (from: the first tried, 1 when its IF did not hold;
+ * first_why: why the first tried could not be): its fate says so when k is an ELSE. */
+void turn_used_alternative(turn_ctx *x, int p, const ord_order *o, int k, int from,
+                           const char *first_why);
 
 /* The next order of the player in a section ("" the stock round) not used up, at or after
  * *pos, whose kind is in kinds (a bit per ord_kind); -1 when none. */

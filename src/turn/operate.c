@@ -139,6 +139,8 @@ static int try_tile_order(turn_ctx *x, const struct company_turn *ct, const ord_
             turn_say(x, "    %s; its ELSE is carried out", why);
         }
         if (rc >= 0)
+            turn_used_alternative(x, ct->p, o, i, from, why);
+        if (rc >= 0)
             return rc;
         if (!why[0])
             snprintf(why, len, "%s", o->alts[i].kind == ORD_LAY ? w : "not a tile order");
@@ -241,10 +243,15 @@ static void private_purchases(turn_ctx *x, const struct company_turn *ct)
     while (!ct->idle && (o = next_order(x, ct, KIND(ORD_BUY_PRIVATE), &i, &from))) {
         char why[256] = "", w[256];
         int rc = -1;
-        for (int k = from; k < o->nalts && rc < 0; k++)
-            if ((rc = try_private(x, ct, &o->alts[k], w, sizeof w)) < 0 && !why[0])
+        int k = from;
+        for (; k < o->nalts; k++) {
+            if ((rc = try_private(x, ct, &o->alts[k], w, sizeof w)) >= 0)
+                break;
+            if (!why[0])
                 snprintf(why, sizeof why, "%s", w);
+        }
         if (rc == 0) {
+            turn_used_alternative(x, ct->p, o, k, from, why);
             turn_done(x, ct->p, i);
             continue;
         }
@@ -360,6 +367,7 @@ static void station(turn_ctx *x, const struct company_turn *ct)
         for (int k = from; k < o->nalts; k++) {
             int rc = try_station(x, ct, &o->alts[k], w, sizeof w);
             if (rc >= 0) {
+                turn_used_alternative(x, ct->p, o, k, from, why);
                 turn_done(x, ct->p, i);
                 return;
             }
@@ -391,9 +399,14 @@ static void home(turn_ctx *x, const struct company_turn *ct)
     int i = -1, from;
     char why[256];
     while ((o = next_order(x, ct, KIND(ORD_HOME), &i, &from))) {
+        char first[256] = "";
+        why[0] = '\0';
         for (int k = from; k < o->nalts; k++) { /* HOME CITY 1 ELSE HOME CITY 2 */
+            if (k > from && !first[0])
+                snprintf(first, sizeof first, "%s", why);
             eng_action a = {.kind = ENG_ACT_HOME, .player = ct->p, .city = o->alts[k].city - 1};
             if (o->alts[k].kind == ORD_HOME && turn_act(x, &a, why, sizeof why) == 0) {
+                turn_used_alternative(x, ct->p, o, k, from, first);
                 turn_done(x, ct->p, i);
                 return;
             }
@@ -700,11 +713,17 @@ static void trains(turn_ctx *x, const struct company_turn *ct)
     while ((o = next_order(x, ct, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN), &i, &from))) {
         char why[256] = "", w[256];
         int rc = -1;
-        for (int k = from; k < o->nalts && rc < 0; k++)
-            if ((rc = try_train(x, ct, &o->alts[k], w, sizeof w)) < 0 && !why[0])
+        int k = from;
+        for (; k < o->nalts; k++) {
+            if ((rc = try_train(x, ct, &o->alts[k], w, sizeof w)) >= 0)
+                break;
+            if (!why[0])
                 snprintf(why, sizeof why, "%s", w);
-        if (rc >= 0)
+        }
+        if (rc >= 0) {
+            turn_used_alternative(x, ct->p, o, k, from, why);
             turn_done(x, ct->p, i);
+        }
         if (rc == 1)
             return;
         if (rc < 0) {

@@ -126,11 +126,43 @@ void turn_fates_text(const turn_result *r, int player, const ord_orders *orders,
             buf_printf(out, "  line %d ", o->line);
         buf_printf(out, "\"%s%s%s\": ", o->section, o->section[0] ? ": " : "", text);
         free(text);
-        if (f->kind == TURN_FATE_DONE)
-            buf_adds(out, "carried out\n");
-        else
-            buf_printf(out, "not carried out: %s\n", f->why[0] ? f->why : "not reached");
+        turn_fate_text(f, o, out);
+        buf_addc(out, '\n');
     }
+}
+
+void turn_fate_text(const turn_fate *f, const ord_order *o, buf *out)
+{
+    if (f->kind != TURN_FATE_DONE) {
+        buf_printf(out, "not carried out: %s", f->why[0] ? f->why : "not reached");
+        return;
+    }
+    if (f->alt <= 0 || f->alt >= o->nalts) {
+        buf_adds(out, "carried out");
+        return;
+    }
+    char *alt = ord_format_action(&o->alts[f->alt]);
+    buf_printf(out, "carried out by its ELSE \"%s\" (%s)", alt, f->why);
+    free(alt);
+}
+
+void turn_used_alternative(turn_ctx *x, int p, const ord_order *o, int k, int from,
+                           const char *first_why)
+{
+    const ord_orders *os = x->pl[p].o;
+    if (k <= 0 || !os || o < os->v || o >= os->v + os->n)
+        return;
+    turn_fate *f = fate_of(x, p, (int)(o - os->v));
+    if (!f)
+        return;
+    f->alt = k;
+    if (from > 0 && k == from)
+        snprintf(f->why, sizeof f->why, "its condition did not hold");
+    else if (from > 0)
+        snprintf(f->why, sizeof f->why, "its condition did not hold; the next could not be: %s",
+                 first_why);
+    else
+        snprintf(f->why, sizeof f->why, "the first could not be: %s", first_why);
 }
 
 /* The round under way, named as the report names it (kind, its number, and an operating
@@ -571,6 +603,8 @@ static int try_stock_order(turn_ctx *x, int p, const ord_order *o, int from, cha
     for (int i = from; i < o->nalts; i++) {
         char w[256] = "";
         int rc = try_stock_action(x, p, &o->alts[i], w, sizeof w);
+        if (rc >= 0)
+            turn_used_alternative(x, p, o, i, from, first);
         if (rc >= 0)
             return rc;
         if (!first[0])

@@ -42,7 +42,8 @@ typedef struct turn_player {
 typedef enum { TURN_FATE_UNUSED = 0, TURN_FATE_DONE, TURN_FATE_NOT_DONE } turn_fate_kind;
 typedef struct turn_fate {
     turn_fate_kind kind;
-    char why[200];
+    int alt;        /* carried out: which alternative (0 the first; 1 and on its ELSEs) */
+    char why[200];  /* not carried out: why; carried out by an ELSE: why not the first */
 } turn_fate;
 
 typedef struct turn_result {
@@ -88,6 +89,9 @@ int turn_goal_hex(const eng_title *t, const char *goal);
 int turn_preview(const eng_game *g, const turn_settings *s, int player, const ord_orders *orders,
                  turn_result *out);
 
+/* What became of an order, in words: "carried out", "carried out by its ELSE \"NO TILE\" (the
+ * first could not be: why)" or "not carried out: why". */
+void turn_fate_text(const turn_fate *f, const ord_order *o, buf *out);
 /* The player's orders and their fates, a line each ("line 4 \"BUY 1 BY\": carried out"). */
 void turn_fates_text(const turn_result *r, int player, const ord_orders *orders, buf *out);
 

@@ -73,6 +73,13 @@ test "$(status)" = "running 1" && ok "the game runs, turn 1" || not_ok "after st
 test "$(sqlite3 pbemgm.db "SELECT options FROM games WHERE name = 'berlin1'")" = "pbem-house-rules" \
     && ok "its options are stored" || not_ok "options stored"
 expect_fail "a game starts once" 'berlin1 is running already' "$PBEMGM" game start berlin1
+# issue 27, defect 2: a new seat in a running game broke it for good (every replay failed: "it
+# is frank's turn"); it is refused, naming the replacement, and nothing changes (no player, no
+# welcome queued); the game still resolves (below)
+expect_fail "a player added to a running game is refused" 'has started: its seating is fixed' \
+    "$PBEMGM" player add berlin1 frank frank@example.org
+expect_fail "... and told to use player replace" 'player replace berlin1 OLD frank ADDRESS' \
+    "$PBEMGM" player add berlin1 frank frank@example.org --no-mail
 # issue 14: the start of the game is mailed to every player (carol too: she was seated without
 # the welcome, not without the game), with the seating, the packet and the form for turn 1
 test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: berlin1: the game begins%'")" = "3" \

@@ -547,9 +547,11 @@ static const char *fate_line(int p, int line)
     static char text[400];
     for (int i = 0; i < ords[p].n; i++)
         if (ords[p].v[i].line == line) {
-            const turn_fate *f = &R.fates[p][i];
-            snprintf(text, sizeof text, "%s%s",
-                     f->kind == TURN_FATE_DONE ? "carried out" : "not carried out: ", f->why);
+            buf b;
+            buf_init(&b);
+            turn_fate_text(&R.fates[p][i], &ords[p].v[i], &b);
+            snprintf(text, sizeof text, "%s", b.data);
+            buf_free(&b);
             return text;
         }
     fail_msg("player %d has no order on line %d", p, line);
@@ -1450,6 +1452,55 @@ static void test_thompson_everyone_passed_is_every_player(void **state)
     finish(g);
 }
 
+/* Issue 27, defect 5: an order carried out by its ELSE was acknowledged "would be carried out
+ * now" and reported "carried out", where the turn refused its first part and carried out the
+ * ELSE: the acknowledgement and the report say which alternative was used, and why. The
+ * preview (the acknowledgement's verdict) says the same as the turn. Every kind of order with
+ * alternatives: a tile, a purchase in the stock round, its IF not holding, a train. */
+static void test_the_else_used_is_said(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    int d = g->co[co("BY")].director;
+    const char *text = "BY:\nLAY 9 ON A11 ROT 0 ELSE NO TILE\nNO STATION";
+    ord_envelope env;
+    ord_orders o;
+    ord_envelope_parse("orders", text, &env);
+    ord_parse(&env, &o);
+    turn_settings s;
+    turn_settings_default(&s);
+    turn_result r;
+    assert_int_equal(turn_preview(g, &s, d, &o, &r), 0);
+    assert_int_equal(r.fates[d][0].kind, TURN_FATE_DONE);
+    assert_int_equal(r.fates[d][0].alt, 1);
+    turn_result_clear(&r);
+    ord_orders_clear(&o);
+    ord_envelope_clear(&env);
+    resolve(g, by_orders(g, text), 1);
+    fate_has(d, 2, "carried out by its ELSE \"NO TILE\" (the first could not be: ");
+    report_has("\"BY: LAY 9 ON A11 ROT 0 ELSE NO TILE\": carried out by its ELSE \"NO TILE\"");
+    finish(g);
+
+    g = after_packet(NULL);
+    g->players[0].cash = 1; /* Ann cannot pay for BY */
+    resolve(g, ORDERS("BUY BY ELSE PASS\nIF BA AVAILABLE THEN BUY BA ELSE PASS", "PASS", "PASS",
+                      "PASS"), 1);
+    fate_has(0, 1, "carried out by its ELSE \"PASS\" (the first could not be: ");
+    report_has("line 1 \"BUY 1 BY ELSE PASS\": carried out by its ELSE \"PASS\"");
+    finish(g);
+
+    g = after_packet(NULL);
+    resolve(g, ORDERS("IF BA AVAILABLE THEN BUY BA ELSE BUY SX", "PASS", "PASS", "PASS"), 1);
+    fate_has(0, 1, "carried out by its ELSE \"BUY 1 SX\" (its condition did not hold)");
+    finish(g);
+
+    g = by_operating("Variant=Clemens");
+    d = g->co[co("BY")].director;
+    resolve(g, by_orders(g, "BY:\nNO TILE\nNO STATION\nRUN BEST\nBUY TRAIN 6 ELSE BUY TRAIN 2"), 1);
+    fate_has(d, 5, "carried out by its ELSE \"BUY TRAIN 2\" (the first could not be: ");
+    finish(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1488,6 +1539,7 @@ int main(void)
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
         cmocka_unit_test(test_thompson_everyone_passed_is_every_player),
+        cmocka_unit_test(test_the_else_used_is_said),
         cmocka_unit_test(test_train_orders_go_on_after_a_formation_round),
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
         cmocka_unit_test(test_a_lay_without_rot_takes_the_best_rotation),
