@@ -24,6 +24,7 @@ typedef struct turn_ctx {
      * goes on where it stopped */
     /* per company: operated in this turn, and its director then */
     bool operated[ENG_MAX_COMPANIES];
+    bool ran[ENG_MAX_COMPANIES]; /* ran with trains in this turn (else: had none at its run) */
     int operated_by[ENG_MAX_COMPANIES];
     bool had_stock_round;        /* a stock round (or the start packet) was played */
     char round[64];              /* the round under way, by name */

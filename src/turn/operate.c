@@ -45,6 +45,14 @@ static bool has_kinds(const turn_ctx *x, int p, const char *section, unsigned ki
     return turn_next_order(x, p, section, kinds, 0) >= 0;
 }
 
+/* Whether the director wrote nothing for this step of the company's turn (no orders of these
+ * kinds in its section, this turn's or standing, or no section at all): the step is played for
+ * the director as for a silent player (house rules 12 and 17). */
+static bool step_unwritten(const turn_ctx *x, const struct company_turn *ct, unsigned kinds)
+{
+    return !has_kinds(x, ct->p, ct->section, kinds);
+}
+
 static const char *goal_of(const turn_ctx *x, int p, const char *section)
 {
     const ord_orders *o = x->pl[p].o;
@@ -161,7 +169,7 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
     const unsigned kinds = KIND(ORD_LAY) | KIND(ORD_NO_TILE);
     if (ct->idle)
         return;
-    if ((ct->automatic || ct->goal) && !has_kinds(x, ct->p, ct->section, kinds)) {
+    if (step_unwritten(x, ct, kinds)) {
         /* no tile ordered: played for the director — towards the company's GOAL when it has
          * one (house rule 12), else for income (house rule 17) */
         if (!x->set->preview)
@@ -355,7 +363,7 @@ static void station(turn_ctx *x, const struct company_turn *ct)
     const unsigned kinds = KIND(ORD_STATION) | KIND(ORD_NO_STATION);
     if (!eng_is_major(x->g, ct->c) || ct->idle)
         return;
-    if (ct->automatic && !has_kinds(x, ct->p, ct->section, kinds)) {
+    if (step_unwritten(x, ct, kinds)) {
         if (!x->set->preview)
             turn_fallback_station(x, ct->c, NULL, true); /* only for income now */
         return;
@@ -584,8 +592,7 @@ static bool dividend_paid_out(turn_ctx *x, const struct company_turn *ct, int re
 {
     if (ct->idle)
         return true;
-    if (ct->automatic &&
-        !has_kinds(x, ct->p, ct->section, KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD)))
+    if (step_unwritten(x, ct, KIND(ORD_PAYOUT) | KIND(ORD_WITHHOLD)))
         return pays_out_for_director(x, ct, revenue);
     return pays_out(x, ct);
 }
@@ -594,7 +601,8 @@ static void run(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
     if (g->co[ct->c].ntrains == 0)
-        return;
+        return; /* (its RUN and dividend orders: "it had no train to run", unless it runs later) */
+    x->ran[ct->c] = true;
     eng_run best;
     int total = eng_best_run(g, ct->c, &best);
     unsigned unused;
@@ -684,8 +692,7 @@ static void automatic_train(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
     const eng_company_state *s = &g->co[ct->c];
-    if (!ct->automatic ||
-        has_kinds(x, ct->p, ct->section, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN)))
+    if (!step_unwritten(x, ct, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN)))
         return;
     int type = g->train_on_sale;
     bool pool = false;

@@ -931,6 +931,10 @@ static void unreached(turn_ctx *x, int p, int i)
         turn_not_done(x, p, i, "no company ordered that purchase");
     } else if (k == ORD_DISCARD) {
         turn_not_done(x, p, i, "%s had no train too many", o->section);
+    } else if ((k == ORD_RUN || k == ORD_ROUTE || k == ORD_PAYOUT || k == ORD_WITHHOLD) &&
+               !x->ran[c]) {
+        turn_not_done(x, p, i, "%s had no train when its run came (trains are bought after the "
+                               "run)", o->section);
     } else {
         turn_not_done(x, p, i, "not reached: %s's turn was over before its moment", o->section);
     }

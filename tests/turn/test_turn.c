@@ -911,6 +911,34 @@ static void test_a_silent_players_minor_buys_a_train(void **state)
     finish(g);
 }
 
+/* Issue 27, defect 7: a minor's section with only RUN BEST and PAY OUT turned automatic play
+ * off: the minor bought no train and earned nothing (every minor played for its silent director
+ * buys its train), and the RUN was "not reached: its turn was over before its moment". What a
+ * director did not write for a step (here the track and the trains) is played as for a silent
+ * player (house rules 12, 17); the RUN says the real reason: no train when its run came. */
+static void test_a_step_not_written_is_played_for_the_director(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    int m = -1;
+    for (int c = 0; c < title->ncompanies && m < 0; c++)
+        if (title->companies[c].kind == ENG_MINOR && g->co[c].owner >= 0 && g->co[c].ntrains == 0)
+            m = c;
+    assert_true(m >= 0);
+    int p = g->co[m].owner;
+    char text[64];
+    snprintf(text, sizeof text, "%s:\nRUN BEST\nPAY OUT", title->companies[m].id);
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[p] = text;
+    resolve(g, v, 2);
+    if (g->co[m].ntrains == 0)
+        fail_msg("%s bought no train:\n%s", title->companies[m].id, R.report.data);
+    report_has("buys a train to earn with");
+    fate_has(p, 2, "had no train when its run came");
+    report_lacks("its turn was over before its moment");
+    finish(g);
+}
+
 /* How near a lay's track leads to the goal (as house rule 17 B now measures it). */
 static int lay_reach(int hex, int tile, int rot, int goal)
 {
@@ -1536,6 +1564,7 @@ int main(void)
         cmocka_unit_test(test_a_private_station_in_which_city),
         cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
+        cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
         cmocka_unit_test(test_thompson_everyone_passed_is_every_player),
