@@ -49,7 +49,7 @@ static const char usage_text[] =
     "                                        the game's pace (house rule 14; M: the turn is\n"
     "                                        resolved M minutes after the last orders, 15),\n"
     "                                        review, and its GM\n"
-    "  game one-round NAME                   limit the current turn to one round\n"
+    "  game one-round NAME [--reason TEXT]   limit the current turn to one round; players told\n"
     "  game resolve NAME [TURN]              resolve the current turn (or TURN, which must\n"
     "                                        be the current one) now; a turn resolved\n"
     "                                        meanwhile is refused, never the next resolved\n"
@@ -603,24 +603,6 @@ static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
     return 0;
 }
 
-static int need_running(const store_game *g)
-{
-    return strcmp(g->status, "running") == 0 ? 0 : fail("%s is %s, not running", g->name,
-                                                         g->status);
-}
-
-/* House rule 14: the GM limits the current turn to one round. */
-static int cmd_game_one_round(struct session *s, const store_game *g)
-{
-    if (need_running(g))
-        return 1;
-    if (store_game_set_one_round(s->st, g->id, g->turn) != STORE_OK)
-        return fail("%s", store_errmsg(s->st));
-    store_audit(s->st, "gm", "one_round", g->id, NULL);
-    printf("game %s: turn %d covers one round\n", g->name, g->turn);
-    return 0;
-}
-
 static int write_page(const char *path, const char *html)
 {
     FILE *f = fopen(path, "w");
@@ -669,7 +651,7 @@ static const char *desk_verb_of(const char *what)
         {"status", "STATUS"},   {"preview", "PREVIEW"},     {"release", "RELEASE"},
         {"rollback", "ROLLBACK"}, {"adjust", "ADJUST"},     {"pause", "PAUSE"},
         {"resume", "RESUME"},   {"deadline", "DEADLINE"},   {"broadcast", "BROADCAST"},
-        {"history", "HISTORY"},
+        {"history", "HISTORY"},  {"one-round", "ONE-ROUND"},
     };
     for (size_t i = 0; i < sizeof map / sizeof *map; i++)
         if (strcmp(map[i][0], what) == 0)
@@ -699,8 +681,6 @@ static int cmd_game_named(struct session *s, const char *what, int argc, char **
     if (strcmp(what, "set") == 0)
         rc = strcmp(g.status, "finished") == 0 ? fail("%s is finished", g.name)
                                            : cmd_game_set(s, &g, argc - 1, argv + 1);
-    else if (strcmp(what, "one-round") == 0 && argc == 1)
-        rc = cmd_game_one_round(s, &g);
     else if (strcmp(what, "resolve") == 0 && argc <= 2)
         rc = cmd_game_resolve(s, &g, argc == 2 ? argv[1] : NULL);
     else if (desk_verb_of(what))
@@ -715,8 +695,8 @@ static int cmd_game_named(struct session *s, const char *what, int argc, char **
 
 static int cmd_game(struct session *s, int argc, char **argv)
 {
-    static const char *const named[] = {"set", "one-round", "resolve", "report"};
-    for (int k = 0; k < 4; k++)
+    static const char *const named[] = {"set", "resolve", "report"};
+    for (int k = 0; k < 3; k++)
         if (argc >= 2 && strcmp(argv[0], named[k]) == 0)
             return cmd_game_named(s, argv[0], argc - 1, argv + 1);
     if (argc >= 2 && desk_verb_of(argv[0]))

@@ -420,6 +420,32 @@ static int verb_pause(struct call *k)
     return rc ? -1 : tell(k, "Game %s is paused; the players are told.", k->g->name);
 }
 
+/* ONE-ROUND [reason]: the current turn limited to one round (house rule 14); every player is
+ * told, since orders for the later rounds will not be reached. */
+static int verb_one_round(struct call *k)
+{
+    if (k->g->one_round_turn == k->g->turn)
+        return refuse(k, "turn %d of %s covers one round already", k->g->turn, k->g->name);
+    char *detail = str_format("turn %d covers one round", k->g->turn);
+    int rc = store_game_set_one_round(k->d->st, k->g->id, k->g->turn) != STORE_OK ||
+                     audit(k, "one_round", detail)
+                 ? -1 : 0;
+    free(detail);
+    if (rc)
+        return -1;
+    char *text = str_format("The game master has limited turn %d to one round (house rule "
+                            "14)%s%s. Orders for the rounds after it will not be reached; your "
+                            "orders are kept, and you may change them until the deadline.",
+                            k->g->turn, k->cmd->reason ? ": " : "",
+                            k->cmd->reason ? k->cmd->reason : "");
+    char *subject = str_format("one round only in turn %d", k->g->turn);
+    rc = tell_players(k, subject, text);
+    free(subject);
+    free(text);
+    return rc ? -1 : tell(k, "Turn %d of %s covers one round; the players are told.", k->g->turn,
+                          k->g->name);
+}
+
 static int verb_resume(struct call *k)
 {
     if (!k->g->paused_at)
@@ -719,6 +745,7 @@ static const struct verb verbs[] = {
     {"ADJUST", -1, true, NO_BODY, true, verb_adjust, "ADJUST correction reason", 0},
     {"PAUSE", 0, false, NO_BODY, true, verb_pause, "PAUSE [reason]", 0},
     {"RESUME", 0, false, NO_BODY, true, verb_resume, "RESUME", 0},
+    {"ONE-ROUND", 0, false, NO_BODY, true, verb_one_round, "ONE-ROUND [reason]", 0},
     {"DEADLINE", 2, true, NO_BODY, true, verb_deadline, "DEADLINE YYYY-MM-DD HH:MM reason", 0},
     {"BROADCAST", 0, false, BODY_TEXT, false, verb_broadcast, "BROADCAST, then the message", 0},
     {"REPLACE", 3, false, NO_BODY, false, verb_replace, "REPLACE old new address", 0},

@@ -240,15 +240,17 @@ static cJSON *order_item(const eng_game *g, int p, const ord_order *o, const tur
 /* The player's orders for the turn as they now stand, each with the verdict of the turn's own
  * checks on a copy of the game (the other players passing). */
 static void list_orders(const store_game *game, const svc_game *sg, int p, const svc_orders *po,
-                        cJSON *ctx)
+                        const char *one_round_by, cJSON *ctx)
 {
     turn_result r = {0};
     bool checked = false;
+    bool one_round = one_round_by[0] || po->orders.one_round;
+    if (one_round_by[0] && game->rounds_per_turn > 1)
+        cJSON_AddStringToObject(ctx, "one_round_by", one_round_by);
     if (sg->g) {
         turn_settings set;
         turn_settings_default(&set);
-        set.rounds = po->orders.one_round || game->one_round_turn == game->turn
-                         ? 1 : game->rounds_per_turn;
+        set.rounds = one_round ? 1 : game->rounds_per_turn;
         set.stop_after_formation = game->stop_after_formation;
         checked = turn_preview(sg->g, &set, p, &po->orders, &r) == 0;
     }
@@ -283,6 +285,23 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
     return store_game_set_early_due(st, game->id, due);
 }
 
+/* Who has limited the current turn to one round, as every player's orders now stand and the GM
+ * (house rule 14): the acknowledgement says the turn will cover one round, and for whom. */
+static int one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
+                           size_t len)
+{
+    svc_orders all[ENG_MAX_PLAYERS];
+    memset(all, 0, sizeof all);
+    int rc = STORE_OK;
+    for (int p = 0; p < sg->nplayers && rc == STORE_OK; p++)
+        rc = svc_player_orders(st, game, sg, p, &all[p]);
+    if (rc == STORE_OK)
+        svc_one_round_by(game, sg, all, who, len);
+    for (int p = 0; p < sg->nplayers; p++)
+        svc_orders_clear(&all[p]);
+    return rc;
+}
+
 /* The mail's orders for the current turn (env; NULL: none to take): read, names checked against
  * the game (when its state can be rebuilt; else logged, and stored unchecked), stored by
  * section; then the player's orders for the turn listed with the turn's verdict on each. */
@@ -309,8 +328,11 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
     svc_orders po = {0};
     if (rc == STORE_OK)
         rc = svc_player_orders(st, game, &sg, player->seat - 1, &po);
+    char one_round_by[128] = "";
+    if (rc == STORE_OK)
+        rc = one_round_asked(st, game, &sg, one_round_by, sizeof one_round_by);
     if (rc == STORE_OK) {
-        list_orders(game, &sg, player->seat - 1, &po, ctx);
+        list_orders(game, &sg, player->seat - 1, &po, one_round_by, ctx);
         rc = note_all_in(st, game, &sg, ctx);
     }
     svc_orders_clear(&po);

@@ -106,6 +106,10 @@ typedef struct svc_orders {
 int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
                       svc_orders *out);
 void svc_orders_clear(svc_orders *o);
+/* Who limited the game's current turn to one round (house rule 14), from every player's orders
+ * (orders[p] of sg's player p): "the game master", "alice", "alice and bob"; "" for nobody. */
+void svc_one_round_by(const store_game *game, const svc_game *sg, const svc_orders *orders,
+                      char *who, size_t len);
 /* The orders in the order language, a section at a time, as a player would write them. */
 char *svc_orders_text(const ord_orders *o);
 /* Stores the orders of each section these orders contain, in place of that section's earlier

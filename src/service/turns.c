@@ -248,6 +248,7 @@ struct turn_input {
     turn_player players[ENG_MAX_PLAYERS];
     bool nmr[ENG_MAX_PLAYERS], seat_open[ENG_MAX_PLAYERS];
     bool one_round;
+    char one_round_by[128]; /* who asked for it: "the game master", "alice and bob" */
 };
 
 static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
@@ -260,7 +261,27 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
         in->players[p].nmr = in->nmr[p] = !in->orders[p].sent;
         in->one_round |= in->orders[p].orders.one_round;
     }
+    svc_one_round_by(sg, dg, in->orders, in->one_round_by, sizeof in->one_round_by);
     return 0;
+}
+
+void svc_one_round_by(const store_game *sg, const svc_game *dg, const svc_orders *orders,
+                      char *who, size_t len)
+{
+    who[0] = '\0';
+    size_t n = 0;
+    if (sg->one_round_turn == sg->turn)
+        n = (size_t)snprintf(who, len, "the game master");
+    int asked = 0;
+    for (int p = 0; p < dg->nplayers; p++)
+        asked += orders[p].orders.one_round;
+    for (int p = 0, k = 0; p < dg->nplayers && n < len; p++) {
+        if (!orders[p].orders.one_round)
+            continue;
+        k++;
+        const char *sep = n == 0 ? "" : k == asked ? " and " : ", ";
+        n += (size_t)snprintf(who + n, len - n, "%s%s", sep, dg->players[p].name);
+    }
 }
 
 /* The turn's settings: its rounds (house rule 14: one when a player or the GM asked) and whether
@@ -271,6 +292,8 @@ static turn_settings settings_of(const store_game *sg, const struct turn_input *
     turn_settings_default(&set);
     set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
     set.stop_after_formation = sg->stop_after_formation;
+    if (set.rounds == 1 && sg->rounds_per_turn > 1)
+        snprintf(set.one_round_by, sizeof set.one_round_by, "%s", in->one_round_by);
     return set;
 }
 
@@ -354,6 +377,9 @@ static cJSON *resolution_context(const cfg *c, store *st, const store_game *sg,
     cJSON *ctx = report_context(c, sg, &res->dg, &res->r, res->in.nmr, res->in.seat_open,
                                 next_deadline);
     add_rulings(ctx, &res->r);
+    turn_settings set = settings_of(sg, &res->in);
+    if (set.one_round_by[0])
+        cJSON_AddStringToObject(ctx, "one_round_by", set.one_round_by);
     if (sg->review)
         cJSON_AddTrueToObject(ctx, "held");
     if (add_corrections(st, sg, ctx) != STORE_OK) {

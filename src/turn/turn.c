@@ -920,6 +920,10 @@ static void unreached(turn_ctx *x, int p, int i)
                                    ? "not reached: the turn's stock rounds ended before its turn"
                                    : "this turn had no stock round (orders are for one turn: send "
                                      "it again, or make it STANDING)");
+    } else if ((c < 0 || !x->operated[c]) && x->set->one_round_by[0] && x->set->rounds == 1) {
+        turn_not_done(x, p, i, "%s did not operate in this turn: the turn covered one round, "
+                               "as %s asked (ONE ROUND, house rule 14)",
+                      o->section, x->set->one_round_by);
     } else if (c < 0 || !x->operated[c]) {
         turn_not_done(x, p, i, "%s did not operate in this turn", o->section);
     } else if (x->operated_by[c] != p) {

@@ -26,6 +26,8 @@ typedef struct turn_settings {
     bool stop_after_formation;   /* the turn ends with the round in which the Prussian forms */
     bool preview;                /* a check, not the turn: house rule 17's searches are not run
                                   * (an impossible tile or station is only said) */
+    char one_round_by[128];      /* who limited the turn to one round ("alice", "the game
+                                  * master"), said where an order is not reached for it; "" */
 } turn_settings;
 
 void turn_settings_default(turn_settings *s);

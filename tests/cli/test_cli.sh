@@ -97,6 +97,13 @@ expect_fail "game report before any turn" 'has no report of turn 0' "$PBEMGM" ga
 expect_ok "game one-round" "$PBEMGM" game one-round berlin1
 test "$(sqlite3 pbemgm.db "SELECT one_round_turn FROM games WHERE name = 'berlin1'")" = "1" \
     && ok "turn 1 is limited to one round" || not_ok "one round"
+# issue 27, defect 6: the GM's one-round tells every player (it voided their later orders
+# silently), is audited with what it did, and a second is refused
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: berlin1: one round only in turn 1%'")" = "3" \
+    && ok "the three players are told the turn covers one round" || not_ok "one-round mails"
+test "$(sqlite3 pbemgm.db "SELECT detail FROM audit WHERE action = 'one_round'")" = "turn 1 covers one round" \
+    && ok "the one-round is audited with its turn" || not_ok "one-round audit"
+expect_fail "a second one-round is refused" 'covers one round already' "$PBEMGM" game one-round berlin1
 expect_ok "game resolve" "$PBEMGM" game resolve berlin1
 test "$(status)" = "running 2" && ok "the game is at turn 2" || not_ok "after resolve: $(status)"
 "$PBEMGM" game report berlin1 | grep -q "No orders from alice this turn (NMR)" \

@@ -220,6 +220,37 @@ static void test_one_round_requested(void **state)
     free(report);
 }
 
+/* Issue 27, defect 6: one player's ONE ROUND voided the others' company orders without a word
+ * (acknowledged "would be carried out now", then "M1 did not operate in this turn"). The
+ * acknowledgements after it say the turn will cover one round and who asked; the report says it
+ * covered one round and why the orders were not reached. */
+static void test_one_round_is_told_to_everyone(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\nONE ROUND\n");
+    assert_int_equal(pass(f), 0);
+    clear_out(f);
+    mail_orders(f, "bob", "secret2", "BUY M1\nM1:\nNO TILE\n");
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to(&s, "bob@pbem.test");
+    expect_sentence(s.body[i], "(this turn will cover one round only, as alice asked: ONE ROUND, "
+                               "house rule 14; orders for the rounds after it will not be reached)");
+    sent_clear(&s);
+    mail_orders(f, "carol", "secret2", "BUY LD\n");
+    clear_out(f);
+    resolved_after_grace(f);
+    collect(f, &s);
+    i = sent_to_with(&s, "bob@pbem.test", "Subject: g1: turn 1");
+    expect_sentence(s.body[i], "This turn covered one round only, as alice asked (ONE ROUND, house "
+                               "rule 14): orders for the rounds after it were not reached.");
+    expect_sentence(s.body[i], "\"M1: NO TILE\": not carried out: M1 did not operate in this "
+                               "turn: the turn covered one round, as alice asked (ONE ROUND, "
+                               "house rule 14)");
+    sent_clear(&s);
+}
+
 /* The acknowledgement: lines naming what the game does not have are refused; provisional checks
  * against the board now, and the deadline. */
 static void test_acknowledgement_checks_and_deadline(void **state)
@@ -702,6 +733,7 @@ int main(void)
         T(test_a_mail_for_a_past_turn),
         T(test_reminders_and_nmrs),
         T(test_one_round_requested),
+        T(test_one_round_is_told_to_everyone),
         T(test_acknowledgement_checks_and_deadline),
         T(test_hr19_by_mail),
         T(test_hr17_and_hr16_by_mail),
