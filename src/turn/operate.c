@@ -684,30 +684,62 @@ static bool train_earns(const eng_game *g, int c, int type)
     return turn_run_with_train(g, c, type) > now;
 }
 
-/* A company played for its director, with no train order, buys as a sensible director would:
- * with its own money, the cheapest train on offer when it has none (a minor too: it earns
- * nothing without one), else the train on sale when it can pay for it, has room for it and the
- * train raises its run. */
+/* A company played for its director, with no train order, buys as a sensible director would,
+ * with its own money (docs/house-rules.md, house rule 17's logic for trains):
+ * - it has no train: the cheapest on offer (a minor too: it earns nothing without one);
+ * - the train on sale raises its run, and it has the money and the room: that train;
+ * - the train on sale is the last of its type, and the company has room for it and twice its
+ *   price: that train, which brings the next type on sale — the game moves on through its
+ *   phases as the table's would (companies holding money do not wait for ever for one another
+ *   to buy the last one).
+ * Each purchase is said in the report with its reason. */
+static int cheapest_on_offer(const eng_game *g, bool *pool)
+{
+    int type = g->train_on_sale;
+    *pool = false;
+    for (int k = 0; k < g->t->ntrains; k++)
+        if (g->pool_trains[k] && g->t->trains[k].cost < g->t->trains[type].cost)
+            type = k, *pool = true;
+    return type;
+}
+
+/* The train on sale is the last of its type and the company, buying it, keeps as much again:
+ * bought, it brings the next type on sale and the game into its next phase, as a table's
+ * directors with money to spare would (none of the silent companies waits for ever for another
+ * to buy it). */
+static bool last_of_its_type_to_spare(const eng_game *g, int c, int type)
+{
+    return g->trains_left[type] == 1 && g->co[c].cash >= 2 * g->t->trains[type].cost;
+}
+
 static void automatic_train(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
-    const eng_company_state *s = &g->co[ct->c];
     if (!step_unwritten(x, ct, KIND(ORD_BUY_TRAIN) | KIND(ORD_NO_TRAIN)))
         return;
-    int type = g->train_on_sale;
-    bool pool = false;
-    for (int k = 0; s->ntrains == 0 && k < g->t->ntrains; k++)
-        if (g->pool_trains[k] && g->t->trains[k].cost < g->t->trains[type].cost)
-            type = k, pool = true;
-    if ((!pool && g->trains_left[type] <= 0) || g->t->trains[type].cost > s->cash ||
-        (s->ntrains > 0 && !train_earns(g, ct->c, type)))
-        return;
-    eng_action buy = {.kind = ENG_ACT_BUY_TRAIN, .player = ct->p, .train = type,
-                      .from_pool = pool};
-    char why[256];
-    if (turn_act(x, &buy, why, sizeof why) == 0)
-        turn_ruling(x, NULL, "  Played for its director: %s buys a train to earn with",
-                    ct->section);
+    for (int guard = 0; guard < 4 && still_operating(x, ct->c); guard++) {
+        const eng_company_state *s = &g->co[ct->c];
+        bool pool = false;
+        int type = s->ntrains == 0 ? cheapest_on_offer(g, &pool) : g->train_on_sale;
+        if ((!pool && g->trains_left[type] <= 0) || g->t->trains[type].cost > s->cash)
+            return;
+        const char *reason = NULL;
+        if (s->ntrains == 0)
+            reason = "a train to earn with";
+        else if (train_earns(g, ct->c, type))
+            reason = "a train that raises its run";
+        else if (last_of_its_type_to_spare(g, ct->c, type))
+            reason = "the last train of its type, with money to spare: the next type goes on "
+                     "sale";
+        if (!reason)
+            return;
+        eng_action buy = {.kind = ENG_ACT_BUY_TRAIN, .player = ct->p, .train = type,
+                          .from_pool = pool};
+        char why[256];
+        if (turn_act(x, &buy, why, sizeof why) != 0)
+            return;
+        turn_ruling(x, NULL, "  Played for its director: %s buys %s", ct->section, reason);
+    }
 }
 
 static void trains(turn_ctx *x, const struct company_turn *ct)

@@ -939,6 +939,37 @@ static void test_a_step_not_written_is_played_for_the_director(void **state)
     finish(g);
 }
 
+/* Issue 27, defect 18: a silent game never left phase 1.1: no silent company bought the last
+ * train of a type (a second 2 train does not raise a one-route network's run), so the next type
+ * never went on sale. A company played for its director with room and twice the price buys the
+ * last of its type, and the report says why; with less money it keeps it. */
+static void test_a_silent_company_buys_the_last_train_of_its_type(void **state)
+{
+    (void)state;
+    for (int rich = 0; rich < 2; rich++) {
+        eng_game *g = by_operating("Variant=Clemens");
+        int type = g->train_on_sale;
+        while (g->trains_left[type] > 2)
+            give_train(g, "M1", title->trains[type].name), g->co[co("M1")].ntrains = 0;
+        give_train(g, "BY", title->trains[type].name); /* BY has one; one is left */
+        assert_int_equal(g->trains_left[type], 1);
+        int price = title->trains[type].cost;
+        g->co[co("BY")].cash = rich ? 2 * price : 2 * price - 1;
+        const char *v[4] = {NULL, NULL, NULL, NULL};
+        resolve(g, v, 1);
+        if (rich) {
+            report_has("Played for its director: BY buys the last train of its type, with money "
+                       "to spare: the next type goes on sale");
+            assert_int_equal(g->trains_left[type], 0);
+            assert_int_not_equal(g->train_on_sale, type);
+        } else {
+            report_lacks("the last train of its type");
+            assert_int_equal(g->trains_left[type], 1);
+        }
+        finish(g);
+    }
+}
+
 /* How near a lay's track leads to the goal (as house rule 17 B now measures it). */
 static int lay_reach(int hex, int tile, int rot, int goal)
 {
@@ -1565,6 +1596,7 @@ int main(void)
         cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
+        cmocka_unit_test(test_a_silent_company_buys_the_last_train_of_its_type),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
         cmocka_unit_test(test_a_packet_sold_out_in_a_stock_round_is_not_a_round),
         cmocka_unit_test(test_thompson_everyone_passed_is_every_player),
