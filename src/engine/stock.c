@@ -259,6 +259,12 @@ static int hand_over_directorship(eng_game *g, int company, int seller, int perc
 
 int eng_stock_sell(eng_game *g, const eng_action *a, char *why, size_t len)
 {
+    if (a->company >= 0 && a->company < g->t->ncompanies && !eng_is_major(g, a->company) &&
+        !g->co[a->company].closed) /* (a minor or a private: "M2 has been sold" misled) */
+        return eng_refuse(why, len, "%s has no shares to sell: it is a %s, held whole by its "
+                                    "owner", g->t->companies[a->company].id,
+                          g->t->companies[a->company].kind == ENG_MINOR ? "minor"
+                                                                         : "private company");
     if (eng_check_traded(g, a->company, why, len))
         return -1;
     const eng_company *co = &g->t->companies[a->company];

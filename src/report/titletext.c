@@ -60,8 +60,8 @@ char *rep_tiles_text(const eng_title *t)
         buf_free(&line);
         if (!tile->upgrades.n)
             continue;
-        buf_adds(&b, "      -> ");
-        size_t col = 9;
+        buf_adds(&b, "     -> "); /* 8 columns: the first upgrade takes no comma before it */
+        size_t col = 8;
         for (int u = 0; u < tile->upgrades.n; u++) {
             char item[32];
             snprintf(item, sizeof item, "%s", t->tiles[tile->upgrades.v[u].tile].id);

@@ -281,7 +281,10 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
     svc_format_time(due, when, sizeof when);
     cJSON *all = cJSON_AddObjectToObject(ctx, "all_in");
     cJSON_AddStringToObject(all, "at", when);
-    cJSON_AddNumberToObject(all, "grace", game->grace_minutes);
+    char grace[32];
+    snprintf(grace, sizeof grace, "%d minute%s", game->grace_minutes,
+             game->grace_minutes == 1 ? "" : "s");
+    cJSON_AddStringToObject(all, "grace", grace);
     return store_game_set_early_due(st, game->id, due);
 }
 

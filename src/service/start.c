@@ -71,7 +71,10 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     cJSON_AddStringToObject(ctx, "options", sg->options && *sg->options ? sg->options : "none");
     cJSON_AddNumberToObject(ctx, "rounds_per_turn", sg->rounds_per_turn);
     cJSON_AddNumberToObject(ctx, "turn_hours", sg->turn_hours);
-    cJSON_AddNumberToObject(ctx, "grace_minutes", sg->grace_minutes);
+    char grace[32];
+    snprintf(grace, sizeof grace, "%d minute%s", sg->grace_minutes,
+             sg->grace_minutes == 1 ? "" : "s");
+    cJSON_AddStringToObject(ctx, "grace_minutes", grace);
     if (sg->stop_after_formation && dg->t->formation.company >= 0) /* a title with one (1835) */
         cJSON_AddStringToObject(ctx, "stop_after_formation", dg->t->formation.round_name);
     if (dg->t->packet_auction)

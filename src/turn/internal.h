@@ -73,6 +73,9 @@ bool turn_conds_hold(const turn_ctx *x, int player, const ord_order *o);
 int turn_first_alt(const turn_ctx *x, int player, const ord_order *o);
 /* The order's alternative k was carried out (from: the first tried, 1 when its IF did not hold;
  * first_why: why the first tried could not be): its fate says so when k is an ELSE. */
+/* Why an alternative could not be, added to why the ones before it could not ("X; its ELSE
+ * could not be either: Y"): every part of a failed order gives its reason. */
+void turn_add_reason(char *why, size_t len, const char *w);
 void turn_used_alternative(turn_ctx *x, int p, const ord_order *o, int k, int from,
                            const char *first_why);
 

@@ -150,8 +150,7 @@ static int try_tile_order(turn_ctx *x, const struct company_turn *ct, const ord_
             turn_used_alternative(x, ct->p, o, i, from, why);
         if (rc >= 0)
             return rc;
-        if (!why[0])
-            snprintf(why, len, "%s", o->alts[i].kind == ORD_LAY ? w : "not a tile order");
+        turn_add_reason(why, len, o->alts[i].kind == ORD_LAY ? w : "not a tile order");
     }
     return -1;
 }
@@ -255,8 +254,7 @@ static void private_purchases(turn_ctx *x, const struct company_turn *ct)
         for (; k < o->nalts; k++) {
             if ((rc = try_private(x, ct, &o->alts[k], w, sizeof w)) >= 0)
                 break;
-            if (!why[0])
-                snprintf(why, sizeof why, "%s", w);
+            turn_add_reason(why, sizeof why, w);
         }
         if (rc == 0) {
             turn_used_alternative(x, ct->p, o, k, from, why);
@@ -383,8 +381,7 @@ static void station(turn_ctx *x, const struct company_turn *ct)
                 not_carried_out_ambiguous(x, ct, o, i, w);
                 return;
             }
-            if (!why[0])
-                snprintf(why, sizeof why, "%s", w);
+            turn_add_reason(why, sizeof why, w);
         }
         turn_say_order(x, ct->p, o, "");
         turn_say(x, "    cannot be carried out: %s (house rule 17)", why);
@@ -577,6 +574,8 @@ static bool pays_out_for_director(turn_ctx *x, const struct company_turn *ct, in
 {
     const eng_game *g = x->g;
     const eng_company_state *s = &g->co[ct->c];
+    if (g->t->companies[ct->c].kind == ENG_MINOR)
+        return true; /* a minor's run is split, never withheld: nothing to say */
     int type = g->train_on_sale, cost = g->t->trains[type].cost;
     bool saves = g->trains_left[type] > 0 && s->cash < cost && s->cash + revenue >= cost &&
                  s->ntrains < eng_train_limit(g, ct->c) && train_earns(g, ct->c, type);
@@ -756,8 +755,7 @@ static void trains(turn_ctx *x, const struct company_turn *ct)
         for (; k < o->nalts; k++) {
             if ((rc = try_train(x, ct, &o->alts[k], w, sizeof w)) >= 0)
                 break;
-            if (!why[0])
-                snprintf(why, sizeof why, "%s", w);
+            turn_add_reason(why, sizeof why, w);
         }
         if (rc >= 0) {
             turn_used_alternative(x, ct->p, o, k, from, why);

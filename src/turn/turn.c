@@ -146,6 +146,15 @@ void turn_fate_text(const turn_fate *f, const ord_order *o, buf *out)
     free(alt);
 }
 
+void turn_add_reason(char *why, size_t len, const char *w)
+{
+    size_t n = strlen(why);
+    if (n == 0)
+        snprintf(why, len, "%s", w);
+    else if (n < len)
+        snprintf(why + n, len - n, "; its ELSE could not be either: %s", w);
+}
+
 void turn_used_alternative(turn_ctx *x, int p, const ord_order *o, int k, int from,
                            const char *first_why)
 {
@@ -607,8 +616,7 @@ static int try_stock_order(turn_ctx *x, int p, const ord_order *o, int from, cha
             turn_used_alternative(x, p, o, i, from, first);
         if (rc >= 0)
             return rc;
-        if (!first[0])
-            snprintf(first, sizeof first, "%s", w);
+        turn_add_reason(first, sizeof first, w);
     }
     snprintf(why, len, "%s", first);
     return -1;
@@ -969,6 +977,19 @@ static void close_fates(turn_ctx *x)
     }
 }
 
+/* A turn that begins inside a company's turn (the last one ended as it began to operate):
+ * the report says which, so that its first lines ("M1 runs for 40") are not without their
+ * company. */
+static void say_where_it_goes_on(turn_ctx *x)
+{
+    const eng_game *g = x->g;
+    if (g->round != ENG_ROUND_OPERATING || g->operating < 0 || g->forming || x->set->preview)
+        return;
+    int c = g->operating, p = eng_company_holder(g, c);
+    turn_say(x, "%c%s goes on: %s operates (%s)", toupper((unsigned char)x->round[0]),
+             x->round + 1, g->t->companies[c].id, p >= 0 ? g->players[p].name : "no director");
+}
+
 int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players,
                  turn_result *out)
 {
@@ -986,6 +1007,7 @@ int turn_resolve(eng_game *g, const turn_settings *s, const turn_player *players
     }
     round_under_way(&x);
     tell_nmrs(&x);
+    say_where_it_goes_on(&x);
     int rc = 0;
     for (int steps = 0; !x.stop && g->round != ENG_ROUND_OVER; steps++) {
         int before = out->nactions;

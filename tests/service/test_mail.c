@@ -76,6 +76,8 @@ static void test_help_topics(void **state)
         lines_fit(s.body[i]);
         guide |= strstr(s.body[i], "STOCK-ROUND ORDERS") && strstr(s.body[i], "LAY 57 ON N12");
         tiles |= strstr(s.body[i], "The tiles of 1835") && strstr(s.body[i], "\n57 ");
+        if (strstr(s.body[i], "The tiles of 1835") && strstr(s.body[i], "-> ,")) /* issue 27 */
+            fail_msg("an upgrade list begins with a comma:\n%s", s.body[i]);
         map |= strstr(s.body[i], "The hexes of 1835") && strstr(s.body[i], "\nL14  F\xc3\xbcrth/N\xc3\xbcrnberg   ");
     }
     assert_true(guide);

@@ -575,6 +575,19 @@ static void test_grace_period_after_the_last_orders(void **state)
     util_set_clock(util_now() + 5 * 60);
     assert_int_equal(pass(f), 1);
     free(report_of_turn_1(f, "alice buys M1"));
+    /* issue 27, defect 14: "1 minutes" */
+    store_game g = game(f);
+    g.grace_minutes = 1;
+    assert_int_equal(store_game_set_pace(f->st, f->game_id, &g), STORE_OK);
+    store_game_clear(&g);
+    clear_out(f);
+    mail_orders(f, "alice", "secret1", "PASS\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 0);
+    collect(f, &s);
+    expect_in(s.body[sent_to(&s, "carol@pbem.test")], " UTC, 1 minute after the last mail");
+    sent_clear(&s);
 }
 
 /* Issue 11, defect 1: the action log names seats, so a replaced player's seat replays: turns

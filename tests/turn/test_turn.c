@@ -1045,6 +1045,14 @@ static void test_a_sold_minor_is_said_to_be_sold(void **state)
     snprintf(said, sizeof said, "M1 has been sold (%s has it)", g->players[1 - late].name);
     fate_has(late, 1, said);
     finish(g);
+    /* Issue 27, defect 14: SELL of a minor was refused as "M1 has been sold" */
+    g = after_packet("FirstRoundSellRestriction=no");
+    int owner = g->co[co("M1")].owner;
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[owner] = "SELL M1";
+    resolve(g, v, 1);
+    fate_has(owner, 1, "M1 has no shares to sell: it is a minor, held whole by its owner");
+    finish(g);
 }
 
 /* Every action applied is in the result as JSON, and replays on the starting position to the same
@@ -1193,6 +1201,44 @@ static void test_the_automatic_dividend_withholds_to_buy_a_train(void **state)
         }
         finish(g);
     }
+}
+
+/* Issue 27, defect 14: automatic play said "M4 withholds to buy a 2+2 train", then "M4 runs for
+ * 30 and splits": a minor's run is always split. A silent game played for 25 turns never says
+ * a minor withholds (it did, in the soak the issue saw and here). */
+static void test_a_minor_is_never_said_to_withhold(void **state)
+{
+    (void)state;
+    eng_game *g = after_packet("Variant=Clemens");
+    const char *v[4] = {NULL, NULL, NULL, NULL};
+    for (int turn = 0; turn < 25 && g->round != ENG_ROUND_OVER; turn++) {
+        resolve(g, v, 2);
+        for (int c = 0; c < title->ncompanies; c++) {
+            char bad[64];
+            snprintf(bad, sizeof bad, "%s withholds to buy", title->companies[c].id);
+            if (title->companies[c].kind == ENG_MINOR)
+                report_lacks(bad);
+        }
+        turn_result_clear(&R);
+    }
+    finish(g);
+}
+
+/* Issue 27, defect 14: a report could begin "M1 runs for 40", its "M1 operates" line in the
+ * previous report (the turn ended as M1 began to operate). A turn that begins inside a
+ * company's turn says so first. */
+static void test_a_turn_begun_inside_a_company_says_which(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    char first[128];
+    snprintf(first, sizeof first, "Operating round %d.%d goes on: BY operates (%s)\n", g->or_set,
+             g->or_in_set, g->players[g->co[co("BY")].director].name);
+    const char *v[4] = {NULL, NULL, NULL, NULL};
+    resolve(g, v, 1);
+    if (strstr(R.report.data, first) == NULL)
+        fail_msg("the report does not say \"%s\":\n%s", first, R.report.data);
+    finish(g);
 }
 
 /* Player p's order on line `line` was carried out. */
@@ -1548,6 +1594,14 @@ static void test_the_else_used_is_said(void **state)
     report_has("line 1 \"BUY 1 BY ELSE PASS\": carried out by its ELSE \"PASS\"");
     finish(g);
 
+    /* defect 14: both parts failing gave only the first reason */
+    g = after_packet(NULL);
+    g->players[0].cash = 1;
+    resolve(g, ORDERS("BUY BY ELSE BUY SX", "PASS", "PASS", "PASS"), 1);
+    fate_has(0, 1, "not carried out: ");
+    fate_has(0, 1, "; its ELSE could not be either: ");
+    finish(g);
+
     g = after_packet(NULL);
     resolve(g, ORDERS("IF BA AVAILABLE THEN BUY BA ELSE BUY SX", "PASS", "PASS", "PASS"), 1);
     fate_has(0, 1, "carried out by its ELSE \"BUY 1 SX\" (its condition did not hold)");
@@ -1605,6 +1659,8 @@ int main(void)
         cmocka_unit_test(test_a_section_of_standing_orders_only_is_played_for_its_director),
         cmocka_unit_test(test_a_lay_without_rot_takes_the_best_rotation),
         cmocka_unit_test(test_the_automatic_dividend_withholds_to_buy_a_train),
+        cmocka_unit_test(test_a_minor_is_never_said_to_withhold),
+        cmocka_unit_test(test_a_turn_begun_inside_a_company_says_which),
         cmocka_unit_test(test_a_failed_sell_leaves_an_exchange_alone),
         cmocka_unit_test_setup_teardown(test_1830_bids_and_the_auction_among_bidders, use_1830,
                                         back_to_1835),
