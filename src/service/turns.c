@@ -75,39 +75,53 @@ static void add_rulings(cJSON *ctx, const turn_result *r)
 
 struct corrections {
     int64_t since;
-    cJSON *list;
+    cJSON *list;    /* corrections of the game (house rule 15) */
+    cJSON *actions; /* the GM's other changes: pace, seats, orders entered for a player */
+};
+
+/* The GM's changes a report tells, and whether each is a correction (house rule 15: the game
+ * itself put right) or another of the GM's actions. */
+static const struct told_change {
+    const char *action;
+    bool correction;
+} TOLD[] = {
+    {"adjust", true},   {"rollback", true},  {"become", false},    {"deadline", false},
+    {"replace", false}, {"pause", false},    {"resume", false},    {"one_round", false},
 };
 
 static void collect_correction(const store_audit_entry *e, void *ctx)
 {
     struct corrections *k = ctx;
-    static const char *const told[] = {"adjust", "rollback", "become", "deadline", "replace",
-                                       "pause", "resume"};
-    bool wanted = false;
-    for (size_t i = 0; i < sizeof told / sizeof *told; i++)
-        wanted |= strcmp(e->action, told[i]) == 0;
-    if (!wanted || e->at < k->since || !e->detail)
+    const struct told_change *t = NULL;
+    for (size_t i = 0; i < sizeof TOLD / sizeof *TOLD; i++)
+        if (strcmp(e->action, TOLD[i].action) == 0)
+            t = &TOLD[i];
+    if (!t || e->at < k->since || !e->detail)
         return;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "text", e->detail);
     if (e->reason && *e->reason)
         cJSON_AddStringToObject(o, "reason", e->reason);
-    cJSON_AddItemToArray(k->list, o);
+    cJSON_AddItemToArray(t->correction ? k->list : k->actions, o);
 }
 
 /* The GM's changes since the turn began (the last report), told in this one with their reasons. */
 static int add_corrections(store *st, const store_game *sg, cJSON *ctx)
 {
-    struct corrections k = {0, cJSON_CreateArray()};
+    struct corrections k = {0, cJSON_CreateArray(), cJSON_CreateArray()};
     if (sg->turn > 1 && store_turn_resolved_at(st, sg->id, sg->turn - 1, &k.since) != STORE_OK)
         k.since = 0;
     int rc = store_audit_each(st, sg->id, collect_correction, &k);
     if (cJSON_GetArraySize(k.list)) {
         cJSON_AddItemToObject(ctx, "corrections", k.list);
         cJSON_AddTrueToObject(ctx, "has_corrections");
-    }
-    else
+    } else
         cJSON_Delete(k.list);
+    if (cJSON_GetArraySize(k.actions)) {
+        cJSON_AddItemToObject(ctx, "gm_actions", k.actions);
+        cJSON_AddTrueToObject(ctx, "has_gm_actions");
+    } else
+        cJSON_Delete(k.actions);
     return rc;
 }
 

@@ -204,6 +204,7 @@ static void test_adjust(void **state)
     assert_int_equal(sg.g->players[0].cash, cash + 50);
     svc_game_unload(&sg);
     clear_out(f);
+    util_set_clock(util_now() + 60);
     assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
     free(out);
     pass(f);
@@ -214,6 +215,22 @@ static void test_adjust(void **state)
     expect_in(r, "correction: CASH alice +50 - a payment was missed");
     sent_clear(&s);
     store_game_clear(&g);
+    /* issue 27, defect 14: a pause, a resume and a deadline are no corrections (house rule 15):
+     * the report tells them apart */
+    assert_int_equal(desk(f, "PAUSE a holiday", NULL, NULL, &out), 0);
+    free(out);
+    assert_int_equal(desk(f, "RESUME", NULL, NULL, &out), 0);
+    free(out);
+    clear_out(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    collect(f, &s);
+    r = s.body[sent_to_with(&s, "alice@pbem.test", "Subject: g1: turn 2")];
+    if (strstr(r, "The game master's corrections"))
+        fail_msg("a pause is told as a correction:\n%s", r);
+    expect_in(r, "What the game master did since the last report");
+    sent_clear(&s);
 }
 
 /* DEADLINE moves this turn's deadline and tells the players; BROADCAST mails everyone. */
