@@ -277,6 +277,8 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
     int64_t due = svc_turn_due_at(st, game, sg);
     if (due <= 0 || due >= game->deadline_at)
         return store_game_set_early_due(st, game->id, 0); /* not early (any more) */
+    if (game->paused_at) /* nothing is resolved while paused: no time is promised */
+        return store_game_set_early_due(st, game->id, due);
     char when[64];
     svc_format_time(due, when, sizeof when);
     cJSON *all = cJSON_AddObjectToObject(ctx, "all_in");
@@ -357,7 +359,11 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
     }
     bool take = env->turn < 0 || env->turn == game->turn;
     rc = take_turn_orders(st, m, take ? env : NULL, game, player, ctx);
-    if (game->deadline_at > 0) {
+    if (game->paused_at) { /* no deadline runs: the one stored moves when the game resumes */
+        char since[64];
+        svc_format_time(game->paused_at, since, sizeof since);
+        cJSON_AddStringToObject(ctx, "paused_since", since);
+    } else if (game->deadline_at > 0) {
         char when[64];
         svc_format_time(game->deadline_at, when, sizeof when);
         cJSON_AddStringToObject(ctx, "deadline", when);

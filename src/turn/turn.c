@@ -690,6 +690,30 @@ static bool turn_free(const eng_title *t, const ord_order *o)
     return stock_exchange(t, o) || o->alts[0].kind == ORD_BUY_PRIVATE;
 }
 
+/* A BID on an item already sold (won by this player in the auction among bidders, say) and no
+ * ELSE: it cannot be carried out, and costs no turn (it cost a stock-round turn as a failed
+ * order). Said, and used up. */
+static bool moot_bid(turn_ctx *x, int p, int i)
+{
+    const ord_order *o = &x->pl[p].o->v[i];
+    if (o->alts[0].kind != ORD_BID || o->nalts != 1)
+        return false;
+    const eng_game *g = x->g;
+    int item = eng_start_item_named(g->t, o->alts[0].company);
+    if (item < 0 || !g->item_sold[item])
+        return false;
+    int company = g->t->start_items[item].company, owner = g->co[company].owner;
+    x->pl[p].used[i] = USED_UP;
+    if (owner == p)
+        turn_not_done(x, p, i, "you had won %s already: no turn was spent on the bid",
+                      g->t->start_items[item].id);
+    else
+        turn_not_done(x, p, i, "%s was sold already%s%s: no turn was spent on the bid",
+                      g->t->start_items[item].id, owner >= 0 ? " to " : "",
+                      owner >= 0 ? g->players[owner].name : "");
+    return true;
+}
+
 /* The player's next order whose conditions hold; orders whose conditions do not are skipped
  * (said in the report) — they are the player's own contingencies (house rule 12). */
 static int next_stock_order(turn_ctx *x, int p)
@@ -698,6 +722,8 @@ static int next_stock_order(turn_ctx *x, int p)
     while ((i = turn_next_order(x, p, "", STOCK_KINDS, i + 1)) >= 0) {
         const ord_order *o = &x->pl[p].o->v[i];
         if (o->alts[0].kind == ORD_EXCHANGE && !stock_exchange(x->g->t, o))
+            continue;
+        if (moot_bid(x, p, i))
             continue;
         if (turn_first_alt(x, p, o) >= 0)
             return i;

@@ -1327,6 +1327,17 @@ static void test_1830_bids_and_the_auction_among_bidders(void **state)
     fate_done(1, 1);
     fate_done(3, 3);
     assert_int_equal(g->round, ENG_ROUND_STOCK);
+    /* issue 27, defect 15: Bob's BID UP TO, with which he won D&H, sent again in the next
+     * turn's orders (the form sent back), cost him a stock-round turn as a failed order */
+    for (int p = 0; p < g->nplayers; p++) {
+        ord_orders_clear(&ords[p]);
+        ord_envelope_clear(&envs[p]);
+    }
+    turn_result_clear(&R);
+    resolve(g, ORDERS("PASS", "BID UP TO 100 ON DH\nBUY PRR PAR 67", "PASS", "PASS"), 1);
+    fate_has(1, 1, "you had won D&H already: no turn was spent on the bid");
+    fate_has(1, 2, "carried out");
+    assert_int_equal(g->co[co("PRR")].director, 1);
     finish(g);
 }
 
