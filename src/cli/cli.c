@@ -560,11 +560,37 @@ static int cmd_game_desk(struct session *s, const store_game *g, const char *ver
     return rc;
 }
 
+/* What a `game set` changed of the pace, old → new, for the audit ("" when nothing). */
+static char *pace_changes(const store_game *was, const store_game *now)
+{
+    buf b;
+    buf_init(&b);
+    const struct {
+        const char *what;
+        int old, new;
+    } pace[] = {
+        {"hours a turn", was->turn_hours, now->turn_hours},
+        {"reminder hours before the deadline", was->remind_hours, now->remind_hours},
+        {"rounds a turn", was->rounds_per_turn, now->rounds_per_turn},
+        {"grace minutes", was->grace_minutes, now->grace_minutes},
+    };
+    for (size_t i = 0; i < sizeof pace / sizeof *pace; i++)
+        if (pace[i].old != pace[i].new)
+            buf_printf(&b, "%s%s %d \u2192 %d", b.len ? "; " : "", pace[i].what, pace[i].old,
+                       pace[i].new);
+    if (was->stop_after_formation != now->stop_after_formation)
+        buf_printf(&b, "%sstop after the Prussian forms %s \u2192 %s", b.len ? "; " : "",
+                   was->stop_after_formation ? "yes" : "no",
+                   now->stop_after_formation ? "yes" : "no");
+    return b.len ? buf_steal(&b) : xstrdup("");
+}
+
 static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
 {
     if (argc < 2 || argc % 2)
         return usage();
     const char *gm = NULL, *gm_password = NULL, *review = NULL;
+    const store_game was = *g; /* (its numbers only: what changed, for the audit) */
     for (int i = 0; i < argc; i += 2) {
         if (strcmp(argv[i], "--gm") == 0)
             gm = argv[i + 1];
@@ -593,7 +619,10 @@ static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
                     "begins (%d hours)", g->remind_hours, g->turn_hours);
     if (store_game_set_pace(s->st, g->id, g) != STORE_OK)
         return fail("%s", store_errmsg(s->st));
-    store_audit(s->st, "gm", "game_set", g->id, NULL);
+    char *changed = pace_changes(&was, g);
+    if (*changed)
+        store_audit(s->st, "gm", "game_set", g->id, changed);
+    free(changed);
     printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after the "
            "Prussian forms, resolved %d minutes after the last orders are in\n", g->name,
            g->turn_hours, g->remind_hours, g->rounds_per_turn,
@@ -614,7 +643,9 @@ static int cmd_game_one_round(struct session *s, const store_game *g)
         return 1;
     if (store_game_set_one_round(s->st, g->id, g->turn) != STORE_OK)
         return fail("%s", store_errmsg(s->st));
-    store_audit(s->st, "gm", "one_round", g->id, NULL);
+    char *detail = str_format("turn %d covers one round", g->turn);
+    store_audit(s->st, "gm", "one_round", g->id, detail);
+    free(detail);
     printf("game %s: turn %d covers one round\n", g->name, g->turn);
     return 0;
 }

@@ -317,6 +317,23 @@ static void test_a_lockout_never_refuses_the_players_own_mail(void **state)
     assert_int_equal(store_audit_count(f->st, "password_lockout"), 1); /* told once */
 }
 
+/* Issue 27 (16): the GM's history shows who sent a refused mail, and the lock-outs. */
+static void test_the_history_shows_refused_senders_and_lockouts(void **state)
+{
+    struct fixture *f = *state;
+    f->c.limits.password_failures = 2;
+    for (int i = 0; i < 2; i++)
+        free(deliver(f, "From: m@x.org\nSubject: g\n\nGAME g1\nPLAYER alice\nPASSWORD guess\n"));
+    run_once(f);
+    char *out = NULL;
+    assert_int_equal(desk(f, "HISTORY", NULL, NULL, &out), 0);
+    expect_in(out, "identity_refused");
+    expect_in(out, "(a mail from m@x.org)");
+    expect_in(out, "password_lockout");
+    expect_in(out, "player alice locked out: 2 wrong passwords");
+    free(out);
+}
+
 /* Issue 27 (4): the guesser is throttled by address: wrong passwords from one address (for
  * any names, or forged as the player's) hold back that address's mail — but the player's own
  * mail with the right password is read all the same, and a wrong password from the player's
@@ -672,6 +689,7 @@ int main(void)
         T(test_refusals_name_the_games_gm),
         T(test_a_lockout_never_refuses_the_players_own_mail),
         T(test_a_guesser_is_throttled_by_address),
+        T(test_the_history_shows_refused_senders_and_lockouts),
         T(test_the_stored_mail_keeps_no_password),
         T(test_a_corrected_resend_under_one_message_id_is_answered),
         T(test_answers_are_rate_limited),
