@@ -814,6 +814,10 @@ static void print_mail(const store_inbound_row *r, void *arg)
            r->sender ? r->sender : "?", r->subject ? r->subject : "");
     if (r->failures)
         printf("  crashed %d time%s", r->failures, r->failures == 1 ? "" : "s");
+    if (r->held_until && strcmp(r->status, "received") == 0) {
+        svc_format_time(r->held_until, when, sizeof when);
+        printf("  held until %s", when);
+    }
     printf("%s%s\n", r->outcome ? "  " : "", r->outcome ? r->outcome : "");
 }
 
