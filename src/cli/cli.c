@@ -582,7 +582,10 @@ static char *pace_changes(const store_game *was, const store_game *now)
         buf_printf(&b, "%sstop after the Prussian forms %s \u2192 %s", b.len ? "; " : "",
                    was->stop_after_formation ? "yes" : "no",
                    now->stop_after_formation ? "yes" : "no");
-    return b.len ? buf_steal(&b) : xstrdup("");
+    if (b.len)
+        return buf_steal(&b);
+    buf_free(&b);
+    return xstrdup("");
 }
 
 static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
