@@ -562,11 +562,40 @@ static int cmd_game_desk(struct session *s, const store_game *g, const char *ver
     return rc;
 }
 
+/* What a `game set` changed of the pace, old → new, for the audit ("" when nothing). */
+static char *pace_changes(const store_game *was, const store_game *now)
+{
+    buf b;
+    buf_init(&b);
+    const struct {
+        const char *what;
+        int old, new;
+    } pace[] = {
+        {"hours a turn", was->turn_hours, now->turn_hours},
+        {"reminder hours before the deadline", was->remind_hours, now->remind_hours},
+        {"rounds a turn", was->rounds_per_turn, now->rounds_per_turn},
+        {"grace minutes", was->grace_minutes, now->grace_minutes},
+    };
+    for (size_t i = 0; i < sizeof pace / sizeof *pace; i++)
+        if (pace[i].old != pace[i].new)
+            buf_printf(&b, "%s%s %d \u2192 %d", b.len ? "; " : "", pace[i].what, pace[i].old,
+                       pace[i].new);
+    if (was->stop_after_formation != now->stop_after_formation)
+        buf_printf(&b, "%sstop after the Prussian forms %s \u2192 %s", b.len ? "; " : "",
+                   was->stop_after_formation ? "yes" : "no",
+                   now->stop_after_formation ? "yes" : "no");
+    if (b.len)
+        return buf_steal(&b);
+    buf_free(&b);
+    return xstrdup("");
+}
+
 static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
 {
     if (argc < 2 || argc % 2)
         return usage();
     const char *gm = NULL, *gm_password = NULL, *review = NULL;
+    const store_game was = *g; /* (its numbers only: what changed, for the audit) */
     for (int i = 0; i < argc; i += 2) {
         if (strcmp(argv[i], "--gm") == 0)
             gm = argv[i + 1];
@@ -595,7 +624,10 @@ static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
                     "begins (%d hours)", g->remind_hours, g->turn_hours);
     if (store_game_set_pace(s->st, g->id, g) != STORE_OK)
         return fail("%s", store_errmsg(s->st));
-    store_audit(s->st, "gm", "game_set", g->id, NULL);
+    char *changed = pace_changes(&was, g);
+    if (*changed)
+        store_audit(s->st, "gm", "game_set", g->id, changed);
+    free(changed);
     printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after the "
            "Prussian forms, resolved %d minutes after the last orders are in\n", g->name,
            g->turn_hours, g->remind_hours, g->rounds_per_turn,
@@ -777,6 +809,10 @@ static void print_mail(const store_inbound_row *r, void *arg)
            r->sender ? r->sender : "?", r->subject ? r->subject : "");
     if (r->failures)
         printf("  crashed %d time%s", r->failures, r->failures == 1 ? "" : "s");
+    if (r->held_until && strcmp(r->status, "received") == 0) {
+        svc_format_time(r->held_until, when, sizeof when);
+        printf("  held until %s", when);
+    }
     printf("%s%s\n", r->outcome ? "  " : "", r->outcome ? r->outcome : "");
 }
 

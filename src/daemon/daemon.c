@@ -451,7 +451,7 @@ static int pass(struct daemon *d)
 }
 
 /* Seconds to wait: until the next poll, the next outbox retry, the next game's reminder or
- * deadline, or the failure backoff. */
+ * deadline, the end of a password lock-out that holds a mail back, or the failure backoff. */
 static int wait_seconds(struct daemon *d)
 {
     if (d->failures > 0)
@@ -459,6 +459,7 @@ static int wait_seconds(struct daemon *d)
     if (!d->st)
         return d->config.poll_interval;
     int wait = until(d->config.poll_interval, store_game_next_time(d->st)); /* a deadline */
+    wait = until(wait, store_inbound_next_held(d->st)); /* a held mail to read */
     return d->sender > 0 ? wait : until(wait, store_outbox_next_time(d->st)); /* a retry */
 }
 

@@ -184,12 +184,38 @@ struct history {
     buf *out;
 };
 
+/* What a rollback cut, as the history says it (the audit keeps the actions and the reports
+ * themselves, as JSON): the turn it went back to and how much was undone. NULL: not such a
+ * record. */
+static char *rollback_cut_summary(const char *detail)
+{
+    cJSON *kept = detail ? cJSON_Parse(detail) : NULL;
+    const cJSON *actions = cJSON_GetObjectItemCaseSensitive(kept, "actions");
+    const cJSON *reports = cJSON_GetObjectItemCaseSensitive(kept, "reports");
+    const cJSON *turn = cJSON_GetObjectItemCaseSensitive(kept, "turn");
+    char *text = NULL;
+    if (cJSON_IsArray(actions)) {
+        int na = cJSON_GetArraySize(actions), nr = cJSON_GetArraySize(reports);
+        char back[48] = "";
+        if (cJSON_IsNumber(turn))
+            snprintf(back, sizeof back, "back to turn %d: ", turn->valueint);
+        text = str_format("%s%d action%s undone, %d turn report%s withdrawn (kept in the "
+                          "audit)", back, na, na == 1 ? "" : "s", nr, nr == 1 ? "" : "s");
+    }
+    cJSON_Delete(kept);
+    return text;
+}
+
 static void history_line(const store_audit_entry *e, void *ctx)
 {
     struct history *h = ctx;
     char when[64];
     svc_format_time(e->at, when, sizeof when);
-    buf_printf(h->out, "%s  %-8s %-22s %s", when, e->actor, e->action, e->detail ? e->detail : "");
+    char *summary = strcmp(e->action, "rollback_cut") == 0 ? rollback_cut_summary(e->detail)
+                                                           : NULL;
+    const char *detail = summary ? summary : e->detail ? e->detail : "";
+    buf_printf(h->out, "%s  %-8s %-22s %s", when, e->actor, e->action, detail);
+    free(summary);
     if (e->origin)
         buf_printf(h->out, " [%s]", e->origin);
     buf_addc(h->out, '\n');
@@ -367,6 +393,8 @@ static int verb_rollback(struct call *k)
                       last - 1, g->name, g->turn);
     struct cut cut = {(int)turn, cJSON_CreateArray()};
     cJSON *kept = cJSON_CreateObject();
+    cJSON_AddNumberToObject(kept, "turn", (double)turn);
+    cJSON_AddNumberToObject(kept, "from", g->turn);
     cJSON_AddItemToObject(kept, "actions", cut.actions);
     cJSON *reports = cJSON_AddArrayToObject(kept, "reports");
     int rc = store_action_each(k->d->st, g->id, collect_cut, &cut) == STORE_OK ? 0 : -1;

@@ -35,6 +35,9 @@ struct outcome {
     char *answer_name;    /* ... and the name on it (NULL: the mail's sender's) */
     int mime_parts;       /* over the limit: the mail was not parsed beyond its header */
     int64_t game_id;      /* the game the mail is about, when the sender was recognised */
+    int64_t held_until;   /* held back unread by the password throttle until then (0: not) */
+    char *gm_address;     /* the GM of the game the mail names, when it exists (NULL: the
+                           * configuration's) */
 };
 
 static char *reply_subject(const char *subject)
@@ -109,8 +112,8 @@ static void add_errors(const cfg *c, cJSON *ctx, ord_envelope *env)
 static const char *const not_right =
     "The game, the player or the password is not right (which one is not said).";
 
-/* Wrong passwords are counted by the names the mail gives (whether they exist or not) and by
- * its sender, over this window. */
+/* Wrong passwords are counted over this window: by the sender always, and by the names the
+ * mail gives (whether they exist or not) when it is not from the player's address of record. */
 #define GUESS_WINDOW (15 * 60)
 
 static char *guess_key(const ord_envelope *env)
@@ -118,59 +121,143 @@ static char *guess_key(const ord_envelope *env)
     return str_lower(str_format("%s/%s", env->game, env->player));
 }
 
-/* Whether too many wrong passwords were tried lately for these names or from this sender. */
-static bool throttled(const cfg *c, store *st, const ord_envelope *env, const char *sender)
+/* When a lock on a count (player: a key, else the sender) ends: once the wrong passwords since
+ * the window began fall below the limit (0: not locked now). */
+static int64_t lock_end(store *st, const char *player, const char *sender, int limit)
 {
     int64_t since = util_now() - GUESS_WINDOW;
-    char *key = guess_key(env);
-    bool too_many = store_auth_failures(st, key, NULL, since) >= c->limits.password_failures ||
-                    (sender && store_auth_failures(st, NULL, sender, since) >=
-                                   c->limits.sender_password_failures);
-    free(key);
-    return too_many;
+    int64_t n = store_auth_failures(st, player, sender, since);
+    if (limit <= 0 || n < limit)
+        return 0;
+    int64_t at = store_auth_failure_nth(st, player, sender, since, n - limit);
+    return (at > 0 ? at : util_now()) + GUESS_WINDOW;
 }
 
-/* Checks GAME, PLAYER and PASSWORD. Returns the player (caller clears) or a problem text;
- * *guess: the problem was a wrong name or password (counted against guessing). */
+/* The throttle: when the lock on this sender, or (for a mail not from the player's address of
+ * record: own false) on these names, ends; 0: no lock. The guesser is locked out, never the
+ * player's own mail: a mail from the address of record is locked only by its sender's count
+ * (and read all the same when its password is right). */
+static int64_t locked_until(const cfg *c, store *st, const ord_envelope *env, const char *sender,
+                            bool own)
+{
+    int64_t end = sender ? lock_end(st, NULL, sender, c->limits.sender_password_failures) : 0;
+    if (!own) {
+        char *key = guess_key(env);
+        int64_t by_names = lock_end(st, key, NULL, c->limits.password_failures);
+        free(key);
+        if (by_names > end)
+            end = by_names;
+    }
+    return end;
+}
+
+/* Checks GAME, PLAYER and PASSWORD. Returns NULL (the player's: caller clears) or a problem
+ * text; *guess: the problem was a wrong name or password (counted against guessing); *hold: the
+ * throttle holds the mail back unread until then (it is read when the lock ends). game is
+ * filled when the game named exists. */
 static const char *check_identity(const cfg *c, store *st, const ord_envelope *env,
                                   const char *sender, store_game *game, store_player *player,
-                                  bool *guess)
+                                  bool *guess, int64_t *hold)
 {
     *guess = false;
+    *hold = 0;
     if (!env->game)
         return "Your mail does not say which game it is for: add a line \"GAME name\".";
     if (!env->player)
         return "Your mail does not say which player sends it: add a line \"PLAYER name\".";
     if (!env->password)
         return "Your mail has no password: add a line \"PASSWORD yourpassword\".";
-    if (throttled(c, st, env, sender))
-        return "Too many wrong passwords were tried lately for this player or from your "
-               "address: this mail was not read. Try again in a quarter of an hour.";
     bool found = store_game_find(st, env->game, game) == STORE_OK &&
                  store_player_find(st, game->id, env->player, player) == STORE_OK;
+    bool own = found && sender && str_ieq(sender, player->address);
+    int64_t lock = locked_until(c, st, env, sender, own);
+    static const char *const held =
+        "too many wrong passwords were tried lately for this player or from this address";
+    if (lock && !own) { /* a guess is not even checked while locked */
+        *hold = lock;
+        return held;
+    }
     /* (an unknown name costs the same check as a known one: the time tells nothing either) */
     bool right = pw_verify_cached(env->password, found ? player->password_hash
                                                        : pw_dummy_hash());
     if (found && right)
         return NULL;
+    if (lock) { /* from the address of record, while it is locked: read when the lock ends */
+        *hold = lock;
+        return held;
+    }
     *guess = true;
     return not_right;
 }
 
-/* A wrong password: counted; when it is the one that reaches the limit, the player of record
- * (when the names are a player's) is told. */
+/* The game's GM is told of a lock-out (what: which, and until when), and it is audited. */
+static int tell_gm_of_lockout(const cfg *c, store *st, int64_t inbound_id, const store_game *game,
+                              const char *what)
+{
+    if (store_audit(st, "daemon", "password_lockout", game->id, what) != STORE_OK)
+        return -1;
+    if (!game->id) /* names of no game: logged, and no GM to tell */
+        return 0;
+    cJSON *ctx = cJSON_CreateObject();
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "game", game->name);
+    cJSON_AddStringToObject(ctx, "what", what);
+    char *body = svc_render(c, "password_lockout.txt", ctx);
+    char *subject = str_format("%s: a lock-out after wrong passwords", game->name);
+    svc_mail m = {svc_gm_address(c, game), c->gm_name, subject, body, NULL, NULL,
+                  "auto-generated", game->id, NULL, NULL, 0};
+    int rc = svc_queue_mail(c, st, inbound_id, &m);
+    free(subject);
+    free(body);
+    cJSON_Delete(ctx);
+    return rc;
+}
+
+/* A wrong password: counted (by its sender; by the names too unless it came from the
+ * player's address of record); when it is the one that reaches a limit, that is a lock-out:
+ * audited, the game's GM told, and the player of record (when the names are a player's)
+ * told when it is the names that are locked. */
 static int count_guess(const cfg *c, store *st, int64_t inbound_id, const ord_envelope *env,
                        const char *sender, const store_game *game, const store_player *player)
 {
-    char *key = guess_key(env);
+    bool own = player->address && sender && str_ieq(sender, player->address);
+    char *key = own ? NULL : guess_key(env);
     int rc = store_auth_failure_add(st, key, sender) == STORE_OK ? 0 : -1;
-    int64_t n = store_auth_failures(st, key, NULL, util_now() - GUESS_WINDOW);
+    int64_t since = util_now() - GUESS_WINDOW;
+    int64_t n = key ? store_auth_failures(st, key, NULL, since) : 0;
+    int64_t by_sender = sender ? store_auth_failures(st, NULL, sender, since) : 0;
+    bool names_locked = key && n == c->limits.password_failures;
+    bool sender_locked = sender && by_sender == c->limits.sender_password_failures;
+    if (rc == 0 && (names_locked || sender_locked)) {
+        char when[64];
+        buf what;
+        buf_init(&what);
+        if (names_locked) {
+            svc_format_time(lock_end(st, key, NULL, c->limits.password_failures), when,
+                            sizeof when);
+            buf_printf(&what, "player %s locked out: %lld wrong passwords for the name in a "
+                              "quarter of an hour, the last from %s; mail naming %s from other "
+                              "addresses than the player's is held until %s, then read",
+                       env->player, (long long)n, sender ? sender : "an unknown address",
+                       env->player, when);
+        }
+        if (sender_locked) {
+            svc_format_time(lock_end(st, NULL, sender, c->limits.sender_password_failures),
+                            when, sizeof when);
+            buf_printf(&what, "%saddress %s locked out: %lld wrong passwords from it in a "
+                              "quarter of an hour (the last for player %s); its mail is held "
+                              "until %s, then read", what.len ? "; " : "", sender,
+                       (long long)by_sender, env->player, when);
+        }
+        rc = tell_gm_of_lockout(c, st, inbound_id, game, what.data);
+        buf_free(&what);
+    }
     free(key);
-    if (rc || n != c->limits.password_failures || !player->address)
+    if (rc || !names_locked || !player->address)
         return rc;
     cJSON *ctx = cJSON_CreateObject();
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
-    cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
+    cJSON_AddStringToObject(ctx, "gm_address", svc_gm_address(c, game));
     cJSON_AddStringToObject(ctx, "game", game->name);
     cJSON_AddStringToObject(ctx, "player", player->name);
     cJSON_AddNumberToObject(ctx, "count", (double)n);
@@ -192,6 +279,7 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
 {
     cJSON *ctx = cJSON_CreateObject();
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "gm_address", svc_gm_address(c, game));
     cJSON_AddStringToObject(ctx, "game", game->name);
     cJSON_AddStringToObject(ctx, "player", player->name);
     cJSON_AddStringToObject(ctx, "from", used_from);
@@ -379,11 +467,23 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
     store_game game = {0};
     store_player player = {0};
     bool guess;
-    const char *problem = check_identity(c, st, env, msg->from_addr, &game, &player, &guess);
-    if (problem) {
+    int64_t hold;
+    const char *problem = check_identity(c, st, env, msg->from_addr, &game, &player, &guess,
+                                         &hold);
+    if (game.id && !out->gm_address)
+        out->gm_address = xstrdup(svc_gm_address(c, &game));
+    if (hold) {
+        char when[64];
+        svc_format_time(hold, when, sizeof when);
+        out->held_until = hold;
+        buf_printf(&out->text, "held until %s, then read: %s", when, problem);
+    } else if (problem) {
         cJSON_AddStringToObject(ctx, "identity_problem", problem);
         buf_printf(&out->text, "identity refused: %s", problem);
-        out->db_error |= store_audit(st, "daemon", "identity_refused", game.id, problem) != 0;
+        char *detail = str_format("%s (a mail from %s)", problem,
+                                  msg->from_addr ? msg->from_addr : "an unknown address");
+        out->db_error |= store_audit(st, "daemon", "identity_refused", game.id, detail) != 0;
+        free(detail);
         if (guess)
             out->db_error |= count_guess(c, st, m->id, env, msg->from_addr, &game, &player) != 0;
     } else {
@@ -512,7 +612,10 @@ static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mai
     if (problem) {
         cJSON_AddStringToObject(ctx, "gm_problem", problem);
         buf_printf(&out->text, "GM desk refused: %s", problem);
-        out->db_error |= store_audit(st, "daemon", "gm_refused", game.id, problem) != 0;
+        char *detail = str_format("%s (a mail from %s)", problem,
+                                  msg->from_addr ? msg->from_addr : "an unknown address");
+        out->db_error |= store_audit(st, "daemon", "gm_refused", game.id, detail) != 0;
+        free(detail);
     } else {
         if (env->nlines == 0)
             buf_printf(&d.out, "Your mail has no command. The desk takes: %s\n",
@@ -546,6 +649,31 @@ static char *help_text(const cfg *c, store *st, const ord_envelope *env, const c
     return text;
 }
 
+/* The GM of the game a mail is about, when the game is known: the game its GAME line names,
+ * else the game whose thread the mail answers (its References or In-Reply-To name the game's
+ * first mail). A refusal names that GM, not the configuration's. */
+static void note_known_game(const cfg *c, store *st, const ord_envelope *env,
+                            const mail_message *msg, struct outcome *out)
+{
+    if (out->gm_address)
+        return;
+    store_game game = {0};
+    bool known = env->game && store_game_find(st, env->game, &game) == STORE_OK;
+    const char *p = msg->references;
+    for (int tries = 0; !known && !env->game && p && tries < 32; tries++) {
+        const char *open = strchr(p, '<'), *close = open ? strchr(open, '>') : NULL;
+        if (!close)
+            break;
+        char *id = xstrndup(open + 1, (size_t)(close - open - 1));
+        known = store_game_find_thread(st, id, &game) == STORE_OK;
+        free(id);
+        p = close + 1;
+    }
+    if (known)
+        out->gm_address = xstrdup(svc_gm_address(c, &game));
+    store_game_clear(&game);
+}
+
 static void read_text(const cfg *c, store *st, const store_inbound *m, const mail_message *msg,
                       cJSON *ctx, struct outcome *out)
 {
@@ -566,6 +694,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
         cJSON_AddTrueToObject(ctx, "no_identity");
         buf_adds(&out->text, "no game, player or password");
     }
+    note_known_game(c, st, &env, msg, out);
     if (env.help) {
         char *help = help_text(c, st, &env, ctx);
         cJSON_AddStringToObject(ctx, "help_text", help);
@@ -625,7 +754,11 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     }
     cJSON *ctx = cJSON_CreateObject();
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
-    cJSON_AddStringToObject(ctx, "gm_address", c->gm_address);
+    if (m->held_until) {
+        char came[64];
+        svc_format_time(m->received_at, came, sizeof came);
+        cJSON_AddStringToObject(ctx, "was_held", came);
+    }
     int lines;
     if (m->truncated) {
         cJSON *tl = cJSON_AddObjectToObject(ctx, "too_large");
@@ -650,6 +783,12 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     } else {
         read_text(c, st, m, msg, ctx, out);
     }
+    if (out->held_until) { /* not read: no answer until it is */
+        cJSON_Delete(ctx);
+        return;
+    }
+    cJSON_AddStringToObject(ctx, "gm_address", out->gm_address ? out->gm_address
+                                                               : c->gm_address);
     const char *limit = reply_limit(c, st, msg, out, ctx);
     if (limit) {
         out->status = "ignored";
@@ -700,21 +839,30 @@ int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
                                                : m->raw_len, &msg);
     buf_init(&out.text);
     handle_parsed(c, st, m, &msg, &out);
-    int rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
+    int rc;
+    if (out.held_until) /* kept as it came, password and all, to be read when the lock ends */
+        rc = store_inbound_hold(st, m->id, out.held_until, msg.from_addr, msg.subject,
+                                out.text.data);
+    else
+        rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
                                   out.player_id, out.text.data);
-    if (rc == STORE_OK && out.mime_parts) /* its body unread: any password in it unfound */
+    if (out.held_until)
+        ; /* (nothing read, nothing to redact) */
+    else if (rc == STORE_OK && out.mime_parts) /* its body unread: any password in it unfound */
         rc = keep_header_only(st, m, out.mime_parts, c->limits.mime_parts);
     else if (rc == STORE_OK && out.password) { /* the stored mail keeps no password */
         size_t n;
         char *redacted = mail_redact(m->raw, m->raw_len, "PASSWORD", out.password, msg.body, &n);
         rc = store_inbound_redact(st, m->id, redacted, n);
         free(redacted);
-        explicit_bzero(out.password, strlen(out.password));
     }
+    if (out.password)
+        explicit_bzero(out.password, strlen(out.password));
     bool db_error = out.db_error;
     free(out.password);
     free(out.answer_to);
     free(out.answer_name);
+    free(out.gm_address);
     log_info("mail %lld from %s: %s", (long long)m->id, msg.from_addr ? msg.from_addr : "?",
              out.text.data);
     buf_free(&out.text);

@@ -97,6 +97,11 @@ enum stmt_id {
     S_AUTH_FAIL_ADD,
     S_AUTH_FAIL_PLAYER,
     S_AUTH_FAIL_SENDER,
+    S_AUTH_FAIL_NTH_PLAYER,
+    S_AUTH_FAIL_NTH_SENDER,
+    S_INBOUND_HOLD,
+    S_INBOUND_NEXT_HELD,
+    S_GAME_FIND_THREAD,
     S_COUNT
 };
 
@@ -182,7 +187,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_INBOUND_ADD] = "INSERT INTO inbound (source, message_id, received_at, size, raw, truncated, "
                       "content_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [S_INBOUND_NEXT] = "SELECT id, source, message_id, received_at, size, raw, truncated, attempts, "
-                       "failures FROM inbound WHERE status = 'received' ORDER BY id LIMIT 1",
+                       "failures, held_until FROM inbound WHERE status = 'received' AND "
+                       "(held_until IS NULL OR held_until <= ?1) ORDER BY id LIMIT 1",
     [S_INBOUND_BUMP] = "UPDATE inbound SET attempts = attempts + 1 WHERE id = ?1",
     [S_INBOUND_FINISH] = "UPDATE inbound SET status = ?2, sender = ?3, subject = ?4, "
                          "player_id = ?5, outcome = ?6, processed_at = ?7 WHERE id = ?1",
@@ -246,7 +252,8 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_SYNC_FULL] = "PRAGMA synchronous = FULL",
     [S_INBOUND_CRASHED] = "UPDATE inbound SET failures = failures + 1 WHERE id = ?1",
     [S_INBOUND_EACH] = "SELECT id, received_at, status, attempts, failures, sender, subject, "
-                       "outcome, source FROM inbound WHERE ?1 IS NULL OR status = ?1 ORDER BY id",
+                       "outcome, source, held_until FROM inbound WHERE ?1 IS NULL OR status = ?1 "
+                       "ORDER BY id",
     [S_INBOUND_RETRY] = "UPDATE inbound SET status = 'received', failures = 0, attempts = 0, "
                         "outcome = NULL, processed_at = NULL WHERE id = ?1 AND status = 'failed'",
     [S_INBOUND_STATUS] = "SELECT status FROM inbound WHERE id = ?1",
@@ -262,6 +269,15 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_AUTH_FAIL_ADD] = "INSERT INTO auth_failures (at, player, sender) VALUES (?1, ?2, ?3)",
     [S_AUTH_FAIL_PLAYER] = "SELECT COUNT(*) FROM auth_failures WHERE player = ?1 AND at > ?2",
     [S_AUTH_FAIL_SENDER] = "SELECT COUNT(*) FROM auth_failures WHERE sender = ?1 AND at > ?2",
+    [S_AUTH_FAIL_NTH_PLAYER] = "SELECT at FROM auth_failures WHERE player = ?1 AND at > ?2 "
+                               "ORDER BY at, id LIMIT 1 OFFSET ?3",
+    [S_AUTH_FAIL_NTH_SENDER] = "SELECT at FROM auth_failures WHERE sender = ?1 AND at > ?2 "
+                               "ORDER BY at, id LIMIT 1 OFFSET ?3",
+    [S_INBOUND_HOLD] = "UPDATE inbound SET held_until = ?2, sender = ?3, subject = ?4, "
+                       "outcome = ?5 WHERE id = ?1 AND status = 'received'",
+    [S_GAME_FIND_THREAD] = "SELECT " GAME_COLUMNS " FROM games WHERE thread_id = ?1",
+    [S_INBOUND_NEXT_HELD] = "SELECT MIN(held_until) FROM inbound WHERE status = 'received' AND "
+                            "held_until IS NOT NULL",
 };
 
 struct store {
@@ -584,6 +600,17 @@ int store_game_find(store *st, const char *name, store_game *out)
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
+int store_game_find_thread(store *st, const char *message_id, store_game *out)
+{
+    sqlite3_stmt *s = stmt(st, S_GAME_FIND_THREAD);
+    bind_text(s, 1, message_id);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW)
+        read_game(s, out);
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
 /* Calls fn for each game the statement (bound) yields. */
 static int each_game(sqlite3_stmt *s, void (*fn)(const store_game *, void *), void *ctx)
 {
@@ -728,6 +755,7 @@ int store_inbound_add(store *st, const store_new_mail *m, int64_t *id)
 int store_inbound_next_pending(store *st, store_inbound *out)
 {
     sqlite3_stmt *s = stmt(st, S_INBOUND_NEXT);
+    sqlite3_bind_int64(s, 1, util_now());
     int rc = sqlite3_step(s);
     if (rc == SQLITE_ROW) {
         out->id = sqlite3_column_int64(s, 0);
@@ -739,6 +767,7 @@ int store_inbound_next_pending(store *st, store_inbound *out)
         out->truncated = sqlite3_column_int(s, 6) != 0;
         out->attempts = sqlite3_column_int(s, 7);
         out->failures = sqlite3_column_int(s, 8);
+        out->held_until = sqlite3_column_int64(s, 9);
     }
     sqlite3_reset(s);
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
@@ -767,6 +796,7 @@ int store_inbound_each(store *st, const char *status, store_inbound_fn fn, void 
             .subject = (const char *)sqlite3_column_text(s, 6),
             .outcome = (const char *)sqlite3_column_text(s, 7),
             .source = (const char *)sqlite3_column_text(s, 8),
+            .held_until = sqlite3_column_int64(s, 9),
         };
         fn(&r, arg);
     }
@@ -831,6 +861,41 @@ int64_t store_auth_failures(store *st, const char *player, const char *sender, i
     bind_text(s, 1, player ? player : sender);
     sqlite3_bind_int64(s, 2, since);
     return count_of(s);
+}
+
+int64_t store_auth_failure_nth(store *st, const char *player, const char *sender,
+                                int64_t since, int64_t n)
+{
+    sqlite3_stmt *s = stmt(st, player ? S_AUTH_FAIL_NTH_PLAYER : S_AUTH_FAIL_NTH_SENDER);
+    bind_text(s, 1, player ? player : sender);
+    sqlite3_bind_int64(s, 2, since);
+    sqlite3_bind_int64(s, 3, n);
+    int64_t at = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+    sqlite3_reset(s);
+    return at;
+}
+
+int store_inbound_hold(store *st, int64_t id, int64_t until, const char *sender,
+                       const char *subject, const char *outcome)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_HOLD);
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_int64(s, 2, until);
+    bind_text(s, 3, sender);
+    bind_text(s, 4, subject);
+    bind_text(s, 5, outcome);
+    int rc = run(st, s);
+    return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
+}
+
+int64_t store_inbound_next_held(store *st)
+{
+    sqlite3_stmt *s = stmt(st, S_INBOUND_NEXT_HELD);
+    int64_t t = 0;
+    if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
+        t = sqlite3_column_int64(s, 0);
+    sqlite3_reset(s);
+    return t;
 }
 
 int store_inbound_bump_attempts(store *st, int64_t id)

@@ -80,6 +80,8 @@ int store_game_find(store *st, const char *name, store_game *out);
  * resolution (early_due_at: every player's orders in), or its deadline — in creation order. */
 int store_game_each_due(store *st, int64_t now, void (*fn)(const store_game *, void *),
                         void *ctx);
+/* The game whose thread begins with this Message-ID (without angle brackets). */
+int store_game_find_thread(store *st, const char *message_id, store_game *out);
 /* Calls fn for each game in creation order. */
 int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx);
 void store_game_clear(store_game *g);
@@ -107,6 +109,7 @@ typedef struct store_inbound {
     bool truncated;
     int attempts;       /* times processing began */
     int failures;       /* times processing crashed (a fatal signal) */
+    int64_t held_until; /* held back by the password throttle until then (0: never held) */
 } store_inbound;
 
 /* A mail as it arrives, to be stored. */
@@ -133,6 +136,7 @@ typedef struct store_inbound_row {
     int64_t id, received_at;
     const char *status, *sender, *subject, *outcome, *source;
     int attempts, failures;
+    int64_t held_until; /* held back by the password throttle until then, or 0 */
 } store_inbound_row;
 typedef void (*store_inbound_fn)(const store_inbound_row *r, void *arg);
 /* Every stored mail with this status (NULL: all), oldest first. */
@@ -151,8 +155,19 @@ int64_t store_inbound_answered_in_game(store *st, int64_t game_id, int64_t since
 int store_auth_failure_add(store *st, const char *player, const char *sender);
 /* Wrong passwords since a time, for this player (when not NULL) else this sender. */
 int64_t store_auth_failures(store *st, const char *player, const char *sender, int64_t since);
-/* The oldest mail still to be processed: STORE_NOT_FOUND when there is none. */
+/* The time of the wrong password of index n (0: the oldest) since a time, for this player
+ * (when not NULL) else this sender; 0 when there are not so many. */
+int64_t store_auth_failure_nth(store *st, const char *player, const char *sender,
+                               int64_t since, int64_t n);
+/* The oldest mail still to be processed now (a held mail once its time has come):
+ * STORE_NOT_FOUND when there is none. */
 int store_inbound_next_pending(store *st, store_inbound *out);
+/* A mail held back unread (it stays to be processed) until a time, with its sender, subject
+ * and why; STORE_NOT_FOUND when it is not waiting to be processed. */
+int store_inbound_hold(store *st, int64_t id, int64_t until, const char *sender,
+                       const char *subject, const char *outcome);
+/* When the first held mail is to be read (0: none held). */
+int64_t store_inbound_next_held(store *st);
 int store_inbound_bump_attempts(store *st, int64_t id);
 /* Records how a mail was dealt with: status is "answered", "ignored" or "failed". */
 int store_inbound_finish(store *st, int64_t id, const char *status, const char *sender,

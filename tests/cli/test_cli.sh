@@ -104,6 +104,12 @@ test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) L
 test "$(sqlite3 pbemgm.db "SELECT detail FROM audit WHERE action = 'one_round'")" = "turn 1 covers one round" \
     && ok "the one-round is audited with its turn" || not_ok "one-round audit"
 expect_fail "a second one-round is refused" 'covers one round already' "$PBEMGM" game one-round berlin1
+# issue 27 (16): the history says what game set changed (old -> new) and which turn is cut short
+"$PBEMGM" game history berlin1 > history.txt
+grep -q "game_set .*hours a turn 72 → 48; reminder hours before the deadline 24 → 12; rounds a turn 2 → 3; stop after the Prussian forms yes → no" history.txt \
+    && grep -q "one_round .*turn 1 covers one round" history.txt \
+    && ok "game history says what game set changed and one-round's turn" \
+    || not_ok "game history of game set and one-round: $(cat history.txt)"
 expect_ok "game resolve" "$PBEMGM" game resolve berlin1
 test "$(status)" = "running 2" && ok "the game is at turn 2" || not_ok "after resolve: $(status)"
 "$PBEMGM" game report berlin1 | grep -q "No orders from alice this turn (NMR)" \
@@ -198,6 +204,11 @@ test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM held_mail")" = 0 && ok "released
 expect_fail "a rollback needs a reason" 'needs a reason' "$PBEMGM" game rollback g4 1
 expect_ok "rollback" "$PBEMGM" game rollback g4 1 --reason "a4's order was misread"
 test "$(sqlite3 pbemgm.db "SELECT turn FROM games WHERE name='g4'")" = 1 && ok "the game is back at turn 1" || not_ok "rollback turn"
+# issue 27 (16): the history says what a rollback undid, not its kilobytes of JSON
+"$PBEMGM" game history g4 > history.txt
+grep -q "rollback_cut *back to turn 1: [1-9][0-9]* actions undone, 1 turn report withdrawn" history.txt \
+    && ! grep -q '{"' history.txt && ok "game history summarizes a rollback" \
+    || not_ok "game history of a rollback: $(grep rollback history.txt | cut -c1-200)"
 printf 'Hello all.\n' > note.txt
 expect_ok "broadcast" "$PBEMGM" game broadcast g4 note.txt
 expect_fail "broadcast of a missing file" 'cannot be read' "$PBEMGM" game broadcast g4 missing.txt

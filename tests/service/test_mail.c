@@ -182,6 +182,42 @@ static void test_identity_problems_change_nothing(void **state)
     assert_int_equal(store_audit_count(f->st, "identity_refused"), 4);
 }
 
+/* Issue 27 (10): a refusal names the game's GM wherever the game is known — a wrong password,
+ * an unknown player, a missing GAME line in a reply to the game's mail — and the notices of
+ * a password used elsewhere or guessed do; where the game is not known, the configuration's. */
+static void test_refusals_name_the_games_gm(void **state)
+{
+    struct fixture *f = *state;
+    f->c.limits.password_failures = 1;
+    assert_int_equal(store_game_set_gm(f->st, f->game_id, "gerd@gm.example", NULL), STORE_OK);
+    assert_int_equal(store_game_set_thread(f->st, f->game_id, "root.g1@pbem.test"), STORE_OK);
+    free(deliver(f, "From: alice@phone.test\nSubject: 6\n\n" ALICE_OK));
+    free(deliver(f, "From: a@x.org\nSubject: 1\n\nGAME g1\nPLAYER alice\nPASSWORD wrong\n"));
+    free(deliver(f, "From: c@x.org\nSubject: 3\n\nGAME g1\nPLAYER zed\nPASSWORD x\n"));
+    free(deliver(f, "From: d@x.org\nSubject: Re: g1\nIn-Reply-To: <r5@pbem.test>\n"
+                    "References: <root.g1@pbem.test> <r5@pbem.test>\n\nPLAYER alice\n"
+                    "PASSWORD secret1\n"));
+    free(deliver(f, "From: e@x.org\nSubject: 5\n\nGAME nosuch\nPLAYER alice\nPASSWORD x\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    const char *to_gerd = "write to the game master at gerd@gm.example";
+    expect_sentence(s.body[sent_to(&s, "a@x.org")], to_gerd);
+    expect_sentence(s.body[sent_to(&s, "c@x.org")], to_gerd);
+    expect_sentence(s.body[sent_to(&s, "d@x.org")], to_gerd);
+    expect_sentence(s.body[sent_to(&s, "e@x.org")],
+                    "write to the game master at gm@pbem.test");
+    expect_sentence(s.body[sent_to_with(&s, "alice@pbem.test", "wrong passwords were tried")],
+                    "tell the game master at gerd@gm.example");
+    expect_sentence(s.body[sent_to_with(&s, "alice@pbem.test", "from another address")],
+                    "tell the game master at gerd@gm.example");
+    for (int i = 0; i < s.n; i++)
+        if (strstr(s.raw[i], "To: ") && !strstr(s.raw[i], "To: e@x.org") &&
+            strstr(s.body[i], "gm@pbem.test"))
+            fail_msg("a mail of game g1 names the configuration's GM:\n%s", s.body[i]);
+    sent_clear(&s);
+}
+
 /* Issue 16: mail about a player's orders goes to the player's address of record only; a mail
  * from another address, or asking for answers at another (Reply-To), is told to the player. */
 static void test_password_from_another_address_tells_the_player(void **state)
@@ -211,11 +247,25 @@ static void test_password_from_another_address_tells_the_player(void **state)
     assert_int_equal(store_audit_count(f->st, "password_used_elsewhere"), 2);
 }
 
-/* Issue 16: password guesses are throttled per player and per sender; the player is told. */
-static void test_password_guesses_are_throttled(void **state)
+/* The number of sent mails whose raw text has `having`. */
+static int sent_with(const struct sent *s, const char *having)
+{
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        n += strstr(s->raw[i], having) != NULL;
+    return n;
+}
+
+/* Issue 27 (4): wrong passwords from a stranger's address lock out the guesser, never the
+ * player: alice's own mail, from her address of record with her password, is read at once;
+ * mail naming her from other addresses is held back unread and read when the lock ends; the
+ * lock-out is audited and the game's GM told once; the player is told. */
+static void test_a_lockout_never_refuses_the_players_own_mail(void **state)
 {
     struct fixture *f = *state;
     f->c.limits.password_failures = 3;
+    util_set_clock(1800000000);
+    assert_int_equal(store_game_set_gm(f->st, f->game_id, "gerd@gm.example", NULL), STORE_OK);
     for (int i = 0; i < 3; i++)
         free(deliver(f, "From: m@x.org\nSubject: g\n\nGAME g1\nPLAYER alice\nPASSWORD guess\n"));
     run_once(f);
@@ -224,21 +274,109 @@ static void test_password_guesses_are_throttled(void **state)
     int i = sent_to_with(&s, "alice@pbem.test", "wrong passwords were tried");
     expect_in(s.body[i], "3 wrong passwords were tried for you in game g1");
     expect_in(s.body[i], "m@x.org");
+    expect_sentence(s.body[i], "Your own mail, from your address on record with your password, "
+                               "is read as always.");
+    i = sent_to_with(&s, "gerd@gm.example", "lock-out");
+    expect_sentence(s.body[i], "player alice locked out: 3 wrong passwords");
+    assert_int_equal(sent_with(&s, "To: gm@pbem.test"), 0);
     sent_clear(&s);
-    /* now even the right password is not read, from anyone, for a quarter of an hour */
+    assert_int_equal(store_audit_count(f->st, "password_lockout"), 1);
+
+    /* her own mail is read at once; from her phone, and another guess, are held unanswered */
     clear_out(f);
-    free(deliver(f, "From: alice@pbem.test\nSubject: ok\n\n" ALICE_OK "BUY LD\n"));
+    free(deliver(f, "From: alice@pbem.test\nSubject: ok\n\n" ALICE_OK));
+    free(deliver(f, "From: alice@phone.test\nSubject: phone\n\n" ALICE_OK));
+    free(deliver(f, "From: m@x.org\nSubject: g\n\nGAME g1\nPLAYER alice\nPASSWORD guess2\n"));
     run_once(f);
     collect(f, &s);
     assert_int_equal(s.n, 1);
-    expect_in(s.body[0], "Too many wrong passwords were tried lately");
+    expect_in(s.body[0], "received from player alice");
     sent_clear(&s);
-    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 0);
-    util_set_clock(util_now() + 16 * 60);
-    clear_out(f);
-    free(deliver(f, "From: alice@pbem.test\nSubject: ok\n\n" ALICE_OK));
-    run_once(f);
     assert_int_equal(store_audit_count(f->st, "mail_accepted"), 1);
+    assert_int_equal(store_inbound_count(f->st, "received"), 2); /* kept, to be read */
+    assert_int_equal(store_inbound_next_held(f->st), 1800000000 + 15 * 60);
+    assert_int_equal(store_auth_failures(f->st, "g1/alice", NULL, 0), 3); /* not checked */
+
+    /* the next pass within the lock reads nothing more; when the lock ends, both are read */
+    clear_out(f);
+    util_set_clock(1800000000 + 14 * 60);
+    run_once(f);
+    collect(f, &s);
+    assert_int_equal(s.n, 0);
+    sent_clear(&s);
+    util_set_clock(1800000000 + 15 * 60);
+    run_once(f);
+    collect(f, &s);
+    assert_int_equal(s.n, 3); /* alice's answer, her warning of the other address, the refusal */
+    i = sent_to_with(&s, "alice@pbem.test", "received from player alice");
+    expect_sentence(s.body[i], "was held back until now unread");
+    i = sent_to(&s, "m@x.org");
+    expect_in(s.body[i], "The game, the player or the password is not right");
+    sent_clear(&s);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 2);
+    assert_int_equal(store_inbound_count(f->st, "received"), 0);
+    assert_int_equal(store_inbound_next_held(f->st), 0);
+    assert_int_equal(store_audit_count(f->st, "password_lockout"), 1); /* told once */
+}
+
+/* Issue 27 (16): the GM's history shows who sent a refused mail, and the lock-outs. */
+static void test_the_history_shows_refused_senders_and_lockouts(void **state)
+{
+    struct fixture *f = *state;
+    f->c.limits.password_failures = 2;
+    for (int i = 0; i < 2; i++)
+        free(deliver(f, "From: m@x.org\nSubject: g\n\nGAME g1\nPLAYER alice\nPASSWORD guess\n"));
+    run_once(f);
+    char *out = NULL;
+    assert_int_equal(desk(f, "HISTORY", NULL, NULL, &out), 0);
+    expect_in(out, "identity_refused");
+    expect_in(out, "(a mail from m@x.org)");
+    expect_in(out, "password_lockout");
+    expect_in(out, "player alice locked out: 2 wrong passwords");
+    free(out);
+}
+
+/* Issue 27 (4): the guesser is throttled by address: wrong passwords from one address (for
+ * any names, or forged as the player's) hold back that address's mail — but the player's own
+ * mail with the right password is read all the same, and a wrong password from the player's
+ * own address does not lock the player's name. */
+static void test_a_guesser_is_throttled_by_address(void **state)
+{
+    struct fixture *f = *state;
+    f->c.limits.sender_password_failures = 3;
+    util_set_clock(1800000000);
+    /* forged as alice's: counted against her address, not her name */
+    for (int i = 0; i < 3; i++)
+        free(deliver(f, "From: alice@pbem.test\nReply-To: m@x.org\nSubject: g\n\n"
+                        "GAME g1\nPLAYER alice\nPASSWORD guess\n"));
+    run_once(f);
+    assert_int_equal(store_auth_failures(f->st, "g1/alice", NULL, 0), 0);
+    assert_int_equal(store_auth_failures(f->st, NULL, "alice@pbem.test", 0), 3);
+    assert_int_equal(store_audit_count(f->st, "password_lockout"), 1);
+    clear_out(f);
+    free(deliver(f, "From: alice@pbem.test\nSubject: ok\n\n" ALICE_OK));          /* read */
+    free(deliver(f, "From: alice@pbem.test\nReply-To: m@x.org\nSubject: g\n\n"
+                    "GAME g1\nPLAYER alice\nPASSWORD guess4\n"));                    /* held */
+    free(deliver(f, "From: alice@phone.test\nSubject: phone\n\n" ALICE_OK));       /* read */
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    assert_int_equal(sent_with(&s, "received from player alice"), 2);
+    assert_int_equal(sent_with(&s, "To: m@x.org"), 0);
+    sent_clear(&s);
+    assert_int_equal(store_audit_count(f->st, "mail_accepted"), 2);
+    assert_int_equal(store_inbound_count(f->st, "received"), 1);
+    /* a stranger trying names from one address is held whatever the names */
+    for (int i = 0; i < 3; i++) {
+        char *text = str_format("From: m@y.org\nSubject: g\n\nGAME g1\nPLAYER zed%d\n"
+                                "PASSWORD x\n", i);
+        free(deliver(f, text));
+        free(text);
+    }
+    free(deliver(f, "From: m@y.org\nSubject: g\n\nGAME g1\nPLAYER bob\nPASSWORD x\n"));
+    run_once(f);
+    assert_int_equal(store_inbound_count(f->st, "received"), 2);
+    assert_int_equal(store_audit_count(f->st, "password_lockout"), 2);
 }
 
 /* Issue 16: the stored mail keeps no password, plain or encoded. */
@@ -550,7 +688,10 @@ int main(void)
         T(test_orders_are_stored_and_listed),
         T(test_identity_problems_change_nothing),
         T(test_password_from_another_address_tells_the_player),
-        T(test_password_guesses_are_throttled),
+        T(test_refusals_name_the_games_gm),
+        T(test_a_lockout_never_refuses_the_players_own_mail),
+        T(test_a_guesser_is_throttled_by_address),
+        T(test_the_history_shows_refused_senders_and_lockouts),
         T(test_the_stored_mail_keeps_no_password),
         T(test_a_corrected_resend_under_one_message_id_is_answered),
         T(test_answers_are_rate_limited),

@@ -37,12 +37,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 9);
+    assert_int_equal(store_schema_version(f->st), 10);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 9);
+    assert_int_equal(store_schema_version(f->st), 10);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -113,6 +113,45 @@ static void test_inbound_is_stored_once(void **state)
     store_inbound_clear(&m);
     assert_int_equal(store_inbound_count(f->st, "answered"), 1);
     assert_int_equal(store_inbound_count(f->st, "received"), 2);
+}
+
+/* Issue 27 (4): a mail held back by the password throttle stays stored, unread, until its
+ * time, and is then the next to process like any other; the wrong passwords are counted and
+ * the one that ends a lock found. */
+static void test_a_held_mail_waits_for_its_time(void **state)
+{
+    struct fixture *f = *state;
+    util_set_clock(1000);
+    int64_t held, other;
+    assert_int_equal(add_mail(f->st, "maildir:1", "m1@x", "k1", "held", &held), STORE_OK);
+    assert_int_equal(add_mail(f->st, "maildir:2", "m2@x", "k2", "other", &other), STORE_OK);
+    assert_int_equal(store_inbound_next_held(f->st), 0);
+    assert_int_equal(store_inbound_hold(f->st, held, 1900, "m@x.org", "s", "held"), STORE_OK);
+    assert_int_equal(store_inbound_next_held(f->st), 1900);
+    store_inbound m;
+    assert_int_equal(store_inbound_next_pending(f->st, &m), STORE_OK);
+    assert_int_equal(m.id, other);
+    store_inbound_clear(&m);
+    assert_int_equal(store_inbound_finish(f->st, other, "answered", "a@x", "s", 0, "ok"),
+                     STORE_OK);
+    assert_int_equal(store_inbound_next_pending(f->st, &m), STORE_NOT_FOUND);
+    assert_int_equal(store_inbound_count(f->st, "received"), 1);
+    util_set_clock(1900);
+    assert_int_equal(store_inbound_next_pending(f->st, &m), STORE_OK);
+    assert_int_equal(m.id, held);
+    assert_int_equal(m.held_until, 1900);
+    assert_string_equal(m.raw, "held");
+    store_inbound_clear(&m);
+    /* a mail processed already cannot be held */
+    assert_int_equal(store_inbound_hold(f->st, other, 2000, NULL, NULL, NULL), STORE_NOT_FOUND);
+    for (int i = 0; i < 3; i++) {
+        util_set_clock(2000 + i * 10);
+        assert_int_equal(store_auth_failure_add(f->st, "g/p", "m@x.org"), STORE_OK);
+    }
+    assert_int_equal(store_auth_failure_nth(f->st, "g/p", NULL, 0, 1), 2010);
+    assert_int_equal(store_auth_failure_nth(f->st, NULL, "m@x.org", 2005, 0), 2010);
+    assert_int_equal(store_auth_failure_nth(f->st, NULL, "m@x.org", 0, 3), 0);
+    util_set_clock(0);
 }
 
 /* Issue 16: a second, different mail under a seen Message-ID (a corrected resend, or someone
@@ -430,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_unopenable_database_is_an_error),
         cmocka_unit_test_setup_teardown(test_games_and_players, setup, teardown),
         cmocka_unit_test_setup_teardown(test_inbound_is_stored_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_held_mail_waits_for_its_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_seen_message_id_with_other_content_is_stored,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_an_outbox_row_is_claimed_once, setup, teardown),
