@@ -672,8 +672,8 @@ char *mail_strip_quotes_from(const char *text, const char *sender)
         if (typed && ((is_closing(l->p, l->n) && (!greeting || lines_left(lines, count, i) <= 3)) ||
                       is_sender_name(l->p, l->n, sender)))
             break; /* the signature: a sign-off or the sender's name, and what is under it */
-        if (greeting || is_sender_name(l->p, l->n, sender))
-            continue;
+        if ((greeting && !typed) || is_sender_name(l->p, l->n, sender))
+            continue; /* (a greeting under text is the sender's: the GM's BROADCAST has one) */
         if (!typed && str_is_blank_n(l->p, l->n))
             continue; /* (the blank lines a greeting or a forward's header leave) */
         typed = true;
