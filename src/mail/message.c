@@ -387,7 +387,7 @@ static void read_body(mail_message *msg, const struct mailmime *root)
         msg->body_kind = MAIL_BODY_NONE;
     }
     msg->attachments = c.parts - (c.plain || c.html ? 1 : 0);
-    msg->body = text ? mail_strip_quotes(text) : xstrdup("");
+    msg->body = text ? mail_strip_quotes_from(text, msg->from_name) : xstrdup("");
     free(text);
 }
 

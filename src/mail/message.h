@@ -67,9 +67,15 @@ size_t mail_header_length(const char *raw, size_t len);
 /* Text helpers, exported for tests. */
 /* Converts HTML to plain text (libxml2's HTML parser); drops quoted blockquotes. */
 char *mail_html_to_text(const char *html, size_t len);
-/* Removes quoted reply text (> lines and their "... wrote:" line), everything below a "-- "
- * signature line or a forwarded/original-message divider, and trailing blank lines. */
+/* What the sender typed: the typography made plain (dashes, smart quotes, bullets, odd spaces);
+ * quoted reply text removed (> lines and their "... wrote:" line, a client's header block),
+ * everything below a "-- " signature line, an original-message divider, a client's footer
+ * ("Sent from my iPhone") or a sign-off ("Best regards,") under the text; greeting lines
+ * ("Hi,"); a forwarded mail read when nothing is written above it; trailing blank lines. */
 char *mail_strip_quotes(const char *text);
+/* The same, and a line that is the sender's name (sender: the From's display name, or NULL) ends
+ * the text as a signature does ("Bob" under the orders of "Bob Smith"). */
+char *mail_strip_quotes_from(const char *text, const char *sender);
 /* Converts text in charset to UTF-8 (malloc'd); NULL if the charset is unknown. */
 char *mail_to_utf8(const char *text, size_t len, const char *charset);
 bool mail_is_utf8(const char *s, size_t len);

@@ -143,6 +143,35 @@ static void parse_line(ord_envelope *env, char *text, int number)
         add_line(env, number, text);
 }
 
+/* Whether the line is only the name (maybe "/bob", "- Bob", "Bob."): a signature. */
+static bool only_name(const char *text, const char *name)
+{
+    while (*text && strchr("/-~ \t", *text))
+        text++;
+    size_t n = strlen(text);
+    while (n && strchr(" \t.!,", text[n - 1]))
+        n--;
+    return n >= 2 && n == strlen(name) && strncasecmp(text, name, n) == 0;
+}
+
+/* The player's own name alone on a line under his orders ("bob") is his signature: it and what
+ * is under it (his title, his company, his telephone) are no orders. */
+static void drop_signature(ord_envelope *env)
+{
+    if (!env->player)
+        return;
+    for (size_t i = 0; i < env->nlines; i++) {
+        if (!only_name(env->lines[i].text, env->player))
+            continue;
+        size_t to = i > 0 ? env->nlines : 1; /* (first: only the name; orders may follow) */
+        for (size_t k = i; k < to; k++)
+            free(env->lines[k].text);
+        memmove(env->lines + i, env->lines + to, (env->nlines - to) * sizeof *env->lines);
+        env->nlines -= to - i;
+        return;
+    }
+}
+
 void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env)
 {
     memset(env, 0, sizeof *env);
@@ -164,6 +193,7 @@ void ord_envelope_parse(const char *subject, const char *body, ord_envelope *env
         free(text);
         p = nl ? nl + 1 : p + n;
     }
+    drop_signature(env);
 }
 
 char *ord_envelope_password(const char *body)

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 
 #define ORD_NAME 16
+/* A place: a hex ("L14") or a city as the map names it ("Fürth/Nürnberg", "New York"). */
+#define ORD_PLACE 40
 #define ORD_MAX_ALTS 8
 #define ORD_MAX_CONDS 4
 #define ORD_MAX_STOPS 16
@@ -63,13 +65,13 @@ typedef struct ord_action {
     char seller[ORD_NAME];    /* BUY ... FROM a player (nationalisation; BUY PRIVATE priv FROM a
                                * player); SELL PRIVATE priv TO a player: that player (a private
                                * sold between players, 1830) */
-    char hex[ORD_NAME], tile[ORD_NAME];
+    char hex[ORD_PLACE], tile[ORD_NAME];
     int rot;                  /* -1: not said */
     int city;                 /* STATION CITY n (1-based); 0: not said */
     int revenue;              /* RUN amount; -1: RUN BEST */
     char train[ORD_NAME];
     int price;                /* a train or a private from its owner; a bid; a par */
-    char goal[ORD_NAME];
+    char goal[ORD_PLACE];
     int nstops;               /* ROUTE: the hexes of the run in order */
     char stops[ORD_MAX_STOPS][8];
 } ord_action;

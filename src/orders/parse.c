@@ -20,17 +20,19 @@ struct words {
     char error[320]; /* (the longest: a word not an order, with every verb) */
 };
 
-/* Upper-cases and splits a line into words; ',' and ';' separate too; '>=' and friends stay. */
+/* Upper-cases and splits a line into words; ',' and ';' separate too, and '"' (an order or a
+ * word quoted, as "PASS" or BUY "SX"); '>=' and friends stay. */
 static void split(const char *line, struct words *w)
 {
     memset(w, 0, sizeof *w);
     for (const char *p = line; *p;) {
-        while (*p && (isspace((unsigned char)*p) || *p == ',' || *p == ';'))
+        while (*p && (isspace((unsigned char)*p) || *p == ',' || *p == ';' || *p == '"'))
             p++;
         if (!*p || w->n == MAX_WORDS)
             break;
         size_t len = 0;
-        while (p[len] && !isspace((unsigned char)p[len]) && p[len] != ',' && p[len] != ';')
+        while (p[len] && !isspace((unsigned char)p[len]) && p[len] != ',' && p[len] != ';' &&
+               p[len] != '"')
             len++;
         size_t keep = len < sizeof w->v[0] - 1 ? len : sizeof w->v[0] - 1;
         for (size_t i = 0; i < keep; i++)
@@ -95,17 +97,58 @@ static bool take_name(struct words *w, char *out, const char *what)
     return true;
 }
 
-/* A hex: letters then digits, as L14. */
-static bool take_hex(struct words *w, char *out)
+/* Whether the word is a hex: letters then digits, as L14. */
+static bool is_hex(const char *s)
 {
-    const char *s = peek(w);
     size_t letters = 0;
     while (isalpha((unsigned char)s[letters]))
         letters++;
-    if (letters == 0 || letters > 2 || !is_number(s + letters) || strlen(s) >= ORD_NAME)
+    return letters > 0 && letters <= 2 && is_number(s + letters) && strlen(s) < ORD_NAME;
+}
+
+static bool take_hex(struct words *w, char *out)
+{
+    const char *s = peek(w);
+    if (!is_hex(s))
         return fail(w, "\"%s\" is not a hex (as L14)", s);
     snprintf(out, ORD_NAME, "%s", s);
     w->at++;
+    return true;
+}
+
+/* A word of a city's name: letters (also non-ASCII ones), '-', '/', '&', '.', '\''. */
+static bool is_place_word(const char *s)
+{
+    if (!*s)
+        return false;
+    for (const char *p = s; *p; p++)
+        if ((unsigned char)*p < 0x80 && !isalpha((unsigned char)*p) && !strchr("-/&.'", *p))
+            return false;
+    return true;
+}
+
+/* A place (out: ORD_PLACE bytes): a hex ("L14"), or a city as the map names it, in one word or
+ * several ("NÜRNBERG", "FÜRTH/NÜRNBERG", "NEW YORK"), up to CITY, ELSE, THEN, AND, ROT or the end;
+ * which hex it names is the title's to say (turn_place_hex). */
+static bool take_place(struct words *w, char *out, const char *what)
+{
+    const char *s = peek(w);
+    if (is_hex(s))
+        return take_hex(w, out);
+    if (!is_place_word(s))
+        return fail(w, "\"%s\" is not a %s (as L14, or a city's name)", s, what);
+    out[0] = '\0';
+    size_t n = 0;
+    while (w->at < w->n && is_place_word(peek(w)) && strcmp(peek(w), "CITY") != 0 &&
+           strcmp(peek(w), "ELSE") != 0 && strcmp(peek(w), "THEN") != 0 &&
+           strcmp(peek(w), "AND") != 0 && strcmp(peek(w), "ROT") != 0 &&
+           strcmp(peek(w), "ROTATION") != 0 && strcmp(peek(w), "R") != 0) {
+        size_t k = strlen(peek(w));
+        if (n + (n > 0) + k >= ORD_PLACE)
+            return fail(w, "\"%s\" is too long for a %s", s, what);
+        n += (size_t)snprintf(out + n, ORD_PLACE - n, "%s%s", n ? " " : "", peek(w));
+        w->at++;
+    }
     return true;
 }
 
@@ -320,7 +363,7 @@ static bool parse_lay(struct words *w, ord_action *a)
         return false;
     if (!accept(w, "ON"))
         (void)(accept(w, "IN") || accept(w, "AT"));
-    if (!take_hex(w, a->hex))
+    if (!take_place(w, a->hex, "hex"))
         return false;
     if (accept(w, "ROT") || accept(w, "ROTATION") || accept(w, "R"))
         return take_number(w, &a->rot, "the rotation") &&
@@ -420,7 +463,7 @@ static bool parse_action(struct words *w, ord_action *a)
     }
     if (strcmp(verb, "STATION") == 0 || strcmp(verb, "TOKEN") == 0) {
         a->kind = ORD_STATION;
-        if (!take_hex(w, a->hex))
+        if (!take_place(w, a->hex, "hex"))
             return false;
         return !accept(w, "CITY") || take_number(w, &a->city, "the city");
     }
@@ -462,7 +505,7 @@ static bool parse_action(struct words *w, ord_action *a)
                (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
     }
     if (strcmp(verb, "GOAL") == 0)
-        return (a->kind = ORD_GOAL, take_name(w, a->goal, "goal (a city or a hex)"));
+        return (a->kind = ORD_GOAL, take_place(w, a->goal, "goal"));
     if (strcmp(verb, "ONE") == 0 && accept(w, "ROUND"))
         return (a->kind = ORD_ONE_ROUND, true);
     w->at--;
@@ -628,6 +671,32 @@ static bool misplaced(const ord_order *o, char *why, size_t len)
     return false;
 }
 
+static const ord_action *goal_of(const ord_order *o)
+{
+    for (int i = 0; i < o->nalts; i++)
+        if (o->alts[i].kind == ORD_GOAL)
+            return &o->alts[i];
+    return NULL;
+}
+
+/* A company has one goal: a second GOAL in its section is refused, saying which is kept (the
+ * first; a later mail's section replaces it whole). */
+static bool second_goal(const ord_orders *out, const ord_order *o, char *why, size_t len)
+{
+    if (!goal_of(o))
+        return false;
+    for (int i = 0; i < out->n; i++) {
+        const ord_action *first = goal_of(&out->v[i]);
+        if (first && strcmp(out->v[i].section, o->section) == 0) {
+            snprintf(why, len, "a second GOAL for %s: a company has one goal, and the first (line "
+                               "%d, GOAL %s) is kept; this line was not taken",
+                     o->section[0] ? o->section : "the stock round", out->v[i].line, first->goal);
+            return true;
+        }
+    }
+    return false;
+}
+
 void ord_parse(ord_envelope *env, ord_orders *out)
 {
     memset(out, 0, sizeof *out);
@@ -651,6 +720,10 @@ void ord_parse(ord_envelope *env, ord_orders *out)
         }
         if (misplaced(&o, why, sizeof why)) {
             ord_add_error(env, o.line, "%s; this line was not taken", why);
+            continue;
+        }
+        if (second_goal(out, &o, why, sizeof why)) {
+            ord_add_error(env, o.line, "%s", why);
             continue;
         }
         if (o.nconds == 0 && o.nalts == 1 && o.alts[0].kind == ORD_ONE_ROUND) {

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- processing one mail ---- */
 
@@ -649,6 +650,24 @@ static char *help_text(const cfg *c, store *st, const ord_envelope *env, const c
     return text;
 }
 
+/* The game whose thread a mail answers: one of its References (or In-Reply-To) is the game's
+ * first mail. */
+static bool game_of_thread(store *st, const char *references, store_game *game)
+{
+    const char *p = references;
+    bool known = false;
+    for (int tries = 0; !known && p && tries < 32; tries++) {
+        const char *open = strchr(p, '<'), *close = open ? strchr(open, '>') : NULL;
+        if (!close)
+            break;
+        char *id = xstrndup(open + 1, (size_t)(close - open - 1));
+        known = store_game_find_thread(st, id, game) == STORE_OK;
+        free(id);
+        p = close + 1;
+    }
+    return known;
+}
+
 /* The GM of the game a mail is about, when the game is known: the game its GAME line names,
  * else the game whose thread the mail answers (its References or In-Reply-To name the game's
  * first mail). A refusal names that GM, not the configuration's. */
@@ -658,20 +677,76 @@ static void note_known_game(const cfg *c, store *st, const ord_envelope *env,
     if (out->gm_address)
         return;
     store_game game = {0};
-    bool known = env->game && store_game_find(st, env->game, &game) == STORE_OK;
-    const char *p = msg->references;
-    for (int tries = 0; !known && !env->game && p && tries < 32; tries++) {
-        const char *open = strchr(p, '<'), *close = open ? strchr(open, '>') : NULL;
-        if (!close)
-            break;
-        char *id = xstrndup(open + 1, (size_t)(close - open - 1));
-        known = store_game_find_thread(st, id, &game) == STORE_OK;
-        free(id);
-        p = close + 1;
-    }
+    bool known = env->game ? store_game_find(st, env->game, &game) == STORE_OK
+                           : game_of_thread(st, msg->references, &game);
     if (known)
         out->gm_address = xstrdup(svc_gm_address(c, &game));
     store_game_clear(&game);
+}
+
+/* ---- the game and the player a reply is for ---- */
+
+/* The game a reply's subject names: our subjects start with it ("Re: AW: berlin1: turn 3"). */
+static char *game_of_subject(const char *subject)
+{
+    static const char *const prefixes[] = {"re", "aw", "sv", "vs", "fw", "fwd", "wg", "tr",
+                                           "antw", "rif", "r", NULL};
+    const char *p = subject ? subject : "";
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, ": ");
+        if (p[n] != ':' || n == 0)
+            return NULL;
+        bool prefix = false;
+        for (int i = 0; prefixes[i] && !prefix; i++)
+            prefix = strlen(prefixes[i]) == n && strncasecmp(p, prefixes[i], n) == 0;
+        if (!prefix)
+            return xstrndup(p, n);
+        p += n + 1;
+    }
+}
+
+struct by_address {
+    const char *address;
+    char *player;
+};
+
+static void player_of_address(const store_player *pl, void *ctx)
+{
+    struct by_address *b = ctx;
+    if (!b->player && pl->address && str_ieq(pl->address, b->address))
+        b->player = xstrdup(pl->name);
+}
+
+/* A mail with a PASSWORD but no GAME or no PLAYER line — an answer typed into the quoted order
+ * form, whose GAME and PLAYER lines are quoted — is for the game its thread (References,
+ * In-Reply-To) or its subject names, from the player of that game whose address sends it. The
+ * password is checked as ever; nothing is said of a game the sender is not a player of. */
+static void identity_from_reply(store *st, const mail_message *msg, ord_envelope *env)
+{
+    if (env->gm || !env->password || (env->game && env->player) || !msg->from_addr)
+        return;
+    char *game = env->game ? xstrdup(env->game) : NULL;
+    store_game g = {0};
+    if (!game && game_of_thread(st, msg->references, &g))
+        game = xstrdup(g.name);
+    store_game_clear(&g);
+    if (!game)
+        game = game_of_subject(msg->subject);
+    if (game && store_game_find(st, game, &g) == STORE_OK) {
+        struct by_address b = {msg->from_addr, NULL};
+        if (store_player_each(st, g.id, player_of_address, &b) == STORE_OK && b.player &&
+            (!env->player || str_ieq(env->player, b.player))) {
+            if (!env->game)
+                env->game = xstrdup(g.name);
+            if (!env->player)
+                env->player = xstrdup(b.player);
+        }
+        free(b.player);
+    }
+    store_game_clear(&g);
+    free(game);
 }
 
 static void read_text(const cfg *c, store *st, const store_inbound *m, const mail_message *msg,
@@ -679,6 +754,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
 {
     ord_envelope env;
     ord_envelope_parse(msg->subject, msg->body, &env);
+    identity_from_reply(st, msg, &env);
     if (msg->body_kind == MAIL_BODY_HTML)
         cJSON_AddTrueToObject(ctx, "from_html");
     if (msg->charset_unknown)
@@ -742,6 +818,17 @@ static const char *reply_limit(const cfg *c, store *st, const mail_message *msg,
     return NULL;
 }
 
+/* "Subject: HELP" (HELP TILES, HELP MAP): asked, whatever the body says, or when it says nothing
+ * (a mail with only a signature). */
+static bool subject_asks_help(const char *subject)
+{
+    ord_envelope env;
+    ord_envelope_parse(subject, "", &env);
+    bool help = env.help;
+    ord_envelope_clear(&env);
+    return help;
+}
+
 static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
                           const mail_message *msg, struct outcome *out)
 {
@@ -776,7 +863,7 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         cJSON_AddNumberToObject(tl, "limit", c->limits.lines);
         buf_adds(&out->text, "refused: too many lines");
         take_password(msg, out); /* not read, but stored: without its password */
-    } else if (str_is_blank(msg->body)) {
+    } else if (str_is_blank(msg->body) && !subject_asks_help(msg->subject)) {
         cJSON_AddTrueToObject(ctx, "no_text");
         cJSON_AddNumberToObject(ctx, "attachments", msg->attachments);
         buf_adds(&out->text, "no text to read");

@@ -69,9 +69,10 @@ static const char *tile_id(const eng_title *t, int i) { return t->tiles[i].id; }
 
 static const struct name_kind COMPANY = {"company", eng_company_index, company_id, near_company};
 static const struct name_kind TRAIN = {"train", eng_train_index, train_name, near_train};
-static const struct name_kind HEX = {"hex", eng_hex_index, hex_id, turn_place_near};
+/* (a hex is found as a goal is: by its id or a city's name, one function for both) */
+static const struct name_kind HEX = {"hex", turn_place_hex, hex_id, turn_place_near};
 static const struct name_kind TILE = {"tile", eng_tile_index, tile_id, near_tile};
-static const struct name_kind GOAL = {"city or hex", turn_goal_hex, hex_id, turn_place_near};
+static const struct name_kind GOAL = {"city or hex", turn_place_hex, hex_id, turn_place_near};
 
 /* A name in place (size bytes): as the title writes it; or refused, with a near name. */
 static int canonical(const eng_title *t, const struct name_kind *k, char *name, size_t size,

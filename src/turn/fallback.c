@@ -297,7 +297,7 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     eng_game *g = x->g;
     if (eng_lays_left(g) == 0)
         return;
-    int goal = turn_goal_hex(g->t, goal_name);
+    int goal = turn_place_hex(g->t, goal_name);
     struct choice best = {0}, next = {0};
     eng_lay_option opts[64];
     eng_reach reach;
@@ -332,7 +332,7 @@ void turn_fallback_station(turn_ctx *x, int company, const char *goal_name, bool
     eng_game *g = x->g;
     if (g->co[company].token_placed || !eng_is_major(g, company))
         return;
-    int goal = turn_goal_hex(g->t, goal_name);
+    int goal = turn_place_hex(g->t, goal_name);
     struct choice best = {0};
     eng_reach reach;
     eng_reach_compute(g->board, company, &reach);

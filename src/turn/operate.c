@@ -119,7 +119,7 @@ static int try_lay(turn_ctx *x, const struct company_turn *ct, const ord_action 
                    size_t len)
 {
     const eng_title *t = x->g->t;
-    eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = ct->p, .hex = eng_hex_index(t, l->hex),
+    eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = ct->p, .hex = turn_place_hex(t, l->hex),
                     .tile = eng_tile_index(t, l->tile), .rot = l->rot};
     if (a.hex < 0)
         return snprintf(why, len, "there is no hex %s", l->hex), -1;
@@ -346,7 +346,7 @@ static int try_station(turn_ctx *x, const struct company_turn *ct, const ord_act
     if (s->kind != ORD_STATION)
         return snprintf(why, len, "not a station order"), -1;
     eng_action a = {.kind = ENG_ACT_TOKEN, .player = ct->p,
-                    .hex = eng_hex_index(x->g->t, s->hex), .city = s->city - 1};
+                    .hex = turn_place_hex(x->g->t, s->hex), .city = s->city - 1};
     if (a.hex < 0)
         return snprintf(why, len, "there is no hex %s", s->hex), -1;
     if (s->city == 0 && station_choices(x, &a) > 1)

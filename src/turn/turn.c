@@ -337,8 +337,29 @@ static bool same_name(const char *word, const char *part)
     return false;
 }
 
+/* The next part of a hex's name from *p on ("Nürnberg" of "Nürnberg-Fürth", "New York" of "New
+ * York & Newark"), without the spaces around it; false at the end. */
+static bool next_part(const char **p, char *part, size_t size)
+{
+    if (!**p)
+        return false;
+    size_t n = strcspn(*p, "/-&");
+    const char *s = *p;
+    size_t k = n;
+    while (k && *s == ' ')
+        s++, k--;
+    while (k && s[k - 1] == ' ')
+        k--;
+    snprintf(part, size, "%.*s", (int)k, s);
+    *p += n;
+    if (**p)
+        (*p)++;
+    return true;
+}
+
 /* Whether the word names the hex: its whole name, or one of its parts ("Nürnberg" of
- * "Nürnberg-Fürth", "Mainz" of "Mainz/Wiesbaden"). */
+ * "Nürnberg-Fürth", "Mainz" of "Mainz/Wiesbaden", "New York" of "New York & Newark"); a
+ * player's spaces are the name's ("NEW YORK"). */
 static bool names_hex(const eng_hex *h, const char *word)
 {
     if (!h->name[0])
@@ -346,16 +367,9 @@ static bool names_hex(const eng_hex *h, const char *word)
     if (same_name(word, h->name))
         return true;
     char part[ENG_NAME];
-    const char *p = h->name;
-    while (*p) {
-        size_t n = strcspn(p, "/-");
-        snprintf(part, sizeof part, "%.*s", (int)n, p);
-        if (same_name(word, part))
+    for (const char *p = h->name; next_part(&p, part, sizeof part);)
+        if (part[0] && same_name(word, part))
             return true;
-        p += n;
-        if (*p)
-            p++;
-    }
     return false;
 }
 
@@ -367,15 +381,10 @@ const char *turn_place_near(const eng_title *t, const char *word)
         const eng_hex *h = &t->hexes[i];
         if (str_is_near(word, h->id))
             return h->name[0] ? h->name : h->id;
-        for (const char *p = h->name; *p;) {
-            size_t n = strcspn(p, "/-");
-            snprintf(part, sizeof part, "%.*s", (int)n, p);
+        for (const char *p = h->name; next_part(&p, part, sizeof part);) {
             fold_name(part, true, folded, sizeof folded);
-            if (str_is_near(w, folded))
+            if (part[0] && str_is_near(w, folded))
                 return h->name;
-            p += n;
-            if (*p)
-                p++;
         }
     }
     return NULL;
@@ -393,7 +402,7 @@ int turn_run_with_train(const eng_game *g, int company, int type)
     return revenue;
 }
 
-int turn_goal_hex(const eng_title *t, const char *goal)
+int turn_place_hex(const eng_title *t, const char *goal)
 {
     if (!goal || !*goal)
         return -1;

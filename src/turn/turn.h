@@ -78,8 +78,10 @@ int turn_route_total(const eng_game *g, int c, const ord_orders *orders, char *w
  * 0, or -1 with why. */
 int turn_check_order(const eng_title *t, const ord_order *o, char *why, size_t len);
 
-/* The hex a goal names: a hex ("L14") or a hex's name ("Berlin"), or -1. */
-int turn_goal_hex(const eng_title *t, const char *goal);
+/* The hex a place names — a GOAL, a STATION's or a tile's hex: a hex ("L14") or a hex's name
+ * or one of its parts, with umlauts or without ("Berlin", "Nürnberg", "Nuernberg",
+ * "Fürth/Nürnberg", 1830's "New York" of "New York & Newark"), or -1. */
+int turn_place_hex(const eng_title *t, const char *goal);
 
 /* The player's orders tried on a copy of g (g is not changed) as the turn would carry them out,
  * the other players idle (passing, laying nothing, running their best): the fates of

@@ -36,6 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *stripped = mail_strip_quotes(utf8);
         utf8_or_abort(stripped);
         free(stripped);
+        stripped = mail_strip_quotes_from(utf8, "Bob Smith"); /* the sender's name a signature */
+        utf8_or_abort(stripped);
+        free(stripped);
         free(plain);
     }
     free(utf8);

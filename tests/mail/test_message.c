@@ -205,6 +205,140 @@ static void test_closing_lines_are_not_orders(void **state)
     expect_stripped("BUY 1 BY\nBest TILE 9 ON M13\n", "BUY 1 BY\nBest TILE 9 ON M13\n");
 }
 
+/* Issue 27, item 11: what mail clients and providers append, greetings and sign-offs in our
+ * players' languages, and several-line signatures under a sign-off, are not the sender's text;
+ * an order, with "Best" or "Thanks" in it or not, stays. */
+static void test_what_clients_and_people_append_is_not_text(void **state)
+{
+    (void)state;
+    const char *orders = "GAME g1\nPLAYER bob\nPASSWORD pw\nBUY 1 BY\nPASS\n";
+    static const char *const tails[] = {
+        "Sent from my iPhone\n", "Sent from my Galaxy\n", "Sent from Yahoo Mail for iPhone\n",
+        "Sent from Mail for Windows\n", "Get Outlook for iOS<https://aka.ms/o0ukef>\n",
+        "Sent with Proton Mail secure email.\n", "Von meinem iPhone gesendet\n",
+        "Gesendet von meinem Samsung Galaxy Smartphone.\n", "Skickat från min iPhone\n",
+        "Hämta Outlook för Android\n", "Envoyé de mon iPhone\n", "Verstuurd vanaf mijn iPhone\n",
+        "Inviato da iPhone\n", "Enviado desde mi iPhone\n",
+        "Best regards,\nBob\n\nSent from my iPhone\n", "Thanks,\nBob\n",
+        "Best regards,\nBob Smith\nSenior Engineer | ACME Rail AB\nPhone: +46 8 123 45 67\n"
+        "www.acme.example\n\nThis e-mail and any attachments are confidential.\n",
+        "Med vänliga hälsningar\nBob\n", "Mvh Bob\n", "Hälsningar,\nBob Svensson\nGöteborg\n",
+        "Mit freundlichen Grüßen\nBob\nACME GmbH, Hauptstraße 1, 80331 München\n",
+        "Bien cordialement,\nBob\n", "Met vriendelijke groet,\nBob\n", "Un saluto\n",
+        "Atentamente,\nBob\n", "Tack!\n", "Danke\n",
+    };
+    for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+        char *mail = str_format("%s\n%s", orders, tails[i]);
+        expect_stripped(mail, orders);
+        free(mail);
+    }
+    /* a greeting before the orders and the envelope */
+    static const char *const greetings[] = {"Hi,", "Hello Gerd,", "Dear GM:", "Hi all!",
+                                            "Hallo zusammen,", "Hej!", "Hej Gerd,",
+                                            "Bonjour,", "Hoi allemaal,", "Ciao a tutti,",
+                                            "Hola,"};
+    for (size_t i = 0; i < sizeof greetings / sizeof *greetings; i++) {
+        char *mail = str_format("%s\n\n%s", greetings[i], orders);
+        expect_stripped(mail, orders);
+        free(mail);
+    }
+    /* under text, a greeting is the sender's (the GM's BROADCAST "Hello all,") */
+    expect_stripped("BROADCAST\nHello all,\nthe deadline moves.\n",
+                    "BROADCAST\nHello all,\nthe deadline moves.\n");
+    /* orders stay: a name of a city, a "Best" that is no sign-off, a sign-off first */
+    expect_stripped("BUY 1 BY\nBest TILE 9\n", "BUY 1 BY\nBest TILE 9\n");
+    expect_stripped("Hi 5 BY\n", "Hi 5 BY\n");
+    expect_stripped("Thanks\nBUY 1 BY\n", "Thanks\nBUY 1 BY\n");
+}
+
+/* Issue 27, item 11: the sender's own name alone on a line ("Bob" from "Bob Smith") is his
+ * signature, with what is under it; a name that is not his stays. */
+static void test_the_senders_name_is_a_signature(void **state)
+{
+    (void)state;
+    mail_message m;
+    parse("From: Bob Smith <bob@example.org>\r\nSubject: orders\r\n\r\n"
+          "GAME g1\r\nBUY 1 BY\r\n\r\nBob\r\nACME Rail\r\n", &m);
+    assert_string_equal(m.body, "GAME g1\nBUY 1 BY\n");
+    mail_message_clear(&m);
+    parse("From: Bob Smith <bob@example.org>\r\nSubject: orders\r\n\r\n"
+          "GAME g1\r\nBUY 1 BY\r\n/Bob Smith\r\n", &m);
+    assert_string_equal(m.body, "GAME g1\nBUY 1 BY\n");
+    mail_message_clear(&m);
+    parse("From: Bob Smith <bob@example.org>\r\nSubject: orders\r\n\r\n"
+          "GAME g1\r\nBUY 1 BY\r\nAlice\r\n", &m);
+    assert_string_equal(m.body, "GAME g1\nBUY 1 BY\nAlice\n");
+    mail_message_clear(&m);
+}
+
+/* Issue 27, item 11: a Swedish (Danish, Norwegian) attribution and header block: the quote. */
+static void test_a_swedish_quote_is_a_quote(void **state)
+{
+    (void)state;
+    const char *orders = "GAME g1\nPLAYER bob\nPASSWORD pw\nBUY 1 BY\n";
+    static const char *const quotes[] = {
+        "Den 23 nov. 2026 kl. 10:00 skrev GM <gm@pbem.test>:\n\nSELL 1 SX\n",
+        "Den mån 23 nov. 2026 10:00GM <gm@pbem.test> skrev:\n> SELL 1 SX\n",
+        "23 nov. 2026 kl. 10:00 skrev GM <gm@pbem.test>:\n\n> SELL 1 SX\n",
+        "Från: GM <gm@pbem.test>\nSkickat: den 23 november 2026 10:00\nTill: bob\n"
+        "Ämne: g1: tur 1\n\nSELL 1 SX\n",
+        "-----Ursprungligt meddelande-----\nSELL 1 SX\n",
+        "-----Message d'origine-----\nSELL 1 SX\n",
+    };
+    for (size_t i = 0; i < sizeof quotes / sizeof *quotes; i++) {
+        char *mail = str_format("%s\n%s", orders, quotes[i]);
+        expect_stripped(mail, orders);
+        free(mail);
+    }
+}
+
+/* Issue 27, item 11: Word's and phones' typography is plain text: en and em dashes, bullets
+ * as list markers, smart quotes, the odd spaces and invisible marks. */
+static void test_typography_is_plain(void **state)
+{
+    (void)state;
+    expect_stripped("\xe2\x80\x93 BUY SX\n\xe2\x80\x94 PASS\n\xe2\x80\xa2 SELL 1 BA\n"
+                    "\xef\x82\xb7\tBUY 1 BY\n",
+                    "- BUY SX\n- PASS\n- SELL 1 BA\n-\tBUY 1 BY\n");
+    expect_stripped("\xe2\x80\x9cPASS\xe2\x80\x9d\n\xe2\x80\x9e" "BUY SX\xe2\x80\x9c\nDON\xe2\x80"
+                    "\x99T FORM\n", "\"PASS\"\n\"BUY SX\"\nDON'T FORM\n");
+    expect_stripped("\xef\xbb\xbf" "BUY\xe2\x80\xaf" "1\xe2\x80\x89" "BY\xe2\x80\x8b\n",
+                    "BUY 1 BY\n");
+    /* a dash inside a name stays a dash, a bullet inside a line stays */
+    expect_stripped("GOAL N\xc3\xbcrnberg\xe2\x80\x93" "F\xc3\xbcrth \xe2\x80\xa2\n",
+                    "GOAL N\xc3\xbcrnberg-F\xc3\xbcrth \xe2\x80\xa2\n");
+}
+
+/* Issue 27, item 12: a forwarded mail with nothing written above it is what is sent (Gmail,
+ * Thunderbird, Apple Mail, in English, German and Swedish); with the sender's text above it,
+ * it is a quote. */
+static void test_a_forwarded_mail_is_read(void **state)
+{
+    (void)state;
+    const char *orders = "GAME g1\nPLAYER bob\nPASSWORD pw\nBUY 1 BY\n";
+    static const char *const openers[] = {
+        "---------- Forwarded message ---------\nFrom: Bob <bob@example.org>\nDate: Mon, 23 "
+        "Nov 2026 at 10:00\nSubject: orders\nTo: <gm@pbem.test>\n\n\n",
+        "-------- Weitergeleitete Nachricht --------\nBetreff: \tZug 1\nDatum: \tMon, 23 Nov "
+        "2026\nVon: \tBob <bob@example.org>\nAn: \tgm@pbem.test\n\n\n",
+        "Begin forwarded message:\n\nFrom: Bob <bob@example.org>\nSubject: orders\nDate: 23 "
+        "November 2026 at 10:00:00 CET\nTo: gm@pbem.test\n\n",
+        "Vidarebefordrat brev:\n\nFrån: Bob <bob@example.org>\nÄmne: order\nDatum: 23 november "
+        "2026 10:00:00 CET\nTill: gm@pbem.test\n\n",
+    };
+    for (size_t i = 0; i < sizeof openers / sizeof *openers; i++) {
+        char *mail = str_format("%s%s", openers[i], orders);
+        expect_stripped(mail, orders);
+        free(mail);
+        mail = str_format("Hi,\n\n%s%s\nSent from my iPhone\n", openers[i], orders);
+        expect_stripped(mail, orders);
+        free(mail);
+        mail = str_format("PASS\n\n%s%s", openers[i], orders);
+        expect_stripped(mail, "PASS\n");
+        free(mail);
+    }
+}
+
 static void test_format_flowed_is_joined(void **state)
 {
     (void)state;
@@ -307,6 +441,11 @@ int main(void)
         cmocka_unit_test(test_format_flowed_is_joined),
         cmocka_unit_test(test_client_header_blocks_are_quotes),
         cmocka_unit_test(test_closing_lines_are_not_orders),
+        cmocka_unit_test(test_what_clients_and_people_append_is_not_text),
+        cmocka_unit_test(test_the_senders_name_is_a_signature),
+        cmocka_unit_test(test_a_swedish_quote_is_a_quote),
+        cmocka_unit_test(test_typography_is_plain),
+        cmocka_unit_test(test_a_forwarded_mail_is_read),
         cmocka_unit_test(test_attachment_only_has_no_text),
         cmocka_unit_test(test_garbage_never_crashes),
         cmocka_unit_test(test_machines_and_ourselves_get_no_reply),

@@ -56,6 +56,26 @@ static void test_conflicts_and_missing_values_are_errors(void **state)
     ord_envelope_clear(&e);
 }
 
+/* Issue 27, item 11: the player's own name alone on a line under his orders is his signature —
+ * it and the lines under it (his title, his company) are no orders; first, only the name goes. */
+static void test_the_players_name_is_a_signature(void **state)
+{
+    (void)state;
+    ord_envelope e;
+    ord_envelope_parse("orders", "GAME g1\nPLAYER bob\nPASSWORD pw\nBUY 1 BY\nPASS\n\nBob\n"
+                                 "Senior Engineer, ACME Rail\n+46 8 123 45 67\n", &e);
+    assert_int_equal(e.nlines, 2);
+    assert_string_equal(e.lines[1].text, "PASS");
+    ord_envelope_clear(&e);
+    ord_envelope_parse("orders", "GAME g1\nPLAYER bob\nPASSWORD pw\n/bob\nBUY 1 BY\n", &e);
+    assert_int_equal(e.nlines, 1);
+    assert_string_equal(e.lines[0].text, "BUY 1 BY");
+    ord_envelope_clear(&e);
+    ord_envelope_parse("orders", "GAME g1\nPLAYER bob\nPASSWORD pw\nBUY 1 BY\nbobby\n", &e);
+    assert_int_equal(e.nlines, 2); /* another word: the parser's to refuse */
+    ord_envelope_clear(&e);
+}
+
 static void test_keyword_must_be_a_whole_word(void **state)
 {
     (void)state;
@@ -74,6 +94,7 @@ int main(void)
         cmocka_unit_test(test_help_in_body_or_subject),
         cmocka_unit_test(test_conflicts_and_missing_values_are_errors),
         cmocka_unit_test(test_keyword_must_be_a_whole_word),
+        cmocka_unit_test(test_the_players_name_is_a_signature),
     };
     return cmocka_run_group_tests_name("envelope", tests, NULL, NULL);
 }

@@ -135,7 +135,7 @@ static void test_errors_name_the_line(void **state)
     expect_error("buy by\nfly to the moon\n", 2, "\"FLY\" is not an order");
     expect_error("fly to the moon\n", 1, "GOAL, HOME, NO ...)"); /* whole: it was cut at 160 */
     expect_error("buy\n", 1, "company is missing");
-    expect_error("lay 9 on nowhere\n", 1, "\"NOWHERE\" is not a hex");
+    expect_error("lay 9 on 12\n", 1, "\"12\" is not a hex"); /* (a name: the title's to say) */
     expect_error("BY:\nroute 2 o15\n", 2, "a route needs at least two stops");
     expect_error("lay 9 on N12 rot 7\n", 1, "the rotation is 0 to 5");
     expect_error("ERIE:\nhome e11\n", 2, "HOME E11 CITY n: which city");
@@ -149,6 +149,31 @@ static void test_errors_name_the_line(void **state)
     parse(&p, "buy by\nnonsense\nsell sx\n");
     assert_int_equal(p.orders.n, 2);
     done(&p);
+}
+
+/* Issue 27, items 11 and 13: a quoted order or word (smart quotes are made plain before) is
+ * read; a place may be a city's name in several words; two GOAL lines in one section: the
+ * second refused at once, saying which is kept. */
+static void test_quotes_places_and_one_goal(void **state)
+{
+    (void)state;
+    expect_canonical("\"PASS\"", "PASS");
+    expect_canonical("BUY \"SX\"", "BUY 1 SX");
+    expect_canonical("goal new york", "GOAL NEW YORK");
+    expect_canonical("station fürth/nürnberg city 2", "STATION FüRTH/NüRNBERG CITY 2");
+    expect_canonical("lay 9 on bad homburg r 2", "LAY 9 ON BAD HOMBURG ROT 2");
+    expect_canonical("if cash >= 100 then station leipzig else no station",
+                     "IF CASH >= 100 THEN STATION LEIPZIG ELSE NO STATION");
+    expect_error("BY:\nGOAL Berlin\nRUN BEST\ngoal Hamburg\n", 4,
+                 "a second GOAL for BY: a company has one goal, and the first (line 2, GOAL "
+                 "BERLIN) is kept; this line was not taken");
+    struct parsed p;
+    parse(&p, "BY:\nGOAL Berlin\nSX:\nGOAL Leipzig\nBY:\nRUN BEST\n");
+    assert_int_equal(p.env.nerrors, 0); /* one goal a company */
+    assert_int_equal(p.orders.n, 3);
+    done(&p);
+    expect_error("station a very long name of a town that is on no map at all\n", 1,
+                 "is too long for a hex");
 }
 
 /* Notes (lines starting with #) are not orders; "BY: RUN BEST" opens BY's section with its
@@ -272,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_contingencies),
         cmocka_unit_test(test_sections_and_one_round),
         cmocka_unit_test(test_errors_name_the_line),
+        cmocka_unit_test(test_quotes_places_and_one_goal),
         cmocka_unit_test(test_notes_inline_sections_and_misplaced_orders),
         cmocka_unit_test(test_hostile_input),
     };

@@ -43,6 +43,67 @@ static void test_help_is_answered_without_identity(void **state)
     assert_int_equal(store_inbound_count(f->st, "answered"), 1);
 }
 
+/* Issue 27, item 12: orders that are there are found — an answer typed into the quoted order
+ * form (its GAME and PLAYER lines quoted) is for the game its thread or its subject names, from
+ * that game's player whose address sends it (the password checked as ever; a stranger's is
+ * not); a forwarded mail with nothing above it is read; "Subject: HELP" with an empty or
+ * signature-only body is answered with the guide. */
+static void test_orders_that_are_there_are_found(void **state)
+{
+    struct fixture *f = *state;
+    assert_int_equal(store_game_set_thread(f->st, f->game_id, "root@pbem.test"), STORE_OK);
+    static const char *const mails[] = {
+        "From: Alice <alice@pbem.test>\nSubject: Re: your mail\nMessage-ID: <t1@pbem.test>\n"
+        "In-Reply-To: <x@pbem.test>\nReferences: <root@pbem.test> <x@pbem.test>\n\n"
+        "> GAME g1\n> PLAYER alice\nPASSWORD secret1\n> # your orders:\nBUY 1 BY\n",
+        "From: Alice <alice@pbem.test>\nSubject: SV: Re: g1: turn 1\nMessage-ID: <t2@pbem.test>\n"
+        "\nDen 23 nov. 2026 kl. 10:00 skrev pbemgm <gm@pbem.test>:\n> GAME g1\n"
+        "> PLAYER alice\nPASSWORD secret1\n>\nBUY 1 BY\n> # notes\n",
+        "From: Alice <alice@pbem.test>\nSubject: Fwd: orders\nMessage-ID: <t3@pbem.test>\n\n"
+        "---------- Forwarded message ---------\nFrom: Alice <alice@work.example>\nDate: Mon, 23 "
+        "Nov 2026 at 10:00\nSubject: orders\nTo: <gm@pbem.test>\n\n\n" ALICE_OK "BUY 1 BY\n"
+        "\nBest regards,\nAlice\n\nSent from my iPhone\n",
+    };
+    for (size_t k = 0; k < sizeof mails / sizeof *mails; k++) {
+        clear_out(f);
+        free(deliver(f, mails[k]));
+        run_once(f);
+        struct sent s;
+        collect(f, &s);
+        int i = sent_to(&s, "alice@pbem.test");
+        expect_in(s.body[i], "received from player alice (seat 1)");
+        expect_in(s.body[i], "\"BUY 1 BY\" was not taken (orders are not open yet");
+        assert_null(strstr(s.body[i], "does not say"));
+        assert_null(strstr(s.body[i], "REGARDS"));
+        assert_null(strstr(s.body[i], "iPhone"));
+        sent_clear(&s);
+    }
+    /* not a player of the game the subject names: nothing is found for him */
+    clear_out(f);
+    free(deliver(f, "From: mallory@else.org\nSubject: Re: g1: turn 1\nMessage-ID: <t4@else.org>"
+                    "\n\n> GAME g1\n> PLAYER alice\nPASSWORD secret1\nBUY 1 BY\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    expect_in(s.body[sent_to(&s, "mallory@else.org")], "does not say which game");
+    sent_clear(&s);
+    /* HELP as the subject, the body empty or a signature only */
+    static const char *const helps[] = {
+        "From: Bob <bob@else.org>\nSubject: HELP\nMessage-ID: <h5@else.org>\n\n",
+        "From: Bob <bob@else.org>\nSubject: help\nMessage-ID: <h6@else.org>\n\n-- \nBob\n",
+        "From: Bob <bob@else.org>\nSubject: Help\nMessage-ID: <h7@else.org>\n\n\nSent from my "
+        "iPhone\n",
+    };
+    for (size_t k = 0; k < sizeof helps / sizeof *helps; k++) {
+        clear_out(f);
+        free(deliver(f, helps[k]));
+        run_once(f);
+        collect(f, &s);
+        expect_in(s.body[sent_to(&s, "bob@else.org")], "HOW TO PLAY BY MAIL");
+        sent_clear(&s);
+    }
+}
+
 /* No line longer than 78 characters (text-only readers). */
 static void lines_fit(const char *text)
 {
@@ -683,6 +744,7 @@ int main(void)
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
     const struct CMUnitTest tests[] = {
         T(test_help_is_answered_without_identity),
+        T(test_orders_that_are_there_are_found),
         T(test_help_topics),
         T(test_accepted_mail_reports_each_line),
         T(test_orders_are_stored_and_listed),

@@ -104,12 +104,38 @@ static void test_cities_with_umlauts_and_their_transliterations(void **state)
     expect("BY:\nGOAL NÜRNBERG", "BY: GOAL L14");
     expect("BY:\nGOAL Fürth", "BY: GOAL L14");
     char want[64];
-    int h = turn_goal_hex(T, "Düsseldorf");
+    int h = turn_place_hex(T, "Düsseldorf");
     assert_true(h >= 0);
     snprintf(want, sizeof want, "BY: GOAL %s", T->hexes[h].id);
     expect("BY:\nGOAL Duesseldorf", want);
     expect("BY:\nGOAL Düsseldorf", want);
     expect("BY:\nGOAL berlin", "BY: GOAL E19");
+}
+
+/* Issue 27, item 13: a STATION (and a tile's hex) names its city as GOAL does — by its name,
+ * with umlauts or without, as the map writes it whole ("Fürth/Nürnberg"), in several words
+ * (1830's "New York" of "New York & Newark") — one way, turn_place_hex; a near miss is told
+ * "did you mean". */
+static void test_a_station_names_its_city_as_a_goal_does(void **state)
+{
+    (void)state;
+    expect("BY:\nSTATION Nürnberg", "BY: STATION L14");
+    expect("BY:\nSTATION Nuernberg", "BY: STATION L14");
+    expect("BY:\nSTATION Fürth/Nürnberg", "BY: STATION L14");
+    expect("BY:\nSTATION Fürth/Nürnberg CITY 1 ELSE NO STATION",
+           "BY: STATION L14 CITY 1 ELSE NO STATION");
+    expect("BY:\nTOKEN \"Nürnberg\"", "BY: STATION L14"); /* (smart quotes: made plain before) */
+    expect("BY:\nGOAL Fürth/Nürnberg", "BY: GOAL L14");
+    expect("BY:\nLAY 9 ON Berlin ROT 2", "BY: LAY 9 ON E19 ROT 2");
+    expect_has("BY:\nSTATION Nurnbergg", "this game has no hex \"NURNBERGG\": did you mean "
+                                          "\"Fürth/Nürnberg\"?");
+    expect_has("BY:\nSTATION Atlantis", "this game has no hex \"ATLANTIS\"");
+    T = T1830;
+    expect("PRR:\nGOAL New York", "PRR: GOAL G19");
+    expect("PRR:\nGOAL new york & newark", "PRR: GOAL G19");
+    expect("PRR:\nSTATION Philadelphia", "PRR: STATION H18");
+    expect("PRR:\nSTATION New York CITY 2", "PRR: STATION G19 CITY 2");
+    T = T1835;
 }
 
 static void test_did_you_mean(void **state)
@@ -206,6 +232,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_names_players_write),
         cmocka_unit_test(test_cities_with_umlauts_and_their_transliterations),
+        cmocka_unit_test(test_a_station_names_its_city_as_a_goal_does),
         cmocka_unit_test(test_did_you_mean),
         cmocka_unit_test(test_alternatives_and_percentages),
         cmocka_unit_test(test_home_city),
