@@ -24,6 +24,18 @@ static void add_player_certs(const eng_game *g, int p, buf *b)
             buf_printf(b, "%s%s %d%%%s", b->len ? ", " : "", t->companies[c].id, pct,
                        s->director == p ? " (director)" : "");
     }
+    for (int i = 0; t->packet_auction && i < t->nstart_items; i++) /* money a bid holds */
+        if (!g->item_sold[i] && g->bids[i][p] > 0)
+            buf_printf(b, "%sa bid of %d on %s (held)", b->len ? ", " : "", g->bids[i][p],
+                       t->start_items[i].id);
+}
+
+/* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or "" when none. */
+static void bids_text(const eng_game *g, int item, buf *b)
+{
+    for (int p = 0; p < g->nplayers; p++)
+        if (g->bids[item][p] > 0)
+            buf_printf(b, "%s%s %d", b->len ? ", " : "", g->players[p].name, g->bids[item][p]);
 }
 
 static cJSON *players_json(const eng_game *g)
@@ -121,6 +133,16 @@ static cJSON *privates_json(const eng_game *g)
         int owner = g->co[c].owner;
         cJSON_AddStringToObject(o, "owner", owner >= 0 ? g->players[owner].name : "the bank");
         cJSON_AddNumberToObject(o, "income", co->revenue);
+        for (int i = 0; owner < 0 && g->t->packet_auction && i < g->t->nstart_items; i++) {
+            if (g->t->start_items[i].company != c || g->item_sold[i])
+                continue;
+            buf b;
+            buf_init(&b);
+            bids_text(g, i, &b);
+            if (b.len)
+                cJSON_AddStringToObject(o, "bids", b.data);
+            buf_free(&b);
+        }
         cJSON_AddItemToArray(arr, o);
     }
     return arr;

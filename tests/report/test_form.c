@@ -120,6 +120,25 @@ static void test_forms_of_1830(void **state)
     title = tf_load_title("1830");
     eng_game *g = new_game(NULL, 4);
     forms_read_whole(g, "# the start packet: BUY the cheapest item, BID n ON item");
+    /* issue 27, defect 15: the report showed no auction: a private with bids was the bank's,
+     * the money held by a bid nowhere */
+    eng_game *bid = eng_game_copy(g);
+    int bidder = bid->current;
+    must(bid, (eng_action){.kind = ENG_ACT_BID, .item = item("D&H"), .price = 75});
+    char *text = report_for(bid, bidder);
+    char want[128];
+    snprintf(want, sizeof want, "D&H Delaware & Hudson: the bank, 15; bids on it: %s 75",
+             bid->players[bidder].name);
+    if (!strstr(text, want))
+        fail_msg("the bid is not shown (\"%s\"):\n%s", want, text);
+    free(text);
+    cJSON *state_now = rep_state_json(bid);
+    const cJSON *who = cJSON_GetArrayItem(cJSON_GetObjectItem(state_now, "players"), bidder);
+    const char *holdings = cJSON_GetStringValue(cJSON_GetObjectItem(who, "holdings"));
+    if (!holdings || !strstr(holdings, "a bid of 75 on D&H (held)"))
+        fail_msg("the money the bid holds is not shown: %s", holdings ? holdings : "(none)");
+    cJSON_Delete(state_now);
+    eng_game_free(bid);
     static const char *const items[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
     for (int i = 0; i < 6; i++)
         must(g, buy_item(items[i]));
