@@ -622,12 +622,15 @@ static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
     if (g->remind_hours >= g->turn_hours)
         return fail("the reminder (%d hours before the deadline) must come after the turn "
                     "begins (%d hours)", g->remind_hours, g->turn_hours);
-    if (store_game_set_pace(s->st, g->id, g) != STORE_OK)
-        return fail("%s", store_errmsg(s->st));
     char *changed = pace_changes(&was, g);
-    if (*changed)
-        store_audit(s->st, "gm", "game_set", g->id, changed);
+    int rc = store_begin(s->st) != STORE_OK || store_game_set_pace(s->st, g->id, g) != STORE_OK ||
+             (*changed && store_audit(s->st, "gm", "game_set", g->id, changed) != STORE_OK) ||
+             svc_pace_changed(&s->config, s->st, &was) || store_commit(s->st) != STORE_OK;
     free(changed);
+    if (rc) {
+        store_rollback(s->st);
+        return fail("%s", store_errmsg(s->st));
+    }
     printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after the "
            "Prussian forms, resolved %d minutes after the last orders are in\n", g->name,
            g->turn_hours, g->remind_hours, g->rounds_per_turn,

@@ -72,17 +72,23 @@ static int audit(struct call *k, const char *action, const char *detail)
 /* A mail from the game's GM to every player (text: what the GM did, or says). */
 static int tell_players(struct call *k, const char *subject, const char *text)
 {
+    return svc_tell_players(k->d->c, k->d->st, k->d->inbound_id, k->g, subject, text);
+}
+
+int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
+                     const char *subject, const char *text)
+{
     svc_game sg;
-    if (svc_game_load_players(k->d->st, k->g, &sg))
+    if (svc_game_load_players(st, g, &sg))
         return -1;
-    char *subj = str_format("%s: %s", k->g->name, subject);
+    char *subj = str_format("%s: %s", g->name, subject);
     int rc = 0;
     for (int p = 0; p < sg.nplayers && rc == 0; p++) {
-        char *body = str_format("Game %s, to %s:\n\n%s\n\n-- \n%s\n", k->g->name,
-                                sg.players[p].name, text, k->d->c->gm_name);
+        char *body = str_format("Game %s, to %s:\n\n%s\n\n-- \n%s\n", g->name,
+                                sg.players[p].name, text, c->gm_name);
         svc_mail m = {sg.players[p].address, sg.players[p].name, subj, body, NULL, NULL,
-                      "auto-generated", k->g->id, NULL, NULL, 0};
-        rc = svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m);
+                      "auto-generated", g->id, NULL, NULL, 0};
+        rc = svc_queue_mail(c, st, inbound_id, &m);
         free(body);
     }
     free(subj);

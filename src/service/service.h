@@ -149,6 +149,10 @@ bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, 
  * GM's BECOME, a new deadline, a new player. The daemon looks only at games whose moment has
  * come. */
 int svc_refresh_due(store *st, const store_game *sg);
+/* The game's pace changed (was: as it stood): the turn's moment is computed again, and when
+ * every player's orders were in and the promised time of the resolution moves (the grace
+ * period changed), every player is told the new time. Inside the caller's transaction. */
+int svc_pace_changed(const cfg *c, store *st, const store_game *was);
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
@@ -187,6 +191,9 @@ int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int t
 int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
 
 /* ---- desk.c: the GM's desk ---- */
+/* A mail from the game master to every player of the game (text: what the GM did, or says). */
+int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
+                     const char *subject, const char *text);
 #define SVC_DESK_MAX_ARGS 8
 
 typedef struct svc_desk {

@@ -547,6 +547,33 @@ int svc_refresh_due(store *st, const store_game *sg)
     return store_game_set_early_due(st, sg->id, early ? due : 0);
 }
 
+int svc_pace_changed(const cfg *c, store *st, const store_game *was)
+{
+    store_game now = {0};
+    int rc = store_game_find(st, was->name, &now) == STORE_OK ? 0 : -1;
+    if (rc == 0)
+        rc = svc_refresh_due(st, &now) == STORE_OK ? 0 : -1;
+    store_game_clear(&now);
+    if (rc == 0)
+        rc = store_game_find(st, was->name, &now) == STORE_OK ? 0 : -1;
+    if (rc == 0 && was->early_due_at > 0 && now.early_due_at != was->early_due_at &&
+        !now.paused_at) {
+        char when[64];
+        svc_format_time(now.early_due_at ? now.early_due_at : now.deadline_at, when,
+                        sizeof when);
+        char *text = str_format("Every player's orders for turn %d are in. The game master has "
+                                "changed the grace period (%d to %d minutes): the turn will now "
+                                "be resolved at %s.", now.turn, was->grace_minutes,
+                                now.grace_minutes, when);
+        char *subject = str_format("turn %d will be resolved at %s", now.turn, when);
+        rc = svc_tell_players(c, st, 0, &now, subject, text);
+        free(subject);
+        free(text);
+    }
+    store_game_clear(&now);
+    return rc;
+}
+
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players)
 {
     int64_t last = 0;

@@ -590,6 +590,40 @@ static void test_grace_period_after_the_last_orders(void **state)
     sent_clear(&s);
 }
 
+/* Issue 27, defect 14: changing the grace period moved a promised resolution time without
+ * telling anyone. Every player's orders are in (the turn promised 15 minutes after the last);
+ * the GM makes it 60: the players are told the new time, and the turn waits for it. */
+static void test_a_new_grace_period_is_told(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    assert_int_equal(pass(f), 0);
+    clear_out(f);
+    store_game was = game(f), now = game(f);
+    assert_true(was.early_due_at > 0);
+    now.grace_minutes = 60;
+    assert_int_equal(store_game_set_pace(f->st, f->game_id, &now), STORE_OK);
+    assert_int_equal(svc_pace_changed(&f->c, f->st, &was), 0);
+    char when[64];
+    svc_format_time(was.early_due_at + 45 * 60, when, sizeof when);
+    store_game_clear(&was);
+    store_game_clear(&now);
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    char *said = str_format("The game master has changed the grace period (15 to 60 minutes): "
+                            "the turn will now be resolved at %s.", when);
+    expect_sentence(s.body[sent_to(&s, "bob@pbem.test")], said);
+    free(said);
+    sent_clear(&s);
+    util_set_clock(util_now() + 20 * 60); /* the old time has passed: not resolved */
+    assert_int_equal(pass(f), 0);
+    util_set_clock(util_now() + 41 * 60);
+    assert_int_equal(pass(f), 1);
+}
+
 /* Issue 11, defect 1: the action log names seats, so a replaced player's seat replays: turns
  * resolve after a replacement and after a second one of the same seat; the newcomer's orders
  * are used, the old password no longer works. */
@@ -747,6 +781,7 @@ int main(void)
         T(test_reminders_and_nmrs),
         T(test_one_round_requested),
         T(test_one_round_is_told_to_everyone),
+        T(test_a_new_grace_period_is_told),
         T(test_acknowledgement_checks_and_deadline),
         T(test_hr19_by_mail),
         T(test_hr17_and_hr16_by_mail),
