@@ -96,6 +96,35 @@ static const char *cell_text(const cJSON *row, int c)
     return cJSON_IsString(cell) ? cell->valuestring : "";
 }
 
+/* The last cell of a line, wrapped at spaces to width: its first part on the line, each further
+ * part on a line of its own, starting at column `at` (under the cell). A word wider than the
+ * width stays whole. */
+static void add_wrapped_cell(buf *line, const char *t, int width, int at)
+{
+    int col = 0;
+    const char *p = t;
+    while (*p) {
+        size_t n = strcspn(p, " ");
+        char *word = xstrndup(p, n);
+        int w = rpt_text_width(word);
+        if (col > 0 && col + 1 + w > width) {
+            buf_addc(line, '\n');
+            for (int k = 0; k < at; k++)
+                buf_addc(line, ' ');
+            col = 0;
+        } else if (col > 0) {
+            buf_addc(line, ' ');
+            col++;
+        }
+        buf_adds(line, word);
+        col += w;
+        free(word);
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+}
+
 char *rpt_text_table(const cJSON *rows, int indent)
 {
     int ncols = 0, widths[32] = {0};
@@ -109,6 +138,15 @@ char *rpt_text_table(const cJSON *rows, int indent)
             widths[c] = w > widths[c] ? w : widths[c];
         }
     }
+    /* a last column too wide for the line wraps within what is left of it (a player's
+     * holdings late in a game), when that leaves it room enough */
+    int before_last = indent;
+    for (int c = 0; c + 1 < ncols; c++)
+        before_last += widths[c] + 2;
+    bool wrap_last = ncols > 0 && before_last + widths[ncols - 1] > RPT_TEXT_WIDTH &&
+                     RPT_TEXT_WIDTH - before_last >= 16;
+    if (wrap_last)
+        widths[ncols - 1] = RPT_TEXT_WIDTH - before_last;
     buf out;
     buf_init(&out);
     bool header = true;
@@ -120,7 +158,10 @@ char *rpt_text_table(const cJSON *rows, int indent)
             buf_addc(&line, ' ');
         for (int c = 0; c < ncols; c++) {
             const char *t = cell_text(row, c);
-            buf_adds(&line, t);
+            if (wrap_last && c + 1 == ncols)
+                add_wrapped_cell(&line, t, widths[c], before_last);
+            else
+                buf_adds(&line, t);
             if (c + 1 < ncols)
                 for (int k = rpt_text_width(t); k < widths[c] + 2; k++)
                     buf_addc(&line, ' ');

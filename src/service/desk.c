@@ -7,6 +7,7 @@
 #define _DEFAULT_SOURCE /* timegm */
 #include "engine/rounds.h"
 #include "orders/envelope.h"
+#include "report/text.h"
 #include "service/service.h"
 #include "util/buf.h"
 #include "util/password.h"
@@ -84,8 +85,10 @@ int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_ga
     char *subj = str_format("%s: %s", g->name, subject);
     int rc = 0;
     for (int p = 0; p < sg.nplayers && rc == 0; p++) {
-        char *body = str_format("Game %s, to %s:\n\n%s\n\n-- \n%s\n", g->name,
-                                sg.players[p].name, text, c->gm_name);
+        char *raw = str_format("Game %s, to %s:\n\n%s\n\n-- \n%s\n", g->name,
+                               sg.players[p].name, text, c->gm_name);
+        char *body = rpt_wrap(raw, RPT_TEXT_WIDTH); /* a text reader's line */
+        free(raw);
         svc_mail m = {sg.players[p].address, sg.players[p].name, subj, body, NULL, NULL,
                       "auto-generated", g->id, NULL, NULL, 0};
         rc = svc_queue_mail(c, st, inbound_id, &m);
