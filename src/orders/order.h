@@ -92,6 +92,9 @@ typedef struct ord_order {
     char section[ORD_NAME];   /* "" for stock-round orders, else the company ("BY") */
     bool standing;            /* STANDING: lasts across turns until cancelled */
     bool earlier;             /* carried over from an earlier turn (a standing order or goal) */
+    int mail;                 /* which of the player's mails for the turn it came in (1, 2, ...)
+                               * when they came in more than one (their line numbers would
+                               * collide); 0: one mail (not stored: the service says it) */
     int nconds;
     ord_cond conds[ORD_MAX_CONDS];
     int nalts;

@@ -22,6 +22,7 @@
 
 struct reading {
     ord_orders *out;
+    int64_t *mail_of;                    /* this turn's orders: the mail each came in */
     char sent[MAX_SECTIONS][ORD_NAME];   /* sections of this turn */
     int nsent;
     struct {
@@ -94,8 +95,11 @@ static void this_turn_row(const store_order *row, void *ctx)
     }
     note_section(r->sent, &r->nsent, row->section);
     ord_order o;
-    if (row_order(row, &o) == 0)
+    if (row_order(row, &o) == 0) {
         add_order(r->out, &o);
+        r->mail_of = xrealloc(r->mail_of, (size_t)r->out->n * sizeof *r->mail_of);
+        r->mail_of[r->out->n - 1] = row->inbound_id;
+    }
     else
         log_error("a stored order cannot be read: %s", row->json ? row->json : row->text);
 }
@@ -116,6 +120,28 @@ static void earlier_row(const store_order *row, void *ctx)
     }
 }
 
+/* When this turn's orders came in more than one mail, each says which (its line numbers are
+ * that mail's): the mails numbered in the order they came (their ids rise with it). */
+static void number_mails(ord_orders *o, const int64_t *mail_of)
+{
+    int64_t ids[64];
+    int n = 0;
+    for (int i = 0; i < o->n; i++) { /* the distinct mails, in the order they came */
+        int at = 0;
+        while (at < n && ids[at] < mail_of[i])
+            at++;
+        if (!mail_of[i] || (at < n && ids[at] == mail_of[i]) || n == 64)
+            continue;
+        memmove(ids + at + 1, ids + at, (size_t)(n - at) * sizeof *ids);
+        ids[at] = mail_of[i];
+        n++;
+    }
+    for (int i = 0; n > 1 && i < o->n; i++)
+        for (int k = 0; k < n; k++)
+            if (ids[k] == mail_of[i])
+                o->v[i].mail = k + 1;
+}
+
 int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
                       svc_orders *out)
 {
@@ -123,6 +149,9 @@ int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int
     struct reading r = {.out = &out->orders};
     int64_t pid = sg->players[p].id;
     int rc = store_orders_each(st, game->id, pid, game->turn, this_turn_row, &r);
+    if (rc == STORE_OK && r.mail_of)
+        number_mails(&out->orders, r.mail_of);
+    free(r.mail_of);
     if (rc == STORE_OK)
         rc = store_orders_each_before(st, game->id, pid, game->turn, earlier_row, &r);
     if (rc == STORE_OK) {

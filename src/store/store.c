@@ -126,8 +126,8 @@ static const char *const stmt_sql[S_COUNT] = {
                               "turn = ?3 AND section = ?4",
     [S_ORDER_ADD] = "INSERT INTO orders (game_id, player_id, turn, section, position, text, "
                     "inbound_id, json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    [S_ORDER_EACH] = "SELECT section, text, json FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
-                     "turn = ?3 ORDER BY section, position",
+    [S_ORDER_EACH] = "SELECT section, text, json, inbound_id FROM orders WHERE game_id = ?1 AND "
+                     "player_id = ?2 AND turn = ?3 ORDER BY section, position",
     [S_GAME_CREATE] = "INSERT INTO games (name, title, created_at) VALUES (?1, ?2, ?3)",
     [S_GAME_FIND] = "SELECT " GAME_COLUMNS " FROM games WHERE name = ?1",
     [S_GAME_EACH] = "SELECT " GAME_COLUMNS " FROM games ORDER BY id",
@@ -1153,7 +1153,7 @@ int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         store_order o = {turn, (const char *)sqlite3_column_text(s, 0),
                          (const char *)sqlite3_column_text(s, 1),
-                         (const char *)sqlite3_column_text(s, 2)};
+                         (const char *)sqlite3_column_text(s, 2), sqlite3_column_int64(s, 3)};
         fn(&o, ctx);
     }
     sqlite3_reset(s);
@@ -1180,7 +1180,7 @@ int store_orders_each_before(store *st, int64_t game_id, int64_t player_id, int 
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         store_order o = {sqlite3_column_int(s, 0), (const char *)sqlite3_column_text(s, 1),
                          (const char *)sqlite3_column_text(s, 2),
-                         (const char *)sqlite3_column_text(s, 3)};
+                         (const char *)sqlite3_column_text(s, 3), 0};
         fn(&o, ctx);
     }
     sqlite3_reset(s);

@@ -240,6 +240,7 @@ typedef struct store_order {
     const char *section;
     const char *text;
     const char *json;   /* may be NULL */
+    int64_t inbound_id; /* the mail it came in (store_orders_each only; 0: none, or not read) */
 } store_order;
 typedef void (*store_order_fn)(const store_order *o, void *ctx);
 

@@ -122,6 +122,8 @@ void turn_fates_text(const turn_result *r, int player, const ord_orders *orders,
         char *text = ord_format(o);
         if (o->earlier)
             buf_adds(out, "  (standing) ");
+        else if (o->mail > 0)
+            buf_printf(out, "  mail %d, line %d ", o->mail, o->line);
         else
             buf_printf(out, "  line %d ", o->line);
         buf_printf(out, "\"%s%s%s\": ", o->section, o->section[0] ? ": " : "", text);

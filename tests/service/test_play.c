@@ -624,6 +624,26 @@ static void test_a_new_grace_period_is_told(void **state)
     assert_int_equal(pass(f), 1);
 }
 
+/* Issue 27, defect 14: line numbers from different mails collided in "Your orders" (two
+ * "line 4"s). Orders that came in several mails say which. */
+static void test_orders_of_several_mails_say_which(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    assert_int_equal(pass(f), 0);
+    mail_orders(f, "alice", "secret1", "BY:\nNO TILE\n");
+    mail_orders(f, "bob", "secret2", "PASS\n");
+    mail_orders(f, "carol", "secret2", "PASS\n");
+    clear_out(f);
+    resolved_after_grace(f);
+    struct sent s;
+    collect(f, &s);
+    const char *r = s.body[sent_to_with(&s, "alice@pbem.test", "Subject: g1: turn 1")];
+    expect_in(r, "mail 1, line 4 \"BUY 1 NF\"");
+    expect_in(r, "mail 2, line 5 \"BY: NO TILE\"");
+    sent_clear(&s);
+}
+
 /* Issue 11, defect 1: the action log names seats, so a replaced player's seat replays: turns
  * resolve after a replacement and after a second one of the same seat; the newcomer's orders
  * are used, the old password no longer works. */
@@ -782,6 +802,7 @@ int main(void)
         T(test_one_round_requested),
         T(test_one_round_is_told_to_everyone),
         T(test_a_new_grace_period_is_told),
+        T(test_orders_of_several_mails_say_which),
         T(test_acknowledgement_checks_and_deadline),
         T(test_hr19_by_mail),
         T(test_hr17_and_hr16_by_mail),
