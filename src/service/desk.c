@@ -271,10 +271,14 @@ static int verb_become(struct call *k)
                  ? -1 : 0;
         if (rc == 0) {
             text = svc_orders_text(&now.orders);
+            char *checked = svc_orders_checked(k->g, &sg, p, &now);
             char *detail = str_format("orders entered for %s, turn %d", pl->name, k->g->turn);
             char *note = str_format("The game master entered orders for %s for turn %d. "
-                                    "Your orders for the turn now read:\n\n%s", pl->name,
-                                    k->g->turn, text);
+                                    "Your orders for the turn now read, each tried now on a "
+                                    "copy of the game (the other players passing: the turn "
+                                    "makes the same checks, but their orders may change the "
+                                    "outcome):\n\n%s", pl->name, k->g->turn, checked);
+            free(checked);
             char *subj = str_format("%s: orders entered for you", k->g->name);
             svc_mail m = {pl->address, pl->name, subj, note, NULL, NULL, "auto-generated",
                           k->g->id, NULL, NULL, 0};

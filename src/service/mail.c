@@ -359,6 +359,34 @@ static void list_orders(const store_game *game, const svc_game *sg, int p, const
     turn_result_clear(&r);
 }
 
+char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po)
+{
+    cJSON *ctx = cJSON_CreateObject();
+    list_orders(game, sg, p, po, "", ctx);
+    buf b;
+    buf_init(&b);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(ctx, "orders"))
+    {
+        const char *co = cJSON_GetStringValue(cJSON_GetObjectItem(it, "company"));
+        buf_printf(&b, "    %s%s%s%s\n", co ? co : "", co ? ": " : "",
+                   cJSON_GetStringValue(cJSON_GetObjectItem(it, "order")),
+                   cJSON_GetObjectItem(it, "earlier") ? " (kept from earlier)" : "");
+        const char *check = cJSON_GetStringValue(cJSON_GetObjectItem(it, "check"));
+        const char *problem = cJSON_GetStringValue(cJSON_GetObjectItem(it, "problem"));
+        if (check)
+            buf_printf(&b, "        %s\n", check);
+        else if (problem)
+            buf_printf(&b, "        would not be carried out now: %s\n", problem);
+        else if (cJSON_GetObjectItem(it, "unchecked"))
+            buf_adds(&b, "        not checked: it comes after moves of the other players\n");
+    }
+    if (!b.len)
+        buf_adds(&b, "    (none)\n");
+    cJSON_Delete(ctx);
+    return buf_steal(&b);
+}
+
 /* When every player's orders are in, the turn is resolved after the game's grace period; the
  * acknowledgement says when. */
 static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJSON *ctx)

@@ -106,6 +106,9 @@ typedef struct svc_orders {
 int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
                       svc_orders *out);
 void svc_orders_clear(svc_orders *o);
+/* The player's orders (po, of seat index p) each with the verdict of the turn's own checks on a
+ * copy of the game now, as the acknowledgement gives them: text, a line or two each. */
+char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po);
 /* Who limited the game's current turn to one round (house rule 14), from every player's orders
  * (orders[p] of sg's player p): "the game master", "alice", "alice and bob"; "" for nobody. */
 void svc_one_round_by(const store_game *game, const svc_game *sg, const svc_orders *orders,

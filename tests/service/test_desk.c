@@ -136,6 +136,8 @@ static void test_become(void **state)
     expect_in(a, "# g1, turn 1, bob: orders sent\nBUY 1 M1");
     expect_in(a, "Not done: BECOME carol: line 1");
     expect_in(s.body[sent_to(&s, "bob@pbem.test")], "The game master entered orders for bob");
+    /* issue 27, defect 14: the mail had no verdicts */
+    expect_in(s.body[sent_to(&s, "bob@pbem.test")], "    BUY 1 M1\n        would be carried out now");
     sent_clear(&s);
 }
 
