@@ -54,7 +54,8 @@ static cJSON *start_packet(const eng_title *t)
             snprintf(order, sizeof order, "BUY %s", co->id);
         cJSON_AddStringToObject(o, "order", order);
         cJSON_AddNumberToObject(o, "price", it->price);
-        cJSON_AddNumberToObject(o, "row", it->row + 1);
+        if (!t->packet_auction) /* rows say what is on sale; an auction has none (1830) */
+            cJSON_AddNumberToObject(o, "row", it->row + 1);
         cJSON_AddItemToArray(arr, o);
     }
     return arr;

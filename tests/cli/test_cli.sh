@@ -221,6 +221,6 @@ expect_fail "an 1830 option's value that is no choice" 'WithOptional6Train must 
 expect_ok "an 1830 game started with Rails' options" \
     "$PBEMGM" game start g2 --options "C&ACertificate=RDG, LeaveAuctionOnPass=yes, UnlimitedTopTrains=no"
 sqlite3 pbemgm.db "SELECT raw FROM outbox" \
-    | grep -q "C&A: Camden & Amboy with a 10% RDG share, 160 (row 5)" \
+    | grep -q "C&A: Camden & Amboy with a 10% RDG share, 160: BID 165 ON C&A" \
     && ok "the start mail says the C&A brings an RDG share (the option's change)" \
     || not_ok "the C&A's share in the start mail: $(sqlite3 pbemgm.db "SELECT raw FROM outbox" | grep -m1 'C&A:')"

@@ -46,7 +46,7 @@ check "turn 1 is resolved once the three players' orders are in" wait_turn 1
 # the start mail: the auction explained, each item with its order, no 1835 formation
 mailbox_text alice > "$WORK/alice.txt"
 check "the start mail explains the auction and each item's bid" \
-    sh -c "grep -q '^Sold by auction: on your turn BUY the cheapest item' '$WORK/alice.txt' && grep -q '(row 2): BID 45 ON C&StL' '$WORK/alice.txt'"
+    sh -c "grep -q '^Sold by auction: on your turn BUY the cheapest item' '$WORK/alice.txt' && grep -q ', 40: BID 45 ON C&StL' '$WORK/alice.txt' && ! grep -q '(row '  '$WORK/alice.txt'"
 check "the start mail says nothing of a formation round" \
     sh -c "! grep -q 'formation round' '$WORK/alice.txt'"
 gm game report g30 1 > "$WORK/report1.txt"
