@@ -589,10 +589,11 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->thread_id = col_text(s, 20);
 }
 
-int store_game_find(store *st, const char *name, store_game *out)
+/* The one game a statement finds by one text key. */
+static int game_by(store *st, int which, const char *key, store_game *out)
 {
-    sqlite3_stmt *s = stmt(st, S_GAME_FIND);
-    bind_text(s, 1, name);
+    sqlite3_stmt *s = stmt(st, which);
+    bind_text(s, 1, key);
     int rc = sqlite3_step(s);
     if (rc == SQLITE_ROW)
         read_game(s, out);
@@ -600,15 +601,14 @@ int store_game_find(store *st, const char *name, store_game *out)
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
+int store_game_find(store *st, const char *name, store_game *out)
+{
+    return game_by(st, S_GAME_FIND, name, out);
+}
+
 int store_game_find_thread(store *st, const char *message_id, store_game *out)
 {
-    sqlite3_stmt *s = stmt(st, S_GAME_FIND_THREAD);
-    bind_text(s, 1, message_id);
-    int rc = sqlite3_step(s);
-    if (rc == SQLITE_ROW)
-        read_game(s, out);
-    sqlite3_reset(s);
-    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+    return game_by(st, S_GAME_FIND_THREAD, message_id, out);
 }
 
 /* Calls fn for each game the statement (bound) yields. */

@@ -61,15 +61,20 @@ static int expected_dealer(const char *variant, int n, int k)
 static const char *const VARIANTS[] = {"Standard", "Snake", "Clemens", "ThompsonFull",
                                        "ThompsonHalf"};
 
+static eng_game *variant_game(size_t v, int n)
+{
+    char options[64];
+    snprintf(options, sizeof options, "Variant=%s", VARIANTS[v]);
+    return new_game(options, n);
+}
+
 /* Every variant's dealing order with 3 to 7 players. */
 static void test_dealing_orders_for_3_to_7_players(void **state)
 {
     (void)state;
     for (size_t v = 0; v < sizeof VARIANTS / sizeof *VARIANTS; v++)
         for (int n = 3; n <= 7; n++) {
-            char options[64];
-            snprintf(options, sizeof options, "Variant=%s", VARIANTS[v]);
-            eng_game *g = new_game(options, n);
+            eng_game *g = variant_game(v, n);
             int got[16], turns = n + n / 2; /* over the first turn of the order */
             for (int p = 0; p < n; p++)  /* everyone can pay for what is on sale */
                 g->players[p].cash += 1000, g->bank -= 1000;
@@ -92,9 +97,7 @@ static void test_everyone_passed_means_every_player(void **state)
     (void)state;
     for (size_t v = 0; v < sizeof VARIANTS / sizeof *VARIANTS; v++)
         for (int n = 3; n <= 7; n++) {
-            char options[64];
-            snprintf(options, sizeof options, "Variant=%s", VARIANTS[v]);
-            eng_game *g = new_game(options, n);
+            eng_game *g = variant_game(v, n);
             int bought = 0, order[1];
             unsigned passed = 0, everyone = (1u << n) - 1;
             bool ended = false;
