@@ -1,7 +1,7 @@
 /* desk: the GM's desk — the verbs a game master uses on a game, the same on the command line
  * (src/cli) and by mail (mail.c: a mail with GAME, GM and PASSWORD): STATUS, ORDERS, BECOME,
- * PREVIEW, REVIEW, RELEASE, ROLLBACK, ADJUST, PAUSE, RESUME, ONE-ROUND, DEADLINE, BROADCAST, REPLACE,
- * PROCESS, HISTORY. One table holds them: how many words each takes, whether a reason follows,
+ * PREVIEW, REVIEW, RELEASE, ROLLBACK, ADJUST, PAUSE, RESUME, ONE-ROUND, DEADLINE, BROADCAST,
+ * REPLACE, PROCESS, HISTORY. One table holds them: how many words each takes, whether a reason follows,
  * whether lines follow (BECOME's orders, BROADCAST's text). A verb checks everything before it
  * changes anything; every change is audited (who, from where, why) and told to the players. */
 #define _DEFAULT_SOURCE /* timegm */
