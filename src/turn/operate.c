@@ -711,6 +711,17 @@ static bool last_of_its_type_to_spare(const eng_game *g, int c, int type)
     return g->trains_left[type] == 1 && g->co[c].cash >= 2 * g->t->trains[type].cost;
 }
 
+/* The train on sale is of a type newer than every train the company holds: it outlasts them
+ * (the older types rust first) and it comes with a new phase's track. */
+static bool newer_than_its_trains(const eng_game *g, int c, int type)
+{
+    const eng_company_state *s = &g->co[c];
+    for (int k = 0; k < s->ntrains; k++)
+        if (s->trains[k] >= type)
+            return false;
+    return true;
+}
+
 static void automatic_train(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
@@ -730,6 +741,9 @@ static void automatic_train(turn_ctx *x, const struct company_turn *ct)
         else if (last_of_its_type_to_spare(g, ct->c, type))
             reason = "the last train of its type, with money to spare: the next type goes on "
                      "sale";
+        else if (newer_than_its_trains(g, ct->c, type))
+            reason = "a train of a newer type than its own, which outlasts them (the older "
+                     "types rust first)";
         if (!reason)
             return;
         eng_action buy = {.kind = ENG_ACT_BUY_TRAIN, .player = ct->p, .train = type,

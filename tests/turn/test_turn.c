@@ -968,6 +968,18 @@ static void test_a_silent_company_buys_the_last_train_of_its_type(void **state)
         }
         finish(g);
     }
+    /* the phases move on: a train of a newer type than its own, with room and the price */
+    eng_game *g = by_operating("Variant=Clemens");
+    int two = g->train_on_sale, three = train("3");
+    give_train(g, "BY", title->trains[two].name);
+    g->trains_left[two] = 0; /* the 2s are sold out: the 3s are on sale */
+    g->train_on_sale = three;
+    g->co[co("BY")].cash = title->trains[three].cost;
+    const char *v[4] = {NULL, NULL, NULL, NULL};
+    resolve(g, v, 1);
+    report_has("Played for its director: BY buys a train of a newer type than its own");
+    assert_int_equal(g->co[co("BY")].ntrains, 2);
+    finish(g);
 }
 
 /* How near a lay's track leads to the goal (as house rule 17 B now measures it). */
