@@ -222,6 +222,18 @@ static void start_company(eng_game *g)
     eng_event_add(g, ENG_EV_OPERATES, g->current, c, 0, 0, false);
 }
 
+/* The bank broken: the game ends with this operating round (1835, as Rails and 18xx.games
+ * have it), or with this set of them (1830: bank_break_ends "set"). Whether it ended. */
+static bool ends_the_game(eng_game *g)
+{
+    note_bank(g);
+    if (g->bank_broken && (!g->t->bank_break_ends_set || g->or_in_set >= g->ors_in_set)) {
+        end_game(g, ENG_END_BANK);
+        return true;
+    }
+    return false;
+}
+
 static void end_operating_round(eng_game *g)
 {
     for (int c = 0; c < g->t->ncompanies; c++) {
@@ -234,13 +246,8 @@ static void end_operating_round(eng_game *g)
         eng_event_add(g, ENG_EV_WORTH, p, ENG_NONE, eng_player_worth(g, p) - g->worth_at_or_start[p],
                       0, false);
     g->operating = ENG_NONE;
-    note_bank(g);
-    /* the bank broken: the game ends with this operating round (1835, as Rails and
-     * 18xx.games have it), or with this set of them (1830: bank_break_ends "set") */
-    if (g->bank_broken && (!g->t->bank_break_ends_set || g->or_in_set >= g->ors_in_set)) {
-        end_game(g, ENG_END_BANK);
+    if (ends_the_game(g))
         return;
-    }
     eng_round_end(g);
     eng_round_over(g, ENG_ROUND_OPERATING);
 }
@@ -256,10 +263,12 @@ void eng_begin_operating_round(eng_game *g)
     pay_privates(g);
     set_order(g);
     g->or_pos = 0;
-    if (g->nor_order == 0) {
+    if (g->nor_order == 0) { /* no company: the privates' income alone (it may break the bank) */
         eng_event_add(g, ENG_EV_SHORT_OR, ENG_NONE, ENG_NONE, 0, 0, false);
-        eng_round_end(g);
         g->operating = ENG_NONE;
+        if (ends_the_game(g))
+            return;
+        eng_round_end(g);
         eng_round_over(g, ENG_ROUND_OPERATING);
         return;
     }

@@ -706,10 +706,33 @@ static void test_a_train_is_forced_only_with_a_route(void **state)
     eng_game_free(g);
 }
 
+/* A silent 1830 game never ended: the privates' income in operating rounds in which no company
+ * operates broke the bank (it stood at -21175 after 150 turns) and nothing looked. The bank
+ * broken there ends the game as anywhere (with the set of operating rounds). */
+static void test_the_privates_income_breaks_the_bank(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold(NULL, 100);
+    int income = 0;
+    for (int c = 0; c < title->ncompanies; c++)
+        if (title->companies[c].kind == ENG_PRIVATE)
+            income += title->companies[c].revenue;
+    int extra = g->bank - (income - 1); /* one short of the privates' income */
+    g->bank -= extra;
+    g->players[0].cash += extra;
+    for (int k = 0; k < 3 && g->round == ENG_ROUND_STOCK; k++)
+        must(g, pass());
+    assert_true(g->bank_broken);
+    assert_int_equal(g->round, ENG_ROUND_OVER);
+    assert_true(has_event(g, ENG_EV_GAME_OVER, ENG_NONE, ENG_NONE));
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_titles_defaults),
+        cmocka_unit_test(test_the_privates_income_breaks_the_bank),
         cmocka_unit_test(test_a_turn_that_sold_is_no_pass),
         cmocka_unit_test(test_sold_out_companies_move_in_running_order),
         cmocka_unit_test(test_a_train_is_forced_only_with_a_route),
