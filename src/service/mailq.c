@@ -28,11 +28,30 @@ char *svc_reply_references(const char *references, const char *message_id)
     return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
-/* Threading: a game's mail answers the game's first mail (unless it answers a player's) and
- * references it first; the first mail of a game becomes its thread. */
+/* Threading: a game's mail to a player answers that player's first mail of the game (unless it
+ * answers one of his) and references it first; the first mail to him begins his thread. Mail
+ * to anyone else of the game (its GM) threads likewise under the game's first such mail. No
+ * one's thread begins with a mail he never received. */
 struct threading {
     char *in_reply_to, *references;
 };
+
+/* The Message-ID the recipient's thread of the game begins with (*root NULL: this mail begins
+ * it, and is recorded so). */
+static int thread_root(store *st, const svc_mail *m, const char *message_id, char **root)
+{
+    int64_t player = 0;
+    int rc = store_player_thread(st, m->game_id, m->to_addr, &player, root);
+    if (rc == STORE_OK && !*root)
+        return store_player_set_thread(st, player, message_id) == STORE_OK ? 0 : -1;
+    if (rc == STORE_OK)
+        return 0;
+    if (rc != STORE_NOT_FOUND || store_game_thread(st, m->game_id, root) != STORE_OK)
+        return -1;
+    if (!*root)
+        return store_game_set_thread(st, m->game_id, message_id) == STORE_OK ? 0 : -1;
+    return 0;
+}
 
 static int thread_of(store *st, const svc_mail *m, const char *message_id, struct threading *th)
 {
@@ -41,10 +60,10 @@ static int thread_of(store *st, const svc_mail *m, const char *message_id, struc
     if (!m->game_id)
         return 0;
     char *root = NULL;
-    if (store_game_thread(st, m->game_id, &root) != STORE_OK)
+    if (thread_root(st, m, message_id, &root))
         return -1;
     if (!root)
-        return store_game_set_thread(st, m->game_id, message_id) == STORE_OK ? 0 : -1;
+        return 0; /* this mail begins the thread */
     if (!th->in_reply_to)
         th->in_reply_to = xstrdup(root);
     char *first = str_format("<%s>", root);

@@ -102,6 +102,8 @@ enum stmt_id {
     S_INBOUND_HOLD,
     S_INBOUND_NEXT_HELD,
     S_GAME_FIND_THREAD,
+    S_PLAYER_THREAD,
+    S_PLAYER_SET_THREAD,
     S_COUNT
 };
 
@@ -181,7 +183,7 @@ static const char *const stmt_sql[S_COUNT] = {
 
     [S_PLAYER_NMR] = "UPDATE players SET nmr_count = ?2, seat_open = ?3 WHERE id = ?1",
     [S_PLAYER_REPLACE] = "UPDATE players SET name = ?2, address = ?3, password_hash = ?4, "
-                         "nmr_count = 0, seat_open = 0 WHERE id = ?1",
+                         "nmr_count = 0, seat_open = 0, thread_id = NULL WHERE id = ?1",
     [S_INBOUND_KNOWN] = "SELECT 1 FROM inbound WHERE source = ?1 "
                         "OR (?2 IS NOT NULL AND message_id = ?2 AND content_key = ?3)",
     [S_INBOUND_ADD] = "INSERT INTO inbound (source, message_id, received_at, size, raw, truncated, "
@@ -275,7 +277,11 @@ static const char *const stmt_sql[S_COUNT] = {
                                "ORDER BY at, id LIMIT 1 OFFSET ?3",
     [S_INBOUND_HOLD] = "UPDATE inbound SET held_until = ?2, sender = ?3, subject = ?4, "
                        "outcome = ?5 WHERE id = ?1 AND status = 'received'",
-    [S_GAME_FIND_THREAD] = "SELECT " GAME_COLUMNS " FROM games WHERE thread_id = ?1",
+    [S_GAME_FIND_THREAD] = "SELECT " GAME_COLUMNS " FROM games WHERE thread_id = ?1 OR id = "
+                           "(SELECT game_id FROM players WHERE thread_id = ?1)",
+    [S_PLAYER_THREAD] = "SELECT id, thread_id FROM players WHERE game_id = ?1 AND "
+                        "address = ?2 COLLATE NOCASE ORDER BY seat LIMIT 1",
+    [S_PLAYER_SET_THREAD] = "UPDATE players SET thread_id = ?2 WHERE id = ?1 AND thread_id IS NULL",
     [S_INBOUND_NEXT_HELD] = "SELECT MIN(held_until) FROM inbound WHERE status = 'received' AND "
                             "held_until IS NOT NULL",
 };
@@ -1416,6 +1422,27 @@ int store_game_stamp(store *st, int64_t game_id, char **stamp)
     *stamp = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
     sqlite3_reset(s);
     return rc == SQLITE_ROW && *stamp ? STORE_OK : STORE_ERROR;
+}
+
+int store_player_thread(store *st, int64_t game_id, const char *address, int64_t *player_id,
+                        char **message_id)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_THREAD);
+    sqlite3_bind_int64(s, 1, game_id);
+    bind_text(s, 2, address);
+    int rc = sqlite3_step(s);
+    *player_id = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+    *message_id = rc == SQLITE_ROW ? col_text(s, 1) : NULL;
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_player_set_thread(store *st, int64_t player_id, const char *message_id)
+{
+    sqlite3_stmt *s = stmt(st, S_PLAYER_SET_THREAD);
+    sqlite3_bind_int64(s, 1, player_id);
+    bind_text(s, 2, message_id);
+    return run(st, s);
 }
 
 int store_game_thread(store *st, int64_t game_id, char **message_id)

@@ -80,7 +80,8 @@ int store_game_find(store *st, const char *name, store_game *out);
  * resolution (early_due_at: every player's orders in), or its deadline — in creation order. */
 int store_game_each_due(store *st, int64_t now, void (*fn)(const store_game *, void *),
                         void *ctx);
-/* The game whose thread begins with this Message-ID (without angle brackets). */
+/* The game whose thread begins with this Message-ID (without angle brackets): the game's own
+ * thread (the GM's copies) or one of its players'. */
 int store_game_find_thread(store *st, const char *message_id, store_game *out);
 /* Calls fn for each game in creation order. */
 int store_game_each(store *st, void (*fn)(const store_game *, void *), void *ctx);
@@ -302,6 +303,12 @@ int store_game_set_thread(store *st, int64_t game_id, const char *message_id);
  * stamps: a resolution computed on the first is still the one to write. */
 int store_game_stamp(store *st, int64_t game_id, char **stamp);
 /* The game's thread (*message_id malloc'd, NULL when it has none yet). */
+/* The thread of the game's player at this address (the first of them): his id and the
+ * Message-ID his thread begins with (NULL: none yet); STORE_NOT_FOUND: no player there. */
+int store_player_thread(store *st, int64_t game_id, const char *address, int64_t *player_id,
+                        char **message_id);
+/* The player's thread begins with this mail, unless it has begun already. */
+int store_player_set_thread(store *st, int64_t player_id, const char *message_id);
 int store_game_thread(store *st, int64_t game_id, char **message_id);
 /* Whether the player's reports carry their pictures. */
 int store_player_set_pictures(store *st, int64_t player_id, bool pictures);

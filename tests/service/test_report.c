@@ -364,8 +364,10 @@ static char *header(const char *raw, const char *name)
     return buf_steal(&b);
 }
 
-/* Every mail of a game threads under the game's first mail; a reply to a player's mail answers
- * it and references all of its ids. */
+/* Every mail of a game to a player threads under that player's own first mail of it (issue 27:
+ * every thread's root was the first player's mail, which the others never received), the GM's
+ * under the game's first mail to the GM; a reply to a player's mail answers it and references
+ * all of its ids. */
 static void test_a_games_mails_thread_under_its_first(void **state)
 {
     struct fixture *f = *state;
@@ -373,9 +375,6 @@ static void test_a_games_mails_thread_under_its_first(void **state)
                     "References: <x0@pbem.test> <x1@pbem.test>\n\n"
                     "GAME g1\nPLAYER alice\nPASSWORD secret1\nBUY NF\n"));
     assert_int_equal(pass(f), 0);
-    store_game g = game(f);
-    assert_non_null(g.thread_id);
-    char *root = str_format("<%s>", g.thread_id);
     struct sent s;
     collect(f, &s);
     int ack = sent_to(&s, "alice@pbem.test");
@@ -392,21 +391,49 @@ static void test_a_games_mails_thread_under_its_first(void **state)
     assert_int_equal(pass(f), 1);
     collect(f, &s);
     int reports = 0;
+    char *roots[4] = {0};
+    const char *who[4] = {"alice@pbem.test", "bob@pbem.test", "carol@pbem.test",
+                          "gm@pbem.test"};
+    for (int k = 0; k < 4; k++) {
+        int64_t id;
+        char *root = NULL;
+        if (k < 3)
+            assert_int_equal(store_player_thread(f->st, f->game_id, who[k], &id, &root), STORE_OK);
+        else
+            assert_int_equal(store_game_thread(f->st, f->game_id, &root), STORE_OK);
+        assert_non_null(root);
+        roots[k] = str_format("<%s>", root);
+        free(root);
+        for (int j = 0; j < k; j++) /* each its own */
+            assert_string_not_equal(roots[j], roots[k]);
+    }
     for (int i = 0; i < s.n; i++) {
         if (!strstr(s.raw[i], "Subject: g1: turn 1"))
             continue;
+        int k = 0;
+        while (k < 3 && !strstr(s.raw[i], who[k]))
+            k++;
         char *r = header(s.raw[i], "References"), *in = header(s.raw[i], "In-Reply-To");
-        assert_non_null(r);
-        assert_true(strncmp(r, root, strlen(root)) == 0);
-        assert_string_equal(in, root);
+        if (!r) { /* the first mail of its reader's thread: it is the root */
+            char *id = header(s.raw[i], "Message-ID");
+            assert_string_equal(id, roots[k]);
+            free(id);
+            free(in);
+            reports++;
+            continue;
+        }
+        if (strncmp(r, roots[k], strlen(roots[k])) != 0)
+            fail_msg("the report to %s references %s, not its own thread %s", who[k], r,
+                     roots[k]);
+        assert_string_equal(in, roots[k]);
         free(r);
         free(in);
         reports++;
     }
     assert_int_equal(reports, 4);
+    for (int k = 0; k < 4; k++)
+        free(roots[k]);
     sent_clear(&s);
-    free(root);
-    store_game_clear(&g);
 }
 
 /* A From header in raw UTF-8 (8-bit, as some clients send it) is read as written and the answer
