@@ -293,7 +293,14 @@ static int verb_release(struct call *k)
         return refuse(k, "game %s has no report held", k->g->name);
     int64_t deadline = util_now() + (int64_t)k->g->turn_hours * 3600;
     bool over = strcmp(k->g->status, "finished") == 0;
-    if (store_held_each(k->d->st, k->g->id, send_held, k) != STORE_OK ||
+    /* the report rendered again: the game as the review left it (the GM's corrections), the
+     * deadline that starts now; a report held before its parts were kept goes as it was held */
+    char why[512] = "";
+    int fresh = svc_release_report(k->d->c, k->d->st, k->g, k->d->inbound_id,
+                                   over ? 0 : deadline, why, sizeof why);
+    if (fresh < 0)
+        return refuse(k, "the held report cannot be rendered again: %s", why);
+    if ((fresh == 1 && store_held_each(k->d->st, k->g->id, send_held, k) != STORE_OK) ||
         store_held_drop(k->d->st, k->g->id) != STORE_OK ||
         (!over && store_game_set_deadline(k->d->st, k->g->id, deadline) != STORE_OK) ||
         audit(k, "release", "held report released"))
@@ -718,12 +725,15 @@ static int verb_adjust(struct call *k)
     if (rc == 0) {
         char *json = eng_action_to_json(sg.g, &a);
         char *detail = str_format("correction: %s", words.data);
-        rc = store_action_append(k->d->st, k->g->id, k->g->turn, json) != STORE_OK ||
+        /* a correction made while a report is held for review is of the turn in review: its
+         * report, rendered again on RELEASE, shows it */
+        int turn = k->g->held ? svc_held_turn(k->g) : k->g->turn;
+        rc = store_action_append(k->d->st, k->g->id, turn, json) != STORE_OK ||
                      audit(k, "adjust", detail)
                  ? -1 : 0;
         if (rc == 0)
-            tell(k, "Done: %s (%s). The players see it in the next report.", words.data,
-                 cmd->reason);
+            tell(k, "Done: %s (%s). The players see it in %s.", words.data, cmd->reason,
+                 k->g->held ? "the held report when you RELEASE it" : "the next report");
         free(json);
         free(detail);
     }

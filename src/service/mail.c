@@ -247,7 +247,9 @@ static void list_orders(const store_game *game, const svc_game *sg, int p, const
     bool one_round = one_round_by[0] || po->orders.one_round;
     if (one_round_by[0] && game->rounds_per_turn > 1)
         cJSON_AddStringToObject(ctx, "one_round_by", one_round_by);
-    if (sg->g) {
+    /* while the last turn's report is held for the GM's review the game already holds that
+     * turn: a check on it would tell its results before the report */
+    if (sg->g && !game->held) {
         turn_settings set;
         turn_settings_default(&set);
         set.rounds = one_round ? 1 : game->rounds_per_turn;
@@ -277,6 +279,8 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
     int64_t due = svc_turn_due_at(st, game, sg);
     if (due <= 0 || due >= game->deadline_at)
         return store_game_set_early_due(st, game->id, 0); /* not early (any more) */
+    if (game->held) /* no turn is resolved before the release: nothing to promise */
+        return store_game_set_early_due(st, game->id, due);
     char when[64];
     svc_format_time(due, when, sizeof when);
     cJSON *all = cJSON_AddObjectToObject(ctx, "all_in");
@@ -354,7 +358,11 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
     }
     bool take = env->turn < 0 || env->turn == game->turn;
     rc = take_turn_orders(st, m, take ? env : NULL, game, player, ctx);
-    if (game->deadline_at > 0) {
+    if (game->held) { /* the deadline starts when the report is released */
+        cJSON *review = cJSON_AddObjectToObject(ctx, "in_review");
+        cJSON_AddNumberToObject(review, "held", svc_held_turn(game));
+        cJSON_AddNumberToObject(review, "turn", game->turn);
+    } else if (game->deadline_at > 0) {
         char when[64];
         svc_format_time(game->deadline_at, when, sizeof when);
         cJSON_AddStringToObject(ctx, "deadline", when);
