@@ -370,6 +370,22 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
     return rc;
 }
 
+/* REPORT: a copy of the last turn report, made for the player (the game's opening mail before
+ * the first), queued with the answer; the answer says so, or why not. -1 on a database error. */
+static int report_copy(const cfg *c, store *st, const store_inbound *m, const store_game *game,
+                       const store_player *player, cJSON *ctx)
+{
+    char said[512];
+    int rc = 1;
+    if (strcmp(game->status, "forming") == 0)
+        snprintf(said, sizeof said, "REPORT: game %s has not started, so there is no report "
+                                    "yet.", game->name);
+    else
+        rc = svc_report_copy(c, st, game, player->seat - 1, m->id, said, sizeof said);
+    cJSON_AddStringToObject(ctx, "report_copy", said);
+    return rc;
+}
+
 /* A mail that carries a player's identity: check it, and tell the player what we read. */
 static void handle_identity(const cfg *c, store *st, const store_inbound *m,
                             const mail_message *msg, ord_envelope *env, cJSON *ctx,
@@ -403,6 +419,8 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
             cJSON_AddStringToObject(over, "game", game.name);
             cJSON_AddNumberToObject(over, "turn", game.turn);
         }
+        if (env->report) /* REPORT: the last report, made for the player, in a mail of its own */
+            out->db_error |= report_copy(c, st, m, &game, &player, ctx) < 0;
         out->player_id = player.id;
         out->game_id = game.id;
         if (env->pictures != ORD_PICTURES_UNSAID) {

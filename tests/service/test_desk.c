@@ -198,6 +198,57 @@ static void test_release_renders_the_report_afresh(void **state)
     sent_clear(&s);
 }
 
+/* Issue 27, 9: a replacement player gets what a new player needs — the welcome says the seat,
+ * the turn and its deadline, and the last report made for the new player follows (the holdings
+ * of the seat, the orders' fates, the order form in the new name); before the first report,
+ * the game's opening mail. */
+static void test_a_replacement_gets_what_a_new_player_needs(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "REPLACE carol erin erin@pbem.test", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_sentence(s.body[sent_to_with(&s, "erin@pbem.test", "welcome to the game")],
+                    "You take seat 3, until now carol's, in a game under way: it is at turn 1");
+    expect_in(s.body[sent_to_with(&s, "erin@pbem.test", "the game begins")], "PLAYER erin");
+    sent_clear(&s);
+    clear_out(f);
+    mail_orders(f, "bob", "secret2", "BUY NF\n");
+    pass(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    clear_out(f);
+    assert_int_equal(desk(f, "REPLACE bob dave dave@pbem.test", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    collect(f, &s);
+    store_game g = game(f);
+    char when[64];
+    svc_format_time(g.deadline_at, when, sizeof when);
+    store_game_clear(&g);
+    const char *welcome = s.body[sent_to_with(&s, "dave@pbem.test", "welcome to the game")];
+    expect_in(welcome, "Your password is:");
+    char *sentence = str_format("You take seat 2, until now bob's, in a game under way: it is at "
+                                "turn 2, and orders for it are due by %s.", when);
+    expect_sentence(welcome, sentence);
+    free(sentence);
+    expect_sentence(welcome, "A copy of the report of turn 1, made for you, comes in a mail of "
+                             "its own.");
+    expect_in(welcome, "REPORT");
+    lines_at_most_78(welcome);
+    const char *copy = s.body[sent_to_with(&s, "dave@pbem.test", "(a copy)")];
+    expect_in(copy, "The report for dave");
+    expect_in(copy, "Your holdings:");
+    expect_in(copy, "\"BUY 1 NF\": carried out"); /* the seat's orders */
+    expect_in(copy, "PLAYER dave");
+    expect_sentence(copy, when);
+    sent_clear(&s);
+}
+
 /* BECOME: the GM enters a player's orders; the player is told; ORDERS shows them. */
 static void test_become(void **state)
 {
@@ -343,6 +394,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_the_gm_by_mail), T(test_pause_and_resume), T(test_review_and_release),
         T(test_release_renders_the_report_afresh),
+        T(test_a_replacement_gets_what_a_new_player_needs),
         T(test_become),         T(test_rollback),         T(test_adjust),
         T(test_deadline_and_broadcast), T(test_broadcast_and_preview_by_mail),
     };
