@@ -1,4 +1,5 @@
-/* envelope: GAME, PLAYER, PASSWORD, TURN and HELP lines of a player's mail (see envelope.h). */
+/* envelope: GAME, PLAYER, PASSWORD, TURN, HELP, PICTURES and REPORT lines of a player's mail (see
+ * envelope.h). */
 #include "orders/envelope.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -122,11 +123,22 @@ static void set_pictures(ord_envelope *env, const char *v, int number)
                                "or NONE (text and tables only), not \"%s\"", v);
 }
 
+/* "REPORT" (any case, a '.' or '!' after it): the word alone on its line. */
+static bool is_report(const char *text)
+{
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '.' || text[n - 1] == '!'))
+        n--;
+    return n == 6 && strncasecmp(text, "report", 6) == 0;
+}
+
 static void parse_line(ord_envelope *env, char *text, int number)
 {
     const char *v;
     if (is_help(text, &env->help_topic))
         env->help = true;
+    else if (is_report(text))
+        env->report = true;
     else if ((v = keyword_value(text, "game")))
         set_once(env, &env->game, "GAME", v, number);
     else if ((v = keyword_value(text, "gm")) && !*v)

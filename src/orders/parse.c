@@ -409,7 +409,7 @@ static const char *near_verb(const char *word)
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
                                         "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "BID", "PAR",
-                                        "HOME", NULL};
+                                        "HOME", "REPORT", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];

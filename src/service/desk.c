@@ -332,7 +332,14 @@ static int verb_release(struct call *k)
         return refuse(k, "game %s has no report held", k->g->name);
     int64_t deadline = util_now() + (int64_t)k->g->turn_hours * 3600;
     bool over = strcmp(k->g->status, "finished") == 0;
-    if (store_held_each(k->d->st, k->g->id, send_held, k) != STORE_OK ||
+    /* the report rendered again: the game as the review left it (the GM's corrections), the
+     * deadline that starts now; a report held before its parts were kept goes as it was held */
+    char why[512] = "";
+    int fresh = svc_release_report(k->d->c, k->d->st, k->g, k->d->inbound_id,
+                                   over ? 0 : deadline, why, sizeof why);
+    if (fresh < 0)
+        return refuse(k, "the held report cannot be rendered again: %s", why);
+    if ((fresh == 1 && store_held_each(k->d->st, k->g->id, send_held, k) != STORE_OK) ||
         store_held_drop(k->d->st, k->g->id) != STORE_OK ||
         (!over && store_game_set_deadline(k->d->st, k->g->id, deadline) != STORE_OK) ||
         audit(k, "release", "held report released"))
@@ -759,12 +766,15 @@ static int verb_adjust(struct call *k)
     if (rc == 0) {
         char *json = eng_action_to_json(sg.g, &a);
         char *detail = str_format("correction: %s", words.data);
-        rc = store_action_append(k->d->st, k->g->id, k->g->turn, json) != STORE_OK ||
+        /* a correction made while a report is held for review is of the turn in review: its
+         * report, rendered again on RELEASE, shows it */
+        int turn = k->g->held ? svc_held_turn(k->g) : k->g->turn;
+        rc = store_action_append(k->d->st, k->g->id, turn, json) != STORE_OK ||
                      audit(k, "adjust", detail)
                  ? -1 : 0;
         if (rc == 0)
-            tell(k, "Done: %s (%s). The players see it in the next report.", words.data,
-                 cmd->reason);
+            tell(k, "Done: %s (%s). The players see it in %s.", words.data, cmd->reason,
+                 k->g->held ? "the held report when you RELEASE it" : "the next report");
         free(json);
         free(detail);
     }
@@ -912,16 +922,30 @@ static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd 
 /* ---- seating a player (player add / replace, REPLACE) ---- */
 
 static char *welcome_body(const cfg *c, const store_game *g, const char *player,
-                          const char *password)
+                          const char *password, const store_player *old, const char *copy)
 {
     cJSON *ctx = cJSON_CreateObject();
+    if (old && copy) { /* a seat in a game under way: where it stands, what comes with this */
+        cJSON *seat = cJSON_AddObjectToObject(ctx, "under_way");
+        cJSON_AddNumberToObject(seat, "seat", old->seat);
+        cJSON_AddStringToObject(seat, "old", old->name);
+        cJSON_AddNumberToObject(seat, "turn", g->turn);
+        if (strcmp(g->status, "running") == 0 && !g->held && g->deadline_at > 0) {
+            char when[64];
+            svc_format_time(g->deadline_at, when, sizeof when);
+            cJSON_AddStringToObject(seat, "deadline", when);
+        }
+        if (strcmp(g->status, "finished") == 0)
+            cJSON_AddTrueToObject(seat, "over");
+        cJSON_AddStringToObject(seat, "copy", copy);
+    }
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
     cJSON_AddStringToObject(ctx, "gm_address", svc_gm_address(c, g));
     cJSON_AddStringToObject(ctx, "daemon_address", c->daemon_address);
     cJSON_AddStringToObject(ctx, "game", g->name);
     cJSON_AddStringToObject(ctx, "player", player);
     cJSON_AddStringToObject(ctx, "password", password);
-    char *body = svc_render(c, "welcome.txt", ctx);
+    char *body = svc_render_text(c, "welcome.txt", ctx);
     cJSON_Delete(ctx);
     return body;
 }
@@ -948,8 +972,12 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
     if (r != STORE_OK)
         return snprintf(why, len, "%s", store_errmsg(st)), -1;
     int rc = 0;
-    if (mail) {
-        char *body = welcome_body(c, g, name, password);
+    char copy[512] = "";
+    if (mail && old && strcmp(g->status, "forming") != 0) /* what a new player needs: the last
+                                                             * report, made for the new player */
+        rc = svc_report_copy(c, st, g, old->seat - 1, 0, copy, sizeof copy) < 0 ? -1 : 0;
+    if (mail && rc == 0) {
+        char *body = welcome_body(c, g, name, password, old, copy[0] ? copy : NULL);
         char *subject = str_format("%s: welcome to the game", g->name);
         svc_mail m = {address, name, subject, body, NULL, NULL, "auto-generated", g->id, NULL,
                       NULL, 0};

@@ -336,7 +336,9 @@ static void list_orders(const store_game *game, const svc_game *sg, int p, const
     bool one_round = one_round_by[0] || po->orders.one_round;
     if (one_round_by[0] && game->rounds_per_turn > 1)
         cJSON_AddStringToObject(ctx, "one_round_by", one_round_by);
-    if (sg->g) {
+    /* while the last turn's report is held for the GM's review the game already holds that
+     * turn: a check on it would tell its results before the report */
+    if (sg->g && !game->held) {
         turn_settings set;
         turn_settings_default(&set);
         set.rounds = one_round ? 1 : game->rounds_per_turn;
@@ -394,7 +396,7 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
     int64_t due = svc_turn_due_at(st, game, sg);
     if (due <= 0 || due >= game->deadline_at)
         return store_game_set_early_due(st, game->id, 0); /* not early (any more) */
-    if (game->paused_at) /* nothing is resolved while paused: no time is promised */
+    if (game->paused_at || game->held) /* nothing is resolved now: no time is promised */
         return store_game_set_early_due(st, game->id, due);
     char when[64];
     svc_format_time(due, when, sizeof when);
@@ -476,7 +478,11 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
     }
     bool take = env->turn < 0 || env->turn == game->turn;
     rc = take_turn_orders(st, m, take ? env : NULL, game, player, ctx);
-    if (game->paused_at) { /* no deadline runs: the one stored moves when the game resumes */
+    if (game->held) { /* the deadline starts when the report is released */
+        cJSON *review = cJSON_AddObjectToObject(ctx, "in_review");
+        cJSON_AddNumberToObject(review, "held", svc_held_turn(game));
+        cJSON_AddNumberToObject(review, "turn", game->turn);
+    } else if (game->paused_at) { /* no deadline runs: the one stored moves when it resumes */
         char since[64];
         svc_format_time(game->paused_at, since, sizeof since);
         cJSON_AddStringToObject(ctx, "paused_since", since);
@@ -485,6 +491,22 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
         svc_format_time(game->deadline_at, when, sizeof when);
         cJSON_AddStringToObject(ctx, "deadline", when);
     }
+    return rc;
+}
+
+/* REPORT: a copy of the last turn report, made for the player (the game's opening mail before
+ * the first), queued with the answer; the answer says so, or why not. -1 on a database error. */
+static int report_copy(const cfg *c, store *st, const store_inbound *m, const store_game *game,
+                       const store_player *player, cJSON *ctx)
+{
+    char said[512];
+    int rc = 1;
+    if (strcmp(game->status, "forming") == 0)
+        snprintf(said, sizeof said, "REPORT: game %s has not started, so there is no report "
+                                    "yet.", game->name);
+    else
+        rc = svc_report_copy(c, st, game, player->seat - 1, m->id, said, sizeof said);
+    cJSON_AddStringToObject(ctx, "report_copy", said);
     return rc;
 }
 
@@ -533,6 +555,8 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
             cJSON_AddStringToObject(over, "game", game.name);
             cJSON_AddNumberToObject(over, "turn", game.turn);
         }
+        if (env->report) /* REPORT: the last report, made for the player, in a mail of its own */
+            out->db_error |= report_copy(c, st, m, &game, &player, ctx) < 0;
         out->player_id = player.id;
         out->game_id = game.id;
         if (env->pictures != ORD_PICTURES_UNSAID) {

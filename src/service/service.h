@@ -137,6 +137,23 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
  * in its own transaction (this function begins and commits). Returns the number of turns
  * resolved, or -1 when one failed. */
 int svc_turns_due(const cfg *c, store *st);
+/* The turn whose report is held for the GM's release, or was the last resolved: the one before
+ * the current (the current when the game is over). */
+int svc_held_turn(const store_game *sg);
+/* RELEASE: the held turn's report rendered again for every player as the game now stands after
+ * the GM's review — the corrections made during it, the next turn's deadline (deadline; 0 when
+ * the game is over) — and queued (inbound_id: the GM's mail, 0 the command line). 0; 1 when the
+ * turn was held before its report's parts were kept (the held mails are to be sent as they
+ * are); -1 with why. Inside the caller's transaction. */
+int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
+                       int64_t deadline, char *why, size_t len);
+/* Player p (a seat index) mailed a copy of the last report, made for that player (the orders'
+ * fates, the holdings, the order form, the deadline now); before the first turn's, the game's
+ * opening mail. 0 (said: what is sent, for the answer), 1 when nothing is sent (said: why: the
+ * report is held for review, or cannot be made), -1 on a database error (said: why). Inside the
+ * caller's transaction. */
+int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_t inbound_id,
+                    char *said, size_t len);
 /* 0 when the game's turn may be resolved; else -1 with why (not running, paused, or a report
  * held for the GM's release). */
 int svc_turn_blocked(const store_game *sg, char *why, size_t len);
@@ -192,6 +209,9 @@ int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int t
 /* To every player of the game just started: the seating, the start packet, the variant and
  * house rules, the first deadline, the order form, the starting map. 0, or -1 with why. */
 int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
+/* The same mail again, to player p (a seat index) only, with the deadline now. */
+int svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
+                           int64_t inbound_id, char *why, size_t len);
 
 /* ---- desk.c: the GM's desk ---- */
 /* A mail from the game master to every player of the game (text: what the GM did, or says). */

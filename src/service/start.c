@@ -93,7 +93,7 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
 }
 
 static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_game *dg, int p,
-                       cJSON *ctx, const mail_inline_part *map)
+                       int64_t inbound_id, cJSON *ctx, const mail_inline_part *map)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(ctx, "me");
     cJSON_DeleteItemFromObjectCaseSensitive(ctx, "form");
@@ -110,7 +110,7 @@ static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_
     svc_mail m = {dg->players[p].address, dg->players[p].name, subject, text, NULL, NULL,
                   "auto-generated", sg->id, html, pictures && html ? map : NULL,
                   pictures && html ? 1 : 0};
-    int rc = svc_queue_mail(c, st, 0, &m);
+    int rc = svc_queue_mail(c, st, inbound_id, &m);
     free(subject);
     free(html);
     free(text);
@@ -118,7 +118,9 @@ static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_
     return rc;
 }
 
-int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
+/* The opening mail to every player (only: -1), or to one. */
+static int mail_start(const cfg *c, store *st, const store_game *sg, int only, int64_t inbound_id,
+                      char *why, size_t len)
 {
     svc_game dg;
     if (svc_game_load(st, sg, &dg, why, len))
@@ -135,7 +137,8 @@ int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why
     mail_inline_part map = {cid, "image/png", "map.png", png, png_len};
     int rc = 0;
     for (int p = 0; p < dg.nplayers && rc == 0; p++)
-        rc = mail_player(c, st, sg, &dg, p, ctx, png ? &map : NULL);
+        if (only < 0 || p == only)
+            rc = mail_player(c, st, sg, &dg, p, inbound_id, ctx, png ? &map : NULL);
     if (rc)
         snprintf(why, len, "%s", store_errmsg(st));
     free(cid);
@@ -144,4 +147,15 @@ int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why
     cJSON_Delete(ctx);
     svc_game_unload(&dg);
     return rc ? -1 : 0;
+}
+
+int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
+{
+    return mail_start(c, st, sg, -1, 0, why, len);
+}
+
+int svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
+                           int64_t inbound_id, char *why, size_t len)
+{
+    return mail_start(c, st, sg, p, inbound_id, why, len);
 }

@@ -92,6 +92,15 @@ static const struct told_change {
 static void collect_correction(const store_audit_entry *e, void *ctx)
 {
     struct corrections *k = ctx;
+    if (e->at >= k->since && strcmp(e->action, "release") == 0) {
+        /* told in the report just released (the GM's corrections during its review): not
+         * told again in the next */
+        cJSON_Delete(k->list);
+        cJSON_Delete(k->actions);
+        k->list = cJSON_CreateArray();
+        k->actions = cJSON_CreateArray();
+        return;
+    }
     const struct told_change *t = NULL;
     for (size_t i = 0; i < sizeof TOLD / sizeof *TOLD; i++)
         if (strcmp(e->action, TOLD[i].action) == 0)
@@ -105,7 +114,8 @@ static void collect_correction(const store_audit_entry *e, void *ctx)
     cJSON_AddItemToArray(t->correction ? k->list : k->actions, o);
 }
 
-/* The GM's changes since the turn began (the last report), told in this one with their reasons. */
+/* The GM's changes since the turn began (the last report), told in this one with their reasons;
+ * the ones made while the last report was held for review were told in it, on its release. */
 static int add_corrections(store *st, const store_game *sg, cJSON *ctx)
 {
     struct corrections k = {0, cJSON_CreateArray(), cJSON_CreateArray()};
@@ -202,21 +212,21 @@ static void render_one(const cfg *c, const struct pictures *pc, cJSON *ctx, stru
 /* The report for every player — their own orders' fates, their form; held for the GM's
  * release when the game is under review — and the GM's copy (marked held, with the rulings to
  * look at), rendered with the turn's pictures. Reads nothing from the store. */
+static const char *fates_of(const cJSON *parts, int p)
+{
+    const cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(parts, "fates"), p);
+    return cJSON_IsString(f) && *f->valuestring ? f->valuestring : NULL;
+}
+
 static void render_everyone(const cfg *c, const store_game *sg, const svc_game *dg,
-                            const eng_board *before, const turn_result *r,
-                            const svc_orders *orders, const char *subject, cJSON *ctx,
-                            struct rendered *out)
+                            const eng_board *before, const cJSON *parts, const char *subject,
+                            cJSON *ctx, struct rendered *out)
 {
     pictures_make(c, sg, dg, before, &out->pc);
     svc_report_add_history(ctx, dg);
     out->n = 0;
     for (int p = 0; p < dg->nplayers; p++) {
-        buf fates;
-        buf_init(&fates);
-        if (r && orders)
-            turn_fates_text(r, p, &orders[p].orders, &fates);
-        svc_report_personalise(ctx, dg, p, fates.data);
-        buf_free(&fates);
+        svc_report_personalise(ctx, dg, p, fates_of(parts, p));
         render_one(c, &out->pc, ctx, &out->mails[out->n++], dg->players[p].address,
                    dg->players[p].name, subject, dg->players[p].pictures, sg->review);
     }
@@ -228,7 +238,8 @@ static void render_everyone(const cfg *c, const store_game *sg, const svc_game *
 }
 
 /* The rendered mails into the outbox (or held): the writes of the report. */
-static int queue_rendered(const cfg *c, store *st, const store_game *sg, const struct rendered *rd)
+static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
+                          const struct rendered *rd)
 {
     int rc = 0;
     for (int i = 0; i < rd->n && rc == 0; i++) {
@@ -236,7 +247,8 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, const s
         svc_mail mail = {m->to_addr, m->to_name, m->subject, m->text, NULL, NULL,
                          "auto-generated", sg->id, m->html, m->pictures ? rd->pc.parts : NULL,
                          m->pictures ? rd->pc.nparts : 0};
-        rc = m->hold ? svc_hold_mail(c, st, sg->turn, &mail) : svc_queue_mail(c, st, 0, &mail);
+        rc = m->hold ? svc_hold_mail(c, st, sg->turn, &mail)
+                     : svc_queue_mail(c, st, inbound_id, &mail);
     }
     return rc;
 }
@@ -408,12 +420,42 @@ struct prepared {
     struct resolution *res;
     int64_t next;         /* the next turn's deadline */
     struct rendered mails;
+    char *parts;          /* what the report says of the turn (turn_parts), kept with it */
 };
+
+/* What a report says of its turn, as against the game's state, the reader and the deadline:
+ * kept with the turn (JSON) so that its report can be rendered again from the store — on
+ * release, with the game as the GM's review left it, and as a player's copy. */
+static const char *const turn_keys[] = {"turn", "rounds", "rounds_text", "happened", "nmr",
+                                        "replacements", "one_round_by", "game_over", "rulings",
+                                        "has_rulings", "corrections", "has_corrections",
+                                        "gm_actions", "has_gm_actions"};
+
+static cJSON *turn_parts(const cJSON *ctx, const svc_game *dg, const turn_result *r,
+                         const svc_orders *orders)
+{
+    cJSON *parts = cJSON_CreateObject();
+    for (size_t i = 0; i < sizeof turn_keys / sizeof *turn_keys; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(ctx, turn_keys[i]);
+        if (v)
+            cJSON_AddItemToObject(parts, turn_keys[i], cJSON_Duplicate(v, true));
+    }
+    cJSON *fates = cJSON_AddArrayToObject(parts, "fates"); /* by seat: the orders' fates */
+    for (int p = 0; p < dg->nplayers; p++) {
+        buf b;
+        buf_init(&b);
+        turn_fates_text(r, p, &orders[p].orders, &b);
+        cJSON_AddItemToArray(fates, cJSON_CreateString(b.data ? b.data : ""));
+        buf_free(&b);
+    }
+    return parts;
+}
 
 static void prepared_free(struct prepared *p)
 {
     if (!p)
         return;
+    free(p->parts);
     rendered_free(&p->mails);
     resolution_free(p->res);
     free(p);
@@ -436,10 +478,12 @@ static struct prepared *prepare(const cfg *c, store *st, const store_game *sg, c
         prepared_free(p);
         return NULL;
     }
+    cJSON *parts = turn_parts(ctx, &res->dg, &res->r, res->in.orders);
     char *subject = str_format("%s: turn %d", sg->name, sg->turn);
-    render_everyone(c, sg, &res->dg, res->before, &res->r, res->in.orders, subject, ctx,
-                    &p->mails);
+    render_everyone(c, sg, &res->dg, res->before, parts, subject, ctx, &p->mails);
     free(subject);
+    p->parts = cJSON_PrintUnformatted(parts);
+    cJSON_Delete(parts);
     cJSON_Delete(ctx);
     return p;
 }
@@ -451,9 +495,9 @@ static int write_prepared(const cfg *c, store *st, const store_game *sg, const s
 {
     const turn_result *r = &p->res->r;
     int rc = store_result(st, sg, r) || record_nmrs(st, &p->res->dg, &p->res->in) ||
-             store_turn_add(st, sg->id, sg->turn, r->rounds, r->report.data) ||
+             store_turn_add(st, sg->id, sg->turn, r->rounds, r->report.data, p->parts) ||
              (r->game_over ? store_game_over(st, sg->id) : store_game_next_turn(st, sg->id, p->next)) ||
-             queue_rendered(c, st, sg, &p->mails);
+             queue_rendered(c, st, sg, 0, &p->mails);
     if (rc)
         snprintf(why, len, "%s", store_errmsg(st));
     return rc ? -1 : 0;
@@ -489,6 +533,172 @@ int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, 
     }
     resolution_free(res);
     return ctx ? 0 : -1;
+}
+
+/* ---- a resolved turn's report rendered again from the store ---- */
+
+int svc_held_turn(const store_game *sg)
+{
+    return strcmp(sg->status, "finished") == 0 ? sg->turn : sg->turn - 1;
+}
+
+/* What the report of the turn said of it (turn_parts); for a turn resolved before that was
+ * kept, what happened only. NULL with why when there is no such turn. */
+static cJSON *stored_parts(store *st, const store_game *sg, int turn, char *why, size_t len)
+{
+    char *json = NULL;
+    int rc = store_turn_context(st, sg->id, turn, &json);
+    if (rc != STORE_OK) {
+        snprintf(why, len, "%s", rc == STORE_NOT_FOUND ? "there is no such report"
+                                                       : store_errmsg(st));
+        return NULL;
+    }
+    cJSON *parts = json ? cJSON_Parse(json) : NULL;
+    free(json);
+    if (parts)
+        return parts;
+    char *happened = NULL; /* (resolved before the report's parts were kept) */
+    if (store_turn_report(st, sg->id, turn, &happened) != STORE_OK) {
+        snprintf(why, len, "%s", store_errmsg(st));
+        return NULL;
+    }
+    parts = cJSON_CreateObject();
+    cJSON_AddNumberToObject(parts, "turn", turn);
+    cJSON_AddStringToObject(parts, "rounds_text", "written again from the game's record");
+    cJSON_AddStringToObject(parts, "happened", happened ? happened : "");
+    free(happened);
+    return parts;
+}
+
+/* The report of the turn (its parts) on the game as it stood at the end of the turn — the GM's
+ * corrections made while it was held for review included — rendered for the players (only:
+ * one seat index; -1 every player), with the deadline of the turn after it (0: none). */
+static int render_stored(const cfg *c, store *st, const store_game *sg, int turn,
+                         const cJSON *parts, int64_t deadline, int only, const char *subject,
+                         struct rendered *out, char *why, size_t len)
+{
+    svc_game dg;
+    if (svc_game_load_until(st, sg, turn, &dg, why, len))
+        return -1;
+    cJSON *ctx = rep_state_json(dg.g);
+    cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
+    cJSON_AddStringToObject(ctx, "game", sg->name);
+    const cJSON *v;
+    cJSON_ArrayForEach(v, parts)
+        if (strcmp(v->string, "fates") != 0)
+            cJSON_AddItemToObject(ctx, v->string, cJSON_Duplicate(v, true));
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(parts, "game_over"))) {
+        cJSON_DeleteItemFromObjectCaseSensitive(ctx, "ranking");
+        cJSON_AddItemToObject(ctx, "ranking", rep_ranking_json(dg.g));
+    } else if (deadline > 0) {
+        char when[64];
+        svc_format_time(deadline, when, sizeof when);
+        cJSON *next = cJSON_AddObjectToObject(ctx, "next");
+        cJSON_AddNumberToObject(next, "turn", turn + 1);
+        cJSON_AddStringToObject(next, "deadline", when);
+    }
+    store_game then = *sg;
+    then.turn = turn;
+    pictures_make(c, &then, &dg, dg.before, &out->pc);
+    svc_report_add_history(ctx, &dg);
+    out->n = 0;
+    for (int p = 0; p < dg.nplayers; p++) {
+        if (only >= 0 && p != only)
+            continue;
+        svc_report_personalise(ctx, &dg, p, fates_of(parts, p));
+        render_one(c, &out->pc, ctx, &out->mails[out->n++], dg.players[p].address,
+                   dg.players[p].name, subject, dg.players[p].pictures, false);
+    }
+    cJSON_Delete(ctx);
+    svc_game_unload(&dg);
+    return 0;
+}
+
+int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
+                       int64_t deadline, char *why, size_t len)
+{
+    int turn = svc_held_turn(sg);
+    char *json = NULL;
+    if (store_turn_context(st, sg->id, turn, &json) != STORE_OK || !json)
+        return 1; /* held before the report's parts were kept: sent as it was held */
+    cJSON *parts = cJSON_Parse(json);
+    free(json);
+    if (!parts)
+        return 1;
+    /* the GM's corrections: those the report told, and those made during the review */
+    store_game then = *sg;
+    then.turn = turn;
+    cJSON *now = cJSON_CreateObject();
+    int rc = add_corrections(st, &then, now) == STORE_OK ? 0 : -1;
+    cJSON_DeleteItemFromObjectCaseSensitive(parts, "corrections");
+    cJSON_DeleteItemFromObjectCaseSensitive(parts, "has_corrections");
+    cJSON_DeleteItemFromObjectCaseSensitive(parts, "gm_actions");
+    cJSON_DeleteItemFromObjectCaseSensitive(parts, "has_gm_actions");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, now)
+        cJSON_AddItemToObject(parts, v->string, cJSON_Duplicate(v, true));
+    cJSON_Delete(now);
+    char *kept = rc == 0 ? cJSON_PrintUnformatted(parts) : NULL;
+    if (rc == 0 && store_turn_set_context(st, sg->id, turn, kept) != STORE_OK)
+        rc = -1;
+    free(kept);
+    struct rendered rd = {0};
+    char *subject = str_format("%s: turn %d", sg->name, turn);
+    if (rc == 0)
+        rc = render_stored(c, st, sg, turn, parts, deadline, -1, subject, &rd, why, len);
+    if (rc == 0 && queue_rendered(c, st, sg, inbound_id, &rd))
+        rc = -1;
+    if (rc && !*why)
+        snprintf(why, len, "%s", store_errmsg(st));
+    free(subject);
+    rendered_free(&rd);
+    cJSON_Delete(parts);
+    return rc;
+}
+
+int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_t inbound_id,
+                    char *said, size_t len)
+{
+    if (sg->held) {
+        snprintf(said, len, "The report of turn %d is with the game master for review: it "
+                            "comes to you when it is released.", svc_held_turn(sg));
+        return 1;
+    }
+    int turn = svc_held_turn(sg); /* the last turn resolved */
+    if (turn < 1) { /* none yet: the game's opening mail is what there is */
+        if (svc_mail_game_start_to(c, st, sg, p, inbound_id, said, len))
+            return -1;
+        snprintf(said, len, "No turn has been resolved yet: the game's opening mail (the "
+                            "seating, the start packet, your order form) comes again in a "
+                            "mail of its own.");
+        return 0;
+    }
+    char why[256] = "";
+    cJSON *parts = stored_parts(st, sg, turn, why, sizeof why);
+    if (!parts) {
+        snprintf(said, len, "The report of turn %d cannot be copied: %s.", turn, why);
+        return 1;
+    }
+    struct rendered rd = {0};
+    char *subject = str_format("%s: the report of turn %d (a copy)", sg->name, turn);
+    int64_t deadline = strcmp(sg->status, "running") == 0 ? sg->deadline_at : 0;
+    int rc = 0;
+    if (render_stored(c, st, sg, turn, parts, deadline, p, subject, &rd, why, sizeof why)) {
+        log_error("game %s: the report of turn %d cannot be copied: %s", sg->name, turn, why);
+        snprintf(said, len, "The report of turn %d cannot be copied now (the game master is "
+                            "told by the log).", turn);
+        rc = 1;
+    } else if (queue_rendered(c, st, sg, inbound_id, &rd)) {
+        snprintf(said, len, "%s", store_errmsg(st));
+        rc = -1;
+    }
+    if (rc == 0)
+        snprintf(said, len, "A copy of the report of turn %d, made for you, comes in a mail of "
+                            "its own.", turn);
+    free(subject);
+    rendered_free(&rd);
+    cJSON_Delete(parts);
+    return rc;
 }
 
 /* ---- deadlines and reminders ---- */

@@ -83,6 +83,8 @@ enum stmt_id {
     S_CUT_ORDER_MAILS,
     S_CUT_GAME,
     S_TURN_RESOLVED_AT,
+    S_TURN_CONTEXT,
+    S_TURN_SET_CONTEXT,
     S_SYNC_NORMAL,
     S_SYNC_FULL,
     S_INBOUND_CRASHED,
@@ -160,8 +162,8 @@ static const char *const stmt_sql[S_COUNT] = {
                          "WHERE id = ?1",
     [S_GAME_OVER] = "UPDATE games SET status = 'finished', deadline_at = NULL, "
                     "early_due_at = NULL WHERE id = ?1",
-    [S_TURN_ADD] = "INSERT INTO turns (game_id, turn, resolved_at, rounds, report) "
-                   "VALUES (?1, ?2, ?3, ?4, ?5)",
+    [S_TURN_ADD] = "INSERT INTO turns (game_id, turn, resolved_at, rounds, report, context) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [S_TURN_REPORT] = "SELECT report FROM turns WHERE game_id = ?1 AND turn = ?2",
     [S_GAME_NEXT_TIME] = "SELECT MIN(MIN(CASE WHEN reminded_turn < turn THEN deadline_at - "
                          "remind_hours * 3600 ELSE deadline_at END, "
@@ -250,6 +252,8 @@ static const char *const stmt_sql[S_COUNT] = {
                    "early_due_at = NULL, one_round_turn = 0, "
                    "reminded_turn = MIN(reminded_turn, ?2 - 1) WHERE id = ?1",
     [S_TURN_RESOLVED_AT] = "SELECT resolved_at FROM turns WHERE game_id = ?1 AND turn = ?2",
+    [S_TURN_CONTEXT] = "SELECT context FROM turns WHERE game_id = ?1 AND turn = ?2",
+    [S_TURN_SET_CONTEXT] = "UPDATE turns SET context = ?3 WHERE game_id = ?1 AND turn = ?2",
     [S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
     [S_SYNC_FULL] = "PRAGMA synchronous = FULL",
     [S_INBOUND_CRASHED] = "UPDATE inbound SET failures = failures + 1 WHERE id = ?1",
@@ -1280,7 +1284,8 @@ int store_game_over(store *st, int64_t game_id)
     return run(st, s);
 }
 
-int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report)
+int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report,
+                   const char *context)
 {
     sqlite3_stmt *s = stmt(st, S_TURN_ADD);
     sqlite3_bind_int64(s, 1, game_id);
@@ -1288,6 +1293,27 @@ int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char 
     sqlite3_bind_int64(s, 3, util_now());
     sqlite3_bind_int(s, 4, rounds);
     bind_text(s, 5, report);
+    bind_text(s, 6, context);
+    return run(st, s);
+}
+
+int store_turn_context(store *st, int64_t game_id, int turn, char **context)
+{
+    sqlite3_stmt *s = stmt(st, S_TURN_CONTEXT);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    int rc = sqlite3_step(s);
+    *context = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
+    sqlite3_reset(s);
+    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_turn_set_context(store *st, int64_t game_id, int turn, const char *context)
+{
+    sqlite3_stmt *s = stmt(st, S_TURN_SET_CONTEXT);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    bind_text(s, 3, context);
     return run(st, s);
 }
 

@@ -275,9 +275,14 @@ int store_game_set_early_due(store *st, int64_t game_id, int64_t at);
 /* The game moves on to its next turn, due at deadline_at. */
 int store_game_next_turn(store *st, int64_t game_id, int64_t deadline_at);
 int store_game_over(store *st, int64_t game_id);
-/* A resolved turn's report; report() gives it back (caller frees). */
-int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report);
+/* A resolved turn's report; report() gives it back (caller frees). context: what its report
+ * says of the turn (JSON, src/service/turns.c), for rendering it again; context() gives it
+ * back (NULL for a turn resolved before it was kept; STORE_NOT_FOUND: no such turn). */
+int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char *report,
+                   const char *context);
 int store_turn_report(store *st, int64_t game_id, int turn, char **report);
+int store_turn_context(store *st, int64_t game_id, int turn, char **context);
+int store_turn_set_context(store *st, int64_t game_id, int turn, const char *context);
 int store_turn_resolved_at(store *st, int64_t game_id, int turn, int64_t *at);
 /* When a running game next has something due (a reminder or a deadline), or 0 when none. */
 int64_t store_game_next_time(store *st);

@@ -38,6 +38,21 @@ static void test_help_in_body_or_subject(void **state)
     ord_envelope_clear(&e);
 }
 
+/* REPORT (issue 27, 9): the word alone on its line asks for the last report; not an order. */
+static void test_report_asks_for_the_last_report(void **state)
+{
+    (void)state;
+    ord_envelope e;
+    ord_envelope_parse("orders", "GAME g1\nreport.\nBUY M1\n", &e);
+    assert_true(e.report);
+    assert_int_equal(e.nlines, 1);
+    ord_envelope_clear(&e);
+    ord_envelope_parse("report", "REPORTS\nREPORT 3\n", &e);
+    assert_false(e.report);
+    assert_int_equal(e.nlines, 2);
+    ord_envelope_clear(&e);
+}
+
 static void test_conflicts_and_missing_values_are_errors(void **state)
 {
     (void)state;
@@ -92,6 +107,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_identity_in_any_spelling),
         cmocka_unit_test(test_help_in_body_or_subject),
+        cmocka_unit_test(test_report_asks_for_the_last_report),
         cmocka_unit_test(test_conflicts_and_missing_values_are_errors),
         cmocka_unit_test(test_keyword_must_be_a_whole_word),
         cmocka_unit_test(test_the_players_name_is_a_signature),

@@ -122,6 +122,133 @@ static void test_review_and_release(void **state)
     sent_clear(&s);
 }
 
+/* Issue 27, 8: RELEASE renders the held report afresh — the deadline is the one that starts at
+ * the release (not the one computed when the turn was held, in the past after a long hold), the
+ * GM's corrections made during the review are in it (and not told again in the next report) —
+ * and an acknowledgement during the hold says the turn is in review and tries nothing on the
+ * game, which already holds the held turn. */
+static void test_release_renders_the_report_afresh(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "REVIEW ON", NULL, NULL, &out), 0);
+    free(out);
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    pass(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    free(out);
+    util_set_clock(1800000000 + 200 * 3600); /* a long review */
+    assert_int_equal(desk(f, "ADJUST CASH bob +37", "a payment was missed", NULL, &out), 0);
+    expect_in(out, "in the held report when you RELEASE it");
+    free(out);
+    store_game g = game(f);
+    svc_game sg;
+    char why[256];
+    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    int bob_cash = sg.g->players[1].cash;
+    svc_game_unload(&sg);
+    store_game_clear(&g);
+    clear_out(f);
+    mail_orders(f, "alice", "secret1", "BUY M1\n"); /* during the hold */
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    const char *ack = s.body[sent_to(&s, "alice@pbem.test")];
+    expect_sentence(ack, "turn 1 is resolved and its report is with the game master for review");
+    expect_in(ack, "M1");
+    if (strstr(ack, "would be carried out") || strstr(ack, "would not be carried out") ||
+        strstr(ack, "due by"))
+        fail_msg("the acknowledgement during the hold tells the held turn:\n%s", ack);
+    sent_clear(&s);
+    clear_out(f);
+    assert_int_equal(desk(f, "RELEASE", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    collect(f, &s);
+    char deadline[64], stale[64], cash[32];
+    svc_format_time(1800000000 + 200 * 3600 + 72 * 3600, deadline, sizeof deadline);
+    svc_format_time(1800000000 + 72 * 3600, stale, sizeof stale);
+    snprintf(cash, sizeof cash, "You: cash %d,", bob_cash);
+    for (int i = 0; i < 3; i++) {
+        const char *to = i == 0 ? "alice@pbem.test" : i == 1 ? "bob@pbem.test" : "carol@pbem.test";
+        const char *r = s.body[sent_to(&s, to)];
+        expect_in(r, "Game g1, turn 1");
+        expect_sentence(r, deadline);
+        if (strstr(r, stale))
+            fail_msg("the released report has the deadline of the hold (%s):\n%s", stale, r);
+        expect_in(r, "correction: CASH bob +37 - a payment was missed");
+    }
+    const char *r = s.body[sent_to(&s, "bob@pbem.test")];
+    expect_in(r, "The report for bob");
+    expect_sentence(r, cash); /* bob's cash with the correction */
+    expect_in(s.body[sent_to(&s, "alice@pbem.test")], "Your orders and what became of them");
+    expect_in(s.body[sent_to(&s, "alice@pbem.test")], "\"BUY 1 NF\": carried out");
+    sent_clear(&s);
+    clear_out(f);
+    assert_int_equal(desk(f, "REVIEW OFF", NULL, NULL, &out), 0);
+    free(out);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0); /* turn 2 */
+    free(out);
+    pass(f);
+    collect(f, &s);
+    r = s.body[sent_to(&s, "alice@pbem.test")];
+    expect_in(r, "Game g1, turn 2");
+    if (strstr(r, "CASH bob +37"))
+        fail_msg("the correction told on release is told again:\n%s", r);
+    sent_clear(&s);
+}
+
+/* Issue 27, 9: a replacement player gets what a new player needs — the welcome says the seat,
+ * the turn and its deadline, and the last report made for the new player follows (the holdings
+ * of the seat, the orders' fates, the order form in the new name); before the first report,
+ * the game's opening mail. */
+static void test_a_replacement_gets_what_a_new_player_needs(void **state)
+{
+    struct fixture *f = *state;
+    char *out;
+    assert_int_equal(desk(f, "REPLACE carol erin erin@pbem.test", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_sentence(s.body[sent_to_with(&s, "erin@pbem.test", "welcome to the game")],
+                    "You take seat 3, until now carol's, in a game under way: it is at turn 1");
+    expect_in(s.body[sent_to_with(&s, "erin@pbem.test", "the game begins")], "PLAYER erin");
+    sent_clear(&s);
+    clear_out(f);
+    mail_orders(f, "bob", "secret2", "BUY NF\n");
+    pass(f);
+    assert_int_equal(desk(f, "PROCESS", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    clear_out(f);
+    assert_int_equal(desk(f, "REPLACE bob dave dave@pbem.test", NULL, NULL, &out), 0);
+    free(out);
+    pass(f);
+    collect(f, &s);
+    store_game g = game(f);
+    char when[64];
+    svc_format_time(g.deadline_at, when, sizeof when);
+    store_game_clear(&g);
+    const char *welcome = s.body[sent_to_with(&s, "dave@pbem.test", "welcome to the game")];
+    expect_in(welcome, "Your password is:");
+    char *sentence = str_format("You take seat 2, until now bob's, in a game under way: it is at "
+                                "turn 2, and orders for it are due by %s.", when);
+    expect_sentence(welcome, sentence);
+    free(sentence);
+    expect_sentence(welcome, "A copy of the report of turn 1, made for you, comes in a mail of "
+                             "its own.");
+    expect_in(welcome, "REPORT");
+    lines_at_most_78(welcome);
+    const char *copy = s.body[sent_to_with(&s, "dave@pbem.test", "(a copy)")];
+    expect_in(copy, "The report for dave");
+    expect_in(copy, "Your holdings:");
+    expect_in(copy, "\"BUY 1 NF\": carried out"); /* the seat's orders */
+    expect_in(copy, "PLAYER dave");
+    expect_sentence(copy, when);
+    sent_clear(&s);
+}
+
 /* BECOME: the GM enters a player's orders; the player is told; ORDERS shows them. */
 static void test_become(void **state)
 {
@@ -286,6 +413,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         T(test_the_gm_by_mail), T(test_pause_and_resume), T(test_review_and_release),
+        T(test_release_renders_the_report_afresh),
+        T(test_a_replacement_gets_what_a_new_player_needs),
         T(test_become),         T(test_rollback),         T(test_adjust),
         T(test_deadline_and_broadcast), T(test_broadcast_and_preview_by_mail),
     };

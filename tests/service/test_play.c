@@ -790,6 +790,55 @@ static void test_every_due_game_is_resolved(void **state)
     }
 }
 
+/* Issue 27, 9: REPORT (a word of the order language) asks for the last report: answered with a
+ * mail of its own, the report of the last turn made for that player (the orders' fates, the
+ * holdings, the deadline, the order form); before the first turn's report, the game's opening
+ * mail. A mail with only REPORT sends no orders (not counted as the player's mail of the turn). */
+static void test_report_asks_for_the_last_report(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "carol", "secret2", "REPORT\n");
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    expect_sentence(s.body[sent_to_with(&s, "carol@pbem.test", "Re: orders")],
+                    "No turn has been resolved yet: the game's opening mail");
+    expect_in(s.body[sent_to_with(&s, "carol@pbem.test", "the game begins")], "BUY");
+    sent_clear(&s);
+    clear_out(f);
+    mail_orders(f, "alice", "secret1", "BUY NF\n");
+    pass(f);
+    util_set_clock(1800000000 + 73 * 3600); /* past the deadline: turn 1 is resolved */
+    assert_int_equal(pass(f), 1);
+    clear_out(f);
+    mail_orders(f, "bob", "secret2", "report.\n");
+    mail_orders(f, "alice", "secret1", "Report\n");
+    pass(f);
+    collect(f, &s);
+    assert_int_equal(s.n, 4); /* two answers, two copies: nobody else is mailed */
+    expect_sentence(s.body[sent_to_with(&s, "bob@pbem.test", "Re: orders")],
+                    "A copy of the report of turn 1, made for you, comes in a mail of its own.");
+    const char *copy = s.body[sent_to_with(&s, "bob@pbem.test", "(a copy)")];
+    expect_in(copy, "Game g1, turn 1");
+    expect_in(copy, "The report for bob");
+    expect_in(copy, "bob sent no orders this turn: NMR number 1");
+    expect_in(copy, "PLAYER bob");
+    store_game g = game(f);
+    char when[64];
+    svc_format_time(g.deadline_at, when, sizeof when);
+    expect_sentence(copy, when);
+    copy = s.body[sent_to_with(&s, "alice@pbem.test", "(a copy)")];
+    expect_in(copy, "The report for alice");
+    expect_in(copy, "\"BUY 1 NF\": carried out");
+    sent_clear(&s);
+    store_player bob = {0};
+    assert_int_equal(store_player_find(f->st, g.id, "bob", &bob), STORE_OK);
+    int64_t at;
+    assert_false(svc_player_sent_at(f->st, &g, &bob, &at)); /* REPORT sends no orders */
+    store_player_clear(&bob);
+    store_game_clear(&g);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_started, teardown)
 
 int main(void)
@@ -815,6 +864,7 @@ int main(void)
         T(test_a_finished_game_answers_so),
         T(test_a_silent_game_plays_to_its_end),
         T(test_every_due_game_is_resolved),
+        T(test_report_asks_for_the_last_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

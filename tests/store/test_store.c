@@ -392,13 +392,21 @@ static void test_turns(void **state)
     assert_int_equal(store_game_next_time(f->st), 12345 - 12 * 3600); /* the reminder */
     assert_int_equal(store_game_set_reminded(f->st, g, 2), STORE_OK);
     assert_int_equal(store_game_next_time(f->st), 12345); /* then the deadline */
-    assert_int_equal(store_turn_add(f->st, g, 1, 2, "it happened\n"), STORE_OK);
-    assert_int_equal(store_turn_add(f->st, g, 1, 2, "again"), STORE_DUPLICATE); /* once a turn */
+    assert_int_equal(store_turn_add(f->st, g, 1, 2, "it happened\n", NULL), STORE_OK);
+    assert_int_equal(store_turn_add(f->st, g, 1, 2, "again", NULL), STORE_DUPLICATE); /* once a turn */
     char *report = NULL;
     assert_int_equal(store_turn_report(f->st, g, 1, &report), STORE_OK);
     assert_string_equal(report, "it happened\n");
     free(report);
     assert_int_equal(store_turn_report(f->st, g, 2, &report), STORE_NOT_FOUND);
+    char *context = NULL; /* what the report says of the turn, kept to render it again */
+    assert_int_equal(store_turn_context(f->st, g, 1, &context), STORE_OK);
+    assert_null(context);
+    assert_int_equal(store_turn_set_context(f->st, g, 1, "{\"rounds\":2}"), STORE_OK);
+    assert_int_equal(store_turn_context(f->st, g, 1, &context), STORE_OK);
+    assert_string_equal(context, "{\"rounds\":2}");
+    free(context);
+    assert_int_equal(store_turn_context(f->st, g, 2, &context), STORE_NOT_FOUND);
     store_player p;
     assert_int_equal(store_player_find(f->st, g, "ann", &p), STORE_OK);
     assert_int_equal(store_player_set_nmr(f->st, p.id, 2, true), STORE_OK);
