@@ -1,10 +1,11 @@
 # The HTML mail on a phone (issue 27, item 17): the turn report (the GM's page, a player's copy
-# with the order form, a game of seven) and the start-of-game mail, laid out by headless
-# Chromium 360 and 400 px wide, are no wider than the screen: the document's scrollWidth is at
-# most its clientWidth (a table or picture that runs off the screen makes it wider; the market
-# and the worth table scroll inside their own box and do not). scripts/page_width.sh measures
-# (in a frame: Chromium's window is never narrower than 500 px) and names what sticks out.
-# Skipped (ok # SKIP) only where Chromium is not installed (scripts/deps.sh preview).
+# with the order form, a game of seven, a game of 1830) and the start-of-game mail, laid out by
+# headless Chromium 360 and 400 px wide, are no wider than the screen: the document's
+# scrollWidth is at most its clientWidth (a table or picture that runs off the screen makes it
+# wider; the market and the worth table scroll inside their own box and do not).
+# scripts/page_width.sh measures (in a frame: Chromium's window is never narrower than 500 px)
+# and names what sticks out. Skipped (ok # SKIP) only where Chromium is not installed
+# (scripts/deps.sh preview).
 set -u
 BUILD=${PBEMGM_BUILD:?}
 TOP=${PBEMGM_TOP:?}
@@ -74,6 +75,19 @@ cd ../seven
     for k in 1 2 3 4 5 6; do "$PBEMGM" game resolve seven; done
     "$PBEMGM" game report seven 6 --html "$tmp/seven-gm.html"
 } > "$tmp/seven.log" 2>&1 || not_ok "the seven players' game was not played: $(tail -3 "$tmp/seven.log")"
+# a game of 1830, six players: its market is the widest of our titles
+mkdir ../g1830
+cd ../g1830
+{
+    "$PBEMGM" init
+    "$PBEMGM" game create g1830 --title 1830
+    for p in alice bob carol dave erin frank; do
+        "$PBEMGM" player add g1830 "$p" "$p@example.org" --password "pw-$p" --no-mail
+    done
+    "$PBEMGM" game start g1830 --options pbem-house-rules
+    for k in 1 2 3; do "$PBEMGM" game resolve g1830; done
+    "$PBEMGM" game report g1830 3 --html "$tmp/g1830-gm.html"
+} > "$tmp/g1830.log" 2>&1 || not_ok "the game of 1830 was not played: $(tail -3 "$tmp/g1830.log")"
 cd "$tmp"
 
 for width in 360 400; do
@@ -81,4 +95,5 @@ for width in 360 400; do
     measure "a player's report with the order form" "$tmp/alice-report/page.html" $width
     measure "the start of the game" "$tmp/alice-start/page.html" $width
     measure "the report of a game of seven" "$tmp/seven-gm.html" $width
+    measure "the report of a game of 1830" "$tmp/g1830-gm.html" $width
 done
