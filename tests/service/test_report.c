@@ -228,7 +228,8 @@ static void test_the_report_is_text_and_html_with_its_pictures(void **state)
     /* issue 27, item 17: on a phone the tables stack (a card a row, each cell labelled), the
        market scrolls in its own box, the pictures are no wider than the page (even where a
        client drops the <style>); tests/report/test_phone_width.sh measures it in Chromium */
-    expect_in(html->data, "<table class=\"stack\">\n<thead><tr><th>Player</th>");
+    expect_in(html->data, "<table class=\"stack\">\n<caption class=\"phone\" style=\"display: none\">"
+                          "Players</caption>\n<thead><tr><th>Player</th>");
     expect_in(html->data, "<td class=\"n pair\" data-label=\"Cash\">");
     expect_in(html->data, "<td data-label=\"Holdings\">");
     expect_in(html->data, "<div class=\"wide\" style=\"overflow-x: auto\">\n<table class=\"market\">");
