@@ -224,7 +224,17 @@ static void test_the_report_is_text_and_html_with_its_pictures(void **state)
     expect_in(text->data, "== Your orders and what became of them");
     expect_in(text->data, "\"BUY 1 NF\": carried out");
     expect_in(html->data, "The report for alice.");
-    expect_in(html->data, "<tr class=\"you\"><td>alice</td>");
+    expect_in(html->data, "<tr class=\"you\"><td class=\"head\">alice</td>");
+    /* issue 27, item 17: on a phone the tables stack (a card a row, each cell labelled), the
+       market scrolls in its own box, the pictures are no wider than the page (even where a
+       client drops the <style>); tests/report/test_phone_width.sh measures it in Chromium */
+    expect_in(html->data, "<table class=\"stack\">\n<caption class=\"phone\" style=\"display: none\">"
+                          "Players</caption>\n<thead><tr><th>Player</th>");
+    expect_in(html->data, "<td class=\"n pair\" data-label=\"Cash\">");
+    expect_in(html->data, "<td data-label=\"Holdings\">");
+    expect_in(html->data, "<div class=\"wide\" style=\"overflow-x: auto\">\n<table class=\"market\">");
+    expect_in(html->data, "width=\"640\" height=\"260\" style=\"max-width: 100%; height: auto\"");
+    expect_in(html->data, "@media screen and (max-width: 560px)");
     expect_in(text->data, "Stock market");
     expect_in(text->data, "Worth by turn:");
     expect_in(text->data, "Companies (IPO and Pool"); /* M1 started */
@@ -487,10 +497,10 @@ static void test_the_start_of_the_game_is_mailed(void **state)
     expect_in(text, "Variant and options: Variant=Clemens.");
     expect_in(text, "== Turn 1: orders are due by");
     expect_in(text, "PLAYER bob\nPASSWORD your-password\nTURN 1");
-    expect_in(html, "<td>NF</td>");
+    expect_in(html, "<td class=\"head\">NF</td>");
     /* each item with the order that buys it: the form's own words are accepted */
     expect_in(text, "(row 1): BUY NF\n");
-    expect_in(html, "<td>BY-20%-director</td>");
+    expect_in(html, "<td class=\"head\">BY-20%-director</td>");
     expect_in(html, "<code>BUY BY</code>");
     /* the formation that may end a turn early is the title's, named as its data names it */
     expect_sentence(text, "ends early with the Prussian's formation round;");
