@@ -102,7 +102,6 @@ demo: deps
 	@sh scripts/demo.sh build/pbemgm
 
 report-preview: deps
-	@sh scripts/deps.sh preview
 	@$(MAKE) -s --no-print-directory build/pbemgm build/tests/tools/mailtool
 	@sh scripts/report_preview.sh build/pbemgm build/tests/tools/mailtool
 

@@ -6,10 +6,10 @@ set -eu
 PACKAGES="gcc make pkg-config dpkg-dev
 libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev
 libcairo2-dev fonts-dejavu-core libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind
-clang libclang-rt-14-dev"
-# (clang: libFuzzer, for the fuzz targets that make check runs briefly and make fuzz at length)
-# make report-preview: the report rendered by a real browser (Debian's Chromium, headless)
-[ "${1:-}" = preview ] && PACKAGES="$PACKAGES chromium"
+clang libclang-rt-14-dev chromium"
+# (clang: libFuzzer, for the fuzz targets that make check runs briefly and make fuzz at length;
+# chromium: the report looked at as a phone shows it, by make check (test_phone_width.sh) and
+# make report-preview: Debian's Chromium, headless)
 
 missing=""
 for p in $PACKAGES; do

@@ -20,7 +20,7 @@ mail_with() { # the one mail to alice with this subject
     grep -l "^Subject: $1" $(grep -l "^To: alice" "$out"/demo/maildir/out/new/*) | head -1
 }
 browser=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$browser" ] || { echo "report-preview: Chromium is not installed (scripts/deps.sh preview)"; exit 1; }
+[ -n "$browser" ] || { echo "report-preview: Chromium is not installed (scripts/deps.sh)"; exit 1; }
 shoot() { # name mail height
     mkdir -p "$out/$1"
     "$mailtool" html "$2" "$out/$1" > /dev/null

@@ -4,8 +4,8 @@
 # scrollWidth is at most its clientWidth (a table or picture that runs off the screen makes it
 # wider; the market and the worth table scroll inside their own box and do not).
 # scripts/page_width.sh measures (in a frame: Chromium's window is never narrower than 500 px)
-# and names what sticks out. Skipped (ok # SKIP) only where Chromium is not installed
-# (scripts/deps.sh preview).
+# and names what sticks out. make check installs Chromium (scripts/deps.sh); run by hand
+# without it, the test is skipped (ok # SKIP).
 set -u
 BUILD=${PBEMGM_BUILD:?}
 TOP=${PBEMGM_TOP:?}
@@ -19,7 +19,7 @@ trap 'echo "1..$N"; [ -n "${PHONE_KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
-    N=1; echo "ok 1 # SKIP Chromium is not installed (scripts/deps.sh preview installs it)"
+    N=1; echo "ok 1 # SKIP Chromium is not installed (scripts/deps.sh installs it)"
     exit 0
 fi
 
