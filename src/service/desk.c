@@ -7,7 +7,6 @@
 #define _DEFAULT_SOURCE /* timegm */
 #include "engine/rounds.h"
 #include "orders/envelope.h"
-#include "report/text.h"
 #include "service/service.h"
 #include "util/buf.h"
 #include "util/password.h"
@@ -74,29 +73,6 @@ static int audit(struct call *k, const char *action, const char *detail)
 static int tell_players(struct call *k, const char *subject, const char *text)
 {
     return svc_tell_players(k->d->c, k->d->st, k->d->inbound_id, k->g, subject, text);
-}
-
-int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
-                     const char *subject, const char *text)
-{
-    svc_game sg;
-    if (svc_game_load_players(st, g, &sg))
-        return -1;
-    char *subj = str_format("%s: %s", g->name, subject);
-    int rc = 0;
-    for (int p = 0; p < sg.nplayers && rc == 0; p++) {
-        char *raw = str_format("Game %s, to %s:\n\n%s\n\n-- \n%s\n", g->name,
-                               sg.players[p].name, text, c->gm_name);
-        char *body = rpt_wrap(raw, RPT_TEXT_WIDTH); /* a text reader's line */
-        free(raw);
-        svc_mail m = {sg.players[p].address, sg.players[p].name, subj, body, NULL, NULL,
-                      "auto-generated", g->id, NULL, NULL, 0};
-        rc = svc_queue_mail(c, st, inbound_id, &m);
-        free(body);
-    }
-    free(subj);
-    svc_game_unload(&sg);
-    return rc;
 }
 
 static int player_index(struct call *k, const svc_game *sg, const char *name)

@@ -271,3 +271,99 @@ void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
     }
     orders->n = kept;
 }
+
+/* ---- the orders with the turn's verdict on each (the acknowledgement's list) ---- */
+
+/* One order as the acknowledgement lists it, with the turn's verdict on it now (g: the game now,
+ * p: the player). */
+static cJSON *order_item(const eng_game *g, int p, const ord_order *o, const turn_fate *fate)
+{
+    cJSON *it = cJSON_CreateObject();
+    if (o->section[0])
+        cJSON_AddStringToObject(it, "company", o->section);
+    char *text = ord_format(o);
+    cJSON_AddStringToObject(it, "order", text);
+    free(text);
+    if (o->earlier)
+        cJSON_AddTrueToObject(it, "earlier");
+    if (fate && fate->kind == TURN_FATE_DONE && fate->alt > 0 && fate->alt < o->nalts) {
+        char *alt = ord_format_action(&o->alts[fate->alt]);
+        char *check = str_format("would be carried out now by its ELSE \"%s\" (%s)", alt,
+                                 fate->why);
+        cJSON_AddStringToObject(it, "check", check);
+        free(check);
+        free(alt);
+    } else if (fate && fate->kind == TURN_FATE_DONE)
+        cJSON_AddStringToObject(it, "check", "would be carried out now");
+    else if (fate && fate->kind == TURN_FATE_NOT_DONE)
+        cJSON_AddStringToObject(it, "problem", fate->why);
+    else if (fate)
+        cJSON_AddTrueToObject(it, "unchecked");
+    int c = g && o->section[0] ? eng_company_index(g->t, o->section) : -1;
+    if (fate && fate->kind == TURN_FATE_UNUSED && c >= 0 && eng_company_holder(g, c) != p)
+        cJSON_AddStringToObject(it, "not_director", o->section);
+    return it;
+}
+
+/* The player's orders for the turn as they now stand, each with the verdict of the turn's own
+ * checks on a copy of the game (the other players passing). */
+void svc_orders_list(const store_game *game, const svc_game *sg, int p, const svc_orders *po,
+                     const char *one_round_by, cJSON *ctx)
+{
+    turn_result r = {0};
+    bool checked = false;
+    bool one_round = one_round_by[0] || po->orders.one_round;
+    if (one_round_by[0] && game->rounds_per_turn > 1)
+        cJSON_AddStringToObject(ctx, "one_round_by", one_round_by);
+    /* while the last turn's report is held for the GM's review the game already holds that
+     * turn: a check on it would tell its results before the report */
+    if (sg->g && !game->held) {
+        turn_settings set;
+        turn_settings_default(&set);
+        set.rounds = one_round ? 1 : game->rounds_per_turn;
+        set.stop_after_formation = game->stop_after_formation;
+        checked = turn_preview(sg->g, &set, p, &po->orders, &r) == 0;
+    }
+    cJSON *list = cJSON_AddArrayToObject(ctx, "orders");
+    for (int i = 0; i < po->orders.n; i++)
+        cJSON_AddItemToArray(list, order_item(sg->g, p, &po->orders.v[i],
+                                              checked && i < r.nfates[p] ? &r.fates[p][i] : NULL));
+    if (po->orders.one_round) {
+        cJSON *one = cJSON_CreateObject();
+        cJSON_AddStringToObject(one, "order", "ONE ROUND (this turn covers one round)");
+        cJSON_AddItemToArray(list, one);
+    }
+    if (po->orders.n == 0 && !po->orders.one_round)
+        cJSON_AddTrueToObject(ctx, po->sent ? "orders_pass" : "no_orders");
+    if (checked)
+        cJSON_AddTrueToObject(ctx, "checked");
+    turn_result_clear(&r);
+}
+
+char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po)
+{
+    cJSON *ctx = cJSON_CreateObject();
+    svc_orders_list(game, sg, p, po, "", ctx);
+    buf b;
+    buf_init(&b);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(ctx, "orders"))
+    {
+        const char *co = cJSON_GetStringValue(cJSON_GetObjectItem(it, "company"));
+        buf_printf(&b, "    %s%s%s%s\n", co ? co : "", co ? ": " : "",
+                   cJSON_GetStringValue(cJSON_GetObjectItem(it, "order")),
+                   cJSON_GetObjectItem(it, "earlier") ? " (kept from earlier)" : "");
+        const char *check = cJSON_GetStringValue(cJSON_GetObjectItem(it, "check"));
+        const char *problem = cJSON_GetStringValue(cJSON_GetObjectItem(it, "problem"));
+        if (check)
+            buf_printf(&b, "        %s\n", check);
+        else if (problem)
+            buf_printf(&b, "        would not be carried out now: %s\n", problem);
+        else if (cJSON_GetObjectItem(it, "unchecked"))
+            buf_adds(&b, "        not checked: it comes after moves of the other players\n");
+    }
+    if (!b.len)
+        buf_adds(&b, "    (none)\n");
+    cJSON_Delete(ctx);
+    return buf_steal(&b);
+}

@@ -37,6 +37,10 @@ typedef struct svc_mail {
 
 /* Composes a mail from the GM and puts it in the outbox. */
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m);
+/* A mail from the game master to every player of the game (text: what the GM did, or says),
+ * wrapped for a text reader. */
+int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
+                     const char *subject, const char *text);
 /* A mail composed earlier (a held report) into the outbox, to one address. */
 int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
                        const char *to_addr, const char *raw, size_t len);
@@ -106,8 +110,12 @@ typedef struct svc_orders {
 int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
                       svc_orders *out);
 void svc_orders_clear(svc_orders *o);
-/* The player's orders (po, of seat index p) each with the verdict of the turn's own checks on a
- * copy of the game now, as the acknowledgement gives them: text, a line or two each. */
+/* The player's orders (po, of seat index p) as the acknowledgement lists them, into ctx: each
+ * with the verdict of the turn's own checks on a copy of the game now (the other players
+ * passing); one_round_by: who limited the turn to one round ("" for nobody). */
+void svc_orders_list(const store_game *game, const svc_game *sg, int p, const svc_orders *po,
+                     const char *one_round_by, cJSON *ctx);
+/* The same as text, a line or two each. */
 char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po);
 /* Who limited the game's current turn to one round (house rule 14), from every player's orders
  * (orders[p] of sg's player p): "the game master", "alice", "alice and bob"; "" for nobody. */
@@ -214,9 +222,6 @@ int svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
                            int64_t inbound_id, char *why, size_t len);
 
 /* ---- desk.c: the GM's desk ---- */
-/* A mail from the game master to every player of the game (text: what the GM did, or says). */
-int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
-                     const char *subject, const char *text);
 #define SVC_DESK_MAX_ARGS 8
 
 typedef struct svc_desk {
