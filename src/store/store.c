@@ -1297,15 +1297,21 @@ int store_turn_add(store *st, int64_t game_id, int turn, int rounds, const char 
     return run(st, s);
 }
 
-int store_turn_context(store *st, int64_t game_id, int turn, char **context)
+/* One text of a resolved turn (its report, its context), by the statement that reads it. */
+static int turn_text(store *st, int which, int64_t game_id, int turn, char **out)
 {
-    sqlite3_stmt *s = stmt(st, S_TURN_CONTEXT);
+    sqlite3_stmt *s = stmt(st, which);
     sqlite3_bind_int64(s, 1, game_id);
     sqlite3_bind_int(s, 2, turn);
     int rc = sqlite3_step(s);
-    *context = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
+    *out = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
     sqlite3_reset(s);
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_turn_context(store *st, int64_t game_id, int turn, char **context)
+{
+    return turn_text(st, S_TURN_CONTEXT, game_id, turn, context);
 }
 
 int store_turn_set_context(store *st, int64_t game_id, int turn, const char *context)
@@ -1319,13 +1325,7 @@ int store_turn_set_context(store *st, int64_t game_id, int turn, const char *con
 
 int store_turn_report(store *st, int64_t game_id, int turn, char **report)
 {
-    sqlite3_stmt *s = stmt(st, S_TURN_REPORT);
-    sqlite3_bind_int64(s, 1, game_id);
-    sqlite3_bind_int(s, 2, turn);
-    int rc = sqlite3_step(s);
-    *report = rc == SQLITE_ROW ? col_text(s, 0) : NULL;
-    sqlite3_reset(s);
-    return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+    return turn_text(st, S_TURN_REPORT, game_id, turn, report);
 }
 
 int store_player_set_nmr(store *st, int64_t player_id, int nmr_count, bool seat_open)
