@@ -387,7 +387,8 @@ static void read_body(mail_message *msg, const struct mailmime *root)
         msg->body_kind = MAIL_BODY_NONE;
     }
     msg->attachments = c.parts - (c.plain || c.html ? 1 : 0);
-    msg->body = text ? mail_strip_quotes_from(text, msg->from_name) : xstrdup("");
+    msg->body = text ? mail_strip_quotes_below(text, msg->from_name, &msg->below_signature)
+                     : xstrdup("");
     free(text);
 }
 
@@ -419,6 +420,7 @@ int mail_message_parse(const char *raw, size_t len, mail_message *msg)
 
 void mail_message_clear(mail_message *msg)
 {
+    free(msg->below_signature);
     free(msg->from_addr);
     free(msg->from_name);
     free(msg->to_addr);

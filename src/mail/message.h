@@ -31,6 +31,8 @@ typedef struct mail_message {
     bool is_report;        /* multipart/report: a delivery or disposition notice */
     enum mail_body_kind body_kind;
     char *body;            /* UTF-8 text, quotes and signature removed; never NULL */
+    char *below_signature; /* the sender's own lines under his sign-off or name, read as his
+                            * signature (not quoted, not blank); NULL when none */
     bool charset_unknown;  /* a charset we could not convert; the text was read as Latin-1 */
     int attachments;       /* parts that are not the chosen text */
 } mail_message;
@@ -76,6 +78,10 @@ char *mail_strip_quotes(const char *text);
 /* The same, and a line that is the sender's name (sender: the From's display name, or NULL) ends
  * the text as a signature does ("Bob" under the orders of "Bob Smith"). */
 char *mail_strip_quotes_from(const char *text, const char *sender);
+/* The same; *below (malloc'd, or NULL) receives the sender's own lines under a sign-off or his
+ * name, read as his signature: those not quoted nor blank, so that a caller can tell him of an
+ * order among them rather than drop it without a word. below may be NULL. */
+char *mail_strip_quotes_below(const char *text, const char *sender, char **below);
 /* Converts text in charset to UTF-8 (malloc'd); NULL if the charset is unknown. */
 char *mail_to_utf8(const char *text, size_t len, const char *charset);
 bool mail_is_utf8(const char *s, size_t len);

@@ -629,8 +629,37 @@ static size_t lines_left(const struct line *lines, size_t count, size_t i)
     return n;
 }
 
+/* The sender's own lines under line i (his signature's, or what he typed below it): the lines
+ * that are neither blank nor quoted, up to a quote's opening; NULL when there are none. */
+static char *own_lines_below(const struct line *lines, size_t count, size_t i)
+{
+    buf b;
+    buf_init(&b);
+    for (size_t j = i + 1; j < count; j++) {
+        const struct line *l = &lines[j];
+        const struct line *next = j + 1 < count ? &lines[j + 1] : NULL;
+        if (is_cut_line(l->p, l->n) || opens_header_block(lines, count, j) ||
+            is_client_footer(l->p, l->n) || opens_forward(l->p, l->n) ||
+            opens_attribution(l->p, l->n, next ? next->p : NULL, next ? next->n : 0) ||
+            is_attribution(l->p, l->n))
+            break;
+        if (is_quote_line(l->p, l->n) || str_is_blank_n(l->p, l->n))
+            continue;
+        buf_add(&b, l->p, l->n);
+        buf_addc(&b, '\n');
+    }
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
+}
+
 char *mail_strip_quotes_from(const char *text, const char *sender)
 {
+    return mail_strip_quotes_below(text, sender, NULL);
+}
+
+char *mail_strip_quotes_below(const char *text, const char *sender, char **below)
+{
+    if (below)
+        *below = NULL;
     char *plain = plain_typography(text);
     size_t count = 0, cap = 64;
     struct line *lines = xmalloc(cap * sizeof *lines);
@@ -670,8 +699,11 @@ char *mail_strip_quotes_from(const char *text, const char *sender)
             continue; /* the quote is marked: the player's answers between its lines count */
         bool greeting = is_greeting(l->p, l->n); /* ("Ciao", "Salut": either, by where) */
         if (typed && ((is_closing(l->p, l->n) && (!greeting || lines_left(lines, count, i) <= 3)) ||
-                      is_sender_name(l->p, l->n, sender)))
+                      is_sender_name(l->p, l->n, sender))) {
+            if (below) /* (what he typed under it is said, not lost without a word) */
+                *below = own_lines_below(lines, count, i);
             break; /* the signature: a sign-off or the sender's name, and what is under it */
+        }
         if ((greeting && !typed) || is_sender_name(l->p, l->n, sender))
             continue; /* (a greeting under text is the sender's: the GM's BROADCAST has one) */
         if (!typed && str_is_blank_n(l->p, l->n))

@@ -707,6 +707,28 @@ static void identity_from_reply(store *st, const mail_message *msg, ord_envelope
     free(game);
 }
 
+/* The sender's lines under his sign-off or his name are read as his signature; one of them
+ * that reads as an order is not lost without a word: the answer says it was not taken. */
+static void warn_orders_below(const mail_message *msg, ord_envelope *env)
+{
+    for (const char *p = msg->below_signature; p && *p;) {
+        size_t n = strcspn(p, "\n");
+        char *line = xstrndup(p, n);
+        ord_envelope one;
+        ord_orders orders;
+        ord_envelope_parse("orders", line, &one);
+        ord_parse(&one, &orders);
+        if (one.nerrors == 0 && orders.n > 0)
+            ord_add_error(env, 0, "\"%s\" is under your sign-off or your name, where a "
+                                  "signature is: it was not taken; write your orders above "
+                                  "your signature", str_trim(line));
+        ord_orders_clear(&orders);
+        ord_envelope_clear(&one);
+        free(line);
+        p += n + (p[n] == '\n');
+    }
+}
+
 static void read_text(const cfg *c, store *st, const store_inbound *m, const mail_message *msg,
                       cJSON *ctx, struct outcome *out)
 {
@@ -729,6 +751,8 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
         buf_adds(&out->text, "no game, player or password");
     }
     note_known_game(c, st, &env, msg, out);
+    if (identity && !env.gm)
+        warn_orders_below(msg, &env);
     if (env.help) {
         char *help = help_text(c, st, &env, ctx);
         cJSON_AddStringToObject(ctx, "help_text", help);

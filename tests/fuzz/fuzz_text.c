@@ -36,8 +36,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *stripped = mail_strip_quotes(utf8);
         utf8_or_abort(stripped);
         free(stripped);
-        stripped = mail_strip_quotes_from(utf8, "Bob Smith"); /* the sender's name a signature */
+        char *below = NULL; /* the sender's name a signature; what is under it kept */
+        stripped = mail_strip_quotes_below(utf8, "Bob Smith", &below);
         utf8_or_abort(stripped);
+        if (below)
+            utf8_or_abort(below);
+        free(below);
         free(stripped);
         free(plain);
     }

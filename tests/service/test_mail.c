@@ -739,6 +739,27 @@ static void test_retry_delay_doubles_to_a_cap(void **state)
     assert_int_equal(dmn_retry_delay(&f->c, 100), 3600);
 }
 
+/* What a player types under his sign-off or his name is read as his signature (issue 27, 11);
+ * an order among it is not lost without a word: the answer names it, not taken. A signature's
+ * own lines (a name, a phone number) are not answered as errors. */
+static void test_an_order_under_the_signature_is_said(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: Alice Smith <alice@pbem.test>\nSubject: orders\n"
+                    "Message-ID: <sig1@pbem.test>\n\nGAME g1\nPLAYER alice\nPASSWORD secret1\n"
+                    "BUY NF\n\nThanks,\nBUY M1\nAlice\nTel. 0123 456\n"));
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    const char *a = s.body[sent_to(&s, "alice@pbem.test")];
+    expect_sentence(a, "\"BUY M1\" is under your sign-off or your name, where a signature is: it "
+                       "was not taken; write your orders above your signature");
+    if (strstr(a, "Tel.") || strstr(a, "\"Alice\""))
+        fail_msg("a signature's line is answered:\n%s", a);
+    expect_in(a, "BUY 1 NF");
+    sent_clear(&s);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -746,6 +767,8 @@ int main(void)
         T(test_help_is_answered_without_identity),
         T(test_orders_that_are_there_are_found),
         T(test_help_topics),
+        cmocka_unit_test_setup_teardown(test_an_order_under_the_signature_is_said, setup_started,
+                                        teardown),
         T(test_accepted_mail_reports_each_line),
         T(test_orders_are_stored_and_listed),
         T(test_identity_problems_change_nothing),
