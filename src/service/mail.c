@@ -320,15 +320,10 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
 static int one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
                            size_t len)
 {
-    svc_orders all[ENG_MAX_PLAYERS];
-    memset(all, 0, sizeof all);
-    int rc = STORE_OK;
-    for (int p = 0; p < sg->nplayers && rc == STORE_OK; p++)
-        rc = svc_player_orders(st, game, sg, p, &all[p]);
+    uint64_t seats = 0; /* (bit seat-1: the seat indexes svc_one_round_by takes) */
+    int rc = store_order_section_seats(st, game->id, game->turn, SVC_TURN_SECTION, &seats);
     if (rc == STORE_OK)
-        svc_one_round_by(game, sg, all, who, len);
-    for (int p = 0; p < sg->nplayers; p++)
-        svc_orders_clear(&all[p]);
+        svc_one_round_by(game, sg, seats, who, len);
     return rc;
 }
 

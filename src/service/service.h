@@ -117,10 +117,11 @@ void svc_orders_list(const store_game *game, const svc_game *sg, int p, const sv
                      const char *one_round_by, cJSON *ctx);
 /* The same as text, a line or two each. */
 char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po);
-/* Who limited the game's current turn to one round (house rule 14), from every player's orders
- * (orders[p] of sg's player p): "the game master", "alice", "alice and bob"; "" for nobody. */
-void svc_one_round_by(const store_game *game, const svc_game *sg, const svc_orders *orders,
-                      char *who, size_t len);
+/* Who limited the game's current turn to one round (house rule 14): the GM, and the players
+ * of the seat indexes set in seats (bit p: sg's player p asked with ONE ROUND): "the game
+ * master", "alice", "alice and bob"; "" for nobody. */
+void svc_one_round_by(const store_game *game, const svc_game *sg, uint64_t seats, char *who,
+                      size_t len);
 /* The orders in the order language, a section at a time, as a player would write them. */
 char *svc_orders_text(const ord_orders *o);
 /* Stores the orders of each section these orders contain, in place of that section's earlier

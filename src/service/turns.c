@@ -287,12 +287,16 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
         in->players[p].nmr = in->nmr[p] = !in->orders[p].sent;
         in->one_round |= in->orders[p].orders.one_round;
     }
-    svc_one_round_by(sg, dg, in->orders, in->one_round_by, sizeof in->one_round_by);
+    uint64_t asked = 0;
+    for (int p = 0; p < dg->nplayers; p++)
+        if (in->orders[p].orders.one_round)
+            asked |= (uint64_t)1 << p;
+    svc_one_round_by(sg, dg, asked, in->one_round_by, sizeof in->one_round_by);
     return 0;
 }
 
-void svc_one_round_by(const store_game *sg, const svc_game *dg, const svc_orders *orders,
-                      char *who, size_t len)
+void svc_one_round_by(const store_game *sg, const svc_game *dg, uint64_t seats, char *who,
+                      size_t len)
 {
     who[0] = '\0';
     size_t n = 0;
@@ -300,9 +304,9 @@ void svc_one_round_by(const store_game *sg, const svc_game *dg, const svc_orders
         n = (size_t)snprintf(who, len, "the game master");
     int asked = 0;
     for (int p = 0; p < dg->nplayers; p++)
-        asked += orders[p].orders.one_round;
+        asked += (seats >> p) & 1;
     for (int p = 0, k = 0; p < dg->nplayers && n < len; p++) {
-        if (!orders[p].orders.one_round)
+        if (!((seats >> p) & 1))
             continue;
         k++;
         const char *sep = n == 0 ? "" : k == asked ? " and " : ", ";

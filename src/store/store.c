@@ -105,6 +105,7 @@ enum stmt_id {
     S_INBOUND_NEXT_HELD,
     S_GAME_FIND_THREAD,
     S_PLAYER_THREAD,
+    S_ORDER_SECTION_SEATS,
     S_PLAYER_SET_THREAD,
     S_COUNT
 };
@@ -151,6 +152,9 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_PLAYER_EACH] = "SELECT " PLAYER_COLUMNS " FROM players WHERE game_id = ?1 ORDER BY seat",
     [S_ORDER_COUNT] = "SELECT COUNT(*) FROM orders WHERE game_id = ?1 AND player_id = ?2 AND "
                       "turn = ?3",
+    [S_ORDER_SECTION_SEATS] = "SELECT DISTINCT p.seat FROM orders o JOIN players p ON "
+                              "p.id = o.player_id WHERE o.game_id = ?1 AND o.turn = ?2 AND "
+                              "o.section = ?3",
     [S_ORDER_EACH_BEFORE] = "SELECT turn, section, text, json FROM orders WHERE game_id = ?1 AND "
                             "player_id = ?2 AND turn < ?3 ORDER BY turn DESC, section, position",
     [S_GAME_PACE] = "UPDATE games SET turn_hours = ?2, remind_hours = ?3, rounds_per_turn = ?4, "
@@ -1165,6 +1169,24 @@ int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
                          (const char *)sqlite3_column_text(s, 1),
                          (const char *)sqlite3_column_text(s, 2), sqlite3_column_int64(s, 3)};
         fn(&o, ctx);
+    }
+    sqlite3_reset(s);
+    return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+}
+
+int store_order_section_seats(store *st, int64_t game_id, int turn, const char *section,
+                              uint64_t *seats)
+{
+    sqlite3_stmt *s = stmt(st, S_ORDER_SECTION_SEATS);
+    sqlite3_bind_int64(s, 1, game_id);
+    sqlite3_bind_int(s, 2, turn);
+    bind_text(s, 3, section);
+    *seats = 0;
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(s, 0);
+        if (seat >= 1 && seat <= 64)
+            *seats |= (uint64_t)1 << (seat - 1);
     }
     sqlite3_reset(s);
     return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;

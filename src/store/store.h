@@ -248,6 +248,9 @@ typedef void (*store_order_fn)(const store_order *o, void *ctx);
 int store_orders_replace(store *st, int64_t game_id, int64_t player_id, int turn,
                          const char *section, const char *const *texts,
                          const char *const *jsons, int n, int64_t inbound_id);
+/* The seats (bit seat-1) whose players have orders of this section for the turn. */
+int store_order_section_seats(store *st, int64_t game_id, int turn, const char *section,
+                              uint64_t *seats);
 int store_orders_each(store *st, int64_t game_id, int64_t player_id, int turn,
                       store_order_fn fn, void *ctx);
 
