@@ -581,7 +581,7 @@ static char *pace_changes(const store_game *was, const store_game *now)
             buf_printf(&b, "%s%s %d \u2192 %d", b.len ? "; " : "", pace[i].what, pace[i].old,
                        pace[i].new);
     if (was->stop_after_formation != now->stop_after_formation)
-        buf_printf(&b, "%sstop after the Prussian forms %s \u2192 %s", b.len ? "; " : "",
+        buf_printf(&b, "%sstop after a formation round %s \u2192 %s", b.len ? "; " : "",
                    was->stop_after_formation ? "yes" : "no",
                    now->stop_after_formation ? "yes" : "no");
     if (b.len)
@@ -631,10 +631,11 @@ static int cmd_game_set(struct session *s, store_game *g, int argc, char **argv)
         store_rollback(s->st);
         return fail("%s", store_errmsg(s->st));
     }
-    printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after the "
-           "Prussian forms, resolved %d minutes after the last orders are in\n", g->name,
+    printf("game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, %s after a "
+           "formation round, resolved %d minute%s after the last orders are in\n", g->name,
            g->turn_hours, g->remind_hours, g->rounds_per_turn,
-           g->stop_after_formation ? "stop" : "no stop", g->grace_minutes);
+           g->stop_after_formation ? "stop" : "no stop", g->grace_minutes,
+           g->grace_minutes == 1 ? "" : "s");
     return 0;
 }
 

@@ -106,7 +106,7 @@ test "$(sqlite3 pbemgm.db "SELECT detail FROM audit WHERE action = 'one_round'")
 expect_fail "a second one-round is refused" 'covers one round already' "$PBEMGM" game one-round berlin1
 # issue 27 (16): the history says what game set changed (old -> new) and which turn is cut short
 "$PBEMGM" game history berlin1 > history.txt
-grep -q "game_set .*hours a turn 72 → 48; reminder hours before the deadline 24 → 12; rounds a turn 2 → 3; stop after the Prussian forms yes → no" history.txt \
+grep -q "game_set .*hours a turn 72 → 48; reminder hours before the deadline 24 → 12; rounds a turn 2 → 3; stop after a formation round yes → no" history.txt \
     && grep -q "one_round .*turn 1 covers one round" history.txt \
     && ok "game history says what game set changed and one-round's turn" \
     || not_ok "game history of game set and one-round: $(cat history.txt)"
