@@ -14,7 +14,7 @@
 .DEFAULT_GOAL := all
 
 CC      ?= gcc
-PKGS    := libcurl sqlite3 libcjson libxml-2.0 cairo
+PKGS    := libcurl sqlite3 libcjson libxml-2.0 cairo nettle
 # libetpan's .pc carries dpkg link specs (no-pie); take only its include path and library.
 ETPAN_CFLAGS := -I/usr/include/x86_64-linux-gnu
 ETPAN_LIBS   := -letpan

@@ -4,7 +4,7 @@
 set -eu
 
 PACKAGES="gcc make pkg-config dpkg-dev
-libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev
+libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev nettle-dev
 libcairo2-dev fonts-dejavu-core libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind
 clang libclang-rt-14-dev chromium"
 # (clang: libFuzzer, for the fuzz targets that make check runs briefly and make fuzz at length;

@@ -1,10 +1,11 @@
 /* password: player password hashes with crypt(3) (libxcrypt, yescrypt "$y$"), and the cache of
  * passwords verified in this process. */
 #include "util/password.h"
-#include "util/sha256.h"
 #include "util/util.h"
 
 #include <crypt.h>
+#include <nettle/hmac.h>
+#include <nettle/memops.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,13 +29,11 @@ char *pw_hash(const char *password)
     return hash;
 }
 
-/* Whether two strings of the same length are equal, in time that depends only on the length. */
+/* Whether two strings of the same length are equal, in time that depends only on the length
+ * (nettle's memeql_sec). */
 static bool same_in_constant_time(const char *a, const char *b, size_t n)
 {
-    unsigned char diff = 0;
-    for (size_t i = 0; i < n; i++)
-        diff |= (unsigned char)(a[i] ^ b[i]);
-    return diff == 0;
+    return memeql_sec(a, b, n) != 0;
 }
 
 bool pw_verify(const char *password, const char *hash)
@@ -90,31 +89,38 @@ void pw_cache_clear(void)
     pw_cache_used = 0;
 }
 
-/* The keyed digest of (hash, password), as hex into out: the key is random, made once per
- * process and never leaves it, so the digest says nothing of the password outside it. */
-static void pw_quick(const char *password, const char *hash, char out[2 * SHA256_BYTES + 1])
+/* The keyed digest of (hash, password), as hex into out: HMAC-SHA-256 (nettle) under a key
+ * that is random, made once per process and never leaves it, so the digest says nothing of the
+ * password outside it. */
+static void pw_quick(const char *password, const char *hash,
+                     char out[2 * SHA256_DIGEST_SIZE + 1])
 {
-    static unsigned char key[SHA256_BLOCK];
+    static unsigned char key[SHA256_BLOCK_SIZE];
     static bool keyed;
     if (!keyed) {
         util_random_bytes(key, sizeof key);
         keyed = true;
     }
-    unsigned char mac[SHA256_BYTES];
+    struct hmac_sha256_ctx ctx;
+    hmac_sha256_set_key(&ctx, sizeof key, key);
     /* (the stored hash ends at its NUL: the two parts cannot run into each other) */
-    sha256_hmac(key, sizeof key, hash, strlen(hash) + 1, password, strlen(password), mac);
+    hmac_sha256_update(&ctx, strlen(hash) + 1, (const uint8_t *)hash);
+    hmac_sha256_update(&ctx, strlen(password), (const uint8_t *)password);
+    unsigned char mac[SHA256_DIGEST_SIZE];
+    hmac_sha256_digest(&ctx, sizeof mac, mac);
+    explicit_bzero(&ctx, sizeof ctx);
     static const char hex[] = "0123456789abcdef";
-    for (int i = 0; i < SHA256_BYTES; i++) {
+    for (int i = 0; i < SHA256_DIGEST_SIZE; i++) {
         out[2 * i] = hex[mac[i] >> 4];
         out[2 * i + 1] = hex[mac[i] & 15];
     }
-    out[2 * SHA256_BYTES] = '\0';
+    out[2 * SHA256_DIGEST_SIZE] = '\0';
     explicit_bzero(mac, sizeof mac);
 }
 
 static void pw_remember(const char *password, const char *hash)
 {
-    char quick[2 * SHA256_BYTES + 1];
+    char quick[2 * SHA256_DIGEST_SIZE + 1];
     pw_quick(password, hash, quick);
     if (pw_cache_used >= PW_CACHE_SIZE / 2)
         pw_cache_clear();
@@ -131,9 +137,9 @@ bool pw_verify_cached(const char *password, const char *hash)
         return false;
     struct pw_entry *e = pw_find(hash);
     if (e->hash) {
-        char quick[2 * SHA256_BYTES + 1];
+        char quick[2 * SHA256_DIGEST_SIZE + 1];
         pw_quick(password, hash, quick);
-        bool ok = same_in_constant_time(quick, e->quick, 2 * SHA256_BYTES);
+        bool ok = same_in_constant_time(quick, e->quick, 2 * SHA256_DIGEST_SIZE);
         explicit_bzero(quick, sizeof quick);
         return ok;
     }
