@@ -384,6 +384,9 @@ bool eng_is_major(const eng_game *g, int company);
  * at its par), privates at face value; minors do not count (as Rails). The final score. */
 int eng_player_worth(const eng_game *g, int p);
 /* How many trains the company may hold in this phase (minor, major or the Prussian). */
+/* Whether the start packet is sold row by row (Standard, Snake): its rows say what is on sale.
+ * Not so where every item is on sale at once (Clemens, Thompson) or it is auctioned. */
+bool eng_packet_sold_by_rows(const eng_game *g);
 int eng_train_limit(const eng_game *g, int company);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */

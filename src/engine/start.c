@@ -30,6 +30,11 @@ static bool all_items_open(const eng_game *g)
            g->t->packet_auction; /* the cheapest bought, any other bid on */
 }
 
+bool eng_packet_sold_by_rows(const eng_game *g)
+{
+    return !all_items_open(g);
+}
+
 bool eng_item_available(const eng_game *g, int item)
 {
     const eng_title *t = g->t;

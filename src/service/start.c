@@ -27,7 +27,7 @@ static cJSON *seating(const svc_game *dg)
     return arr;
 }
 
-static cJSON *start_packet(const eng_title *t)
+static cJSON *start_packet(const eng_title *t, bool by_rows)
 {
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < t->nstart_items; i++) {
@@ -54,7 +54,7 @@ static cJSON *start_packet(const eng_title *t)
             snprintf(order, sizeof order, "BUY %s", co->id);
         cJSON_AddStringToObject(o, "order", order);
         cJSON_AddNumberToObject(o, "price", it->price);
-        if (!t->packet_auction) /* rows say what is on sale; an auction has none (1830) */
+        if (by_rows) /* rows say what is on sale, unless all is at once or auctioned (1830) */
             cJSON_AddNumberToObject(o, "row", it->row + 1);
         cJSON_AddItemToArray(arr, o);
     }
@@ -81,7 +81,10 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     if (dg->t->packet_auction)
         cJSON_AddNumberToObject(ctx, "bid_raise", dg->t->bid_raise);
     cJSON_AddItemToObject(ctx, "seats", seating(dg));
-    cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t));
+    bool by_rows = dg->g && eng_packet_sold_by_rows(dg->g);
+    if (by_rows)
+        cJSON_AddTrueToObject(ctx, "by_rows");
+    cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t, by_rows));
     char next_rounds[160], when[64];
     cJSON_AddStringToObject(ctx, "rounds_next", rep_rounds_next(dg->g, next_rounds,
                                                                  sizeof next_rounds));
