@@ -1714,6 +1714,8 @@ int store_trim_mails(store *st, int64_t sent_before, int64_t inbound_before, int
 
 int64_t store_reclaim(store *st, int pages)
 {
+    if (pragma_int(st, "PRAGMA freelist_count") == 0)
+        return 0; /* (nothing to give back: no write) */
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA incremental_vacuum(%d)", pages > 0 ? pages : 0);
     sqlite3_stmt *s;
@@ -1728,6 +1730,15 @@ int64_t store_reclaim(store *st, int pages)
         return -1;
     }
     return pragma_int(st, "PRAGMA freelist_count");
+}
+
+int store_checkpoint(store *st)
+{
+    int rc = sqlite3_wal_checkpoint_v2(st->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    if (rc == SQLITE_OK)
+        return STORE_OK;
+    note_error(st, rc);
+    return STORE_ERROR;
 }
 
 int store_size(store *st, int64_t *used, int64_t *free_bytes)

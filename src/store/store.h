@@ -221,6 +221,9 @@ int store_trim_mails(store *st, int64_t sent_before, int64_t inbound_before, int
 /* Gives up to `pages` free pages of the file back to the file system (incremental vacuum;
  * 0: every one). Returns the free pages left, or -1. */
 int64_t store_reclaim(store *st, int pages);
+/* Writes the write-ahead log into the database and empties it (the file's size is then the
+ * database's); STORE_ERROR when a reader keeps it (busy). */
+int store_checkpoint(store *st);
 /* The database's pages in use and free, in bytes. */
 int store_size(store *st, int64_t *used, int64_t *free_bytes);
 /* Copies the database, live (a consistent snapshot; writers wait meanwhile), to a new file at
