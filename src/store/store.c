@@ -1696,18 +1696,24 @@ int store_trim_mails(store *st, int64_t sent_before, int64_t inbound_before, int
 {
     if (most <= 0)
         return 0;
+    /* which rows, read first: a pass with nothing to trim takes no write lock (each row's
+     * status is checked again in the transaction) */
     int64_t *ids = xmalloc((size_t)most * sizeof *ids);
+    int nsent = trim_ids(st, S_TRIM_SENT_IDS, sent_before, most, ids);
+    int nin = trim_ids(st, S_TRIM_INBOUND_IDS, inbound_before, most - nsent, ids + nsent);
+    if (nsent + nin == 0) {
+        free(ids);
+        return 0;
+    }
     int64_t now = util_now();
-    int done = 0, rc = store_begin(st);
-    int n = rc == STORE_OK ? trim_ids(st, S_TRIM_SENT_IDS, sent_before, most, ids) : 0;
-    for (int i = 0; rc == STORE_OK && i < n; i++, done++)
-        rc = trim_row(st, S_TRIM_SENT_RAW, S_TRIM_SENT, ids[i], trim_sent, now);
-    n = rc == STORE_OK ? trim_ids(st, S_TRIM_INBOUND_IDS, inbound_before, most - done, ids) : 0;
-    for (int i = 0; rc == STORE_OK && i < n; i++, done++)
-        rc = trim_row(st, S_TRIM_INBOUND_RAW, S_TRIM_INBOUND, ids[i], trim_inbound, now);
+    int rc = store_begin(st);
+    for (int i = 0; rc == STORE_OK && i < nsent + nin; i++)
+        rc = i < nsent ? trim_row(st, S_TRIM_SENT_RAW, S_TRIM_SENT, ids[i], trim_sent, now)
+                       : trim_row(st, S_TRIM_INBOUND_RAW, S_TRIM_INBOUND, ids[i], trim_inbound,
+                                  now);
     free(ids);
     if (rc == STORE_OK && (rc = store_commit(st)) == STORE_OK)
-        return done;
+        return nsent + nin;
     store_rollback(st);
     return -1;
 }
