@@ -4,7 +4,8 @@
 #   make demo       install what is missing, build, run the daemon once on sample mails
 #   make check      install what is missing, build with ASan+UBSan, run unit and integration tests
 #   make bench      the route optimizer against its exhaustive baseline; turns on real positions;
-#                   a long automatic game; ingest through real Dovecot/OpenSMTPD
+#                   a long automatic game; ingest through real Dovecot/OpenSMTPD; the
+#                   database's size a turn, sent mail kept whole and trimmed
 #   make valgrind   run the unit tests under valgrind (release build)
 #   make fuzz       every libFuzzer target of tests/fuzz, FUZZ_SECONDS each (default 60); a
 #                   short run of each is part of make check
@@ -124,6 +125,7 @@ bench: deps
 	@sh bench/turns.sh build
 	@sh bench/autogame.sh build
 	@sh bench/idle.sh build
+	@sh bench/dbsize.sh build
 	@sh bench/ingest.sh build
 
 # Every libFuzzer target of tests/fuzz (clang, installed by scripts/deps.sh), FUZZ_SECONDS each,

@@ -78,6 +78,10 @@ static const char usage_text[] =
     "  map GAME|TITLE [--turn N] --png FILE|--svg FILE\n"
     "                                        draw the game's map as it stands (after turn N:\n"
     "                                        that turn's new tiles marked); a title's: its start\n"
+    "  backup FILE                           copy the database, live, to FILE (a new file:\n"
+    "                                        an existing one is not overwritten)\n"
+    "  db compact                            trim every stored mail past its retention\n"
+    "                                        (retention.*) and give the space back now\n"
     "  serve [--once]                        run the daemon (--once: what waits, then exit)\n"
     "\n"
     "CONFIG defaults to $PBEMGM_CONFIG, else ./pbemgm.json when it exists, else the embedded\n"
@@ -923,6 +927,41 @@ static int draw_game_map(struct session *s, const store_game *g, int turn, const
     return rc;
 }
 
+static int cmd_backup(struct session *s, const char *path)
+{
+    char *err = NULL;
+    if (store_backup(s->st, path, &err)) {
+        int rc = fail("backup: %s", err);
+        free(err);
+        return rc;
+    }
+    printf("%s written: a copy of %s\n", path, s->config.database);
+    return 0;
+}
+
+static double mb(int64_t bytes)
+{
+    return (double)bytes / (1024.0 * 1024.0);
+}
+
+/* Every stored mail past its retention trimmed, the space given back, the log emptied. */
+static int cmd_db_compact(struct session *s)
+{
+    int64_t used0, free0, used, freeb;
+    if (store_size(s->st, &used0, &free0) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    int n = svc_trim_mail(&s->config, s->st, 0, 0);
+    if (n < 0)
+        return fail("compact: %s", store_errmsg(s->st));
+    if (store_checkpoint(s->st) != STORE_OK) /* (a reader: the log empties later) */
+        fprintf(stderr, "pbemgm: the write-ahead log is in use: %s\n", store_errmsg(s->st));
+    if (store_size(s->st, &used, &freeb) != STORE_OK)
+        return fail("%s", store_errmsg(s->st));
+    printf("%d mails trimmed; %.2f MB (%.2f MB free) before, %.2f MB now\n", n, mb(used0),
+           mb(free0), mb(used + freeb));
+    return 0;
+}
+
 static int cmd_map(const char *cfg_path, int argc, char **argv)
 {
     int turn = 0;
@@ -1003,6 +1042,10 @@ int cli_main(int argc, char **argv)
         rc = cmd_status(&s);
     else if (strcmp(cmd, "mail") == 0)
         rc = cmd_mail(&s, argc - i, argv + i);
+    else if (strcmp(cmd, "backup") == 0 && i + 1 == argc)
+        rc = cmd_backup(&s, argv[i]);
+    else if (strcmp(cmd, "db") == 0 && i + 1 == argc && strcmp(argv[i], "compact") == 0)
+        rc = cmd_db_compact(&s);
     else
         rc = usage();
     close_session(&s);

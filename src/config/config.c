@@ -72,6 +72,9 @@ static const struct key schema[] = {
     {"limits.error_lines", KEY_INT, OFF(limits.error_lines), 1, 100000, {0}},
     {"limits.lines", KEY_INT, OFF(limits.lines), 10, 10000000, {0}},
     {"limits.mime_parts", KEY_INT, OFF(limits.mime_parts), 2, 100000, {0}},
+    {"retention", KEY_SECTION, 0, 0, 0, {0}},
+    {"retention.sent_mail_days", KEY_INT, OFF(retention.sent_mail_days), 0, 36500, {0}},
+    {"retention.inbound_days", KEY_INT, OFF(retention.inbound_days), 0, 36500, {0}},
 };
 #define NKEYS (sizeof schema / sizeof schema[0])
 
@@ -122,6 +125,7 @@ void cfg_defaults(cfg *c)
     c->limits = (struct cfg_limits){.replies_per_hour = 30, .game_replies_per_hour = 300,
                                     .password_failures = 5, .sender_password_failures = 10,
                                     .error_lines = 40, .lines = 5000, .mime_parts = 64};
+    c->retention = (struct cfg_retention){.sent_mail_days = 7, .inbound_days = 90};
 }
 
 void cfg_free(cfg *c)

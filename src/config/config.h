@@ -54,6 +54,10 @@ typedef struct cfg {
         int lines;               /* lines of text a mail may have */
         int mime_parts;          /* MIME parts (and multipart nesting) a mail may have */
     } limits;
+    struct cfg_retention {       /* how long whole mails are kept (days; 0: not kept) */
+        int sent_mail_days;      /* a sent mail whole; then its header and text part only */
+        int inbound_days;        /* an answered mail's (redacted) text; then its header only */
+    } retention;
 } cfg;
 
 /* Fills c with the defaults. */

@@ -443,6 +443,10 @@ static int pass(struct daemon *d)
         sender_wake(d); /* (mail the GM's commands queued, a resolution's reports) */
     else if (!stop_requested && (sent = dmn_drain_outbox(&d->config, d->st, d->sink)) < 0)
         rc = -1;
+    /* housekeeping: a bounded amount of stored mail trimmed, some free space given back */
+    enum { TRIM_MOST = 256, RECLAIM_PAGES = 4096 };
+    if (!stop_requested)
+        svc_trim_mail(&d->config, d->st, TRIM_MOST, RECLAIM_PAGES); /* (a failure is logged) */
     if (in > 0 || done > 0 || sent > 0)
         log_debug("pass: %d stored in %lld ms, %d answered in %lld ms, turns %lld ms, %d sent in "
                   "%lld ms", in, (long long)(t1 - t0), done, (long long)(t2 - t1),

@@ -63,6 +63,12 @@ char *mail_redact(const char *raw, size_t len, const char *keyword, const char *
 /* The Content-Type fields of a raw mail, counted in one pass without parsing it (its MIME
  * parts and their nesting are at most this many): a mail with too many is not parsed. */
 int mail_mime_parts(const char *raw, size_t len);
+/* What the database keeps of a mail it no longer needs whole (issue 28), with a field
+ * X-Pbemgm-Trimmed saying so; NULL when it keeps the mail as it is. mail_keep_text: a sent
+ * multipart mail's header and its text/plain parts (its HTML and pictures dropped);
+ * mail_keep_header: a mail's header only. */
+char *mail_keep_text(const char *raw, size_t len, size_t *out_len);
+char *mail_keep_header(const char *raw, size_t len, size_t *out_len);
 /* The length of the header block of raw (up to and including the blank line). */
 size_t mail_header_length(const char *raw, size_t len);
 

@@ -261,4 +261,10 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
                     const char *name, const char *address, const char *password, bool mail,
                     char *why, size_t len);
 
+/* ---- keep.c ---- */
+/* Trims the stored mail past its retention (retention.*): at most most mails (0: all), a few
+ * at a time, each few in one transaction; then gives up to pages free pages back to the file
+ * system (0: all). Returns the number trimmed, or -1 (logged). */
+int svc_trim_mail(const cfg *c, store *st, int most, int pages);
+
 #endif

@@ -107,6 +107,12 @@ enum stmt_id {
     S_PLAYER_THREAD,
     S_ORDER_SECTION_SEATS,
     S_PLAYER_SET_THREAD,
+    S_TRIM_SENT_IDS,
+    S_TRIM_SENT_RAW,
+    S_TRIM_SENT,
+    S_TRIM_INBOUND_IDS,
+    S_TRIM_INBOUND_RAW,
+    S_TRIM_INBOUND,
     S_COUNT
 };
 
@@ -120,6 +126,18 @@ enum stmt_id {
 
 
 static const char *const stmt_sql[S_COUNT] = {
+    [S_TRIM_SENT_IDS] = "SELECT id FROM outbox WHERE status = 'sent' AND trimmed_at IS NULL AND "
+                        "sent_at <= ?1 ORDER BY sent_at LIMIT ?2",
+    [S_TRIM_SENT_RAW] = "SELECT raw FROM outbox WHERE id = ?1 AND status = 'sent'",
+    [S_TRIM_SENT] = "UPDATE outbox SET raw = COALESCE(?2, raw), trimmed_at = ?3 "
+                    "WHERE id = ?1 AND status = 'sent'",
+    [S_TRIM_INBOUND_IDS] = "SELECT id FROM inbound WHERE status IN ('answered', 'ignored') AND "
+                           "trimmed_at IS NULL AND processed_at <= ?1 ORDER BY processed_at "
+                           "LIMIT ?2",
+    [S_TRIM_INBOUND_RAW] = "SELECT raw FROM inbound WHERE id = ?1 AND "
+                           "status IN ('answered', 'ignored')",
+    [S_TRIM_INBOUND] = "UPDATE inbound SET raw = COALESCE(?2, raw), trimmed_at = ?3 "
+                       "WHERE id = ?1 AND status IN ('answered', 'ignored')",
     [S_GAME_START] = "UPDATE games SET status = 'running', options = ?2, turn = 1 "
                      "WHERE id = ?1 AND status = 'forming'",
     [S_ACTION_ADD] = "INSERT INTO actions (game_id, seq, turn, json, at) VALUES (?1, "
@@ -474,6 +492,35 @@ static int busy_wait(void *unused, int count)
     return 1;
 }
 
+static int64_t pragma_int(store *st, const char *sql)
+{
+    sqlite3_stmt *s;
+    int64_t v = -1;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) == SQLITE_OK) {
+        if (sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    return v;
+}
+
+/* A database made before auto_vacuum was set (migration 013) is rebuilt once by VACUUM for it
+ * to take effect: that takes a while and as much free disk again as the database. When it
+ * cannot be done now (another connection reads, the disk is full), the next start tries. */
+static void incremental_vacuum_on(store *st, const char *path)
+{
+    enum { INCREMENTAL = 2 };
+    if (pragma_int(st, "PRAGMA auto_vacuum") == INCREMENTAL)
+        return;
+    log_info("%s: rebuilding the database once (VACUUM) for incremental vacuum", path);
+    buf e;
+    buf_init(&e);
+    if (exec(st, "PRAGMA auto_vacuum = INCREMENTAL; VACUUM;", &e))
+        log_warn("%s: cannot rebuild the database now (%s); the next start tries again", path,
+                 e.data ? e.data : "");
+    buf_free(&e);
+}
+
 store *store_open(const char *path, char **err)
 {
     store *st = xcalloc(1, sizeof *st);
@@ -488,12 +535,15 @@ store *store_open(const char *path, char **err)
         goto fail;
     }
     sqlite3_busy_handler(st->db, busy_wait, NULL);
-    /* synchronous=FULL: a commit is on disk before we tell the mail server we have the mail. */
-    if (exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", &e))
+    /* synchronous=FULL: a commit is on disk before we tell the mail server we have the mail.
+     * auto_vacuum first: a new database is made with it (an old one ignores it here). */
+    if (exec(st, "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; "
+                 "PRAGMA synchronous = FULL;", &e))
         goto fail;
     /* foreign keys on after the migrations: one may rebuild a table others refer to */
     if (migrate(st, &e) || exec(st, "PRAGMA foreign_keys = ON;", &e) || prepare_all(st, &e))
         goto fail;
+    incremental_vacuum_on(st, path);
     buf_free(&e);
     return st;
 fail:
@@ -1598,4 +1648,150 @@ int store_turn_resolved_at(store *st, int64_t game_id, int turn, int64_t *at)
         *at = sqlite3_column_int64(s, 0);
     sqlite3_reset(s);
     return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+/* ---- keeping the database small ---- */
+
+/* The ids of at most most rows the statement (bound ?1 = before) yields. */
+static int trim_ids(store *st, enum stmt_id which, int64_t before, int most, int64_t *ids)
+{
+    sqlite3_stmt *s = stmt(st, which);
+    sqlite3_bind_int64(s, 1, before);
+    sqlite3_bind_int(s, 2, most);
+    int n = 0, rc;
+    while (n < most && (rc = sqlite3_step(s)) == SQLITE_ROW)
+        ids[n++] = sqlite3_column_int64(s, 0);
+    sqlite3_reset(s);
+    return n;
+}
+
+/* Trims one row: reads its raw, keeps what trim keeps, marks it trimmed. */
+static int trim_row(store *st, enum stmt_id read, enum stmt_id write, int64_t id,
+                    store_trim_fn trim, int64_t now)
+{
+    sqlite3_stmt *s = stmt(st, read);
+    sqlite3_bind_int64(s, 1, id);
+    int rc = sqlite3_step(s);
+    if (rc != SQLITE_ROW) {
+        sqlite3_reset(s);
+        return rc == SQLITE_DONE ? STORE_OK : STORE_ERROR;
+    }
+    size_t len, kept_len = 0;
+    char *raw = col_blob(s, 0, &len);
+    sqlite3_reset(s);
+    char *kept = trim ? trim(raw, len, &kept_len) : NULL;
+    free(raw);
+    s = stmt(st, write);
+    sqlite3_bind_int64(s, 1, id);
+    if (kept)
+        sqlite3_bind_blob64(s, 2, kept, kept_len, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 3, now);
+    rc = run(st, s);
+    free(kept);
+    return rc;
+}
+
+int store_trim_mails(store *st, int64_t sent_before, int64_t inbound_before, int most,
+                     store_trim_fn trim_sent, store_trim_fn trim_inbound)
+{
+    if (most <= 0)
+        return 0;
+    /* which rows, read first: a pass with nothing to trim takes no write lock (each row's
+     * status is checked again in the transaction) */
+    int64_t *ids = xmalloc((size_t)most * sizeof *ids);
+    int nsent = trim_ids(st, S_TRIM_SENT_IDS, sent_before, most, ids);
+    int nin = trim_ids(st, S_TRIM_INBOUND_IDS, inbound_before, most - nsent, ids + nsent);
+    if (nsent + nin == 0) {
+        free(ids);
+        return 0;
+    }
+    int64_t now = util_now();
+    int rc = store_begin(st);
+    for (int i = 0; rc == STORE_OK && i < nsent + nin; i++)
+        rc = i < nsent ? trim_row(st, S_TRIM_SENT_RAW, S_TRIM_SENT, ids[i], trim_sent, now)
+                       : trim_row(st, S_TRIM_INBOUND_RAW, S_TRIM_INBOUND, ids[i], trim_inbound,
+                                  now);
+    free(ids);
+    if (rc == STORE_OK && (rc = store_commit(st)) == STORE_OK)
+        return nsent + nin;
+    store_rollback(st);
+    return -1;
+}
+
+int64_t store_reclaim(store *st, int pages)
+{
+    if (pragma_int(st, "PRAGMA freelist_count") == 0)
+        return 0; /* (nothing to give back: no write) */
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA incremental_vacuum(%d)", pages > 0 ? pages : 0);
+    sqlite3_stmt *s;
+    int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+    if (rc == SQLITE_OK) {
+        while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+            ;
+        sqlite3_finalize(s);
+    }
+    if (rc != SQLITE_DONE && rc != SQLITE_OK) {
+        note_error(st, rc);
+        return -1;
+    }
+    return pragma_int(st, "PRAGMA freelist_count");
+}
+
+int store_checkpoint(store *st)
+{
+    int rc = sqlite3_wal_checkpoint_v2(st->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    if (rc == SQLITE_OK)
+        return STORE_OK;
+    note_error(st, rc);
+    return STORE_ERROR;
+}
+
+int store_size(store *st, int64_t *used, int64_t *free_bytes)
+{
+    int64_t pages = pragma_int(st, "PRAGMA page_count");
+    int64_t freel = pragma_int(st, "PRAGMA freelist_count");
+    int64_t size = pragma_int(st, "PRAGMA page_size");
+    if (pages < 0 || freel < 0 || size < 0)
+        return STORE_ERROR;
+    *used = (pages - freel) * size;
+    *free_bytes = freel * size;
+    return STORE_OK;
+}
+
+int store_backup(store *st, const char *path, char **err)
+{
+    /* the file is made here, exclusively: an existing one (another database, a backup of
+     * yesterday) is never written over */
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        *err = errno == EEXIST ? str_format("%s exists: not overwritten (remove it, or name "
+                                            "another file)", path)
+                               : str_format("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    sqlite3 *to = NULL;
+    int rc = sqlite3_open_v2(path, &to, SQLITE_OPEN_READWRITE, NULL);
+    sqlite3_backup *b = rc == SQLITE_OK ? sqlite3_backup_init(to, "main", st->db, "main") : NULL;
+    if (b) {
+        /* all of it in one step: the copy is one snapshot (a step at a time would start again
+         * whenever another connection writes) */
+        while ((rc = sqlite3_backup_step(b, -1)) == SQLITE_BUSY || rc == SQLITE_LOCKED)
+            sqlite3_sleep(50);
+        sqlite3_backup_finish(b);
+    }
+    if (rc == SQLITE_DONE)
+        rc = sqlite3_exec(to, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+    else if (rc == SQLITE_OK)
+        rc = sqlite3_errcode(to);
+    if (rc != SQLITE_OK) {
+        char why[256];
+        reason(to, rc, why, sizeof why);
+        *err = str_format("%s: %s", path, why);
+    }
+    sqlite3_close(to);
+    if (rc != SQLITE_OK)
+        unlink(path);
+    return rc == SQLITE_OK ? 0 : -1;
 }

@@ -208,6 +208,28 @@ int64_t store_outbox_next_time(store *st);
 int64_t store_outbox_count(store *st, const char *status);
 void store_outgoing_clear(store_outgoing *m);
 
+/* ---- keeping the database small (issue 28) ---- */
+/* What is kept of a stored mail: the kept text (malloc'd, *out_len its length), or NULL to
+ * keep it as it is. */
+typedef char *(*store_trim_fn)(const char *raw, size_t len, size_t *out_len);
+/* Trims at most `most` mails, in one transaction: outbox rows sent at or before sent_before
+ * (only rows 'sent': nothing pending, claimed or given up) by trim_sent, and inbound mails
+ * answered or ignored at or before inbound_before by trim_inbound. Each mail is trimmed once
+ * (its trimmed_at set). Returns how many were trimmed, or -1. */
+int store_trim_mails(store *st, int64_t sent_before, int64_t inbound_before, int most,
+                     store_trim_fn trim_sent, store_trim_fn trim_inbound);
+/* Gives up to `pages` free pages of the file back to the file system (incremental vacuum;
+ * 0: every one). Returns the free pages left, or -1. */
+int64_t store_reclaim(store *st, int pages);
+/* Writes the write-ahead log into the database and empties it (the file's size is then the
+ * database's); STORE_ERROR when a reader keeps it (busy). */
+int store_checkpoint(store *st);
+/* The database's pages in use and free, in bytes. */
+int store_size(store *st, int64_t *used, int64_t *free_bytes);
+/* Copies the database, live (a consistent snapshot; writers wait meanwhile), to a new file at
+ * path; an existing file is never overwritten. Returns 0, or -1 with *err (malloc'd). */
+int store_backup(store *st, const char *path, char **err);
+
 /* ---- the audit log ---- */
 int store_audit(store *st, const char *actor, const char *action, int64_t game_id,
                 const char *detail);

@@ -224,3 +224,27 @@ sqlite3 pbemgm.db "SELECT raw FROM outbox" \
     | grep -q "C&A: Camden & Amboy with a 10% RDG share, 160: BID 165 ON C&A" \
     && ok "the start mail says the C&A brings an RDG share (the option's change)" \
     || not_ok "the C&A's share in the start mail: $(sqlite3 pbemgm.db "SELECT raw FROM outbox" | grep -m1 'C&A:')"
+# issue 28: a backup of the live database is a database holding the games; an existing file is
+# never overwritten; db compact trims the sent mails past their retention to header and text
+expect_ok "backup" "$PBEMGM" backup copy.db
+echo '{"database": "copy.db"}' > copy.json
+test "$(sqlite3 copy.db "SELECT COUNT(*) FROM games")" = "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM games")" \
+    && "$PBEMGM" -c copy.json game list | grep -q berlin1 && test "$(sqlite3 copy.db "PRAGMA integrity_check")" = ok \
+    && ok "the backup opens and holds the games" || not_ok "the backup: $("$PBEMGM" -c copy.json game list 2>&1)"
+echo "not a database" > taken.db
+expect_fail "a backup over an existing file is refused" 'taken.db exists: not overwritten' "$PBEMGM" backup taken.db
+test "$(cat taken.db)" = "not a database" && ok "the existing file is untouched" || not_ok "the existing file was changed"
+"$PBEMGM" serve --once 2>/dev/null
+rm -f copy.db && "$PBEMGM" backup copy.db >/dev/null
+sent=$(sqlite3 copy.db "SELECT COUNT(*) FROM outbox WHERE status = 'sent'")
+echo '{"database": "copy.db", "retention": {"sent_mail_days": 0}}' > copy.json
+before=$(stat -c %s copy.db)
+"$PBEMGM" -c copy.json db compact | grep -q "mails trimmed" && ok "db compact" || not_ok "db compact"
+after=$(stat -c %s copy.db)
+test "$(sqlite3 copy.db "SELECT COUNT(*) FROM outbox WHERE status = 'sent' AND CAST(raw AS TEXT) LIKE '%image/png%'")" = 0 \
+    && test "$(sqlite3 copy.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: berlin1: turn 1%'")" = 4 \
+    && test "$after" -lt "$before" \
+    && ok "compacted: no pictures kept, every report's header kept, the file smaller ($before -> $after bytes)" \
+    || not_ok "compact: $before -> $after bytes, sent before $sent"
+test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE status = 'sent' AND CAST(raw AS TEXT) LIKE '%image/png%'")" -gt 0 \
+    && ok "the live database keeps its sent mails whole within the retention" || not_ok "the live database was trimmed"

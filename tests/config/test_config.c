@@ -97,6 +97,28 @@ static void test_bad_inputs_name_the_key(void **state)
     expect_error("[1, 2]", "must be a JSON object");
 }
 
+/* issue 28: how long whole mails are kept; 0 keeps none, a negative or absurd value is refused */
+static void test_retention_settings(void **state)
+{
+    (void)state;
+    cfg c;
+    cfg_defaults(&c);
+    assert_int_equal(c.retention.sent_mail_days, 7);
+    assert_int_equal(c.retention.inbound_days, 90);
+    cfg_free(&c);
+    char *err = NULL;
+    assert_int_equal(cfg_load_text(&c, "{\"retention\": {\"sent_mail_days\": 0,"
+                                       " \"inbound_days\": 30}}", NULL, &err), 0);
+    assert_int_equal(c.retention.sent_mail_days, 0);
+    assert_int_equal(c.retention.inbound_days, 30);
+    cfg_free(&c);
+    expect_error("{\"retention\": {\"sent_mail_days\": -1}}",
+                 "'retention.sent_mail_days' must be between 0 and 36500");
+    expect_error("{\"retention\": {\"inbound_days\": 40000}}",
+                 "'retention.inbound_days' must be between 0 and 36500");
+    expect_error("{\"retention\": {\"days\": 3}}", "unknown key 'retention.days'");
+}
+
 static void test_missing_file_is_an_error(void **state)
 {
     (void)state;
@@ -115,6 +137,7 @@ int main(void)
         cmocka_unit_test(test_full_file_loads),
         cmocka_unit_test(test_relative_paths_follow_the_file),
         cmocka_unit_test(test_bad_inputs_name_the_key),
+        cmocka_unit_test(test_retention_settings),
         cmocka_unit_test(test_missing_file_is_an_error),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);

@@ -1,6 +1,8 @@
 /* Tests for src/store: schema, games and players, inbound deduplication, the outbox, audit,
  * the action log and the players' orders. */
 #include "../helpers.h"
+#include "mail/compose.h"
+#include "mail/message.h"
 #include "store/store.h"
 #include "util/util.h"
 
@@ -37,12 +39,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 12);
+    assert_int_equal(store_schema_version(f->st), 13);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 12);
+    assert_int_equal(store_schema_version(f->st), 13);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
@@ -241,6 +243,127 @@ static void test_outbox_due_retry_sent(void **state)
     assert_int_equal(store_outbox_count(f->st, "failed"), 1);
     assert_int_equal(store_outbox_count(f->st, "sent"), 1);
     util_set_clock(0);
+}
+
+/* A report as pbemgm mails it: text, HTML and a picture of 200 kB. */
+static char *report_mail(const char *id, size_t *len)
+{
+    static unsigned char picture[200000];
+    for (size_t i = 0; i < sizeof picture; i++)
+        picture[i] = (unsigned char)(i * 7919u >> 3);
+    mail_inline_part part = {"map@x", "image/png", "map.png", picture, sizeof picture};
+    mail_outgoing m = {.from_addr = "pbemgm@x", .to_addr = "a@x", .subject = "g1: turn 1",
+                       .body = "The text of the report.\n", .html = "<p>The HTML <img src=\"cid:map@x\"></p>",
+                       .parts = &part, .nparts = 1, .date = 1000};
+    return mail_compose(&m, id, len);
+}
+
+static char *raw_of(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *s;
+    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &s, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+    char *raw = xstrndup((const char *)sqlite3_column_blob(s, 0),
+                         (size_t)sqlite3_column_bytes(s, 0));
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return raw;
+}
+
+/* issue 28: a sent mail keeps its header and text once its retention is over; nothing unsent
+ * (pending, claimed) is touched, nor a mail sent within the retention; an answered mail keeps
+ * its header; each once; the space is given back. */
+static void test_trimming_keeps_unsent_mail_and_the_text_of_sent(void **state)
+{
+    struct fixture *f = *state;
+    util_set_clock(1000);
+    const char *ids[] = {"o1@x", "o2@x", "o3@x", "o4@x"};
+    int64_t o[4];
+    size_t len = 0;
+    for (int i = 0; i < 4; i++) {
+        char *raw = report_mail(ids[i], &len);
+        assert_int_equal(store_outbox_add(f->st, 0, ids[i], "pbemgm@x", "[\"a@x\"]", raw, len,
+                                          &o[i]), STORE_OK);
+        free(raw);
+    }
+    assert_int_equal(store_outbox_mark_sent(f->st, o[0]), STORE_OK);  /* sent at 1000 */
+    assert_int_equal(store_outbox_claim(f->st, o[2], "sender"), STORE_OK); /* being sent */
+    util_set_clock(5000);
+    assert_int_equal(store_outbox_mark_sent(f->st, o[3]), STORE_OK);  /* sent at 5000 */
+    int64_t in1, in2;
+    assert_int_equal(add_mail(f->st, "s1", "m1@x", NULL, "Subject: orders\r\n\r\nGAME g1\r\n", &in1),
+                     STORE_OK);
+    assert_int_equal(add_mail(f->st, "s2", "m2@x", NULL, "Subject: later\r\n\r\nGAME g1\r\n", &in2),
+                     STORE_OK);
+    util_set_clock(1000);
+    assert_int_equal(store_inbound_finish(f->st, in1, "answered", "a@x", "orders", 0, "ok"),
+                     STORE_OK);
+    int64_t used_before, free_before;
+    assert_int_equal(store_size(f->st, &used_before, &free_before), STORE_OK);
+
+    util_set_clock(6000);
+    assert_int_equal(store_trim_mails(f->st, 2000, 2000, 100, mail_keep_text, mail_keep_header), 2);
+    char *r = raw_of(f->db, "SELECT raw FROM outbox WHERE message_id = 'o1@x'");
+    assert_non_null(strstr(r, "Subject: g1: turn 1"));
+    assert_non_null(strstr(r, "Message-ID: <o1@x>"));
+    assert_non_null(strstr(r, "The text of the report."));
+    assert_non_null(strstr(r, "X-Pbemgm-Trimmed:"));
+    assert_null(strstr(r, "image/png"));
+    assert_null(strstr(r, "text/html"));
+    assert_true(strlen(r) < 2000);
+    free(r);
+    for (int i = 1; i < 4; i++) { /* pending, claimed, sent within the retention: whole */
+        char sql[96];
+        snprintf(sql, sizeof sql, "SELECT raw FROM outbox WHERE id = %lld", (long long)o[i]);
+        r = raw_of(f->db, sql);
+        assert_true(strlen(r) > 200000);
+        free(r);
+    }
+    r = raw_of(f->db, "SELECT raw FROM inbound WHERE source = 's1'");
+    assert_non_null(strstr(r, "Subject: orders"));
+    assert_null(strstr(r, "GAME g1"));
+    free(r);
+    r = raw_of(f->db, "SELECT raw FROM inbound WHERE source = 's2'"); /* not answered yet */
+    assert_non_null(strstr(r, "GAME g1"));
+    free(r);
+    /* once each; later, the rest, a bounded number at a time */
+    assert_int_equal(store_trim_mails(f->st, 2000, 2000, 100, mail_keep_text, mail_keep_header), 0);
+    assert_int_equal(store_outbox_mark_sent(f->st, o[1]), STORE_OK);
+    assert_int_equal(store_trim_mails(f->st, 6000, 6000, 1, mail_keep_text, mail_keep_header), 1);
+    assert_int_equal(store_trim_mails(f->st, 6000, 6000, 1, mail_keep_text, mail_keep_header), 1);
+    assert_int_equal(store_trim_mails(f->st, 6000, 6000, 1, mail_keep_text, mail_keep_header), 0);
+    assert_int_equal(store_outbox_count(f->st, "pending"), 1); /* the claimed one */
+    /* the space: free pages, then given back */
+    int64_t used, freeb;
+    assert_int_equal(store_size(f->st, &used, &freeb), STORE_OK);
+    assert_true(used < used_before / 2);
+    assert_true(freeb > 0);
+    assert_int_equal(store_reclaim(f->st, 0), 0);
+    assert_int_equal(store_size(f->st, &used, &freeb), STORE_OK);
+    assert_int_equal(freeb, 0);
+    util_set_clock(0);
+}
+
+/* A backup is a database of its own; an existing file is not overwritten. */
+static void test_backup_copies_and_never_overwrites(void **state)
+{
+    struct fixture *f = *state;
+    int64_t g;
+    assert_int_equal(store_game_create(f->st, "g1", "1835", &g), STORE_OK);
+    char *copy = th_path(f->dir, "copy.db"), *err = NULL;
+    assert_int_equal(store_backup(f->st, copy, &err), 0);
+    store *c = store_open(copy, &err);
+    assert_non_null(c);
+    store_game game;
+    assert_int_equal(store_game_find(c, "g1", &game), STORE_OK);
+    store_game_clear(&game);
+    store_close(c);
+    assert_int_equal(store_backup(f->st, copy, &err), -1);
+    assert_non_null(strstr(err, "exists: not overwritten"));
+    free(err);
+    free(copy);
 }
 
 static void test_audit(void **state)
@@ -490,6 +613,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_turns, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_game_ends_finished, setup, teardown),
         cmocka_unit_test_setup_teardown(test_the_grace_period_wakes_the_daemon, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trimming_keeps_unsent_mail_and_the_text_of_sent,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_backup_copies_and_never_overwrites, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }
