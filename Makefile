@@ -11,6 +11,10 @@
 #                   short run of each is part of make check
 #   make report-preview  the demo's report and start mail rendered by headless Chromium to
 #                   pictures of the page (build/preview/*.png), for a person to look at
+#   make install    build/install/pbemgm (finding its files under PREFIX) and install it with
+#                   its titles, templates, man pages, example configuration and systemd unit
+#                   into DESTDIR/PREFIX (PREFIX=/usr/local); make uninstall removes them
+#   make deb        the Debian package, by dpkg-buildpackage, in build/deb/
 
 .DEFAULT_GOAL := all
 
@@ -69,6 +73,9 @@ build/gen/migrations.c: $(SQL_FILES) scripts/embed_sql.sh
 
 $(eval $(call build_rules,build,$(OPT_CFLAGS)))
 $(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
+# the installed copy: the same program, finding its templates and titles under PREFIX, built
+# with the packager's CPPFLAGS/CFLAGS/LDFLAGS (dpkg-buildflags' hardening) when given
+$(eval $(call build_rules,build/install,$(OPT_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)))
 # the library for the fuzz targets: clang, instrumented for libFuzzer, asserts on
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
                -Wno-format-nonliteral # (gcc checks the formats; clang also flags va_list ones)
@@ -86,7 +93,8 @@ build/san/tests/tools/rails_replay: build/san/obj/tests/tools/lib/rails_save.o
 TEST_BINS     = $(TEST_SRCS:tests/%.c=build/tests/%) $(TOOL_SRCS:tests/%.c=build/tests/%)
 SAN_TEST_BINS = $(TEST_SRCS:tests/%.c=build/san/tests/%) $(TOOL_SRCS:tests/%.c=build/san/tests/%)
 
-.PHONY: all deps demo check unit integration bench valgrind clean rails-replay fuzz report-preview
+.PHONY: all deps demo check unit integration bench valgrind clean rails-replay fuzz report-preview \
+        install install-build uninstall deb
 
 # Replays a Rails log through the engine (its title from its GameIs line): make rails-replay LOG=FILE [UNTIL=N]
 rails-replay: build/tests/tools/rails_replay
@@ -137,3 +145,58 @@ fuzz: deps
 
 clean:
 	rm -rf build
+
+# --- install ---------------------------------------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=] [SYSCONFDIR=/etc] [SYSTEMD_UNIT_DIR=...]
+# The program is built again in build/install with its files' installed places compiled in
+# (build/install/paths names them; another PREFIX rebuilds it), so build/ stays the test build.
+PREFIX           ?= /usr/local
+BINDIR           ?= $(PREFIX)/bin
+DATADIR          ?= $(PREFIX)/share/pbemgm
+MANDIR           ?= $(PREFIX)/share/man
+SYSCONFDIR       ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
+SYSTEMD_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
+INSTALL          ?= install
+INSTALL_PATHS    := $(DATADIR)/templates $(DATADIR)/games
+
+install-build:
+	@mkdir -p build/install
+	@if [ "$$(cat build/install/paths 2>/dev/null)" != "$(INSTALL_PATHS)" ]; then \
+	    rm -rf build/install/obj build/install/pbemgm build/install/libpbemgm.a; \
+	    echo "$(INSTALL_PATHS)" > build/install/paths; fi
+	@$(MAKE) -s --no-print-directory build/install/pbemgm \
+	    TEMPLATES_DIR=$(DATADIR)/templates GAMES_DIR=$(DATADIR)/games
+
+install: install-build
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/games \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(SYSCONFDIR)/pbemgm \
+	    $(DESTDIR)$(SYSTEMD_UNIT_DIR)
+	$(INSTALL) -m 0755 build/install/pbemgm $(DESTDIR)$(BINDIR)/pbemgm
+	$(INSTALL) -m 0644 templates/* $(DESTDIR)$(DATADIR)/templates/
+	$(INSTALL) -m 0644 config/games/*.json $(DESTDIR)$(DATADIR)/games/
+	$(INSTALL) -m 0644 man/pbemgm.1 $(DESTDIR)$(MANDIR)/man1/pbemgm.1
+	$(INSTALL) -m 0644 man/pbemgm.conf.5 $(DESTDIR)$(MANDIR)/man5/pbemgm.conf.5
+	$(INSTALL) -m 0644 config/pbemgm.example.json $(DESTDIR)$(SYSCONFDIR)/pbemgm/pbemgm.json.example
+	sed -e 's|/usr/bin/pbemgm|$(BINDIR)/pbemgm|' -e 's|/etc/pbemgm/|$(SYSCONFDIR)/pbemgm/|g' \
+	    config/pbemgm.service > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/pbemgm.service
+	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/pbemgm.service
+
+# Removes what make install installed (with the same PREFIX and DESTDIR); the configuration an
+# administrator wrote (pbemgm.json) and the data under /var/lib/pbemgm are left alone.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pbemgm $(DESTDIR)$(MANDIR)/man1/pbemgm.1 \
+	    $(DESTDIR)$(MANDIR)/man5/pbemgm.conf.5 $(DESTDIR)$(SYSCONFDIR)/pbemgm/pbemgm.json.example \
+	    $(DESTDIR)$(SYSTEMD_UNIT_DIR)/pbemgm.service
+	rm -rf $(DESTDIR)$(DATADIR)
+	-rmdir $(DESTDIR)$(SYSCONFDIR)/pbemgm 2>/dev/null
+
+# The Debian package (debian/), built by dpkg-buildpackage from a copy of the sources in
+# build/deb/pbemgm, so that neither the tree nor its parent directory is written to; the .deb
+# lands in build/deb/. Needs debhelper (scripts/deps.sh installs it).
+DEB_SOURCES := Makefile README.md config debian docs man scripts sql src templates
+deb: deps
+	rm -rf build/deb
+	mkdir -p build/deb/pbemgm
+	cp -r $(DEB_SOURCES) build/deb/pbemgm/
+	cd build/deb/pbemgm && dpkg-buildpackage -us -uc -b
+	@ls build/deb/*.deb

@@ -6,10 +6,12 @@ set -eu
 PACKAGES="gcc make pkg-config dpkg-dev
 libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev nettle-dev
 libcairo2-dev fonts-dejavu-core libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind
-clang libclang-rt-14-dev chromium"
+clang libclang-rt-14-dev chromium
+debhelper lintian man-db"
 # (clang: libFuzzer, for the fuzz targets that make check runs briefly and make fuzz at length;
 # chromium: the report looked at as a phone shows it, by make check (test_phone_width.sh) and
-# make report-preview: Debian's Chromium, headless)
+# make report-preview: Debian's Chromium, headless; debhelper, lintian: make deb and its check in
+# tests/install/test_install.sh; man-db: the man pages rendered there with man -l)
 
 missing=""
 for p in $PACKAGES; do
