@@ -952,14 +952,20 @@ int store_inbound_hold(store *st, int64_t id, int64_t until, const char *sender,
     return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
 }
 
-int64_t store_inbound_next_held(store *st)
+/* The one time a statement without parameters reads (the earliest of something), 0: none. */
+static int64_t time_of(store *st, int which)
 {
-    sqlite3_stmt *s = stmt(st, S_INBOUND_NEXT_HELD);
+    sqlite3_stmt *s = stmt(st, which);
     int64_t t = 0;
     if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
         t = sqlite3_column_int64(s, 0);
     sqlite3_reset(s);
     return t;
+}
+
+int64_t store_inbound_next_held(store *st)
+{
+    return time_of(st, S_INBOUND_NEXT_HELD);
 }
 
 int store_inbound_bump_attempts(store *st, int64_t id)
@@ -1087,12 +1093,7 @@ int store_outbox_mark_retry(store *st, int64_t id, const char *error, int64_t ne
 
 int64_t store_outbox_next_time(store *st)
 {
-    sqlite3_stmt *s = stmt(st, S_OUTBOX_NEXT_TIME);
-    int64_t t = 0;
-    if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
-        t = sqlite3_column_int64(s, 0);
-    sqlite3_reset(s);
-    return t;
+    return time_of(st, S_OUTBOX_NEXT_TIME);
 }
 
 int64_t store_outbox_count(store *st, const char *status)
