@@ -122,14 +122,20 @@ char *mail_keep_text(const char *raw, size_t len, size_t *out_len)
     return buf_steal(&out);
 }
 
-char *mail_keep_header(const char *raw, size_t len, size_t *out_len)
+char *mail_keep_header_noted(const char *raw, size_t len, const char *note, size_t *out_len)
 {
     size_t hlen = mail_header_length(raw, len);
     if (hlen >= len)
         return NULL;
     buf out;
     buf_init(&out);
-    header_with_note(&out, raw, hlen, "its text was removed after the retention time");
+    header_with_note(&out, raw, hlen, note);
     *out_len = out.len;
     return buf_steal(&out);
+}
+
+char *mail_keep_header(const char *raw, size_t len, size_t *out_len)
+{
+    return mail_keep_header_noted(raw, len, "its text was removed after the retention time",
+                                  out_len);
 }

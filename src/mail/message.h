@@ -69,6 +69,8 @@ int mail_mime_parts(const char *raw, size_t len);
  * mail_keep_header: a mail's header only. */
 char *mail_keep_text(const char *raw, size_t len, size_t *out_len);
 char *mail_keep_header(const char *raw, size_t len, size_t *out_len);
+/* A mail's header only, its X-Pbemgm-Trimmed saying why (note); NULL when it has no body. */
+char *mail_keep_header_noted(const char *raw, size_t len, const char *note, size_t *out_len);
 /* The length of the header block of raw (up to and including the blank line). */
 size_t mail_header_length(const char *raw, size_t len);
 

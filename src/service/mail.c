@@ -411,6 +411,17 @@ static int report_copy(const cfg *c, store *st, const store_inbound *m, const st
     return rc;
 }
 
+/* A refused mail in the game's audit: why, and from whom. */
+static int audit_refusal(store *st, const char *action, int64_t game_id, const char *problem,
+                         const mail_message *msg)
+{
+    char *detail = str_format("%s (a mail from %s)", problem,
+                              msg->from_addr ? msg->from_addr : "an unknown address");
+    int rc = store_audit(st, "daemon", action, game_id, detail);
+    free(detail);
+    return rc;
+}
+
 /* A mail that carries a player's identity: check it, and tell the player what we read. */
 static void handle_identity(const cfg *c, store *st, const store_inbound *m,
                             const mail_message *msg, ord_envelope *env, cJSON *ctx,
@@ -432,10 +443,7 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
     } else if (problem) {
         cJSON_AddStringToObject(ctx, "identity_problem", problem);
         buf_printf(&out->text, "identity refused: %s", problem);
-        char *detail = str_format("%s (a mail from %s)", problem,
-                                  msg->from_addr ? msg->from_addr : "an unknown address");
-        out->db_error |= store_audit(st, "daemon", "identity_refused", game.id, detail) != 0;
-        free(detail);
+        out->db_error |= audit_refusal(st, "identity_refused", game.id, problem, msg) != 0;
         if (guess)
             out->db_error |= count_guess(c, st, m->id, env, msg->from_addr, &game, &player) != 0;
     } else {
@@ -566,10 +574,7 @@ static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mai
     if (problem) {
         cJSON_AddStringToObject(ctx, "gm_problem", problem);
         buf_printf(&out->text, "GM desk refused: %s", problem);
-        char *detail = str_format("%s (a mail from %s)", problem,
-                                  msg->from_addr ? msg->from_addr : "an unknown address");
-        out->db_error |= store_audit(st, "daemon", "gm_refused", game.id, detail) != 0;
-        free(detail);
+        out->db_error |= audit_refusal(st, "gm_refused", game.id, problem, msg) != 0;
     } else {
         if (env->nlines == 0)
             buf_printf(&d.out, "Your mail has no command. The desk takes: %s\n",
@@ -879,16 +884,13 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
  * password, if it has one, cannot be found in its body unparsed, and must not be kept. */
 static int keep_header_only(store *st, const store_inbound *m, int parts, int limit)
 {
-    size_t hlen = mail_header_length(m->raw, m->raw_len);
-    buf b;
-    buf_init(&b);
-    buf_add(&b, m->raw, hlen);
-    if (hlen == m->raw_len) /* (no body after the header: the blank line before the note) */
-        buf_adds(&b, hlen && m->raw[hlen - 1] == '\n' ? "\n" : "\n\n");
-    buf_printf(&b, "[pbemgm: the body of this mail is not kept: its %d MIME parts are more than "
-                   "the limit of %d, so it was not read]\n", parts, limit);
-    int rc = store_inbound_redact(st, m->id, b.data, b.len);
-    buf_free(&b);
+    char *note = str_format("the body of this mail is not kept: its %d MIME parts are more "
+                            "than the limit of %d, so it was not read", parts, limit);
+    size_t n;
+    char *kept = mail_keep_header_noted(m->raw, m->raw_len, note, &n);
+    int rc = kept ? store_inbound_redact(st, m->id, kept, n) : STORE_OK; /* (no body: as is) */
+    free(kept);
+    free(note);
     return rc;
 }
 
@@ -910,11 +912,10 @@ int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
     else
         rc = store_inbound_finish(st, m->id, out.status, msg.from_addr, msg.subject,
                                   out.player_id, out.text.data);
-    if (out.held_until)
-        ; /* (nothing read, nothing to redact) */
-    else if (rc == STORE_OK && out.mime_parts) /* its body unread: any password in it unfound */
+    bool read = !out.held_until; /* (a mail held back was not read: nothing to redact) */
+    if (read && rc == STORE_OK && out.mime_parts) /* its body unread: a password unfound */
         rc = keep_header_only(st, m, out.mime_parts, c->limits.mime_parts);
-    else if (rc == STORE_OK && out.password) { /* the stored mail keeps no password */
+    else if (read && rc == STORE_OK && out.password) { /* the stored mail keeps no password */
         size_t n;
         char *redacted = mail_redact(m->raw, m->raw_len, "PASSWORD", out.password, msg.body, &n);
         rc = store_inbound_redact(st, m->id, redacted, n);

@@ -273,7 +273,7 @@ struct turn_input {
     svc_orders orders[ENG_MAX_PLAYERS];
     turn_player players[ENG_MAX_PLAYERS];
     bool nmr[ENG_MAX_PLAYERS], seat_open[ENG_MAX_PLAYERS];
-    bool one_round;
+    uint64_t one_round;     /* the seat indexes whose orders say ONE ROUND (bit p) */
     char one_round_by[128]; /* who asked for it: "the game master", "alice and bob" */
 };
 
@@ -285,13 +285,10 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
             return -1;
         in->players[p].orders = &in->orders[p].orders;
         in->players[p].nmr = in->nmr[p] = !in->orders[p].sent;
-        in->one_round |= in->orders[p].orders.one_round;
-    }
-    uint64_t asked = 0;
-    for (int p = 0; p < dg->nplayers; p++)
         if (in->orders[p].orders.one_round)
-            asked |= (uint64_t)1 << p;
-    svc_one_round_by(sg, dg, asked, in->one_round_by, sizeof in->one_round_by);
+            in->one_round |= (uint64_t)1 << p;
+    }
+    svc_one_round_by(sg, dg, in->one_round, in->one_round_by, sizeof in->one_round_by);
     return 0;
 }
 
