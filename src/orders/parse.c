@@ -127,6 +127,16 @@ static bool is_place_word(const char *s)
     return true;
 }
 
+/* The words that end a place's name: what may follow it in an order. */
+static bool ends_place(const char *s)
+{
+    static const char *const after[] = {"CITY", "ELSE", "THEN", "AND", "ROT", "ROTATION", "R"};
+    for (size_t i = 0; i < sizeof after / sizeof *after; i++)
+        if (strcmp(s, after[i]) == 0)
+            return true;
+    return false;
+}
+
 /* A place (out: ORD_PLACE bytes): a hex ("L14"), or a city as the map names it, in one word or
  * several ("NÜRNBERG", "FÜRTH/NÜRNBERG", "NEW YORK"), up to CITY, ELSE, THEN, AND, ROT or the end;
  * which hex it names is the title's to say (turn_place_hex). */
@@ -139,10 +149,7 @@ static bool take_place(struct words *w, char *out, const char *what)
         return fail(w, "\"%s\" is not a %s (as L14, or a city's name)", s, what);
     out[0] = '\0';
     size_t n = 0;
-    while (w->at < w->n && is_place_word(peek(w)) && strcmp(peek(w), "CITY") != 0 &&
-           strcmp(peek(w), "ELSE") != 0 && strcmp(peek(w), "THEN") != 0 &&
-           strcmp(peek(w), "AND") != 0 && strcmp(peek(w), "ROT") != 0 &&
-           strcmp(peek(w), "ROTATION") != 0 && strcmp(peek(w), "R") != 0) {
+    while (w->at < w->n && is_place_word(peek(w)) && !ends_place(peek(w))) {
         size_t k = strlen(peek(w));
         if (n + (n > 0) + k >= ORD_PLACE)
             return fail(w, "\"%s\" is too long for a %s", s, what);
