@@ -387,7 +387,8 @@ static void read_body(mail_message *msg, const struct mailmime *root)
         msg->body_kind = MAIL_BODY_NONE;
     }
     msg->attachments = c.parts - (c.plain || c.html ? 1 : 0);
-    msg->body = text ? mail_strip_quotes_below(text, msg->from_name, &msg->below_signature)
+    msg->body = text ? mail_strip_quotes_below(text, msg->from_name, &msg->below_signature,
+                                               &msg->body_skipped)
                      : xstrdup("");
     free(text);
 }

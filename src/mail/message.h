@@ -33,6 +33,8 @@ typedef struct mail_message {
     char *body;            /* UTF-8 text, quotes and signature removed; never NULL */
     char *below_signature; /* the sender's own lines under his sign-off or name, read as his
                             * signature (not quoted, not blank); NULL when none */
+    int body_skipped;      /* lines of the text dropped above body's first (a greeting): body's
+                            * line n is the mail text's line n + body_skipped */
     bool charset_unknown;  /* a charset we could not convert; the text was read as Latin-1 */
     int attachments;       /* parts that are not the chosen text */
 } mail_message;
@@ -88,8 +90,11 @@ char *mail_strip_quotes(const char *text);
 char *mail_strip_quotes_from(const char *text, const char *sender);
 /* The same; *below (malloc'd, or NULL) receives the sender's own lines under a sign-off or his
  * name, read as his signature: those not quoted nor blank, so that a caller can tell him of an
- * order among them rather than drop it without a word. below may be NULL. */
-char *mail_strip_quotes_below(const char *text, const char *sender, char **below);
+ * order among them rather than drop it without a word; *skipped the lines of text dropped
+ * above the first kept (a greeting, blank lines, a forward's header), so that the kept text's
+ * line n is the mail's line n + *skipped. below and skipped may be NULL. */
+char *mail_strip_quotes_below(const char *text, const char *sender, char **below,
+                              int *skipped);
 /* Converts text in charset to UTF-8 (malloc'd); NULL if the charset is unknown. */
 char *mail_to_utf8(const char *text, size_t len, const char *charset);
 bool mail_is_utf8(const char *s, size_t len);

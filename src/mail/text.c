@@ -653,13 +653,16 @@ static char *own_lines_below(const struct line *lines, size_t count, size_t i)
 
 char *mail_strip_quotes_from(const char *text, const char *sender)
 {
-    return mail_strip_quotes_below(text, sender, NULL);
+    return mail_strip_quotes_below(text, sender, NULL, NULL);
 }
 
-char *mail_strip_quotes_below(const char *text, const char *sender, char **below)
+char *mail_strip_quotes_below(const char *text, const char *sender, char **below,
+                              int *skipped)
 {
     if (below)
         *below = NULL;
+    if (skipped)
+        *skipped = 0;
     char *plain = plain_typography(text);
     size_t count = 0, cap = 64;
     struct line *lines = xmalloc(cap * sizeof *lines);
@@ -708,6 +711,8 @@ char *mail_strip_quotes_below(const char *text, const char *sender, char **below
             continue; /* (a greeting under text is the sender's: the GM's BROADCAST has one) */
         if (!typed && str_is_blank_n(l->p, l->n))
             continue; /* (the blank lines a greeting or a forward's header leave) */
+        if (!typed && skipped) /* (a greeting, a forward's header above: the mail's numbers) */
+            *skipped = (int)i;
         typed = true;
         buf_add(&out, l->p, l->n);
         buf_addc(&out, '\n');

@@ -244,3 +244,12 @@ void ord_envelope_clear(ord_envelope *env)
     free(env->errors);
     memset(env, 0, sizeof *env);
 }
+
+void ord_envelope_shift_lines(ord_envelope *env, int n)
+{
+    for (size_t i = 0; n > 0 && i < env->nlines; i++)
+        env->lines[i].number += n;
+    for (size_t i = 0; n > 0 && i < env->nerrors; i++)
+        if (env->errors[i].line > 0)
+            env->errors[i].line += n;
+}

@@ -47,6 +47,9 @@ void ord_envelope_clear(ord_envelope *env);
  * keeping the other lines (malloc'd, or NULL): for a mail that is refused unread but stored. */
 char *ord_envelope_password(const char *body);
 /* Adds an error (message formatted like printf). */
+/* The lines' numbers moved by n (the mail's text had n lines above what was parsed: a
+ * greeting): the numbers given with orders and refusals are the mail's own. */
+void ord_envelope_shift_lines(ord_envelope *env, int n);
 void ord_add_error(ord_envelope *env, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

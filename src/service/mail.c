@@ -734,6 +734,7 @@ static void read_text(const cfg *c, store *st, const store_inbound *m, const mai
 {
     ord_envelope env;
     ord_envelope_parse(msg->subject, msg->body, &env);
+    ord_envelope_shift_lines(&env, msg->body_skipped); /* (the numbers the player's mail has) */
     identity_from_reply(st, msg, &env);
     if (msg->body_kind == MAIL_BODY_HTML)
         cJSON_AddTrueToObject(ctx, "from_html");

@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         utf8_or_abort(stripped);
         free(stripped);
         char *below = NULL; /* the sender's name a signature; what is under it kept */
-        stripped = mail_strip_quotes_below(utf8, "Bob Smith", &below);
+        stripped = mail_strip_quotes_below(utf8, "Bob Smith", &below, NULL);
         utf8_or_abort(stripped);
         if (below)
             utf8_or_abort(below);

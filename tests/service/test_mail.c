@@ -760,6 +760,21 @@ static void test_an_order_under_the_signature_is_said(void **state)
     sent_clear(&s);
 }
 
+/* A greeting above the orders is dropped (issue 27, 11), but the lines keep their numbers in
+ * the player's mail: a refusal names the line he wrote it on. */
+static void test_a_greeting_keeps_the_line_numbers(void **state)
+{
+    struct fixture *f = *state;
+    free(deliver(f, "From: alice@pbem.test\nSubject: orders\nMessage-ID: <hi1@pbem.test>\n\n"
+                    "Hi,\n\nGAME g1\nPLAYER alice\nPASSWORD secret1\nBUY 1 ZZ\n"));
+    assert_int_equal(pass(f), 0);
+    struct sent s;
+    collect(f, &s);
+    expect_sentence(s.body[sent_to(&s, "alice@pbem.test")],
+                    "line 6: this game has no company \"ZZ\"");
+    sent_clear(&s);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -767,6 +782,8 @@ int main(void)
         T(test_help_is_answered_without_identity),
         T(test_orders_that_are_there_are_found),
         T(test_help_topics),
+        cmocka_unit_test_setup_teardown(test_a_greeting_keeps_the_line_numbers, setup_started,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_an_order_under_the_signature_is_said, setup_started,
                                         teardown),
         T(test_accepted_mail_reports_each_line),
