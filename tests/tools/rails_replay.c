@@ -41,6 +41,9 @@ struct replay {
     bool used[ENG_MAX_EVENTS];  /* events of the last action already matched */
     int line;
     const char *text;
+    char text_before[64];       /* the line before this one */
+    bool older_rails;           /* a log of older Rails (StartOfInitialRound without number) */
+    bool or_from_zero;          /* ... its operating rounds numbered from 0.0 */
     const char *rest;           /* the log after this line (for a decision Rails does not log) */
     bool stopped;
     int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
@@ -252,6 +255,7 @@ static void check_changed_position(struct replay *r);
 
 static int choose_par(struct replay *r);
 static int split(char *line, char **f, int max);
+static void older_line(char *out, size_t size, const char *line);
 
 /* A home city left to its director (1830's Erie) when its company first operates: Rails logs
  * no choice; on a hex without track it takes the first city (PublicCompany.layHomeBaseTokens:
@@ -858,11 +862,22 @@ static void check_changed_on(struct replay *r, const eng_game *g)
     }
 }
 
+/* An operating round's number "SET.N" as the engine counts it. Older Rails numbered the
+ * operating rounds between start rounds from 0.0 (then 0.1, ...): the engine's 0.1, 0.2. */
+static void or_set_number(struct replay *r, const char *s, int *set, int *n)
+{
+    *set = atoi(s);
+    *n = atoi(strchr(s, '.') ? strchr(s, '.') + 1 : "0");
+    if (*set == 0 && *n == 0)
+        r->or_from_zero = true;
+    if (*set == 0 && r->or_from_zero)
+        ++*n;
+}
+
 static int or_number(struct replay *r, const char *s)
 {
-    int set = atoi(s), n = atoi(strchr(s, '.') ? strchr(s, '.') + 1 : "0");
-    if (set == 0 && n == 0) /* older Rails: the start packet's operating round is 0.0 */
-        n = 1;
+    int set, n;
+    or_set_number(r, s, &set, &n);
     return expect_event(r, ENG_EV_OPERATING_ROUND, -2, -2, &set, &n);
 }
 
@@ -1216,8 +1231,8 @@ static int operating_line(struct replay *r, char **f, int n)
     if (strcmp(k, "PhaseClosesAllPrivates") == 0)
         return 0; /* the PrivateCloses lines that follow are checked one by one */
     if (strcmp(k, "EndOfOperatingRound") == 0) {
-        int set = atoi(f[1]), num = atoi(strchr(f[1], '.') ? strchr(f[1], '.') + 1 : "0");
-        num += set == 0 && num == 0; /* older Rails: 0.0 for 0.1 */
+        int set, num;
+        or_set_number(r, f[1], &set, &num);
         if (finish_company(r, ENG_NONE) || expect_event(r, ENG_EV_END_OR, -2, -2, &set, &num))
             return -1;
         follow_round_end(r, ENG_EV_END_OR);
@@ -1347,6 +1362,18 @@ static bool won_when_others_could_not_raise(const struct replay *r, int p)
     return false;
 }
 
+/* HasPriority: the player who acts first. Rails before 2.x named the holder of the priority
+ * deal when the start round began, before 1835's Clemens dealing turned the first cycle round
+ * (V1.9.2 StartRound.start, then StartRound_1835.start): in its logs the first start round's
+ * line names the first player while the last acts first. */
+static int has_priority(struct replay *r, int player)
+{
+    bool start = r->older_rails && strncmp(r->text_before, "StartOfInitialRound", 19) == 0;
+    if (start && player == 0 && take_event(r, ENG_EV_PRIORITY, -2, -2, NULL, NULL))
+        return 0;
+    return expect_event(r, ENG_EV_PRIORITY, player, -2, NULL, NULL);
+}
+
 /* One line; returns 0, -1 on a mismatch, 1 when the replay must stop here. */
 static int replay_line(struct replay *r, char **f, int n)
 {
@@ -1392,9 +1419,14 @@ static int replay_line(struct replay *r, char **f, int n)
         return expect_event(r, ENG_EV_ALSO_GETS, player_of(r, f[1]), company_of(r, f[3]), &a4,
                             NULL);
     if (strcmp(k, "HasPriority") == 0)
-        return expect_event(r, ENG_EV_PRIORITY, player_of(r, f[1]), -2, NULL, NULL);
-    if (strcmp(k, "CannotBuyAnything") == 0)
-        return expect_event(r, ENG_EV_CANNOT_BUY, player_of(r, f[1]), -2, NULL, NULL);
+        return has_priority(r, player_of(r, f[1]));
+    if (strcmp(k, "CannotBuyAnything") == 0) {
+        if (expect_event(r, ENG_EV_CANNOT_BUY, player_of(r, f[1]), -2, NULL, NULL))
+            return -1;
+        if (r->older_rails) /* no ALL_PASSED then: the money as the start round ended */
+            follow_round_end(r, ENG_EV_CANNOT_BUY);
+        return 0;
+    }
     if (strcmp(k, "ALL_PASSED") == 0) {
         if (expect_event(r, ENG_EV_ALL_PASSED, -2, -2, NULL, NULL))
             return -1;
@@ -1416,6 +1448,7 @@ static int replay_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "StartOfInitialRound") == 0) { /* older Rails: without the round's number */
         r->snapshot = -1;
+        r->older_rails |= n == 1;
         return expect_event(r, ENG_EV_START_ROUND, -2, -2, n > 1 ? &a1 : NULL, NULL);
     }
     if (strcmp(k, "StartStockRound") == 0) {
@@ -1441,7 +1474,9 @@ static int replay_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "PRICE_STAYS_LOG") == 0)
         return expect_event(r, ENG_EV_PRICE, -2, company_of(r, f[1]), &a2, &a2);
-    if (strcmp(k, "SoldOut") == 0)
+    /* Rails before 2.x: "SoldOut,CO,old price,space,new price,space" after its price move, and
+     * "SoldOutNoRaise,CO,price,space" for a sold-out company whose price stays */
+    if (strcmp(k, "SoldOut") == 0 || strcmp(k, "SoldOutNoRaise") == 0)
         return expect_event(r, ENG_EV_SOLD_OUT, -2, company_of(r, f[1]), NULL, NULL);
     if (strcmp(k, "SharesReleased") == 0)
         return expect_event(r, ENG_EV_RELEASED, -2, company_of(r, f[2]), NULL, NULL);
@@ -1540,6 +1575,8 @@ static char *translate_options(const eng_title *t, const char *rails)
                                            "BeginnerGame", "NetworthHidden"};
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
                                              {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
+    /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M") */
+    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}};
     buf b;
     buf_init(&b);
     char *copy = xstrdup(rails), *save = NULL;
@@ -1557,6 +1594,9 @@ static char *translate_options(const eng_title *t, const char *rails)
         for (size_t i = 0; i < sizeof renamed / sizeof *renamed; i++)
             if (strcmp(name, renamed[i][0]) == 0)
                 name = renamed[i][1];
+        for (size_t i = 0; i < sizeof old_values / sizeof *old_values; i++)
+            if (strcmp(value, old_values[i][0]) == 0)
+                value = old_values[i][1];
         eng_options scratch;
         char why[256];
         eng_options_default(t, &scratch);
@@ -1574,6 +1614,37 @@ static char *translate_options(const eng_title *t, const char *rails)
     return out;
 }
 
+/* A save of Rails 1.x with Variant=Clemens: those Rails ran the minors only once BY had
+ * floated (V1.9.2 GameManager_1835.runIfStartPacketIsNotCompletelySold: Variant Clemens or
+ * MinorsRequireFloatedBY); Rails 2.x asks an option "Clemens" that no game has, so its Clemens
+ * is the start order alone, as the title's. The options (rails, consumed) with
+ * MinorsRequireFloatedBY=yes for such a save, said; else as they were. */
+static char *older_clemens(const char *log, char *rails)
+{
+    size_t n = strlen(log);
+    char *path = str_format("%.*s.rails", (int)(n - 7), log);
+    char *version = rails_save_version(path), *variant = rails_option(rails, "Variant");
+    free(path);
+    if (version && strncmp(version, "1.", 2) == 0 && variant && strcmp(variant, "Clemens") == 0) {
+        buf b;
+        buf_init(&b);
+        char *copy = xstrdup(rails), *save = NULL;
+        for (char *it = strtok_r(copy, ",", &save); it; it = strtok_r(NULL, ",", &save))
+            if (strncmp(str_trim(it), "MinorsRequireFloatedBY=", 23) != 0)
+                buf_printf(&b, "%s%s", b.len ? ", " : "", str_trim(it));
+        buf_printf(&b, ", MinorsRequireFloatedBY=yes");
+        fprintf(stderr, "rails_replay: a save of Rails %s: its Clemens dealing ran the minors "
+                        "only once BY had floated (MinorsRequireFloatedBY=yes)\n", version);
+        free(copy);
+        free(rails);
+        rails = xstrdup(b.data);
+        buf_free(&b);
+    }
+    free(version);
+    free(variant);
+    return rails;
+}
+
 /* The log's options: PBEMGM_OPTIONS, else those of the Rails save beside it, else the
  * oracle's entry for it, else Rails' defaults (said). */
 static char *options_for(const char *log, const eng_title *t)
@@ -1583,6 +1654,7 @@ static char *options_for(const char *log, const eng_title *t)
         return xstrdup(env);
     char *rails = save_options(log), *opts = NULL;
     if (rails) {
+        rails = older_clemens(log, rails);
         opts = translate_options(t, rails);
         fprintf(stderr, "rails_replay: the options of the Rails save: %s\n", opts);
         free(rails);
@@ -1668,6 +1740,19 @@ static void print_state(struct replay *r)
     puts(s);
     free(s);
     cJSON_Delete(root);
+}
+
+/* A line as today's Rails writes it, into out: older Rails wrote a minor's half of a split
+ * revenue in English ("M1 receives 20"), today "RECEIVES,M1,20". */
+static void older_line(char *out, size_t size, const char *line)
+{
+    const char *at = strstr(line, " receives ");
+    char *end;
+    long amount = at ? strtol(at + 10, &end, 10) : 0;
+    if (at && !strchr(line, ',') && end != at + 10 && *end == '\0')
+        snprintf(out, size, "RECEIVES,%.*s,%ld", (int)(at - line), line, amount);
+    else
+        snprintf(out, size, "%s", line);
 }
 
 static int split(char *line, char **f, int max)
@@ -1760,7 +1845,7 @@ int main(int argc, char **argv)
         if (until && r.line >= until)
             break;
         char copy[1024], *f[16];
-        snprintf(copy, sizeof copy, "%s", line);
+        older_line(copy, sizeof copy, line);
         r.text = line;
         r.rest = save;
         int n = split(copy, f, 16);
@@ -1781,6 +1866,7 @@ int main(int argc, char **argv)
             break;
         }
         rc = replay_line(&r, f, n);
+        snprintf(r.text_before, sizeof r.text_before, "%s", line);
         if (getenv("PBEMGM_REPLAY_TRACE") && r.g) /* whose turn after each line, for debugging */
             fprintf(stderr, "line %d: round %d, %s to act, %d passes\n", r.line, r.g->round,
                     r.g->current >= 0 ? r.players[r.g->current] : "nobody", r.g->passes);

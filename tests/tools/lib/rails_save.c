@@ -230,3 +230,26 @@ char *rails_save_options(const char *path)
     free(data);
     return out;
 }
+
+char *rails_save_version(const char *path)
+{
+    size_t len = 0;
+    char *data = util_read_file(path, &len);
+    if (!data)
+        return NULL;
+    struct stream *s = xmalloc(sizeof *s);
+    memset(s, 0, sizeof *s);
+    s->p = (const unsigned char *)data;
+    s->end = s->p + len;
+    char *out = NULL;
+    if (take(s, 2) == 0xaced && take(s, 2) == 5) {
+        int k = content(s); /* the stream's first element: Rails' version */
+        if (!s->bad && k >= 0 && s->h[k].string)
+            out = xstrdup(s->h[k].string);
+    }
+    for (int i = 0; i < s->nhandles; i++)
+        free(s->h[i].string);
+    free(s);
+    free(data);
+    return out;
+}

@@ -6,4 +6,7 @@
  * WithOptional6Train=no, ..."; malloc'd), or NULL when it cannot be read. */
 char *rails_save_options(const char *path);
 
+/* The version of Rails that wrote the save at path ("1.8.8", "2.4.6+"; malloc'd), or NULL. */
+char *rails_save_version(const char *path);
+
 #endif
