@@ -1018,6 +1018,27 @@ static int station_city(struct replay *r, eng_action a)
     return -1;
 }
 
+/* Rails before 2.4 logged no PlayerMustRaiseCash naming the train: only "PlayerMustSellShares,
+ * P,shortfall", the train being the one the company buys after the sales (its next BuysTrain
+ * line). The director raises cash for that train, the shortfall checked. */
+static int must_sell_for_next_train(struct replay *r, int dir, int shortfall)
+{
+    const char *c = r->g->operating >= 0 ? r->title->companies[r->g->operating].id : "?";
+    char want[32], type[16] = "";
+    int len = snprintf(want, sizeof want, "BuysTrain,%s,", c);
+    for (const char *l = r->rest; l && *l && !*type; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strncmp(l, want, (size_t)len) == 0)
+            sscanf(l + len, "%15[^,]", type);
+    int t = train_of(r, type);
+    if (dir < 0 || t < 0)
+        return failf(r, "a train the company buys next", "none found for %s", c);
+    if (apply(r, &(eng_action){.kind = ENG_ACT_RAISE_CASH, .player = dir,
+                               .company = r->g->operating, .train = t,
+                               .from_pool = t != r->g->train_on_sale}))
+        return -1;
+    return expect_event(r, ENG_EV_MUST_RAISE, dir, -2, &shortfall, NULL);
+}
+
 static int operating_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
@@ -1170,6 +1191,8 @@ static int operating_line(struct replay *r, char **f, int n)
             return -1;
         return expect_event(r, ENG_EV_MUST_RAISE, dir, -2, &a2, NULL);
     }
+    if (strcmp(k, "PlayerMustSellShares") == 0 && r->g->raising_train == ENG_NONE)
+        return must_sell_for_next_train(r, player_of(r, f[1]), a2);
     if (strcmp(k, "PlayerMustSellShares") == 0) /* the same shortfall, said again */
         return r->g->nevents && player_of(r, f[1]) >= 0 ? 0 : failf(r, f[1], "no such player");
     if (strncmp(k, "CorrectionMode", 14) == 0) /* the GM's corrections begin, end: no action */
@@ -1374,6 +1397,24 @@ static int has_priority(struct replay *r, int player)
     return expect_event(r, ENG_EV_PRIORITY, player, -2, NULL, NULL);
 }
 
+/* Rails 1.x began every start round of the Clemens dealing with the last player (V1.9.2
+ * StartRound_1835.start), Rails 2.x and the engine only the first: in a later start round its
+ * log says first that the last player cannot buy anything, then the priority holder acts. When
+ * the engine agrees that the last player can afford no item left, the turn changes nothing and
+ * the line is taken as read (under Clemens every item left is on sale). */
+static bool older_clemens_first_turn(struct replay *r, int player)
+{
+    if (!r->older_rails || strncmp(r->text_before, "HasPriority", 11) != 0 ||
+        player != r->nplayers - 1 || r->g->opt.rules.start_order != ENG_START_CLEMENS)
+        return false;
+    if (take_event(r, ENG_EV_CANNOT_BUY, player, -2, NULL, NULL))
+        return true; /* the engine's turn came to the player too */
+    for (int i = 0; i < r->title->nstart_items; i++)
+        if (!r->g->item_sold[i] && r->g->item_price[i] <= r->g->players[player].cash)
+            return false;
+    return true;
+}
+
 /* One line; returns 0, -1 on a mismatch, 1 when the replay must stop here. */
 static int replay_line(struct replay *r, char **f, int n)
 {
@@ -1413,6 +1454,11 @@ static int replay_line(struct replay *r, char **f, int n)
         return sell(r, f, k[10] == 'S');
     if (strcmp(k, "Has") == 0)
         return check_cash(r, f[1], a2);
+    if (strcmp(k, "LoadInterrupted") == 0) { /* the save's end: Rails refused its action N */
+        fprintf(stderr, "line %d: Rails' load of the save ended before its action %d\n", r->line,
+                a1);
+        return 0;
+    }
     if (strcmp(k, "FloatsWithCash") == 0)
         return expect_event(r, ENG_EV_FLOATS, -2, company_of(r, f[1]), &a2, NULL);
     if (strcmp(k, "ALSO_GETS") == 0)
@@ -1421,6 +1467,8 @@ static int replay_line(struct replay *r, char **f, int n)
     if (strcmp(k, "HasPriority") == 0)
         return has_priority(r, player_of(r, f[1]));
     if (strcmp(k, "CannotBuyAnything") == 0) {
+        if (older_clemens_first_turn(r, player_of(r, f[1])))
+            return 0;
         if (expect_event(r, ENG_EV_CANNOT_BUY, player_of(r, f[1]), -2, NULL, NULL))
             return -1;
         if (r->older_rails) /* no ALL_PASSED then: the money as the start round ended */
@@ -1575,8 +1623,9 @@ static char *translate_options(const eng_title *t, const char *rails)
                                            "BeginnerGame", "NetworthHidden"};
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
                                              {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
-    /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M") */
-    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}};
+    /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M"; an empty Variant,
+     * the standard game: V1.9.2 StartRound.start) */
+    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}, {"", "Standard"}};
     buf b;
     buf_init(&b);
     char *copy = xstrdup(rails), *save = NULL;
@@ -1653,18 +1702,24 @@ static char *options_for(const char *log, const eng_title *t)
     if (env)
         return xstrdup(env);
     char *rails = save_options(log), *opts = NULL;
-    if (rails) {
-        rails = older_clemens(log, rails);
-        opts = translate_options(t, rails);
-        fprintf(stderr, "rails_replay: the options of the Rails save: %s\n", opts);
-        free(rails);
-        return opts;
-    }
     char *data = read_oracle(title_of(log), "", NULL);
     cJSON *root = data ? cJSON_Parse(data) : NULL;
     char *copy = xstrdup(log);
     const cJSON *o = cJSON_GetObjectItem(root, basename(copy));
-    opts = cJSON_IsString(o) ? xstrdup(o->valuestring) : NULL;
+    const char *oracle = cJSON_IsString(o) ? o->valuestring : NULL;
+    o = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "_as_logged"), basename(copy));
+    const char *as_logged = cJSON_IsString(o) ? o->valuestring : NULL;
+    if (rails) { /* the save's, then what the Rails that wrote the log played (the oracle's
+                  * "_as_logged": a rule its save does not name) */
+        rails = older_clemens(log, rails);
+        char *saved = translate_options(t, rails);
+        opts = as_logged ? str_format("%s, %s", saved, as_logged) : xstrdup(saved);
+        fprintf(stderr, "rails_replay: the options of the Rails save: %s%s%s\n", saved,
+                as_logged ? "; as its log was written: " : "", as_logged ? as_logged : "");
+        free(saved);
+        free(rails);
+    } else if (oracle)
+        opts = xstrdup(oracle);
     cJSON_Delete(root);
     free(data);
     free(copy);
@@ -1682,6 +1737,7 @@ static char *options_for(const char *log, const eng_title *t)
 static char *title_file_for(const char *log)
 {
     static const char *const variants[][2] = {{"Basegame", ""}, {"Standard", ""},
+                                              {"", ""}, /* Rails 1.x: no variant chosen */
                                               {"Clemens", ""}, {"Snake", ""},
                                               {"Coalfields&Reading", "-coalfields"}};
     char *rails = save_options(log), *name = NULL;
