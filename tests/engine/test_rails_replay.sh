@@ -152,3 +152,17 @@ echo "$out" | grep -q "no options known for .*mygame.report.*Rails' defaults" \
     && ok "without a save a log plays with Rails' defaults, said" \
     || not_ok "without a save: $(echo "$out" | head -2 | tr '\n' ' ')"
 rm -rf "$tmp"
+# issue 29: every 1835 and 1830 game Rails ever recorded (tests/oracle/rails-history/, from its
+# whole history; README there): each replays to its end, or to a difference documented in
+# tests/oracle/rails-TITLE-known.json, every consequence before it matching, and its action log
+# to the same state
+for log in "$TOP"/tests/oracle/rails-history/*.report; do
+    name=$(basename "$log")
+    out=$("$REPLAY" "$log" 2>&1)
+    if echo "$out" | tail -1 | grep -q 'all consequences match\( up to there\)\?$' &&
+        echo "$out" | grep -q 'replays to the same state$'; then
+        ok "history $name: $(echo "$out" | grep -m1 '^stopped at line' | sed 's/:.*/; /')$(echo "$out" | tail -1 | sed 's/.*: //')"
+    else
+        not_ok "history $name: $(echo "$out" | grep -m1 -A2 'MISMATCH\|REFUSED' | tr '\n' ' ')"
+    fi
+done
