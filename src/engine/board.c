@@ -2,22 +2,10 @@
 #include "engine/board.h"
 #include "util/util.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <assert.h>
 #include <string.h>
-
-int eng_refuse(char *why, size_t len, const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* A board of the title's size, its arrays not filled. */
 static eng_board *board_alloc(const eng_title *t)
