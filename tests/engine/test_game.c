@@ -1,4 +1,4 @@
-/* Tests for the rules engine's start packet and stock rounds (src/engine/game.c, start.c,
+/* Tests for the rules engine's start packet and stock rounds (src/engine/apply.c, state.c, start.c,
  * stock.c, operating.c, action.c): every start-packet variant, and the awkward stock-round
  * cases. Some set-ups place certificates directly (white box) to reach a position quickly. */
 #include "game_fixture.h"
