@@ -164,13 +164,24 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
     }
 }
 
+/* The action carried out on g by the round in play, then the order of play's next round while
+ * that one is finished: the one place after each applied action (a check of the game's state
+ * after every action belongs here). */
+static int apply_action(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int rc = dispatch(g, a, why, len);
+    if (rc == 0)
+        eng_order_go_on(g);
+    return rc;
+}
+
 int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (check_actor(g, a, why, len))
         return -1;
     /* Work on a copy: a refused action changes nothing, whatever step refused it. */
     eng_game *work = eng_game_copy(g);
-    int rc = dispatch(work, a, why, len);
+    int rc = apply_action(work, a, why, len);
     if (rc == 0) {
         eng_board_free(g->board);
         memcpy(g, work, sizeof *g);
@@ -185,5 +196,5 @@ int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (check_actor(g, a, why, len))
         return -1;
-    return dispatch(g, a, why, len);
+    return apply_action(g, a, why, len);
 }

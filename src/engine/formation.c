@@ -8,7 +8,6 @@
  * minors and privates for the company's reserved certificates — a minor's money, trains and
  * stations go to it — and says done. */
 #include "engine/formation.h"
-#include "engine/order.h"
 #include "engine/query.h"
 #include "engine/state.h"
 
@@ -102,7 +101,7 @@ static void end_formation(eng_game *g)
     /* the directorship goes to whoever now holds the most, shares bought before included (as
      * Rails, at the end of the round, not after each exchange) */
     eng_check_director(g, rules(g)->company, true);
-    eng_special_round_over(g);
+    g->round_state = ENG_SPECIAL_ROUND_FINISHED;
 }
 
 /* The first player, from the one given, who still holds something to exchange. */

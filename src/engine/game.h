@@ -107,6 +107,13 @@ typedef struct eng_player_state {
 } eng_player_state;
 
 typedef enum { ENG_ROUND_START, ENG_ROUND_STOCK, ENG_ROUND_OPERATING, ENG_ROUND_OVER } eng_round;
+/* What the round in play asks of the order of play once the action is done (order.c enters
+ * the next round while the one in play is finished): nothing; it is finished (the table says
+ * what follows); the operating round asks for the title's special round now (a train bought),
+ * to go on after it; the special round is finished (formation_next says what follows). */
+typedef enum {
+    ENG_ROUND_GOES_ON, ENG_ROUND_FINISHED, ENG_SPECIAL_ROUND_DUE, ENG_SPECIAL_ROUND_FINISHED
+} eng_round_state;
 enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
 
 typedef enum {
@@ -211,6 +218,9 @@ typedef struct eng_game {
     eng_board *board;
     int phase;                /* index into t->phases */
     eng_round round;
+    eng_round_state round_state; /* GOES_ON but within an action (see eng_round_state) */
+    int special_asked_at;     /* SPECIAL_ROUND_DUE: the events of the action when the round asked
+                               * for it; the special round's own come in there */
     int start_round_number;   /* start packet rounds so far */
     int stock_round_number;   /* stock rounds so far */
     int or_set, or_in_set;    /* "1.1": the set after stock round 1, its first OR */

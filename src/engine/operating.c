@@ -8,7 +8,6 @@
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
 #include "engine/operating.h"
-#include "engine/order.h"
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/routes.h"
@@ -211,7 +210,7 @@ static void end_operating_round(eng_game *g)
     if (ends_the_game(g))
         return;
     eng_round_end(g);
-    eng_round_over(g, ENG_ROUND_OPERATING);
+    g->round_state = ENG_ROUND_FINISHED;
 }
 
 void eng_begin_operating_round(eng_game *g)
@@ -231,7 +230,7 @@ void eng_begin_operating_round(eng_game *g)
         if (ends_the_game(g))
             return;
         eng_round_end(g);
-        eng_round_over(g, ENG_ROUND_OPERATING);
+        g->round_state = ENG_ROUND_FINISHED;
         return;
     }
     start_company(g);
@@ -317,12 +316,15 @@ static void first_of_type(eng_game *g, int type)
         g->formation_pending = true; /* the 4+4 forces it only if it is not formed yet */
 }
 
-/* After a purchase's discards: the formation round it calls for. */
+/* After a purchase's discards: the formation round it calls for, here — the order of play
+ * holds it once the action is done, its events where they are asked for (special_asked_at);
+ * this round goes on after it. */
 static void maybe_form(eng_game *g)
 {
     if (g->discarding == ENG_NONE && g->formation_pending) {
         g->formation_pending = false;
-        eng_special_round(g, ENG_AFTER_FORMATION_OPERATE);
+        g->round_state = ENG_SPECIAL_ROUND_DUE;
+        g->special_asked_at = g->nevents;
     }
 }
 

@@ -1,15 +1,17 @@
-/* order: the order of play, one table the engine owns. A round that ends says so
- * (eng_round_over); the table says which round follows it and how each begins; the title's
- * special round (1835: the Prussian's formation) is held before the rounds that allow one when
- * it is due, or called for in the middle of an operating round (a train bought), and the
- * interrupted round then goes on. The round files call only this file to change rounds, never
- * one another. */
+/* order: the order of play, one table the engine owns. A round never calls it: a round that
+ * ends only says so (g->round_state, eng_round_state), and after each action the loop here
+ * enters the next round while the one in play is finished (as 18xx.games' "next round while
+ * finished"); the table says which round follows it and how each begins. The title's special
+ * round (1835: the Prussian's formation) is held before the rounds that allow one when it is
+ * due, or asked for by an operating round (a train bought), which then goes on after it. */
 #include "engine/formation.h"
 #include "engine/operating.h"
 #include "engine/order.h"
 #include "engine/query.h"
 #include "engine/start.h"
 #include "engine/stock.h"
+
+#include <string.h>
 
 /* What follows a round: a decision on the game as the round ended. */
 static eng_round after_start(const eng_game *g)
@@ -57,22 +59,9 @@ static void enter(eng_game *g, eng_round r)
     k->begin(g);
 }
 
-void eng_play_begins(eng_game *g)
-{
-    enter(g, ENG_ROUND_START);
-}
-
-void eng_round_over(eng_game *g, eng_round ended)
-{
-    enter(g, ORDER[ended].after(g));
-}
-
-void eng_special_round(eng_game *g, int then)
-{
-    eng_begin_formation(g, then);
-}
-
-void eng_special_round_over(eng_game *g)
+/* The special round is over: the round it interrupted goes on, or the round it was held before
+ * begins. */
+static void special_round_over(eng_game *g)
 {
     switch (g->formation_next) {
     case ENG_AFTER_FORMATION_OPERATE:
@@ -87,4 +76,45 @@ void eng_special_round_over(eng_game *g)
         enter(g, ENG_ROUND_STOCK);
         return;
     }
+}
+
+/* The special round an operating round asked for in the middle of an action begins; its events
+ * come where it was asked for, before those the action had left to tell (the train on sale
+ * next, after the purchase that called for it). */
+static void begin_special_round_asked(eng_game *g)
+{
+    eng_event after[ENG_MAX_EVENTS];
+    int asked = g->special_asked_at, nafter = g->nevents - asked;
+    memcpy(after, g->events + asked, (size_t)nafter * sizeof *after);
+    g->nevents = asked;
+    eng_begin_formation(g, ENG_AFTER_FORMATION_OPERATE);
+    for (int i = 0; i < nafter && g->nevents < ENG_MAX_EVENTS; i++)
+        g->events[g->nevents++] = after[i];
+}
+
+void eng_order_go_on(eng_game *g)
+{
+    for (;;) {
+        eng_round_state asked = g->round_state;
+        g->round_state = ENG_ROUND_GOES_ON;
+        switch (asked) {
+        case ENG_ROUND_GOES_ON:
+            return;
+        case ENG_ROUND_FINISHED:
+            enter(g, ORDER[g->round].after(g));
+            break;
+        case ENG_SPECIAL_ROUND_DUE:
+            begin_special_round_asked(g);
+            break;
+        case ENG_SPECIAL_ROUND_FINISHED:
+            special_round_over(g);
+            break;
+        }
+    }
+}
+
+void eng_play_begins(eng_game *g)
+{
+    enter(g, ENG_ROUND_START);
+    eng_order_go_on(g);
 }

@@ -1,6 +1,5 @@
 /* packet: the start packet, however it is sold (see packet.h). */
 #include "engine/packet.h"
-#include "engine/order.h"
 #include "engine/query.h"
 #include "engine/state.h"
 
@@ -79,14 +78,14 @@ void eng_start_all_passed(eng_game *g)
         g->or_in_set = 0;
     g->or_set = g->stock_round_number;
     eng_round_end(g);
-    eng_round_over(g, ENG_ROUND_START);
+    g->round_state = ENG_ROUND_FINISHED;
 }
 
 void eng_packet_done(eng_game *g)
 {
     eng_money_snapshot(g, !g->thompson_packet); /* Thompson: the stock round goes on */
     if (!g->thompson_packet) {
-        eng_round_over(g, ENG_ROUND_START);
+        g->round_state = ENG_ROUND_FINISHED;
         return;
     }
     /* Thompson: the rest of this stock round goes on normally, in the direction in use. */

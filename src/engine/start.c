@@ -13,7 +13,6 @@
  * two passes are one player's passing, not two (passes are counted by player, not by turn).
  * A title may sell its packet by auction instead (auction.c). */
 #include "engine/auction.h"
-#include "engine/order.h"
 #include "engine/packet.h"
 #include "engine/query.h"
 #include "engine/start.h"

@@ -8,7 +8,6 @@
  * no limit to how much of a company a player may hold (a Rails game has a 70% holder); a
  * director holding the nationalisation threshold (game option) may buy other players' ordinary
  * certificates at 150% of the market price, paid to them. */
-#include "engine/order.h"
 #include "engine/query.h"
 #include "engine/state.h"
 #include "engine/stock.h"
@@ -53,7 +52,7 @@ static void end_stock_round(eng_game *g)
     g->or_set = g->stock_round_number;
     g->or_in_set = 0;
     eng_round_end(g);
-    eng_round_over(g, ENG_ROUND_STOCK);
+    g->round_state = ENG_ROUND_FINISHED;
 }
 
 static void next_turn(eng_game *g)
