@@ -31,25 +31,6 @@ static void set_up_certificates(eng_game *g, int company)
         }
 }
 
-/* Every company's home circle is kept for it until it places its home station (the Prussian's
- * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
- * city, and one whose home city is the director's choice keeps a circle in each. */
-static void reserve_homes(eng_game *g)
-{
-    const eng_title *t = g->t;
-    for (int c = 0; c < t->ncompanies; c++) {
-        const eng_company *co = &t->companies[c];
-        if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
-            continue;
-        int city = co->home_city < 0 ? 0 : co->home_city;
-        int last = co->home_choice ? eng_board_track(g->board, co->home_hex, NULL)->ncities - 1
-                                   : city;
-        for (; city <= last; city++)
-            if (g->board->reserved[co->home_hex][city] == ENG_NONE)
-                eng_reserve(g->board, c, co->home_hex, city);
-    }
-}
-
 eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *const *players,
                        int nplayers, char *why, size_t len)
 {
@@ -83,9 +64,8 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
         if (t->companies[c].kind == ENG_MAJOR)
             set_up_certificates(g, c);
     }
-    g->board = eng_board_new(t);
+    g->board = eng_starting_board(t);
     g->board->unlimited_tiles = opt->unlimited_tiles;
-    reserve_homes(g);
     eng_init_trains(g);
     g->last_buyer = ENG_NONE;
     g->auction_item = g->par_pending = ENG_NONE;

@@ -573,6 +573,26 @@ void eng_reserve(eng_board *b, int company, int hex, int city)
     b->reserved[hex][city < 0 ? 0 : city] = company;
 }
 
+/* Every company's home circle is kept for it until it places its home station (the Prussian's
+ * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
+ * city, and one whose home city is the director's choice keeps a circle in each. */
+eng_board *eng_starting_board(const eng_title *t)
+{
+    eng_board *b = eng_board_new(t);
+    for (int c = 0; c < t->ncompanies; c++) {
+        const eng_company *co = &t->companies[c];
+        if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
+            continue;
+        int city = co->home_city < 0 ? 0 : co->home_city;
+        int last = co->home_choice ? eng_board_track(b, co->home_hex, NULL)->ncities - 1
+                                   : city;
+        for (; city <= last; city++)
+            if (b->reserved[co->home_hex][city] == ENG_NONE)
+                eng_reserve(b, c, co->home_hex, city);
+    }
+    return b;
+}
+
 /* The city of the hex where the circle kept in `city` for another company's home may go
  * instead, or -1. It may when the title does not fix that home's city (Rails' home city 0:
  * Baden in Ludwigshafen/Mannheim, whose director takes the city left when its home is laid;

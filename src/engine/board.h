@@ -102,6 +102,9 @@ int eng_place_station(eng_board *b, const eng_reach *reach, int company, int hex
                       char *why, size_t whylen);
 /* Holds a slot in a city for a company's home station. */
 void eng_reserve(eng_board *b, int company, int hex, int city);
+/* The board a game of the title begins with: every company's home circle kept for it (the one
+ * home-circle rule: the game's, the map drawn before it, the start mail's). */
+eng_board *eng_starting_board(const eng_title *t);
 int eng_city_tokens(const eng_board *b, int hex, int city);
 
 #endif
