@@ -384,6 +384,41 @@ int eng_lays_left(const eng_game *g);
 eng_step eng_step_due(const eng_game *g);
 const char *eng_step_name(eng_step step);
 
+/* ---- the order of play, published (order.c, from its table) ---- */
+
+/* A round of the order of play: its kind and numbers (a start packet round's or stock round's
+ * number; an operating round's set and its number within the set, "2.1"), whether it is the
+ * start packet dealt within a stock round (Thompson), or the title's special round (its name:
+ * t->formation.round_name; then kind is the round it belongs to). */
+typedef struct eng_play_at {
+    eng_round kind;
+    int number, number_in_set;
+    bool packet_in_stock_round;
+    bool special;
+} eng_play_at;
+
+/* How a round is named: as the turn names it ("the start packet", "the start packet (round
+ * 2)", "stock round 3", "operating round 2.1", the special round by its name, "the end of the
+ * game"); as the report's state does (the start packet unnumbered, Thompson's "stock round 2
+ * (the start packet on sale)", "the game is over"; a special round under way by the round it
+ * belongs to); by its kind alone, as the GM's desk ("the start packet", "a stock round", "an
+ * operating round", "over"). */
+typedef enum { ENG_NAME_TURN, ENG_NAME_STATE, ENG_NAME_KIND } eng_round_naming;
+
+/* The round in play. */
+eng_play_at eng_play_now(const eng_game *g);
+/* The round the table has follow the one in play, were it to end as the game stands (the
+ * special round in play: the round it goes on to); *special_first: the title's special round
+ * is due before it. The start packet's two ways on are eng_rounds_next_text's to tell. */
+eng_play_at eng_play_next(const eng_game *g, bool *special_first);
+const char *eng_round_name(const eng_game *g, const eng_play_at *at, eng_round_naming naming,
+                           char *out, size_t len);
+/* The round in play and what follows it, from the table, with its branches: "operating round
+ * 1.2, then stock round 2", "stock round 1, then the Prussian formation round, then operating
+ * round 1.1", "the start packet, then stock round 1 once it is sold (should everyone pass
+ * first: operating round 0.1, and the start packet again)". */
+const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len);
+
 /* The event as one line of English for reports (no newline); returns its length, 0 for an event
  * a reader need not see (a round's money snapshot, a worth change). */
 int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len);

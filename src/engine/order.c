@@ -11,6 +11,7 @@
 #include "engine/start.h"
 #include "engine/stock.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* What follows a round: a decision on the game as the round ended. */
@@ -117,4 +118,152 @@ void eng_play_begins(eng_game *g)
 {
     enter(g, ENG_ROUND_START);
     eng_order_go_on(g);
+}
+
+/* ---- the order of play, published ---- */
+
+eng_play_at eng_play_now(const eng_game *g)
+{
+    eng_play_at at = {.kind = g->round, .special = g->forming};
+    switch (g->round) {
+    case ENG_ROUND_START:
+        at.packet_in_stock_round = g->thompson_packet; /* (dealt within a stock round) */
+        at.number = g->thompson_packet ? g->stock_round_number : g->start_round_number;
+        break;
+    case ENG_ROUND_STOCK:
+        at.number = g->stock_round_number;
+        break;
+    case ENG_ROUND_OPERATING:
+        at.number = g->or_set;
+        at.number_in_set = g->or_in_set;
+        break;
+    case ENG_ROUND_OVER:
+        break;
+    }
+    return at;
+}
+
+/* Round r as it would begin now, numbered as its begin numbers it, after the one in play. */
+static eng_play_at as_it_begins(const eng_game *g, eng_round r)
+{
+    eng_play_at at = {.kind = r};
+    switch (r) {
+    case ENG_ROUND_START:
+        at.packet_in_stock_round = g->thompson_packet;
+        at.number = g->thompson_packet ? g->stock_round_number + 1 : g->start_round_number + 1;
+        break;
+    case ENG_ROUND_STOCK:
+        at.number = g->stock_round_number + 1;
+        break;
+    case ENG_ROUND_OPERATING: /* a stock round (or the packet's) ending opens a set */
+        at.number = g->round == ENG_ROUND_OPERATING ? g->or_set : g->stock_round_number;
+        at.number_in_set = g->round == ENG_ROUND_STOCK || g->or_set != at.number
+                               ? 1 : g->or_in_set + 1;
+        break;
+    case ENG_ROUND_OVER:
+        break;
+    }
+    return at;
+}
+
+/* The special round in play: the round it goes on to. */
+static eng_play_at after_special_round(const eng_game *g)
+{
+    switch (g->formation_next) {
+    case ENG_AFTER_FORMATION_OPERATE: {
+        eng_play_at at = eng_play_now(g);
+        at.special = false;
+        return at;
+    }
+    case ENG_AFTER_FORMATION_OR: /* held before the round in play, which begins after it */
+        return (eng_play_at){.kind = ENG_ROUND_OPERATING, .number = g->or_set,
+                             .number_in_set = g->or_in_set + 1};
+    default:
+        return (eng_play_at){.kind = ENG_ROUND_STOCK, .number = g->stock_round_number + 1};
+    }
+}
+
+eng_play_at eng_play_next(const eng_game *g, bool *special_first)
+{
+    *special_first = false;
+    if (g->forming)
+        return after_special_round(g);
+    if (g->round == ENG_ROUND_OVER)
+        return eng_play_now(g);
+    eng_round r = ORDER[g->round].after(g);
+    *special_first = ORDER[r].special_first && eng_formation_due(g);
+    return as_it_begins(g, r);
+}
+
+static const char *name_for_turn(const eng_game *g, const eng_play_at *at, char *out, size_t len)
+{
+    if (at->special)
+        snprintf(out, len, "%s", g->t->formation.round_name);
+    else if (at->kind == ENG_ROUND_START && at->packet_in_stock_round)
+        snprintf(out, len, "stock round %d", at->number);
+    else if (at->kind == ENG_ROUND_START && at->number > 1) /* (1830: after an OR) */
+        snprintf(out, len, "the start packet (round %d)", at->number);
+    else if (at->kind == ENG_ROUND_START)
+        snprintf(out, len, "the start packet");
+    else if (at->kind == ENG_ROUND_STOCK)
+        snprintf(out, len, "stock round %d", at->number);
+    else if (at->kind == ENG_ROUND_OPERATING)
+        snprintf(out, len, "operating round %d.%d", at->number, at->number_in_set);
+    else
+        snprintf(out, len, "the end of the game");
+    return out;
+}
+
+static const char *name_for_state(const eng_play_at *at, char *out, size_t len)
+{
+    if (at->kind == ENG_ROUND_START && at->packet_in_stock_round)
+        snprintf(out, len, "stock round %d (the start packet on sale)", at->number);
+    else if (at->kind == ENG_ROUND_START)
+        snprintf(out, len, "the start packet");
+    else if (at->kind == ENG_ROUND_STOCK)
+        snprintf(out, len, "stock round %d", at->number);
+    else if (at->kind == ENG_ROUND_OPERATING)
+        snprintf(out, len, "operating round %d.%d", at->number, at->number_in_set);
+    else
+        snprintf(out, len, "the game is over");
+    return out;
+}
+
+const char *eng_round_name(const eng_game *g, const eng_play_at *at, eng_round_naming naming,
+                           char *out, size_t len)
+{
+    static const char *const KINDS[] = {
+        [ENG_ROUND_START] = "the start packet", [ENG_ROUND_STOCK] = "a stock round",
+        [ENG_ROUND_OPERATING] = "an operating round", [ENG_ROUND_OVER] = "over"};
+    if (naming == ENG_NAME_TURN)
+        return name_for_turn(g, at, out, len);
+    if (naming == ENG_NAME_STATE)
+        return name_for_state(at, out, len);
+    snprintf(out, len, "%s", KINDS[at->kind]);
+    return out;
+}
+
+const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len)
+{
+    eng_play_at now = eng_play_now(g), sold;
+    bool special;
+    eng_play_at next = eng_play_next(g, &special);
+    char a[64], b[64], c[64];
+    eng_round_name(g, &now, ENG_NAME_TURN, a, sizeof a);
+    eng_round_name(g, &next, ENG_NAME_TURN, b, sizeof b);
+    const char *first = special ? g->t->formation.round_name : NULL;
+    if (g->round == ENG_ROUND_OVER)
+        snprintf(out, len, "%s", a);
+    else if (now.kind == ENG_ROUND_START && !now.packet_in_stock_round && !now.special) {
+        sold = as_it_begins(g, ENG_ROUND_STOCK); /* the packet sold: a stock round */
+        bool sold_first = ORDER[ENG_ROUND_STOCK].special_first && eng_formation_due(g);
+        snprintf(out, len, "%s, then %s%s%s once it is sold (should everyone pass first: %s, "
+                 "and the start packet again)", a, sold_first ? g->t->formation.round_name : "",
+                 sold_first ? ", then " : "", eng_round_name(g, &sold, ENG_NAME_TURN, c, sizeof c),
+                 b);
+    } else if (first)
+        snprintf(out, len, "%s, then %s, then %s", a, first, b);
+    else
+        snprintf(out, len, "%s, then %s", a, b);
+    return out;
 }
