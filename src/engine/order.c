@@ -214,18 +214,19 @@ static const char *name_for_turn(const eng_game *g, const eng_play_at *at, char 
     return out;
 }
 
-static const char *name_for_state(const eng_play_at *at, char *out, size_t len)
+static const char *name_for_state(const eng_game *g, const eng_play_at *at, char *out,
+                                  size_t len)
 {
+    eng_play_at round = *at;
+    round.special = false; /* a special round under way: the round it belongs to */
     if (at->kind == ENG_ROUND_START && at->packet_in_stock_round)
         snprintf(out, len, "stock round %d (the start packet on sale)", at->number);
     else if (at->kind == ENG_ROUND_START)
         snprintf(out, len, "the start packet");
-    else if (at->kind == ENG_ROUND_STOCK)
-        snprintf(out, len, "stock round %d", at->number);
-    else if (at->kind == ENG_ROUND_OPERATING)
-        snprintf(out, len, "operating round %d.%d", at->number, at->number_in_set);
-    else
+    else if (at->kind == ENG_ROUND_OVER)
         snprintf(out, len, "the game is over");
+    else
+        name_for_turn(g, &round, out, len);
     return out;
 }
 
@@ -238,7 +239,7 @@ const char *eng_round_name(const eng_game *g, const eng_play_at *at, eng_round_n
     if (naming == ENG_NAME_TURN)
         return name_for_turn(g, at, out, len);
     if (naming == ENG_NAME_STATE)
-        return name_for_state(at, out, len);
+        return name_for_state(g, at, out, len);
     snprintf(out, len, "%s", KINDS[at->kind]);
     return out;
 }
