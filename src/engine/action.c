@@ -1,8 +1,10 @@
 /* action: actions as JSON for the action log, the list of legal actions (an action is legal
  * exactly when eng_apply would take it: each candidate is tried on a copy), and the state as
  * JSON. */
-#include "engine/rounds.h"
+#include "engine/query.h"
 #include "engine/routes.h"
+#include "engine/start.h"
+#include "engine/state.h"
 #include "util/util.h"
 
 #include <cJSON.h>

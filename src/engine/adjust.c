@@ -3,8 +3,9 @@
  * removed. A correction is the GM's, not a player's move: it is taken whoever is to act and in
  * any round, checked like any action (nothing changes when it is refused), and replays with the
  * log. The money it moves comes from or goes to the bank. */
-#include "engine/rounds.h"
+#include "engine/adjust.h"
 #include "engine/routes.h"
+#include "engine/state.h"
 
 #include <string.h>
 

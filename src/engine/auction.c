@@ -17,7 +17,10 @@
  * an operating round of what is sold, and the auction goes on after it where it stopped.
  * An item that brings a director's certificate of a company whose par is chosen (1830's B&O)
  * waits for its buyer's choice (ENG_ACT_PAR) before anything else happens. */
-#include "engine/rounds.h"
+#include "engine/auction.h"
+#include "engine/packet.h"
+#include "engine/query.h"
+#include "engine/state.h"
 
 static int next_seat(const eng_game *g, int p)
 {

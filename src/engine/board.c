@@ -2,22 +2,10 @@
 #include "engine/board.h"
 #include "util/util.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <assert.h>
 #include <string.h>
-
-int eng_refuse(char *why, size_t len, const char *fmt, ...)
-{
-    if (why && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, len, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* A board of the title's size, its arrays not filled. */
 static eng_board *board_alloc(const eng_title *t)
@@ -583,6 +571,26 @@ void eng_reach_free(eng_reach *r)
 void eng_reserve(eng_board *b, int company, int hex, int city)
 {
     b->reserved[hex][city < 0 ? 0 : city] = company;
+}
+
+/* Every company's home circle is kept for it until it places its home station (the Prussian's
+ * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
+ * city, and one whose home city is the director's choice keeps a circle in each. */
+eng_board *eng_starting_board(const eng_title *t)
+{
+    eng_board *b = eng_board_new(t);
+    for (int c = 0; c < t->ncompanies; c++) {
+        const eng_company *co = &t->companies[c];
+        if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
+            continue;
+        int city = co->home_city < 0 ? 0 : co->home_city;
+        int last = co->home_choice ? eng_board_track(b, co->home_hex, NULL)->ncities - 1
+                                   : city;
+        for (; city <= last; city++)
+            if (b->reserved[co->home_hex][city] == ENG_NONE)
+                eng_reserve(b, c, co->home_hex, city);
+    }
+    return b;
 }
 
 /* The city of the hex where the circle kept in `city` for another company's home may go

@@ -5,6 +5,7 @@
 #ifndef PBEMGM_ENG_BOARD_H
 #define PBEMGM_ENG_BOARD_H
 
+#include "engine/refuse.h"
 #include "engine/title.h"
 
 #include <stddef.h>
@@ -23,9 +24,6 @@ typedef struct eng_board {
     /* per hex, per city: a company whose home station is not placed yet holds one slot */
     int (*reserved)[ENG_MAX_CITIES];
 } eng_board;
-
-/* Formats a refusal a player can read into why (when given) and returns -1. */
-int eng_refuse(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 eng_board *eng_board_new(const eng_title *t);
 eng_board *eng_board_copy(const eng_board *b);
@@ -104,6 +102,9 @@ int eng_place_station(eng_board *b, const eng_reach *reach, int company, int hex
                       char *why, size_t whylen);
 /* Holds a slot in a city for a company's home station. */
 void eng_reserve(eng_board *b, int company, int hex, int city);
+/* The board a game of the title begins with: every company's home circle kept for it (the one
+ * home-circle rule: the game's, the map drawn before it, the start mail's). */
+eng_board *eng_starting_board(const eng_title *t);
 int eng_city_tokens(const eng_board *b, int hex, int city);
 
 #endif

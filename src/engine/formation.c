@@ -7,7 +7,9 @@
  * refusal ends the round); then each player in seating order, from the new director, exchanges
  * minors and privates for the company's reserved certificates — a minor's money, trains and
  * stations go to it — and says done. */
-#include "engine/rounds.h"
+#include "engine/formation.h"
+#include "engine/query.h"
+#include "engine/state.h"
 
 #include <string.h>
 
@@ -19,24 +21,6 @@ static const struct eng_formation *rules(const eng_game *g)
 static bool formed(const eng_game *g)
 {
     return g->co[rules(g)->company].started;
-}
-
-/* Something a player still holds that can be exchanged. */
-static bool exchange_left(const eng_game *g)
-{
-    const struct eng_formation *f = rules(g);
-    for (int i = 0; i < f->nexchanges; i++) {
-        const eng_company_state *s = &g->co[f->exchanges[i]];
-        if (!s->closed && s->owner != ENG_NONE)
-            return true;
-    }
-    return false;
-}
-
-bool eng_formation_due(const eng_game *g)
-{
-    const struct eng_formation *f = rules(g);
-    return f->company >= 0 && g->train_bought[f->may_form_on] && exchange_left(g);
 }
 
 static int owner_of(const eng_game *g, int c)
@@ -117,7 +101,7 @@ static void end_formation(eng_game *g)
     /* the directorship goes to whoever now holds the most, shares bought before included (as
      * Rails, at the end of the round, not after each exchange) */
     eng_check_director(g, rules(g)->company, true);
-    eng_special_round_over(g);
+    g->round_state = ENG_SPECIAL_ROUND_FINISHED;
 }
 
 /* The first player, from the one given, who still holds something to exchange. */

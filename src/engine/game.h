@@ -107,6 +107,13 @@ typedef struct eng_player_state {
 } eng_player_state;
 
 typedef enum { ENG_ROUND_START, ENG_ROUND_STOCK, ENG_ROUND_OPERATING, ENG_ROUND_OVER } eng_round;
+/* What the round in play asks of the order of play once the action is done (order.c enters
+ * the next round while the one in play is finished): nothing; it is finished (the table says
+ * what follows); the operating round asks for the title's special round now (a train bought),
+ * to go on after it; the special round is finished (formation_next says what follows). */
+typedef enum {
+    ENG_ROUND_GOES_ON, ENG_ROUND_FINISHED, ENG_SPECIAL_ROUND_DUE, ENG_SPECIAL_ROUND_FINISHED
+} eng_round_state;
 enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
 
 typedef enum {
@@ -211,6 +218,9 @@ typedef struct eng_game {
     eng_board *board;
     int phase;                /* index into t->phases */
     eng_round round;
+    eng_round_state round_state; /* GOES_ON but within an action (see eng_round_state) */
+    int special_asked_at;     /* SPECIAL_ROUND_DUE: the events of the action when the round asked
+                               * for it; the special round's own come in there */
     int start_round_number;   /* start packet rounds so far */
     int stock_round_number;   /* stock rounds so far */
     int or_set, or_in_set;    /* "1.1": the set after stock round 1, its first OR */
@@ -373,6 +383,41 @@ int eng_lays_left(const eng_game *g);
  * declare: its trains step), and a step's name ("track"). */
 eng_step eng_step_due(const eng_game *g);
 const char *eng_step_name(eng_step step);
+
+/* ---- the order of play, published (order.c, from its table) ---- */
+
+/* A round of the order of play: its kind and numbers (a start packet round's or stock round's
+ * number; an operating round's set and its number within the set, "2.1"), whether it is the
+ * start packet dealt within a stock round (Thompson), or the title's special round (its name:
+ * t->formation.round_name; then kind is the round it belongs to). */
+typedef struct eng_play_at {
+    eng_round kind;
+    int number, number_in_set;
+    bool packet_in_stock_round;
+    bool special;
+} eng_play_at;
+
+/* How a round is named: as the turn names it ("the start packet", "the start packet (round
+ * 2)", "stock round 3", "operating round 2.1", the special round by its name, "the end of the
+ * game"); as the report's state does (the start packet unnumbered, Thompson's "stock round 2
+ * (the start packet on sale)", "the game is over"; a special round under way by the round it
+ * belongs to); by its kind alone, as the GM's desk ("the start packet", "a stock round", "an
+ * operating round", "over"). */
+typedef enum { ENG_NAME_TURN, ENG_NAME_STATE, ENG_NAME_KIND } eng_round_naming;
+
+/* The round in play. */
+eng_play_at eng_play_now(const eng_game *g);
+/* The round the table has follow the one in play, were it to end as the game stands (the
+ * special round in play: the round it goes on to); *special_first: the title's special round
+ * is due before it. The start packet's two ways on are eng_rounds_next_text's to tell. */
+eng_play_at eng_play_next(const eng_game *g, bool *special_first);
+const char *eng_round_name(const eng_game *g, const eng_play_at *at, eng_round_naming naming,
+                           char *out, size_t len);
+/* The round in play and what follows it, from the table, with its branches: "operating round
+ * 1.2, then stock round 2", "stock round 1, then the Prussian formation round, then operating
+ * round 1.1", "the start packet, then stock round 1 once it is sold (should everyone pass
+ * first: operating round 0.1, and the start packet again)". */
+const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len);
 
 /* The event as one line of English for reports (no newline); returns its length, 0 for an event
  * a reader need not see (a round's money snapshot, a worth change). */

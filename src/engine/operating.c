@@ -7,8 +7,13 @@
  * withholds (the price moves left) — minors split half to the owner, half to the treasury —
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
-#include "engine/rounds.h"
+#include "engine/operating.h"
+#include "engine/privates.h"
+#include "engine/query.h"
 #include "engine/routes.h"
+#include "engine/sell.h"
+#include "engine/state.h"
+#include "engine/steps.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -50,32 +55,6 @@ static bool may_operate(const eng_game *g, int c)
     return co->kind != ENG_PRIVATE;
 }
 
-/* Whether major a operates before major b: the higher price, then the square further right,
- * then higher up, then the one that arrived on its square first (the top of the stack; Rails'
- * 1835 games: MS, parked at 80 before WT moved onto the same square, operates first). */
-bool eng_operates_before(const eng_game *g, int a, int b)
-{
-    const eng_company_state *x = &g->co[a], *y = &g->co[b];
-    int pa = eng_share_price(g, a), pb = eng_share_price(g, b);
-    if (pa != pb)
-        return pa > pb;
-    if (x->col != y->col)
-        return x->col > y->col;
-    if (x->row != y->row)
-        return x->row < y->row;
-    return x->market_seq < y->market_seq;
-}
-
-void eng_sort_running_order(const eng_game *g, int *majors, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int k = i; k > 0 && eng_operates_before(g, majors[k], majors[k - 1]); k--) {
-            int tmp = majors[k];
-            majors[k] = majors[k - 1];
-            majors[k - 1] = tmp;
-        }
-}
-
 /* The majors of or_order[from..] in the running order; a minor keeps its place before them. */
 static void sort_majors_from(eng_game *g, int from)
 {
@@ -96,24 +75,6 @@ static void set_order(eng_game *g)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MAJOR)
             g->or_order[g->nor_order++] = c;
     sort_majors_from(g, 0);
-}
-
-/* A player's worth: cash, shares at the market price (a company not formed yet, the
- * Prussian, at its par), privates at face value; minors do not count (as Rails). */
-int eng_player_worth(const eng_game *g, int p)
-{
-    int worth = g->players[p].cash;
-    for (int c = 0; c < g->t->ncompanies; c++) {
-        int price = eng_share_price(g, c);
-        if (price == 0 && g->t->companies[c].formed)
-            price = g->t->companies[c].price;
-        if (eng_is_major(g, c))
-            worth += price * eng_percent_held(g, c, p) / 10;
-        else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
-                 !g->co[c].closed)
-            worth += g->t->companies[c].price;
-    }
-    return worth;
 }
 
 /* The end of the game: everyone's final worth and place, the richest first. */
@@ -249,7 +210,7 @@ static void end_operating_round(eng_game *g)
     if (ends_the_game(g))
         return;
     eng_round_end(g);
-    eng_round_over(g, ENG_ROUND_OPERATING);
+    g->round_state = ENG_ROUND_FINISHED;
 }
 
 void eng_begin_operating_round(eng_game *g)
@@ -269,33 +230,13 @@ void eng_begin_operating_round(eng_game *g)
         if (ends_the_game(g))
             return;
         eng_round_end(g);
-        eng_round_over(g, ENG_ROUND_OPERATING);
+        g->round_state = ENG_ROUND_FINISHED;
         return;
     }
     start_company(g);
 }
 
 /* ---- trains and phases ---- */
-
-void eng_init_trains(eng_game *g)
-{
-    g->discarding = ENG_NONE;
-    g->raising_train = ENG_NONE;
-    for (int i = 0; i < g->t->ntrains && i < ENG_MAX_TRAIN_TYPES; i++)
-        g->trains_left[i] = g->t->trains[i].count_unlimited ? ENG_TRAINS_UNLIMITED
-                                                            : g->t->trains[i].count;
-    g->train_on_sale = 0;
-    g->operating = ENG_NONE;
-}
-
-int eng_train_limit(const eng_game *g, int c)
-{
-    const eng_phase *ph = &g->t->phases[g->phase];
-    const eng_company *co = &g->t->companies[c];
-    return co->kind == ENG_MINOR ? ph->train_limit_minor
-           : co->formed        ? ph->train_limit_formed
-                                 : ph->train_limit_major;
-}
 
 /* The company's trains of that kind taken away: how many. */
 static int remove_trains(eng_company_state *s, int type)
@@ -375,12 +316,15 @@ static void first_of_type(eng_game *g, int type)
         g->formation_pending = true; /* the 4+4 forces it only if it is not formed yet */
 }
 
-/* After a purchase's discards: the formation round it calls for. */
+/* After a purchase's discards: the formation round it calls for, here — the order of play
+ * holds it once the action is done, its events where they are asked for (special_asked_at);
+ * this round goes on after it. */
 static void maybe_form(eng_game *g)
 {
     if (g->discarding == ENG_NONE && g->formation_pending) {
         g->formation_pending = false;
-        eng_special_round(g, ENG_AFTER_FORMATION_OPERATE);
+        g->round_state = ENG_SPECIAL_ROUND_DUE;
+        g->special_asked_at = g->nevents;
     }
 }
 
@@ -393,7 +337,7 @@ static bool must_discard(const eng_game *g, int c)
 
 /* A company over its train limit after a phase change discards to the pool: the game waits
  * for its director. */
-void eng_check_train_limits(eng_game *g)
+static void check_train_limits(eng_game *g)
 {
     g->discarding = ENG_NONE; /* in operating order */
     for (int k = 0; k < g->nor_order && g->discarding == ENG_NONE; k++)
@@ -432,7 +376,7 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
     for (int i = 0; i < s->ntrains; i++)
         if (s->trains[i] == a->train) {
             give_up_train(g, c, i, false);
-            eng_check_train_limits(g);
+            check_train_limits(g);
             maybe_form(g);
             return 0;
         }
@@ -467,14 +411,6 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, a->price, seller, false);
     g->events[g->nevents - 1].item = type;
     return 0;
-}
-
-bool eng_bank_sells(const eng_game *g, int type)
-{
-    if (type < 0 || type >= g->t->ntrains || g->trains_left[type] <= 0)
-        return false;
-    int from = g->t->trains[type].available_from;
-    return type == g->train_on_sale || (from >= 0 && g->train_bought[from]);
 }
 
 /* The kinds the bank sells now, "6 and D" ("none" when none). */
@@ -627,7 +563,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         g->trains_left[type]--;
     if (!g->train_bought[type]) {
         first_of_type(g, type);
-        eng_check_train_limits(g);
+        check_train_limits(g);
         maybe_form(g);
     }
     if (g->trains_left[type] == 0 && g->train_on_sale + 1 < t->ntrains) {
@@ -812,16 +748,6 @@ static int map_distance(const eng_title *t, int from, int to)
     return d < 0 ? 0 : d;
 }
 
-int eng_stations_placed(const eng_game *g, int company)
-{
-    int placed = 0;
-    for (int h = 0; h < g->t->nhexes; h++)
-        for (int k = 0; k < ENG_MAX_CITIES; k++)
-            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
-                placed += g->board->tokens[h][k][sl] == company;
-    return placed;
-}
-
 /* A station's cost: its marker's own (the company's token costs), and the title's cost per hex
  * from the home hex (1835: 20 M, the rules' "Entfernung"), counted over the map. */
 static int token_cost(const eng_game *g, int c, int hex)
@@ -964,7 +890,7 @@ static int emergency_sell(eng_game *g, const eng_action *a, char *why, size_t le
     if (s->cash + g->players[dir].cash >= g->t->trains[g->raising_train].cost)
         return eng_refuse(why, len, "%s has raised enough for the %s train",
                           g->players[dir].name, g->t->trains[g->raising_train].name);
-    return eng_stock_sell(g, a, why, len);
+    return eng_sell_shares(g, a, why, len);
 }
 
 /* A holder's dividend for pct percent of a revenue: fractions (the Prussian's 5% shares) are
@@ -976,12 +902,6 @@ static int dividend_share(const eng_game *g, int revenue, int pct)
 }
 
 /* ---- rights (1830 Coalfields & Reading: the Coalfields access) ---- */
-
-bool eng_may_enter(const eng_game *g, int company, int hex)
-{
-    int r = g->t->hexes[hex].right;
-    return r < 0 || (company >= 0 && (g->co[company].rights & (1u << r)));
-}
 
 /* The operating major buys a right from the bank, once, with its own money. */
 static int buy_right(eng_game *g, const eng_action *a, char *why, size_t len)
@@ -1103,7 +1023,7 @@ static bool can_sell_any(const eng_game *g, int player)
             memcpy(scratch, g, sizeof *scratch);
             eng_action sell = {.kind = ENG_ACT_SELL, .player = player, .company = c,
                                .percent = pct};
-            any = eng_stock_sell(scratch, &sell, NULL, 0) == 0;
+            any = eng_sell_shares(scratch, &sell, NULL, 0) == 0;
         }
     }
     free(scratch);
@@ -1180,7 +1100,7 @@ static void join_operating_round(eng_game *g, int company, int founder)
 void eng_resume_operating_round(eng_game *g)
 {
     join_operating_round(g, g->t->formation.company, g->t->formation.founder);
-    eng_check_train_limits(g); /* the minors' trains may take it over its limit */
+    check_train_limits(g); /* the minors' trains may take it over its limit */
     g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
                  : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner
                                                                      : g->co[g->operating].director;

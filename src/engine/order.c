@@ -1,10 +1,18 @@
-/* order: the order of play, one table the engine owns. A round that ends says so
- * (eng_round_over); the table says which round follows it and how each begins; the title's
- * special round (1835: the Prussian's formation) is held before the rounds that allow one when
- * it is due, or called for in the middle of an operating round (a train bought), and the
- * interrupted round then goes on. The round files call only this file to change rounds, never
- * one another. */
-#include "engine/rounds.h"
+/* order: the order of play, one table the engine owns. A round never calls it: a round that
+ * ends only says so (g->round_state, eng_round_state), and after each action the loop here
+ * enters the next round while the one in play is finished (as 18xx.games' "next round while
+ * finished"); the table says which round follows it and how each begins. The title's special
+ * round (1835: the Prussian's formation) is held before the rounds that allow one when it is
+ * due, or asked for by an operating round (a train bought), which then goes on after it. */
+#include "engine/formation.h"
+#include "engine/operating.h"
+#include "engine/order.h"
+#include "engine/query.h"
+#include "engine/start.h"
+#include "engine/stock.h"
+
+#include <stdio.h>
+#include <string.h>
 
 /* What follows a round: a decision on the game as the round ended. */
 static eng_round after_start(const eng_game *g)
@@ -52,22 +60,9 @@ static void enter(eng_game *g, eng_round r)
     k->begin(g);
 }
 
-void eng_play_begins(eng_game *g)
-{
-    enter(g, ENG_ROUND_START);
-}
-
-void eng_round_over(eng_game *g, eng_round ended)
-{
-    enter(g, ORDER[ended].after(g));
-}
-
-void eng_special_round(eng_game *g, int then)
-{
-    eng_begin_formation(g, then);
-}
-
-void eng_special_round_over(eng_game *g)
+/* The special round is over: the round it interrupted goes on, or the round it was held before
+ * begins. */
+static void special_round_over(eng_game *g)
 {
     switch (g->formation_next) {
     case ENG_AFTER_FORMATION_OPERATE:
@@ -84,84 +79,192 @@ void eng_special_round_over(eng_game *g)
     }
 }
 
-/* ---- the steps of a company's turn in an operating round ---- */
-
-static const char *const STEP_NAMES[] = {"home", "track", "station", "run", "trains"};
-
-/* The actions bound to a step: the last step each may come in, and the step it leaves the turn
- * at (a station ends the track step; the run, the steps before the trains). Others (selling
- * for a train, raising cash, a private's power, DONE) are not bound. */
-static const struct step_rule {
-    eng_action_kind kind;
-    eng_step last, to;
-} STEP_RULES[] = {
-    {ENG_ACT_HOME, ENG_STEP_HOME, ENG_STEP_TRACK},
-    {ENG_ACT_LAY_TILE, ENG_STEP_TRACK, ENG_STEP_TRACK},
-    {ENG_ACT_TOKEN, ENG_STEP_STATION, ENG_STEP_STATION},
-    {ENG_ACT_RUN, ENG_STEP_RUN, ENG_STEP_TRAINS},
-    {ENG_ACT_BUY_TRAIN, ENG_STEP_TRAINS, ENG_STEP_TRAINS},
-};
-
-static const struct step_rule *step_rule(eng_action_kind kind)
+/* The special round an operating round asked for in the middle of an action begins; its events
+ * come where it was asked for, before those the action had left to tell (the train on sale
+ * next, after the purchase that called for it). */
+static void begin_special_round_asked(eng_game *g)
 {
-    for (size_t i = 0; i < sizeof STEP_RULES / sizeof *STEP_RULES; i++)
-        if (STEP_RULES[i].kind == kind)
-            return &STEP_RULES[i];
-    return NULL;
+    eng_event after[ENG_MAX_EVENTS];
+    int asked = g->special_asked_at, nafter = g->nevents - asked;
+    memcpy(after, g->events + asked, (size_t)nafter * sizeof *after);
+    g->nevents = asked;
+    eng_begin_formation(g, ENG_AFTER_FORMATION_OPERATE);
+    for (int i = 0; i < nafter && g->nevents < ENG_MAX_EVENTS; i++)
+        g->events[g->nevents++] = after[i];
 }
 
-const char *eng_step_name(eng_step step)
+void eng_order_go_on(eng_game *g)
 {
-    return step >= ENG_STEP_HOME && step <= ENG_STEP_TRAINS ? STEP_NAMES[step] : "?";
-}
-
-eng_step eng_step_due(const eng_game *g)
-{
-    if (g->operating == ENG_NONE)
-        return ENG_STEP_TRAINS;
-    const eng_company_state *s = &g->co[g->operating];
-    return s->step == ENG_STEP_RUN && s->ntrains == 0 ? ENG_STEP_TRAINS : s->step;
-}
-
-int eng_step_check(const eng_game *g, const eng_action *a, char *why, size_t len)
-{
-    const struct step_rule *r = step_rule(a->kind);
-    eng_step due = eng_step_due(g);
-    if (due == ENG_STEP_HOME && a->kind != ENG_ACT_HOME) {
-        const eng_company *co = &g->t->companies[g->operating];
-        return eng_refuse(why, len, "%s places its home station first: in which city of %s is "
-                                    "its director's choice", co->id, g->t->hexes[co->home_hex].id);
+    for (;;) {
+        eng_round_state asked = g->round_state;
+        g->round_state = ENG_ROUND_GOES_ON;
+        switch (asked) {
+        case ENG_ROUND_GOES_ON:
+            return;
+        case ENG_ROUND_FINISHED:
+            enter(g, ORDER[g->round].after(g));
+            break;
+        case ENG_SPECIAL_ROUND_DUE:
+            begin_special_round_asked(g);
+            break;
+        case ENG_SPECIAL_ROUND_FINISHED:
+            special_round_over(g);
+            break;
+        }
     }
-    if (!r || due <= r->last)
-        return 0;
-    return eng_refuse(why, len, "%s's %s step is over (its turn is at the %s step)",
-                      g->t->companies[g->operating].id, STEP_NAMES[r->last], STEP_NAMES[due]);
 }
 
-void eng_step_after(eng_game *g, int company, const eng_action *a)
+void eng_play_begins(eng_game *g)
 {
-    const struct step_rule *r = step_rule(a->kind);
-    if (r && g->co[company].step < r->to)
-        g->co[company].step = r->to;
+    enter(g, ENG_ROUND_START);
+    eng_order_go_on(g);
 }
 
-void eng_step_reach(eng_game *g, int company, eng_step step)
+/* ---- the order of play, published ---- */
+
+eng_play_at eng_play_now(const eng_game *g)
 {
-    if (g->co[company].step < step)
-        g->co[company].step = step;
+    eng_play_at at = {.kind = g->round, .special = g->forming};
+    switch (g->round) {
+    case ENG_ROUND_START:
+        at.packet_in_stock_round = g->thompson_packet; /* (dealt within a stock round) */
+        at.number = g->thompson_packet ? g->stock_round_number : g->start_round_number;
+        break;
+    case ENG_ROUND_STOCK:
+        at.number = g->stock_round_number;
+        break;
+    case ENG_ROUND_OPERATING:
+        at.number = g->or_set;
+        at.number_in_set = g->or_in_set;
+        break;
+    case ENG_ROUND_OVER:
+        break;
+    }
+    return at;
 }
 
-int eng_step_skip(eng_game *g, char *why, size_t len)
+/* Round r as it would begin now, numbered as its begin numbers it, after the one in play. */
+static eng_play_at as_it_begins(const eng_game *g, eng_round r)
 {
-    eng_step due = eng_step_due(g);
-    const char *id = g->t->companies[g->operating].id;
-    if (due == ENG_STEP_TRAINS)
-        return eng_refuse(why, len, "%s's turn ends with DONE, not by passing a step", id);
-    if (due == ENG_STEP_HOME)
-        return eng_refuse(why, len, "%s places its home station first", id);
-    if (due == ENG_STEP_RUN)
-        return eng_refuse(why, len, "%s has trains: it declares their run (its revenue may be 0)",
-                          id);
-    g->co[g->operating].step = due + 1;
-    return 0;
+    eng_play_at at = {.kind = r};
+    switch (r) {
+    case ENG_ROUND_START:
+        at.packet_in_stock_round = g->thompson_packet;
+        at.number = g->thompson_packet ? g->stock_round_number + 1 : g->start_round_number + 1;
+        break;
+    case ENG_ROUND_STOCK:
+        at.number = g->stock_round_number + 1;
+        break;
+    case ENG_ROUND_OPERATING: /* a stock round (or the packet's) ending opens a set */
+        at.number = g->round == ENG_ROUND_OPERATING ? g->or_set : g->stock_round_number;
+        at.number_in_set = g->round == ENG_ROUND_STOCK || g->or_set != at.number
+                               ? 1 : g->or_in_set + 1;
+        break;
+    case ENG_ROUND_OVER:
+        break;
+    }
+    return at;
+}
+
+/* The special round in play: the round it goes on to. */
+static eng_play_at after_special_round(const eng_game *g)
+{
+    switch (g->formation_next) {
+    case ENG_AFTER_FORMATION_OPERATE: {
+        eng_play_at at = eng_play_now(g);
+        at.special = false;
+        return at;
+    }
+    case ENG_AFTER_FORMATION_OR: /* held before the round in play, which begins after it */
+        return (eng_play_at){.kind = ENG_ROUND_OPERATING, .number = g->or_set,
+                             .number_in_set = g->or_in_set + 1};
+    default:
+        return (eng_play_at){.kind = ENG_ROUND_STOCK, .number = g->stock_round_number + 1};
+    }
+}
+
+eng_play_at eng_play_next(const eng_game *g, bool *special_first)
+{
+    *special_first = false;
+    if (g->forming)
+        return after_special_round(g);
+    if (g->round == ENG_ROUND_OVER)
+        return eng_play_now(g);
+    eng_round r = ORDER[g->round].after(g);
+    *special_first = ORDER[r].special_first && eng_formation_due(g);
+    return as_it_begins(g, r);
+}
+
+static const char *name_for_turn(const eng_game *g, const eng_play_at *at, char *out, size_t len)
+{
+    if (at->special)
+        snprintf(out, len, "%s", g->t->formation.round_name);
+    else if (at->kind == ENG_ROUND_START && at->packet_in_stock_round)
+        snprintf(out, len, "stock round %d", at->number);
+    else if (at->kind == ENG_ROUND_START && at->number > 1) /* (1830: after an OR) */
+        snprintf(out, len, "the start packet (round %d)", at->number);
+    else if (at->kind == ENG_ROUND_START)
+        snprintf(out, len, "the start packet");
+    else if (at->kind == ENG_ROUND_STOCK)
+        snprintf(out, len, "stock round %d", at->number);
+    else if (at->kind == ENG_ROUND_OPERATING)
+        snprintf(out, len, "operating round %d.%d", at->number, at->number_in_set);
+    else
+        snprintf(out, len, "the end of the game");
+    return out;
+}
+
+static const char *name_for_state(const eng_game *g, const eng_play_at *at, char *out,
+                                  size_t len)
+{
+    eng_play_at round = *at;
+    round.special = false; /* a special round under way: the round it belongs to */
+    if (at->kind == ENG_ROUND_START && at->packet_in_stock_round)
+        snprintf(out, len, "stock round %d (the start packet on sale)", at->number);
+    else if (at->kind == ENG_ROUND_START)
+        snprintf(out, len, "the start packet");
+    else if (at->kind == ENG_ROUND_OVER)
+        snprintf(out, len, "the game is over");
+    else
+        name_for_turn(g, &round, out, len);
+    return out;
+}
+
+const char *eng_round_name(const eng_game *g, const eng_play_at *at, eng_round_naming naming,
+                           char *out, size_t len)
+{
+    static const char *const KINDS[] = {
+        [ENG_ROUND_START] = "the start packet", [ENG_ROUND_STOCK] = "a stock round",
+        [ENG_ROUND_OPERATING] = "an operating round", [ENG_ROUND_OVER] = "over"};
+    if (naming == ENG_NAME_TURN)
+        return name_for_turn(g, at, out, len);
+    if (naming == ENG_NAME_STATE)
+        return name_for_state(g, at, out, len);
+    snprintf(out, len, "%s", KINDS[at->kind]);
+    return out;
+}
+
+const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len)
+{
+    eng_play_at now = eng_play_now(g), sold;
+    bool special;
+    eng_play_at next = eng_play_next(g, &special);
+    char a[64], b[64], c[64];
+    eng_round_name(g, &now, ENG_NAME_TURN, a, sizeof a);
+    eng_round_name(g, &next, ENG_NAME_TURN, b, sizeof b);
+    const char *first = special ? g->t->formation.round_name : NULL;
+    if (g->round == ENG_ROUND_OVER)
+        snprintf(out, len, "%s", a);
+    else if (now.kind == ENG_ROUND_START && !now.packet_in_stock_round && !now.special) {
+        sold = as_it_begins(g, ENG_ROUND_STOCK); /* the packet sold: a stock round */
+        bool sold_first = ORDER[ENG_ROUND_STOCK].special_first && eng_formation_due(g);
+        snprintf(out, len, "%s, then %s%s%s once it is sold (should everyone pass first: %s, "
+                 "and the start packet again)", a, sold_first ? g->t->formation.round_name : "",
+                 sold_first ? ", then " : "", eng_round_name(g, &sold, ENG_NAME_TURN, c, sizeof c),
+                 b);
+    } else if (first)
+        snprintf(out, len, "%s, then %s, then %s", a, first, b);
+    else
+        snprintf(out, len, "%s, then %s", a, b);
+    return out;
 }

@@ -11,26 +11,9 @@
  * Where the title allows (privates_between_players: 1830), a player buys a private from
  * another in a stock round, at a price they agree, within his certificate limit; that too
  * leaves his turn as it was. */
-#include "engine/rounds.h"
-
-int eng_hex_blocked_by(const eng_game *g, int hex)
-{
-    const eng_title *t = g->t;
-    for (int c = 0; c < t->ncompanies; c++) {
-        const eng_company *pc = &t->companies[c];
-        if (pc->kind != ENG_PRIVATE || g->co[c].closed || g->co[c].owner == ENG_NONE)
-            continue;
-        for (int k = 0; k < pc->nblocks; k++)
-            if (pc->blocks[k] == hex)
-                return c;
-    }
-    return -1;
-}
-
-bool eng_private_sold(const eng_game *g, int priv)
-{
-    return g->co[priv].owner != ENG_NONE || g->co[priv].held_by != ENG_NONE;
-}
+#include "engine/privates.h"
+#include "engine/query.h"
+#include "engine/state.h"
 
 /* The first phase in which majors may buy privates, for the refusal; "" when none. */
 static const char *first_phase_allowing(const eng_title *t)

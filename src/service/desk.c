@@ -5,7 +5,7 @@
  * whether lines follow (BECOME's orders, BROADCAST's text). A verb checks everything before it
  * changes anything; every change is audited (who, from where, why) and told to the players. */
 #define _DEFAULT_SOURCE /* timegm */
-#include "engine/rounds.h"
+#include "engine/game.h"
 #include "orders/envelope.h"
 #include "service/service.h"
 #include "util/buf.h"

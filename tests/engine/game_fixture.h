@@ -6,7 +6,9 @@
 
 #include "title_fixture.h"
 #include "engine/game.h"
-#include "engine/rounds.h"
+#include "engine/query.h"
+#include "engine/start.h"
+#include "engine/state.h"
 
 static eng_title *title;
 

@@ -1,4 +1,4 @@
-/* Tests for the rules engine's start packet and stock rounds (src/engine/game.c, start.c,
+/* Tests for the rules engine's start packet and stock rounds (src/engine/apply.c, state.c, start.c,
  * stock.c, operating.c, action.c): every start-packet variant, and the awkward stock-round
  * cases. Some set-ups place certificates directly (white box) to reach a position quickly. */
 #include "game_fixture.h"
@@ -736,6 +736,61 @@ static void test_options(void **state)
     assert_non_null(strstr(why, "3 to 7 players"));
 }
 
+/* The order of play as the engine publishes it: the round in play named as the turn, the
+ * report's state and the GM's desk name it; what follows, from the table; and each round that
+ * begins is the one eng_play_next foretold. */
+static void test_the_order_of_play_published(void **state)
+{
+    (void)state;
+    char a[160];
+    eng_game *g = new_game("Variant=Clemens", 4);
+    eng_play_at now = eng_play_now(g);
+    assert_string_equal(eng_round_name(g, &now, ENG_NAME_TURN, a, sizeof a), "the start packet");
+    assert_string_equal(eng_round_name(g, &now, ENG_NAME_KIND, a, sizeof a), "the start packet");
+    assert_string_equal(eng_rounds_next_text(g, a, sizeof a),
+                        "the start packet, then stock round 1 once it is sold (should everyone "
+                        "pass first: operating round 0.1, and the start packet again)");
+    eng_game_free(g);
+    g = new_game("Variant=ThompsonFull", 4);
+    now = eng_play_now(g);
+    assert_string_equal(eng_round_name(g, &now, ENG_NAME_TURN, a, sizeof a), "stock round 1");
+    assert_string_equal(eng_round_name(g, &now, ENG_NAME_STATE, a, sizeof a),
+                        "stock round 1 (the start packet on sale)");
+    eng_game_free(g);
+    g = after_packet("Variant=Clemens");
+    assert_string_equal(eng_rounds_next_text(g, a, sizeof a),
+                        "stock round 1, then operating round 1.1");
+    int changes = 0;
+    for (int k = 0; k < 80 && g->round != ENG_ROUND_OVER; k++) {
+        bool special;
+        eng_play_at next = eng_play_next(g, &special);
+        eng_action act = g->round == ENG_ROUND_OPERATING ? (eng_action){.kind = ENG_ACT_DONE}
+                                                          : pass();
+        int rc = try_act(g, act, a);
+        if (rc && g->round == ENG_ROUND_OPERATING) /* a major without a train buys one first */
+            rc = try_act(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = g->train_on_sale}, a);
+        if (rc)
+            break;
+        for (int i = 0; i < g->nevents; i++) {
+            eng_event_kind kind = g->events[i].kind;
+            if (kind != ENG_EV_STOCK_ROUND && kind != ENG_EV_OPERATING_ROUND &&
+                kind != ENG_EV_START_ROUND)
+                continue;
+            assert_false(special);
+            assert_int_equal(next.number, g->events[i].amount);
+            if (kind == ENG_EV_OPERATING_ROUND)
+                assert_int_equal(next.number_in_set, g->events[i].amount2);
+            changes++;
+            break;
+        }
+    }
+    assert_true(changes >= 4);
+    now = eng_play_now(g);
+    assert_string_equal(eng_round_name(g, &now, ENG_NAME_KIND, a, sizeof a),
+                        g->round == ENG_ROUND_STOCK ? "a stock round" : "an operating round");
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -766,6 +821,7 @@ int main(void)
         cmocka_unit_test(test_replay_and_json_round_trip),
         cmocka_unit_test(test_legal_actions_are_legal),
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_the_order_of_play_published),
     };
     return cmocka_run_group_tests_name("game", tests, group_setup, group_teardown);
 }

@@ -1,5 +1,5 @@
 /* Tests for the rules engine's operating rounds and the end of the game (src/engine/operating.c,
- * formation.c, game.c): dividends and their rounding, the market's edges, the operating order,
+ * formation.c, state.c): dividends and their rounding, the market's edges, the operating order,
  * station costs, private powers, forced train purchases, bankruptcy and the bank breaking. The
  * set-ups reach a position quickly by placing money, trains and certificates directly. */
 #include "game_fixture.h"

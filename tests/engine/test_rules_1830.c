@@ -728,6 +728,23 @@ static void test_the_privates_income_breaks_the_bank(void **state)
     eng_game_free(g);
 }
 
+/* The one home-circle rule, the map before the game as the game itself: Erie's E11 keeps a
+ * circle in each of its two cities (its director's choice), every other home its city's. */
+static void test_the_starting_board_keeps_erie_a_circle_in_each_city(void **state)
+{
+    (void)state;
+    eng_board *b = eng_starting_board(title);
+    eng_game *g = new_game(NULL, 3);
+    int e11 = eng_hex_index(title, "E11"), erie = eng_company_index(title, "ERIE");
+    assert_int_equal(b->reserved[e11][0], erie);
+    assert_int_equal(b->reserved[e11][1], erie);
+    for (int h = 0; h < title->nhexes; h++)
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            assert_int_equal(b->reserved[h][c], g->board->reserved[h][c]);
+    eng_game_free(g);
+    eng_board_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -751,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_brown_zone_several_shares_a_turn),
         cmocka_unit_test(test_bank_broken_ends_the_set),
         cmocka_unit_test(test_a_company_whose_price_fell_operates_later),
+        cmocka_unit_test(test_the_starting_board_keeps_erie_a_circle_in_each_city),
     };
     return cmocka_run_group_tests(tests, setup_1830, group_teardown);
 }

@@ -1,14 +1,12 @@
-/* game: creation, options, money, certificates, directors, events and the dispatch of actions
- * (see game.h). The rounds live in start.c, stock.c and operating.c. */
-#include "engine/rounds.h"
-#include "util/buf.h"
+/* state: the game's state and its primitives (see state.h). Knows no round. */
+#include "engine/state.h"
 #include "util/util.h"
 
-#include <cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+
+/* ---- events and money snapshots ---- */
 
 void eng_event_add(eng_game *g, eng_event_kind kind, int player, int company, int amount,
                    int amount2, bool flag)
@@ -44,7 +42,7 @@ void eng_money_snapshot(eng_game *g, bool round_ends)
     eng_event_add(g, ENG_EV_ROUND_END, ENG_NONE, ENG_NONE, g->nsnapshots++, 0, !round_ends);
 }
 
-/* ---- certificates ---- */
+/* ---- certificates and directors ---- */
 
 bool eng_is_major(const eng_game *g, int company)
 {
@@ -143,6 +141,8 @@ void eng_swap_director(eng_game *g, int company, int from, int to, bool whole_fi
     eng_event_add(g, ENG_EV_PRESIDENT, to, company, 0, 0, false);
 }
 
+/* ---- pars and floating ---- */
+
 int eng_share_price(const eng_game *g, int company)
 {
     const eng_company_state *c = &g->co[company];
@@ -174,6 +174,16 @@ void eng_set_par(eng_game *g, int company, int par)
         c->row = c->col = -1;
     if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
         c->market_seq = ++g->market_clock;
+}
+
+const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
+{
+    const eng_company *co = &t->companies[company];
+    size_t n = 0;
+    out[0] = '\0';
+    for (int k = 0; k < co->npar_choices && n < len; k++)
+        n += (size_t)snprintf(out + n, len - n, "%s%d", k ? ", " : "", co->par_choices[k]);
+    return out;
 }
 
 int eng_par_refused(const eng_title *t, int company, char *why, size_t len)
@@ -221,6 +231,8 @@ void eng_check_float(eng_game *g, int company)
     eng_bank_pays_company(g, company, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
+
+/* ---- availability ---- */
 
 /* "Sold out" for releasing the next companies: none of its shares left in the IPO (shares
  * sold back to the pool count as sold — as Rails releases MS with WT shares in the pool). */
@@ -392,160 +404,17 @@ void eng_price_right(eng_game *g, int company)
     move_price(g, company, edge ? -1 : 0, edge ? 0 : 1);
 }
 
-/* ---- counting ---- */
+/* ---- trains and copies ---- */
 
-int eng_market_zone(const eng_game *g, int company)
+void eng_init_trains(eng_game *g)
 {
-    const eng_company_state *s = &g->co[company];
-    return s->row < 0 ? ENG_ZONE_NONE : g->t->market_zone[s->row * g->t->market_cols + s->col];
-}
-
-int eng_certificate_count(const eng_game *g, int player)
-{
-    int n = 0;
-    for (int c = 0; c < g->t->ncompanies; c++) {
-        const eng_company_state *s = &g->co[c];
-        if (g->t->companies[c].kind != ENG_MAJOR) {
-            n += s->owner == player && !s->closed;
-            continue;
-        }
-        if (eng_market_zone(g, c) >= ENG_ZONE_YELLOW) /* (1830) not counted */
-            continue;
-        for (int i = 0; i < s->ncerts; i++)
-            n += s->certs[i].owner == player;
-    }
-    return n;
-}
-
-int eng_certificate_limit(const eng_game *g, int player)
-{
-    int limit = g->t->cert_limit[g->nplayers];
-    if (g->opt.cert_limit_bonus_80)
-        for (int c = 0; c < g->t->ncompanies; c++)
-            if (eng_is_major(g, c) && g->co[c].director == player &&
-                eng_percent_held(g, c, player) >= 80)
-                limit++;
-    return limit;
-}
-
-int eng_start_item_index(const eng_title *t, const char *id)
-{
-    for (int i = 0; i < t->nstart_items; i++)
-        if (strcmp(t->start_items[i].id, id) == 0)
-            return i;
-    return -1;
-}
-
-int eng_start_item_named(const eng_title *t, const char *name)
-{
-    for (int i = 0; i < t->nstart_items; i++)
-        if (strcasecmp(t->start_items[i].id, name) == 0)
-            return i;
-    int c = eng_company_index(t, name);
-    for (int i = 0; c >= 0 && i < t->nstart_items; i++) /* the item that sells the company */
-        if (t->start_items[i].company == c)
-            return i;
-    for (int i = 0; c >= 0 && i < t->nstart_items; i++) { /* that brings its director's share */
-        const eng_company *with = &t->companies[t->start_items[i].company];
-        if (with->brings_company == c && with->brings_director)
-            return i;
-    }
-    return -1;
-}
-
-const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
-{
-    const eng_company *co = &t->companies[company];
-    size_t n = 0;
-    out[0] = '\0';
-    for (int k = 0; k < co->npar_choices && n < len; k++)
-        n += (size_t)snprintf(out + n, len - n, "%s%d", k ? ", " : "", co->par_choices[k]);
-    return out;
-}
-
-/* ---- creation ---- */
-
-static void set_up_certificates(eng_game *g, int company)
-{
-    const eng_company *co = &g->t->companies[company];
-    eng_company_state *c = &g->co[company];
-    for (int k = 0; k < co->ncerts; k++)
-        for (int n = 0; n < co->certs[k].count && c->ncerts < ENG_MAX_CERTS; n++) {
-            eng_cert_state *cs = &c->certs[c->ncerts++];
-            cs->percent = co->certs[k].percent;
-            cs->director = co->certs[k].director;
-            cs->owner = n < co->certs[k].nreserved ? ENG_RESERVED : ENG_IPO;
-            cs->reserved_for = n < co->certs[k].nreserved ? co->certs[k].reserved_for[n] : ENG_NONE;
-        }
-}
-
-/* Every company's home circle is kept for it until it places its home station (the Prussian's
- * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
- * city, and one whose home city is the director's choice keeps a circle in each. */
-static void reserve_homes(eng_game *g)
-{
-    const eng_title *t = g->t;
-    for (int c = 0; c < t->ncompanies; c++) {
-        const eng_company *co = &t->companies[c];
-        if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
-            continue;
-        int city = co->home_city < 0 ? 0 : co->home_city;
-        int last = co->home_choice ? eng_board_track(g->board, co->home_hex, NULL)->ncities - 1
-                                   : city;
-        for (; city <= last; city++)
-            if (g->board->reserved[co->home_hex][city] == ENG_NONE)
-                eng_reserve(g->board, c, co->home_hex, city);
-    }
-}
-
-eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *const *players,
-                       int nplayers, char *why, size_t len)
-{
-    if (nplayers < t->min_players || nplayers > t->max_players || nplayers > ENG_MAX_PLAYERS) {
-        eng_refuse(why, len, "%s is for %d to %d players, not %d", t->id, t->min_players,
-                   t->max_players, nplayers);
-        return NULL;
-    }
-    if (t->ncompanies > ENG_MAX_COMPANIES) {
-        eng_refuse(why, len, "the title has too many companies");
-        return NULL;
-    }
-    for (int i = 0; i < nplayers; i++)
-        for (int k = 0; k < i; k++)
-            if (str_ieq(players[i], players[k])) {
-                eng_refuse(why, len, "two players are called %s", players[i]);
-                return NULL;
-            }
-    eng_game *g = xcalloc(1, sizeof *g);
-    g->t = t;
-    g->opt = *opt;
-    g->nplayers = nplayers;
-    g->bank = t->bank;
-    for (int i = 0; i < nplayers; i++) {
-        snprintf(g->players[i].name, sizeof g->players[i].name, "%s", players[i]);
-        eng_bank_pays_player(g, i, t->start_cash[nplayers]);
-    }
-    for (int c = 0; c < t->ncompanies; c++) {
-        g->co[c].owner = g->co[c].director = g->co[c].held_by = ENG_NONE;
-        g->co[c].row = g->co[c].col = -1;
-        if (t->companies[c].kind == ENG_MAJOR)
-            set_up_certificates(g, c);
-    }
-    g->board = eng_board_new(t);
-    g->board->unlimited_tiles = opt->unlimited_tiles;
-    reserve_homes(g);
-    eng_init_trains(g);
-    g->last_buyer = ENG_NONE;
-    g->auction_item = g->par_pending = ENG_NONE;
-    for (int i = 0; i < t->nstart_items; i++)
-        g->item_price[i] = t->start_items[i].price;
-    g->direction = 1;
-    g->thompson_packet = opt->rules.start_order == ENG_START_THOMPSON_FULL ||
-                         opt->rules.start_order == ENG_START_THOMPSON_HALF;
-    eng_update_availability(g);
-    g->nevents = 0; /* what is open from the start is not news */
-    eng_play_begins(g);
-    return g;
+    g->discarding = ENG_NONE;
+    g->raising_train = ENG_NONE;
+    for (int i = 0; i < g->t->ntrains && i < ENG_MAX_TRAIN_TYPES; i++)
+        g->trains_left[i] = g->t->trains[i].count_unlimited ? ENG_TRAINS_UNLIMITED
+                                                            : g->t->trains[i].count;
+    g->train_on_sale = 0;
+    g->operating = ENG_NONE;
 }
 
 void eng_game_free(eng_game *g)
@@ -562,100 +431,4 @@ eng_game *eng_game_copy(const eng_game *g)
     memcpy(copy, g, sizeof *copy);
     copy->board = eng_board_copy(g->board);
     return copy;
-}
-
-/* ---- actions ---- */
-
-/* Who may act now: 0, or -1 with why. */
-static int check_actor(const eng_game *g, const eng_action *a, char *why, size_t len)
-{
-    if (g->round == ENG_ROUND_OVER)
-        return eng_refuse(why, len, "the game is over");
-    if (a->player < 0 || a->player >= g->nplayers)
-        return eng_refuse(why, len, "there is no such player");
-    bool discard = a->kind == ENG_ACT_DISCARD_TRAIN && g->discarding != ENG_NONE;
-    bool gm = a->kind == ENG_ACT_ADJUST; /* the GM's, whoever is to act */
-    bool par = a->kind == ENG_ACT_PAR && g->par_pending != ENG_NONE; /* its director's, at once */
-    if (a->player != g->current && !discard && !gm && !par) /* any over-limit company may
-                                                               * discard first */
-        return eng_refuse(why, len, "it is %s's turn, not %s's", g->players[g->current].name,
-                          g->players[a->player].name);
-    return 0;
-}
-
-/* The action carried out on work, by the round it is in. */
-static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
-{
-    work->nevents = 0;
-    work->nsnapshots = 0;
-    bool packet = work->round == ENG_ROUND_START;
-    if (a->kind == ENG_ACT_ADJUST)
-        return eng_adjust(work, a, why, len);
-    if (a->kind == ENG_ACT_PAR)
-        return eng_choose_par(work, a, why, len);
-    if (work->par_pending != ENG_NONE)
-        return eng_refuse(why, len, "%s's director must choose its par first",
-                          work->t->companies[work->par_pending].id);
-    if (work->forming)
-        return eng_formation_act(work, a, why, len);
-    if (work->round == ENG_ROUND_OPERATING)
-        return eng_operate(work, a, why, len);
-    int rc;
-    switch (a->kind) {
-    case ENG_ACT_BUY_ITEM:
-        return packet ? eng_start_buy(work, a, why, len)
-                      : eng_refuse(why, len, "the start packet is not on sale now");
-    case ENG_ACT_BID:
-        return packet ? eng_auction_bid(work, a, why, len)
-                      : eng_refuse(why, len, "nothing is auctioned now");
-    case ENG_ACT_PASS:
-        return packet ? eng_start_pass(work, a, why, len) : eng_stock_pass(work, a, why, len);
-    case ENG_ACT_BUY_SHARE:
-        if (!packet)
-            return eng_stock_buy(work, a, why, len);
-        if ((rc = eng_check_traded(work, a->company, why, len)) == 0)
-            rc = eng_refuse(why, len, "shares are not on sale before the start packet is sold");
-        return rc;
-    case ENG_ACT_SELL:
-        return packet ? eng_refuse(why, len, "nothing can be sold during the start packet")
-                      : eng_stock_sell(work, a, why, len);
-    case ENG_ACT_EXCHANGE:
-        return packet ? eng_refuse(why, len, "nothing is exchanged during the start packet")
-                      : eng_exchange_private(work, a, why, len);
-    case ENG_ACT_BUY_PRIVATE:
-        return packet ? eng_refuse(why, len, "privates change hands after the start packet")
-                      : eng_trade_private(work, a, why, len);
-    default:
-        return eng_refuse(why, len, "that is not an order for this round");
-    }
-}
-
-int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
-{
-    if (check_actor(g, a, why, len))
-        return -1;
-    /* Work on a copy: a refused action changes nothing, whatever step refused it. */
-    eng_game *work = eng_game_copy(g);
-    int rc = dispatch(work, a, why, len);
-    if (rc == 0) {
-        eng_board_free(g->board);
-        memcpy(g, work, sizeof *g);
-    } else {
-        eng_board_free(work->board);
-    }
-    free(work);
-    return rc;
-}
-
-int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len)
-{
-    if (check_actor(g, a, why, len))
-        return -1;
-    return dispatch(g, a, why, len);
-}
-
-int eng_player_share_limit(const eng_game *g)
-{
-    int by = g->t->player_share_limit_by_players[g->nplayers];
-    return by ? by : g->t->player_share_limit;
 }

@@ -1,0 +1,14 @@
+/* operating: the operating round (see operating.c). */
+#ifndef PBEMGM_ENG_OPERATING_H
+#define PBEMGM_ENG_OPERATING_H
+
+#include "engine/game.h"
+
+#include <stddef.h>
+
+void eng_begin_operating_round(eng_game *g);
+/* The operating round a special round interrupted goes on. */
+void eng_resume_operating_round(eng_game *g);
+int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
+
+#endif

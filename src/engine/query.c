@@ -1,0 +1,225 @@
+/* query: the questions rounds share about the game's state (see query.h). */
+#include "engine/query.h"
+#include "engine/state.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* ---- counting ---- */
+
+int eng_market_zone(const eng_game *g, int company)
+{
+    const eng_company_state *s = &g->co[company];
+    return s->row < 0 ? ENG_ZONE_NONE : g->t->market_zone[s->row * g->t->market_cols + s->col];
+}
+
+int eng_certificate_count(const eng_game *g, int player)
+{
+    int n = 0;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        if (g->t->companies[c].kind != ENG_MAJOR) {
+            n += s->owner == player && !s->closed;
+            continue;
+        }
+        if (eng_market_zone(g, c) >= ENG_ZONE_YELLOW) /* (1830) not counted */
+            continue;
+        for (int i = 0; i < s->ncerts; i++)
+            n += s->certs[i].owner == player;
+    }
+    return n;
+}
+
+int eng_certificate_limit(const eng_game *g, int player)
+{
+    int limit = g->t->cert_limit[g->nplayers];
+    if (g->opt.cert_limit_bonus_80)
+        for (int c = 0; c < g->t->ncompanies; c++)
+            if (eng_is_major(g, c) && g->co[c].director == player &&
+                eng_percent_held(g, c, player) >= 80)
+                limit++;
+    return limit;
+}
+
+int eng_player_share_limit(const eng_game *g)
+{
+    int by = g->t->player_share_limit_by_players[g->nplayers];
+    return by ? by : g->t->player_share_limit;
+}
+
+/* ---- the start packet ---- */
+
+int eng_start_item_index(const eng_title *t, const char *id)
+{
+    for (int i = 0; i < t->nstart_items; i++)
+        if (strcmp(t->start_items[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int eng_start_item_named(const eng_title *t, const char *name)
+{
+    for (int i = 0; i < t->nstart_items; i++)
+        if (strcasecmp(t->start_items[i].id, name) == 0)
+            return i;
+    int c = eng_company_index(t, name);
+    for (int i = 0; c >= 0 && i < t->nstart_items; i++) /* the item that sells the company */
+        if (t->start_items[i].company == c)
+            return i;
+    for (int i = 0; c >= 0 && i < t->nstart_items; i++) { /* that brings its director's share */
+        const eng_company *with = &t->companies[t->start_items[i].company];
+        if (with->brings_company == c && with->brings_director)
+            return i;
+    }
+    return -1;
+}
+
+bool eng_packet_sold_out(const eng_game *g)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i])
+            return false;
+    return true;
+}
+
+int eng_item_price(const eng_game *g, int item)
+{
+    return g->item_price[item];
+}
+
+/* ---- shares traded ---- */
+
+int eng_check_traded(const eng_game *g, int company, char *why, size_t len)
+{
+    if (company < 0 || company >= g->t->ncompanies)
+        return eng_refuse(why, len, "that is not a company whose shares are traded");
+    const char *id = g->t->companies[company].id;
+    if (g->co[company].closed)
+        return eng_refuse(why, len, "%s is closed", id);
+    if (!eng_is_major(g, company) && g->co[company].owner >= 0) /* a minor or private, sold */
+        return eng_refuse(why, len, "%s has been sold (%s has it); there is no other certificate "
+                                    "of it", id, g->players[g->co[company].owner].name);
+    if (!eng_is_major(g, company))
+        return eng_refuse(why, len, "%s has no shares: it is sold with the start packet", id);
+    return 0;
+}
+
+/* ---- the running order, worth, trains and stations ---- */
+
+/* Whether major a operates before major b: the higher price, then the square further right,
+ * then higher up, then the one that arrived on its square first (the top of the stack; Rails'
+ * 1835 games: MS, parked at 80 before WT moved onto the same square, operates first). */
+bool eng_operates_before(const eng_game *g, int a, int b)
+{
+    const eng_company_state *x = &g->co[a], *y = &g->co[b];
+    int pa = eng_share_price(g, a), pb = eng_share_price(g, b);
+    if (pa != pb)
+        return pa > pb;
+    if (x->col != y->col)
+        return x->col > y->col;
+    if (x->row != y->row)
+        return x->row < y->row;
+    return x->market_seq < y->market_seq;
+}
+
+void eng_sort_running_order(const eng_game *g, int *majors, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && eng_operates_before(g, majors[k], majors[k - 1]); k--) {
+            int tmp = majors[k];
+            majors[k] = majors[k - 1];
+            majors[k - 1] = tmp;
+        }
+}
+
+/* A player's worth: cash, shares at the market price (a company not formed yet, the
+ * Prussian, at its par), privates at face value; minors do not count (as Rails). */
+int eng_player_worth(const eng_game *g, int p)
+{
+    int worth = g->players[p].cash;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        int price = eng_share_price(g, c);
+        if (price == 0 && g->t->companies[c].formed)
+            price = g->t->companies[c].price;
+        if (eng_is_major(g, c))
+            worth += price * eng_percent_held(g, c, p) / 10;
+        else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
+                 !g->co[c].closed)
+            worth += g->t->companies[c].price;
+    }
+    return worth;
+}
+
+int eng_train_limit(const eng_game *g, int c)
+{
+    const eng_phase *ph = &g->t->phases[g->phase];
+    const eng_company *co = &g->t->companies[c];
+    return co->kind == ENG_MINOR ? ph->train_limit_minor
+           : co->formed        ? ph->train_limit_formed
+                                 : ph->train_limit_major;
+}
+
+bool eng_bank_sells(const eng_game *g, int type)
+{
+    if (type < 0 || type >= g->t->ntrains || g->trains_left[type] <= 0)
+        return false;
+    int from = g->t->trains[type].available_from;
+    return type == g->train_on_sale || (from >= 0 && g->train_bought[from]);
+}
+
+int eng_stations_placed(const eng_game *g, int company)
+{
+    int placed = 0;
+    for (int h = 0; h < g->t->nhexes; h++)
+        for (int k = 0; k < ENG_MAX_CITIES; k++)
+            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
+                placed += g->board->tokens[h][k][sl] == company;
+    return placed;
+}
+
+bool eng_may_enter(const eng_game *g, int company, int hex)
+{
+    int r = g->t->hexes[hex].right;
+    return r < 0 || (company >= 0 && (g->co[company].rights & (1u << r)));
+}
+
+/* ---- privates ---- */
+
+int eng_hex_blocked_by(const eng_game *g, int hex)
+{
+    const eng_title *t = g->t;
+    for (int c = 0; c < t->ncompanies; c++) {
+        const eng_company *pc = &t->companies[c];
+        if (pc->kind != ENG_PRIVATE || g->co[c].closed || g->co[c].owner == ENG_NONE)
+            continue;
+        for (int k = 0; k < pc->nblocks; k++)
+            if (pc->blocks[k] == hex)
+                return c;
+    }
+    return -1;
+}
+
+bool eng_private_sold(const eng_game *g, int priv)
+{
+    return g->co[priv].owner != ENG_NONE || g->co[priv].held_by != ENG_NONE;
+}
+
+/* ---- the special round ---- */
+
+/* Something a player still holds that can be exchanged. */
+static bool exchange_left(const eng_game *g)
+{
+    const struct eng_formation *f = &g->t->formation;
+    for (int i = 0; i < f->nexchanges; i++) {
+        const eng_company_state *s = &g->co[f->exchanges[i]];
+        if (!s->closed && s->owner != ENG_NONE)
+            return true;
+    }
+    return false;
+}
+
+bool eng_formation_due(const eng_game *g)
+{
+    const struct eng_formation *f = &g->t->formation;
+    return f->company >= 0 && g->train_bought[f->may_form_on] && exchange_left(g);
+}
