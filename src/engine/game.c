@@ -1,5 +1,6 @@
 /* game: creation, options, money, certificates, directors, events and the dispatch of actions
  * (see game.h). The rounds live in start.c, stock.c and operating.c. */
+#include "engine/invariants.h"
 #include "engine/rounds.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -636,7 +637,7 @@ int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)
         return -1;
     /* Work on a copy: a refused action changes nothing, whatever step refused it. */
     eng_game *work = eng_game_copy(g);
-    int rc = dispatch(work, a, why, len);
+    int rc = eng_apply_logged(work, a, why, len);
     if (rc == 0) {
         eng_board_free(g->board);
         memcpy(g, work, sizeof *g);
@@ -651,7 +652,7 @@ int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (check_actor(g, a, why, len))
         return -1;
-    return dispatch(g, a, why, len);
+    return ENG_INVARIANTS_AFTER(g, a, dispatch(g, a, why, len));
 }
 
 int eng_player_share_limit(const eng_game *g)
