@@ -279,11 +279,21 @@ static int check_trains(const eng_game *g, char *what, size_t len)
  * in a hex; stations only in the cities of the hex's track, no more than their circles, a
  * circle kept for a home only where it fits. ---- */
 
-static int check_city(const eng_game *g, int h, int k, int *seen_in_hex, int *placed, char *what,
-                      size_t len)
+/* Whether the city holds a station or a kept circle. */
+static bool city_used(const eng_board *b, int h, int k)
+{
+    if (b->reserved[h][k] != ENG_NONE)
+        return true;
+    for (int s = 0; s < ENG_MAX_SLOTS; s++)
+        if (b->tokens[h][k][s] != ENG_NONE)
+            return true;
+    return false;
+}
+
+static int check_city(const eng_game *g, int h, const eng_track *tr, int k, int *seen_in_hex,
+                      int *placed, char *what, size_t len)
 {
     const eng_board *b = g->board;
-    const eng_track *tr = eng_board_track(b, h, NULL);
     const char *hex = g->t->hexes[h].id;
     int n = 0;
     for (int s = 0; s < ENG_MAX_SLOTS; s++) {
@@ -313,9 +323,14 @@ static int check_stations(const eng_game *g, char *what, size_t len)
     int placed[ENG_MAX_COMPANIES] = {0};
     for (int h = 0; h < g->t->nhexes; h++) {
         int seen_in_hex[ENG_MAX_COMPANIES] = {0};
-        for (int k = 0; k < ENG_MAX_CITIES; k++)
-            if (check_city(g, h, k, seen_in_hex, placed, what, len))
+        const eng_track *tr = NULL; /* (looked up only for a hex with stations: most have none) */
+        for (int k = 0; k < ENG_MAX_CITIES; k++) {
+            if (!city_used(g->board, h, k))
+                continue;
+            tr = tr ? tr : eng_board_track(g->board, h, NULL);
+            if (check_city(g, h, tr, k, seen_in_hex, placed, what, len))
                 return -1;
+        }
     }
     for (int c = 0; c < g->t->ncompanies; c++)
         if (placed[c] > g->t->companies[c].ntokens)
