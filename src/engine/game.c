@@ -652,7 +652,7 @@ int eng_apply_logged(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (check_actor(g, a, why, len))
         return -1;
-    return ENG_INVARIANTS_AFTER(g, a, dispatch(g, a, why, len));
+    return ENG_INVARIANTS_CHECKED(g, a, dispatch(g, a, why, len));
 }
 
 int eng_player_share_limit(const eng_game *g)

@@ -34,8 +34,20 @@ static int check_bids(const eng_game *g, int p, char *what, size_t len)
     return 0;
 }
 
-static int check_money(const eng_game *g, char *what, size_t len)
+/* The bank's, the players' and the companies' money. */
+static int money_in_all(const eng_game *g)
 {
+    int total = g->bank;
+    for (int p = 0; p < g->nplayers; p++)
+        total += g->players[p].cash;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        total += g->co[c].cash;
+    return total;
+}
+
+static int check_money(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
     int players = 0, companies = 0;
     for (int p = 0; p < g->nplayers; p++) {
         if (g->players[p].cash < 0)
@@ -99,8 +111,9 @@ static int check_cert_places(const eng_game *g, int c, char *what, size_t len)
     return 0;
 }
 
-/* The director holds the director's certificate and at least as much as any other player
- * (a formation round settles its company's director at its end, as Rails). */
+/* A major started has a director (one not started none), who holds the director's certificate
+ * and at least as much as any other player (a formation round settles its company's director
+ * at its end, as Rails). */
 static int check_director(const eng_game *g, int c, char *what, size_t len)
 {
     const eng_company_state *s = &g->co[c];
@@ -109,6 +122,9 @@ static int check_director(const eng_game *g, int c, char *what, size_t len)
     while (!s->certs[dc].director)
         dc++;
     int holder = s->certs[dc].owner;
+    if (s->started != (d != ENG_NONE))
+        return eng_refuse(what, len, "certificates: %s is %sstarted and has %s director", id,
+                          s->started ? "" : "not ", d != ENG_NONE ? "a" : "no");
     if (d == ENG_NONE)
         return holder >= 0 || holder == ENG_POOL
                    ? eng_refuse(what, len, "certificates: %s has no director, and its director's "
@@ -142,8 +158,9 @@ static int check_whole_company(const eng_game *g, int c, char *what, size_t len)
     return 0;
 }
 
-static int check_certificates(const eng_game *g, char *what, size_t len)
+static int check_certificates(const eng_game *g, const eng_action *a, char *what, size_t len)
 {
+    (void)a;
     for (int c = 0; c < g->t->ncompanies; c++) {
         if (!eng_is_major(g, c)) {
             if (check_whole_company(g, c, what, len))
@@ -170,6 +187,8 @@ static int check_certificates(const eng_game *g, char *what, size_t len)
 
 static int check_buyer(const eng_game *g, const eng_action *a, char *what, size_t len)
 {
+    if (!a)
+        return 0;
     int p = a->player, c = a->company;
     bool share = a->kind == ENG_ACT_BUY_SHARE && !a->from_player;
     bool private = a->kind == ENG_ACT_BUY_PRIVATE && g->round == ENG_ROUND_STOCK && !g->forming;
@@ -205,8 +224,9 @@ static bool exchanged_by_force(const eng_game *g, int c)
     return false;
 }
 
-static int check_train_limits(const eng_game *g, char *what, size_t len)
+static int check_train_limits(const eng_game *g, const eng_action *a, char *what, size_t len)
 {
+    (void)a;
     for (int c = 0; c < g->t->ncompanies; c++) {
         const eng_company_state *s = &g->co[c];
         if (s->closed || s->ntrains <= eng_train_limit(g, c))
@@ -254,8 +274,20 @@ static int check_train_kind(const eng_game *g, int k, int held, char *what, size
     return 0;
 }
 
-static int check_trains(const eng_game *g, char *what, size_t len)
+/* The trains of each kind held by companies, in the pool and with the bank. */
+static void trains_in_play(const eng_game *g, int *in_play)
 {
+    for (int k = 0; k < g->t->ntrains && k < ENG_MAX_TRAIN_TYPES; k++)
+        in_play[k] = g->pool_trains[k] + g->trains_left[k];
+    for (int c = 0; c < g->t->ncompanies; c++)
+        for (int i = 0; i < g->co[c].ntrains && i < ENG_MAX_TRAINS; i++)
+            if (g->co[c].trains[i] >= 0 && g->co[c].trains[i] < ENG_MAX_TRAIN_TYPES)
+                in_play[g->co[c].trains[i]]++;
+}
+
+static int check_trains(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
     int held[ENG_MAX_TRAIN_TYPES] = {0};
     for (int c = 0; c < g->t->ncompanies; c++) {
         const eng_company_state *s = &g->co[c];
@@ -318,8 +350,9 @@ static int check_city(const eng_game *g, int h, const eng_track *tr, int k, int 
     return 0;
 }
 
-static int check_stations(const eng_game *g, char *what, size_t len)
+static int check_stations(const eng_game *g, const eng_action *a, char *what, size_t len)
 {
+    (void)a;
     int placed[ENG_MAX_COMPANIES] = {0};
     for (int h = 0; h < g->t->nhexes; h++) {
         int seen_in_hex[ENG_MAX_COMPANIES] = {0};
@@ -340,12 +373,63 @@ static int check_stations(const eng_game *g, char *what, size_t len)
     return 0;
 }
 
+/* The invariants, each a class of checks; what held before an action must hold after it. */
+static int (*const CHECKS[])(const eng_game *, const eng_action *, char *, size_t) = {
+    check_money, check_certificates, check_buyer, check_train_limits, check_trains,
+    check_stations,
+};
+enum { NCHECKS = sizeof CHECKS / sizeof *CHECKS };
+
 int eng_invariants_check(const eng_game *g, const eng_action *a, char *what, size_t len)
 {
-    if (check_money(g, what, len) || check_certificates(g, what, len) ||
-        (a && check_buyer(g, a, what, len)) || check_train_limits(g, what, len) ||
-        check_trains(g, what, len) || check_stations(g, what, len))
+    for (int k = 0; k < NCHECKS; k++)
+        if (CHECKS[k](g, a, what, len))
+            return -1;
+    return 0;
+}
+
+void eng_invariants_note(const eng_game *g, const eng_action *a, eng_invariants_before *b)
+{
+    b->held = 0;
+    for (int k = 0; k < NCHECKS; k++)
+        if (CHECKS[k](g, a, NULL, 0) == 0)
+            b->held |= 1u << k;
+    b->money = money_in_all(g);
+    memset(b->trains, 0, sizeof b->trains);
+    trains_in_play(g, b->trains);
+}
+
+/* What the action made or lost: money, or trains other than those rusted or obsolete. */
+static int check_conserved(const eng_game *g, const eng_invariants_before *b, char *what,
+                           size_t len)
+{
+    int money = money_in_all(g), trains[ENG_MAX_TRAIN_TYPES] = {0};
+    if (money != b->money)
+        return eng_refuse(what, len, "money: %d in all after the action, %d before", money,
+                          b->money);
+    trains_in_play(g, trains);
+    for (int k = 0; k < g->t->ntrains && k < ENG_MAX_TRAIN_TYPES; k++) {
+        bool rusted;
+        if (g->t->trains[k].count_unlimited) /* (the bank never runs out of them) */
+            continue;
+        if (trains[k] > b->trains[k] || (trains[k] < b->trains[k] &&
+                                         !kind_may_be_gone(g, k, &rusted)))
+            return eng_refuse(what, len, "trains: %d %s-trains held, in the pool and with the "
+                                         "bank after the action, %d before", trains[k],
+                              g->t->trains[k].name, b->trains[k]);
+    }
+    return 0;
+}
+
+/* Those that held before the action and broke: 0, or -1 with what. */
+static int broken_by(const eng_game *g, const eng_action *a, const eng_invariants_before *b,
+                     char *what, size_t len)
+{
+    if (check_conserved(g, b, what, len))
         return -1;
+    for (int k = 0; k < NCHECKS; k++)
+        if ((b->held & (1u << k)) && CHECKS[k](g, a, what, len))
+            return -1;
     return 0;
 }
 
@@ -366,10 +450,11 @@ static const char *where_now(const eng_game *g, char *out, size_t len)
     return out;
 }
 
-int eng_invariants_after(const eng_game *g, const eng_action *a, int rc)
+int eng_invariants_after(const eng_game *g, const eng_action *a, const eng_invariants_before *b,
+                         int rc)
 {
     char what[512];
-    if (rc != 0 || eng_invariants_check(g, a, what, sizeof what) == 0)
+    if (rc != 0 || broken_by(g, a, b, what, sizeof what) == 0)
         return rc;
     char where[96];
     char *json = eng_action_to_json(g, a);
