@@ -35,7 +35,11 @@ BASE_CFLAGS := -std=c17 -D_GNU_SOURCE $(WARN) -Isrc $(ETPAN_CFLAGS) \
 LIBS    := $(ETPAN_LIBS) $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcrypt -lm
 
 OPT_CFLAGS := -O2 -g
-SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# the test builds (sanitizers, fuzzing) check the engine's invariants after every applied
+# action, a broken one fatal (src/engine/invariants.h); the release build does not
+CHECK_CFLAGS := -DENG_CHECK_INVARIANTS
+SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+              $(CHECK_CFLAGS)
 
 SRCS      := $(sort $(wildcard src/*/*.c))
 GEN_SRCS  := build/gen/migrations.c
@@ -78,6 +82,7 @@ $(eval $(call build_rules,build/san,$(SAN_CFLAGS)))
 $(eval $(call build_rules,build/install,$(OPT_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS)))
 # the library for the fuzz targets: clang, instrumented for libFuzzer, asserts on
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+               $(CHECK_CFLAGS) \
                -Wno-format-nonliteral # (gcc checks the formats; clang also flags va_list ones)
 $(eval $(call build_rules,build/fuzz,$(FUZZ_CFLAGS),clang))
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))

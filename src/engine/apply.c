@@ -3,6 +3,7 @@
 #include "engine/adjust.h"
 #include "engine/auction.h"
 #include "engine/formation.h"
+#include "engine/invariants.h"
 #include "engine/operating.h"
 #include "engine/order.h"
 #include "engine/privates.h"
@@ -145,14 +146,20 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
 }
 
 /* The action carried out on g by the round in play, then the order of play's next round while
- * that one is finished: the one place after each applied action (a check of the game's state
- * after every action belongs here). */
-static int apply_action(eng_game *g, const eng_action *a, char *why, size_t len)
+ * that one is finished. */
+static int apply_and_go_on(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int rc = dispatch(g, a, why, len);
     if (rc == 0)
         eng_order_go_on(g);
     return rc;
+}
+
+/* The one place after each applied action: the invariants checked around it in the test and
+ * fuzz builds (invariants.h). */
+static int apply_action(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    return ENG_INVARIANTS_CHECKED(g, a, apply_and_go_on(g, a, why, len));
 }
 
 int eng_apply(eng_game *g, const eng_action *a, char *why, size_t len)

@@ -16,7 +16,7 @@
 #define ENG_MAX_COMPANIES 24
 #define ENG_MAX_CERTS 24
 #define ENG_MAX_EVENTS 256
-#define ENG_MAX_TRAINS 8
+#define ENG_MAX_TRAINS 12
 #define ENG_MAX_TRAIN_TYPES 16
 #define ENG_TRAINS_UNLIMITED 9999 /* trains_left of a kind the bank never runs out of */
 

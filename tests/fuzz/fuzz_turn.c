@@ -2,9 +2,11 @@
  * game of four is brought to a position chosen by the first byte (that many legal actions,
  * chosen by the next bytes), then the rest of the input is the first player's order mail: its
  * acknowledgement's check (turn_preview) and the turn itself (turn_resolve, the others idle)
- * run on copies. The engine's invariants are asserted
- * after each applied action (assert is on in this build); nothing may crash, leak or read out
- * of bounds, and every order ends with a fate. */
+ * run on copies. The engine's invariants (src/engine/invariants.c: money, certificates, the
+ * limits, trains and stations) are checked after every action applied on the way, in the
+ * position and in the turn's trials alike (the fuzz build has -DENG_CHECK_INVARIANTS), a broken
+ * one aborting with the action; nothing may crash, leak or read out of bounds, and every order
+ * ends with a fate. */
 #include "fuzz.h"
 #include "engine/game.h"
 #include "engine/title.h"
