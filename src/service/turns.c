@@ -311,16 +311,12 @@ void svc_one_round_by(const store_game *sg, const svc_game *dg, uint64_t seats, 
     }
 }
 
-/* The turn's settings: its rounds (house rule 14: one when a player or the GM asked) and whether
- * it stops when the Prussian forms. */
+/* The turn's settings: its rounds (house rule 14: one when a player or the GM asked, read as
+ * the acknowledgement reads it) and whether it stops when the Prussian forms. */
 static turn_settings settings_of(const store_game *sg, const struct turn_input *in)
 {
     turn_settings set;
-    turn_settings_default(&set);
-    set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
-    set.stop_after_formation = sg->stop_after_formation;
-    if (set.rounds == 1 && sg->rounds_per_turn > 1)
-        snprintf(set.one_round_by, sizeof set.one_round_by, "%s", in->one_round_by);
+    turn_settings_for(&set, sg->rounds_per_turn, sg->stop_after_formation, in->one_round_by);
     return set;
 }
 

@@ -7,6 +7,7 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,16 @@ void turn_settings_default(turn_settings *s)
     memset(s, 0, sizeof *s);
     s->rounds = 2;
     s->stop_after_formation = true;
+}
+
+void turn_settings_for(turn_settings *s, int rounds_per_turn, bool stop_after_formation,
+                       const char *one_round_by)
+{
+    turn_settings_default(s);
+    s->rounds = one_round_by[0] ? 1 : rounds_per_turn;
+    s->stop_after_formation = stop_after_formation;
+    if (one_round_by[0] && rounds_per_turn > 1) /* said where it left an order unreached */
+        snprintf(s->one_round_by, sizeof s->one_round_by, "%s", one_round_by);
 }
 
 void turn_result_clear(turn_result *r)
