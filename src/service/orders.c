@@ -337,6 +337,25 @@ void svc_orders_list(const store_game *game, const svc_game *sg, int p, const sv
     turn_result_clear(&r);
 }
 
+void svc_one_round_by(const store_game *sg, const svc_game *dg, uint64_t seats, char *who,
+                      size_t len)
+{
+    who[0] = '\0';
+    size_t n = 0;
+    if (sg->one_round_turn == sg->turn)
+        n = (size_t)snprintf(who, len, "the game master");
+    int asked = 0;
+    for (int p = 0; p < dg->nplayers; p++)
+        asked += (seats >> p) & 1;
+    for (int p = 0, k = 0; p < dg->nplayers && n < len; p++) {
+        if (!((seats >> p) & 1))
+            continue;
+        k++;
+        const char *sep = n == 0 ? "" : k == asked ? " and " : ", ";
+        n += (size_t)snprintf(who + n, len - n, "%s%s", sep, dg->players[p].name);
+    }
+}
+
 int svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
                         size_t len)
 {
