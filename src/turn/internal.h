@@ -2,8 +2,8 @@
  * players' orders with what is used of them, and the one way to act (turn_act: apply an action,
  * record it, report its events). Not for use outside src/turn.
  * The parts, lowest first (none calls a part above it): act.c, fate.c, cond.c, place.c; then
- * packet.c and fallback.c; stock.c and operate.c; turn.c, the loop; preview.c and check.c
- * beside it. */
+ * packet.c and fallback.c; stock.c and operate.c; turn.c, the loop; preview.c, which runs the
+ * loop on a copy. check.c (the names an order uses) needs only place.c. */
 #ifndef PBEMGM_TURN_INTERNAL_H
 #define PBEMGM_TURN_INTERNAL_H
 
