@@ -73,7 +73,9 @@ static int fail(struct imap *im, int rc, const char *what, char **err)
 
 /* ---- deadlines ---- */
 
-void mail_imap_cut_off(void)
+/* Cuts off the IMAP exchange under way (async-signal-safe): its deadline, and the source's
+ * cut_off for mail_io_abort. */
+static void imap_cut_off(void)
 {
     int fd = io_fd;
     io_expired = 1;
@@ -84,7 +86,7 @@ void mail_imap_cut_off(void)
 static void on_deadline(int sig)
 {
     (void)sig;
-    mail_imap_cut_off();
+    imap_cut_off();
 }
 
 static void deadline_begin(struct imap *im)
@@ -463,7 +465,7 @@ static void imap_close(void *impl)
 }
 
 static const struct mail_source_ops imap_ops = {imap_pending, imap_fetch, imap_ack, imap_wait,
-                                                imap_close};
+                                                imap_close, imap_cut_off};
 
 mail_source *mail_imap_source(const mail_imap_settings *s)
 {
@@ -473,8 +475,5 @@ mail_source *mail_imap_source(const mail_imap_settings *s)
     im->s.user = xstrdup(s->user);
     im->s.password = xstrdup(s->password);
     im->s.folder = xstrdup(s->folder);
-    mail_source *src = xcalloc(1, sizeof *src);
-    src->ops = &imap_ops;
-    src->impl = im;
-    return src;
+    return mail_source_new(&imap_ops, im);
 }

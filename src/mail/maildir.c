@@ -251,17 +251,14 @@ static int md_wait(void *impl, int timeout, char **err)
 }
 
 static const struct mail_source_ops maildir_source_ops = {md_pending, md_fetch, md_ack, md_wait,
-                                                          maildir_free};
+                                                          maildir_free, NULL};
 
 mail_source *mail_maildir_source(const char *dir, char **err)
 {
     struct maildir *md = maildir_new(dir, err);
     if (!md)
         return NULL;
-    mail_source *src = xcalloc(1, sizeof *src);
-    src->ops = &maildir_source_ops;
-    src->impl = md;
-    return src;
+    return mail_source_new(&maildir_source_ops, md);
 }
 
 /* ---- the sink ---- */

@@ -126,10 +126,40 @@ void mail_sink_close(mail_sink *sink)
 
 static volatile sig_atomic_t io_stop;
 
+/* The cut-offs of the kinds of source made so far, each once (a cut-off acts on its kind's
+ * exchange under way, whichever source that is), for mail_io_abort in a signal handler: a slot
+ * is filled before the count says so. Two kinds exist (Maildir has none). */
+enum { MAX_CUT_OFFS = 4 };
+static void (*volatile cut_offs[MAX_CUT_OFFS])(void);
+static volatile sig_atomic_t ncut_offs;
+
+static void remember_cut_off(void (*cut_off)(void))
+{
+    int n = ncut_offs;
+    for (int i = 0; i < n; i++)
+        if (cut_offs[i] == cut_off)
+            return;
+    if (n == MAX_CUT_OFFS)
+        abort(); /* more kinds of source than slots: MAX_CUT_OFFS is to grow */
+    cut_offs[n] = cut_off;
+    ncut_offs = n + 1;
+}
+
+mail_source *mail_source_new(const struct mail_source_ops *ops, void *impl)
+{
+    mail_source *src = xcalloc(1, sizeof *src);
+    src->ops = ops;
+    src->impl = impl;
+    if (ops->cut_off)
+        remember_cut_off(ops->cut_off);
+    return src;
+}
+
 void mail_io_abort(void)
 {
     io_stop = 1;
-    mail_imap_cut_off();
+    for (int i = 0; i < ncut_offs; i++)
+        cut_offs[i]();
 }
 
 bool mail_io_aborted(void)

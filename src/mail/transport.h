@@ -103,11 +103,18 @@ struct mail_source_ops {
     int (*ack)(void *impl, char *const *keys, size_t n, char **err);
     int (*wait)(void *impl, int timeout, char **err);
     void (*close)(void *impl);
+    /* Cuts off the exchange under way of any source of this kind, at once (async-signal-safe:
+     * mail_io_abort calls it from a SIGTERM handler). NULL: the kind has no exchange that could
+     * block (Maildir). */
+    void (*cut_off)(void);
 };
 struct mail_source {
     const struct mail_source_ops *ops;
     void *impl;
 };
+/* A source of the kind ops, its state impl (taken over: ops->close frees it); mail_io_abort
+ * cuts off the exchanges of its kind from then on. */
+mail_source *mail_source_new(const struct mail_source_ops *ops, void *impl);
 /* Whether one more mail of `size` bytes fits a batch of n mails holding
  * *bytes bytes (the first always does); when it does, *bytes counts it. */
 bool mail_batch_take(size_t n, size_t *bytes, size_t size, size_t max_bytes);
@@ -128,13 +135,11 @@ struct mail_sink {
 };
 
 /* Cuts off the network exchange under way (async-signal-safe: for a SIGTERM handler): it
- * fails at once, and the caller's loop goes on to its end. */
+ * fails at once, and the caller's loop goes on to its end. The sources' exchanges are cut off
+ * by their kinds' cut_off; SMTP's sink ends on mail_io_aborted. */
 void mail_io_abort(void);
 /* Whether mail_io_abort was called: every exchange ends at once from then on. */
 bool mail_io_aborted(void);
-
-/* imap.c: cuts off the IMAP exchange under way (async-signal-safe). */
-void mail_imap_cut_off(void);
 
 /* A formatted error message for *err (malloc'd). */
 char *mail_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

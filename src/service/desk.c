@@ -247,7 +247,7 @@ static int verb_become(struct call *k)
                  ? -1 : 0;
         if (rc == 0) {
             text = svc_orders_text(&now.orders);
-            char *checked = svc_orders_checked(k->g, &sg, p, &now);
+            char *checked = svc_orders_checked(k->d->st, k->g, &sg, p, &now);
             char *detail = str_format("orders entered for %s, turn %d", pl->name, k->g->turn);
             char *note = str_format("The game master entered orders for %s for turn %d. "
                                     "Your orders for the turn now read, each tried now on a "

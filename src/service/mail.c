@@ -315,18 +315,6 @@ static int note_all_in(store *st, const store_game *game, const svc_game *sg, cJ
     return store_game_set_early_due(st, game->id, due);
 }
 
-/* Who has limited the current turn to one round, as every player's orders now stand and the GM
- * (house rule 14): the acknowledgement says the turn will cover one round, and for whom. */
-static int one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
-                           size_t len)
-{
-    uint64_t seats = 0; /* (bit seat-1: the seat indexes svc_one_round_by takes) */
-    int rc = store_order_section_seats(st, game->id, game->turn, SVC_TURN_SECTION, &seats);
-    if (rc == STORE_OK)
-        svc_one_round_by(game, sg, seats, who, len);
-    return rc;
-}
-
 /* The mail's orders for the current turn (env; NULL: none to take): read, names checked against
  * the game (when its state can be rebuilt; else logged, and stored unchecked), stored by
  * section; then the player's orders for the turn listed with the turn's verdict on each. */
@@ -353,9 +341,9 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
     svc_orders po = {0};
     if (rc == STORE_OK)
         rc = svc_player_orders(st, game, &sg, player->seat - 1, &po);
-    char one_round_by[128] = "";
+    char one_round_by[128] = ""; /* the answer says the turn will cover one round, for whom */
     if (rc == STORE_OK)
-        rc = one_round_asked(st, game, &sg, one_round_by, sizeof one_round_by);
+        rc = svc_one_round_asked(st, game, &sg, one_round_by, sizeof one_round_by);
     if (rc == STORE_OK) {
         svc_orders_list(game, &sg, player->seat - 1, &po, one_round_by, ctx);
         rc = note_all_in(st, game, &sg, ctx);

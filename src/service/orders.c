@@ -312,16 +312,13 @@ void svc_orders_list(const store_game *game, const svc_game *sg, int p, const sv
 {
     turn_result r = {0};
     bool checked = false;
-    bool one_round = one_round_by[0] || po->orders.one_round;
     if (one_round_by[0] && game->rounds_per_turn > 1)
         cJSON_AddStringToObject(ctx, "one_round_by", one_round_by);
     /* while the last turn's report is held for the GM's review the game already holds that
      * turn: a check on it would tell its results before the report */
     if (sg->g && !game->held) {
         turn_settings set;
-        turn_settings_default(&set);
-        set.rounds = one_round ? 1 : game->rounds_per_turn;
-        set.stop_after_formation = game->stop_after_formation;
+        turn_settings_for(&set, game->rounds_per_turn, game->stop_after_formation, one_round_by);
         checked = turn_preview(sg->g, &set, p, &po->orders, &r) == 0;
     }
     cJSON *list = cJSON_AddArrayToObject(ctx, "orders");
@@ -340,10 +337,45 @@ void svc_orders_list(const store_game *game, const svc_game *sg, int p, const sv
     turn_result_clear(&r);
 }
 
-char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po)
+void svc_one_round_by(const store_game *sg, const svc_game *dg, uint64_t seats, char *who,
+                      size_t len)
 {
+    who[0] = '\0';
+    size_t n = 0;
+    if (sg->one_round_turn == sg->turn)
+        n = (size_t)snprintf(who, len, "the game master");
+    int asked = 0;
+    for (int p = 0; p < dg->nplayers; p++)
+        asked += (seats >> p) & 1;
+    for (int p = 0, k = 0; p < dg->nplayers && n < len; p++) {
+        if (!((seats >> p) & 1))
+            continue;
+        k++;
+        const char *sep = n == 0 ? "" : k == asked ? " and " : ", ";
+        n += (size_t)snprintf(who + n, len - n, "%s%s", sep, dg->players[p].name);
+    }
+}
+
+int svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
+                        size_t len)
+{
+    uint64_t seats = 0; /* (bit seat-1: the seat indexes svc_one_round_by takes) */
+    who[0] = '\0';
+    int rc = store_order_section_seats(st, game->id, game->turn, SVC_TURN_SECTION, &seats);
+    if (rc == STORE_OK)
+        svc_one_round_by(game, sg, seats, who, len);
+    return rc;
+}
+
+char *svc_orders_checked(store *st, const store_game *game, const svc_game *sg, int p,
+                         const svc_orders *po)
+{
+    char one_round_by[128];
+    if (svc_one_round_asked(st, game, sg, one_round_by, sizeof one_round_by) != STORE_OK)
+        log_warn("game %s: who asked for one round is not known: %s", game->name,
+                 store_errmsg(st));
     cJSON *ctx = cJSON_CreateObject();
-    svc_orders_list(game, sg, p, po, "", ctx);
+    svc_orders_list(game, sg, p, po, one_round_by, ctx);
     buf b;
     buf_init(&b);
     const cJSON *it;

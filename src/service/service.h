@@ -115,8 +115,13 @@ void svc_orders_clear(svc_orders *o);
  * passing); one_round_by: who limited the turn to one round ("" for nobody). */
 void svc_orders_list(const store_game *game, const svc_game *sg, int p, const svc_orders *po,
                      const char *one_round_by, cJSON *ctx);
-/* The same as text, a line or two each. */
-char *svc_orders_checked(const store_game *game, const svc_game *sg, int p, const svc_orders *po);
+/* The same as text, a line or two each (who limited the turn to one round read from st). */
+char *svc_orders_checked(store *st, const store_game *game, const svc_game *sg, int p,
+                         const svc_orders *po);
+/* Who has limited the current turn to one round (house rule 14), as every player's orders now
+ * stand and the GM: svc_one_round_by's words into who. A store code. */
+int svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
+                        size_t len);
 /* Who limited the game's current turn to one round (house rule 14): the GM, and the players
  * of the seat indexes set in seats (bit p: sg's player p asked with ONE ROUND): "the game
  * master", "alice", "alice and bob"; "" for nobody. */

@@ -292,35 +292,12 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
     return 0;
 }
 
-void svc_one_round_by(const store_game *sg, const svc_game *dg, uint64_t seats, char *who,
-                      size_t len)
-{
-    who[0] = '\0';
-    size_t n = 0;
-    if (sg->one_round_turn == sg->turn)
-        n = (size_t)snprintf(who, len, "the game master");
-    int asked = 0;
-    for (int p = 0; p < dg->nplayers; p++)
-        asked += (seats >> p) & 1;
-    for (int p = 0, k = 0; p < dg->nplayers && n < len; p++) {
-        if (!((seats >> p) & 1))
-            continue;
-        k++;
-        const char *sep = n == 0 ? "" : k == asked ? " and " : ", ";
-        n += (size_t)snprintf(who + n, len - n, "%s%s", sep, dg->players[p].name);
-    }
-}
-
-/* The turn's settings: its rounds (house rule 14: one when a player or the GM asked) and whether
- * it stops when the Prussian forms. */
+/* The turn's settings: its rounds (house rule 14: one when a player or the GM asked, read as
+ * the acknowledgement reads it) and whether it stops when the Prussian forms. */
 static turn_settings settings_of(const store_game *sg, const struct turn_input *in)
 {
     turn_settings set;
-    turn_settings_default(&set);
-    set.rounds = in->one_round || sg->one_round_turn == sg->turn ? 1 : sg->rounds_per_turn;
-    set.stop_after_formation = sg->stop_after_formation;
-    if (set.rounds == 1 && sg->rounds_per_turn > 1)
-        snprintf(set.one_round_by, sizeof set.one_round_by, "%s", in->one_round_by);
+    turn_settings_for(&set, sg->rounds_per_turn, sg->stop_after_formation, in->one_round_by);
     return set;
 }
 

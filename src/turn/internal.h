@@ -1,6 +1,9 @@
 /* internal: what the parts of the turn resolver share — the resolution in progress, the
- * players' orders with what is used of them, and the one way to act (act(): apply an action,
- * record it, report its events). Not for use outside src/turn. */
+ * players' orders with what is used of them, and the one way to act (turn_act: apply an action,
+ * record it, report its events). Not for use outside src/turn.
+ * The parts, lowest first (none calls a part above it): act.c, fate.c, cond.c, place.c; then
+ * packet.c and fallback.c; stock.c and operate.c; turn.c, the loop; preview.c, which runs the
+ * loop on a copy. check.c (the names an order uses) needs only place.c. */
 #ifndef PBEMGM_TURN_INTERNAL_H
 #define PBEMGM_TURN_INTERNAL_H
 
@@ -36,7 +39,10 @@ typedef struct turn_ctx {
                                  * without LeaveAuctionOnPass: asked again, he passes again) */
 } turn_ctx;
 
-/* Applies the action: 0, or -1 with why (and nothing changed). Records and reports it. */
+/* ---- act.c: acting and saying ---- */
+
+/* Applies the action: 0, or -1 with why (and nothing changed). Records and reports it, and
+ * counts the rounds it ended (the turn stops when it has covered its rounds). */
 int turn_act(turn_ctx *x, const eng_action *a, char *why, size_t len);
 /* A line of the report (a newline is added). */
 void turn_say(turn_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -47,23 +53,30 @@ void turn_ruling(turn_ctx *x, const char *whose, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The order in its canonical form, for the report ("line 4: BUY BA"). */
 void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fate);
+/* The round the game is in now, named in x->round. */
+void turn_round_under_way(turn_ctx *x);
+
+/* ---- fate.c: what became of the orders ---- */
 
 /* The fate of player p's order i: carried out, or not with why (printf-like). An order keeps its
  * first fate. */
-/* An agreement (order i of player p: an owner's SELL PRIVATE) shares the fate of the
- * purchase that used it: rc 0 carried out, else not, for why. */
-void turn_agreement_fate(turn_ctx *x, int p, int i, int rc, const char *why);
 void turn_done(turn_ctx *x, int p, int i);
 void turn_not_done(turn_ctx *x, int p, int i, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* A place of the title whose id or name (or a part of it, umlauts folded) is near the word, as
- * the title names it; NULL when none is. */
-const char *turn_place_near(const eng_title *t, const char *word);
-/* The company's best run with one more train of this type (tried on a copy): what a train to
- * buy would earn, for the choices made for a director. */
-int turn_run_with_train(const eng_game *g, int company, int type);
+/* An agreement (order i of player p: an owner's SELL PRIVATE) shares the fate of the
+ * purchase that used it: rc 0 carried out, else not, for why. */
+void turn_agreement_fate(turn_ctx *x, int p, int i, int rc, const char *why);
 /* The index of order o in player p's orders. */
 int turn_order_index(const turn_ctx *x, int p, const ord_order *o);
+/* Why an alternative could not be, added to why the ones before it could not ("X; its ELSE
+ * could not be either: Y"): every part of a failed order gives its reason. */
+void turn_add_reason(char *why, size_t len, const char *w);
+/* The order's alternative k was carried out (from: the first tried, 1 when its IF did not hold;
+ * first_why: why the first tried could not be): its fate says so when k is an ELSE. */
+void turn_used_alternative(turn_ctx *x, int p, const ord_order *o, int k, int from,
+                           const char *first_why);
+
+/* ---- cond.c: what the turn asks of the game ---- */
 
 /* Whether the order's conditions hold now for the player (company section: CASH is the
  * company's treasury). */
@@ -71,20 +84,23 @@ bool turn_conds_hold(const turn_ctx *x, int player, const ord_order *o);
 /* Where an order starts: 0 when its conditions hold; 1 when they do not and it has an ELSE
  * ("IF c THEN a ELSE b" does b); -1 when they do not and it has none: it is skipped. */
 int turn_first_alt(const turn_ctx *x, int player, const ord_order *o);
-/* The order's alternative k was carried out (from: the first tried, 1 when its IF did not hold;
- * first_why: why the first tried could not be): its fate says so when k is an ELSE. */
-/* Why an alternative could not be, added to why the ones before it could not ("X; its ELSE
- * could not be either: Y"): every part of a failed order gives its reason. */
-void turn_add_reason(char *why, size_t len, const char *w);
-void turn_used_alternative(turn_ctx *x, int p, const ord_order *o, int k, int from,
-                           const char *first_why);
-
 /* The next order of the player in a section ("" the stock round) not used up, at or after
  * *pos, whose kind is in kinds (a bit per ord_kind); -1 when none. */
 int turn_next_order(const turn_ctx *x, int player, const char *section, unsigned kinds, int pos);
+/* The start packet's unsold item that sells the company, or -1. */
+int turn_unsold_item(const eng_game *g, int company);
+/* The company's best run with one more train of this type (tried on a copy): what a train to
+ * buy would earn, for the choices made for a director. */
+int turn_run_with_train(const eng_game *g, int company, int type);
 
-/* The start packet's item a player's word names (packet.c): its id, the company it sells, or
- * the company whose director's certificate it brings; -1. */
+/* ---- place.c: places by name (turn_place_hex is in turn.h) ---- */
+
+/* A place of the title whose id or name (or a part of it, umlauts folded) is near the word, as
+ * the title names it; NULL when none is. */
+const char *turn_place_near(const eng_title *t, const char *word);
+
+/* ---- packet.c: the start packet's bids and pars ---- */
+
 /* A BID alternative of player p as the engine's bid (BID UP TO: the least bid allowed now,
  * within the limit): 0, or -1 with why. */
 int turn_try_bid(turn_ctx *x, int p, const ord_action *b, char *why, size_t len);
@@ -92,16 +108,31 @@ int turn_try_bid(turn_ctx *x, int p, const ord_action *b, char *why, size_t len)
  * par to choose, or the auction among an item's bidders — played; false when it does not. */
 bool turn_packet_turn(turn_ctx *x, int p);
 
-/* One company's turn in an operating round (operate.c). */
-int turn_operate(turn_ctx *x);
-/* A company over its train limit discards (operate.c). */
-int turn_discard(turn_ctx *x);
+/* ---- fallback.c: house rule 17 ---- */
 
-/* House rule 17's steps B-D for a tile or a station (fallback.c): applies the lay/station
- * chosen, or none; says which step decided — for an order that failed, or (automatic) for a
- * company played for its director. */
+/* House rule 17's steps B-D for a tile or a station: applies the lay/station chosen, or none;
+ * says which step decided — for an order that failed, or (automatic) for a company played for
+ * its director. */
 void turn_fallback_tile(turn_ctx *x, int company, const char *goal, bool automatic);
 void turn_fallback_station(turn_ctx *x, int company, const char *goal, bool automatic);
+
+/* ---- stock.c: stock rounds (and the start packet) and formation rounds ---- */
+
+/* One stock-round turn of player p on his orders; a par to choose or an auction among bidders
+ * is played first. */
+void turn_stock_turn(turn_ctx *x, int p);
+/* Player p's part in a formation round (house rule 10). */
+void turn_formation_turn(turn_ctx *x, int p);
+/* Whether the order trades a private for a share on its owner's stock-round turn (1830's M&H)
+ * rather than in a formation round. */
+bool turn_stock_exchange(const eng_title *t, const ord_order *o);
+
+/* ---- operate.c: operating rounds ---- */
+
+/* One company's turn in an operating round. */
+int turn_operate(turn_ctx *x);
+/* A company over its train limit discards. */
+int turn_discard(turn_ctx *x);
 
 #define KIND(k) (1u << (k))
 #define USED_UP (1 << 20)

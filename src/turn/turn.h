@@ -31,6 +31,13 @@ typedef struct turn_settings {
 } turn_settings;
 
 void turn_settings_default(turn_settings *s);
+/* House rule 14, the one reading of it (the turn and the acknowledgement both take their
+ * settings from here): a turn covers rounds_per_turn rounds, one when anyone asked —
+ * one_round_by names who did (the game master, any player's ONE ROUND: "alice and bob"), ""
+ * for nobody — and it stops with the round in which the Prussian forms when
+ * stop_after_formation. */
+void turn_settings_for(turn_settings *s, int rounds_per_turn, bool stop_after_formation,
+                       const char *one_round_by);
 
 typedef struct turn_player {
     const ord_orders *orders;    /* the player's orders for the turn (standing ones included);

@@ -268,6 +268,27 @@ static void test_become(void **state)
     sent_clear(&s);
 }
 
+/* House rule 14 read one way: alice's ONE ROUND limits the turn, so the orders the GM enters for
+ * bob are checked as the turn will play them — one round, the start packet — and M1's tile,
+ * which only a second round would reach, is not said to be carried out (the BECOME check read
+ * only bob's own ONE ROUND, and tried two rounds). */
+static void test_become_reads_any_players_one_round(void **state)
+{
+    struct fixture *f = *state;
+    mail_orders(f, "alice", "secret1", "BUY NF\nONE ROUND\n");
+    pass(f);
+    clear_out(f);
+    mail_from(f, "master@pbem.test", "GAME g1\nGM\nPASSWORD masterpw\nBECOME bob\nBUY M1\n"
+                                     "M1:\nNO TILE\n");
+    pass(f);
+    struct sent s;
+    collect(f, &s);
+    const char *b = s.body[sent_to(&s, "bob@pbem.test")];
+    expect_in(b, "    BUY 1 M1\n        would be carried out now");
+    expect_in(b, "    M1: NO TILE\n        not checked");
+    sent_clear(&s);
+}
+
 /* ROLLBACK: back to the start of a turn; the cut actions kept in the audit; players told. */
 static void test_rollback(void **state)
 {
@@ -415,7 +436,8 @@ int main(void)
         T(test_the_gm_by_mail), T(test_pause_and_resume), T(test_review_and_release),
         T(test_release_renders_the_report_afresh),
         T(test_a_replacement_gets_what_a_new_player_needs),
-        T(test_become),         T(test_rollback),         T(test_adjust),
+        T(test_become),         T(test_become_reads_any_players_one_round),
+        T(test_rollback),         T(test_adjust),
         T(test_deadline_and_broadcast), T(test_broadcast_and_preview_by_mail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

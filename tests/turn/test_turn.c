@@ -222,6 +222,26 @@ static void test_hr14_rounds_per_turn(void **state)
     finish(g);
 }
 
+/* House rule 14's one reading, the turn's and the acknowledgement's: anyone's asking (the GM,
+ * any player's ONE ROUND) makes the turn one round; who asked is kept only where it shortened
+ * the turn (said where an order is left unreached for it). */
+static void test_hr14_one_reading_of_one_round(void **state)
+{
+    (void)state;
+    turn_settings s;
+    turn_settings_for(&s, 2, true, "");
+    assert_int_equal(s.rounds, 2);
+    assert_true(s.stop_after_formation);
+    assert_string_equal(s.one_round_by, "");
+    turn_settings_for(&s, 2, false, "alice");
+    assert_int_equal(s.rounds, 1);
+    assert_false(s.stop_after_formation);
+    assert_string_equal(s.one_round_by, "alice");
+    turn_settings_for(&s, 1, true, "the game master and bob");
+    assert_int_equal(s.rounds, 1);
+    assert_string_equal(s.one_round_by, ""); /* a turn of one round anyway */
+}
+
 /* House rule 14: "The GM may also limit results to one round if ... as may happen when the PrE
  * forms" — M1 buys the first 4, M2's owner forms the Prussian: the turn ends with that operating
  * round (a game setting; without it the turn goes on to its second round). */
@@ -1640,6 +1660,7 @@ static void test_the_else_used_is_said(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hr14_one_reading_of_one_round),
         cmocka_unit_test(test_hr18_sell_is_paired_with_the_following_buy),
         cmocka_unit_test(test_hr19_a_failed_purchase_is_not_replaced),
         cmocka_unit_test(test_hr20_counts_are_certificates),
