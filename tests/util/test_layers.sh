@@ -45,9 +45,9 @@ expect "an include up a floor fails, naming file and line" 1 \
     "src/engine/game.c:2: includes turn/turn.h: src/engine may not include src/turn"
 
 tree private
-put src/turn/turn.c '#include "engine/rounds.h"\nint turn_x(void) { return 0; }\n'
+put src/turn/turn.c '#include "engine/state.h"\nint turn_x(void) { return 0; }\n'
 expect "a private header included from another directory fails" 1 \
-    "src/turn/turn.c:1: includes engine/rounds.h, a private header of src/engine"
+    "src/turn/turn.c:1: includes engine/state.h, a private header of src/engine"
 
 tree circle
 put src/turn/a.c 'int turn_b(void);\nint turn_a(int n)\n{\n    return n ? turn_b() : 0;\n}\n'
