@@ -37,7 +37,7 @@ LIBS    := $(ETPAN_LIBS) $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcrypt 
 OPT_CFLAGS := -O2 -g
 SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-SRCS      := $(sort $(wildcard src/*/*.c))
+SRCS      := $(sort $(wildcard src/*/*.c src/engine/titles/*.c))
 GEN_SRCS  := build/gen/migrations.c
 LIB_SRCS  := $(filter-out src/app/main.c,$(SRCS)) $(GEN_SRCS)
 SQL_FILES := $(sort $(wildcard sql/*.sql))

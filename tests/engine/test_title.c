@@ -385,7 +385,58 @@ static void bad_start_order(cJSON *r)
     cJSON *snake = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(r, "Variant"), "choices"),
                                        "Snake");
     cJSON_ReplaceItemInObject(cJSON_GetObjectItem(snake, "rules"), "start_order",
-                              cJSON_CreateString("spiral"));
+                              cJSON_CreateNumber(3));
+}
+
+/* A game created with Snake's start_order said by `word` on 1835's data under the id
+ * title_id: REFUSED (why says so), IN_STOCK_ROUNDS (the packet dealt within stock rounds) or
+ * CREATED. */
+enum { REFUSED, IN_STOCK_ROUNDS, CREATED };
+static int game_with_start_order(const char *title_id, const char *word, char *why,
+                                       size_t len)
+{
+    char *json = tf_json();
+    cJSON *root = cJSON_Parse(json);
+    cJSON_ReplaceItemInObject(root, "title", cJSON_CreateString(title_id));
+    cJSON *snake = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(root, "Variant"),
+                                                           "choices"), "Snake");
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(snake, "rules"), "start_order",
+                              cJSON_CreateString(word));
+    char *text = cJSON_PrintUnformatted(root), *err = NULL;
+    eng_title *t = eng_title_parse(text, &err);
+    assert_non_null(t);
+    eng_options o;
+    eng_options_default(t, &o);
+    assert_int_equal(eng_options_parse(t, &o, "Variant=Snake", why, len), 0);
+    eng_game *g = eng_game_new(t, &o, (const char *const[]){"Ann", "Bob", "Cy"}, 3, why, len);
+    bool thompson = g && g->packet_in_stock_round;
+    bool created = g != NULL;
+    eng_game_free(g);
+    eng_title_free(t);
+    free(text);
+    cJSON_Delete(root);
+    free(json);
+    return thompson ? IN_STOCK_ROUNDS : created ? CREATED : REFUSED;
+}
+
+static void test_a_way_of_dealing_is_the_titles_hooks(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    /* a word naming no way of dealing of the title's hooks (engine/hooks.h) parses, but no game
+     * of the title is created: the error names the choice and the words allowed */
+    assert_int_equal(game_with_start_order("1835", "spiral", why, sizeof why), REFUSED);
+    assert_string_equal(why, "1835: game_options[Variant].choices[Snake].rules.start_order: "
+                             "\"spiral\" must be standard, snake, clemens, thompson_full or "
+                             "thompson_half");
+    /* 1835's own word plays 1835's way (the packet within stock rounds) */
+    assert_int_equal(game_with_start_order("1835", "thompson_half", why, sizeof why),
+                     IN_STOCK_ROUNDS);
+    assert_int_equal(game_with_start_order("1835", "standard", why, sizeof why), CREATED);
+    /* a title without hooks has only standard and snake */
+    assert_int_equal(game_with_start_order("x1835", "thompson_half", why, sizeof why), REFUSED);
+    assert_string_equal(why, "x1835: game_options[Variant].choices[Snake].rules.start_order: "
+                             "\"thompson_half\" must be standard or snake");
 }
 
 static void bad_tile_lays(cJSON *r)
@@ -641,7 +692,8 @@ static void test_broken_files_name_the_entry(void **state)
                                       "minors_wait_for: there is no company XX");
     expect_broken(bad_float_option, "majors[BY].float_percent_set_by: game option Variant has a "
                                     "choice without a number");
-    expect_broken(bad_start_order, "start_order: must be standard, snake, clemens");
+    expect_broken(bad_start_order, "start_order: must be standard, snake or the name of a way "
+                                   "of dealing the title's hooks add");
     expect_broken(bad_closes_after, "privates[NF].powers.closes_after: must be never, tiles, "
                                     "token, any or all");
     expect_broken(bad_power_user, "privates[OBB].powers.user: \"owner_directs\" (the major its "
@@ -728,6 +780,7 @@ static void test_a_variant_extends_its_base(void **state)
     if (!t)
         fail_msg("the variant does not load: %s", err);
     assert_string_equal(t->id, "v");
+    assert_string_equal(t->extends, "1835"); /* (its hooks: 1835's) */
     assert_int_equal(t->bank, 9999);                     /* a member replaced */
     assert_int_equal(t->nhexes, base->nhexes - 1);       /* a hex replaced, one removed */
     assert_int_equal(t->hexes[tf_hex(t, "A11")].cost, 70);
@@ -805,6 +858,7 @@ int main(void)
         cmocka_unit_test(test_train_kinds),
         cmocka_unit_test(test_variant_rules),
         cmocka_unit_test(test_broken_files_name_the_entry),
+        cmocka_unit_test(test_a_way_of_dealing_is_the_titles_hooks),
     };
     return cmocka_run_group_tests_name("title", tests, NULL, NULL);
 }
