@@ -49,6 +49,10 @@ int eng_option_number(const eng_title *t, const eng_options *o, int option);
  * why (the option's choices named). */
 int eng_option_set(const eng_title *t, eng_options *o, const char *name, const char *value,
                    char *why, size_t len);
+/* The rules of the choices made (o->chosen), as t says them: the title a game plays, when the
+ * choices made against its base (eng_options_parse) changed its data (eng_title_load_chosen,
+ * which keeps the game options as they are). No text is read again. */
+void eng_options_for_title(const eng_title *t, eng_options *o);
 /* Sets options from "Name=Value, Name=Value" and the title's presets ("pbem-house-rules"). */
 int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char *why,
                       size_t len);

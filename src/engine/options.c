@@ -55,6 +55,11 @@ static void rules_from_choices(const eng_title *t, eng_options *o)
     o->rules = r;
 }
 
+void eng_options_for_title(const eng_title *t, eng_options *o)
+{
+    rules_from_choices(t, o);
+}
+
 int eng_option_number(const eng_title *t, const eng_options *o, int option)
 {
     return t->game_options[option].choices[o->chosen[option]].number;
