@@ -424,9 +424,6 @@ bool eng_choices_change_title(const eng_title *t, const int *chosen);
  * changes only the members given; "game_options" merge by id too). NULL with err. */
 eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
                                  const eng_title *base, const int *chosen, char **err);
-/* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */
-int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
-                         char **err);
 void eng_title_free(eng_title *t);
 
 /* Lookups by id or name, in any case (players write "PFB" for PfB): the index, or -1. */

@@ -243,27 +243,6 @@ static void test_companies_trains_market(void **state)
     eng_title_free(t);
 }
 
-static void test_options_patch_the_data(void **state)
-{
-    (void)state;
-    char *json = tf_json();
-    eng_title *t = tf_load();
-    char *err = NULL;
-    assert_int_equal(eng_title_set_option(t, json, "river_cost", "dresden", &err), 0);
-    assert_int_equal(t->hexes[tf_hex(t, "H20")].cost, 50);
-    assert_int_equal(t->hexes[tf_hex(t, "C11")].cost, 0);
-    assert_int_equal(eng_title_set_option(t, json, "green_14_15_upgrade", "to_63", &err), 0);
-    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 1);
-    assert_int_equal(eng_title_set_option(t, json, "river_cost", "moon", &err), -1);
-    assert_non_null(strstr(err, "no choice \"moon\""));
-    free(err);
-    assert_int_equal(eng_title_set_option(t, json, "nope", "x", &err), -1);
-    assert_non_null(strstr(err, "no option \"nope\""));
-    free(err);
-    eng_title_free(t);
-    free(json);
-}
-
 /* Applies a change to the JSON and expects the load to fail with `fragment`. */
 static void expect_broken(void (*change)(cJSON *), const char *fragment)
 {
@@ -769,6 +748,36 @@ static void expect_load_error(const char *name, const char *fragment)
     if (!err || !strstr(err, fragment))
         fail_msg("%s: \"%s\" does not say \"%s\"", name, err ? err : "", fragment);
     free(err);
+}
+
+/* 1835's data patches once offered as title options (river_cost, green_14_15_upgrade) are game
+ * options whose choices carry "title" changes: the title a game plays has them. */
+static void test_options_patch_the_data(void **state)
+{
+    (void)state;
+    char *err = NULL, why[256];
+    eng_title *base = eng_title_load("1835", test_reader, NULL, &err);
+    assert_non_null(base);
+    eng_options o;
+    eng_options_default(base, &o);
+    assert_false(eng_choices_change_title(base, o.chosen)); /* Hamburg's river, Rails' 14 */
+    assert_int_equal(eng_options_parse(base, &o, "river_cost=dresden, green_14_15_upgrade=to_63",
+                                       why, sizeof why), 0);
+    assert_true(eng_choices_change_title(base, o.chosen));
+    eng_title *t = eng_title_load_chosen("1835", test_reader, NULL, base, o.chosen, &err);
+    if (!t)
+        fail_msg("the chosen title does not load: %s", err);
+    assert_int_equal(t->hexes[tf_hex(t, "H20")].cost, 50);
+    assert_string_equal(t->hexes[tf_hex(t, "H20")].terrain, "water");
+    assert_int_equal(t->hexes[tf_hex(t, "C11")].cost, 0);
+    assert_int_equal(base->hexes[tf_hex(base, "C11")].cost, 50); /* the base as it was */
+    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 1);
+    assert_int_equal(t->tiles[tf_tile(t, "15")].upgrades.n, 1);
+    assert_int_equal(base->tiles[tf_tile(base, "14")].upgrades.n, 0);
+    assert_int_equal(eng_options_parse(base, &o, "river_cost=moon", why, sizeof why), -1);
+    assert_non_null(strstr(why, "river_cost must be hamburg or dresden, not \"moon\""));
+    eng_title_free(t);
+    eng_title_free(base);
 }
 
 static void test_a_variant_extends_its_base(void **state)
