@@ -71,8 +71,9 @@ static bool formed_company_opens(const eng_game *g)
     return false;
 }
 
-/* Full: every group after the first once the first group's last company is sold out. */
-static bool opens_thompson_full(const eng_game *g, int company)
+/* Thompson's opening of the majors: Full every group after the first once the first group's
+ * last company is sold out, Half each group once every group before it is. */
+static bool opens_by_sales_groups(const eng_game *g, int company, bool full)
 {
     const eng_title *t = g->t;
     if (t->nsales_groups == 0)
@@ -82,24 +83,22 @@ static bool opens_thompson_full(const eng_game *g, int company)
     int group = sales_group_of(t, company);
     if (group <= 0)
         return group == 0;
-    return eng_ipo_sold_out(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
-}
-
-/* Half: each group once every group before it is sold out. */
-static bool opens_thompson_half(const eng_game *g, int company)
-{
-    const eng_title *t = g->t;
-    if (t->nsales_groups == 0)
-        return eng_company_opens_by_data(g, company);
-    if (t->companies[company].formed)
-        return formed_company_opens(g);
-    int group = sales_group_of(t, company);
-    if (group <= 0)
-        return group == 0;
+    if (full)
+        return eng_ipo_sold_out(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
     for (int s = 0; s < group; s++)
         if (!group_sold_out(g, s))
             return false;
     return true;
+}
+
+static bool opens_thompson_full(const eng_game *g, int company)
+{
+    return opens_by_sales_groups(g, company, true);
+}
+
+static bool opens_thompson_half(const eng_game *g, int company)
+{
+    return opens_by_sales_groups(g, company, false);
 }
 
 static const eng_dealing DEALINGS[] = {
