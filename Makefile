@@ -41,7 +41,7 @@ CHECK_CFLAGS := -DENG_CHECK_INVARIANTS
 SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
               $(CHECK_CFLAGS)
 
-SRCS      := $(sort $(wildcard src/*/*.c))
+SRCS      := $(sort $(wildcard src/*/*.c src/engine/titles/*.c))
 GEN_SRCS  := build/gen/migrations.c
 LIB_SRCS  := $(filter-out src/app/main.c,$(SRCS)) $(GEN_SRCS)
 SQL_FILES := $(sort $(wildcard sql/*.sql))

@@ -1,5 +1,5 @@
 #!/bin/sh
-# check_layers: keeps the house's shape (docs/layers.md). Reads every file of src/*/ and fails,
+# check_layers: keeps the house's shape (docs/layers.md). Reads every file of src/*/ (and of a folder in one, as src/engine/titles/) and fails,
 # naming file:line, where
 #   - an #include "dir/x.h" crosses the "may include" table of docs/layers.md, or names a
 #     private header of another directory (the table of private headers there);
@@ -17,7 +17,7 @@ allow=$top/docs/layers.allow
 [ -r "$map" ] || { echo "check_layers: cannot read $map" >&2; exit 2; }
 [ -d "$top/src" ] || { echo "check_layers: no $top/src" >&2; exit 2; }
 [ -e "$allow" ] || allow=/dev/null
-files=$(cd "$top" && ls src/*/*.c src/*/*.h 2>/dev/null)
+files=$(cd "$top" && ls src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h 2>/dev/null)
 [ -n "$files" ] || { echo "check_layers: no source files under $top/src" >&2; exit 2; }
 
 cd "$top" && awk -v MAP="$map" -v ALLOW="$allow" '

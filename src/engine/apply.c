@@ -2,7 +2,6 @@
  * and the action handed to the round in play; above every round and the order of play. */
 #include "engine/adjust.h"
 #include "engine/auction.h"
-#include "engine/formation.h"
 #include "engine/invariants.h"
 #include "engine/operating.h"
 #include "engine/order.h"
@@ -12,6 +11,7 @@
 #include "engine/start.h"
 #include "engine/state.h"
 #include "engine/stock.h"
+#include "engine/titles/titles.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -50,9 +50,17 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
                 eng_refuse(why, len, "two players are called %s", players[i]);
                 return NULL;
             }
+    const eng_title_hooks *hooks = eng_title_hooks_find(t->id); /* a variant: its base's */
+    if (!hooks && t->extends[0])
+        hooks = eng_title_hooks_find(t->extends);
+    if (eng_title_hooks_check(t, hooks, why, len))
+        return NULL;
     eng_game *g = xcalloc(1, sizeof *g);
     g->t = t;
     g->opt = *opt;
+    g->hooks = hooks;
+    if (opt->rules.start_order == ENG_START_TITLE)
+        g->dealing = eng_dealing_find(hooks, opt->rules.dealing);
     g->nplayers = nplayers;
     g->bank = t->bank;
     for (int i = 0; i < nplayers; i++) {
@@ -73,8 +81,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     for (int i = 0; i < t->nstart_items; i++)
         g->item_price[i] = t->start_items[i].price;
     g->direction = 1;
-    g->thompson_packet = opt->rules.start_order == ENG_START_THOMPSON_FULL ||
-                         opt->rules.start_order == ENG_START_THOMPSON_HALF;
+    g->packet_in_stock_round = g->dealing && g->dealing->in_stock_rounds;
     eng_update_availability(g);
     g->nevents = 0; /* what is open from the start is not news */
     eng_play_begins(g);
@@ -111,8 +118,8 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
     if (work->par_pending != ENG_NONE)
         return eng_refuse(why, len, "%s's director must choose its par first",
                           work->t->companies[work->par_pending].id);
-    if (work->forming)
-        return eng_formation_act(work, a, why, len);
+    if (work->forming) /* (only a title with a special round begins one: hooks.h) */
+        return work->hooks->special.act(work, a, why, len);
     if (work->round == ENG_ROUND_OPERATING)
         return eng_operate(work, a, why, len);
     int rc;

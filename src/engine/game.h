@@ -49,6 +49,10 @@ int eng_option_number(const eng_title *t, const eng_options *o, int option);
  * why (the option's choices named). */
 int eng_option_set(const eng_title *t, eng_options *o, const char *name, const char *value,
                    char *why, size_t len);
+/* The rules of the choices made (o->chosen), as t says them: the title a game plays, when the
+ * choices made against its base (eng_options_parse) changed its data (eng_title_load_chosen,
+ * which keeps the game options as they are). No text is read again. */
+void eng_options_for_title(const eng_title *t, eng_options *o);
 /* Sets options from "Name=Value, Name=Value" and the title's presets ("pbem-house-rules"). */
 int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char *why,
                       size_t len);
@@ -209,6 +213,9 @@ typedef struct eng_event {
 } eng_event;
 
 typedef struct eng_game {
+    const struct eng_title_hooks *hooks; /* the title's hooks (hooks.h), or NULL: none */
+    const struct eng_dealing *dealing;   /* the title's way of dealing the start packet the
+                                          * options chose (hooks.h), or NULL: standard or snake */
     const eng_title *t;
     eng_options opt;
     int nplayers;
@@ -243,7 +250,8 @@ typedef struct eng_game {
     int cycle_pos;            /* start packet dealing: position in the current cycle */
     int cycle;                /* start packet dealing: cycles begun */
     int direction;            /* +1 or -1 */
-    bool thompson_packet;     /* Thompson: the packet is sold within stock rounds */
+    bool packet_in_stock_round; /* the start packet is dealt within stock rounds (a title's way
+                               * of dealing: hooks.h, in_stock_rounds) until it is sold out */
     int turn_sale_price[ENG_MAX_COMPANIES]; /* this turn's first sale of each company: its price */
     bool turn_bought;         /* stock round: the player to act has bought this turn */
     int turn_bought_company;  /* ... what: the company, or ENG_NONE once two were bought */

@@ -7,6 +7,7 @@
  * withholds (the price moves left) — minors split half to the owner, half to the treasury —
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
+#include "engine/hooks.h"
 #include "engine/operating.h"
 #include "engine/privates.h"
 #include "engine/query.h"
@@ -308,12 +309,8 @@ static void first_of_type(eng_game *g, int type)
             eng_event_add(g, ENG_EV_OBSOLETE, ENG_NONE, ENG_NONE, 0, 0, false);
             g->events[g->nevents - 1].item = k;
         }
-    const struct eng_formation *f = &t->formation;
-    if (f->company >= 0 && type == f->all_exchange_on && eng_formation_due(g))
-        g->formation_pending = g->formation_force = true; /* all exchanges, after discards */
-    else if (f->company >= 0 && eng_formation_due(g) &&
-             (type == f->may_form_on || (type == f->must_form_on && !g->co[f->company].started)))
-        g->formation_pending = true; /* the 4+4 forces it only if it is not formed yet */
+    if (g->hooks && g->hooks->special.first_train) /* the title's special round, asked for */
+        g->hooks->special.first_train(g, type);
 }
 
 /* After a purchase's discards: the formation round it calls for, here — the order of play

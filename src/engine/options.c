@@ -39,8 +39,10 @@ static void rules_from_choices(const eng_title *t, eng_options *o)
     eng_rules r = {.start_order = ENG_START_STANDARD, .minors_wait_for = -1};
     for (int i = 0; i < t->ngame_options; i++) {
         const eng_choice *ch = &t->game_options[i].choices[o->chosen[i]];
-        if (ch->sets & ENG_RULE_START_ORDER)
+        if (ch->sets & ENG_RULE_START_ORDER) {
             r.start_order = ch->rules.start_order;
+            memcpy(r.dealing, ch->rules.dealing, sizeof r.dealing);
+        }
         if (ch->sets & ENG_RULE_FERRY)
             r.ferry_toll_when_crossing = ch->rules.ferry_toll_when_crossing;
         if (ch->sets & ENG_RULE_STATION_ENDS_TRACK)
@@ -51,6 +53,11 @@ static void rules_from_choices(const eng_title *t, eng_options *o)
             r.auction_pass_leaves = ch->rules.auction_pass_leaves;
     }
     o->rules = r;
+}
+
+void eng_options_for_title(const eng_title *t, eng_options *o)
+{
+    rules_from_choices(t, o);
 }
 
 int eng_option_number(const eng_title *t, const eng_options *o, int option)

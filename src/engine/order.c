@@ -4,7 +4,7 @@
  * finished"); the table says which round follows it and how each begins. The title's special
  * round (1835: the Prussian's formation) is held before the rounds that allow one when it is
  * due, or asked for by an operating round (a train bought), which then goes on after it. */
-#include "engine/formation.h"
+#include "engine/hooks.h"
 #include "engine/operating.h"
 #include "engine/order.h"
 #include "engine/query.h"
@@ -50,10 +50,10 @@ static const struct round_kind {
 static void enter(eng_game *g, eng_round r)
 {
     const struct round_kind *k = &ORDER[r];
-    if (k->special_first && !g->formation_held && eng_formation_due(g)) {
+    if (k->special_first && !g->formation_held && eng_special_round_due(g)) {
         g->round = r;
         g->operating = ENG_NONE;
-        eng_begin_formation(g, k->special_then);
+        g->hooks->special.begin(g, k->special_then);
         return;
     }
     g->formation_held = false;
@@ -88,7 +88,7 @@ static void begin_special_round_asked(eng_game *g)
     int asked = g->special_asked_at, nafter = g->nevents - asked;
     memcpy(after, g->events + asked, (size_t)nafter * sizeof *after);
     g->nevents = asked;
-    eng_begin_formation(g, ENG_AFTER_FORMATION_OPERATE);
+    g->hooks->special.begin(g, ENG_AFTER_FORMATION_OPERATE);
     for (int i = 0; i < nafter && g->nevents < ENG_MAX_EVENTS; i++)
         g->events[g->nevents++] = after[i];
 }
@@ -127,8 +127,8 @@ eng_play_at eng_play_now(const eng_game *g)
     eng_play_at at = {.kind = g->round, .special = g->forming};
     switch (g->round) {
     case ENG_ROUND_START:
-        at.packet_in_stock_round = g->thompson_packet; /* (dealt within a stock round) */
-        at.number = g->thompson_packet ? g->stock_round_number : g->start_round_number;
+        at.packet_in_stock_round = g->packet_in_stock_round; /* (dealt within a stock round) */
+        at.number = g->packet_in_stock_round ? g->stock_round_number : g->start_round_number;
         break;
     case ENG_ROUND_STOCK:
         at.number = g->stock_round_number;
@@ -149,8 +149,8 @@ static eng_play_at as_it_begins(const eng_game *g, eng_round r)
     eng_play_at at = {.kind = r};
     switch (r) {
     case ENG_ROUND_START:
-        at.packet_in_stock_round = g->thompson_packet;
-        at.number = g->thompson_packet ? g->stock_round_number + 1 : g->start_round_number + 1;
+        at.packet_in_stock_round = g->packet_in_stock_round;
+        at.number = g->packet_in_stock_round ? g->stock_round_number + 1 : g->start_round_number + 1;
         break;
     case ENG_ROUND_STOCK:
         at.number = g->stock_round_number + 1;
@@ -191,7 +191,7 @@ eng_play_at eng_play_next(const eng_game *g, bool *special_first)
     if (g->round == ENG_ROUND_OVER)
         return eng_play_now(g);
     eng_round r = ORDER[g->round].after(g);
-    *special_first = ORDER[r].special_first && eng_formation_due(g);
+    *special_first = ORDER[r].special_first && eng_special_round_due(g);
     return as_it_begins(g, r);
 }
 
@@ -257,7 +257,7 @@ const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len)
         snprintf(out, len, "%s", a);
     else if (now.kind == ENG_ROUND_START && !now.packet_in_stock_round && !now.special) {
         sold = as_it_begins(g, ENG_ROUND_STOCK); /* the packet sold: a stock round */
-        bool sold_first = ORDER[ENG_ROUND_STOCK].special_first && eng_formation_due(g);
+        bool sold_first = ORDER[ENG_ROUND_STOCK].special_first && eng_special_round_due(g);
         snprintf(out, len, "%s, then %s%s%s once it is sold (should everyone pass first: %s, "
                  "and the start packet again)", a, sold_first ? g->t->formation.round_name : "",
                  sold_first ? ", then " : "", eng_round_name(g, &sold, ENG_NAME_TURN, c, sizeof c),

@@ -72,7 +72,7 @@ void eng_item_sold_to(eng_game *g, int player, int item, int price)
 void eng_start_all_passed(eng_game *g)
 {
     eng_event_add(g, ENG_EV_ALL_PASSED, ENG_NONE, ENG_NONE, 0, 0, false);
-    if (g->thompson_packet) /* the operating round moves the turn; the dealing goes on here */
+    if (g->packet_in_stock_round) /* the operating round moves the turn; dealing resumes here */
         g->resume_player = g->current;
     if (g->or_set != g->stock_round_number) /* a second interruption goes on counting: 0.2 */
         g->or_in_set = 0;
@@ -83,14 +83,14 @@ void eng_start_all_passed(eng_game *g)
 
 void eng_packet_done(eng_game *g)
 {
-    eng_money_snapshot(g, !g->thompson_packet); /* Thompson: the stock round goes on */
-    if (!g->thompson_packet) {
+    eng_money_snapshot(g, !g->packet_in_stock_round); /* else the stock round goes on */
+    if (!g->packet_in_stock_round) {
         g->round_state = ENG_ROUND_FINISHED;
         return;
     }
-    /* Thompson: the rest of this stock round goes on normally, in the direction in use. */
+    /* dealt within a stock round: the rest of it goes on normally, in the direction in use */
     g->round = ENG_ROUND_STOCK;
-    g->thompson_packet = false;
+    g->packet_in_stock_round = false;
     eng_clear_passes(g);
     g->turn_bought = g->turn_sold = false;
     g->current = (g->current + g->direction + g->nplayers) % g->nplayers;

@@ -11,7 +11,7 @@ void eng_clear_passes(eng_game *g);
 /* The item goes to the player for price, with what comes with it (a share, a director's
  * certificate: the company's par set, or to be chosen: par_pending). */
 void eng_item_sold_to(eng_game *g, int player, int item, int price);
-/* The packet is sold: the round's end (Thompson: the stock round goes on). */
+/* The packet is sold: the round's end (dealt within a stock round: that goes on). */
 void eng_packet_done(eng_game *g);
 /* Everyone passed in turn: an operating round of what is sold, then the packet goes on. */
 void eng_start_all_passed(eng_game *g);

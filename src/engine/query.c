@@ -203,23 +203,3 @@ bool eng_private_sold(const eng_game *g, int priv)
 {
     return g->co[priv].owner != ENG_NONE || g->co[priv].held_by != ENG_NONE;
 }
-
-/* ---- the special round ---- */
-
-/* Something a player still holds that can be exchanged. */
-static bool exchange_left(const eng_game *g)
-{
-    const struct eng_formation *f = &g->t->formation;
-    for (int i = 0; i < f->nexchanges; i++) {
-        const eng_company_state *s = &g->co[f->exchanges[i]];
-        if (!s->closed && s->owner != ENG_NONE)
-            return true;
-    }
-    return false;
-}
-
-bool eng_formation_due(const eng_game *g)
-{
-    const struct eng_formation *f = &g->t->formation;
-    return f->company >= 0 && g->train_bought[f->may_form_on] && exchange_left(g);
-}

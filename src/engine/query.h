@@ -1,5 +1,5 @@
 /* query: the questions about the game's state that rounds share — whether shares are traded,
- * the running order, the special round due, a private's hold on the map, the start packet's
+ * the running order, a private's hold on the map, the start packet's
  * state (the public ones are in game.h). Above state.c, below every round; knows no round. */
 #ifndef PBEMGM_ENG_QUERY_H
 #define PBEMGM_ENG_QUERY_H
@@ -16,9 +16,6 @@ int eng_check_traded(const eng_game *g, int company, char *why, size_t len);
 bool eng_operates_before(const eng_game *g, int a, int b);
 /* The majors sorted into the running order (eng_operates_before; stable). */
 void eng_sort_running_order(const eng_game *g, int *majors, int n);
-/* Whether the title's special round (1835: the Prussian's formation) is due: its company may
- * form and something is left to exchange for it. */
-bool eng_formation_due(const eng_game *g);
 bool eng_private_sold(const eng_game *g, int priv);
 /* The private owned by a player that keeps the hex free of tiles, or -1. */
 int eng_hex_blocked_by(const eng_game *g, int hex);

@@ -1,11 +1,12 @@
 /* start: the start packet. Items are bought at fixed prices; which items may be bought and the
- * dealing order depend on the variant (docs/game-options.md):
+ * dealing order depend on the way of dealing the options chose (docs/game-options.md):
  *   Standard  the items of the top unsold row, and the first unsold item of the next row
  *             while the top row has one item left; players in seating order.
  *   Snake     as Standard, but the second round of dealing runs in reverse.
- *   Clemens   every item; the first round of dealing runs in reverse from the last player.
- *   Thompson  every item; the dealing order reverses every round (1-2-3-4-4-3-2-1-1-2...),
- *             carried on through the stock rounds until the packet is sold (Full and Half).
+ * A title may add its own ways (engine/hooks.h, eng_dealing: every item open at once, its own
+ * first dealer and direction after each round, the packet dealt within stock rounds — 1835's
+ * Clemens and Thompson, titles/t1835.c). A packet dealt within stock rounds resumes, after an
+ * operating round, from the player who dealt last.
  * When the order turns, the player who ended a round of dealing also begins the next one.
  * Everyone passing, each in his own turn, since the last purchase (a player who cannot pay for
  * anything passes automatically) stops the packet for an operating round of what has been
@@ -13,6 +14,7 @@
  * two passes are one player's passing, not two (passes are counted by player, not by turn).
  * A title may sell its packet by auction instead (auction.c). */
 #include "engine/auction.h"
+#include "engine/hooks.h"
 #include "engine/packet.h"
 #include "engine/query.h"
 #include "engine/start.h"
@@ -22,7 +24,7 @@
 
 static bool all_items_open(const eng_game *g)
 {
-    return g->opt.rules.start_order == ENG_START_CLEMENS || g->thompson_packet ||
+    return eng_dealing_all_open(g) ||
            g->t->packet_auction; /* the cheapest bought, any other bid on */
 }
 
@@ -73,13 +75,13 @@ static void next_dealer(eng_game *g)
     }
     g->cycle_pos = 0;
     g->cycle++;
-    int dir = g->direction;
-    if (g->thompson_packet)
-        dir = -g->direction;
+    int dir;
+    if (g->dealing && g->dealing->direction_after_round)
+        dir = g->dealing->direction_after_round(g);
     else if (g->start_round_number == 1 && g->opt.rules.start_order == ENG_START_SNAKE)
         dir = g->cycle == 1 ? -1 : 1;
     else
-        dir = 1; /* Clemens after its first round, Standard, later packet rounds */
+        dir = 1; /* Standard, later packet rounds, a title's way after its first round */
     if (dir == g->direction)
         g->current = (g->current + dir + n) % n;
     g->direction = dir;
@@ -115,26 +117,27 @@ void eng_begin_start_round(eng_game *g)
     g->round = ENG_ROUND_START;
     g->start_round_number++;
     eng_clear_passes(g);
-    if (g->thompson_packet) { /* Thompson deals the packet in stock rounds */
+    if (g->packet_in_stock_round) { /* (a title's way of dealing: within stock rounds) */
         g->stock_round_number++;
         eng_event_add(g, ENG_EV_STOCK_ROUND, ENG_NONE, ENG_NONE, g->stock_round_number, 0, false);
     } else {
         eng_event_add(g, ENG_EV_START_ROUND, ENG_NONE, ENG_NONE, g->start_round_number, 0, false);
     }
     if (g->start_round_number == 1) {
-        bool clemens = g->opt.rules.start_order == ENG_START_CLEMENS;
-        g->current = clemens ? n - 1 : 0;
-        g->direction = clemens ? -1 : 1;
+        g->current = 0;
+        g->direction = 1;
+        if (g->dealing && g->dealing->first_dealer)
+            g->dealing->first_dealer(g);
         g->cycle = g->cycle_pos = 0;
     } else if (g->t->packet_auction) { /* the auction goes on where it stopped */
         g->current = g->resume_player;
         g->direction = 1;
-    } else if (!g->thompson_packet) {
+    } else if (!g->packet_in_stock_round) {
         g->current = g->last_buyer == ENG_NONE ? g->priority : (g->last_buyer + 1) % n;
         g->direction = 1;
         g->cycle = 2;
         g->cycle_pos = 0;
-    } else { /* Thompson: the alternation goes on from the last dealer */
+    } else { /* within stock rounds: the dealing goes on from the last dealer */
         g->current = g->resume_player;
         next_dealer(g);
     }

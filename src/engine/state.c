@@ -1,5 +1,6 @@
 /* state: the game's state and its primitives (see state.h). Knows no round. */
 #include "engine/state.h"
+#include "engine/hooks.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -259,48 +260,23 @@ static bool avail_condition(const eng_game *g, const eng_avail *a)
     return false;
 }
 
-/* Thompson: Full opens all but the Prussian once SX (the last company of the first sales
- * group) is sold out, and the Prussian at the next director's certificate bought; Half opens
- * the sales groups one after another, each when the one before is sold out. */
-static bool thompson_available(const eng_game *g, int company)
+bool eng_company_opens_by_data(const eng_game *g, int company)
 {
-    const eng_title *t = g->t;
-    const eng_company *co = &t->companies[company];
-    if (t->nsales_groups == 0)
-        return avail_condition(g, &co->available);
-    int group = -1;
-    for (int s = 0; s < t->nsales_groups; s++)
-        for (int k = 0; k < t->sales_group_size[s]; k++)
-            if (t->sales_groups[s][k] == company)
-                group = s;
-    if (co->formed) {
-        /* the first director's certificate after the first group (Full: after SX's) */
-        for (int s = 1; s < t->nsales_groups; s++)
-            for (int k = 0; k < t->sales_group_size[s]; k++)
-                if (g->co[t->sales_groups[s][k]].director != ENG_NONE)
-                    return true;
-        return false;
-    }
-    if (group <= 0)
-        return group == 0;
-    if (g->opt.rules.start_order == ENG_START_THOMPSON_FULL)
-        return ipo_empty(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
-    for (int s = 0; s < group; s++)
-        for (int k = 0; k < t->sales_group_size[s]; k++)
-            if (!ipo_empty(g, t->sales_groups[s][k]))
-                return false;
-    return true;
+    return avail_condition(g, &g->t->companies[company].available);
+}
+
+bool eng_ipo_sold_out(const eng_game *g, int company)
+{
+    return ipo_empty(g, company);
 }
 
 void eng_update_availability(eng_game *g)
 {
-    bool thompson = g->opt.rules.start_order == ENG_START_THOMPSON_FULL ||
-                    g->opt.rules.start_order == ENG_START_THOMPSON_HALF;
+    bool (*opens)(const eng_game *, int) = g->dealing ? g->dealing->company_opens : NULL;
     for (int c = 0; c < g->t->ncompanies; c++) {
         if (!eng_is_major(g, c) || g->co[c].available)
             continue;
-        bool open = thompson ? thompson_available(g, c)
-                             : avail_condition(g, &g->t->companies[c].available);
+        bool open = opens ? opens(g, c) : eng_company_opens_by_data(g, c);
         if (open) {
             g->co[c].available = true;
             eng_event_add(g, ENG_EV_RELEASED, ENG_NONE, c, 0, 0, false);

@@ -41,7 +41,13 @@ void eng_check_float(eng_game *g, int company);
 void eng_set_par(eng_game *g, int company, int par);
 /* -1, with why naming the pars the director may choose. */
 int eng_par_refused(const eng_title *t, int company, char *why, size_t len);
+/* Each major not yet open for sale opens when the rule says (the way of dealing's
+ * company_opens hook, else its "available" data): ENG_EV_RELEASED. */
 void eng_update_availability(eng_game *g);
+/* Whether the major opens by its "available" data (the default rule). */
+bool eng_company_opens_by_data(const eng_game *g, int company);
+/* Whether the company was started and none of it is left in the IPO. */
+bool eng_ipo_sold_out(const eng_game *g, int company);
 
 /* Market moves. */
 void eng_price_down(eng_game *g, int company);

@@ -1467,8 +1467,24 @@ static bool parse_companies(struct loader *L, const cJSON *root)
 
 /* ---- the game options the title declares ---- */
 
-static const char *const start_orders[] = {"standard", "snake", "clemens", "thompson_full",
-                                           "thompson_half"};
+static const char *const start_orders[] = {"standard", "snake"};
+
+/* A choice's "start_order": standard or snake, or a word naming a way of dealing the title's
+ * hooks add (engine/hooks.h: checked when a game is created, eng_game_new). */
+static bool parse_start_order(struct loader *L, const char *where, const cJSON *it,
+                              eng_choice *ch)
+{
+    int k = word_index(it, start_orders, 2);
+    if (k < 0 && (!cJSON_IsString(it) || !*it->valuestring ||
+                  strlen(it->valuestring) >= sizeof ch->rules.dealing))
+        return bad(L, "%s.start_order: must be standard, snake or the name of a way of dealing "
+                      "the title's hooks add", where);
+    ch->rules.start_order = k < 0 ? ENG_START_TITLE : (eng_start_order)k;
+    if (k < 0)
+        snprintf(ch->rules.dealing, sizeof ch->rules.dealing, "%s", it->valuestring);
+    ch->sets |= ENG_RULE_START_ORDER;
+    return true;
+}
 
 /* The rules a choice sets (its "rules"); a company's id (minors_wait_for) is looked up once the
  * companies are read (resolve_option_companies). */
@@ -1478,12 +1494,8 @@ static bool parse_rules(struct loader *L, const char *where, const cJSON *rules,
     cJSON_ArrayForEach(it, rules)
     {
         if (strcmp(it->string, "start_order") == 0) {
-            int k = word_index(it, start_orders, 5);
-            if (k < 0)
-                return bad(L, "%s.start_order: must be standard, snake, clemens, thompson_full "
-                              "or thompson_half", where);
-            ch->rules.start_order = (eng_start_order)k;
-            ch->sets |= ENG_RULE_START_ORDER;
+            if (!parse_start_order(L, where, it, ch))
+                return false;
         } else if (strcmp(it->string, "ferry_toll_when_crossing") == 0) {
             if (!get_bool_or(L, where, rules, it->string, &ch->rules.ferry_toll_when_crossing,
                              false))
@@ -1611,75 +1623,6 @@ static bool resolve_option_companies(struct loader *L, const cJSON *root)
     return true;
 }
 
-/* ---- title options: named data patches ---- */
-
-static bool patch_hex(struct loader *L, const char *where, const cJSON *patch, eng_hex *h)
-{
-    if (member(patch, "cost") && !get_int(L, where, patch, "cost", &h->cost, 0))
-        return false;
-    if (member(patch, "terrain"))
-        return get_str(L, where, patch, "terrain", h->terrain, sizeof h->terrain, false);
-    return true;
-}
-
-static bool apply_choice(struct loader *L, const char *where, const cJSON *choice)
-{
-    const cJSON *it;
-    cJSON_ArrayForEach(it, member(choice, "hexes"))
-    {
-        int h = eng_hex_index(L->t, it->string);
-        if (h < 0)
-            return bad(L, "%s.hexes: there is no hex %s", where, it->string);
-        if (!patch_hex(L, where, it, &L->t->hexes[h]))
-            return false;
-    }
-    cJSON_ArrayForEach(it, member(choice, "tiles"))
-    {
-        int k = eng_tile_index(L->t, it->string);
-        if (k < 0)
-            return bad(L, "%s.tiles: there is no tile %s", where, it->string);
-        const cJSON *up = member(it, "upgrades_to");
-        if (up) {
-            free_upgrades(&L->t->tiles[k].upgrades);
-            if (!parse_upgrades(L, where, up, &L->t->tiles[k].upgrades))
-                return false;
-        }
-    }
-    return true;
-}
-
-int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
-                         char **err)
-{
-    struct loader L = {.t = t, .failed = false};
-    buf_init(&L.err);
-    cJSON *root = cJSON_Parse(json);
-    const cJSON *opt = NULL, *it, *options = root ? member(root, "options") : NULL;
-    cJSON_ArrayForEach(it, options)
-    {
-        const cJSON *id = member(it, "id");
-        if (cJSON_IsString(id) && strcmp(id->valuestring, option) == 0)
-            opt = it;
-    }
-    const cJSON *ch = opt ? member(member(opt, "choices"), choice) : NULL;
-    if (!opt)
-        bad(&L, "the title has no option \"%s\"", option);
-    else if (!ch)
-        bad(&L, "option %s has no choice \"%s\"", option, choice);
-    else {
-        char where[96];
-        snprintf(where, sizeof where, "options[%s].choices[%s]", option, choice);
-        apply_choice(&L, where, ch);
-    }
-    cJSON_Delete(root);
-    if (L.failed) {
-        *err = buf_steal(&L.err);
-        return -1;
-    }
-    buf_free(&L.err);
-    return 0;
-}
-
 /* The title from its parsed JSON (root is the caller's). */
 static eng_title *parse_root(const cJSON *root, char **err)
 {
@@ -1690,6 +1633,7 @@ static eng_title *parse_root(const cJSON *root, char **err)
         parse_tiles(&L, root) && parse_hexes(&L, root) && check_borders(&L) &&
         get_str(&L, "title", root, "not_playable_yet", L.t->not_playable,
                 sizeof L.t->not_playable, false) &&
+        get_str(&L, "title", root, "extends_title", L.t->extends, sizeof L.t->extends, false) &&
         resolve_upgrades(&L, root) && parse_game_options(&L, root) &&
         parse_companies(&L, root)) {
         resolve_option_companies(&L, root);
@@ -1846,7 +1790,13 @@ static cJSON *load_layers(const char *name, eng_title_reader read, void *ctx, in
         *err = str_format("%sextends: %s", where,
                           cJSON_IsString(ext) ? "more than four titles deep" : "a title's name");
     } else if (ext && (base = load_layers(ext->valuestring, read, ctx, depth + 1, err)) &&
-               !merge_title(base, root, err)) {
+               !cJSON_GetObjectItemCaseSensitive(base, "extends_title") &&
+               !cJSON_AddItemToObject(base, "extends_title", /* the first title of the chain */
+                                      cJSON_Duplicate(member(base, "title"), true))) {
+        *err = str_format("%sextends: a title without its \"title\"", where);
+        cJSON_Delete(base);
+        base = NULL;
+    } else if (base && !merge_title(base, root, err)) {
         char *e = *err;
         *err = str_format("%s%s", where, e);
         free(e);

@@ -263,15 +263,14 @@ typedef struct eng_phase {
 #define ENG_MAX_CHOICES 8
 #define ENG_MAX_PRESETS 4
 
-/* The order in which the start packet is dealt (docs/game-options.md). */
-typedef enum {
-    ENG_START_STANDARD, ENG_START_SNAKE, ENG_START_CLEMENS, ENG_START_THOMPSON_FULL,
-    ENG_START_THOMPSON_HALF
-} eng_start_order;
+/* The order in which the start packet is dealt (docs/game-options.md): standard or snake, or
+ * a way of dealing the title's hooks add (engine/hooks.h), named by its word. */
+typedef enum { ENG_START_STANDARD, ENG_START_SNAKE, ENG_START_TITLE } eng_start_order;
 
 /* The rules a title's options may change, each in engine terms, whatever the title calls it. */
 typedef struct eng_rules {
     eng_start_order start_order;
+    char dealing[ENG_ID];          /* ENG_START_TITLE: the word naming the title's own way */
     bool ferry_toll_when_crossing; /* a path with a toll costs it only to a run that crosses it
                                     * (Rails' Elbe); else house rule 3's ferry */
     bool station_ends_track;       /* a private's free station ends the track step (house
@@ -317,6 +316,8 @@ typedef struct eng_title {
     char id[ENG_ID];
     char not_playable[512]; /* a title whose rules the engine does not have all of yet: what it
                              * lacks ("not_playable_yet"), or "" (games may be played) */
+    char extends[ENG_ID];   /* a variant (eng_title_load): the title at the bottom of the chain
+                             * it extends, whose hooks it has unless it has its own; else "" */
     int nhexes;
     eng_hex *hexes;
     int ntiles;
@@ -423,9 +424,6 @@ bool eng_choices_change_title(const eng_title *t, const int *chosen);
  * changes only the members given; "game_options" merge by id too). NULL with err. */
 eng_title *eng_title_load_chosen(const char *name, eng_title_reader read, void *ctx,
                                  const eng_title *base, const int *chosen, char **err);
-/* Applies a title option (e.g. "river_cost" = "dresden") defined in the file's "options". */
-int eng_title_set_option(eng_title *t, const char *json, const char *option, const char *choice,
-                         char **err);
 void eng_title_free(eng_title *t);
 
 /* Lookups by id or name, in any case (players write "PFB" for PfB): the index, or -1. */

@@ -256,7 +256,7 @@ static const char *round_text(const eng_game *g, char *out, size_t len)
 {
     switch (g->round) {
     case ENG_ROUND_START:
-        if (g->thompson_packet) /* Thompson: the packet is sold in the stock rounds */
+        if (g->packet_in_stock_round) /* the packet is sold in the stock rounds */
             snprintf(out, len, "stock round %d (the start packet on sale)", g->stock_round_number);
         else
             snprintf(out, len, "the start packet");
@@ -301,12 +301,12 @@ const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
     int ors = g->t->phases[g->phase].operating_rounds;
     switch (g->round) {
     case ENG_ROUND_START: /* (a round of passes is followed by another, the privates paid) */
-        if (!g->thompson_packet) {
+        if (!g->packet_in_stock_round) {
             snprintf(out, len, "%s, then another round of it or %d operating round%s", now, ors,
                      ors == 1 ? "" : "s");
             break;
         }
-        /* the Thompson packet is sold in stock rounds */
+        /* the packet is sold in stock rounds */
         /* fall through */
     case ENG_ROUND_STOCK:
         snprintf(out, len, "%s, then %d operating round%s", now, ors, ors == 1 ? "" : "s");

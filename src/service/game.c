@@ -76,24 +76,22 @@ static const eng_title *title_of(const char *name, char *why, size_t len)
 }
 
 /* The title a game plays: its title's, changed by the options chosen that change it (1830's
- * WithOptional6Train), kept under the title's name and those choices. Options that cannot be
- * read give the title itself (the game is then refused with their reason). */
-static const eng_title *title_for(const store_game *game, char *why, size_t len)
+ * WithOptional6Train), kept under the title's name and those choices; and the game's options,
+ * parsed here once a load (*o). NULL with why when the title or the options cannot be read. */
+static const eng_title *title_for(const store_game *game, eng_options *o, char *why, size_t len)
 {
     const eng_title *base = title_of(game->title, why, len);
-    eng_options o;
-    char ignored[256];
     if (!base)
         return NULL;
-    eng_options_default(base, &o);
-    if (eng_options_parse(base, &o, game->options ? game->options : "", ignored, sizeof ignored))
-        return base;
-    if (!eng_choices_change_title(base, o.chosen))
+    eng_options_default(base, o);
+    if (eng_options_parse(base, o, game->options ? game->options : "", why, len))
+        return NULL;
+    if (!eng_choices_change_title(base, o->chosen))
         return base;
     char key[512]; /* the title's name and the choices that change it */
     int n = snprintf(key, sizeof key, "%s", game->title);
     for (int i = 0; i < base->ngame_options && n < (int)sizeof key; i++) {
-        const eng_choice *ch = &base->game_options[i].choices[o.chosen[i]];
+        const eng_choice *ch = &base->game_options[i].choices[o->chosen[i]];
         if (ch->changes_title)
             n += snprintf(key + n, sizeof key - (size_t)n, "|%s=%s", base->game_options[i].id,
                           ch->name);
@@ -101,7 +99,7 @@ static const eng_title *title_for(const store_game *game, char *why, size_t len)
     const eng_title *kept = kept_title(key);
     if (kept)
         return kept;
-    eng_title *t = svc_load_title_chosen(game->title, base, o.chosen, why, len);
+    eng_title *t = svc_load_title_chosen(game->title, base, o->chosen, why, len);
     return t ? keep_title(key, t) : NULL;
 }
 
@@ -272,13 +270,12 @@ int svc_game_load_players(store *st, const store_game *game, svc_game *out)
     return 0;
 }
 
-/* The game as its options and players start it, before any action. */
-static eng_game *new_game(const store_game *game, const svc_game *out, char *why, size_t len)
+/* The game as its options (parsed when it was loaded: title_for) and players start it, before
+ * any action; their rules as the title it plays says them. */
+static eng_game *new_game(const eng_options *opt, const svc_game *out, char *why, size_t len)
 {
-    eng_options o;
-    eng_options_default(out->t, &o);
-    if (eng_options_parse(out->t, &o, game->options ? game->options : "", why, len))
-        return NULL;
+    eng_options o = *opt;
+    eng_options_for_title(out->t, &o);
     const char *names[ENG_MAX_PLAYERS];
     for (int p = 0; p < out->nplayers; p++)
         names[p] = out->players[p].name;
@@ -333,8 +330,8 @@ static void keep(const store_game *game, const svc_game *out, struct replay *r)
     k->used = ++kept_clock;
 }
 
-static int replay_log(store *st, const store_game *game, int until, svc_game *out, char *why,
-                      size_t len)
+static int replay_log(store *st, const store_game *game, const eng_options *o, int until,
+                      svc_game *out, char *why, size_t len)
 {
     struct replay r = {.out = out, .until = until, .checked = true};
     if (store_action_log_cuts(st, game->id, &r.cuts) != STORE_OK) {
@@ -347,7 +344,7 @@ static int replay_log(store *st, const store_game *game, int until, svc_game *ou
         k = NULL;
     }
     eng_game_free(out->g);
-    out->g = k ? NULL : new_game(game, out, why, len);
+    out->g = k ? NULL : new_game(o, out, why, len);
     if (k)
         start_from(&r, k);
     else if (!out->g)
@@ -359,7 +356,7 @@ static int replay_log(store *st, const store_game *game, int until, svc_game *ou
         free(out->worth);
         out->worth = NULL;
         out->nworth = out->worth_cap = 0;
-        return replay_log(st, game, until, out, why, len);
+        return replay_log(st, game, o, until, out, why, len);
     }
     if (r.stopped)
         rc = 0;
@@ -389,8 +386,9 @@ int svc_game_load_until(store *st, const store_game *game, int until, svc_game *
         snprintf(why, len, "the game's players cannot be read: %s", store_errmsg(st));
         return -1;
     }
-    out->t = title_for(game, why, len);
-    if (!out->t || replay_log(st, game, until, out, why, len)) {
+    eng_options o;
+    out->t = title_for(game, &o, why, len);
+    if (!out->t || replay_log(st, game, &o, until, out, why, len)) {
         svc_game_unload(out);
         return -1;
     }

@@ -67,7 +67,7 @@ void turn_round_under_way(turn_ctx *x)
     if (g->forming) {
         snprintf(x->round, sizeof x->round, "%s", g->t->formation.round_name);
         x->start_round = 0;
-    } else if (g->round == ENG_ROUND_START && g->thompson_packet) {
+    } else if (g->round == ENG_ROUND_START && g->packet_in_stock_round) {
         name_round(x, ENG_ROUND_STOCK, g->stock_round_number, 0);
     } else if (g->round == ENG_ROUND_START) {
         name_round(x, ENG_ROUND_START, g->start_round_number, 0);
@@ -104,7 +104,7 @@ static void round_ended(turn_ctx *x)
  * ended is named as it was, not as the game is after the action). */
 static void round_begun(turn_ctx *x, const eng_event *e)
 {
-    if (e->kind == ENG_EV_START_ROUND && !x->g->thompson_packet)
+    if (e->kind == ENG_EV_START_ROUND && !x->g->packet_in_stock_round)
         name_round(x, ENG_ROUND_START, e->amount, 0);
     else if (e->kind == ENG_EV_STOCK_ROUND)
         name_round(x, ENG_ROUND_STOCK, e->amount, 0);

@@ -701,7 +701,8 @@ static void test_options(void **state)
     assert_int_equal(o.rules.minors_wait_for, -1);
     assert_int_equal(eng_option_number(title, &o, by), 50);
     assert_int_equal(eng_options_parse(title, &o, "pbem-house-rules", why, sizeof why), 0);
-    assert_int_equal(o.rules.start_order, ENG_START_THOMPSON_HALF); /* the title's preset */
+    assert_int_equal(o.rules.start_order, ENG_START_TITLE); /* the title's preset: its own */
+    assert_string_equal(o.rules.dealing, "thompson_half");     /* way of dealing (t1835.c) */
     assert_true(o.rules.station_ends_track);
     assert_true(o.priority_after_last_buyer);
     assert_int_equal(eng_options_parse(title, &o, "Variant=Snake, BYFloatsAt=20%, LDIncome=30",

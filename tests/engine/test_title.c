@@ -243,27 +243,6 @@ static void test_companies_trains_market(void **state)
     eng_title_free(t);
 }
 
-static void test_options_patch_the_data(void **state)
-{
-    (void)state;
-    char *json = tf_json();
-    eng_title *t = tf_load();
-    char *err = NULL;
-    assert_int_equal(eng_title_set_option(t, json, "river_cost", "dresden", &err), 0);
-    assert_int_equal(t->hexes[tf_hex(t, "H20")].cost, 50);
-    assert_int_equal(t->hexes[tf_hex(t, "C11")].cost, 0);
-    assert_int_equal(eng_title_set_option(t, json, "green_14_15_upgrade", "to_63", &err), 0);
-    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 1);
-    assert_int_equal(eng_title_set_option(t, json, "river_cost", "moon", &err), -1);
-    assert_non_null(strstr(err, "no choice \"moon\""));
-    free(err);
-    assert_int_equal(eng_title_set_option(t, json, "nope", "x", &err), -1);
-    assert_non_null(strstr(err, "no option \"nope\""));
-    free(err);
-    eng_title_free(t);
-    free(json);
-}
-
 /* Applies a change to the JSON and expects the load to fail with `fragment`. */
 static void expect_broken(void (*change)(cJSON *), const char *fragment)
 {
@@ -385,7 +364,58 @@ static void bad_start_order(cJSON *r)
     cJSON *snake = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(r, "Variant"), "choices"),
                                        "Snake");
     cJSON_ReplaceItemInObject(cJSON_GetObjectItem(snake, "rules"), "start_order",
-                              cJSON_CreateString("spiral"));
+                              cJSON_CreateNumber(3));
+}
+
+/* A game created with Snake's start_order said by `word` on 1835's data under the id
+ * title_id: REFUSED (why says so), IN_STOCK_ROUNDS (the packet dealt within stock rounds) or
+ * CREATED. */
+enum { REFUSED, IN_STOCK_ROUNDS, CREATED };
+static int game_with_start_order(const char *title_id, const char *word, char *why,
+                                       size_t len)
+{
+    char *json = tf_json();
+    cJSON *root = cJSON_Parse(json);
+    cJSON_ReplaceItemInObject(root, "title", cJSON_CreateString(title_id));
+    cJSON *snake = cJSON_GetObjectItem(cJSON_GetObjectItem(game_option(root, "Variant"),
+                                                           "choices"), "Snake");
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(snake, "rules"), "start_order",
+                              cJSON_CreateString(word));
+    char *text = cJSON_PrintUnformatted(root), *err = NULL;
+    eng_title *t = eng_title_parse(text, &err);
+    assert_non_null(t);
+    eng_options o;
+    eng_options_default(t, &o);
+    assert_int_equal(eng_options_parse(t, &o, "Variant=Snake", why, len), 0);
+    eng_game *g = eng_game_new(t, &o, (const char *const[]){"Ann", "Bob", "Cy"}, 3, why, len);
+    bool thompson = g && g->packet_in_stock_round;
+    bool created = g != NULL;
+    eng_game_free(g);
+    eng_title_free(t);
+    free(text);
+    cJSON_Delete(root);
+    free(json);
+    return thompson ? IN_STOCK_ROUNDS : created ? CREATED : REFUSED;
+}
+
+static void test_a_way_of_dealing_is_the_titles_hooks(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    /* a word naming no way of dealing of the title's hooks (engine/hooks.h) parses, but no game
+     * of the title is created: the error names the choice and the words allowed */
+    assert_int_equal(game_with_start_order("1835", "spiral", why, sizeof why), REFUSED);
+    assert_string_equal(why, "1835: game_options[Variant].choices[Snake].rules.start_order: "
+                             "\"spiral\" must be standard, snake, clemens, thompson_full or "
+                             "thompson_half");
+    /* 1835's own word plays 1835's way (the packet within stock rounds) */
+    assert_int_equal(game_with_start_order("1835", "thompson_half", why, sizeof why),
+                     IN_STOCK_ROUNDS);
+    assert_int_equal(game_with_start_order("1835", "standard", why, sizeof why), CREATED);
+    /* a title without hooks has only standard and snake */
+    assert_int_equal(game_with_start_order("x1835", "thompson_half", why, sizeof why), REFUSED);
+    assert_string_equal(why, "x1835: game_options[Variant].choices[Snake].rules.start_order: "
+                             "\"thompson_half\" must be standard or snake");
 }
 
 static void bad_tile_lays(cJSON *r)
@@ -641,7 +671,8 @@ static void test_broken_files_name_the_entry(void **state)
                                       "minors_wait_for: there is no company XX");
     expect_broken(bad_float_option, "majors[BY].float_percent_set_by: game option Variant has a "
                                     "choice without a number");
-    expect_broken(bad_start_order, "start_order: must be standard, snake, clemens");
+    expect_broken(bad_start_order, "start_order: must be standard, snake or the name of a way "
+                                   "of dealing the title's hooks add");
     expect_broken(bad_closes_after, "privates[NF].powers.closes_after: must be never, tiles, "
                                     "token, any or all");
     expect_broken(bad_power_user, "privates[OBB].powers.user: \"owner_directs\" (the major its "
@@ -719,6 +750,36 @@ static void expect_load_error(const char *name, const char *fragment)
     free(err);
 }
 
+/* 1835's data patches once offered as title options (river_cost, green_14_15_upgrade) are game
+ * options whose choices carry "title" changes: the title a game plays has them. */
+static void test_options_patch_the_data(void **state)
+{
+    (void)state;
+    char *err = NULL, why[256];
+    eng_title *base = eng_title_load("1835", test_reader, NULL, &err);
+    assert_non_null(base);
+    eng_options o;
+    eng_options_default(base, &o);
+    assert_false(eng_choices_change_title(base, o.chosen)); /* Hamburg's river, Rails' 14 */
+    assert_int_equal(eng_options_parse(base, &o, "river_cost=dresden, green_14_15_upgrade=to_63",
+                                       why, sizeof why), 0);
+    assert_true(eng_choices_change_title(base, o.chosen));
+    eng_title *t = eng_title_load_chosen("1835", test_reader, NULL, base, o.chosen, &err);
+    if (!t)
+        fail_msg("the chosen title does not load: %s", err);
+    assert_int_equal(t->hexes[tf_hex(t, "H20")].cost, 50);
+    assert_string_equal(t->hexes[tf_hex(t, "H20")].terrain, "water");
+    assert_int_equal(t->hexes[tf_hex(t, "C11")].cost, 0);
+    assert_int_equal(base->hexes[tf_hex(base, "C11")].cost, 50); /* the base as it was */
+    assert_int_equal(t->tiles[tf_tile(t, "14")].upgrades.n, 1);
+    assert_int_equal(t->tiles[tf_tile(t, "15")].upgrades.n, 1);
+    assert_int_equal(base->tiles[tf_tile(base, "14")].upgrades.n, 0);
+    assert_int_equal(eng_options_parse(base, &o, "river_cost=moon", why, sizeof why), -1);
+    assert_non_null(strstr(why, "river_cost must be hamburg or dresden, not \"moon\""));
+    eng_title_free(t);
+    eng_title_free(base);
+}
+
 static void test_a_variant_extends_its_base(void **state)
 {
     (void)state;
@@ -728,6 +789,7 @@ static void test_a_variant_extends_its_base(void **state)
     if (!t)
         fail_msg("the variant does not load: %s", err);
     assert_string_equal(t->id, "v");
+    assert_string_equal(t->extends, "1835"); /* (its hooks: 1835's) */
     assert_int_equal(t->bank, 9999);                     /* a member replaced */
     assert_int_equal(t->nhexes, base->nhexes - 1);       /* a hex replaced, one removed */
     assert_int_equal(t->hexes[tf_hex(t, "A11")].cost, 70);
@@ -805,6 +867,7 @@ int main(void)
         cmocka_unit_test(test_train_kinds),
         cmocka_unit_test(test_variant_rules),
         cmocka_unit_test(test_broken_files_name_the_entry),
+        cmocka_unit_test(test_a_way_of_dealing_is_the_titles_hooks),
     };
     return cmocka_run_group_tests_name("title", tests, NULL, NULL);
 }

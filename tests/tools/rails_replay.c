@@ -1405,7 +1405,8 @@ static int has_priority(struct replay *r, int player)
 static bool older_clemens_first_turn(struct replay *r, int player)
 {
     if (!r->older_rails || strncmp(r->text_before, "HasPriority", 11) != 0 ||
-        player != r->nplayers - 1 || r->g->opt.rules.start_order != ENG_START_CLEMENS)
+        player != r->nplayers - 1 || (r->g->opt.rules.start_order != ENG_START_TITLE ||
+                                    strcmp(r->g->opt.rules.dealing, "clemens") != 0))
         return false;
     if (take_event(r, ENG_EV_CANNOT_BUY, player, -2, NULL, NULL))
         return true; /* the engine's turn came to the player too */

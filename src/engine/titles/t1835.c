@@ -1,17 +1,115 @@
-/* formation: a company formed from others — 1835's Prussian (house rule 10, rules XIII), as the
- * title's "formation_rules" describe it. After the first train of `may_form_on` the founder's
- * owner (M2's) may form it; at the first `must_form_on` it is formed anyway; at the first
- * `all_exchange_on` every remaining minor and private is exchanged by force. A formation round
- * runs at those moments and before every later operating and stock round while anything can
- * still be exchanged: if the company is not formed, the founder's owner decides first (a
+/* t1835: 1835's hooks (engine/hooks.h) — what its rules need beyond config/games/1835.json.
+ *
+ * Its ways of dealing the start packet, besides standard and snake (the game option Variant's
+ * "start_order" words; docs/game-options.md):
+ *   clemens        every item on sale at once; the first round of dealing runs in reverse from
+ *                  the last player, then in seating order.
+ *   thompson_full  every item on sale at once, dealt within stock rounds until it is sold; the
+ *   thompson_half  dealing order turns every round (1-2-3-4-4-3-2-1-1-2...), and it resumes
+ *                  from the last dealer after an operating round. The majors open for sale by
+ *                  the title's "sales_groups": Full opens all but the formed company (the
+ *                  Prussian) once the last company of the first group (SX) is sold out, Half
+ *                  each group when the one before is sold out; the formed company opens at the
+ *                  first director's certificate bought after the first group.
+ *
+ * Its special round: a company formed from others — the Prussian (house rule 10, rules XIII),
+ * as the title's "formation_rules" describe it. After the first train of `may_form_on` the
+ * founder's owner (M2's) may form it; at the first `must_form_on` it is formed anyway; at the
+ * first `all_exchange_on` every remaining minor and private is exchanged by force. A formation
+ * round runs at those moments and before every later operating and stock round while anything
+ * can still be exchanged: if the company is not formed, the founder's owner decides first (a
  * refusal ends the round); then each player in seating order, from the new director, exchanges
  * minors and privates for the company's reserved certificates — a minor's money, trains and
  * stations go to it — and says done. */
-#include "engine/formation.h"
+#include "engine/hooks.h"
 #include "engine/query.h"
 #include "engine/state.h"
+#include "engine/titles/titles.h"
 
 #include <string.h>
+
+/* ---- the ways of dealing ---- */
+
+static void from_the_last_player_back(eng_game *g)
+{
+    g->current = g->nplayers - 1;
+    g->direction = -1;
+}
+
+static int turning_every_round(const eng_game *g)
+{
+    return -g->direction;
+}
+
+static bool group_sold_out(const eng_game *g, int group)
+{
+    const eng_title *t = g->t;
+    for (int k = 0; k < t->sales_group_size[group]; k++)
+        if (!eng_ipo_sold_out(g, t->sales_groups[group][k]))
+            return false;
+    return true;
+}
+
+static int sales_group_of(const eng_title *t, int company)
+{
+    int group = -1;
+    for (int s = 0; s < t->nsales_groups; s++)
+        for (int k = 0; k < t->sales_group_size[s]; k++)
+            if (t->sales_groups[s][k] == company)
+                group = s;
+    return group;
+}
+
+/* The formed company: at the first director's certificate after the first group. */
+static bool formed_company_opens(const eng_game *g)
+{
+    const eng_title *t = g->t;
+    for (int s = 1; s < t->nsales_groups; s++)
+        for (int k = 0; k < t->sales_group_size[s]; k++)
+            if (g->co[t->sales_groups[s][k]].director != ENG_NONE)
+                return true;
+    return false;
+}
+
+/* Thompson's opening of the majors: Full every group after the first once the first group's
+ * last company is sold out, Half each group once every group before it is. */
+static bool opens_by_sales_groups(const eng_game *g, int company, bool full)
+{
+    const eng_title *t = g->t;
+    if (t->nsales_groups == 0)
+        return eng_company_opens_by_data(g, company);
+    if (t->companies[company].formed)
+        return formed_company_opens(g);
+    int group = sales_group_of(t, company);
+    if (group <= 0)
+        return group == 0;
+    if (full)
+        return eng_ipo_sold_out(g, t->sales_groups[0][t->sales_group_size[0] - 1]);
+    for (int s = 0; s < group; s++)
+        if (!group_sold_out(g, s))
+            return false;
+    return true;
+}
+
+static bool opens_thompson_full(const eng_game *g, int company)
+{
+    return opens_by_sales_groups(g, company, true);
+}
+
+static bool opens_thompson_half(const eng_game *g, int company)
+{
+    return opens_by_sales_groups(g, company, false);
+}
+
+static const eng_dealing DEALINGS[] = {
+    {.name = "clemens", .all_items_open = true, .first_dealer = from_the_last_player_back},
+    {.name = "thompson_full", .all_items_open = true, .in_stock_rounds = true,
+     .direction_after_round = turning_every_round, .company_opens = opens_thompson_full},
+    {.name = "thompson_half", .all_items_open = true, .in_stock_rounds = true,
+     .direction_after_round = turning_every_round, .company_opens = opens_thompson_half},
+};
+
+/* ---- the special round: the formed company ---- */
 
 static const struct eng_formation *rules(const eng_game *g)
 {
@@ -135,8 +233,37 @@ static void force_all_exchanges(eng_game *g)
     }
 }
 
+/* Something a player still holds that can be exchanged. */
+static bool exchange_left(const eng_game *g)
+{
+    const struct eng_formation *f = rules(g);
+    for (int i = 0; i < f->nexchanges; i++) {
+        const eng_company_state *s = &g->co[f->exchanges[i]];
+        if (!s->closed && s->owner != ENG_NONE)
+            return true;
+    }
+    return false;
+}
+
+static bool formation_due(const eng_game *g)
+{
+    const struct eng_formation *f = rules(g);
+    return f->company >= 0 && g->train_bought[f->may_form_on] && exchange_left(g);
+}
+
+/* The first train of a type: the formation round it asks for at once, after the discards. */
+static void formation_first_train(eng_game *g, int type)
+{
+    const struct eng_formation *f = rules(g);
+    if (f->company >= 0 && type == f->all_exchange_on && formation_due(g))
+        g->formation_pending = g->formation_force = true; /* all exchanges, after discards */
+    else if (f->company >= 0 && formation_due(g) &&
+             (type == f->may_form_on || (type == f->must_form_on && !g->co[f->company].started)))
+        g->formation_pending = true; /* the 4+4 forces it only if it is not formed yet */
+}
+
 /* Starts a formation round; `next` says what follows it (see eng_game.formation_next). */
-void eng_begin_formation(eng_game *g, int next)
+static void begin_formation(eng_game *g, int next)
 {
     const struct eng_formation *f = rules(g);
     g->forming = true;
@@ -158,7 +285,7 @@ void eng_begin_formation(eng_game *g, int next)
         next_exchanger(g);
 }
 
-int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len)
+static int formation_act(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const struct eng_formation *f = rules(g);
     const char *pr = g->t->companies[f->company].id;
@@ -197,3 +324,11 @@ int eng_formation_act(eng_game *g, const eng_action *a, char *why, size_t len)
     return eng_refuse(why, len, "in the %s formation round: exchange, or pass", pr);
 }
 
+
+const eng_title_hooks eng_hooks_1835 = {
+    .id = "1835",
+    .ndealings = (int)(sizeof DEALINGS / sizeof *DEALINGS),
+    .dealings = DEALINGS,
+    .special = {.due = formation_due, .begin = begin_formation, .act = formation_act,
+                .first_train = formation_first_train},
+};
