@@ -256,10 +256,10 @@ static int verb_become(struct call *k)
                                     "outcome):\n\n%s", pl->name, k->g->turn, checked);
             free(checked);
             char *subj = str_format("%s: orders entered for you", k->g->name);
-            svc_mail m = {pl->address, pl->name, subj, note, NULL, NULL, "auto-generated",
-                          k->g->id, NULL, NULL, 0};
+            mail_outgoing m = {.to_addr = pl->address, .to_name = pl->name, .subject = subj,
+                               .body = note, .auto_submitted = "auto-generated"};
             rc = audit(k, "become", detail) ||
-                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m)
+                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m)
                      ? -1 : 0;
             if (rc == 0)
                 tell(k, "Orders entered for %s (turn %d); %s is told. They now read:\n%s",
@@ -297,9 +297,9 @@ static int send_held(const store_held *h, void *ctx)
     if (h->raw) /* held composed: sent as it was written */
         return svc_queue_composed(k->d->c, k->d->st, k->d->inbound_id, h->message_id,
                                   h->to_addr, h->raw, h->raw_len);
-    svc_mail m = {h->to_addr, h->to_name, h->subject, h->body, NULL, NULL, "auto-generated",
-                  k->g->id, NULL, NULL, 0};
-    return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m) ? -1 : 0;
+    mail_outgoing m = {.to_addr = h->to_addr, .to_name = h->to_name, .subject = h->subject,
+                       .body = h->body, .auto_submitted = "auto-generated"};
+    return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m) ? -1 : 0;
 }
 
 static int verb_release(struct call *k)
@@ -955,9 +955,9 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
     if (mail && rc == 0) {
         char *body = welcome_body(c, g, name, password, old, copy[0] ? copy : NULL);
         char *subject = str_format("%s: welcome to the game", g->name);
-        svc_mail m = {address, name, subject, body, NULL, NULL, "auto-generated", g->id, NULL,
-                      NULL, 0};
-        rc = svc_queue_mail(c, st, 0, &m);
+        mail_outgoing m = {.to_addr = address, .to_name = name, .subject = subject,
+                           .body = body, .auto_submitted = "auto-generated"};
+        rc = svc_queue_mail(c, st, 0, g->id, &m);
         free(subject);
         free(body);
     }

@@ -20,23 +20,12 @@
 #include <stdint.h>
 
 /* ---- mailq.c: mail from the game master, queued ---- */
-typedef struct svc_mail {
-    const char *to_addr;
-    const char *to_name;        /* may be NULL */
-    const char *subject;
-    const char *body;
-    const char *in_reply_to;    /* may be NULL */
-    const char *references;     /* may be NULL */
-    const char *auto_submitted; /* "auto-replied" for answers, "auto-generated" otherwise */
-    int64_t game_id;            /* the game it is about (0: none): it threads under the game's
-                                 * first mail */
-    const char *html;           /* the same as HTML (NULL: text only) */
-    const mail_inline_part *parts; /* the HTML's pictures */
-    size_t nparts;
-} svc_mail;
-
-/* Composes a mail from the GM and puts it in the outbox. */
-int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m);
+/* Composes m (its to, subject, text, HTML and pictures; in_reply_to and references when it
+ * answers a mail) from the daemon's address (m's from and date are not read) and puts it in the
+ * outbox; game_id: the game it is about (0: none), under whose first mail to the recipient it
+ * threads. */
+int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
+                   const mail_outgoing *m);
 /* A mail from the game master to every player of the game (text: what the GM did, or says),
  * wrapped for a text reader. */
 int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
@@ -45,7 +34,7 @@ int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_ga
 int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
                        const char *to_addr, const char *raw, size_t len);
 /* Composes it and holds it for the GM's release (a turn's report under review). */
-int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m);
+int svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id, const mail_outgoing *m);
 /* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
 char *svc_reply_references(const char *references, const char *message_id);
 /* Renders a template of the configured directory (a broken one gives a short apology). */

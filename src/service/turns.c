@@ -244,11 +244,18 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t
     int rc = 0;
     for (int i = 0; i < rd->n && rc == 0; i++) {
         const struct report_mail *m = &rd->mails[i];
-        svc_mail mail = {m->to_addr, m->to_name, m->subject, m->text, NULL, NULL,
-                         "auto-generated", sg->id, m->html, m->pictures ? rd->pc.parts : NULL,
-                         m->pictures ? rd->pc.nparts : 0};
-        rc = m->hold ? svc_hold_mail(c, st, sg->turn, &mail)
-                     : svc_queue_mail(c, st, inbound_id, &mail);
+        mail_outgoing mail = {
+            .to_addr = m->to_addr,
+            .to_name = m->to_name,
+            .subject = m->subject,
+            .body = m->text,
+            .auto_submitted = "auto-generated",
+            .html = m->html,
+            .parts = m->pictures ? rd->pc.parts : NULL,
+            .nparts = m->pictures ? rd->pc.nparts : 0,
+        };
+        rc = m->hold ? svc_hold_mail(c, st, sg->turn, sg->id, &mail)
+                     : svc_queue_mail(c, st, inbound_id, sg->id, &mail);
     }
     return rc;
 }
@@ -733,9 +740,9 @@ static int remind(const cfg *c, store *st, const store_game *sg, const svc_game 
         cJSON_AddStringToObject(ctx, "deadline", when);
         char *body = svc_render(c, "reminder.txt", ctx);
         char *subject = str_format("%s: your orders for turn %d", sg->name, sg->turn);
-        svc_mail m = {dg->players[p].address, dg->players[p].name, subject, body, NULL, NULL,
-                      "auto-generated", sg->id, NULL, NULL, 0};
-        int rc = svc_queue_mail(c, st, 0, &m);
+        mail_outgoing m = {.to_addr = dg->players[p].address, .to_name = dg->players[p].name,
+                           .subject = subject, .body = body, .auto_submitted = "auto-generated"};
+        int rc = svc_queue_mail(c, st, 0, sg->id, &m);
         free(subject);
         free(body);
         cJSON_Delete(ctx);
@@ -832,9 +839,9 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
                                 "turn was applied; the daemon tries again at every pass. The "
                                 "players' orders are kept.\n",
                                 sg->name, sg->turn, why);
-        svc_mail m = {svc_gm_address(c, sg), c->gm_name, subject, body, NULL, NULL,
-                      "auto-generated", sg->id, NULL, NULL, 0};
-        rc = svc_queue_mail(c, st, 0, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
+        mail_outgoing m = {.to_addr = svc_gm_address(c, sg), .to_name = c->gm_name,
+                           .subject = subject, .body = body, .auto_submitted = "auto-generated"};
+        rc = svc_queue_mail(c, st, 0, sg->id, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
                                                          detail);
         free(subject);
         free(body);
