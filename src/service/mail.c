@@ -599,7 +599,7 @@ static char *help_text(const cfg *c, store *st, const ord_envelope *env, const c
     store_game game = {0};
     bool known = env->game && store_game_find(st, env->game, &game) == STORE_OK;
     char why[256];
-    eng_title *t = svc_load_title(known ? game.title : "1835", why, sizeof why);
+    eng_title *t = svc_load_title(known ? game.title : SVC_DEFAULT_TITLE, why, sizeof why);
     store_game_clear(&game);
     if (!t)
         return str_format("(The list cannot be made: %s.)\n", why);

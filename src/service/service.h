@@ -19,6 +19,24 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* ---- result.c: what a call of the service came to ---- */
+typedef enum svc_kind {
+    SVC_OK,      /* done (text, when any: a warning for the caller to pass on) */
+    SVC_REFUSED, /* refused, nothing changed: text says why, for the person who asked */
+    SVC_FAILED,  /* the database or the system failed: text is the error; roll back */
+} svc_kind;
+
+typedef struct svc_result {
+    svc_kind kind;
+    char text[1024];
+} svc_result;
+
+svc_result svc_ok(void);
+svc_result svc_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* SVC_FAILED with the database's last error. */
+svc_result svc_store_failed(store *st);
+
 /* ---- mailq.c: mail from the game master, queued ---- */
 /* Composes m (its to, subject, text, HTML and pictures; in_reply_to and references when it
  * answers a mail) from the daemon's address (m's from and date are not read) and puts it in the
@@ -255,5 +273,88 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
  * at a time, each few in one transaction; then gives up to pages free pages back to the file
  * system (0: all). Returns the number trimmed, or -1 (logged). */
 int svc_trim_mail(const cfg *c, store *st, int most, int pages);
+
+/* ---- admin.c, admin_show.c: the GM's commands on the command line ----
+ * Each writes what the GM is told into out (on a refusal too: the desk's reason), returns
+ * SVC_OK, SVC_REFUSED or SVC_FAILED with its text, and begins and commits its own
+ * transactions. */
+
+/* The title a game is of when its GM names none. */
+#define SVC_DEFAULT_TITLE "1835"
+
+/* The configuration's database opened (migrated), and closed. */
+svc_result svc_store_open(const cfg *c, store **st);
+void svc_store_close(store *st);
+/* The database and (Maildir) the mail folders made ready. */
+svc_result svc_init(const cfg *c, store *st, buf *out);
+/* Whether config/games holds the title. */
+bool svc_title_exists(const char *title);
+
+/* A game created (title NULL: SVC_DEFAULT_TITLE; gm, gm_password NULL: the configuration's). */
+svc_result svc_game_create(const cfg *c, store *st, const char *name, const char *title,
+                           const char *gm, const char *gm_password, buf *out);
+svc_result svc_games_list(store *st, buf *out);
+/* A forming game started with its players in seating order and these options; the opening
+ * mail queued. */
+svc_result svc_game_start(const cfg *c, store *st, const char *name, const char *options,
+                          buf *out);
+
+/* A seat given: the game, the player's name and address, a password (NULL: one is made up and
+ * told), whether the player is mailed a welcome. */
+typedef struct svc_seat {
+    const char *game, *name, *address, *password;
+    bool mail;
+} svc_seat;
+
+svc_result svc_player_add(const cfg *c, store *st, const svc_seat *a, buf *out);
+/* House rule 13: a replacement takes old_name's seat. */
+svc_result svc_player_replace(const cfg *c, store *st, const svc_seat *a, const char *old_name,
+                              buf *out);
+svc_result svc_players_list(store *st, const char *game, buf *out);
+
+/* What `game set` changes: each number -1 when unchanged; review and stop_after_formation
+ * -1 unchanged, 0 no, 1 yes; gm, gm_password NULL when unchanged. */
+typedef struct svc_game_settings {
+    int turn_hours, remind_hours, rounds_per_turn, grace_minutes, stop_after_formation;
+    int review;
+    const char *gm, *gm_password;
+} svc_game_settings;
+
+svc_result svc_game_set(const cfg *c, store *st, const char *game, const svc_game_settings *s,
+                        buf *out);
+/* A GM command of the desk (desk.c) on the game, as the GM would write it by mail, with the
+ * reason and the lines that follow (each may be NULL), in one transaction. */
+svc_result svc_gm_command(const cfg *c, store *st, const char *game, const char *line,
+                          const char *reason, const char *body, buf *out);
+svc_result svc_gm_command_on(const cfg *c, store *st, const store_game *g, const char *line,
+                             const char *reason, const char *body, buf *out);
+/* The game's current turn resolved now (turn: the number the GM gives, NULL: the current as
+ * the command begins; a turn resolved meanwhile is refused, the next never resolved). */
+svc_result svc_game_resolve(const cfg *c, store *st, const char *game, const char *turn,
+                            buf *out);
+
+/* A resolved turn's report (turn 0: the last resolved), as text under a line naming it, or
+ * (html) as a page standing alone with its map and charts. */
+svc_result svc_game_report(const cfg *c, store *st, const char *game, int turn, bool html,
+                           buf *out);
+/* A game of the title as the engine begins one (its fewest players, the default options): the
+ * board every game of it starts from, home circles kept by the engine's own rule. */
+svc_result svc_title_starting_game(const eng_title *t, eng_game **out);
+/* The map a game of the title begins with, drawn into path (.png or .svg): the engine's own
+ * starting board, the one the opening mail shows. */
+svc_result svc_title_map(const char *title, const char *path);
+/* The game's map as it stands (turn 0) or after turn; a forming game's: its title's. */
+svc_result svc_game_map(store *st, const char *game, int turn, const char *path);
+/* Counts of the stored mail and of the outbox, by state. */
+svc_result svc_mail_counts(store *st, buf *out);
+/* The stored mail (failed_only: the mail set aside because processing it crashed). */
+svc_result svc_mail_list(store *st, bool failed_only, buf *out);
+/* A mail set aside processed again by the daemon (audited). */
+svc_result svc_mail_retry(store *st, int64_t id, buf *out);
+/* The database copied, live, to a new file. */
+svc_result svc_backup(const cfg *c, store *st, const char *path, buf *out);
+/* Every stored mail past its retention trimmed and the space given back (a write-ahead log in
+ * use: SVC_OK with a warning). */
+svc_result svc_compact(const cfg *c, store *st, buf *out);
 
 #endif
