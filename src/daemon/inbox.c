@@ -208,7 +208,8 @@ static int process_one(const cfg *c, store *st, store_inbound *m)
     } else {
         crash_mail = (sig_atomic_t)m->id;
         test_hooks(m);
-        rc = store_inbound_bump_attempts(st, m->id) != STORE_OK || svc_handle_mail(c, st, m);
+        rc = store_inbound_bump_attempts(st, m->id) != STORE_OK ||
+             svc_handle_mail(c, st, m).kind != SVC_OK;
         crash_mail = 0;
     }
     if (rc || store_keep_step(st) != STORE_OK) {

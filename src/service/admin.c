@@ -42,12 +42,10 @@ svc_result svc_init(const cfg *c, store *st, buf *out)
 {
     mail_source *src = NULL;
     mail_sink *sink = NULL;
-    char *err = NULL;
-    if (c->transport == CFG_TRANSPORT_MAILDIR && svc_open_transport(c, &src, &sink, &err)) {
-        svc_result r = svc_failed("%s", err);
-        free(err);
+    svc_result r = c->transport == CFG_TRANSPORT_MAILDIR ? svc_open_transport(c, &src, &sink)
+                                                         : svc_ok();
+    if (r.kind != SVC_OK)
         return r;
-    }
     mail_source_close(src);
     mail_sink_close(sink);
     buf_printf(out, "database %s is ready (schema version %d)\n", c->database,
@@ -92,12 +90,10 @@ static svc_result load_playable(const char *title, eng_title **t)
     *t = NULL;
     if (!valid_name(title))
         return svc_refused("\"%s\" is not a title name", title);
-    char why[512];
-    if (!(*t = svc_load_title(title, why, sizeof why)))
-        return svc_refused("%s", why);
-    if (!(*t)->not_playable[0])
-        return svc_ok();
-    svc_result r = svc_refused("%s cannot be played yet: the engine lacks %s (docs/titles.md)",
+    svc_result r = svc_load_title(title, t);
+    if (r.kind != SVC_OK || !(*t)->not_playable[0])
+        return r;
+    r = svc_refused("%s cannot be played yet: the engine lacks %s (docs/titles.md)",
                                (*t)->id, (*t)->not_playable);
     eng_title_free(*t);
     *t = NULL;
@@ -208,9 +204,10 @@ static svc_result new_game(const store_game *g, const eng_title *t, const char *
     *eg = NULL;
     if (eng_options_parse(t, &o, options, why, sizeof why))
         return svc_refused("game options: %s (see docs/game-options.md)", why);
+    svc_result r;
     if (eng_choices_change_title(t, o.chosen) &&
-        !(*changed = svc_load_title_chosen(g->title, t, o.chosen, why, sizeof why)))
-        return svc_refused("game options: %s", why);
+        (r = svc_load_title_chosen(g->title, t, o.chosen, changed)).kind != SVC_OK)
+        return svc_refused("game options: %s", r.text);
     if (names->n > ENG_MAX_PLAYERS)
         return svc_refused("%s cannot start: %s", g->name, "too many players");
     *eg = eng_game_new(*changed ? *changed : t, &o, (const char *const *)names->v, names->n, why,
@@ -307,10 +304,7 @@ static svc_result seat(const cfg *c, store *st, const store_game *g, const store
 {
     if (store_begin(st) != STORE_OK)
         return svc_store_failed(st);
-    char why[256];
-    int rc = svc_seat_player(c, st, g, old, a->name, a->address, password, a->mail, why,
-                             sizeof why);
-    svc_result r = rc > 0 ? svc_refused("%s", why) : rc < 0 ? svc_failed("%s", why) : svc_ok();
+    svc_result r = svc_seat_player(c, st, g, old, a->name, a->address, password, a->mail);
     if (r.kind == SVC_OK && store_commit(st) != STORE_OK)
         r = svc_store_failed(st);
     if (r.kind != SVC_OK)
@@ -513,8 +507,8 @@ static svc_result store_pace(const cfg *c, store *st, const store_game *was, con
  * only for a title that has one, named as the title names it. */
 static void say_pace(const store_game *g, buf *out)
 {
-    char why[256];
-    eng_title *t = svc_load_title(g->title, why, sizeof why);
+    eng_title *t;
+    svc_load_title(g->title, &t); /* (none: the line says nothing of a formation) */
     buf_printf(out, "game %s: %d hours a turn, reminder %d hours before, %d round(s) a turn, ",
                g->name, g->turn_hours, g->remind_hours, g->rounds_per_turn);
     if (t && t->formation.company >= 0)

@@ -62,12 +62,12 @@ svc_result svc_title_starting_game(const eng_title *t, eng_game **out)
 
 svc_result svc_title_map(const char *title, const char *path)
 {
-    char why[512];
-    eng_title *t = svc_load_title(title, why, sizeof why);
-    if (!t)
-        return svc_refused("%s", why);
+    eng_title *t;
+    svc_result r = svc_load_title(title, &t);
+    if (r.kind != SVC_OK)
+        return r;
     eng_game *g;
-    svc_result r = svc_title_starting_game(t, &g);
+    r = svc_title_starting_game(t, &g);
     char *err = NULL;
     if (r.kind == SVC_OK && rpt_map_draw(g->board, NULL, "starting map", path, &err))
         r = svc_failed("%s", err);

@@ -598,11 +598,11 @@ static char *help_text(const cfg *c, store *st, const ord_envelope *env, const c
         return svc_render(c, "help.txt", ctx);
     store_game game = {0};
     bool known = env->game && store_game_find(st, env->game, &game) == STORE_OK;
-    char why[256];
-    eng_title *t = svc_load_title(known ? game.title : SVC_DEFAULT_TITLE, why, sizeof why);
+    eng_title *t;
+    svc_result r = svc_load_title(known ? game.title : SVC_DEFAULT_TITLE, &t);
     store_game_clear(&game);
     if (!t)
-        return str_format("(The list cannot be made: %s.)\n", why);
+        return str_format("(The list cannot be made: %s.)\n", r.text);
     char *text = env->help_topic == ORD_HELP_TILES ? rep_tiles_text(t) : rep_hexes_text(t);
     eng_title_free(t);
     return text;
@@ -900,7 +900,7 @@ static int keep_header_only(store *st, const store_inbound *m, int parts, int li
     return rc;
 }
 
-int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
+svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
 {
     mail_message msg;
     struct outcome out = {.status = "answered", .player_id = 0, .db_error = false};
@@ -938,6 +938,6 @@ int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
              out.text.data);
     buf_free(&out.text);
     mail_message_clear(&msg);
-    return rc == STORE_OK && !db_error ? 0 : -1;
+    return rc == STORE_OK && !db_error ? svc_ok() : svc_store_failed(st);
 }
 

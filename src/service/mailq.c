@@ -189,14 +189,15 @@ char *svc_content_id(const cfg *c, const char *what)
     return id;
 }
 
-int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err)
+svc_result svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink)
 {
     *src = NULL;
     *sink = NULL;
+    char *err = NULL;
     if (c->transport == CFG_TRANSPORT_MAILDIR) {
-        *src = mail_maildir_source(c->maildir_inbox, err);
+        *src = mail_maildir_source(c->maildir_inbox, &err);
         if (*src)
-            *sink = mail_maildir_sink(c->maildir_outbox, err);
+            *sink = mail_maildir_sink(c->maildir_outbox, &err);
     } else {
         mail_imap_settings is = {c->imap.host, c->imap.port,     c->imap.tls,   c->imap.user,
                                  c->imap.password, c->imap.folder, c->imap.idle, c->imap.timeout};
@@ -206,12 +207,14 @@ int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char *
         *sink = mail_smtp_sink(&ss);
     }
     if (*src && *sink)
-        return 0;
+        return svc_ok();
     mail_source_close(*src);
     mail_sink_close(*sink);
     *src = NULL;
     *sink = NULL;
-    return -1;
+    svc_result r = svc_failed("%s", err ? err : "cannot start");
+    free(err);
+    return r;
 }
 
 void svc_format_time(int64_t t, char *out, size_t len)

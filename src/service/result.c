@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 svc_result svc_ok(void)
 {
@@ -39,4 +40,13 @@ svc_result svc_failed(const char *fmt, ...)
 svc_result svc_store_failed(store *st)
 {
     return svc_failed("%s", store_errmsg(st));
+}
+
+void svc_result_copy(const svc_result *r, char *why, size_t len)
+{
+    if (!len)
+        return;
+    size_t n = strnlen(r->text, len - 1);
+    memcpy(why, r->text, n);
+    why[n] = '\0';
 }

@@ -34,6 +34,8 @@ typedef struct svc_result {
 svc_result svc_ok(void);
 svc_result svc_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* r's text into why (len bytes), for code inside the service that still says why so. */
+void svc_result_copy(const svc_result *r, char *why, size_t len);
 /* SVC_FAILED with the database's last error. */
 svc_result svc_store_failed(store *st);
 
@@ -63,8 +65,8 @@ char *svc_render_text(const cfg *c, const char *name, const cJSON *ctx);
 char *svc_render_html(const cfg *c, const char *name, const cJSON *ctx);
 /* A Content-ID for a picture of a mail ("map.TOKEN@domain"), malloc'd. */
 char *svc_content_id(const cfg *c, const char *what);
-/* Opens the transport the configuration names. Returns 0, or -1 with *err. */
-int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err);
+/* Opens the transport the configuration names (failed: why). */
+svc_result svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink);
 /* The game's GM: its own address, else the configuration's. */
 const char *svc_gm_address(const cfg *c, const store_game *g);
 /* A time as "2026-11-24 10:00 UTC". */
@@ -82,11 +84,13 @@ typedef struct svc_game {
     eng_board *before;             /* svc_game_load_until: the board before that turn */
 } svc_game;
 
-eng_title *svc_load_title(const char *title, char *why, size_t len);
+/* config/games/TITLE.json read and checked into *out (the caller frees it; NULL when
+ * refused: why). */
+svc_result svc_load_title(const char *title, eng_title **out);
 /* The title as the game's chosen options change it (eng_title_load_chosen: when
- * eng_choices_change_title), a new one the caller frees, or NULL with why. */
-eng_title *svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
-                                 char *why, size_t len);
+ * eng_choices_change_title), a new one the caller frees (NULL when refused: why). */
+svc_result svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
+                                 eng_title **out);
 /* The game's title, options, players, then every action of its log replayed. */
 int svc_game_load(store *st, const store_game *sg, svc_game *out, char *why, size_t len);
 /* The game as it was at the end of turn until (0: as it stands), with the board before that
@@ -141,9 +145,9 @@ int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64
 void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders);
 
 /* ---- mail.c: a stored player mail dealt with ---- */
-/* Works out the mail's outcome, queues the replies and records it. 0, or -1 on a database
- * error. */
-int svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
+/* Works out the mail's outcome, queues the replies and records it (failed: a database error;
+ * a mail refused is answered, and done). */
+svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
 
 /* ---- turns.c: resolving turns ---- */
 /* Resolves the game's current turn now: the actions join the log, NMRs are counted, the report
@@ -170,9 +174,9 @@ int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t in
  * caller's transaction. */
 int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_t inbound_id,
                     char *said, size_t len);
-/* 0 when the game's turn may be resolved; else -1 with why (not running, paused, or a report
- * held for the GM's release). */
-int svc_turn_blocked(const store_game *sg, char *why, size_t len);
+/* SVC_OK when the game's turn may be resolved; else refused, why: not running, paused, or a
+ * report held for the GM's release. */
+svc_result svc_turn_blocked(const store_game *sg);
 /* The turn resolved on a copy with the orders as they stand: the GM's full report in *out
  * (caller frees); nothing changed, nothing sent. */
 int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
@@ -263,10 +267,10 @@ void svc_desk_cmd_clear(svc_desk_cmd *cmd);
  * changed; why in d->out), -1 a database error (the caller rolls back). */
 int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 /* Seats a player — a new seat, or old's (house rule 13) — and mails the welcome with the
- * password when mail: 0, 1 refused (why), -1 a database error. */
-int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
-                    const char *name, const char *address, const char *password, bool mail,
-                    char *why, size_t len);
+ * password when mail. */
+svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
+                           const char *name, const char *address, const char *password,
+                           bool mail);
 
 /* ---- keep.c ---- */
 /* Trims the stored mail past its retention (retention.*): at most most mails (0: all), a few

@@ -511,9 +511,18 @@ static int write_prepared(const cfg *c, store *st, const store_game *sg, const s
     return rc ? -1 : 0;
 }
 
+/* Whether the game's turn is blocked (why said). */
+static bool blocked(const store_game *sg, char *why, size_t len)
+{
+    svc_result r = svc_turn_blocked(sg);
+    if (r.kind != SVC_OK)
+        svc_result_copy(&r, why, len);
+    return r.kind != SVC_OK;
+}
+
 int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
 {
-    if (svc_turn_blocked(sg, why, len))
+    if (blocked(sg, why, len))
         return -1;
     struct prepared *p = prepare(c, st, sg, why, len);
     int rc = p ? write_prepared(c, st, sg, p, why, len) : -1;
@@ -881,7 +890,7 @@ static int resolve_off_lock(const cfg *c, store *st, const char *name, int turn,
                      ? 0 : -1;
         if (rc == 0 && g.turn != turn)
             rc = 1; /* resolved meanwhile by another process: the next turn is not due */
-        if (rc == 0 && svc_turn_blocked(&g, why, len))
+        if (rc == 0 && blocked(&g, why, len))
             rc = 1; /* paused, held or over meanwhile */
         if (rc == 0 && !(p = prepare(c, st, &g, why, len)))
             rc = -1;
@@ -982,18 +991,18 @@ int svc_turns_due(const cfg *c, store *st)
 }
 
 
-int svc_turn_blocked(const store_game *sg, char *why, size_t len)
+svc_result svc_turn_blocked(const store_game *sg)
 {
     if (strcmp(sg->status, "running") != 0)
-        return snprintf(why, len, "game %s is %s, not running", sg->name, sg->status), -1;
+        return svc_refused("game %s is %s, not running", sg->name, sg->status);
     if (sg->paused_at) {
         char since[64];
         svc_format_time(sg->paused_at, since, sizeof since);
-        return snprintf(why, len, "game %s is paused (since %s): RESUME it first", sg->name,
-                        since), -1;
+        return svc_refused("game %s is paused (since %s): RESUME it first", sg->name, since);
     }
     if (sg->held)
-        return snprintf(why, len, "game %s: the report of turn %d is held for review: RELEASE "
-                                  "it first", sg->name, sg->turn - 1), -1;
-    return 0;
+        return svc_refused("game %s: the report of turn %d is held for review: RELEASE it first",
+                           sg->name, sg->turn - 1);
+    return svc_ok();
 }
+
