@@ -49,7 +49,7 @@ svc_result svc_title_starting_game(const eng_title *t, eng_game **out)
 {
     eng_options o;
     eng_options_default(t, &o);
-    char names[ENG_MAX_PLAYERS][16], why[256];
+    char names[ENG_MAX_PLAYERS][24], why[256];
     const char *v[ENG_MAX_PLAYERS];
     int n = t->min_players > 0 && t->min_players <= ENG_MAX_PLAYERS ? t->min_players : 1;
     for (int p = 0; p < n; p++) {
