@@ -260,12 +260,14 @@ static void send_in_child(struct daemon *d, pid_t parent, int wake)
     prctl(PR_SET_NAME, "pbemgm sender");
     signal(SIGCHLD, SIG_DFL);
     wake = sender_own_descriptors(d, wake);
-    char *err = NULL;
     mail_source *src = NULL;
     mail_sink *sink = NULL;
-    store *st = store_open(d->config.database, &err);
-    if (!st || svc_open_transport(&d->config, &src, &sink, &err)) {
-        log_error("sender: %s", err ? err : "cannot start");
+    store *st = NULL;
+    svc_result r = svc_store_open(&d->config, &st);
+    if (r.kind == SVC_OK)
+        r = svc_open_transport(&d->config, &src, &sink);
+    if (r.kind != SVC_OK) {
+        log_error("sender: %s", r.text);
         _exit(1);
     }
     mail_source_close(src); /* (IMAP connects lazily: it never did) */
@@ -363,12 +365,12 @@ static int load_config(const char *path, cfg *out)
 
 static int open_all(struct daemon *d)
 {
-    char *err = NULL;
     log_setup(d->config.log_level, d->config.log_syslog);
-    d->st = store_open(d->config.database, &err);
-    if (!d->st || svc_open_transport(&d->config, &d->src, &d->sink, &err)) {
-        log_error("%s", err ? err : "cannot start");
-        free(err);
+    svc_result r = svc_store_open(&d->config, &d->st);
+    if (r.kind == SVC_OK)
+        r = svc_open_transport(&d->config, &d->src, &d->sink);
+    if (r.kind != SVC_OK) {
+        log_error("%s", r.text);
         return -1;
     }
     return 0;

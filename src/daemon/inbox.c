@@ -182,10 +182,11 @@ static int set_aside(const cfg *c, store *st, const store_inbound *m)
         "it has been set aside.\nIt is kept in the database: \"pbemgm mail list --failed\" "
         "lists such mail, \"pbemgm mail retry %lld\" processes it again.\n",
         (long long)m->id, m->source, m->failures, (long long)m->id);
-    svc_mail note = {c->gm_address, c->gm_name, "pbemgm: a mail could not be processed", body,
-                     NULL, NULL, "auto-generated", 0, NULL, NULL, 0};
+    mail_outgoing note = {.to_addr = c->gm_address, .to_name = c->gm_name,
+                          .subject = "pbemgm: a mail could not be processed", .body = body,
+                          .auto_submitted = "auto-generated"};
     int rc = store_inbound_finish(st, m->id, "failed", NULL, NULL, 0, "processing failed") ||
-             svc_queue_mail(c, st, 0, &note) ||
+             svc_queue_mail(c, st, 0, 0, &note) ||
              store_audit(st, "daemon", "mail_set_aside", 0, m->source);
     free(body);
     if (!rc)
@@ -207,7 +208,8 @@ static int process_one(const cfg *c, store *st, store_inbound *m)
     } else {
         crash_mail = (sig_atomic_t)m->id;
         test_hooks(m);
-        rc = store_inbound_bump_attempts(st, m->id) != STORE_OK || svc_handle_mail(c, st, m);
+        rc = store_inbound_bump_attempts(st, m->id) != STORE_OK ||
+             svc_handle_mail(c, st, m).kind != SVC_OK;
         crash_mail = 0;
     }
     if (rc || store_keep_step(st) != STORE_OK) {

@@ -256,10 +256,10 @@ static int verb_become(struct call *k)
                                     "outcome):\n\n%s", pl->name, k->g->turn, checked);
             free(checked);
             char *subj = str_format("%s: orders entered for you", k->g->name);
-            svc_mail m = {pl->address, pl->name, subj, note, NULL, NULL, "auto-generated",
-                          k->g->id, NULL, NULL, 0};
+            mail_outgoing m = {.to_addr = pl->address, .to_name = pl->name, .subject = subj,
+                               .body = note, .auto_submitted = "auto-generated"};
             rc = audit(k, "become", detail) ||
-                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m)
+                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m)
                      ? -1 : 0;
             if (rc == 0)
                 tell(k, "Orders entered for %s (turn %d); %s is told. They now read:\n%s",
@@ -297,9 +297,9 @@ static int send_held(const store_held *h, void *ctx)
     if (h->raw) /* held composed: sent as it was written */
         return svc_queue_composed(k->d->c, k->d->st, k->d->inbound_id, h->message_id,
                                   h->to_addr, h->raw, h->raw_len);
-    svc_mail m = {h->to_addr, h->to_name, h->subject, h->body, NULL, NULL, "auto-generated",
-                  k->g->id, NULL, NULL, 0};
-    return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, &m) ? -1 : 0;
+    mail_outgoing m = {.to_addr = h->to_addr, .to_name = h->to_name, .subject = h->subject,
+                       .body = h->body, .auto_submitted = "auto-generated"};
+    return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m) ? -1 : 0;
 }
 
 static int verb_release(struct call *k)
@@ -563,8 +563,9 @@ static int verb_process(struct call *k)
     if (turn > k->g->turn)
         return refuse(k, "turn %d of %s has not begun (the game is at turn %d)", turn,
                       k->g->name, k->g->turn);
-    if (svc_turn_blocked(k->g, why, sizeof why))
-        return refuse(k, "%s", why);
+    svc_result b = svc_turn_blocked(k->g);
+    if (b.kind != SVC_OK)
+        return refuse(k, "%s", b.text);
     if (svc_resolve_turn(k->d->c, k->d->st, k->g, why, sizeof why))
         return refuse(k, "turn %d cannot be resolved: %s", k->g->turn, why);
     if (audit(k, "turn_resolve", NULL))
@@ -580,12 +581,11 @@ static int verb_replace(struct call *k)
     store_player p = {0};
     if (store_player_find(k->d->st, k->g->id, old, &p) != STORE_OK)
         return refuse(k, "game %s has no player \"%s\"", k->g->name, old);
-    char why[256];
     char *password = util_random_token(10);
-    int rc = svc_seat_player(k->d->c, k->d->st, k->g, &p, name, address, password, true, why,
-                             sizeof why);
+    svc_result r = svc_seat_player(k->d->c, k->d->st, k->g, &p, name, address, password, true);
+    int rc = r.kind == SVC_OK ? 0 : r.kind == SVC_REFUSED ? 1 : -1;
     if (rc > 0)
-        refuse(k, "%s", why);
+        refuse(k, "%s", r.text);
     else if (rc == 0) {
         char *detail = str_format("%s takes %s's seat %d", name, p.name, p.seat);
         rc = audit(k, "replace", detail);
@@ -926,27 +926,26 @@ static char *welcome_body(const cfg *c, const store_game *g, const char *player,
     return body;
 }
 
-int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
-                    const char *name, const char *address, const char *password, bool mail,
-                    char *why, size_t len)
+svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
+                           const char *name, const char *address, const char *password,
+                           bool mail)
 {
     char *hash = pw_hash(password);
     if (!hash)
-        return snprintf(why, len, "crypt(3) could not hash the password"), 1;
+        return svc_refused("crypt(3) could not hash the password");
     int64_t id = 0;
     int r = old ? store_player_replace(st, old->id, name, address, hash)
                 : store_player_add(st, g->id, name, address, hash, &id);
     free(hash);
     if (r == STORE_DUPLICATE)
-        return snprintf(why, len, "game %s has a player of that name already", g->name), 1;
+        return svc_refused("game %s has a player of that name already", g->name);
     if (r == STORE_NOT_FOUND)
-        return snprintf(why, len,
-                        "game %s has started: its seating is fixed and a new seat would break "
-                        "it; to give a seat to a new player use `player replace %s OLD %s "
-                        "ADDRESS` (REPLACE by mail)",
-                        g->name, g->name, name), 1;
+        return svc_refused("game %s has started: its seating is fixed and a new seat would break "
+                           "it; to give a seat to a new player use `player replace %s OLD %s "
+                           "ADDRESS` (REPLACE by mail)",
+                           g->name, g->name, name);
     if (r != STORE_OK)
-        return snprintf(why, len, "%s", store_errmsg(st)), -1;
+        return svc_store_failed(st);
     int rc = 0;
     char copy[512] = "";
     if (mail && old && strcmp(g->status, "forming") != 0) /* what a new player needs: the last
@@ -955,9 +954,9 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
     if (mail && rc == 0) {
         char *body = welcome_body(c, g, name, password, old, copy[0] ? copy : NULL);
         char *subject = str_format("%s: welcome to the game", g->name);
-        svc_mail m = {address, name, subject, body, NULL, NULL, "auto-generated", g->id, NULL,
-                      NULL, 0};
-        rc = svc_queue_mail(c, st, 0, &m);
+        mail_outgoing m = {.to_addr = address, .to_name = name, .subject = subject,
+                           .body = body, .auto_submitted = "auto-generated"};
+        rc = svc_queue_mail(c, st, 0, g->id, &m);
         free(subject);
         free(body);
     }
@@ -966,7 +965,5 @@ int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_pl
         rc = -1;
     if (rc == 0 && svc_refresh_due(st, g) != STORE_OK) /* a new player has sent nothing yet */
         rc = -1;
-    if (rc)
-        snprintf(why, len, "%s", store_errmsg(st));
-    return rc;
+    return rc ? svc_store_failed(st) : svc_ok();
 }

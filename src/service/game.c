@@ -71,7 +71,10 @@ static const eng_title *title_of(const char *name, char *why, size_t len)
     const eng_title *kept = kept_title(name);
     if (kept)
         return kept;
-    eng_title *t = svc_load_title(name, why, len);
+    eng_title *t;
+    svc_result r = svc_load_title(name, &t);
+    if (!t)
+        svc_result_copy(&r, why, len);
     return t ? keep_title(name, t) : NULL;
 }
 
@@ -99,7 +102,10 @@ static const eng_title *title_for(const store_game *game, eng_options *o, char *
     const eng_title *kept = kept_title(key);
     if (kept)
         return kept;
-    eng_title *t = svc_load_title_chosen(game->title, base, o->chosen, why, len);
+    eng_title *t;
+    svc_result r = svc_load_title_chosen(game->title, base, o->chosen, &t);
+    if (!t)
+        svc_result_copy(&r, why, len);
     return t ? keep_title(key, t) : NULL;
 }
 
@@ -238,25 +244,27 @@ static char *read_title_file(const char *title, void *ctx)
     return json;
 }
 
-eng_title *svc_load_title(const char *title, char *why, size_t len)
+/* *t loaded, or refused with err (freed). */
+static svc_result loaded(const eng_title *t, char *err)
 {
-    char *err = NULL;
-    eng_title *t = eng_title_load(title, read_title_file, NULL, &err);
-    if (!t)
-        snprintf(why, len, "%s (%s)", err, PBEMGM_GAMES_DIR);
+    svc_result r = t ? svc_ok() : svc_refused("%s (%s)", err, PBEMGM_GAMES_DIR);
     free(err);
-    return t;
+    return r;
 }
 
-eng_title *svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
-                                 char *why, size_t len)
+svc_result svc_load_title(const char *title, eng_title **out)
 {
     char *err = NULL;
-    eng_title *t = eng_title_load_chosen(title, read_title_file, NULL, base, chosen, &err);
-    if (!t)
-        snprintf(why, len, "%s (%s)", err, PBEMGM_GAMES_DIR);
-    free(err);
-    return t;
+    *out = eng_title_load(title, read_title_file, NULL, &err);
+    return loaded(*out, err);
+}
+
+svc_result svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
+                                 eng_title **out)
+{
+    char *err = NULL;
+    *out = eng_title_load_chosen(title, read_title_file, NULL, base, chosen, &err);
+    return loaded(*out, err);
 }
 
 int svc_game_load_players(store *st, const store_game *game, svc_game *out)

@@ -205,9 +205,9 @@ static int tell_gm_of_lockout(const cfg *c, store *st, int64_t inbound_id, const
     cJSON_AddStringToObject(ctx, "what", what);
     char *body = svc_render(c, "password_lockout.txt", ctx);
     char *subject = str_format("%s: a lock-out after wrong passwords", game->name);
-    svc_mail m = {svc_gm_address(c, game), c->gm_name, subject, body, NULL, NULL,
-                  "auto-generated", game->id, NULL, NULL, 0};
-    int rc = svc_queue_mail(c, st, inbound_id, &m);
+    mail_outgoing m = {.to_addr = svc_gm_address(c, game), .to_name = c->gm_name,
+                       .subject = subject, .body = body, .auto_submitted = "auto-generated"};
+    int rc = svc_queue_mail(c, st, inbound_id, game->id, &m);
     free(subject);
     free(body);
     cJSON_Delete(ctx);
@@ -265,9 +265,9 @@ static int count_guess(const cfg *c, store *st, int64_t inbound_id, const ord_en
     cJSON_AddStringToObject(ctx, "from", sender ? sender : "an unknown address");
     char *body = svc_render(c, "password_guessed.txt", ctx);
     char *subject = str_format("%s: wrong passwords were tried for you", game->name);
-    svc_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated",
-                  game->id, NULL, NULL, 0};
-    rc = svc_queue_mail(c, st, inbound_id, &m);
+    mail_outgoing m = {.to_addr = player->address, .to_name = player->name, .subject = subject,
+                       .body = body, .auto_submitted = "auto-generated"};
+    rc = svc_queue_mail(c, st, inbound_id, game->id, &m);
     free(subject);
     free(body);
     cJSON_Delete(ctx);
@@ -286,9 +286,9 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     cJSON_AddStringToObject(ctx, "from", used_from);
     char *body = svc_render(c, "password_used.txt", ctx);
     char *subject = str_format("%s: your password was used from another address", game->name);
-    svc_mail m = {player->address, player->name, subject, body, NULL, NULL, "auto-generated",
-                  game->id, NULL, NULL, 0};
-    int rc = svc_queue_mail(c, st, inbound_id, &m);
+    mail_outgoing m = {.to_addr = player->address, .to_name = player->name, .subject = subject,
+                       .body = body, .auto_submitted = "auto-generated"};
+    int rc = svc_queue_mail(c, st, inbound_id, game->id, &m);
     free(subject);
     free(body);
     cJSON_Delete(ctx);
@@ -586,11 +586,11 @@ static char *help_text(const cfg *c, store *st, const ord_envelope *env, const c
         return svc_render(c, "help.txt", ctx);
     store_game game = {0};
     bool known = env->game && store_game_find(st, env->game, &game) == STORE_OK;
-    char why[256];
-    eng_title *t = svc_load_title(known ? game.title : "1835", why, sizeof why);
+    eng_title *t;
+    svc_result r = svc_load_title(known ? game.title : SVC_DEFAULT_TITLE, &t);
     store_game_clear(&game);
     if (!t)
-        return str_format("(The list cannot be made: %s.)\n", why);
+        return str_format("(The list cannot be made: %s.)\n", r.text);
     char *text = env->help_topic == ORD_HELP_TILES ? rep_tiles_text(t) : rep_hexes_text(t);
     eng_title_free(t);
     return text;
@@ -857,11 +857,16 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     char *body = svc_render_text(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
     char *refs = svc_reply_references(msg->references, msg->message_id);
-    svc_mail reply = {out->answer_to ? out->answer_to : mail_reply_address(msg),
-                      out->answer_to ? out->answer_name : msg->from_name,
-                      subject, body, msg->message_id, refs, "auto-replied", out->game_id,
-                      NULL, NULL, 0};
-    out->db_error |= svc_queue_mail(c, st, m->id, &reply) != 0;
+    mail_outgoing reply = {
+        .to_addr = out->answer_to ? out->answer_to : mail_reply_address(msg),
+        .to_name = out->answer_to ? out->answer_name : msg->from_name,
+        .subject = subject,
+        .body = body,
+        .in_reply_to = msg->message_id,
+        .references = refs,
+        .auto_submitted = "auto-replied",
+    };
+    out->db_error |= svc_queue_mail(c, st, m->id, out->game_id, &reply) != 0;
     free(refs);
     free(subject);
     free(body);
@@ -883,7 +888,7 @@ static int keep_header_only(store *st, const store_inbound *m, int parts, int li
     return rc;
 }
 
-int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
+svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
 {
     mail_message msg;
     struct outcome out = {.status = "answered", .player_id = 0, .db_error = false};
@@ -921,6 +926,6 @@ int svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
              out.text.data);
     buf_free(&out.text);
     mail_message_clear(&msg);
-    return rc == STORE_OK && !db_error ? 0 : -1;
+    return rc == STORE_OK && !db_error ? svc_ok() : svc_store_failed(st);
 }
 

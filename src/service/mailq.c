@@ -38,29 +38,31 @@ struct threading {
 
 /* The Message-ID the recipient's thread of the game begins with (*root NULL: this mail begins
  * it, and is recorded so). */
-static int thread_root(store *st, const svc_mail *m, const char *message_id, char **root)
+static int thread_root(store *st, int64_t game_id, const mail_outgoing *m,
+                       const char *message_id, char **root)
 {
     int64_t player = 0;
-    int rc = store_player_thread(st, m->game_id, m->to_addr, &player, root);
+    int rc = store_player_thread(st, game_id, m->to_addr, &player, root);
     if (rc == STORE_OK && !*root)
         return store_player_set_thread(st, player, message_id) == STORE_OK ? 0 : -1;
     if (rc == STORE_OK)
         return 0;
-    if (rc != STORE_NOT_FOUND || store_game_thread(st, m->game_id, root) != STORE_OK)
+    if (rc != STORE_NOT_FOUND || store_game_thread(st, game_id, root) != STORE_OK)
         return -1;
     if (!*root)
-        return store_game_set_thread(st, m->game_id, message_id) == STORE_OK ? 0 : -1;
+        return store_game_set_thread(st, game_id, message_id) == STORE_OK ? 0 : -1;
     return 0;
 }
 
-static int thread_of(store *st, const svc_mail *m, const char *message_id, struct threading *th)
+static int thread_of(store *st, int64_t game_id, const mail_outgoing *m, const char *message_id,
+                     struct threading *th)
 {
     th->in_reply_to = m->in_reply_to ? xstrdup(m->in_reply_to) : NULL;
     th->references = m->references ? xstrdup(m->references) : NULL;
-    if (!m->game_id)
+    if (!game_id)
         return 0;
     char *root = NULL;
-    if (thread_root(st, m, message_id, &root))
+    if (thread_root(st, game_id, m, message_id, &root))
         return -1;
     if (!root)
         return 0; /* this mail begins the thread */
@@ -78,27 +80,21 @@ static int thread_of(store *st, const svc_mail *m, const char *message_id, struc
     return 0;
 }
 
-/* The mail composed, with a fresh Message-ID (*message_id, malloc'd): NULL on a database error. */
-static char *compose(const cfg *c, store *st, const svc_mail *m, char **message_id, size_t *len)
+/* The mail composed from the daemon's address, threaded, with a fresh Message-ID (*message_id,
+ * malloc'd): NULL on a database error. */
+static char *compose(const cfg *c, store *st, int64_t game_id, const mail_outgoing *m,
+                     char **message_id, size_t *len)
 {
     *message_id = mail_new_message_id(c->daemon_address);
     struct threading th = {0};
     char *raw = NULL;
-    if (thread_of(st, m, *message_id, &th) == 0) {
-        mail_outgoing out = {
-            .from_addr = c->daemon_address,
-            .from_name = c->daemon_name,
-            .to_addr = m->to_addr,
-            .to_name = m->to_name,
-            .subject = m->subject,
-            .in_reply_to = th.in_reply_to,
-            .references = th.references,
-            .auto_submitted = m->auto_submitted,
-            .body = m->body,
-            .html = m->html,
-            .parts = m->parts,
-            .nparts = m->nparts,
-        };
+    if (thread_of(st, game_id, m, *message_id, &th) == 0) {
+        mail_outgoing out = *m;
+        out.from_addr = c->daemon_address;
+        out.from_name = c->daemon_name;
+        out.in_reply_to = th.in_reply_to;
+        out.references = th.references;
+        out.date = 0;
         raw = mail_compose(&out, *message_id, len);
     }
     free(th.in_reply_to);
@@ -123,11 +119,12 @@ int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *
     return rc == STORE_OK ? 0 : -1;
 }
 
-int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m)
+int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
+                   const mail_outgoing *m)
 {
     char *message_id;
     size_t len;
-    char *raw = compose(c, st, m, &message_id, &len);
+    char *raw = compose(c, st, game_id, m, &message_id, &len);
     if (!raw)
         return -1;
     int rc = svc_queue_composed(c, st, inbound_id, message_id, m->to_addr, raw, len);
@@ -136,15 +133,15 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *
     return rc;
 }
 
-int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m)
+int svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id, const mail_outgoing *m)
 {
     char *message_id;
     size_t len;
-    char *raw = compose(c, st, m, &message_id, &len);
+    char *raw = compose(c, st, game_id, m, &message_id, &len);
     if (!raw)
         return -1;
     store_held h = {turn, m->to_addr, m->to_name, m->subject, m->body, message_id, raw, len};
-    int rc = store_held_add(st, m->game_id, &h);
+    int rc = store_held_add(st, game_id, &h);
     free(raw);
     free(message_id);
     return rc == STORE_OK ? 0 : -1;
@@ -192,14 +189,15 @@ char *svc_content_id(const cfg *c, const char *what)
     return id;
 }
 
-int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err)
+svc_result svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink)
 {
     *src = NULL;
     *sink = NULL;
+    char *err = NULL;
     if (c->transport == CFG_TRANSPORT_MAILDIR) {
-        *src = mail_maildir_source(c->maildir_inbox, err);
+        *src = mail_maildir_source(c->maildir_inbox, &err);
         if (*src)
-            *sink = mail_maildir_sink(c->maildir_outbox, err);
+            *sink = mail_maildir_sink(c->maildir_outbox, &err);
     } else {
         mail_imap_settings is = {c->imap.host, c->imap.port,     c->imap.tls,   c->imap.user,
                                  c->imap.password, c->imap.folder, c->imap.idle, c->imap.timeout};
@@ -209,12 +207,14 @@ int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char *
         *sink = mail_smtp_sink(&ss);
     }
     if (*src && *sink)
-        return 0;
+        return svc_ok();
     mail_source_close(*src);
     mail_sink_close(*sink);
     *src = NULL;
     *sink = NULL;
-    return -1;
+    svc_result r = svc_failed("%s", err ? err : "cannot start");
+    free(err);
+    return r;
 }
 
 void svc_format_time(int64_t t, char *out, size_t len)
@@ -243,9 +243,9 @@ int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_ga
                                sg.players[p].name, text, c->gm_name);
         char *body = rpt_wrap(raw, RPT_TEXT_WIDTH); /* a text reader's line */
         free(raw);
-        svc_mail m = {sg.players[p].address, sg.players[p].name, subj, body, NULL, NULL,
-                      "auto-generated", g->id, NULL, NULL, 0};
-        rc = svc_queue_mail(c, st, inbound_id, &m);
+        mail_outgoing m = {.to_addr = sg.players[p].address, .to_name = sg.players[p].name,
+                           .subject = subj, .body = body, .auto_submitted = "auto-generated"};
+        rc = svc_queue_mail(c, st, inbound_id, g->id, &m);
         free(body);
     }
     free(subj);

@@ -19,24 +19,33 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* ---- mailq.c: mail from the game master, queued ---- */
-typedef struct svc_mail {
-    const char *to_addr;
-    const char *to_name;        /* may be NULL */
-    const char *subject;
-    const char *body;
-    const char *in_reply_to;    /* may be NULL */
-    const char *references;     /* may be NULL */
-    const char *auto_submitted; /* "auto-replied" for answers, "auto-generated" otherwise */
-    int64_t game_id;            /* the game it is about (0: none): it threads under the game's
-                                 * first mail */
-    const char *html;           /* the same as HTML (NULL: text only) */
-    const mail_inline_part *parts; /* the HTML's pictures */
-    size_t nparts;
-} svc_mail;
+/* ---- result.c: what a call of the service came to ---- */
+typedef enum svc_kind {
+    SVC_OK,      /* done (text, when any: a warning for the caller to pass on) */
+    SVC_REFUSED, /* refused, nothing changed: text says why, for the person who asked */
+    SVC_FAILED,  /* the database or the system failed: text is the error; roll back */
+} svc_kind;
 
-/* Composes a mail from the GM and puts it in the outbox. */
-int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, const svc_mail *m);
+typedef struct svc_result {
+    svc_kind kind;
+    char text[1024];
+} svc_result;
+
+svc_result svc_ok(void);
+svc_result svc_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* r's text into why (len bytes), for code inside the service that still says why so. */
+void svc_result_copy(const svc_result *r, char *why, size_t len);
+/* SVC_FAILED with the database's last error. */
+svc_result svc_store_failed(store *st);
+
+/* ---- mailq.c: mail from the game master, queued ---- */
+/* Composes m (its to, subject, text, HTML and pictures; in_reply_to and references when it
+ * answers a mail) from the daemon's address (m's from and date are not read) and puts it in the
+ * outbox; game_id: the game it is about (0: none), under whose first mail to the recipient it
+ * threads. */
+int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
+                   const mail_outgoing *m);
 /* A mail from the game master to every player of the game (text: what the GM did, or says),
  * wrapped for a text reader. */
 int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
@@ -45,7 +54,7 @@ int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_ga
 int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
                        const char *to_addr, const char *raw, size_t len);
 /* Composes it and holds it for the GM's release (a turn's report under review). */
-int svc_hold_mail(const cfg *c, store *st, int turn, const svc_mail *m);
+int svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id, const mail_outgoing *m);
 /* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
 char *svc_reply_references(const char *references, const char *message_id);
 /* Renders a template of the configured directory (a broken one gives a short apology). */
@@ -56,8 +65,8 @@ char *svc_render_text(const cfg *c, const char *name, const cJSON *ctx);
 char *svc_render_html(const cfg *c, const char *name, const cJSON *ctx);
 /* A Content-ID for a picture of a mail ("map.TOKEN@domain"), malloc'd. */
 char *svc_content_id(const cfg *c, const char *what);
-/* Opens the transport the configuration names. Returns 0, or -1 with *err. */
-int svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink, char **err);
+/* Opens the transport the configuration names (failed: why). */
+svc_result svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink);
 /* The game's GM: its own address, else the configuration's. */
 const char *svc_gm_address(const cfg *c, const store_game *g);
 /* A time as "2026-11-24 10:00 UTC". */
@@ -75,11 +84,13 @@ typedef struct svc_game {
     eng_board *before;             /* svc_game_load_until: the board before that turn */
 } svc_game;
 
-eng_title *svc_load_title(const char *title, char *why, size_t len);
+/* config/games/TITLE.json read and checked into *out (the caller frees it; NULL when
+ * refused: why). */
+svc_result svc_load_title(const char *title, eng_title **out);
 /* The title as the game's chosen options change it (eng_title_load_chosen: when
- * eng_choices_change_title), a new one the caller frees, or NULL with why. */
-eng_title *svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
-                                 char *why, size_t len);
+ * eng_choices_change_title), a new one the caller frees (NULL when refused: why). */
+svc_result svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
+                                 eng_title **out);
 /* The game's title, options, players, then every action of its log replayed. */
 int svc_game_load(store *st, const store_game *sg, svc_game *out, char *why, size_t len);
 /* The game as it was at the end of turn until (0: as it stands), with the board before that
@@ -139,9 +150,9 @@ int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64
 void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders);
 
 /* ---- mail.c: a stored player mail dealt with ---- */
-/* Works out the mail's outcome, queues the replies and records it. 0, or -1 on a database
- * error. */
-int svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
+/* Works out the mail's outcome, queues the replies and records it (failed: a database error;
+ * a mail refused is answered, and done). */
+svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
 
 /* ---- turns.c: resolving turns ---- */
 /* Resolves the game's current turn now: the actions join the log, NMRs are counted, the report
@@ -168,9 +179,9 @@ int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t in
  * caller's transaction. */
 int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_t inbound_id,
                     char *said, size_t len);
-/* 0 when the game's turn may be resolved; else -1 with why (not running, paused, or a report
- * held for the GM's release). */
-int svc_turn_blocked(const store_game *sg, char *why, size_t len);
+/* SVC_OK when the game's turn may be resolved; else refused, why: not running, paused, or a
+ * report held for the GM's release. */
+svc_result svc_turn_blocked(const store_game *sg);
 /* The turn resolved on a copy with the orders as they stand: the GM's full report in *out
  * (caller frees); nothing changed, nothing sent. */
 int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
@@ -261,15 +272,98 @@ void svc_desk_cmd_clear(svc_desk_cmd *cmd);
  * changed; why in d->out), -1 a database error (the caller rolls back). */
 int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 /* Seats a player — a new seat, or old's (house rule 13) — and mails the welcome with the
- * password when mail: 0, 1 refused (why), -1 a database error. */
-int svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
-                    const char *name, const char *address, const char *password, bool mail,
-                    char *why, size_t len);
+ * password when mail. */
+svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
+                           const char *name, const char *address, const char *password,
+                           bool mail);
 
 /* ---- keep.c ---- */
 /* Trims the stored mail past its retention (retention.*): at most most mails (0: all), a few
  * at a time, each few in one transaction; then gives up to pages free pages back to the file
  * system (0: all). Returns the number trimmed, or -1 (logged). */
 int svc_trim_mail(const cfg *c, store *st, int most, int pages);
+
+/* ---- admin.c, admin_show.c: the GM's commands on the command line ----
+ * Each writes what the GM is told into out (on a refusal too: the desk's reason), returns
+ * SVC_OK, SVC_REFUSED or SVC_FAILED with its text, and begins and commits its own
+ * transactions. */
+
+/* The title a game is of when its GM names none. */
+#define SVC_DEFAULT_TITLE "1835"
+
+/* The configuration's database opened (migrated), and closed. */
+svc_result svc_store_open(const cfg *c, store **st);
+void svc_store_close(store *st);
+/* The database and (Maildir) the mail folders made ready. */
+svc_result svc_init(const cfg *c, store *st, buf *out);
+/* Whether config/games holds the title. */
+bool svc_title_exists(const char *title);
+
+/* A game created (title NULL: SVC_DEFAULT_TITLE; gm, gm_password NULL: the configuration's). */
+svc_result svc_game_create(const cfg *c, store *st, const char *name, const char *title,
+                           const char *gm, const char *gm_password, buf *out);
+svc_result svc_games_list(store *st, buf *out);
+/* A forming game started with its players in seating order and these options; the opening
+ * mail queued. */
+svc_result svc_game_start(const cfg *c, store *st, const char *name, const char *options,
+                          buf *out);
+
+/* A seat given: the game, the player's name and address, a password (NULL: one is made up and
+ * told), whether the player is mailed a welcome. */
+typedef struct svc_seat {
+    const char *game, *name, *address, *password;
+    bool mail;
+} svc_seat;
+
+svc_result svc_player_add(const cfg *c, store *st, const svc_seat *a, buf *out);
+/* House rule 13: a replacement takes old_name's seat. */
+svc_result svc_player_replace(const cfg *c, store *st, const svc_seat *a, const char *old_name,
+                              buf *out);
+svc_result svc_players_list(store *st, const char *game, buf *out);
+
+/* What `game set` changes: each number -1 when unchanged; review and stop_after_formation
+ * -1 unchanged, 0 no, 1 yes; gm, gm_password NULL when unchanged. */
+typedef struct svc_game_settings {
+    int turn_hours, remind_hours, rounds_per_turn, grace_minutes, stop_after_formation;
+    int review;
+    const char *gm, *gm_password;
+} svc_game_settings;
+
+svc_result svc_game_set(const cfg *c, store *st, const char *game, const svc_game_settings *s,
+                        buf *out);
+/* A GM command of the desk (desk.c) on the game, as the GM would write it by mail, with the
+ * reason and the lines that follow (each may be NULL), in one transaction. */
+svc_result svc_gm_command(const cfg *c, store *st, const char *game, const char *line,
+                          const char *reason, const char *body, buf *out);
+svc_result svc_gm_command_on(const cfg *c, store *st, const store_game *g, const char *line,
+                             const char *reason, const char *body, buf *out);
+/* The game's current turn resolved now (turn: the number the GM gives, NULL: the current as
+ * the command begins; a turn resolved meanwhile is refused, the next never resolved). */
+svc_result svc_game_resolve(const cfg *c, store *st, const char *game, const char *turn,
+                            buf *out);
+
+/* A resolved turn's report (turn 0: the last resolved), as text under a line naming it, or
+ * (html) as a page standing alone with its map and charts. */
+svc_result svc_game_report(const cfg *c, store *st, const char *game, int turn, bool html,
+                           buf *out);
+/* A game of the title as the engine begins one (its fewest players, the default options): the
+ * board every game of it starts from, home circles kept by the engine's own rule. */
+svc_result svc_title_starting_game(const eng_title *t, eng_game **out);
+/* The map a game of the title begins with, drawn into path (.png or .svg): the engine's own
+ * starting board, the one the opening mail shows. */
+svc_result svc_title_map(const char *title, const char *path);
+/* The game's map as it stands (turn 0) or after turn; a forming game's: its title's. */
+svc_result svc_game_map(store *st, const char *game, int turn, const char *path);
+/* Counts of the stored mail and of the outbox, by state. */
+svc_result svc_mail_counts(store *st, buf *out);
+/* The stored mail (failed_only: the mail set aside because processing it crashed). */
+svc_result svc_mail_list(store *st, bool failed_only, buf *out);
+/* A mail set aside processed again by the daemon (audited). */
+svc_result svc_mail_retry(store *st, int64_t id, buf *out);
+/* The database copied, live, to a new file. */
+svc_result svc_backup(const cfg *c, store *st, const char *path, buf *out);
+/* Every stored mail past its retention trimmed and the space given back (a write-ahead log in
+ * use: SVC_OK with a warning). */
+svc_result svc_compact(const cfg *c, store *st, buf *out);
 
 #endif

@@ -110,10 +110,17 @@ static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_
     char *text = svc_render_text(c, "game_start.txt", ctx);
     char *html = svc_render_html(c, "game_start.html", ctx);
     char *subject = str_format("%s: the game begins", sg->name);
-    svc_mail m = {dg->players[p].address, dg->players[p].name, subject, text, NULL, NULL,
-                  "auto-generated", sg->id, html, pictures && html ? map : NULL,
-                  pictures && html ? 1 : 0};
-    int rc = svc_queue_mail(c, st, inbound_id, &m);
+    mail_outgoing m = {
+        .to_addr = dg->players[p].address,
+        .to_name = dg->players[p].name,
+        .subject = subject,
+        .body = text,
+        .auto_submitted = "auto-generated",
+        .html = html,
+        .parts = pictures && html ? map : NULL,
+        .nparts = pictures && html ? 1 : 0,
+    };
+    int rc = svc_queue_mail(c, st, inbound_id, sg->id, &m);
     free(subject);
     free(html);
     free(text);

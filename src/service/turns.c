@@ -244,11 +244,18 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t
     int rc = 0;
     for (int i = 0; i < rd->n && rc == 0; i++) {
         const struct report_mail *m = &rd->mails[i];
-        svc_mail mail = {m->to_addr, m->to_name, m->subject, m->text, NULL, NULL,
-                         "auto-generated", sg->id, m->html, m->pictures ? rd->pc.parts : NULL,
-                         m->pictures ? rd->pc.nparts : 0};
-        rc = m->hold ? svc_hold_mail(c, st, sg->turn, &mail)
-                     : svc_queue_mail(c, st, inbound_id, &mail);
+        mail_outgoing mail = {
+            .to_addr = m->to_addr,
+            .to_name = m->to_name,
+            .subject = m->subject,
+            .body = m->text,
+            .auto_submitted = "auto-generated",
+            .html = m->html,
+            .parts = m->pictures ? rd->pc.parts : NULL,
+            .nparts = m->pictures ? rd->pc.nparts : 0,
+        };
+        rc = m->hold ? svc_hold_mail(c, st, sg->turn, sg->id, &mail)
+                     : svc_queue_mail(c, st, inbound_id, sg->id, &mail);
     }
     return rc;
 }
@@ -481,9 +488,18 @@ static int write_prepared(const cfg *c, store *st, const store_game *sg, const s
     return rc ? -1 : 0;
 }
 
+/* Whether the game's turn is blocked (why said). */
+static bool blocked(const store_game *sg, char *why, size_t len)
+{
+    svc_result r = svc_turn_blocked(sg);
+    if (r.kind != SVC_OK)
+        svc_result_copy(&r, why, len);
+    return r.kind != SVC_OK;
+}
+
 int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
 {
-    if (svc_turn_blocked(sg, why, len))
+    if (blocked(sg, why, len))
         return -1;
     struct prepared *p = prepare(c, st, sg, why, len);
     int rc = p ? write_prepared(c, st, sg, p, why, len) : -1;
@@ -710,9 +726,9 @@ static int remind(const cfg *c, store *st, const store_game *sg, const svc_game 
         cJSON_AddStringToObject(ctx, "deadline", when);
         char *body = svc_render(c, "reminder.txt", ctx);
         char *subject = str_format("%s: your orders for turn %d", sg->name, sg->turn);
-        svc_mail m = {dg->players[p].address, dg->players[p].name, subject, body, NULL, NULL,
-                      "auto-generated", sg->id, NULL, NULL, 0};
-        int rc = svc_queue_mail(c, st, 0, &m);
+        mail_outgoing m = {.to_addr = dg->players[p].address, .to_name = dg->players[p].name,
+                           .subject = subject, .body = body, .auto_submitted = "auto-generated"};
+        int rc = svc_queue_mail(c, st, 0, sg->id, &m);
         free(subject);
         free(body);
         cJSON_Delete(ctx);
@@ -809,9 +825,9 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
                                 "turn was applied; the daemon tries again at every pass. The "
                                 "players' orders are kept.\n",
                                 sg->name, sg->turn, why);
-        svc_mail m = {svc_gm_address(c, sg), c->gm_name, subject, body, NULL, NULL,
-                      "auto-generated", sg->id, NULL, NULL, 0};
-        rc = svc_queue_mail(c, st, 0, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
+        mail_outgoing m = {.to_addr = svc_gm_address(c, sg), .to_name = c->gm_name,
+                           .subject = subject, .body = body, .auto_submitted = "auto-generated"};
+        rc = svc_queue_mail(c, st, 0, sg->id, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
                                                          detail);
         free(subject);
         free(body);
@@ -851,7 +867,7 @@ static int resolve_off_lock(const cfg *c, store *st, const char *name, int turn,
                      ? 0 : -1;
         if (rc == 0 && g.turn != turn)
             rc = 1; /* resolved meanwhile by another process: the next turn is not due */
-        if (rc == 0 && svc_turn_blocked(&g, why, len))
+        if (rc == 0 && blocked(&g, why, len))
             rc = 1; /* paused, held or over meanwhile */
         if (rc == 0 && !(p = prepare(c, st, &g, why, len)))
             rc = -1;
@@ -952,18 +968,18 @@ int svc_turns_due(const cfg *c, store *st)
 }
 
 
-int svc_turn_blocked(const store_game *sg, char *why, size_t len)
+svc_result svc_turn_blocked(const store_game *sg)
 {
     if (strcmp(sg->status, "running") != 0)
-        return snprintf(why, len, "game %s is %s, not running", sg->name, sg->status), -1;
+        return svc_refused("game %s is %s, not running", sg->name, sg->status);
     if (sg->paused_at) {
         char since[64];
         svc_format_time(sg->paused_at, since, sizeof since);
-        return snprintf(why, len, "game %s is paused (since %s): RESUME it first", sg->name,
-                        since), -1;
+        return svc_refused("game %s is paused (since %s): RESUME it first", sg->name, since);
     }
     if (sg->held)
-        return snprintf(why, len, "game %s: the report of turn %d is held for review: RELEASE "
-                                  "it first", sg->name, sg->turn - 1), -1;
-    return 0;
+        return svc_refused("game %s: the report of turn %d is held for review: RELEASE it first",
+                           sg->name, sg->turn - 1);
+    return svc_ok();
 }
+

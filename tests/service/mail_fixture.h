@@ -40,7 +40,7 @@ static inline int setup(void **state)
     char *err = NULL;
     f->st = store_open(f->c.database, &err);
     assert_non_null(f->st);
-    assert_int_equal(svc_open_transport(&f->c, &f->src, &f->sink, &err), 0);
+    assert_int_equal(svc_open_transport(&f->c, &f->src, &f->sink).kind, SVC_OK);
     assert_int_equal(store_game_create(f->st, "g1", "1835", &f->game_id), STORE_OK);
     char *hash = pw_hash("secret1");
     assert_int_equal(store_player_add(f->st, f->game_id, "alice", "alice@pbem.test", hash, NULL),

@@ -698,8 +698,9 @@ static void test_outbox_retries_with_backoff_then_sends(void **state)
     struct scripted sc = {{MAIL_SEND_RETRY, MAIL_SEND_RETRY}, 2, 0};
     mail_sink sink = {&ops, &sc};
     util_set_clock(10000);
-    svc_mail m = {"a@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated", 0, NULL, NULL, 0};
-    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, &m), 0);
+    mail_outgoing m = {.to_addr = "a@x.org", .subject = "s", .body = "body\n",
+                       .auto_submitted = "auto-generated"};
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
     assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0);
     assert_int_equal(store_outbox_next_time(f->st), 10000 + f->c.retry_base);
     assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0); /* not due yet */
@@ -719,9 +720,10 @@ static void test_outbox_gives_up_on_rejection(void **state)
     static const struct mail_sink_ops ops = {scripted_send, scripted_close};
     struct scripted sc = {{MAIL_SEND_REJECTED}, 1, 0};
     mail_sink sink = {&ops, &sc};
-    svc_mail m = {"nobody@x.org", NULL, "s", "body\n", NULL, NULL, "auto-generated", 0, NULL, NULL, 0};
-    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, &m), 0);
-    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, &m), 0);
+    mail_outgoing m = {.to_addr = "nobody@x.org", .subject = "s", .body = "body\n",
+                       .auto_submitted = "auto-generated"};
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
     assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 1); /* a rejection does not stop */
     assert_int_equal(store_outbox_count(f->st, "failed"), 1);
     assert_int_equal(store_audit_count(f->st, "mail_given_up"), 1);
