@@ -297,7 +297,7 @@ static int *starts_of(const struct net *net, const eng_train *train, int *n)
 /* Every run of the train, by value (the best first) or in the order found from the starts in
  * order — the same list whether one thread found them or two. */
 void eng_routes_list_runs(const struct net *net, const eng_train *train, bool by_value,
-                      struct routes *out)
+                          struct routes *out)
 {
     assert(net->nnodes <= 65536); /* a stop's number fits a route's stops */
     struct listing ls = {.net = net, .train = train};
@@ -461,7 +461,7 @@ static void walk_back_from(struct way_back *wb, int a)
 /* Every run of the train through hex h (leg_through: per leg, whether it touches h), by value
  * or in the order found. */
 void eng_routes_list_through(const struct net *net, const eng_train *train, int h,
-                         const uint8_t *leg_through, bool by_value, struct routes *out)
+                             const uint8_t *leg_through, bool by_value, struct routes *out)
 {
     assert(net->nnodes <= 65536);
     struct listing ls = {.net = net, .train = train, .nstarts = 1};

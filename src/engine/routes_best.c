@@ -11,7 +11,7 @@
 #include <string.h>
 
 void eng_routes_view_init(struct view *v, const struct routes *a, const struct routes *b,
-                      const uint8_t *skip, int skipped)
+                          const uint8_t *skip, int skipped)
 {
     *v = (struct view){.n = a->n + (b ? b->n - skipped : 0), .a = a, .b = b, .skip = skip};
 }
@@ -308,7 +308,7 @@ void eng_routes_free_lists(struct routes *lists, const bool *listed)
 
 /* The best run of the company's trains on net. */
 int eng_routes_best_on(const struct net *net, const eng_game *g, const eng_company_state *s,
-                   const struct change *ch, bool bounded, long budget, eng_run *out)
+                       const struct change *ch, bool bounded, long budget, eng_run *out)
 {
     struct routes lists[ENG_MAX_TRAIN_TYPES];
     struct view views[ENG_MAX_TRAIN_TYPES];
@@ -348,8 +348,8 @@ int eng_routes_best_run(const eng_game *g, int company, eng_run *out, bool bound
 }
 
 void eng_routes_runs_of(const struct net *net, const eng_train *train, int type, bool bounded,
-                    const struct change *ch, struct routes *list, struct view *view,
-                    uint8_t **skip)
+                        const struct change *ch, struct routes *list, struct view *view,
+                        uint8_t **skip)
 {
     *skip = NULL;
     if (ch)

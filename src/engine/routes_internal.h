@@ -75,8 +75,9 @@ struct renumber {
     int words;     /* the words of every run's track: at least the board's own */
 };
 
+/* The same, numbered as rn says (NULL: as always). */
 void eng_routes_build_net_as(struct net *net, const eng_game *g, int company,
-                         const struct renumber *rn);
+                             const struct renumber *rn);
 
 /* ---- single-train runs ---- */
 
@@ -214,8 +215,8 @@ struct change {
 /* The runs of one train type, as the choice reads them (sorted when bounded; a change: merged
  * with the runs before; *skip then what of those it leaves out). */
 void eng_routes_runs_of(const struct net *net, const eng_train *train, int type, bool bounded,
-                    const struct change *ch, struct routes *list, struct view *view,
-                    uint8_t **skip);
+                        const struct change *ch, struct routes *list, struct view *view,
+                        uint8_t **skip);
 
 /* ---- the best runs of a board changed in one hex, from the runs of the board before ---- */
 
@@ -232,8 +233,7 @@ struct eng_runs_before {
     int *touch_first[ENG_MAX_TRAIN_TYPES], *touch_runs[ENG_MAX_TRAIN_TYPES];
 };
 
-/* The board as a graph for the company (routes_net.c); rn: numbered as a board changed in one
- * hex (NULL: as always). */
+/* The board as a graph for the company (routes_net.c), numbered as always. */
 void eng_routes_build_net(struct net *net, const eng_game *g, int company);
 void eng_routes_free_net(struct net *net);
 

@@ -103,7 +103,7 @@ void eng_routes_build_net(struct net *net, const eng_game *g, int company)
 }
 
 void eng_routes_build_net_as(struct net *net, const eng_game *g, int company,
-                         const struct renumber *rn)
+                             const struct renumber *rn)
 {
     const eng_title *t = g->t;
     memset(net, 0, sizeof *net);

@@ -26,7 +26,7 @@ bool eng_title_check_borders(struct loader *L)
 
 /* Upgrade lists are resolved after all tiles and hexes are read. */
 bool eng_title_read_upgrades(struct loader *L, const char *where, const cJSON *list,
-                           eng_upgrades *up)
+                             eng_upgrades *up)
 {
     if (!list)
         return true;
