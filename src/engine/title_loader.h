@@ -1,4 +1,4 @@
-/* title_loader: what the files reading a title share (title.c and title_*.c) — the loader's
+/* title_loader: what the files reading a title share (title_*.c) — the loader's
  * state, the primitives reading a member of the JSON (each error names its entry), and the stages
  * eng_title_from_json runs in order. Not for use outside these files. */
 #ifndef PBEMGM_ENG_TITLE_LOADER_H
@@ -114,7 +114,7 @@ static inline int color_parse(const char *s)
     return -1;
 }
 
-/* The title from its parsed JSON (root is the caller's), or NULL with err (title.c). */
+/* The title from its parsed JSON (root is the caller's), or NULL with err (title_read.c). */
 eng_title *eng_title_from_json(const cJSON *root, char **err);
 /* The JSON text parsed, or NULL with the line of the fault in err (name leads it). */
 cJSON *eng_title_json_parse(const char *name, const char *json, char **err);
