@@ -2,6 +2,7 @@
  * 8 on H4 (cost 0)"). Pure: the names come from the title and the game. */
 #include "engine/game.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 static const char *player_name(const eng_game *g, int p)
@@ -39,185 +40,280 @@ static const char *dividend_text(int how)
     return how == 1 ? "pays out" : how == 2 ? "splits" : "withholds";
 }
 
+/* The event being written, and where. */
+struct line {
+    const eng_game *g;
+    const eng_event *e;
+    const char *P, *C; /* the event's player's name and company's id */
+    char *buf;
+    size_t len;
+};
+
+static int say(const struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int say(const struct line *l, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(l->buf, l->len, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+/* The rounds begin and end; who has priority, who passes, who operates. */
+static int round_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    switch (e->kind) {
+    case ENG_EV_START_ROUND: return say(l, "Start round %d", e->amount);
+    case ENG_EV_STOCK_ROUND: return say(l, "Stock round %d", e->amount);
+    case ENG_EV_END_STOCK_ROUND: return say(l, "Stock round %d ends", e->amount);
+    case ENG_EV_OPERATING_ROUND: return say(l, "Operating round %d.%d", e->amount, e->amount2);
+    case ENG_EV_END_OR: return say(l, "Operating round %d.%d ends", e->amount, e->amount2);
+    case ENG_EV_SHORT_OR: return say(l, "No company can operate");
+    case ENG_EV_OPERATES: return say(l, "%s operates (%s)", l->C, l->P);
+    case ENG_EV_PRIORITY: return say(l, "%s has priority", l->P);
+    case ENG_EV_PASSES: return say(l, "%s passes", l->P);
+    case ENG_EV_ALL_PASSED: return say(l, "Everyone passed");
+    case ENG_EV_CANNOT_BUY: return say(l, "%s cannot pay for anything and passes", l->P);
+    default: return 0;
+    }
+}
+
+/* The start packet: items bought, bid on, auctioned. */
+static int start_packet_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_BOUGHT_ITEM: /* amount2: the item */
+        return say(l, "%s buys %s for %d", P, C, e->amount);
+    case ENG_EV_ALSO_GETS:
+        return say(l, "%s also gets %d%% of %s%s", P, e->amount, C,
+                   e->flag ? " (director)" : "");
+    case ENG_EV_BID:
+        return say(l, "%s bids %d for %s (%d not held by bids)", P, e->amount, C, e->amount2);
+    case ENG_EV_ITEM_PRICE: return say(l, "Everyone passed: %s now costs %d", C, e->amount);
+    case ENG_EV_TO_AUCTION: return say(l, "%s is auctioned among its bidders", C);
+    case ENG_EV_CANNOT_RAISE:
+        return say(l, "%s cannot bid %d for %s (at most %d): out of its auction", P, e->amount,
+                   C, e->amount2);
+    default: return 0;
+    }
+}
+
+/* Shares bought and sold, prices, directors. */
+static int stock_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_FLOATS: return say(l, "%s floats with %d", C, e->amount);
+    case ENG_EV_BOUGHT_SHARE:
+        return say(l, "%s buys %d%% of %s%s for %d", P, e->amount, C,
+                   e->flag ? " from the pool" : "", e->amount2);
+    case ENG_EV_PAID_TO: return say(l, "  %d goes to %s", e->amount, C);
+    case ENG_EV_SOLD_SHARES:
+        return say(l, "%s sells %d%% of %s for %d", P, e->amount, C, e->amount2);
+    case ENG_EV_PRESIDENT: return say(l, "%s is now the director of %s", P, C);
+    case ENG_EV_PRICE: return say(l, "%s's price: %d -> %d", C, e->amount, e->amount2);
+    case ENG_EV_SOLD_OUT: return say(l, "%s is sold out", C);
+    case ENG_EV_RELEASED: return say(l, "%s is now available", C);
+    case ENG_EV_PAR: return say(l, "%s sets %s's par at %d", P, C, e->amount);
+    default: return 0;
+    }
+}
+
+/* Privates' income, sales and closing; rights bought. */
+static int private_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_PRIVATE_INCOME:
+        return say(l, "%s gets %d from %s", e->item >= 0 ? company_id(g, e->item) : P, e->amount,
+                   C);
+    case ENG_EV_BOUGHT_PRIVATE:
+        return say(l, "%s buys %s from %s for %d", C, company_id(g, e->item), P, e->amount);
+    case ENG_EV_PRIVATE_TRADED:
+        return say(l, "%s buys %s from %s for %d", P, C, g->players[e->item].name, e->amount);
+    case ENG_EV_PRIVATE_CLOSES: return say(l, "%s closes", C);
+    case ENG_EV_BOUGHT_RIGHT:
+        return say(l, "%s buys the %s right for %d", C, g->t->rights[e->item].id, e->amount);
+    default: return 0;
+    }
+}
+
+static int tile_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    int n = say(l, "%s lays tile %s on %s", l->C,
+                e->item >= 0 && e->item < g->t->ntiles ? g->t->tiles[e->item].id : "?",
+                hex_id(g, e->amount));
+    if (e->amount2 && n > 0 && (size_t)n < l->len)
+        n += snprintf(l->buf + n, l->len - (size_t)n, " (terrain %d)", e->amount2);
+    return n;
+}
+
+static int token_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    char where[48]; /* the city, where the hex has several (CITY n of the orders) */
+    snprintf(where, sizeof where, "%s", hex_id(g, e->amount));
+    if (e->item >= 0 && eng_board_track(g->board, e->amount, NULL)->ncities > 1)
+        snprintf(where, sizeof where, "%s (city %d)", hex_id(g, e->amount), e->item + 1);
+    return e->flag ? say(l, "%s places a free station on %s", l->C, where)
+                   : say(l, "%s places a station on %s for %d", l->C, where, e->amount2);
+}
+
+/* Track, stations, revenue and dividends. */
+static int operating_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_TILE_LAID: return tile_text(l);
+    case ENG_EV_TOKEN_PLACED: return token_text(l);
+    case ENG_EV_REVENUE:
+        return say(l, "%s runs for %d and %s", C, e->amount, dividend_text(e->amount2));
+    case ENG_EV_NO_DIVIDEND: return say(l, "%s earns nothing", C);
+    case ENG_EV_DIVIDEND: return say(l, "  %s gets %d from %s", P, e->amount, C);
+    case ENG_EV_COMPANY_GETS: return say(l, "  %s gets %d", C, e->amount);
+    default: return 0;
+    }
+}
+
+/* A train discarded or traded in: to the pool, or scrapped when obsolete. */
+static int discard_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    return say(l,
+               !e->flag    ? (e->amount ? "%s discards an obsolete %s train (scrapped)"
+                                        : "%s discards a %s train to the pool")
+               : e->amount ? "%s trades in an obsolete %s train (scrapped)"
+                           : "%s trades in a %s train (to the pool)",
+               l->C, train_name(l->g, e->item));
+}
+
+/* Trains bought, rusted, discarded; the phases they bring. */
+static int train_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const char *P = l->P, *C = l->C, *T = train_name(g, e->item);
+    char s[32];
+    switch (e->kind) {
+    case ENG_EV_BOUGHT_TRAIN:
+        return say(l, "%s buys a %s train from %s for %d", C, T,
+                   seller_text(g, e->amount2, s, sizeof s), e->amount);
+    case ENG_EV_FIRST_TRAIN: return say(l, "The first %s train is sold", T);
+    case ENG_EV_NEW_TRAIN: return say(l, "The bank now sells %s trains", T);
+    case ENG_EV_PHASE:
+        return say(l, "Phase %s begins",
+                   e->amount >= 0 && e->amount < g->t->nphases ? g->t->phases[e->amount].name
+                                                               : "?");
+    case ENG_EV_RUSTED: return say(l, "%s trains rust", T);
+    case ENG_EV_OBSOLETE: return say(l, "%s trains are obsolete: each runs once more", T);
+    case ENG_EV_SCRAPPED:
+        return say(l, "%s's obsolete %s train%s scrapped after its run", C, T,
+                   e->amount > 1 ? "s are" : " is");
+    case ENG_EV_DISCARDED: return discard_text(l);
+    case ENG_EV_MUST_RAISE:
+        return say(l, "%s must raise %d for %s's train by selling shares", P, e->amount, C);
+    case ENG_EV_DIRECTOR_ADDS: return say(l, "%s adds %d to %s's train", P, e->amount, C);
+    default: return 0;
+    }
+}
+
+/* A company formed from others: its exchanges. */
+static int formation_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_FORMATION_START:
+        return e->player >= 0 ? say(l, "%s may form %s", P, C) : say(l, "Exchanges for %s", C);
+    case ENG_EV_FORMATION_END: return say(l, "The %s exchanges end", C);
+    case ENG_EV_FORMED: return say(l, "%s forms at %d, %s its director", C, e->amount, P);
+    case ENG_EV_MERGED:
+        return say(l, "%s exchanges %s (%d in cash, %d trains move)", P, C, e->amount,
+                   e->amount2);
+    case ENG_EV_GOT_SHARE:
+        if (e->item >= 0) /* a private's exchange: the share's company */
+            return say(l, "%s gets %d%% of %s for %s", P, e->amount, company_id(g, e->item), C);
+        return say(l, "  %s gets %d%% for %s", P, e->amount, C);
+    case ENG_EV_TOKEN_EXCHANGED:
+        return say(l, "%s's station on %s becomes %s's", C, hex_id(g, e->amount),
+                   g->t->formation.company >= 0 ? g->t->companies[g->t->formation.company].id
+                                                : "?");
+    default: return 0;
+    }
+}
+
+/* The game's end: the bank broken, a bankruptcy, the scores. */
+static int end_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    switch (e->kind) {
+    case ENG_EV_BANK_BROKEN:
+        return say(l, "The bank is broken: the game ends with this %s",
+                   l->g->t->bank_break_ends_set ? "set of operating rounds" : "operating round");
+    case ENG_EV_BANKRUPT: return say(l, "%s is bankrupt: %s cannot buy its train", l->P, l->C);
+    case ENG_EV_GAME_OVER:
+        return say(l, "The game is over (%s)",
+                   e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
+    case ENG_EV_FINAL_SCORE: return say(l, "%d. %s with %d", e->amount2, l->P, e->amount);
+    default: return 0;
+    }
+}
+
+/* Which part of the game writes the event (every kind named: the compiler says when one is
+ * missing); NULL for an event a reader need not see. */
+static int (*text_of(eng_event_kind kind))(const struct line *)
+{
+    switch (kind) {
+    case ENG_EV_ROUND_END: case ENG_EV_WORTH:
+        return NULL;
+    case ENG_EV_START_ROUND: case ENG_EV_STOCK_ROUND: case ENG_EV_END_STOCK_ROUND:
+    case ENG_EV_OPERATING_ROUND: case ENG_EV_END_OR: case ENG_EV_SHORT_OR: case ENG_EV_OPERATES:
+    case ENG_EV_PRIORITY: case ENG_EV_PASSES: case ENG_EV_ALL_PASSED: case ENG_EV_CANNOT_BUY:
+        return round_text;
+    case ENG_EV_BOUGHT_ITEM: case ENG_EV_ALSO_GETS: case ENG_EV_BID: case ENG_EV_ITEM_PRICE:
+    case ENG_EV_TO_AUCTION: case ENG_EV_CANNOT_RAISE:
+        return start_packet_text;
+    case ENG_EV_FLOATS: case ENG_EV_BOUGHT_SHARE: case ENG_EV_PAID_TO: case ENG_EV_SOLD_SHARES:
+    case ENG_EV_PRESIDENT: case ENG_EV_PRICE: case ENG_EV_SOLD_OUT: case ENG_EV_RELEASED:
+    case ENG_EV_PAR:
+        return stock_text;
+    case ENG_EV_PRIVATE_INCOME: case ENG_EV_BOUGHT_PRIVATE: case ENG_EV_PRIVATE_TRADED:
+    case ENG_EV_PRIVATE_CLOSES: case ENG_EV_BOUGHT_RIGHT:
+        return private_text;
+    case ENG_EV_TILE_LAID: case ENG_EV_TOKEN_PLACED: case ENG_EV_REVENUE:
+    case ENG_EV_NO_DIVIDEND: case ENG_EV_DIVIDEND: case ENG_EV_COMPANY_GETS:
+        return operating_text;
+    case ENG_EV_BOUGHT_TRAIN: case ENG_EV_FIRST_TRAIN: case ENG_EV_NEW_TRAIN: case ENG_EV_PHASE:
+    case ENG_EV_RUSTED: case ENG_EV_OBSOLETE: case ENG_EV_SCRAPPED: case ENG_EV_DISCARDED:
+    case ENG_EV_MUST_RAISE: case ENG_EV_DIRECTOR_ADDS:
+        return train_text;
+    case ENG_EV_FORMATION_START: case ENG_EV_FORMATION_END: case ENG_EV_FORMED:
+    case ENG_EV_MERGED: case ENG_EV_GOT_SHARE: case ENG_EV_TOKEN_EXCHANGED:
+        return formation_text;
+    case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
+    case ENG_EV_FINAL_SCORE:
+        return end_text;
+    }
+    return NULL;
+}
+
 /* Writes the line; returns its length, or 0 for an event a reader need not see. */
 int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
 {
-    const char *P = player_name(g, e->player), *C = company_id(g, e->company);
-    char s[32];
-    int n = 0;
-    switch (e->kind) {
-    case ENG_EV_START_ROUND: n = snprintf(buf, len, "Start round %d", e->amount); break;
-    case ENG_EV_STOCK_ROUND: n = snprintf(buf, len, "Stock round %d", e->amount); break;
-    case ENG_EV_END_STOCK_ROUND: n = snprintf(buf, len, "Stock round %d ends", e->amount); break;
-    case ENG_EV_OPERATING_ROUND:
-        n = snprintf(buf, len, "Operating round %d.%d", e->amount, e->amount2);
-        break;
-    case ENG_EV_PRIORITY: n = snprintf(buf, len, "%s has priority", P); break;
-    case ENG_EV_BOUGHT_ITEM:
-        n = snprintf(buf, len, "%s buys %s for %d", P, C, e->amount); /* amount2: the item */
-        break;
-    case ENG_EV_ALSO_GETS:
-        n = snprintf(buf, len, "%s also gets %d%% of %s%s", P, e->amount, C,
-                     e->flag ? " (director)" : "");
-        break;
-    case ENG_EV_FLOATS: n = snprintf(buf, len, "%s floats with %d", C, e->amount); break;
-    case ENG_EV_CANNOT_BUY:
-        n = snprintf(buf, len, "%s cannot pay for anything and passes", P);
-        break;
-    case ENG_EV_PASSES: n = snprintf(buf, len, "%s passes", P); break;
-    case ENG_EV_ALL_PASSED: n = snprintf(buf, len, "Everyone passed"); break;
-    case ENG_EV_BOUGHT_SHARE:
-        n = snprintf(buf, len, "%s buys %d%% of %s%s for %d", P, e->amount, C,
-                     e->flag ? " from the pool" : "", e->amount2);
-        break;
-    case ENG_EV_PAID_TO: n = snprintf(buf, len, "  %d goes to %s", e->amount, C); break;
-    case ENG_EV_SOLD_SHARES:
-        n = snprintf(buf, len, "%s sells %d%% of %s for %d", P, e->amount, C, e->amount2);
-        break;
-    case ENG_EV_PRESIDENT: n = snprintf(buf, len, "%s is now the director of %s", P, C); break;
-    case ENG_EV_PRICE:
-        n = snprintf(buf, len, "%s's price: %d -> %d", C, e->amount, e->amount2);
-        break;
-    case ENG_EV_SOLD_OUT: n = snprintf(buf, len, "%s is sold out", C); break;
-    case ENG_EV_RELEASED: n = snprintf(buf, len, "%s is now available", C); break;
-    case ENG_EV_PRIVATE_INCOME:
-        n = snprintf(buf, len, "%s gets %d from %s",
-                     e->item >= 0 ? company_id(g, e->item) : P, e->amount, C);
-        break;
-    case ENG_EV_BOUGHT_PRIVATE:
-        n = snprintf(buf, len, "%s buys %s from %s for %d", C, company_id(g, e->item), P,
-                     e->amount);
-        break;
-    case ENG_EV_PRIVATE_TRADED:
-        n = snprintf(buf, len, "%s buys %s from %s for %d", P, C, g->players[e->item].name,
-                     e->amount);
-        break;
-    case ENG_EV_SHORT_OR: n = snprintf(buf, len, "No company can operate"); break;
-    case ENG_EV_OPERATES: n = snprintf(buf, len, "%s operates (%s)", C, P); break;
-    case ENG_EV_ROUND_END: break;
-    case ENG_EV_TILE_LAID:
-        n = snprintf(buf, len, "%s lays tile %s on %s", C,
-                     e->item >= 0 && e->item < g->t->ntiles ? g->t->tiles[e->item].id : "?",
-                     hex_id(g, e->amount));
-        if (e->amount2 && n > 0 && (size_t)n < len)
-            n += snprintf(buf + n, len - (size_t)n, " (terrain %d)", e->amount2);
-        break;
-    case ENG_EV_TOKEN_PLACED: {
-        char where[48]; /* the city, where the hex has several (CITY n of the orders) */
-        snprintf(where, sizeof where, "%s", hex_id(g, e->amount));
-        if (e->item >= 0 && eng_board_track(g->board, e->amount, NULL)->ncities > 1)
-            snprintf(where, sizeof where, "%s (city %d)", hex_id(g, e->amount), e->item + 1);
-        n = e->flag ? snprintf(buf, len, "%s places a free station on %s", C, where)
-                    : snprintf(buf, len, "%s places a station on %s for %d", C, where,
-                               e->amount2);
-        break;
-    }
-    case ENG_EV_REVENUE:
-        n = snprintf(buf, len, "%s runs for %d and %s", C, e->amount, dividend_text(e->amount2));
-        break;
-    case ENG_EV_NO_DIVIDEND: n = snprintf(buf, len, "%s earns nothing", C); break;
-    case ENG_EV_DIVIDEND: n = snprintf(buf, len, "  %s gets %d from %s", P, e->amount, C); break;
-    case ENG_EV_COMPANY_GETS: n = snprintf(buf, len, "  %s gets %d", C, e->amount); break;
-    case ENG_EV_BOUGHT_TRAIN:
-        n = snprintf(buf, len, "%s buys a %s train from %s for %d", C, train_name(g, e->item),
-                     seller_text(g, e->amount2, s, sizeof s), e->amount);
-        break;
-    case ENG_EV_FIRST_TRAIN:
-        n = snprintf(buf, len, "The first %s train is sold", train_name(g, e->item));
-        break;
-    case ENG_EV_NEW_TRAIN:
-        n = snprintf(buf, len, "The bank now sells %s trains", train_name(g, e->item));
-        break;
-    case ENG_EV_PHASE:
-        n = snprintf(buf, len, "Phase %s begins",
-                     e->amount >= 0 && e->amount < g->t->nphases ? g->t->phases[e->amount].name
-                                                                 : "?");
-        break;
-    case ENG_EV_RUSTED: n = snprintf(buf, len, "%s trains rust", train_name(g, e->item)); break;
-    case ENG_EV_BOUGHT_RIGHT:
-        n = snprintf(buf, len, "%s buys the %s right for %d", C, g->t->rights[e->item].id,
-                     e->amount);
-        break;
-    case ENG_EV_OBSOLETE:
-        n = snprintf(buf, len, "%s trains are obsolete: each runs once more", train_name(g, e->item));
-        break;
-    case ENG_EV_SCRAPPED:
-        n = snprintf(buf, len, "%s's obsolete %s train%s scrapped after its run", C,
-                     train_name(g, e->item), e->amount > 1 ? "s are" : " is");
-        break;
-    case ENG_EV_PRIVATE_CLOSES: n = snprintf(buf, len, "%s closes", C); break;
-    case ENG_EV_DISCARDED:
-        n = snprintf(buf, len,
-                     !e->flag    ? (e->amount ? "%s discards an obsolete %s train (scrapped)"
-                                              : "%s discards a %s train to the pool")
-                     : e->amount ? "%s trades in an obsolete %s train (scrapped)"
-                                           : "%s trades in a %s train (to the pool)",
-                     C, train_name(g, e->item));
-        break;
-    case ENG_EV_END_OR:
-        n = snprintf(buf, len, "Operating round %d.%d ends", e->amount, e->amount2);
-        break;
-    case ENG_EV_WORTH: break;
-    case ENG_EV_MUST_RAISE:
-        n = snprintf(buf, len, "%s must raise %d for %s's train by selling shares", P, e->amount, C);
-        break;
-    case ENG_EV_DIRECTOR_ADDS:
-        n = snprintf(buf, len, "%s adds %d to %s's train", P, e->amount, C);
-        break;
-    case ENG_EV_FORMATION_START:
-        n = e->player >= 0 ? snprintf(buf, len, "%s may form %s", P, C)
-                           : snprintf(buf, len, "Exchanges for %s", C);
-        break;
-    case ENG_EV_FORMATION_END: n = snprintf(buf, len, "The %s exchanges end", C); break;
-    case ENG_EV_FORMED:
-        n = snprintf(buf, len, "%s forms at %d, %s its director", C, e->amount, P);
-        break;
-    case ENG_EV_MERGED:
-        n = snprintf(buf, len, "%s exchanges %s (%d in cash, %d trains move)", P, C, e->amount,
-                     e->amount2);
-        break;
-    case ENG_EV_GOT_SHARE:
-        if (e->item >= 0) /* a private's exchange: the share's company */
-            n = snprintf(buf, len, "%s gets %d%% of %s for %s", P, e->amount,
-                         company_id(g, e->item), C);
-        else
-            n = snprintf(buf, len, "  %s gets %d%% for %s", P, e->amount, C);
-        break;
-    case ENG_EV_BANK_BROKEN:
-        n = snprintf(buf, len, "The bank is broken: the game ends with this %s",
-                     g->t->bank_break_ends_set ? "set of operating rounds" : "operating round");
-        break;
-    case ENG_EV_BANKRUPT:
-        n = snprintf(buf, len, "%s is bankrupt: %s cannot buy its train", P, C);
-        break;
-    case ENG_EV_GAME_OVER:
-        n = snprintf(buf, len, "The game is over (%s)",
-                     e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
-        break;
-    case ENG_EV_FINAL_SCORE:
-        n = snprintf(buf, len, "%d. %s with %d", e->amount2, P, e->amount);
-        break;
-    case ENG_EV_BID:
-        n = snprintf(buf, len, "%s bids %d for %s (%d not held by bids)", P, e->amount, C,
-                     e->amount2);
-        break;
-    case ENG_EV_ITEM_PRICE:
-        n = snprintf(buf, len, "Everyone passed: %s now costs %d", C, e->amount);
-        break;
-    case ENG_EV_TO_AUCTION:
-        n = snprintf(buf, len, "%s is auctioned among its bidders", C);
-        break;
-    case ENG_EV_CANNOT_RAISE:
-        n = snprintf(buf, len, "%s cannot bid %d for %s (at most %d): out of its auction", P,
-                     e->amount, C, e->amount2);
-        break;
-    case ENG_EV_PAR: n = snprintf(buf, len, "%s sets %s's par at %d", P, C, e->amount); break;
-    case ENG_EV_TOKEN_EXCHANGED:
-        n = snprintf(buf, len, "%s's station on %s becomes %s's", C, hex_id(g, e->amount),
-                     g->t->formation.company >= 0 ? g->t->companies[g->t->formation.company].id
-                                                  : "?");
-        break;
-    }
+    struct line l = {g, e, player_name(g, e->player), company_id(g, e->company), buf, len};
+    int (*text)(const struct line *) = text_of(e->kind);
+    int n = text ? text(&l) : 0;
     if (n < 0)
         n = 0;
     if ((size_t)n >= len)
