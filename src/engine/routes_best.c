@@ -10,36 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void eng_routes_view_init(struct view *v, const struct routes *a, const struct routes *b,
-                          const uint8_t *skip, int skipped)
-{
-    *v = (struct view){.n = a->n + (b ? b->n - skipped : 0), .a = a, .b = b, .skip = skip};
-}
-
-/* Merges the two lists up to run r. */
-__attribute__((noinline)) void eng_routes_view_extend(struct view *v, int r)
-{
-    while (v->have <= r) {
-        if (v->have == v->cap) {
-            v->cap = v->cap ? 2 * v->cap : 256;
-            v->at = xrealloc(v->at, (size_t)v->cap * sizeof *v->at);
-        }
-        while (v->ib < v->b->n && v->skip[v->ib])
-            v->ib++;
-        bool from_b = v->ib < v->b->n &&
-                      (v->ia >= v->a->n || v->b->v[v->ib].value > v->a->v[v->ia].value);
-        v->at[v->have++] = from_b ? ref_of(v->b, v->ib++) : ref_of(v->a, v->ia++);
-    }
-}
-
-void eng_routes_view_free(struct view *v)
-{
-    for (int b = 0; v->blocks && b < (v->n + 63) / 64; b++)
-        free(v->blocks[b]);
-    free(v->blocks);
-    free(v->at);
-}
-
 /* The runs a view must have for the choice to read it through its index by track: below this
  * the runs are read one by one. */
 #define INDEX_FROM 2048
