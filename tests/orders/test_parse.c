@@ -10,24 +10,7 @@ struct parsed {
     ord_orders orders;
 };
 
-static eng_title *T1835, *T1830;
 static const eng_title *T; /* the game's title the mail is parsed for; NULL: none known */
-
-static int load(void **state)
-{
-    (void)state;
-    T1835 = tf_load_title("1835");
-    T1830 = tf_load_title("1830");
-    return 0;
-}
-
-static int unload(void **state)
-{
-    (void)state;
-    eng_title_free(T1835);
-    eng_title_free(T1830);
-    return 0;
-}
 
 static void parse(struct parsed *p, const char *body)
 {
@@ -281,9 +264,11 @@ static void test_1830_errors(void **state)
     expect_error("par b&o\n", 1, "the par must be a number");
     expect_error("PRR:\nbuy private d&h\n", 2, "the price must be a number");
     expect_error("PRR:\nbuy 2 d&h for 140\n", 2, "a private is one");
-    T = T1830;
+    eng_title *t1830 = tf_load_title("1830");
+    T = t1830;
     expect_error("sell private d&h for 140\n", 1, "SELL PRIVATE SVNRR TO PRR FOR 40");
     T = NULL;
+    eng_title_free(t1830);
     expect_error("buy private d&h for 140\n", 1, "a company's order among the stock-round");
     expect_error("PRR:\nbid 150 on c&a\n", 2, "a stock-round order in PRR's orders");
 }
@@ -306,20 +291,23 @@ static void test_examples_name_the_game(void **state)
     static const char *const unknown[] = {
         "SELL PRIVATE private TO company FOR price", "FROM company FOR price",
         "SELL TRAIN train TO company FOR price", "the company's line (as \"company:\")"};
+    eng_title *t1830 = tf_load_title("1830"), *t1835 = tf_load_title("1835");
     for (int i = 0; i < 4; i++) {
         int line = strchr(mistakes[i], ':') ? 2 : 1;
-        T = T1830;
+        T = t1830;
         expect_error(mistakes[i], line, in_1830[i]);
         struct parsed p;
         parse(&p, mistakes[i]);
         if (strstr(p.env.errors[0].message, "BY"))
             fail_msg("an 1830 game's error names BY: %s", p.env.errors[0].message);
         done(&p);
-        T = T1835;
+        T = t1835;
         expect_error(mistakes[i], line, in_1835[i]);
         T = NULL;
         expect_error(mistakes[i], line, unknown[i]);
     }
+    eng_title_free(t1830);
+    eng_title_free(t1835);
 }
 
 /* Nothing a player types crashes the parser: long lines, odd bytes, many words. */
@@ -357,5 +345,5 @@ int main(void)
         cmocka_unit_test(test_examples_name_the_game),
         cmocka_unit_test(test_hostile_input),
     };
-    return cmocka_run_group_tests(tests, load, unload);
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }
