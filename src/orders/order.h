@@ -4,10 +4,12 @@
  * moment comes. Orders are grouped: stock-round orders first, then one section per company the
  * player directs ("BY:"), in the order written. Words are case-insensitive; names are checked
  * against the title later (by the turn resolver), not here: the parser knows the language, not
- * the game. Every line that is not understood gets an error with its line number. */
+ * the game (but for the names its errors' examples give). Every line that is not understood
+ * gets an error with its line number. */
 #ifndef PBEMGM_ORD_ORDER_H
 #define PBEMGM_ORD_ORDER_H
 
+#include "engine/title.h"
 #include "orders/envelope.h"
 
 #include <stdbool.h>
@@ -108,7 +110,10 @@ typedef struct ord_orders {
 } ord_orders;
 
 /* Parses the order lines of an envelope into orders; errors go to the envelope, with their
- * line numbers. Never fails otherwise. */
+ * line numbers. Never fails otherwise. The errors' examples name the title's companies, private
+ * and train ("FROM PRR FOR 100"); ord_parse, with no title known, says what goes there ("FROM
+ * company FOR price"). */
+void ord_parse_for(ord_envelope *env, const eng_title *t, ord_orders *out);
 void ord_parse(ord_envelope *env, ord_orders *out);
 void ord_orders_clear(ord_orders *o);
 /* The order in canonical form, as the acknowledgement repeats it. */

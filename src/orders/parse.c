@@ -2,6 +2,7 @@
  * by a small recursive-descent parser: [STANDING] [IF cond [AND cond]... THEN] action
  * [ELSE action]... A line "BY:" (or "BY") opens the section of a company's orders; "STOCK:"
  * goes back to the stock round's. */
+#include "engine/title.h"
 #include "orders/order.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -14,11 +15,48 @@
 
 #define MAX_WORDS 48
 
+/* The names the errors' examples use: the game's own (its first major, the first private a
+ * company may buy and the most a company pays for it, its first train), or, with no title
+ * known, words saying what goes there ("SELL TRAIN train TO company FOR price"). */
+struct examples {
+    char company[ORD_NAME], priv[ORD_NAME], priv_price[16], train[ORD_NAME], train_price[16];
+};
+
 struct words {
     int n, at;
     char v[MAX_WORDS][ORD_NAME + 8];
     char error[320]; /* (the longest: a word not an order, with every verb) */
+    const struct examples *ex;
 };
+
+/* The title's first company of a kind (a private: the first a company may buy). */
+static const eng_company *first_of_kind(const eng_title *t, eng_company_kind kind)
+{
+    for (int i = 0; i < t->ncompanies; i++) {
+        const eng_company *c = &t->companies[i];
+        if (c->kind == kind && (kind != ENG_PRIVATE || !c->never_to_company))
+            return c;
+    }
+    return NULL;
+}
+
+static void examples_of(const eng_title *t, struct examples *ex)
+{
+    *ex = (struct examples){"company", "private", "price", "train", "price"};
+    const eng_company *major = t ? first_of_kind(t, ENG_MAJOR) : NULL;
+    const eng_company *priv = t ? first_of_kind(t, ENG_PRIVATE) : NULL;
+    if (major)
+        snprintf(ex->company, sizeof ex->company, "%s", major->id);
+    if (priv) {
+        int most = priv->price * t->private_sale_max_percent / 100;
+        snprintf(ex->priv, sizeof ex->priv, "%s", priv->id);
+        snprintf(ex->priv_price, sizeof ex->priv_price, "%d", most > 0 ? most : priv->price);
+    }
+    if (t && t->ntrains > 0) {
+        snprintf(ex->train, sizeof ex->train, "%s", t->trains[0].name);
+        snprintf(ex->train_price, sizeof ex->train_price, "100");
+    }
+}
 
 /* Upper-cases and splits a line into words; ',' and ';' separate too, and '"' (an order or a
  * word quoted, as "PASS" or BUY "SX"); '>=' and friends stay. */
@@ -248,8 +286,8 @@ static bool parse_private_sale(struct words *w, ord_action *a, bool buy)
     if (buy && accept(w, "FROM") && !take_name(w, a->seller, "player"))
         return false;
     if (!buy && (!accept(w, "TO") || !take_name(w, a->company, "company")))
-        return fail(w, "a private is sold to a company at a price: SELL PRIVATE D&H TO PRR FOR "
-                       "140");
+        return fail(w, "a private is sold to a company at a price: SELL PRIVATE %s TO %s FOR %s",
+                    w->ex->priv, w->ex->company, w->ex->priv_price);
     return take_private_price(w, a);
 }
 
@@ -297,7 +335,8 @@ static bool parse_buy(struct words *w, ord_action *a)
         if (accept(w, "FROM") && !take_pool_or_ipo(w, a) &&
             (!take_name(w, a->company, "company") || !accept(w, "FOR") ||
              !take_number(w, &a->price, "the price")))
-            return fail(w, "a train from a company needs its price: FROM BY FOR 100");
+            return fail(w, "a train from a company needs its price: FROM %s FOR %s",
+                        w->ex->company, w->ex->train_price);
         return true;
     }
     a->kind = ORD_BUY;
@@ -439,7 +478,8 @@ static bool parse_action(struct words *w, ord_action *a)
             return false;
         if (!accept(w, "TO") || !take_name(w, a->company, "company") || !accept(w, "FOR") ||
             !take_number(w, &a->price, "the price"))
-            return fail(w, "a train is sold to a company at a price: SELL TRAIN 2 TO BY FOR 100");
+            return fail(w, "a train is sold to a company at a price: SELL TRAIN %s TO %s FOR %s",
+                        w->ex->train, w->ex->company, w->ex->train_price);
         return true;
     }
     if (strcmp(verb, "SELL") == 0 && accept(w, "PRIVATE"))
@@ -658,7 +698,7 @@ static bool any_section_kind(ord_kind k)
 
 /* A stock-round order in a company's section, or a company's order among the stock-round
  * orders, would never be used: refused, with where it belongs. */
-static bool misplaced(const ord_order *o, char *why, size_t len)
+static bool misplaced(const ord_order *o, const struct examples *ex, char *why, size_t len)
 {
     for (int i = 0; i < o->nalts; i++) {
         ord_kind k = o->alts[i].kind;
@@ -671,7 +711,7 @@ static bool misplaced(const ord_order *o, char *why, size_t len)
         }
         if (!o->section[0] && !stock_kind(&o->alts[i])) {
             snprintf(why, len, "a company's order among the stock-round orders: write it after "
-                               "the company's line (as \"BY:\")");
+                               "the company's line (as \"%s:\")", ex->company);
             return true;
         }
     }
@@ -704,16 +744,19 @@ static bool second_goal(const ord_orders *out, const ord_order *o, char *why, si
     return false;
 }
 
-void ord_parse(ord_envelope *env, ord_orders *out)
+void ord_parse_for(ord_envelope *env, const eng_title *t, ord_orders *out)
 {
     memset(out, 0, sizeof *out);
     char section[ORD_NAME] = "";
+    struct examples ex;
+    examples_of(t, &ex);
     struct words w;
     for (size_t i = 0; i < env->nlines; i++) {
         const char *text = env->lines[i].text;
         if (is_note(text))
             continue;
         split(text + list_marker(text), &w);
+        w.ex = &ex;
         if (section_header(&w, section, &w.at) && w.at == w.n)
             continue;
         if (w.n == 0)
@@ -725,7 +768,7 @@ void ord_parse(ord_envelope *env, ord_orders *out)
             ord_add_error(env, o.line, "%s", w.error);
             continue;
         }
-        if (misplaced(&o, why, sizeof why)) {
+        if (misplaced(&o, &ex, why, sizeof why)) {
             ord_add_error(env, o.line, "%s; this line was not taken", why);
             continue;
         }
@@ -740,6 +783,11 @@ void ord_parse(ord_envelope *env, ord_orders *out)
         out->v = xrealloc(out->v, (size_t)(out->n + 1) * sizeof *out->v);
         out->v[out->n++] = o;
     }
+}
+
+void ord_parse(ord_envelope *env, ord_orders *out)
+{
+    ord_parse_for(env, NULL, out);
 }
 
 void ord_orders_clear(ord_orders *o)

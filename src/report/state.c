@@ -254,20 +254,8 @@ static void add_market(const eng_game *g, cJSON *o)
 
 static const char *round_text(const eng_game *g, char *out, size_t len)
 {
-    switch (g->round) {
-    case ENG_ROUND_START:
-        if (g->packet_in_stock_round) /* the packet is sold in the stock rounds */
-            snprintf(out, len, "stock round %d (the start packet on sale)", g->stock_round_number);
-        else
-            snprintf(out, len, "the start packet");
-        break;
-    case ENG_ROUND_STOCK: snprintf(out, len, "stock round %d", g->stock_round_number); break;
-    case ENG_ROUND_OPERATING:
-        snprintf(out, len, "operating round %d.%d", g->or_set, g->or_in_set);
-        break;
-    case ENG_ROUND_OVER: snprintf(out, len, "the game is over"); break;
-    }
-    return out;
+    eng_play_at now = eng_play_now(g);
+    return eng_round_name(g, &now, ENG_NAME_STATE, out, len);
 }
 
 cJSON *rep_state_json(const eng_game *g)

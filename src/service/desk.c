@@ -228,7 +228,7 @@ static int verb_become(struct call *k)
     ord_envelope_parse(NULL, k->cmd->body ? k->cmd->body : "", &env);
     ord_orders orders = {0};
     if (rc == 0) {
-        ord_parse(&env, &orders);
+        ord_parse_for(&env, sg.t, &orders);
         svc_check_names(sg.t, &env, &orders);
         if (env.nerrors) {
             rc = refuse(k, "BECOME %s: line %d: %s", sg.players[p].name, env.errors[0].line,

@@ -332,7 +332,7 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
     int rc = STORE_OK;
     if (env) {
         ord_orders orders;
-        ord_parse(env, &orders);
+        ord_parse_for(env, loaded ? sg.t : NULL, &orders);
         if (loaded)
             svc_check_names(sg.t, env, &orders);
         rc = svc_store_orders(st, game, player->id, m->id, &orders, env->nlines > 0);

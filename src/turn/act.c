@@ -43,39 +43,19 @@ void turn_say_order(turn_ctx *x, int player, const ord_order *o, const char *fat
     free(text);
 }
 
-/* The round under way, named as the report names it (kind, its number, and an operating
- * round's number within its set); the start packet's number kept. */
-static void name_round(turn_ctx *x, eng_round kind, int n, int n2)
+/* The round under way, named as the engine names it for the turn (the order of play's
+ * eng_round_name); the start packet's number kept. */
+static void name_round(turn_ctx *x, eng_play_at at)
 {
-    x->start_round = kind == ENG_ROUND_START ? (n > 1 ? n : 1) : 0;
-    if (kind == ENG_ROUND_START && n > 1) /* (1830: after an OR) */
-        snprintf(x->round, sizeof x->round, "the start packet (round %d)", n);
-    else if (kind == ENG_ROUND_START)
-        snprintf(x->round, sizeof x->round, "the start packet");
-    else if (kind == ENG_ROUND_STOCK)
-        snprintf(x->round, sizeof x->round, "stock round %d", n);
-    else if (kind == ENG_ROUND_OPERATING)
-        snprintf(x->round, sizeof x->round, "operating round %d.%d", n, n2);
-    else
-        snprintf(x->round, sizeof x->round, "the end of the game");
+    bool packet = at.kind == ENG_ROUND_START && !at.packet_in_stock_round && !at.special;
+    x->start_round = packet ? (at.number > 1 ? at.number : 1) : 0;
+    eng_round_name(x->g, &at, ENG_NAME_TURN, x->round, sizeof x->round);
 }
 
 /* The round the game is in now. */
 void turn_round_under_way(turn_ctx *x)
 {
-    const eng_game *g = x->g;
-    if (g->forming) {
-        snprintf(x->round, sizeof x->round, "%s", g->t->formation.round_name);
-        x->start_round = 0;
-    } else if (g->round == ENG_ROUND_START && g->packet_in_stock_round) {
-        name_round(x, ENG_ROUND_STOCK, g->stock_round_number, 0);
-    } else if (g->round == ENG_ROUND_START) {
-        name_round(x, ENG_ROUND_START, g->start_round_number, 0);
-    } else if (g->round == ENG_ROUND_STOCK) {
-        name_round(x, ENG_ROUND_STOCK, g->stock_round_number, 0);
-    } else {
-        name_round(x, g->round, g->or_set, g->or_in_set);
-    }
+    name_round(x, eng_play_now(x->g));
 }
 
 /* A round is over: counted, and named in the turn's list of rounds. The start packet's rounds
@@ -105,11 +85,12 @@ static void round_ended(turn_ctx *x)
 static void round_begun(turn_ctx *x, const eng_event *e)
 {
     if (e->kind == ENG_EV_START_ROUND && !x->g->packet_in_stock_round)
-        name_round(x, ENG_ROUND_START, e->amount, 0);
+        name_round(x, (eng_play_at){.kind = ENG_ROUND_START, .number = e->amount});
     else if (e->kind == ENG_EV_STOCK_ROUND)
-        name_round(x, ENG_ROUND_STOCK, e->amount, 0);
+        name_round(x, (eng_play_at){.kind = ENG_ROUND_STOCK, .number = e->amount});
     else if (e->kind == ENG_EV_OPERATING_ROUND)
-        name_round(x, ENG_ROUND_OPERATING, e->amount, e->amount2);
+        name_round(x, (eng_play_at){.kind = ENG_ROUND_OPERATING, .number = e->amount,
+                                    .number_in_set = e->amount2});
 }
 
 static void count_round_ends(turn_ctx *x)

@@ -1,7 +1,7 @@
 /* Tests for src/orders/parse: the order language — every kind of order, conditions and
  * alternatives, sections per company, canonical forms, and line-numbered errors that never
  * stop the rest of the mail from being read. */
-#include "../helpers.h"
+#include "../engine/title_fixture.h"
 #include "orders/order.h"
 #include "util/buf.h"
 
@@ -10,10 +10,12 @@ struct parsed {
     ord_orders orders;
 };
 
+static const eng_title *T; /* the game's title the mail is parsed for; NULL: none known */
+
 static void parse(struct parsed *p, const char *body)
 {
     ord_envelope_parse("orders", body, &p->env);
-    ord_parse(&p->env, &p->orders);
+    ord_parse_for(&p->env, T, &p->orders);
 }
 
 static void done(struct parsed *p)
@@ -142,7 +144,7 @@ static void test_errors_name_the_line(void **state)
     expect_error("buy 15% BY\n", 1, "\"15%\" is not a certificate size");
     expect_error("if ba available buy ba\n", 1, "THEN is missing");
     expect_error("if cash lots then pass\n", 1, "compare with");
-    expect_error("buy train 2 from M1\n", 1, "FROM BY FOR 100");
+    expect_error("buy train 2 from M1\n", 1, "FROM company FOR price");
     expect_error("run best now\n", 1, "\"NOW\" is not understood here");
     expect_error("pass\nbuy 2 by from\n", 2, "player, POOL or IPO to buy from is missing");
     struct parsed p;
@@ -262,9 +264,50 @@ static void test_1830_errors(void **state)
     expect_error("par b&o\n", 1, "the par must be a number");
     expect_error("PRR:\nbuy private d&h\n", 2, "the price must be a number");
     expect_error("PRR:\nbuy 2 d&h for 140\n", 2, "a private is one");
-    expect_error("sell private d&h for 140\n", 1, "SELL PRIVATE D&H TO PRR FOR 140");
+    eng_title *t1830 = tf_load_title("1830");
+    T = t1830;
+    expect_error("sell private d&h for 140\n", 1, "SELL PRIVATE SVNRR TO PRR FOR 40");
+    T = NULL;
+    eng_title_free(t1830);
     expect_error("buy private d&h for 140\n", 1, "a company's order among the stock-round");
     expect_error("PRR:\nbid 150 on c&a\n", 2, "a stock-round order in PRR's orders");
+}
+
+/* An error's example names the game's own companies, private and train: an 1830 game's its
+ * first major and first private (the most a company pays for it), an 1835 game's BY; with no
+ * title known, words say what goes there. */
+static void test_examples_name_the_game(void **state)
+{
+    (void)state;
+    static const char *const mistakes[] = {"sell private d&h for 140\n",
+                                           "PRR:\nbuy train 2 from M1\n",
+                                           "M1:\nsell train 2 to by\n", "lay 9 on o13\n"};
+    static const char *const in_1830[] = {
+        "SELL PRIVATE SVNRR TO PRR FOR 40", "FROM PRR FOR 100", "SELL TRAIN 2 TO PRR FOR 100",
+        "the company's line (as \"PRR:\")"};
+    static const char *const in_1835[] = {
+        "SELL PRIVATE NF TO BY FOR 200", "FROM BY FOR 100", "SELL TRAIN 2 TO BY FOR 100",
+        "the company's line (as \"BY:\")"};
+    static const char *const unknown[] = {
+        "SELL PRIVATE private TO company FOR price", "FROM company FOR price",
+        "SELL TRAIN train TO company FOR price", "the company's line (as \"company:\")"};
+    eng_title *t1830 = tf_load_title("1830"), *t1835 = tf_load_title("1835");
+    for (int i = 0; i < 4; i++) {
+        int line = strchr(mistakes[i], ':') ? 2 : 1;
+        T = t1830;
+        expect_error(mistakes[i], line, in_1830[i]);
+        struct parsed p;
+        parse(&p, mistakes[i]);
+        if (strstr(p.env.errors[0].message, "BY"))
+            fail_msg("an 1830 game's error names BY: %s", p.env.errors[0].message);
+        done(&p);
+        T = t1835;
+        expect_error(mistakes[i], line, in_1835[i]);
+        T = NULL;
+        expect_error(mistakes[i], line, unknown[i]);
+    }
+    eng_title_free(t1830);
+    eng_title_free(t1835);
 }
 
 /* Nothing a player types crashes the parser: long lines, odd bytes, many words. */
@@ -299,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_errors_name_the_line),
         cmocka_unit_test(test_quotes_places_and_one_goal),
         cmocka_unit_test(test_notes_inline_sections_and_misplaced_orders),
+        cmocka_unit_test(test_examples_name_the_game),
         cmocka_unit_test(test_hostile_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
