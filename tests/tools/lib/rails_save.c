@@ -39,6 +39,7 @@ struct handle {
 };
 
 struct stream {
+    char *data; /* the file read, freed with the stream */
     const unsigned char *p, *end;
     bool bad;
     int nhandles;
@@ -200,7 +201,9 @@ static int content(struct stream *s)
     }
 }
 
-char *rails_save_options(const char *path)
+/* A save's Java object stream opened (NULL: the file cannot be read); its header read, bad if
+ * it is not one. */
+static struct stream *stream_open(const char *path)
 {
     size_t len = 0;
     char *data = util_read_file(path, &len);
@@ -208,10 +211,27 @@ char *rails_save_options(const char *path)
         return NULL;
     struct stream *s = xmalloc(sizeof *s);
     memset(s, 0, sizeof *s);
+    s->data = data;
     s->p = (const unsigned char *)data;
     s->end = s->p + len;
     if (take(s, 2) != 0xaced || take(s, 2) != 5)
         s->bad = true;
+    return s;
+}
+
+static void stream_close(struct stream *s)
+{
+    for (int i = 0; i < s->nhandles; i++)
+        free(s->h[i].string);
+    free(s->data);
+    free(s);
+}
+
+char *rails_save_options(const char *path)
+{
+    struct stream *s = stream_open(path);
+    if (!s)
+        return NULL;
     for (int i = 0; i < 8 && !s->bad && s->nstrings == 0; i++) /* up to the options' map */
         content(s);
     char *out = NULL;
@@ -224,32 +244,21 @@ char *rails_save_options(const char *path)
         out = xstrdup(b.data);
         buf_free(&b);
     }
-    for (int i = 0; i < s->nhandles; i++)
-        free(s->h[i].string);
-    free(s);
-    free(data);
+    stream_close(s);
     return out;
 }
 
 char *rails_save_version(const char *path)
 {
-    size_t len = 0;
-    char *data = util_read_file(path, &len);
-    if (!data)
+    struct stream *s = stream_open(path);
+    if (!s)
         return NULL;
-    struct stream *s = xmalloc(sizeof *s);
-    memset(s, 0, sizeof *s);
-    s->p = (const unsigned char *)data;
-    s->end = s->p + len;
     char *out = NULL;
-    if (take(s, 2) == 0xaced && take(s, 2) == 5) {
+    if (!s->bad) {
         int k = content(s); /* the stream's first element: Rails' version */
         if (!s->bad && k >= 0 && s->h[k].string)
             out = xstrdup(s->h[k].string);
     }
-    for (int i = 0; i < s->nhandles; i++)
-        free(s->h[i].string);
-    free(s);
-    free(data);
+    stream_close(s);
     return out;
 }
