@@ -9,6 +9,7 @@
 #include "util/util.h"
 
 #include <cJSON.h>
+#include <curl/curl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -251,4 +252,35 @@ int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_ga
     free(subj);
     svc_game_unload(&sg);
     return rc;
+}
+
+void svc_close_transport(mail_source *src, mail_sink *sink)
+{
+    mail_source_close(src);
+    mail_sink_close(sink);
+}
+
+svc_result svc_wait_mail(mail_source *src, int seconds)
+{
+    char *err = NULL;
+    if (!mail_source_wait(src, seconds, &err))
+        return svc_ok();
+    svc_result r = svc_failed("%s", err ? err : "cannot wait for mail");
+    free(err);
+    return r;
+}
+
+void svc_abort_mail(void)
+{
+    mail_io_abort();
+}
+
+void svc_transport_setup(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+void svc_transport_cleanup(void)
+{
+    curl_global_cleanup();
 }

@@ -67,6 +67,15 @@ char *svc_render_html(const cfg *c, const char *name, const cJSON *ctx);
 char *svc_content_id(const cfg *c, const char *what);
 /* Opens the transport the configuration names (failed: why). */
 svc_result svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink);
+/* Both ends of a transport closed (either may be NULL). */
+void svc_close_transport(mail_source *src, mail_sink *sink);
+/* Waits up to seconds for new mail at src (IMAP IDLE, inotify, or a sleep). */
+svc_result svc_wait_mail(mail_source *src, int seconds);
+/* Every exchange with a mail server under way ends now (async-signal-safe: for a SIGTERM). */
+void svc_abort_mail(void);
+/* The transports' libraries set up, once a process, before any transport opens; and undone. */
+void svc_transport_setup(void);
+void svc_transport_cleanup(void);
 /* The game's GM: its own address, else the configuration's. */
 const char *svc_gm_address(const cfg *c, const store_game *g);
 /* A time as "2026-11-24 10:00 UTC". */
@@ -162,6 +171,8 @@ int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, s
  * in its own transaction (this function begins and commits). Returns the number of turns
  * resolved, or -1 when one failed. */
 int svc_turns_due(const cfg *c, store *st);
+/* The next moment a running game's deadline or reminder comes; 0: none. */
+int64_t svc_turns_next_time(store *st);
 /* The turn whose report is held for the GM's release, or was the last resolved: the one before
  * the current (the current when the game is over). */
 int svc_held_turn(const store_game *sg);
@@ -276,6 +287,35 @@ int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
                            const char *name, const char *address, const char *password,
                            bool mail);
+
+/* ---- inbox.c: mail taken in, stored once, processed ---- */
+/* Fetches the waiting mail of src, stores each once and acknowledges it; *stored (may be
+ * NULL): the number newly stored. Failed when the source or the database failed (logged). */
+svc_result svc_inbox_fetch(const cfg *c, store *st, mail_source *src, int *stored);
+/* Processes every stored mail still waiting: a few mails to a transaction, each mail its own
+ * step of it (its outcome and replies, or nothing of it); *done (may be NULL): the number
+ * processed. Failed on a database error (logged; the mails processed before it are kept). */
+svc_result svc_inbox_process_pending(const cfg *c, store *st, int *done);
+/* The same for at most `most` of them (0: all). */
+svc_result svc_inbox_process_some(const cfg *c, store *st, int most, int *done);
+/* When the first mail held back (a password lock-out) may be read; 0: none. */
+int64_t svc_inbox_next_held(store *st);
+/* Counts the crash DATABASE.crash names (a mail whose processing died of a fatal signal) and
+ * installs the handlers that write it; svc_inbox_crash_forget removes them (a child's own
+ * work). */
+void svc_inbox_crash_setup(const cfg *c, store *st);
+void svc_inbox_crash_forget(void);
+
+/* ---- outbox.c: the queued mail sent ---- */
+/* Sends every outbox mail that is due; stops at the first temporary failure. *sent (may be
+ * NULL): the number sent. Failed on a database error (logged). */
+svc_result svc_outbox_send_due(const cfg *c, store *st, mail_sink *sink, int *sent);
+/* The delay before attempt number attempts+1, doubling from retry_base up to retry_max. */
+int64_t svc_outbox_retry_delay(const cfg *c, int attempts);
+/* Frees the claims on outbox rows (a sender that ended, or died, left them). */
+svc_result svc_outbox_release_claims(store *st);
+/* When the next outbox retry is due; 0: none. */
+int64_t svc_outbox_next_time(store *st);
 
 /* ---- keep.c ---- */
 /* Trims the stored mail past its retention (retention.*): at most most mails (0: all), a few

@@ -983,3 +983,8 @@ svc_result svc_turn_blocked(const store_game *sg)
     return svc_ok();
 }
 
+
+int64_t svc_turns_next_time(store *st)
+{
+    return store_game_next_time(st);
+}

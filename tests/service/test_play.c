@@ -431,11 +431,11 @@ static void test_a_turn_that_cannot_be_resolved(void **state)
     mail_orders(f, "bob", "secret2", "PASS\n");
     mail_orders(f, "carol", "secret2", "PASS\n");
     for (int k = 0; k < 2; k++) {
-        assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
-        assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+        assert_true(fetched(&f->c, f->st, f->src) >= 0);
+        assert_true(processed(&f->c, f->st) >= 0);
         util_set_clock(util_now() + 15 * 60); /* the grace period */
         assert_int_equal(svc_turns_due(&f->c, f->st), -1);
-        assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+        assert_true(sent_due(&f->c, f->st, f->sink) >= 0);
     }
     assert_int_equal(game_turn(f), 1);
     assert_int_equal(store_audit_count(f->st, "turn_failed"), 1);
