@@ -166,11 +166,12 @@ static void resolve_in_child(struct daemon *d, pid_t parent)
     signal(SIGCHLD, SIG_DFL);
     store *st = NULL;
     svc_result r = svc_store_open(&d->config, &st);
-    int rc = r.kind == SVC_OK ? svc_turns_due(&d->config, st) : -1;
-    if (r.kind != SVC_OK)
+    if (r.kind == SVC_OK)
+        r = svc_turns_due(&d->config, st, NULL);
+    else
         log_error("resolver: %s", r.text);
     svc_store_close(st);
-    _exit(rc < 0 ? 1 : 0);
+    _exit(r.kind == SVC_OK ? 0 : 1);
 }
 
 /* Due turns: resolved in a child process (one at a time) while this one goes on answering;
@@ -178,7 +179,7 @@ static void resolve_in_child(struct daemon *d, pid_t parent)
 static int turns(struct daemon *d)
 {
     if (d->once)
-        return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
+        return svc_turns_due(&d->config, d->st, NULL).kind == SVC_OK ? 0 : -1;
     int ended = resolver_ended(d);
     if (ended > 0)
         return 0;
@@ -191,7 +192,7 @@ static int turns(struct daemon *d)
         resolve_in_child(d, parent);
     if (pid < 0) {
         log_warn("cannot start a resolver (%s): resolving here", strerror(errno));
-        return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
+        return svc_turns_due(&d->config, d->st, NULL).kind == SVC_OK ? 0 : -1;
     }
     d->resolver = pid;
     return ended;
@@ -448,8 +449,8 @@ static int pass(struct daemon *d)
         rc = -1;
     /* housekeeping: a bounded amount of stored mail trimmed, some free space given back */
     enum { TRIM_MOST = 256, RECLAIM_PAGES = 4096 };
-    if (!stop_requested)
-        svc_trim_mail(&d->config, d->st, TRIM_MOST, RECLAIM_PAGES); /* (a failure is logged) */
+    if (!stop_requested) /* (a failure is logged) */
+        svc_trim_mail(&d->config, d->st, TRIM_MOST, RECLAIM_PAGES, NULL);
     if (in > 0 || done > 0 || sent > 0)
         log_debug("pass: %d stored in %lld ms, %d answered in %lld ms, turns %lld ms, %d sent in "
                   "%lld ms", in, (long long)(t1 - t0), done, (long long)(t2 - t1),

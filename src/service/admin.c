@@ -494,7 +494,7 @@ static svc_result store_pace(const cfg *c, store *st, const store_game *was, con
     char *changed = pace_changes(was, g);
     int rc = store_begin(st) != STORE_OK || store_game_set_pace(st, g->id, g) != STORE_OK ||
              (*changed && store_audit(st, "gm", "game_set", g->id, changed) != STORE_OK) ||
-             svc_pace_changed(c, st, was) || store_commit(st) != STORE_OK;
+             svc_pace_changed(c, st, was).kind != SVC_OK || store_commit(st) != STORE_OK;
     free(changed);
     if (!rc)
         return svc_ok();

@@ -326,7 +326,7 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
     bool loaded = svc_game_load(st, game, &sg, why, sizeof why) == 0;
     if (!loaded) {
         log_error("game %s: %s", game->name, why);
-        if (svc_game_load_players(st, game, &sg))
+        if (svc_game_load_players(st, game, &sg).kind != SVC_OK)
             return STORE_ERROR;
     }
     int rc = STORE_OK;

@@ -48,13 +48,15 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
                    const mail_outgoing *m);
 /* A mail from the game master to every player of the game (text: what the GM did, or says),
  * wrapped for a text reader. */
-int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
-                     const char *subject, const char *text);
+svc_result svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
+                            const char *subject, const char *text);
 /* A mail composed earlier (a held report) into the outbox, to one address. */
-int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
-                       const char *to_addr, const char *raw, size_t len);
+svc_result svc_queue_composed(const cfg *c, store *st, int64_t inbound_id,
+                              const char *message_id, const char *to_addr, const char *raw,
+                              size_t len);
 /* Composes it and holds it for the GM's release (a turn's report under review). */
-int svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id, const mail_outgoing *m);
+svc_result svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id,
+                         const mail_outgoing *m);
 /* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
 char *svc_reply_references(const char *references, const char *message_id);
 /* Renders a template of the configured directory (a broken one gives a short apology). */
@@ -111,7 +113,7 @@ void svc_game_note_worth(svc_game *sg, int turn);
 /* Forgets the game states this process kept (the next loads replay whole logs). */
 void svc_games_forget(void);
 /* The players only (no title, no state). */
-int svc_game_load_players(store *st, const store_game *sg, svc_game *out);
+svc_result svc_game_load_players(store *st, const store_game *sg, svc_game *out);
 void svc_game_unload(svc_game *sg);
 
 /* ---- orders.c: a player's orders for a turn ---- */
@@ -166,11 +168,11 @@ svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
 /* ---- turns.c: resolving turns ---- */
 /* Resolves the game's current turn now: the actions join the log, NMRs are counted, the report
  * is stored and mailed, the next turn begins. */
-int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
+svc_result svc_resolve_turn(const cfg *c, store *st, const store_game *sg);
 /* Every running game: resolves the turns that are due, sends the reminders that are; each game
- * in its own transaction (this function begins and commits). Returns the number of turns
- * resolved, or -1 when one failed. */
-int svc_turns_due(const cfg *c, store *st);
+ * in its own transaction (this function begins and commits). *resolved (may be NULL): the
+ * number of turns resolved. Failed when one failed (logged). */
+svc_result svc_turns_due(const cfg *c, store *st, int *resolved);
 /* The next moment a running game's deadline or reminder comes; 0: none. */
 int64_t svc_turns_next_time(store *st);
 /* The turn whose report is held for the GM's release, or was the last resolved: the one before
@@ -195,8 +197,7 @@ int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_
 svc_result svc_turn_blocked(const store_game *sg);
 /* The turn resolved on a copy with the orders as they stand: the GM's full report in *out
  * (caller frees); nothing changed, nothing sent. */
-int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
-                     size_t len);
+svc_result svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out);
 /* Whether the player has sent anything for the game's current turn, and when (*at 0: orders
  * stored before their mails were recorded). */
 bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at);
@@ -204,11 +205,11 @@ bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, 
  * the last), or that it is not: after anything that changes whose orders are in — a mail, the
  * GM's BECOME, a new deadline, a new player. The daemon looks only at games whose moment has
  * come. */
-int svc_refresh_due(store *st, const store_game *sg);
+svc_result svc_refresh_due(store *st, const store_game *sg);
 /* The game's pace changed (was: as it stood): the turn's moment is computed again, and when
  * every player's orders were in and the promised time of the resolution moves (the grace
  * period changed), every player is told the new time. Inside the caller's transaction. */
-int svc_pace_changed(const cfg *c, store *st, const store_game *was);
+svc_result svc_pace_changed(const cfg *c, store *st, const store_game *was);
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
@@ -320,8 +321,9 @@ int64_t svc_outbox_next_time(store *st);
 /* ---- keep.c ---- */
 /* Trims the stored mail past its retention (retention.*): at most most mails (0: all), a few
  * at a time, each few in one transaction; then gives up to pages free pages back to the file
- * system (0: all). Returns the number trimmed, or -1 (logged). */
-int svc_trim_mail(const cfg *c, store *st, int most, int pages);
+ * system (0: all). *trimmed (may be NULL): the number trimmed. Failed: the database's error
+ * (logged too). */
+svc_result svc_trim_mail(const cfg *c, store *st, int most, int pages, int *trimmed);
 
 /* ---- admin.c, admin_show.c: the GM's commands on the command line ----
  * Each writes what the GM is told into out (on a refusal too: the desk's reason), returns
