@@ -141,7 +141,7 @@ static int verb_orders(struct call *k)
         return -1;
     int p = player_index(k, &sg, k->cmd->args[0]), rc = p < 0 ? 1 : 0;
     svc_orders o = {0};
-    if (p >= 0 && svc_player_orders(k->d->st, k->g, &sg, p, &o) != STORE_OK)
+    if (p >= 0 && svc_player_orders(k->d->st, k->g, &sg, p, &o).kind != SVC_OK)
         rc = -1;
     if (p >= 0 && rc == 0) {
         char *text = svc_orders_text(&o.orders);
@@ -244,9 +244,10 @@ static int verb_become(struct call *k)
         const store_player *pl = &sg.players[p];
         char *text = NULL;
         svc_orders now = {0};
-        rc = svc_store_orders(k->d->st, k->g, pl->id, k->d->inbound_id, &orders, true) ||
-                     svc_player_orders(k->d->st, k->g, &sg, p, &now)
-                 ? -1 : 0;
+        svc_result r = svc_store_orders(k->d->st, k->g, pl->id, k->d->inbound_id, &orders, true);
+        if (r.kind == SVC_OK)
+            r = svc_player_orders(k->d->st, k->g, &sg, p, &now);
+        rc = r.kind == SVC_OK ? 0 : -1;
         if (rc == 0) {
             text = svc_orders_text(&now.orders);
             char *checked = svc_orders_checked(k->d->st, k->g, &sg, p, &now);
@@ -814,7 +815,7 @@ static void add_word(svc_desk_cmd *cmd, const char *w, size_t n)
         cmd->args[cmd->nargs++] = xstrndup(w, n);
 }
 
-int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
+svc_result svc_desk_parse(const char *line, svc_desk_cmd *cmd)
 {
     memset(cmd, 0, sizeof *cmd);
     const char *p = line;
@@ -825,8 +826,7 @@ int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
     cmd->verb = svc_desk_verb(word);
     free(word);
     if (cmd->verb < 0)
-        return snprintf(why, len, "\"%.*s\" is not a GM command (%s)", (int)n, p,
-                        svc_desk_usage()), -1;
+        return svc_refused("\"%.*s\" is not a GM command (%s)", (int)n, p, svc_desk_usage());
     const struct verb *v = &verbs[cmd->verb];
     p += n;
     /* the words: a fixed count, or ADJUST's correction (as many as it takes) */
@@ -846,7 +846,7 @@ int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
     }
     if (*p)
         cmd->reason = str_trim(xstrdup(p));
-    return 0;
+    return svc_ok();
 }
 
 void svc_desk_cmd_clear(svc_desk_cmd *cmd)
@@ -862,17 +862,21 @@ void svc_desk_cmd_clear(svc_desk_cmd *cmd)
  * read before may have moved on meanwhile (the daemon resolved a turn). */
 static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 
-int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
+svc_result svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
 {
     store_game now = {0};
     int rc = store_game_find(d->st, g->name, &now);
     if (rc == STORE_NOT_FOUND) {
         struct call k = {d, g, cmd};
-        return refuse(&k, "there is no game \"%s\" any more", g->name);
+        rc = refuse(&k, "there is no game \"%s\" any more", g->name);
+    } else {
+        rc = rc == STORE_OK ? run_on_game_now(d, &now, cmd) : -1;
     }
-    rc = rc == STORE_OK ? run_on_game_now(d, &now, cmd) : -1;
     store_game_clear(&now);
-    return rc;
+    if (rc < 0)
+        return svc_store_failed(d->st);
+    /* refused: why is in d->out, with what else the GM is told */
+    return rc > 0 ? (svc_result){.kind = SVC_REFUSED} : svc_ok();
 }
 
 static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)

@@ -129,8 +129,8 @@ typedef struct svc_orders {
 } svc_orders;
 
 /* The player's (index p of sg) orders for the game's current turn, as the resolver takes them. */
-int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
-                      svc_orders *out);
+svc_result svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
+                             svc_orders *out);
 void svc_orders_clear(svc_orders *o);
 /* The player's orders (po, of seat index p) as the acknowledgement lists them, into ctx: each
  * with the verdict of the turn's own checks on a copy of the game now (the other players
@@ -141,9 +141,9 @@ void svc_orders_list(const store_game *game, const svc_game *sg, int p, const sv
 char *svc_orders_checked(store *st, const store_game *game, const svc_game *sg, int p,
                          const svc_orders *po);
 /* Who has limited the current turn to one round (house rule 14), as every player's orders now
- * stand and the GM: svc_one_round_by's words into who. A store code. */
-int svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
-                        size_t len);
+ * stand and the GM: svc_one_round_by's words into who. */
+svc_result svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
+                               size_t len);
 /* Who limited the game's current turn to one round (house rule 14): the GM, and the players
  * of the seat indexes set in seats (bit p: sg's player p asked with ONE ROUND): "the game
  * master", "alice", "alice and bob"; "" for nobody. */
@@ -153,8 +153,8 @@ void svc_one_round_by(const store_game *game, const svc_game *sg, uint64_t seats
 char *svc_orders_text(const ord_orders *o);
 /* Stores the orders of each section these orders contain, in place of that section's earlier
  * ones (the other sections stay), and records that the player sent orders for the turn. */
-int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64_t inbound_id,
-                     const ord_orders *orders, bool any_lines);
+svc_result svc_store_orders(store *st, const store_game *game, int64_t player_id,
+                            int64_t inbound_id, const ord_orders *orders, bool any_lines);
 
 /* Orders naming what the game does not have are refused, each with an error for its line; the
  * names of the others become the title's own (an alias, a city for its hex). */
@@ -277,12 +277,13 @@ int svc_desk_verb(const char *word);
 bool svc_desk_takes_lines(int verb);
 /* The verbs with their words, for an error message. */
 const char *svc_desk_usage(void);
-/* A command as the GM writes it on one line ("ROLLBACK 3 a wrong tile"): 0, or -1 with why. */
-int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len);
+/* A command as the GM writes it on one line ("ROLLBACK 3 a wrong tile"); refused: why. */
+svc_result svc_desk_parse(const char *line, svc_desk_cmd *cmd);
 void svc_desk_cmd_clear(svc_desk_cmd *cmd);
-/* Runs the command on the game inside the caller's transaction: 0 done, 1 refused (nothing
- * changed; why in d->out), -1 a database error (the caller rolls back). */
-int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
+/* Runs the command on the game inside the caller's transaction: done; refused (nothing
+ * changed; why in d->out, the result's text empty); failed: a database error (the caller
+ * rolls back). */
+svc_result svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 /* Seats a player — a new seat, or old's (house rule 13) — and mails the welcome with the
  * password when mail. */
 svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,

@@ -290,7 +290,7 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
                          struct turn_input *in)
 {
     for (int p = 0; p < dg->nplayers; p++) {
-        if (svc_player_orders(st, sg, dg, p, &in->orders[p]) != STORE_OK)
+        if (svc_player_orders(st, sg, dg, p, &in->orders[p]).kind != SVC_OK)
             return -1;
         in->players[p].orders = &in->orders[p].orders;
         in->players[p].nmr = in->nmr[p] = !in->orders[p].sent;

@@ -283,14 +283,14 @@ static inline int desk(struct fixture *f, const char *line, const char *reason, 
     svc_desk d = {&f->c, f->st, "command line", 0, {0}};
     buf_init(&d.out);
     svc_desk_cmd cmd;
-    char why[512];
-    assert_int_equal(svc_desk_parse(line, &cmd, why, sizeof why), 0);
+    assert_int_equal(svc_desk_parse(line, &cmd).kind, SVC_OK);
     if (reason)
         cmd.reason = strdup(reason);
     if (body)
         cmd.body = strdup(body);
     assert_int_equal(store_begin(f->st), STORE_OK);
-    int rc = svc_desk_run(&d, &g, &cmd);
+    svc_result r = svc_desk_run(&d, &g, &cmd);
+    int rc = r.kind == SVC_OK ? 0 : r.kind == SVC_REFUSED ? 1 : -1;
     if (rc == 0)
         assert_int_equal(store_commit(f->st), STORE_OK);
     else
