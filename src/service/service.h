@@ -2,8 +2,16 @@
  * (its title and the replay of its action log), taking a player's mail (identity, orders stored
  * structured by section, the acknowledgement with the turn's own checks), reading a player's
  * orders for the turn as the resolver reads them, resolving turns and mailing their reports,
- * reminders, and queueing mail in the outbox. Every function works inside the caller's
- * transaction unless it says otherwise. */
+ * reminders, queueing mail in the outbox; taking mail in and sending the outbox for the daemon.
+ * Every function works inside the caller's transaction unless it says otherwise.
+ *
+ * One convention: every service function that can fail says so with svc_result (done; refused,
+ * nothing changed, the text saying why; failed, the text the error); what it makes besides (a
+ * count, a game, a report) goes to an out-parameter, a count's may be NULL. A function that
+ * cannot fail returns its value. Not yet so, their callers in report.c and start.c being
+ * rewritten meanwhile: svc_game_load, svc_game_load_until and svc_queue_mail (0, or -1 with
+ * why or on a database error), svc_mail_game_start(_to), svc_release_report, svc_report_copy
+ * and svc_report_page_of_turn; svc_result_copy bridges to them. */
 #ifndef PBEMGM_SVC_SERVICE_H
 #define PBEMGM_SVC_SERVICE_H
 
@@ -34,7 +42,7 @@ typedef struct svc_result {
 svc_result svc_ok(void);
 svc_result svc_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* r's text into why (len bytes), for code inside the service that still says why so. */
+/* r's text into why (len bytes), for the functions above that still say why so. */
 void svc_result_copy(const svc_result *r, char *why, size_t len);
 /* SVC_FAILED with the database's last error. */
 svc_result svc_store_failed(store *st);
