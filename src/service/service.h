@@ -34,9 +34,11 @@ typedef enum svc_kind {
     SVC_FAILED,  /* the database or the system failed: text is the error; roll back */
 } svc_kind;
 
+#define SVC_TEXT_MAX 1024 /* a result's text, its '\0' included */
+
 typedef struct svc_result {
     svc_kind kind;
-    char text[1024];
+    char text[SVC_TEXT_MAX];
 } svc_result;
 
 svc_result svc_ok(void);

@@ -495,7 +495,7 @@ svc_result svc_resolve_turn(const cfg *c, store *st, const store_game *sg)
     svc_result r = svc_turn_blocked(sg);
     if (r.kind != SVC_OK)
         return r;
-    char why[sizeof r.text] = "";
+    char why[SVC_TEXT_MAX] = "";
     struct prepared *p = prepare(c, st, sg, why, sizeof why);
     int rc = p ? write_prepared(c, st, sg, p, why, sizeof why) : -1;
     prepared_free(p);
@@ -506,7 +506,7 @@ svc_result svc_resolve_turn(const cfg *c, store *st, const store_game *sg)
  * (with the rulings to look at) in *out; nothing stored, nothing sent. */
 svc_result svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out)
 {
-    char why[sizeof ((svc_result *)0)->text] = "";
+    char why[SVC_TEXT_MAX] = "";
     struct resolution *res = resolve_on_store(st, sg, why, sizeof why);
     if (!res)
         return svc_failed("%s", why);
