@@ -75,7 +75,7 @@ function strip(s,   out, i, ch, nx) {
 }
 FNR == 1 {
     file = FILENAME; dir = file; sub(/^src\//, "", dir); sub(/\/.*/, "", dir)
-    dirof[file] = dir; incomment = 0; depth = 0; pending = ""
+    dirof[file] = dir; incomment = 0; depth = 0; pending = ""; inmacro = 0
     if (!(dir in known) && !(("dir " dir) in saidir)) {
         saidir["dir " dir] = 1
         print "src/" dir ": the directory is not in docs/layers.md"; bad++
@@ -85,33 +85,46 @@ FNR == 1 {
     h = $0; sub(/^[^"]*"/, "", h); sub(/".*/, "", h)
     if (h !~ /\//) h = dir "/" h
     to = h; sub(/\/.*/, "", to)
+    if (to == dir) includers["src/" h] = includers["src/" h] " " file
     if (to != dir && (h in private))
         breach("include " file " " h, file ":" FNR ": includes " h ", a private header of src/" to)
     else if ((dir in known) && !((dir, to) in may))
         breach("include " file " " h, file ":" FNR ": includes " h ": src/" dir " may not include src/" to " (docs/layers.md)")
     next
 }
+# a macro body in a header (its continuation lines too): the names it uses are the header ones
+file ~ /\.h$/ && (inmacro || /^[ \t]*#[ \t]*define[ \t]/) {
+    s = strip($0); inmacro = s ~ /\\[ \t]*$/
+    if (s ~ /^[ \t]*#/) sub(/^[ \t]*#[ \t]*define[ \t]+[A-Za-z_][A-Za-z0-9_]*/, "", s)
+    use_names(s)
+    next
+}
 /^[ \t]*#/ { next }
-file ~ /\.c$/ {
+file ~ /\.[ch]$/ {
     s = strip($0)
     # a function defined here, not static: its name, at the outer level, before any "=",
     # confirmed by the "{" that opens its body (a ";" first: a declaration)
-    if (depth == 0 && pending == "" && s ~ /^[A-Za-z_]/ && s !~ /^(static|typedef|extern)[ \t]/) {
-        head = s; sub(/\(.*/, "", head)
+    if (file ~ /\.c$/ && depth == 0 && pending == "" && s ~ /^[A-Za-z_]/ &&
+        s !~ /^(static|typedef|extern)[ \t]/) {
+        head = s; gsub(/__attribute__[ \t]*\(\([^)]*\)\)[ \t]*/, "", head); sub(/\(.*/, "", head)
         if (head != s && head !~ /=/ && match(head, /[A-Za-z_][A-Za-z0-9_]*[ \t]*$/)) {
             pending = substr(head, RSTART, RLENGTH); gsub(/[ \t]/, "", pending)
         }
     }
-    n = length(s)
+    n = length(s); body = depth > 0
     for (i = 1; i <= n; i++) {
         ch = substr(s, i, 1)
         if (ch == "{") {
             if (depth == 0 && pending != "") { if (!(pending in definer)) definer[pending] = file; pending = "" }
-            depth++
+            depth++; body = 1
         } else if (ch == "}") depth--
         else if (ch == ";" && depth == 0) pending = ""
     }
-    # every name the file uses, where
+    # every name the file uses (a header: only in the bodies of its inline functions, not its
+    # declarations)
+    if (file ~ /\.c$/ || body) use_names(s)
+}
+function use_names(s,   w) {
     while (match(s, /[A-Za-z_][A-Za-z0-9_]*/)) {
         w = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
         if (!((file, w) in uses)) { uses[file, w] = FNR; nuse++; ufile[nuse] = file; uword[nuse] = w }
@@ -120,13 +133,19 @@ file ~ /\.c$/ {
 BEGIN { read_map(); read_allow() }
 END {
     # file -> file within a directory: the first uses a function the second defines
+    # (a name that an inline function or a macro of a header uses is used by each file of the directory
+    # that includes the header)
     for (k = 1; k <= nuse; k++) {
-        f = ufile[k]; w = uword[k]
+        w = uword[k]
         if (!(w in definer)) continue
         g = definer[w]
-        if (g == f || dirof[g] != dirof[f]) continue
-        if (!((f, g) in edge)) { edge[f, g] = w; node[f] = 1; node[g] = 1 }
-        else if (length(edge[f, g]) < 60) edge[f, g] = edge[f, g] ", " w
+        nf = split(ufile[k] ~ /\.h$/ ? includers[ufile[k]] : ufile[k], users, " ")
+        for (j = 1; j <= nf; j++) {
+            f = users[j]
+            if (g == f || dirof[g] != dirof[f]) continue
+            if (!((f, g) in edge)) { edge[f, g] = w; node[f] = 1; node[g] = 1 }
+            else if (length(edge[f, g]) < 60) edge[f, g] = edge[f, g] ", " w
+        }
     }
     # reachability (the directories are small), then the circles: files that reach each other
     for (f in node) for (g in node) if ((f, g) in edge) reach[f, g] = 1

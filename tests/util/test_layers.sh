@@ -1,6 +1,7 @@
 # The house's shape (docs/layers.md) kept: scripts/check_layers.sh passes on the tree as it is,
 # and fails, naming the file and line, on trees made to break it — an include crossing the
-# table, a private header included from outside, two files calling each other in a circle —
+# table, a private header included from outside, two files calling each other in a circle (also
+# through a header's inline function or macro) —
 # while a circle's look-alikes (a static function, a name in a comment) do not trip it.
 set -u
 TOP=${PBEMGM_TOP:?}
@@ -54,6 +55,25 @@ put src/turn/a.c 'int turn_b(void);\nint turn_a(int n)\n{\n    return n ? turn_b
 put src/turn/b.c 'int turn_a(int n);\nint turn_b(void) { return turn_a(0); }\n'
 expect "two files calling each other fail, both named" 1 "src/turn/a.c -> src/turn/b.c (turn_b)"
 expect "... the circle said as a circle of its directory" 1 "src/turn: a circle of 2 files"
+
+tree inline_circle
+put src/turn/a.c '#include "turn/b.h"\nint turn_a(int n) { return n ? turn_b_now(n) : 0; }\n'
+put src/turn/b.h 'int turn_b(void);\nstatic inline int turn_b_now(int n)\n{\n    return n + turn_b();\n}\n'
+put src/turn/b.c 'int turn_a(int n);\n__attribute__((noinline)) int turn_b(void) { return turn_a(0); }\n'
+expect "a circle through a header's inline function (and a definition under __attribute__) fails" 1 \
+    "src/turn/a.c -> src/turn/b.c (turn_b)"
+
+tree macro_circle
+put src/turn/a.c '#include "turn/m.h"\nint turn_a(int n) { return TURN_TWICE(n); }\n'
+put src/turn/m.h '#define TURN_TWICE(n) \\\n    (turn_b(n) + turn_b(n))\nint turn_b(int n);\n'
+put src/turn/b.c 'int turn_a(int n);\nint turn_b(int n) { return n ? turn_a(n - 1) : 0; }\n'
+expect "a circle through a header's macro fails" 1 "src/turn/a.c -> src/turn/b.c (turn_b)"
+
+tree declarations
+put src/turn/a.c '#include "turn/d.h"\nint turn_a(void) { return 1; }\n'
+put src/turn/d.h 'int turn_a(void);\nint turn_b(void);\n'
+put src/turn/b.c '#include "turn/d.h"\nint turn_b(void) { return turn_a(); }\n'
+expect "a header's declarations make no circle of the files that include it" 0 "0 breach(es)"
 
 tree lookalikes
 put src/turn/a.c 'int turn_b(void);\nint turn_a(void) { return turn_b(); }\n'
