@@ -10,11 +10,11 @@
  * are retried with growing pauses; nothing is dropped. One daemon per database: a second
  * refuses to start (a lock on DATABASE.lock that dies with its process). */
 #include "daemon/daemon.h"
+#include "config/config.h"
 #include "service/service.h"
 #include "util/log.h"
 #include "util/util.h"
 
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -39,7 +39,7 @@ static void on_signal(int sig)
         reload_requested = 1;
     } else if (sig != SIGCHLD) { /* (a resolver ended: the wait ends, the loop sends reports) */
         stop_requested = 1;
-        mail_io_abort(); /* an exchange with a server under way ends now */
+        svc_abort_mail(); /* an exchange with a server under way ends now */
     }
 }
 
@@ -160,19 +160,18 @@ static void resolve_in_child(struct daemon *d, pid_t parent)
     prctl(PR_SET_PDEATHSIG, SIGTERM); /* it ends with the daemon; nothing is written half */
     if (getppid() != parent)
         _exit(0);
-    dmn_crash_forget(); /* its crash is its own, not a mail's */
+    svc_inbox_crash_forget(); /* its crash is its own, not a mail's */
     signal(SIGTERM, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
-    char *err = NULL;
-    store *st = store_open(d->config.database, &err);
-    int rc = st ? svc_turns_due(&d->config, st) : -1;
-    if (!st) {
-        log_error("resolver: %s", err);
-        free(err);
-    }
-    store_close(st);
-    _exit(rc < 0 ? 1 : 0);
+    store *st = NULL;
+    svc_result r = svc_store_open(&d->config, &st);
+    if (r.kind == SVC_OK)
+        r = svc_turns_due(&d->config, st, NULL);
+    else
+        log_error("resolver: %s", r.text);
+    svc_store_close(st);
+    _exit(r.kind == SVC_OK ? 0 : 1);
 }
 
 /* Due turns: resolved in a child process (one at a time) while this one goes on answering;
@@ -180,11 +179,11 @@ static void resolve_in_child(struct daemon *d, pid_t parent)
 static int turns(struct daemon *d)
 {
     if (d->once)
-        return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
+        return svc_turns_due(&d->config, d->st, NULL).kind == SVC_OK ? 0 : -1;
     int ended = resolver_ended(d);
     if (ended > 0)
         return 0;
-    int64_t next = store_game_next_time(d->st);
+    int64_t next = svc_turns_next_time(d->st);
     if (next <= 0 || next > util_now())
         return ended;
     pid_t parent = getpid();
@@ -193,7 +192,7 @@ static int turns(struct daemon *d)
         resolve_in_child(d, parent);
     if (pid < 0) {
         log_warn("cannot start a resolver (%s): resolving here", strerror(errno));
-        return svc_turns_due(&d->config, d->st) < 0 ? -1 : 0;
+        return svc_turns_due(&d->config, d->st, NULL).kind == SVC_OK ? 0 : -1;
     }
     d->resolver = pid;
     return ended;
@@ -228,7 +227,7 @@ static int until(int wait, int64_t next)
 static int outbox_wait_seconds(const cfg *c, store *st, int failures)
 {
     return failures > 0 ? backoff_seconds(failures)
-                        : until(c->poll_interval, store_outbox_next_time(st));
+                        : until(c->poll_interval, svc_outbox_next_time(st));
 }
 
 /* In the child: nothing of the parent's but stderr, the wake-up pipe (as fd 3) and the lock
@@ -255,7 +254,7 @@ static void send_in_child(struct daemon *d, pid_t parent, int wake)
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
         _exit(0);
-    dmn_crash_forget();
+    svc_inbox_crash_forget();
     signal(SIGHUP, SIG_IGN); /* the daemon reloads, then starts a new sender */
     prctl(PR_SET_NAME, "pbemgm sender");
     signal(SIGCHLD, SIG_DFL);
@@ -270,10 +269,11 @@ static void send_in_child(struct daemon *d, pid_t parent, int wake)
         log_error("sender: %s", r.text);
         _exit(1);
     }
-    mail_source_close(src); /* (IMAP connects lazily: it never did) */
+    svc_close_transport(src, NULL); /* (IMAP connects lazily: it never did) */
     int failures = 0;
     while (!stop_requested) {
-        failures = dmn_drain_outbox(&d->config, st, sink) < 0 ? failures + 1 : 0;
+        bool sent = svc_outbox_send_due(&d->config, st, sink, NULL).kind == SVC_OK;
+        failures = sent ? 0 : failures + 1;
         struct pollfd p = {.fd = wake, .events = POLLIN};
         if (stop_requested ||
             poll(&p, 1, outbox_wait_seconds(&d->config, st, failures) * 1000) < 0)
@@ -282,8 +282,8 @@ static void send_in_child(struct daemon *d, pid_t parent, int wake)
         if (p.revents && read(wake, bytes, sizeof bytes) <= 0)
             break; /* the daemon is gone (the pipe's other end closed) */
     }
-    mail_sink_close(sink);
-    store_close(st);
+    svc_close_transport(NULL, sink);
+    svc_store_close(st);
     _exit(0);
 }
 
@@ -301,8 +301,9 @@ static void sender_reap(struct daemon *d, bool wait)
     d->sender = 0;
     close(d->wake_fd);
     d->wake_fd = -1;
-    if (d->st && store_outbox_release_claims(d->st) != STORE_OK)
-        log_warn("cannot release the sender's outbox claims: %s", store_errmsg(d->st));
+    svc_result r = d->st ? svc_outbox_release_claims(d->st) : svc_ok();
+    if (r.kind != SVC_OK)
+        log_warn("cannot release the sender's outbox claims: %s", r.text);
 }
 
 /* Starts the sender when none runs; when it cannot be started, this process sends. */
@@ -378,9 +379,8 @@ static int open_all(struct daemon *d)
 
 static void close_all(struct daemon *d)
 {
-    mail_source_close(d->src);
-    mail_sink_close(d->sink);
-    store_close(d->st);
+    svc_close_transport(d->src, d->sink);
+    svc_store_close(d->st);
     d->src = NULL;
     d->sink = NULL;
     d->st = NULL;
@@ -410,8 +410,9 @@ static int process(struct daemon *d)
     enum { FEW = 8 };
     int done = 0;
     while (!stop_requested) {
-        int k = dmn_process_some(&d->config, d->st, d->sender > 0 ? FEW : 0);
-        if (k < 0)
+        int k = 0;
+        int most = d->sender > 0 ? FEW : 0;
+        if (svc_inbox_process_some(&d->config, d->st, most, &k).kind != SVC_OK)
             return -1;
         done += k;
         if (k > 0 && d->sender > 0)
@@ -430,7 +431,7 @@ static int pass(struct daemon *d)
         return -1;
     int rc = 0, in = 0, done = 0, sent = 0;
     int64_t t0 = util_now_ms();
-    if ((in = dmn_ingest(&d->config, d->st, d->src)) < 0)
+    if (svc_inbox_fetch(&d->config, d->st, d->src, &in).kind != SVC_OK)
         rc = -1;
     int64_t t1 = util_now_ms();
     if (!stop_requested && (done = process(d)) < 0)
@@ -443,12 +444,13 @@ static int pass(struct daemon *d)
     int64_t t3 = util_now_ms();
     if (d->sender > 0)
         sender_wake(d); /* (mail the GM's commands queued, a resolution's reports) */
-    else if (!stop_requested && (sent = dmn_drain_outbox(&d->config, d->st, d->sink)) < 0)
+    else if (!stop_requested &&
+             svc_outbox_send_due(&d->config, d->st, d->sink, &sent).kind != SVC_OK)
         rc = -1;
     /* housekeeping: a bounded amount of stored mail trimmed, some free space given back */
     enum { TRIM_MOST = 256, RECLAIM_PAGES = 4096 };
-    if (!stop_requested)
-        svc_trim_mail(&d->config, d->st, TRIM_MOST, RECLAIM_PAGES); /* (a failure is logged) */
+    if (!stop_requested) /* (a failure is logged) */
+        svc_trim_mail(&d->config, d->st, TRIM_MOST, RECLAIM_PAGES, NULL);
     if (in > 0 || done > 0 || sent > 0)
         log_debug("pass: %d stored in %lld ms, %d answered in %lld ms, turns %lld ms, %d sent in "
                   "%lld ms", in, (long long)(t1 - t0), done, (long long)(t2 - t1),
@@ -464,9 +466,9 @@ static int wait_seconds(struct daemon *d)
         return backoff_seconds(d->failures);
     if (!d->st)
         return d->config.poll_interval;
-    int wait = until(d->config.poll_interval, store_game_next_time(d->st)); /* a deadline */
-    wait = until(wait, store_inbound_next_held(d->st)); /* a held mail to read */
-    return d->sender > 0 ? wait : until(wait, store_outbox_next_time(d->st)); /* a retry */
+    int wait = until(d->config.poll_interval, svc_turns_next_time(d->st)); /* a deadline */
+    wait = until(wait, svc_inbox_next_held(d->st)); /* a held mail to read */
+    return d->sender > 0 ? wait : until(wait, svc_outbox_next_time(d->st)); /* a retry */
 }
 
 static void log_peak_memory(void)
@@ -484,7 +486,7 @@ int dmn_serve(const char *cfg_path, bool once)
         return 1;
     }
     install_signals();
-    curl_global_init(CURL_GLOBAL_DEFAULT);
+    svc_transport_setup();
     int status = 0;
     log_setup(d.config.log_level, d.config.log_syslog);
     if (take_lock(&d) || open_all(&d)) {
@@ -492,9 +494,10 @@ int dmn_serve(const char *cfg_path, bool once)
         goto out;
     }
     /* the lock is ours: claims on the outbox left now are those of a process that died */
-    if (store_outbox_release_claims(d.st) != STORE_OK)
-        log_warn("cannot release old outbox claims: %s", store_errmsg(d.st));
-    dmn_crash_setup(&d.config, d.st);
+    svc_result r = svc_outbox_release_claims(d.st);
+    if (r.kind != SVC_OK)
+        log_warn("cannot release old outbox claims: %s", r.text);
+    svc_inbox_crash_setup(&d.config, d.st);
     log_info("serving (%s transport, database %s)%s",
              d.config.transport == CFG_TRANSPORT_IMAP ? "IMAP/SMTP" : "Maildir",
              d.config.database, once ? ", once" : "");
@@ -511,14 +514,12 @@ int dmn_serve(const char *cfg_path, bool once)
         }
         if (stop_requested)
             break;
-        char *err = NULL;
         int secs = wait_seconds(&d);
         if (d.failures > 0 || !d.src) {
             struct timespec ts = {secs, 0};
             nanosleep(&ts, NULL);
-        } else if (mail_source_wait(d.src, secs, &err)) {
-            log_warn("waiting for mail: %s", err);
-            free(err);
+        } else if ((r = svc_wait_mail(d.src, secs)).kind != SVC_OK) {
+            log_warn("waiting for mail: %s", r.text);
             d.failures++;
         }
     }
@@ -531,6 +532,6 @@ out:
     if (d.lock_fd >= 0)
         close(d.lock_fd);
     cfg_free(&d.config);
-    curl_global_cleanup();
+    svc_transport_cleanup();
     return status;
 }

@@ -395,9 +395,9 @@ svc_result svc_gm_command_on(const cfg *c, store *st, const store_game *g, const
                              const char *reason, const char *body, buf *out)
 {
     svc_desk_cmd cmd;
-    char why[1024];
-    if (svc_desk_parse(line, &cmd, why, sizeof why))
-        return svc_refused("%s", why);
+    svc_result r = svc_desk_parse(line, &cmd);
+    if (r.kind != SVC_OK)
+        return r;
     if (reason) {
         free(cmd.reason);
         cmd.reason = xstrdup(reason);
@@ -406,18 +406,13 @@ svc_result svc_gm_command_on(const cfg *c, store *st, const store_game *g, const
         cmd.body = xstrdup(body);
     svc_desk d = {c, st, "command line", 0, {0}};
     buf_init(&d.out);
-    svc_result r = svc_ok();
     if (store_begin(st) != STORE_OK) {
         r = svc_store_failed(st);
     } else {
-        int rc = svc_desk_run(&d, g, &cmd);
-        if (rc == 0 && store_commit(st) != STORE_OK)
-            rc = -1;
-        if (rc < 0)
+        r = svc_desk_run(&d, g, &cmd); /* (refused: why is in what the GM is told) */
+        if (r.kind == SVC_OK && store_commit(st) != STORE_OK)
             r = svc_store_failed(st);
-        else if (rc > 0)
-            r.kind = SVC_REFUSED; /* why: in what the GM is told */
-        if (rc)
+        if (r.kind != SVC_OK)
             store_rollback(st);
     }
     if (d.out.len)
@@ -494,7 +489,7 @@ static svc_result store_pace(const cfg *c, store *st, const store_game *was, con
     char *changed = pace_changes(was, g);
     int rc = store_begin(st) != STORE_OK || store_game_set_pace(st, g->id, g) != STORE_OK ||
              (*changed && store_audit(st, "gm", "game_set", g->id, changed) != STORE_OK) ||
-             svc_pace_changed(c, st, was) || store_commit(st) != STORE_OK;
+             svc_pace_changed(c, st, was).kind != SVC_OK || store_commit(st) != STORE_OK;
     free(changed);
     if (!rc)
         return svc_ok();

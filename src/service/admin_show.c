@@ -194,8 +194,8 @@ svc_result svc_compact(const cfg *c, store *st, buf *out)
     int64_t used0, free0, used, freeb;
     if (store_size(st, &used0, &free0) != STORE_OK)
         return svc_store_failed(st);
-    int n = svc_trim_mail(c, st, 0, 0);
-    if (n < 0)
+    int n = 0;
+    if (svc_trim_mail(c, st, 0, 0, &n).kind != SVC_OK)
         return svc_failed("compact: %s", store_errmsg(st));
     svc_result r = svc_ok();
     if (store_checkpoint(st) != STORE_OK) /* (a reader: the log empties later) */

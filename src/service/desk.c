@@ -72,7 +72,8 @@ static int audit(struct call *k, const char *action, const char *detail)
 /* A mail from the game's GM to every player (text: what the GM did, or says). */
 static int tell_players(struct call *k, const char *subject, const char *text)
 {
-    return svc_tell_players(k->d->c, k->d->st, k->d->inbound_id, k->g, subject, text);
+    svc_result r = svc_tell_players(k->d->c, k->d->st, k->d->inbound_id, k->g, subject, text);
+    return r.kind == SVC_OK ? 0 : -1;
 }
 
 static int player_index(struct call *k, const svc_game *sg, const char *name)
@@ -111,7 +112,7 @@ static int verb_status(struct call *k)
     tell(k, "Review: %s%s", g->review ? "on" : "off",
          g->held ? "; a report is HELD for your release (RELEASE)" : "");
     tell(k, "GM: %s", svc_gm_address(k->d->c, g));
-    if (svc_game_load_players(k->d->st, g, &sg))
+    if (svc_game_load_players(k->d->st, g, &sg).kind != SVC_OK)
         return -1;
     tell(k, "Seats:");
     for (int p = 0; p < sg.nplayers; p++) {
@@ -136,11 +137,11 @@ static int verb_status(struct call *k)
 static int verb_orders(struct call *k)
 {
     svc_game sg;
-    if (svc_game_load_players(k->d->st, k->g, &sg))
+    if (svc_game_load_players(k->d->st, k->g, &sg).kind != SVC_OK)
         return -1;
     int p = player_index(k, &sg, k->cmd->args[0]), rc = p < 0 ? 1 : 0;
     svc_orders o = {0};
-    if (p >= 0 && svc_player_orders(k->d->st, k->g, &sg, p, &o) != STORE_OK)
+    if (p >= 0 && svc_player_orders(k->d->st, k->g, &sg, p, &o).kind != SVC_OK)
         rc = -1;
     if (p >= 0 && rc == 0) {
         char *text = svc_orders_text(&o.orders);
@@ -155,9 +156,10 @@ static int verb_orders(struct call *k)
 
 static int verb_preview(struct call *k)
 {
-    char why[512], *report = NULL;
-    if (svc_preview_turn(k->d->c, k->d->st, k->g, &report, why, sizeof why))
-        return refuse(k, "the turn cannot be previewed: %s", why);
+    char *report = NULL;
+    svc_result r = svc_preview_turn(k->d->c, k->d->st, k->g, &report);
+    if (r.kind != SVC_OK)
+        return refuse(k, "the turn cannot be previewed: %s", r.text);
     tell(k, "PREVIEW of turn %d with the orders as they stand (nothing changed, nothing sent):\n",
          k->g->turn);
     buf_adds(&k->d->out, report);
@@ -242,9 +244,10 @@ static int verb_become(struct call *k)
         const store_player *pl = &sg.players[p];
         char *text = NULL;
         svc_orders now = {0};
-        rc = svc_store_orders(k->d->st, k->g, pl->id, k->d->inbound_id, &orders, true) ||
-                     svc_player_orders(k->d->st, k->g, &sg, p, &now)
-                 ? -1 : 0;
+        svc_result r = svc_store_orders(k->d->st, k->g, pl->id, k->d->inbound_id, &orders, true);
+        if (r.kind == SVC_OK)
+            r = svc_player_orders(k->d->st, k->g, &sg, p, &now);
+        rc = r.kind == SVC_OK ? 0 : -1;
         if (rc == 0) {
             text = svc_orders_text(&now.orders);
             char *checked = svc_orders_checked(k->d->st, k->g, &sg, p, &now);
@@ -296,7 +299,7 @@ static int send_held(const store_held *h, void *ctx)
     struct call *k = ctx;
     if (h->raw) /* held composed: sent as it was written */
         return svc_queue_composed(k->d->c, k->d->st, k->d->inbound_id, h->message_id,
-                                  h->to_addr, h->raw, h->raw_len);
+                                  h->to_addr, h->raw, h->raw_len).kind == SVC_OK ? 0 : -1;
     mail_outgoing m = {.to_addr = h->to_addr, .to_name = h->to_name, .subject = h->subject,
                        .body = h->body, .auto_submitted = "auto-generated"};
     return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m) ? -1 : 0;
@@ -346,7 +349,7 @@ static int collect_cut(int64_t seq, int turn, const char *json, void *ctx)
 static int give_back_nmrs(struct call *k, int from, int last)
 {
     svc_game sg;
-    if (svc_game_load_players(k->d->st, k->g, &sg))
+    if (svc_game_load_players(k->d->st, k->g, &sg).kind != SVC_OK)
         return -1;
     int rc = 0;
     for (int p = 0; p < sg.nplayers && rc == 0; p++) {
@@ -553,7 +556,6 @@ static int verb_broadcast(struct call *k)
  * resolved (by the daemon a moment before, say) is refused, never the next one resolved. */
 static int verb_process(struct call *k)
 {
-    char why[512];
     int turn = k->g->turn;
     if (k->cmd->nargs == 1 && !parse_turn_number(k->cmd->args[0], &turn))
         return refuse(k, "\"%s\" is not a turn number (PROCESS [turn])", k->cmd->args[0]);
@@ -566,8 +568,9 @@ static int verb_process(struct call *k)
     svc_result b = svc_turn_blocked(k->g);
     if (b.kind != SVC_OK)
         return refuse(k, "%s", b.text);
-    if (svc_resolve_turn(k->d->c, k->d->st, k->g, why, sizeof why))
-        return refuse(k, "turn %d cannot be resolved: %s", k->g->turn, why);
+    svc_result r = svc_resolve_turn(k->d->c, k->d->st, k->g);
+    if (r.kind != SVC_OK)
+        return refuse(k, "turn %d cannot be resolved: %s", k->g->turn, r.text);
     if (audit(k, "turn_resolve", NULL))
         return -1;
     return tell(k, "Turn %d of %s is resolved; %s", k->g->turn, k->g->name,
@@ -812,7 +815,7 @@ static void add_word(svc_desk_cmd *cmd, const char *w, size_t n)
         cmd->args[cmd->nargs++] = xstrndup(w, n);
 }
 
-int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
+svc_result svc_desk_parse(const char *line, svc_desk_cmd *cmd)
 {
     memset(cmd, 0, sizeof *cmd);
     const char *p = line;
@@ -823,8 +826,7 @@ int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
     cmd->verb = svc_desk_verb(word);
     free(word);
     if (cmd->verb < 0)
-        return snprintf(why, len, "\"%.*s\" is not a GM command (%s)", (int)n, p,
-                        svc_desk_usage()), -1;
+        return svc_refused("\"%.*s\" is not a GM command (%s)", (int)n, p, svc_desk_usage());
     const struct verb *v = &verbs[cmd->verb];
     p += n;
     /* the words: a fixed count, or ADJUST's correction (as many as it takes) */
@@ -844,7 +846,7 @@ int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len)
     }
     if (*p)
         cmd->reason = str_trim(xstrdup(p));
-    return 0;
+    return svc_ok();
 }
 
 void svc_desk_cmd_clear(svc_desk_cmd *cmd)
@@ -860,17 +862,21 @@ void svc_desk_cmd_clear(svc_desk_cmd *cmd)
  * read before may have moved on meanwhile (the daemon resolved a turn). */
 static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 
-int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
+svc_result svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
 {
     store_game now = {0};
     int rc = store_game_find(d->st, g->name, &now);
     if (rc == STORE_NOT_FOUND) {
         struct call k = {d, g, cmd};
-        return refuse(&k, "there is no game \"%s\" any more", g->name);
+        rc = refuse(&k, "there is no game \"%s\" any more", g->name);
+    } else {
+        rc = rc == STORE_OK ? run_on_game_now(d, &now, cmd) : -1;
     }
-    rc = rc == STORE_OK ? run_on_game_now(d, &now, cmd) : -1;
     store_game_clear(&now);
-    return rc;
+    if (rc < 0)
+        return svc_store_failed(d->st);
+    /* refused: why is in d->out, with what else the GM is told */
+    return rc > 0 ? (svc_result){.kind = SVC_REFUSED} : svc_ok();
 }
 
 static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd)
@@ -888,7 +894,8 @@ static int run_on_game_now(svc_desk *d, const store_game *g, const svc_desk_cmd 
     int rc = v->run(&k);
     if (rc == 0) { /* orders, deadline or players may have changed: when is the turn due? */
         store_game now = {0};
-        if (store_game_find(d->st, g->name, &now) != STORE_OK || svc_refresh_due(d->st, &now))
+        if (store_game_find(d->st, g->name, &now) != STORE_OK ||
+            svc_refresh_due(d->st, &now).kind != SVC_OK)
             rc = -1;
         store_game_clear(&now);
     }
@@ -963,7 +970,7 @@ svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const s
     if (rc == 0 && store_audit(st, "gm", old ? "player_replace" : "player_add", g->id,
                                old ? old->name : name) != STORE_OK)
         rc = -1;
-    if (rc == 0 && svc_refresh_due(st, g) != STORE_OK) /* a new player has sent nothing yet */
+    if (rc == 0 && svc_refresh_due(st, g).kind != SVC_OK) /* a new player has sent nothing yet */
         rc = -1;
     return rc ? svc_store_failed(st) : svc_ok();
 }

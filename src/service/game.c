@@ -267,15 +267,18 @@ svc_result svc_load_title_chosen(const char *title, const eng_title *base, const
     return loaded(*out, err);
 }
 
-int svc_game_load_players(store *st, const store_game *game, svc_game *out)
+svc_result svc_game_load_players(store *st, const store_game *game, svc_game *out)
 {
     memset(out, 0, sizeof *out);
-    if (store_player_each(st, game->id, collect_player, out) != STORE_OK ||
-        out->nplayers > ENG_MAX_PLAYERS) {
+    svc_result r = svc_ok();
+    if (store_player_each(st, game->id, collect_player, out) != STORE_OK)
+        r = svc_store_failed(st);
+    else if (out->nplayers > ENG_MAX_PLAYERS)
+        r = svc_failed("game %s has %d players, more than %d", game->name, out->nplayers,
+                       ENG_MAX_PLAYERS);
+    if (r.kind != SVC_OK)
         svc_game_unload(out);
-        return -1;
-    }
-    return 0;
+    return r;
 }
 
 /* The game as its options (parsed when it was loaded: title_for) and players start it, before
@@ -390,7 +393,7 @@ int svc_game_load(store *st, const store_game *game, svc_game *out, char *why, s
 int svc_game_load_until(store *st, const store_game *game, int until, svc_game *out, char *why,
                         size_t len)
 {
-    if (svc_game_load_players(st, game, out)) {
+    if (svc_game_load_players(st, game, out).kind != SVC_OK) {
         snprintf(why, len, "the game's players cannot be read: %s", store_errmsg(st));
         return -1;
     }

@@ -6,13 +6,15 @@
 #include "util/log.h"
 #include "util/util.h"
 
-int svc_trim_mail(const cfg *c, store *st, int most, int pages)
+svc_result svc_trim_mail(const cfg *c, store *st, int most, int pages, int *trimmed)
 {
     enum { DAY = 86400 };
     int64_t now = util_now();
     int64_t sent_before = now - (int64_t)c->retention.sent_mail_days * DAY;
     int64_t inbound_before = now - (int64_t)c->retention.inbound_days * DAY;
     int total = 0;
+    if (trimmed)
+        *trimmed = 0;
     for (;;) {
         /* a bounded transaction at a time: the sender and the answering wait little */
         enum { STEP = 64 };
@@ -21,7 +23,7 @@ int svc_trim_mail(const cfg *c, store *st, int most, int pages)
                                  mail_keep_header);
         if (n < 0) {
             log_warn("trimming stored mail: %s", store_errmsg(st));
-            return -1;
+            return svc_store_failed(st);
         }
         total += n;
         if (n < want || (most > 0 && total >= most))
@@ -29,9 +31,11 @@ int svc_trim_mail(const cfg *c, store *st, int most, int pages)
     }
     if (store_reclaim(st, pages) < 0) {
         log_warn("giving back free space: %s", store_errmsg(st));
-        return -1;
+        return svc_store_failed(st);
     }
     if (total)
         log_debug("trimmed %d stored mails past their retention", total);
-    return total;
+    if (trimmed)
+        *trimmed = total;
+    return svc_ok();
 }

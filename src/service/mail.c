@@ -326,7 +326,7 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
     bool loaded = svc_game_load(st, game, &sg, why, sizeof why) == 0;
     if (!loaded) {
         log_error("game %s: %s", game->name, why);
-        if (svc_game_load_players(st, game, &sg))
+        if (svc_game_load_players(st, game, &sg).kind != SVC_OK)
             return STORE_ERROR;
     }
     int rc = STORE_OK;
@@ -335,15 +335,18 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
         ord_parse_for(env, loaded ? sg.t : NULL, &orders);
         if (loaded)
             svc_check_names(sg.t, env, &orders);
-        rc = svc_store_orders(st, game, player->id, m->id, &orders, env->nlines > 0);
+        svc_result r = svc_store_orders(st, game, player->id, m->id, &orders, env->nlines > 0);
+        rc = r.kind == SVC_OK ? STORE_OK : STORE_ERROR;
         ord_orders_clear(&orders);
     }
     svc_orders po = {0};
     if (rc == STORE_OK)
-        rc = svc_player_orders(st, game, &sg, player->seat - 1, &po);
+        rc = svc_player_orders(st, game, &sg, player->seat - 1, &po).kind == SVC_OK
+                 ? STORE_OK : STORE_ERROR;
     char one_round_by[128] = ""; /* the answer says the turn will cover one round, for whom */
     if (rc == STORE_OK)
-        rc = svc_one_round_asked(st, game, &sg, one_round_by, sizeof one_round_by);
+        rc = svc_one_round_asked(st, game, &sg, one_round_by, sizeof one_round_by).kind == SVC_OK
+                 ? STORE_OK : STORE_ERROR;
     if (rc == STORE_OK) {
         svc_orders_list(game, &sg, player->seat - 1, &po, one_round_by, ctx);
         rc = note_all_in(st, game, &sg, ctx);
@@ -512,11 +515,11 @@ static const char *check_gm(const cfg *c, store *st, const mail_message *msg,
 static int run_gm_lines(svc_desk *d, const store_game *game, const ord_envelope *env)
 {
     for (size_t i = 0; i < env->nlines; i++) {
-        char why[1024];
         svc_desk_cmd cmd;
         buf_printf(&d->out, "== %s\n", env->lines[i].text);
-        if (svc_desk_parse(env->lines[i].text, &cmd, why, sizeof why)) {
-            buf_printf(&d->out, "Not done: line %d: %s\n\n", env->lines[i].number, why);
+        svc_result parsed = svc_desk_parse(env->lines[i].text, &cmd);
+        if (parsed.kind != SVC_OK) {
+            buf_printf(&d->out, "Not done: line %d: %s\n\n", env->lines[i].number, parsed.text);
             continue;
         }
         if (svc_desk_takes_lines(cmd.verb)) {
@@ -540,12 +543,12 @@ static int run_gm_lines(svc_desk *d, const store_game *game, const ord_envelope 
             buf_free(&body);
         }
         store_game now = {0}; /* each command sees what the ones before it did */
-        int rc = store_game_find(d->st, game->name, &now) == STORE_OK
-                     ? svc_desk_run(d, &now, &cmd) : -1;
+        bool failed = store_game_find(d->st, game->name, &now) != STORE_OK ||
+                      svc_desk_run(d, &now, &cmd).kind == SVC_FAILED;
         store_game_clear(&now);
         svc_desk_cmd_clear(&cmd);
         buf_adds(&d->out, "\n");
-        if (rc < 0)
+        if (failed)
             return -1;
     }
     return 0;

@@ -9,6 +9,7 @@
 #include "util/util.h"
 
 #include <cJSON.h>
+#include <curl/curl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -106,8 +107,9 @@ static char *compose(const cfg *c, store *st, int64_t game_id, const mail_outgoi
     return raw;
 }
 
-int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
-                       const char *to_addr, const char *raw, size_t len)
+svc_result svc_queue_composed(const cfg *c, store *st, int64_t inbound_id,
+                              const char *message_id, const char *to_addr, const char *raw,
+                              size_t len)
 {
     cJSON *rcpts = cJSON_CreateArray();
     cJSON_AddItemToArray(rcpts, cJSON_CreateString(to_addr));
@@ -116,7 +118,7 @@ int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *
                               NULL);
     cJSON_Delete(rcpts);
     free(rcpts_json);
-    return rc == STORE_OK ? 0 : -1;
+    return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
 int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
@@ -127,24 +129,25 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
     char *raw = compose(c, st, game_id, m, &message_id, &len);
     if (!raw)
         return -1;
-    int rc = svc_queue_composed(c, st, inbound_id, message_id, m->to_addr, raw, len);
+    svc_result r = svc_queue_composed(c, st, inbound_id, message_id, m->to_addr, raw, len);
     free(raw);
     free(message_id);
-    return rc;
+    return r.kind == SVC_OK ? 0 : -1;
 }
 
-int svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id, const mail_outgoing *m)
+svc_result svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id,
+                         const mail_outgoing *m)
 {
     char *message_id;
     size_t len;
     char *raw = compose(c, st, game_id, m, &message_id, &len);
     if (!raw)
-        return -1;
+        return svc_store_failed(st);
     store_held h = {turn, m->to_addr, m->to_name, m->subject, m->body, message_id, raw, len};
     int rc = store_held_add(st, game_id, &h);
     free(raw);
     free(message_id);
-    return rc == STORE_OK ? 0 : -1;
+    return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
 char *svc_render(const cfg *c, const char *name, const cJSON *ctx)
@@ -230,12 +233,13 @@ const char *svc_gm_address(const cfg *c, const store_game *g)
     return g && g->gm_address && *g->gm_address ? g->gm_address : c->gm_address;
 }
 
-int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
-                     const char *subject, const char *text)
+svc_result svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
+                            const char *subject, const char *text)
 {
     svc_game sg;
-    if (svc_game_load_players(st, g, &sg))
-        return -1;
+    svc_result r = svc_game_load_players(st, g, &sg);
+    if (r.kind != SVC_OK)
+        return r;
     char *subj = str_format("%s: %s", g->name, subject);
     int rc = 0;
     for (int p = 0; p < sg.nplayers && rc == 0; p++) {
@@ -250,5 +254,36 @@ int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_ga
     }
     free(subj);
     svc_game_unload(&sg);
-    return rc;
+    return rc ? svc_store_failed(st) : svc_ok();
+}
+
+void svc_close_transport(mail_source *src, mail_sink *sink)
+{
+    mail_source_close(src);
+    mail_sink_close(sink);
+}
+
+svc_result svc_wait_mail(mail_source *src, int seconds)
+{
+    char *err = NULL;
+    if (!mail_source_wait(src, seconds, &err))
+        return svc_ok();
+    svc_result r = svc_failed("%s", err ? err : "cannot wait for mail");
+    free(err);
+    return r;
+}
+
+void svc_abort_mail(void)
+{
+    mail_io_abort();
+}
+
+void svc_transport_setup(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+void svc_transport_cleanup(void)
+{
+    curl_global_cleanup();
 }

@@ -142,8 +142,8 @@ static void number_mails(ord_orders *o, const int64_t *mail_of)
                 o->v[i].mail = k + 1;
 }
 
-int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
-                      svc_orders *out)
+svc_result svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
+                             svc_orders *out)
 {
     memset(out, 0, sizeof *out);
     struct reading r = {.out = &out->orders};
@@ -159,7 +159,7 @@ int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int
         rc = lr == STORE_NOT_FOUND ? STORE_OK : lr;
         out->sent = lr == STORE_OK || r.nsent > 0 || out->orders.one_round;
     }
-    return rc;
+    return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
 void svc_orders_clear(svc_orders *o)
@@ -238,8 +238,8 @@ static int store_section(store *st, const store_game *game, int64_t player_id,
     return rc;
 }
 
-int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64_t inbound_id,
-                     const ord_orders *orders, bool any_lines)
+svc_result svc_store_orders(store *st, const store_game *game, int64_t player_id,
+                            int64_t inbound_id, const ord_orders *orders, bool any_lines)
 {
     char done[MAX_SECTIONS][ORD_NAME];
     int ndone = 0, rc = STORE_OK;
@@ -256,7 +256,7 @@ int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64
     }
     if (rc == STORE_OK && any_lines)
         rc = store_order_mail_add(st, game->id, player_id, game->turn, inbound_id);
-    return rc;
+    return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
 void svc_check_names(const eng_title *t, ord_envelope *env, ord_orders *orders)
@@ -356,24 +356,24 @@ void svc_one_round_by(const store_game *sg, const svc_game *dg, uint64_t seats, 
     }
 }
 
-int svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
-                        size_t len)
+svc_result svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
+                               size_t len)
 {
     uint64_t seats = 0; /* (bit seat-1: the seat indexes svc_one_round_by takes) */
     who[0] = '\0';
     int rc = store_order_section_seats(st, game->id, game->turn, SVC_TURN_SECTION, &seats);
     if (rc == STORE_OK)
         svc_one_round_by(game, sg, seats, who, len);
-    return rc;
+    return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
 char *svc_orders_checked(store *st, const store_game *game, const svc_game *sg, int p,
                          const svc_orders *po)
 {
     char one_round_by[128];
-    if (svc_one_round_asked(st, game, sg, one_round_by, sizeof one_round_by) != STORE_OK)
-        log_warn("game %s: who asked for one round is not known: %s", game->name,
-                 store_errmsg(st));
+    svc_result r = svc_one_round_asked(st, game, sg, one_round_by, sizeof one_round_by);
+    if (r.kind != SVC_OK)
+        log_warn("game %s: who asked for one round is not known: %s", game->name, r.text);
     cJSON *ctx = cJSON_CreateObject();
     svc_orders_list(game, sg, p, po, one_round_by, ctx);
     buf b;

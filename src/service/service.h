@@ -2,8 +2,16 @@
  * (its title and the replay of its action log), taking a player's mail (identity, orders stored
  * structured by section, the acknowledgement with the turn's own checks), reading a player's
  * orders for the turn as the resolver reads them, resolving turns and mailing their reports,
- * reminders, and queueing mail in the outbox. Every function works inside the caller's
- * transaction unless it says otherwise. */
+ * reminders, queueing mail in the outbox; taking mail in and sending the outbox for the daemon.
+ * Every function works inside the caller's transaction unless it says otherwise.
+ *
+ * One convention: every service function that can fail says so with svc_result (done; refused,
+ * nothing changed, the text saying why; failed, the text the error); what it makes besides (a
+ * count, a game, a report) goes to an out-parameter, a count's may be NULL. A function that
+ * cannot fail returns its value. Not yet so, their callers in report.c and start.c being
+ * rewritten meanwhile: svc_game_load, svc_game_load_until and svc_queue_mail (0, or -1 with
+ * why or on a database error), svc_mail_game_start(_to), svc_release_report, svc_report_copy
+ * and svc_report_page_of_turn; svc_result_copy bridges to them. */
 #ifndef PBEMGM_SVC_SERVICE_H
 #define PBEMGM_SVC_SERVICE_H
 
@@ -26,15 +34,17 @@ typedef enum svc_kind {
     SVC_FAILED,  /* the database or the system failed: text is the error; roll back */
 } svc_kind;
 
+#define SVC_TEXT_MAX 1024 /* a result's text, its '\0' included */
+
 typedef struct svc_result {
     svc_kind kind;
-    char text[1024];
+    char text[SVC_TEXT_MAX];
 } svc_result;
 
 svc_result svc_ok(void);
 svc_result svc_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* r's text into why (len bytes), for code inside the service that still says why so. */
+/* r's text into why (len bytes), for the functions above that still say why so. */
 void svc_result_copy(const svc_result *r, char *why, size_t len);
 /* SVC_FAILED with the database's last error. */
 svc_result svc_store_failed(store *st);
@@ -48,13 +58,15 @@ int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
                    const mail_outgoing *m);
 /* A mail from the game master to every player of the game (text: what the GM did, or says),
  * wrapped for a text reader. */
-int svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
-                     const char *subject, const char *text);
+svc_result svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
+                            const char *subject, const char *text);
 /* A mail composed earlier (a held report) into the outbox, to one address. */
-int svc_queue_composed(const cfg *c, store *st, int64_t inbound_id, const char *message_id,
-                       const char *to_addr, const char *raw, size_t len);
+svc_result svc_queue_composed(const cfg *c, store *st, int64_t inbound_id,
+                              const char *message_id, const char *to_addr, const char *raw,
+                              size_t len);
 /* Composes it and holds it for the GM's release (a turn's report under review). */
-int svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id, const mail_outgoing *m);
+svc_result svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id,
+                         const mail_outgoing *m);
 /* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
 char *svc_reply_references(const char *references, const char *message_id);
 /* Renders a template of the configured directory (a broken one gives a short apology). */
@@ -67,6 +79,15 @@ char *svc_render_html(const cfg *c, const char *name, const cJSON *ctx);
 char *svc_content_id(const cfg *c, const char *what);
 /* Opens the transport the configuration names (failed: why). */
 svc_result svc_open_transport(const cfg *c, mail_source **src, mail_sink **sink);
+/* Both ends of a transport closed (either may be NULL). */
+void svc_close_transport(mail_source *src, mail_sink *sink);
+/* Waits up to seconds for new mail at src (IMAP IDLE, inotify, or a sleep). */
+svc_result svc_wait_mail(mail_source *src, int seconds);
+/* Every exchange with a mail server under way ends now (async-signal-safe: for a SIGTERM). */
+void svc_abort_mail(void);
+/* The transports' libraries set up, once a process, before any transport opens; and undone. */
+void svc_transport_setup(void);
+void svc_transport_cleanup(void);
 /* The game's GM: its own address, else the configuration's. */
 const char *svc_gm_address(const cfg *c, const store_game *g);
 /* A time as "2026-11-24 10:00 UTC". */
@@ -102,7 +123,7 @@ void svc_game_note_worth(svc_game *sg, int turn);
 /* Forgets the game states this process kept (the next loads replay whole logs). */
 void svc_games_forget(void);
 /* The players only (no title, no state). */
-int svc_game_load_players(store *st, const store_game *sg, svc_game *out);
+svc_result svc_game_load_players(store *st, const store_game *sg, svc_game *out);
 void svc_game_unload(svc_game *sg);
 
 /* ---- orders.c: a player's orders for a turn ---- */
@@ -118,8 +139,8 @@ typedef struct svc_orders {
 } svc_orders;
 
 /* The player's (index p of sg) orders for the game's current turn, as the resolver takes them. */
-int svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
-                      svc_orders *out);
+svc_result svc_player_orders(store *st, const store_game *game, const svc_game *sg, int p,
+                             svc_orders *out);
 void svc_orders_clear(svc_orders *o);
 /* The player's orders (po, of seat index p) as the acknowledgement lists them, into ctx: each
  * with the verdict of the turn's own checks on a copy of the game now (the other players
@@ -130,9 +151,9 @@ void svc_orders_list(const store_game *game, const svc_game *sg, int p, const sv
 char *svc_orders_checked(store *st, const store_game *game, const svc_game *sg, int p,
                          const svc_orders *po);
 /* Who has limited the current turn to one round (house rule 14), as every player's orders now
- * stand and the GM: svc_one_round_by's words into who. A store code. */
-int svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
-                        size_t len);
+ * stand and the GM: svc_one_round_by's words into who. */
+svc_result svc_one_round_asked(store *st, const store_game *game, const svc_game *sg, char *who,
+                               size_t len);
 /* Who limited the game's current turn to one round (house rule 14): the GM, and the players
  * of the seat indexes set in seats (bit p: sg's player p asked with ONE ROUND): "the game
  * master", "alice", "alice and bob"; "" for nobody. */
@@ -142,8 +163,8 @@ void svc_one_round_by(const store_game *game, const svc_game *sg, uint64_t seats
 char *svc_orders_text(const ord_orders *o);
 /* Stores the orders of each section these orders contain, in place of that section's earlier
  * ones (the other sections stay), and records that the player sent orders for the turn. */
-int svc_store_orders(store *st, const store_game *game, int64_t player_id, int64_t inbound_id,
-                     const ord_orders *orders, bool any_lines);
+svc_result svc_store_orders(store *st, const store_game *game, int64_t player_id,
+                            int64_t inbound_id, const ord_orders *orders, bool any_lines);
 
 /* Orders naming what the game does not have are refused, each with an error for its line; the
  * names of the others become the title's own (an alias, a city for its hex). */
@@ -157,11 +178,13 @@ svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m);
 /* ---- turns.c: resolving turns ---- */
 /* Resolves the game's current turn now: the actions join the log, NMRs are counted, the report
  * is stored and mailed, the next turn begins. */
-int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
+svc_result svc_resolve_turn(const cfg *c, store *st, const store_game *sg);
 /* Every running game: resolves the turns that are due, sends the reminders that are; each game
- * in its own transaction (this function begins and commits). Returns the number of turns
- * resolved, or -1 when one failed. */
-int svc_turns_due(const cfg *c, store *st);
+ * in its own transaction (this function begins and commits). *resolved (may be NULL): the
+ * number of turns resolved. Failed when one failed (logged). */
+svc_result svc_turns_due(const cfg *c, store *st, int *resolved);
+/* The next moment a running game's deadline or reminder comes; 0: none. */
+int64_t svc_turns_next_time(store *st);
 /* The turn whose report is held for the GM's release, or was the last resolved: the one before
  * the current (the current when the game is over). */
 int svc_held_turn(const store_game *sg);
@@ -184,8 +207,7 @@ int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_
 svc_result svc_turn_blocked(const store_game *sg);
 /* The turn resolved on a copy with the orders as they stand: the GM's full report in *out
  * (caller frees); nothing changed, nothing sent. */
-int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
-                     size_t len);
+svc_result svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out);
 /* Whether the player has sent anything for the game's current turn, and when (*at 0: orders
  * stored before their mails were recorded). */
 bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, int64_t *at);
@@ -193,11 +215,11 @@ bool svc_player_sent_at(store *st, const store_game *sg, const store_player *p, 
  * the last), or that it is not: after anything that changes whose orders are in — a mail, the
  * GM's BECOME, a new deadline, a new player. The daemon looks only at games whose moment has
  * come. */
-int svc_refresh_due(store *st, const store_game *sg);
+svc_result svc_refresh_due(store *st, const store_game *sg);
 /* The game's pace changed (was: as it stood): the turn's moment is computed again, and when
  * every player's orders were in and the promised time of the resolution moves (the grace
  * period changed), every player is told the new time. Inside the caller's transaction. */
-int svc_pace_changed(const cfg *c, store *st, const store_game *was);
+svc_result svc_pace_changed(const cfg *c, store *st, const store_game *was);
 /* When every player's orders are in: the latest mail plus the game's grace period (the deadline
  * if sooner); 0 while someone has sent nothing. */
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
@@ -265,23 +287,54 @@ int svc_desk_verb(const char *word);
 bool svc_desk_takes_lines(int verb);
 /* The verbs with their words, for an error message. */
 const char *svc_desk_usage(void);
-/* A command as the GM writes it on one line ("ROLLBACK 3 a wrong tile"): 0, or -1 with why. */
-int svc_desk_parse(const char *line, svc_desk_cmd *cmd, char *why, size_t len);
+/* A command as the GM writes it on one line ("ROLLBACK 3 a wrong tile"); refused: why. */
+svc_result svc_desk_parse(const char *line, svc_desk_cmd *cmd);
 void svc_desk_cmd_clear(svc_desk_cmd *cmd);
-/* Runs the command on the game inside the caller's transaction: 0 done, 1 refused (nothing
- * changed; why in d->out), -1 a database error (the caller rolls back). */
-int svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
+/* Runs the command on the game inside the caller's transaction: done; refused (nothing
+ * changed; why in d->out, the result's text empty); failed: a database error (the caller
+ * rolls back). */
+svc_result svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cmd);
 /* Seats a player — a new seat, or old's (house rule 13) — and mails the welcome with the
  * password when mail. */
 svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
                            const char *name, const char *address, const char *password,
                            bool mail);
 
+/* ---- inbox.c: mail taken in, stored once, processed ---- */
+/* Fetches the waiting mail of src, stores each once and acknowledges it; *stored (may be
+ * NULL): the number newly stored. Failed when the source or the database failed (logged). */
+svc_result svc_inbox_fetch(const cfg *c, store *st, mail_source *src, int *stored);
+/* Processes every stored mail still waiting: a few mails to a transaction, each mail its own
+ * step of it (its outcome and replies, or nothing of it); *done (may be NULL): the number
+ * processed. Failed on a database error (logged; the mails processed before it are kept). */
+svc_result svc_inbox_process_pending(const cfg *c, store *st, int *done);
+/* The same for at most `most` of them (0: all). */
+svc_result svc_inbox_process_some(const cfg *c, store *st, int most, int *done);
+/* When the first mail held back (a password lock-out) may be read; 0: none. */
+int64_t svc_inbox_next_held(store *st);
+/* Counts the crash DATABASE.crash names (a mail whose processing died of a fatal signal) and
+ * installs the handlers that write it; svc_inbox_crash_forget removes them (a child's own
+ * work). */
+void svc_inbox_crash_setup(const cfg *c, store *st);
+void svc_inbox_crash_forget(void);
+
+/* ---- outbox.c: the queued mail sent ---- */
+/* Sends every outbox mail that is due; stops at the first temporary failure. *sent (may be
+ * NULL): the number sent. Failed on a database error (logged). */
+svc_result svc_outbox_send_due(const cfg *c, store *st, mail_sink *sink, int *sent);
+/* The delay before attempt number attempts+1, doubling from retry_base up to retry_max. */
+int64_t svc_outbox_retry_delay(const cfg *c, int attempts);
+/* Frees the claims on outbox rows (a sender that ended, or died, left them). */
+svc_result svc_outbox_release_claims(store *st);
+/* When the next outbox retry is due; 0: none. */
+int64_t svc_outbox_next_time(store *st);
+
 /* ---- keep.c ---- */
 /* Trims the stored mail past its retention (retention.*): at most most mails (0: all), a few
  * at a time, each few in one transaction; then gives up to pages free pages back to the file
- * system (0: all). Returns the number trimmed, or -1 (logged). */
-int svc_trim_mail(const cfg *c, store *st, int most, int pages);
+ * system (0: all). *trimmed (may be NULL): the number trimmed. Failed: the database's error
+ * (logged too). */
+svc_result svc_trim_mail(const cfg *c, store *st, int most, int pages, int *trimmed);
 
 /* ---- admin.c, admin_show.c: the GM's commands on the command line ----
  * Each writes what the GM is told into out (on a refusal too: the desk's reason), returns

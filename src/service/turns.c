@@ -254,8 +254,10 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t
             .parts = m->pictures ? rd->pc.parts : NULL,
             .nparts = m->pictures ? rd->pc.nparts : 0,
         };
-        rc = m->hold ? svc_hold_mail(c, st, sg->turn, sg->id, &mail)
-                     : svc_queue_mail(c, st, inbound_id, sg->id, &mail);
+        if (m->hold)
+            rc = svc_hold_mail(c, st, sg->turn, sg->id, &mail).kind == SVC_OK ? 0 : -1;
+        else
+            rc = svc_queue_mail(c, st, inbound_id, sg->id, &mail);
     }
     return rc;
 }
@@ -288,7 +290,7 @@ static int gather_orders(store *st, const store_game *sg, const svc_game *dg,
                          struct turn_input *in)
 {
     for (int p = 0; p < dg->nplayers; p++) {
-        if (svc_player_orders(st, sg, dg, p, &in->orders[p]) != STORE_OK)
+        if (svc_player_orders(st, sg, dg, p, &in->orders[p]).kind != SVC_OK)
             return -1;
         in->players[p].orders = &in->orders[p].orders;
         in->players[p].nmr = in->nmr[p] = !in->orders[p].sent;
@@ -488,33 +490,26 @@ static int write_prepared(const cfg *c, store *st, const store_game *sg, const s
     return rc ? -1 : 0;
 }
 
-/* Whether the game's turn is blocked (why said). */
-static bool blocked(const store_game *sg, char *why, size_t len)
+svc_result svc_resolve_turn(const cfg *c, store *st, const store_game *sg)
 {
     svc_result r = svc_turn_blocked(sg);
     if (r.kind != SVC_OK)
-        svc_result_copy(&r, why, len);
-    return r.kind != SVC_OK;
-}
-
-int svc_resolve_turn(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
-{
-    if (blocked(sg, why, len))
-        return -1;
-    struct prepared *p = prepare(c, st, sg, why, len);
-    int rc = p ? write_prepared(c, st, sg, p, why, len) : -1;
+        return r;
+    char why[SVC_TEXT_MAX] = "";
+    struct prepared *p = prepare(c, st, sg, why, sizeof why);
+    int rc = p ? write_prepared(c, st, sg, p, why, sizeof why) : -1;
     prepared_free(p);
-    return rc;
+    return rc ? svc_failed("%s", why) : svc_ok();
 }
 
 /* The turn resolved on a copy with every player's orders as they stand: the GM's report
  * (with the rulings to look at) in *out; nothing stored, nothing sent. */
-int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, char *why,
-                     size_t len)
+svc_result svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out)
 {
-    struct resolution *res = resolve_on_store(st, sg, why, len);
+    char why[SVC_TEXT_MAX] = "";
+    struct resolution *res = resolve_on_store(st, sg, why, sizeof why);
     if (!res)
-        return -1;
+        return svc_failed("%s", why);
     store_game unheld = *sg;
     unheld.review = false; /* a preview is not held */
     int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
@@ -522,11 +517,9 @@ int svc_preview_turn(const cfg *c, store *st, const store_game *sg, char **out, 
     if (ctx) {
         *out = report_for_gm(c, &res->dg, ctx);
         cJSON_Delete(ctx);
-    } else {
-        snprintf(why, len, "%s", store_errmsg(st));
     }
     resolution_free(res);
-    return ctx ? 0 : -1;
+    return ctx ? svc_ok() : svc_store_failed(st);
 }
 
 /* ---- a resolved turn's report rendered again from the store ---- */
@@ -738,25 +731,27 @@ static int remind(const cfg *c, store *st, const store_game *sg, const svc_game 
     return store_game_set_reminded(st, sg->id, sg->turn) == STORE_OK ? 0 : -1;
 }
 
-int svc_refresh_due(store *st, const store_game *sg)
+svc_result svc_refresh_due(store *st, const store_game *sg)
 {
     if (strcmp(sg->status, "running") != 0)
-        return STORE_OK;
+        return svc_ok();
     svc_game dg;
-    if (svc_game_load_players(st, sg, &dg))
-        return STORE_ERROR;
+    svc_result r = svc_game_load_players(st, sg, &dg);
+    if (r.kind != SVC_OK)
+        return r;
     int64_t due = svc_turn_due_at(st, sg, &dg);
     svc_game_unload(&dg);
     bool early = due > 0 && (sg->deadline_at <= 0 || due < sg->deadline_at);
-    return store_game_set_early_due(st, sg->id, early ? due : 0);
+    return store_game_set_early_due(st, sg->id, early ? due : 0) == STORE_OK
+               ? svc_ok() : svc_store_failed(st);
 }
 
-int svc_pace_changed(const cfg *c, store *st, const store_game *was)
+svc_result svc_pace_changed(const cfg *c, store *st, const store_game *was)
 {
     store_game now = {0};
     int rc = store_game_find(st, was->name, &now) == STORE_OK ? 0 : -1;
     if (rc == 0)
-        rc = svc_refresh_due(st, &now) == STORE_OK ? 0 : -1;
+        rc = svc_refresh_due(st, &now).kind == SVC_OK ? 0 : -1;
     store_game_clear(&now);
     if (rc == 0)
         rc = store_game_find(st, was->name, &now) == STORE_OK ? 0 : -1;
@@ -770,12 +765,12 @@ int svc_pace_changed(const cfg *c, store *st, const store_game *was)
                                 "be resolved at %s.", now.turn, was->grace_minutes,
                                 now.grace_minutes, when);
         char *subject = str_format("turn %d will be resolved at %s", now.turn, when);
-        rc = svc_tell_players(c, st, 0, &now, subject, text);
+        rc = svc_tell_players(c, st, 0, &now, subject, text).kind == SVC_OK ? 0 : -1;
         free(subject);
         free(text);
     }
     store_game_clear(&now);
-    return rc;
+    return rc ? svc_store_failed(st) : svc_ok();
 }
 
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players)
@@ -867,7 +862,7 @@ static int resolve_off_lock(const cfg *c, store *st, const char *name, int turn,
                      ? 0 : -1;
         if (rc == 0 && g.turn != turn)
             rc = 1; /* resolved meanwhile by another process: the next turn is not due */
-        if (rc == 0 && blocked(&g, why, len))
+        if (rc == 0 && svc_turn_blocked(&g).kind != SVC_OK)
             rc = 1; /* paused, held or over meanwhile */
         if (rc == 0 && !(p = prepare(c, st, &g, why, len)))
             rc = -1;
@@ -908,7 +903,7 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
     svc_game dg; /* the players only: the state is rebuilt when the turn is resolved */
     if (store_begin_read(st) != STORE_OK) /* looking only: no write lock */
         return -1;
-    if (svc_game_load_players(st, sg, &dg)) {
+    if (svc_game_load_players(st, sg, &dg).kind != SVC_OK) {
         store_rollback(st);
         log_error("game %s: its players cannot be read", sg->name);
         return -1;
@@ -943,14 +938,16 @@ static int game_due(const cfg *c, store *st, const store_game *sg)
     return -1;
 }
 
-int svc_turns_due(const cfg *c, store *st)
+svc_result svc_turns_due(const cfg *c, store *st, int *resolved_out)
 {
     struct running r = {0};
+    if (resolved_out)
+        *resolved_out = 0;
     if (store_game_each_due(st, util_now(), collect_running, &r) != STORE_OK) {
         for (int i = 0; i < r.n; i++)
             free(r.names[i]);
         free(r.names);
-        return -1;
+        return svc_store_failed(st);
     }
     int resolved = 0, failed = 0;
     for (int i = 0; i < r.n; i++) {
@@ -964,7 +961,11 @@ int svc_turns_due(const cfg *c, store *st)
         free(r.names[i]);
     }
     free(r.names);
-    return failed ? -1 : resolved;
+    if (failed)
+        return svc_failed("%d game(s) could not resolve a due turn (logged)", failed);
+    if (resolved_out)
+        *resolved_out = resolved;
+    return svc_ok();
 }
 
 
@@ -983,3 +984,8 @@ svc_result svc_turn_blocked(const store_game *sg)
     return svc_ok();
 }
 
+
+int64_t svc_turns_next_time(store *st)
+{
+    return store_game_next_time(st);
+}

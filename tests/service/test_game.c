@@ -52,10 +52,10 @@ static void same_either_way(struct fixture *f, const char *when)
 static void resolve(struct fixture *f)
 {
     store_game g = game(f);
-    char why[256];
     assert_int_equal(store_begin(f->st), STORE_OK);
-    if (svc_resolve_turn(&f->c, f->st, &g, why, sizeof why))
-        fail_msg("resolve: %s", why);
+    svc_result r = svc_resolve_turn(&f->c, f->st, &g);
+    if (r.kind != SVC_OK)
+        fail_msg("resolve: %s", r.text);
     assert_int_equal(store_commit(f->st), STORE_OK);
     store_game_clear(&g);
 }

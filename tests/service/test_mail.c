@@ -582,10 +582,10 @@ static void test_mail_comes_in_batches_stored_once(void **state)
     }
     assert_int_equal(store_commit(f->st), STORE_OK);
     assert_int_equal(waiting_in(f->c.maildir_inbox), TOTAL);
-    assert_int_equal(dmn_ingest(&f->c, f->st, f->src), TOTAL - CRASHED);
+    assert_int_equal(fetched(&f->c, f->st, f->src), TOTAL - CRASHED);
     assert_int_equal(store_inbound_count(f->st, NULL), TOTAL);
     assert_int_equal(waiting_in(f->c.maildir_inbox), 0);
-    assert_int_equal(dmn_ingest(&f->c, f->st, f->src), 0);
+    assert_int_equal(fetched(&f->c, f->st, f->src), 0);
     for (int i = 0; i < TOTAL; i++)
         free(names[i]);
 }
@@ -701,15 +701,15 @@ static void test_outbox_retries_with_backoff_then_sends(void **state)
     mail_outgoing m = {.to_addr = "a@x.org", .subject = "s", .body = "body\n",
                        .auto_submitted = "auto-generated"};
     assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
-    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0);
+    assert_int_equal(sent_due(&f->c, f->st, &sink), 0);
     assert_int_equal(store_outbox_next_time(f->st), 10000 + f->c.retry_base);
-    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0); /* not due yet */
+    assert_int_equal(sent_due(&f->c, f->st, &sink), 0); /* not due yet */
     assert_int_equal(sc.calls, 1);
     util_set_clock(10000 + f->c.retry_base);
-    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 0);
+    assert_int_equal(sent_due(&f->c, f->st, &sink), 0);
     assert_int_equal(store_outbox_next_time(f->st), 10000 + 3 * f->c.retry_base); /* doubled */
     util_set_clock(10000 + 3 * f->c.retry_base);
-    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 1);
+    assert_int_equal(sent_due(&f->c, f->st, &sink), 1);
     assert_int_equal(store_outbox_count(f->st, "sent"), 1);
     assert_int_equal(store_outbox_count(f->st, "pending"), 0);
 }
@@ -724,7 +724,7 @@ static void test_outbox_gives_up_on_rejection(void **state)
                        .auto_submitted = "auto-generated"};
     assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
     assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
-    assert_int_equal(dmn_drain_outbox(&f->c, f->st, &sink), 1); /* a rejection does not stop */
+    assert_int_equal(sent_due(&f->c, f->st, &sink), 1); /* a rejection does not stop */
     assert_int_equal(store_outbox_count(f->st, "failed"), 1);
     assert_int_equal(store_audit_count(f->st, "mail_given_up"), 1);
 }
@@ -734,11 +734,11 @@ static void test_retry_delay_doubles_to_a_cap(void **state)
     struct fixture *f = *state;
     f->c.retry_base = 60;
     f->c.retry_max = 3600;
-    assert_int_equal(dmn_retry_delay(&f->c, 0), 60);
-    assert_int_equal(dmn_retry_delay(&f->c, 1), 120);
-    assert_int_equal(dmn_retry_delay(&f->c, 5), 1920);
-    assert_int_equal(dmn_retry_delay(&f->c, 6), 3600);
-    assert_int_equal(dmn_retry_delay(&f->c, 100), 3600);
+    assert_int_equal(svc_outbox_retry_delay(&f->c, 0), 60);
+    assert_int_equal(svc_outbox_retry_delay(&f->c, 1), 120);
+    assert_int_equal(svc_outbox_retry_delay(&f->c, 5), 1920);
+    assert_int_equal(svc_outbox_retry_delay(&f->c, 6), 3600);
+    assert_int_equal(svc_outbox_retry_delay(&f->c, 100), 3600);
 }
 
 /* What a player types under his sign-off or his name is read as his signature (issue 27, 11);

@@ -431,11 +431,11 @@ static void test_a_turn_that_cannot_be_resolved(void **state)
     mail_orders(f, "bob", "secret2", "PASS\n");
     mail_orders(f, "carol", "secret2", "PASS\n");
     for (int k = 0; k < 2; k++) {
-        assert_true(dmn_ingest(&f->c, f->st, f->src) >= 0);
-        assert_true(dmn_process_pending(&f->c, f->st) >= 0);
+        assert_true(fetched(&f->c, f->st, f->src) >= 0);
+        assert_true(processed(&f->c, f->st) >= 0);
         util_set_clock(util_now() + 15 * 60); /* the grace period */
-        assert_int_equal(svc_turns_due(&f->c, f->st), -1);
-        assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+        assert_int_equal(svc_turns_due(&f->c, f->st, NULL).kind, SVC_FAILED);
+        assert_true(sent_due(&f->c, f->st, f->sink) >= 0);
     }
     assert_int_equal(game_turn(f), 1);
     assert_int_equal(store_audit_count(f->st, "turn_failed"), 1);
@@ -605,7 +605,7 @@ static void test_a_new_grace_period_is_told(void **state)
     assert_true(was.early_due_at > 0);
     now.grace_minutes = 60;
     assert_int_equal(store_game_set_pace(f->st, f->game_id, &now), STORE_OK);
-    assert_int_equal(svc_pace_changed(&f->c, f->st, &was), 0);
+    assert_int_equal(svc_pace_changed(&f->c, f->st, &was).kind, SVC_OK);
     char when[64];
     svc_format_time(was.early_due_at + 45 * 60, when, sizeof when);
     store_game_clear(&was);
@@ -779,7 +779,9 @@ static void test_every_due_game_is_resolved(void **state)
     }
     free(hash);
     util_set_clock(1800000000 + 2 * 3600);
-    assert_int_equal(svc_turns_due(&f->c, f->st), GAMES - 1); /* g1's deadline is later */
+    int resolved = 0;
+    assert_int_equal(svc_turns_due(&f->c, f->st, &resolved).kind, SVC_OK);
+    assert_int_equal(resolved, GAMES - 1); /* g1's deadline is later */
     static const char *const checked[] = {"g2", "g64", "g65", "g66", "g70"};
     for (size_t i = 0; i < sizeof checked / sizeof *checked; i++) {
         store_game g = {0};

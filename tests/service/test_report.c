@@ -481,7 +481,7 @@ static void test_the_start_of_the_game_is_mailed(void **state)
     char why[256];
     assert_int_equal(svc_mail_game_start(&f->c, f->st, &g, why, sizeof why), 0);
     store_game_clear(&g);
-    assert_int_equal(dmn_drain_outbox(&f->c, f->st, f->sink), 3);
+    assert_int_equal(sent_due(&f->c, f->st, f->sink), 3);
     struct sent s;
     collect(f, &s);
     struct mime m;

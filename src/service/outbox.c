@@ -6,7 +6,7 @@
  * recorded (the disk is full) is not sent, and nothing more is sent until the store records
  * again: a mail the server took but the store could not mark is remembered here and marked
  * first at the next pass, never sent again. */
-#include "daemon/daemon.h"
+#include "service/service.h"
 #include "util/buf.h"
 #include "util/log.h"
 #include "util/util.h"
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-int64_t dmn_retry_delay(const cfg *c, int attempts)
+int64_t svc_outbox_retry_delay(const cfg *c, int attempts)
 {
     int64_t delay = c->retry_base;
     for (int i = 0; i < attempts && delay < c->retry_max; i++)
@@ -41,7 +41,7 @@ static int record_failure(const cfg *c, store *st, const store_outgoing *m, int 
                           const char *err)
 {
     bool give_up = send_rc == MAIL_SEND_REJECTED || m->attempts + 1 >= c->max_attempts;
-    int64_t next = util_now() + dmn_retry_delay(c, m->attempts);
+    int64_t next = util_now() + svc_outbox_retry_delay(c, m->attempts);
     if (store_outbox_mark_retry(st, m->id, err, next, give_up) != STORE_OK) {
         log_error("outbox: the failed attempt to send %s cannot be recorded (%s)", m->message_id,
                   store_errmsg(st));
@@ -100,7 +100,8 @@ static int sent_not_recorded(store *st, const store_outgoing *m)
     return -1;
 }
 
-int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink)
+/* Sends what is due: the number sent, or -1 (logged). */
+static int send_due(const cfg *c, store *st, mail_sink *sink)
 {
     int sent = 0;
     if (record_unrecorded(st))
@@ -147,4 +148,22 @@ int dmn_drain_outbox(const cfg *c, store *st, mail_sink *sink)
         if (send_rc == MAIL_SEND_RETRY)
             return sent; /* the server is unwell: leave the rest for later */
     }
+}
+
+svc_result svc_outbox_send_due(const cfg *c, store *st, mail_sink *sink, int *sent)
+{
+    int n = send_due(c, st, sink);
+    if (sent)
+        *sent = n < 0 ? 0 : n;
+    return n < 0 ? svc_failed("sending the outbox failed (logged)") : svc_ok();
+}
+
+svc_result svc_outbox_release_claims(store *st)
+{
+    return store_outbox_release_claims(st) == STORE_OK ? svc_ok() : svc_store_failed(st);
+}
+
+int64_t svc_outbox_next_time(store *st)
+{
+    return store_outbox_next_time(st);
 }

@@ -7,7 +7,6 @@
  * with (a few mails share a transaction, each its own step of it). A mail that crashed processing too often (a fatal signal while it was being processed:
  * noted by a signal handler in DATABASE.crash, counted at the next start) is set aside as 'failed'
  * and the GM is told; an operator's kill is not counted. */
-#include "daemon/daemon.h"
 #include "mail/message.h"
 #include "service/service.h"
 #include "util/buf.h"
@@ -50,7 +49,7 @@ static void on_fatal(int sig)
 
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
-void dmn_crash_setup(const cfg *c, store *st)
+void svc_inbox_crash_setup(const cfg *c, store *st)
 {
     if (strcmp(c->database, ":memory:") == 0)
         return;
@@ -70,7 +69,7 @@ void dmn_crash_setup(const cfg *c, store *st)
         util_on_signal(fatal_signals[i], on_fatal, SA_RESETHAND);
 }
 
-void dmn_crash_forget(void)
+void svc_inbox_crash_forget(void)
 {
     crash_mail = 0;
     crash_path[0] = '\0';
@@ -154,22 +153,28 @@ static int take_batch(const cfg *c, store *st, mail_source *src, char *const *ke
     return rc;
 }
 
-int dmn_ingest(const cfg *c, store *st, mail_source *src)
+svc_result svc_inbox_fetch(const cfg *c, store *st, mail_source *src, int *stored)
 {
     char **keys = NULL;
     size_t n = 0;
     char *err = NULL;
+    int count = 0, rc = 0;
+    if (stored)
+        *stored = 0;
     if (mail_source_pending(src, &keys, &n, &err)) {
         log_error("fetching mail: %s", err);
+        svc_result r = svc_failed("fetching mail: %s", err);
         free(err);
-        return -1;
+        return r;
     }
-    int stored = 0, rc = 0;
     for (size_t i = 0; i < n; i += (size_t)rc)
-        if ((rc = take_batch(c, st, src, keys + i, n - i, &stored)) <= 0)
+        if ((rc = take_batch(c, st, src, keys + i, n - i, &count)) <= 0)
             break;
     mail_keys_free(keys, n);
-    return rc < 0 ? -1 : stored;
+    if (stored)
+        *stored = count;
+    return rc < 0 ? svc_failed("fetching, storing or acknowledging mail failed (logged)")
+                  : svc_ok();
 }
 
 /* ---- processing ---- */
@@ -253,23 +258,33 @@ static int process_group(const cfg *c, store *st, int want)
     return rc ? -1 : done;
 }
 
-int dmn_process_pending(const cfg *c, store *st)
+svc_result svc_inbox_process_pending(const cfg *c, store *st, int *done)
 {
-    return dmn_process_some(c, st, 0);
+    return svc_inbox_process_some(c, st, 0, done);
 }
 
-int dmn_process_some(const cfg *c, store *st, int most)
+svc_result svc_inbox_process_some(const cfg *c, store *st, int most, int *done)
 {
     enum { GROUP = 8 }; /* (the mails of one commit) */
-    int done = 0;
-    while (!most || done < most) {
-        int want = most && most - done < GROUP ? most - done : GROUP;
+    int count = 0;
+    svc_result r = svc_ok();
+    while (!most || count < most) {
+        int want = most && most - count < GROUP ? most - count : GROUP;
         int k = process_group(c, st, want);
-        if (k < 0)
-            return -1;
-        done += k;
+        if (k < 0) {
+            r = svc_failed("processing mail failed (logged)");
+            break;
+        }
+        count += k;
         if (k < want)
             break;
     }
-    return done;
+    if (done)
+        *done = count;
+    return r;
+}
+
+int64_t svc_inbox_next_held(store *st)
+{
+    return store_inbound_next_held(st);
 }
