@@ -230,29 +230,18 @@ static void build_market(const eng_game *g, rep_state *s)
     s->market_text = market_text(s);
 }
 
+/* The round in play as the report's state names it (eng_round_name's ENG_NAME_STATE). */
 static const char *round_text(const eng_game *g, char *out, size_t len)
 {
-    switch (g->round) {
-    case ENG_ROUND_START:
-        if (g->packet_in_stock_round) /* the packet is sold in the stock rounds */
-            snprintf(out, len, "stock round %d (the start packet on sale)", g->stock_round_number);
-        else
-            snprintf(out, len, "the start packet");
-        break;
-    case ENG_ROUND_STOCK: snprintf(out, len, "stock round %d", g->stock_round_number); break;
-    case ENG_ROUND_OPERATING:
-        snprintf(out, len, "operating round %d.%d", g->or_set, g->or_in_set);
-        break;
-    case ENG_ROUND_OVER: snprintf(out, len, "the game is over"); break;
-    }
-    return out;
+    eng_play_at now = eng_play_now(g);
+    return eng_round_name(g, &now, ENG_NAME_STATE, out, len);
 }
 
 void rep_state_build(const eng_game *g, rep_state *s)
 {
     memset(s, 0, sizeof *s);
     round_text(g, s->round, sizeof s->round);
-    rep_rounds_next(g, s->rounds_next, sizeof s->rounds_next);
+    eng_rounds_next_text(g, s->rounds_next, sizeof s->rounds_next);
     s->phase = g->t->phases[g->phase].name;
     s->bank = g->bank;
     s->train_on_sale = g->t->trains[g->train_on_sale].name;
@@ -275,35 +264,6 @@ void rep_state_free(rep_state *s)
     free(s->market);
     free(s->market_text);
     memset(s, 0, sizeof *s);
-}
-
-const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
-{
-    char now[64];
-    round_text(g, now, sizeof now);
-    int ors = g->t->phases[g->phase].operating_rounds;
-    switch (g->round) {
-    case ENG_ROUND_START: /* (a round of passes is followed by another, the privates paid) */
-        if (!g->packet_in_stock_round) {
-            snprintf(out, len, "%s, then another round of it or %d operating round%s", now, ors,
-                     ors == 1 ? "" : "s");
-            break;
-        }
-        /* the packet is sold in stock rounds */
-        /* fall through */
-    case ENG_ROUND_STOCK:
-        snprintf(out, len, "%s, then %d operating round%s", now, ors, ors == 1 ? "" : "s");
-        break;
-    case ENG_ROUND_OPERATING:
-        if (g->or_in_set < ors)
-            snprintf(out, len, "%s, then operating round %d.%d and stock round %d", now,
-                     g->or_set, g->or_in_set + 1, g->stock_round_number + 1);
-        else
-            snprintf(out, len, "%s, then stock round %d", now, g->stock_round_number + 1);
-        break;
-    case ENG_ROUND_OVER: snprintf(out, len, "%s", now); break;
-    }
-    return out;
 }
 
 /* The pars a director chooses from, "67, 71, 76" (of the first major that has them), or "". */

@@ -86,10 +86,6 @@ cJSON *rep_company_json(const rep_state *s, int i);
 /* rep_state_to_json of the state of g. */
 cJSON *rep_state_json(const eng_game *g);
 
-/* The round the game is in and those that follow it ("stock round 3, then 2 operating
- * rounds"), in out. */
-const char *rep_rounds_next(const eng_game *g, char *out, size_t len);
-
 /* What the order form of a report carries for player p: { round (where the next turn starts),
  * stock (a stock round or the start packet comes first), forming, companies: [{id, minor}] —
  * the companies p directs } — the caller deletes it. */

@@ -86,8 +86,8 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
         cJSON_AddTrueToObject(ctx, "by_rows");
     cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t, by_rows));
     char next_rounds[160], when[64];
-    cJSON_AddStringToObject(ctx, "rounds_next", rep_rounds_next(dg->g, next_rounds,
-                                                                 sizeof next_rounds));
+    cJSON_AddStringToObject(ctx, "rounds_next",
+                            eng_rounds_next_text(dg->g, next_rounds, sizeof next_rounds));
     svc_format_time(sg->deadline_at, when, sizeof when);
     cJSON *next = cJSON_AddObjectToObject(ctx, "next");
     cJSON_AddNumberToObject(next, "turn", sg->turn);
