@@ -3,6 +3,7 @@
  * and the order form for turn 1 (templates/game_start.txt and .html), the starting map inline
  * for those who take pictures. */
 #include "report/mapdraw.h"
+#include "report/packet.h"
 #include "report/state.h"
 #include "service/service.h"
 #include "util/buf.h"
@@ -47,12 +48,9 @@ static cJSON *start_packet(const eng_title *t, bool by_rows)
         else
             snprintf(what, sizeof what, "%s", co->name);
         cJSON_AddStringToObject(o, "what", what);
-        char order[64]; /* sold by auction (1830): only the first is bought at its price */
-        if (t->packet_auction && i > 0)
-            snprintf(order, sizeof order, "BID %d ON %s", it->price + t->bid_raise, it->id);
-        else
-            snprintf(order, sizeof order, "BUY %s", co->id);
+        char *order = rep_packet_order_text(t, i); /* the order language's own words */
         cJSON_AddStringToObject(o, "order", order);
+        free(order);
         cJSON_AddNumberToObject(o, "price", it->price);
         if (by_rows) /* rows say what is on sale, unless all is at once or auctioned (1830) */
             cJSON_AddNumberToObject(o, "row", it->row + 1);
