@@ -120,5 +120,8 @@ void ord_orders_clear(ord_orders *o);
 char *ord_format(const ord_order *o);
 /* One alternative of an order in canonical form ("NO TILE"). */
 char *ord_format_action(const ord_action *a);
+/* The same as a player writes it, what goes without saying unsaid ("BUY NF" for BUY 1 NF): for
+ * the orders a mail suggests; it reads back as the same action. */
+char *ord_format_action_as_written(const ord_action *a);
 
 #endif

@@ -798,12 +798,15 @@ void ord_orders_clear(ord_orders *o)
 
 /* ---- canonical form ---- */
 
-static void format_action(buf *b, const ord_action *a)
+/* as_written: one certificate goes unsaid (BUY NF), as a player writes it. */
+static void format_action(buf *b, const ord_action *a, bool as_written)
 {
     switch (a->kind) {
     case ORD_BUY:
     case ORD_SELL:
-        buf_printf(b, "%s %d", a->kind == ORD_BUY ? "BUY" : "SELL", a->count ? a->count : 1);
+        buf_adds(b, a->kind == ORD_BUY ? "BUY" : "SELL");
+        if (!as_written || a->count > 1)
+            buf_printf(b, " %d", a->count ? a->count : 1);
         if (a->percent)
             buf_printf(b, " %d%%", a->percent);
         buf_printf(b, " %s", a->company);
@@ -897,7 +900,15 @@ char *ord_format_action(const ord_action *a)
 {
     buf b;
     buf_init(&b);
-    format_action(&b, a);
+    format_action(&b, a, false);
+    return buf_steal(&b);
+}
+
+char *ord_format_action_as_written(const ord_action *a)
+{
+    buf b;
+    buf_init(&b);
+    format_action(&b, a, true);
     return buf_steal(&b);
 }
 
@@ -916,7 +927,7 @@ char *ord_format(const ord_order *o)
     for (int i = 0; i < o->nalts; i++) {
         if (i)
             buf_adds(&b, " ELSE ");
-        format_action(&b, &o->alts[i]);
+        format_action(&b, &o->alts[i], false);
     }
     return buf_steal(&b);
 }

@@ -1,11 +1,15 @@
-/* state: a game's state as the data a turn report's template shows — each player's cash and
- * certificates, each company's treasury, price, trains and director, the bank, the trains on
- * sale — and the order template's sections (who directs what). Pure: reads the engine. */
+/* state: a game's state as a turn report shows it — each player's cash and certificates, each
+ * company's treasury, price, trains and director, the bank, the trains on sale, the market, the
+ * round in play and what follows it — built once from the engine into a rep_state (the text
+ * tables read its fields, state_json.c makes the templates' data of it); and the order
+ * template's sections (who directs what), the final ranking. Pure: reads the engine. */
 #include "report/state.h"
 #include "util/buf.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void add_player_certs(const eng_game *g, int p, buf *b)
 {
@@ -30,158 +34,129 @@ static void add_player_certs(const eng_game *g, int p, buf *b)
                        t->start_items[i].id);
 }
 
-/* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or "" when none. */
-static void bids_text(const eng_game *g, int item, buf *b)
+static void build_players(const eng_game *g, rep_state *s)
 {
-    for (int p = 0; p < g->nplayers; p++)
-        if (g->bids[item][p] > 0)
-            buf_printf(b, "%s%s %d", b->len ? ", " : "", g->players[p].name, g->bids[item][p]);
-}
-
-static cJSON *players_json(const eng_game *g)
-{
-    cJSON *arr = cJSON_CreateArray();
+    s->nplayers = g->nplayers;
     for (int p = 0; p < g->nplayers; p++) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "name", g->players[p].name);
-        cJSON_AddNumberToObject(o, "cash", g->players[p].cash);
-        cJSON_AddNumberToObject(o, "certificates", eng_certificate_count(g, p));
-        cJSON_AddNumberToObject(o, "limit", eng_certificate_limit(g, p));
+        rep_player *pl = &s->players[p];
+        pl->name = g->players[p].name;
+        pl->seat = p + 1;
+        pl->cash = g->players[p].cash;
+        pl->certificates = eng_certificate_count(g, p);
+        pl->limit = eng_certificate_limit(g, p);
+        pl->worth = eng_player_worth(g, p);
         buf b;
         buf_init(&b);
         add_player_certs(g, p, &b);
-        cJSON_AddStringToObject(o, "holdings", b.len ? b.data : "-");
-        buf_free(&b);
-        cJSON_AddNumberToObject(o, "worth", eng_player_worth(g, p));
-        cJSON_AddNumberToObject(o, "seat", p + 1);
-        cJSON_AddItemToArray(arr, o);
+        pl->holdings = b.len ? buf_steal(&b) : (buf_free(&b), xstrdup("-"));
     }
-    return arr;
 }
 
-static void trains_text(const eng_game *g, int c, buf *b)
+static char *trains_text(const eng_game *g, int c)
 {
+    buf b;
+    buf_init(&b);
     for (int k = 0; k < g->co[c].ntrains; k++)
-        buf_printf(b, "%s%s", k ? ", " : "", g->t->trains[g->co[c].trains[k]].name);
+        buf_printf(&b, "%s%s", k ? ", " : "", g->t->trains[g->co[c].trains[k]].name);
     if (!g->co[c].ntrains)
-        buf_adds(b, "-");
+        buf_adds(&b, "-");
+    return buf_steal(&b);
 }
 
 /* The company's colours as "#rrggbb", for the HTML. */
-static void add_colours(cJSON *o, const eng_company *co)
+static void colours(const eng_company *co, char bg[8], char fg[8])
 {
-    char bg[8], fg[8];
-    snprintf(bg, sizeof bg, "#%06x", (unsigned)(co->color & 0xffffff));
-    snprintf(fg, sizeof fg, "#%06x", (unsigned)(co->text_color & 0xffffff));
-    cJSON_AddStringToObject(o, "color", bg);
-    cJSON_AddStringToObject(o, "text_color", fg);
+    snprintf(bg, 8, "#%06x", (unsigned)(co->color & 0xffffff));
+    snprintf(fg, 8, "#%06x", (unsigned)(co->text_color & 0xffffff));
 }
 
-static cJSON *companies_json(const eng_game *g)
+/* The majors started and the minors owned, in the title's order. */
+static void build_companies(const eng_game *g, rep_state *s)
 {
     const eng_title *t = g->t;
-    cJSON *arr = cJSON_CreateArray();
     for (int c = 0; c < t->ncompanies; c++) {
-        const eng_company_state *s = &g->co[c];
+        const eng_company_state *cs = &g->co[c];
         bool major = t->companies[c].kind == ENG_MAJOR;
-        if (t->companies[c].kind == ENG_PRIVATE || s->closed || (major && !s->started) ||
-            (!major && s->owner < 0))
+        if (t->companies[c].kind == ENG_PRIVATE || cs->closed || (major && !cs->started) ||
+            (!major && cs->owner < 0))
             continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "id", t->companies[c].id);
-        int who = eng_company_holder(g, c);
-        cJSON_AddStringToObject(o, "director", who >= 0 ? g->players[who].name : "-");
-        cJSON_AddNumberToObject(o, "cash", s->cash);
-        int price = eng_share_price(g, c);
-        if (price)
-            cJSON_AddNumberToObject(o, "price", price);
-        else
-            cJSON_AddStringToObject(o, "price", "-");
-        buf b;
-        buf_init(&b);
-        trains_text(g, c, &b);
-        cJSON_AddStringToObject(o, "trains", b.data);
-        buf_free(&b);
-        char st[32];
-        snprintf(st, sizeof st, "%d/%d", eng_stations_placed(g, c), t->companies[c].ntokens);
-        cJSON_AddStringToObject(o, "stations", st);
-        if (major) {
-            cJSON_AddNumberToObject(o, "ipo", eng_percent_held(g, c, ENG_IPO));
-            cJSON_AddNumberToObject(o, "pool", eng_percent_held(g, c, ENG_POOL));
-        }
-        if (major && s->floated)
-            cJSON_AddTrueToObject(o, "floated");
-        if (!major)
-            cJSON_AddTrueToObject(o, "minor");
-        add_colours(o, &t->companies[c]);
-        cJSON_AddItemToArray(arr, o);
+        rep_company *co = &s->companies[s->ncompanies++];
+        co->id = t->companies[c].id;
+        co->director = eng_company_holder(g, c);
+        co->cash = cs->cash;
+        co->price = eng_share_price(g, c);
+        co->trains = trains_text(g, c);
+        co->stations_placed = eng_stations_placed(g, c);
+        co->stations = t->companies[c].ntokens;
+        co->major = major;
+        co->floated = major && cs->floated;
+        co->ipo = major ? eng_percent_held(g, c, ENG_IPO) : 0;
+        co->pool = major ? eng_percent_held(g, c, ENG_POOL) : 0;
+        colours(&t->companies[c], co->color, co->text_color);
     }
-    return arr;
+}
+
+/* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or NULL when none. */
+static char *bids_text(const eng_game *g, int item)
+{
+    buf b;
+    buf_init(&b);
+    for (int p = 0; p < g->nplayers; p++)
+        if (g->bids[item][p] > 0)
+            buf_printf(&b, "%s%s %d", b.len ? ", " : "", g->players[p].name, g->bids[item][p]);
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
 /* The privates still open, with their owners and income. */
-static cJSON *privates_json(const eng_game *g)
+static void build_privates(const eng_game *g, rep_state *s)
 {
-    cJSON *arr = cJSON_CreateArray();
     for (int c = 0; c < g->t->ncompanies; c++) {
         const eng_company *co = &g->t->companies[c];
         if (co->kind != ENG_PRIVATE || g->co[c].closed)
             continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "id", co->id);
-        cJSON_AddStringToObject(o, "name", co->name);
-        int owner = g->co[c].owner;
-        cJSON_AddStringToObject(o, "owner", owner >= 0 ? g->players[owner].name : "the bank");
-        cJSON_AddNumberToObject(o, "income", co->revenue);
-        for (int i = 0; owner < 0 && g->t->packet_auction && i < g->t->nstart_items; i++) {
+        rep_private *pr = &s->privates[s->nprivates++];
+        pr->id = co->id;
+        pr->name = co->name;
+        pr->owner = g->co[c].owner;
+        pr->income = co->revenue;
+        for (int i = 0; pr->owner < 0 && g->t->packet_auction && i < g->t->nstart_items; i++) {
             if (g->t->start_items[i].company != c || g->item_sold[i])
                 continue;
-            buf b;
-            buf_init(&b);
-            bids_text(g, i, &b);
-            if (b.len)
-                cJSON_AddStringToObject(o, "bids", b.data);
-            buf_free(&b);
+            char *bids = bids_text(g, i);
+            if (bids) {
+                free(pr->bids);
+                pr->bids = bids;
+            }
         }
-        cJSON_AddItemToArray(arr, o);
     }
-    return arr;
 }
 
 /* The trains: each kind with how many the bank has left and their cost; the next phase. */
-static void add_trains(const eng_game *g, cJSON *o)
+static void build_trains(const eng_game *g, rep_state *s)
 {
     const eng_title *t = g->t;
-    cJSON *arr = cJSON_AddArrayToObject(o, "trains");
     buf b;
     buf_init(&b);
     for (int k = 0; k < t->ntrains; k++) {
         if (g->trains_left[k] == 0 && g->pool_trains[k] == 0)
             continue;
-        cJSON *it = cJSON_CreateObject();
-        cJSON_AddStringToObject(it, "name", t->trains[k].name);
-        bool endless = t->trains[k].count_unlimited;
-        if (endless)
-            cJSON_AddStringToObject(it, "left", "unlimited");
+        rep_train *tr = &s->trains[s->ntrains++];
+        tr->name = t->trains[k].name;
+        tr->unlimited = t->trains[k].count_unlimited;
+        tr->left = g->trains_left[k];
+        tr->cost = t->trains[k].cost;
+        tr->pool = g->pool_trains[k];
+        if (tr->unlimited)
+            buf_printf(&b, "%s%s: unlimited", b.len ? ", " : "", tr->name);
         else
-            cJSON_AddNumberToObject(it, "left", g->trains_left[k]);
-        cJSON_AddNumberToObject(it, "cost", t->trains[k].cost);
-        if (g->pool_trains[k])
-            cJSON_AddNumberToObject(it, "pool", g->pool_trains[k]);
-        cJSON_AddItemToArray(arr, it);
-        if (endless)
-            buf_printf(&b, "%s%s: unlimited", b.len ? ", " : "", t->trains[k].name);
-        else
-            buf_printf(&b, "%s%s: %d", b.len ? ", " : "", t->trains[k].name, g->trains_left[k]);
-        if (g->pool_trains[k])
-            buf_printf(&b, " (and %d in the pool)", g->pool_trains[k]);
+            buf_printf(&b, "%s%s: %d", b.len ? ", " : "", tr->name, tr->left);
+        if (tr->pool)
+            buf_printf(&b, " (and %d in the pool)", tr->pool);
     }
-    cJSON_AddStringToObject(o, "trains_text", b.len ? b.data : "none");
-    buf_free(&b);
+    s->trains_text = b.len ? buf_steal(&b) : (buf_free(&b), xstrdup("none"));
     if (g->phase + 1 < t->nphases) {
-        cJSON *next = cJSON_AddObjectToObject(o, "next_phase");
-        cJSON_AddStringToObject(next, "name", t->phases[g->phase + 1].name);
-        cJSON_AddStringToObject(next, "on", t->phases[g->phase + 1].on);
+        s->next_phase = t->phases[g->phase + 1].name;
+        s->next_phase_on = t->phases[g->phase + 1].on;
     }
 }
 
@@ -203,112 +178,92 @@ static int companies_at(const eng_game *g, int row, int col, int *out)
 
 #define MARKET_CELL 4 /* characters a market square takes in the text chart */
 
-/* The stock market as rows of squares with each company's token on its square: for the HTML a
- * table's data, for the text a chart of prices with the companies' ids under them. */
-static void add_market(const eng_game *g, cJSON *o)
+/* The market as a text chart: each row's prices, the companies' ids under their squares. */
+static char *market_text(const rep_state *s)
 {
-    const eng_title *t = g->t;
-    cJSON *rows = cJSON_AddArrayToObject(o, "market");
-    buf text;
+    buf text, line;
     buf_init(&text);
-    for (int r = 0; r < t->market_rows; r++) {
-        cJSON *row = cJSON_CreateObject(), *cells = cJSON_AddArrayToObject(row, "cells");
-        cJSON_AddItemToArray(rows, row);
-        int at[ENG_MAX_COMPANIES][ENG_MAX_COMPANIES], nat[ENG_MAX_COMPANIES] = {0}, depth = 0;
-        buf line;
-        buf_init(&line);
-        for (int c = 0; c < t->market_cols && c < ENG_MAX_COMPANIES; c++) {
-            int price = t->market[r * t->market_cols + c];
-            cJSON *cell = cJSON_CreateObject();
-            cJSON_AddItemToArray(cells, cell);
-            if (price)
-                cJSON_AddNumberToObject(cell, "price", price);
-            nat[c] = companies_at(g, r, c, at[c]);
-            depth = nat[c] > depth ? nat[c] : depth;
-            cJSON *tokens = cJSON_AddArrayToObject(cell, "tokens");
-            for (int k = 0; k < nat[c]; k++) {
-                cJSON *tok = cJSON_CreateObject();
-                cJSON_AddStringToObject(tok, "id", t->companies[at[c][k]].id);
-                add_colours(tok, &t->companies[at[c][k]]);
-                cJSON_AddItemToArray(tokens, tok);
-            }
-            if (price)
-                buf_printf(&line, "%*d", MARKET_CELL, price);
+    buf_init(&line);
+    for (int r = 0; r < s->market_rows; r++) {
+        const rep_square *row = &s->market[r * s->market_cols];
+        int depth = 0;
+        buf_reset(&line);
+        for (int c = 0; c < s->market_cols; c++) {
+            if (row[c].price)
+                buf_printf(&line, "%*d", MARKET_CELL, row[c].price);
             else
                 buf_printf(&line, "%*s", MARKET_CELL, "");
+            depth = row[c].ntokens > depth ? row[c].ntokens : depth;
         }
         buf_trim_end(&line);
         buf_printf(&text, "  %s\n", line.data);
         for (int d = 0; d < depth; d++) {
             buf_reset(&line);
-            for (int c = 0; c < t->market_cols && c < ENG_MAX_COMPANIES; c++)
-                buf_printf(&line, "%*s", MARKET_CELL, d < nat[c] ? t->companies[at[c][d]].id : "");
+            for (int c = 0; c < s->market_cols; c++)
+                buf_printf(&line, "%*s", MARKET_CELL, d < row[c].ntokens ? row[c].tokens[d].id : "");
             buf_trim_end(&line);
             buf_printf(&text, "  %s\n", line.data);
         }
-        buf_free(&line);
     }
-    cJSON_AddStringToObject(o, "market_text", text.len ? text.data : "");
-    buf_free(&text);
+    buf_free(&line);
+    return buf_steal(&text);
 }
 
+/* The stock market as rows of squares with each company's token on its square. */
+static void build_market(const eng_game *g, rep_state *s)
+{
+    const eng_title *t = g->t;
+    s->market_rows = t->market_rows;
+    s->market_cols = t->market_cols < ENG_MAX_COMPANIES ? t->market_cols : ENG_MAX_COMPANIES;
+    s->market = xcalloc((size_t)(s->market_rows * s->market_cols) + 1, sizeof *s->market);
+    for (int r = 0; r < s->market_rows; r++)
+        for (int c = 0; c < s->market_cols; c++) {
+            rep_square *sq = &s->market[r * s->market_cols + c];
+            int at[ENG_MAX_COMPANIES];
+            sq->price = t->market[r * t->market_cols + c];
+            sq->ntokens = companies_at(g, r, c, at);
+            for (int k = 0; k < sq->ntokens; k++) {
+                sq->tokens[k].id = t->companies[at[k]].id;
+                colours(&t->companies[at[k]], sq->tokens[k].color, sq->tokens[k].text_color);
+            }
+        }
+    s->market_text = market_text(s);
+}
+
+/* The round in play as the report's state names it (eng_round_name's ENG_NAME_STATE). */
 static const char *round_text(const eng_game *g, char *out, size_t len)
 {
     eng_play_at now = eng_play_now(g);
     return eng_round_name(g, &now, ENG_NAME_STATE, out, len);
 }
 
-cJSON *rep_state_json(const eng_game *g)
+void rep_state_build(const eng_game *g, rep_state *s)
 {
-    cJSON *o = cJSON_CreateObject();
-    char text[64];
-    cJSON_AddStringToObject(o, "round", round_text(g, text, sizeof text));
-    cJSON_AddStringToObject(o, "phase", g->t->phases[g->phase].name);
-    cJSON_AddNumberToObject(o, "bank", g->bank);
-    cJSON_AddStringToObject(o, "train_on_sale", g->t->trains[g->train_on_sale].name);
-    cJSON_AddItemToObject(o, "players", players_json(g));
-    cJSON *companies = companies_json(g);
-    if (cJSON_GetArraySize(companies))
-        cJSON_AddTrueToObject(o, "has_companies");
-    cJSON_AddItemToObject(o, "companies", companies);
-    cJSON *privates = privates_json(g);
-    if (cJSON_GetArraySize(privates))
-        cJSON_AddTrueToObject(o, "has_privates");
-    cJSON_AddItemToObject(o, "privates", privates);
-    add_trains(g, o);
-    add_market(g, o);
-    char next[160];
-    cJSON_AddStringToObject(o, "rounds_next", rep_rounds_next(g, next, sizeof next));
-    return o;
+    memset(s, 0, sizeof *s);
+    round_text(g, s->round, sizeof s->round);
+    eng_rounds_next_text(g, s->rounds_next, sizeof s->rounds_next);
+    s->phase = g->t->phases[g->phase].name;
+    s->bank = g->bank;
+    s->train_on_sale = g->t->trains[g->train_on_sale].name;
+    build_players(g, s);
+    build_companies(g, s);
+    build_privates(g, s);
+    build_trains(g, s);
+    build_market(g, s);
 }
 
-const char *rep_rounds_next(const eng_game *g, char *out, size_t len)
+void rep_state_free(rep_state *s)
 {
-    char now[64];
-    round_text(g, now, sizeof now);
-    int ors = g->t->phases[g->phase].operating_rounds;
-    switch (g->round) {
-    case ENG_ROUND_START: /* (a round of passes is followed by another, the privates paid) */
-        if (!g->packet_in_stock_round) {
-            snprintf(out, len, "%s, then another round of it or %d operating round%s", now, ors,
-                     ors == 1 ? "" : "s");
-            break;
-        }
-        /* the packet is sold in stock rounds */
-        /* fall through */
-    case ENG_ROUND_STOCK:
-        snprintf(out, len, "%s, then %d operating round%s", now, ors, ors == 1 ? "" : "s");
-        break;
-    case ENG_ROUND_OPERATING:
-        if (g->or_in_set < ors)
-            snprintf(out, len, "%s, then operating round %d.%d and stock round %d", now,
-                     g->or_set, g->or_in_set + 1, g->stock_round_number + 1);
-        else
-            snprintf(out, len, "%s, then stock round %d", now, g->stock_round_number + 1);
-        break;
-    case ENG_ROUND_OVER: snprintf(out, len, "%s", now); break;
-    }
-    return out;
+    for (int p = 0; p < s->nplayers; p++)
+        free(s->players[p].holdings);
+    for (int i = 0; i < s->ncompanies; i++)
+        free(s->companies[i].trains);
+    for (int i = 0; i < s->nprivates; i++)
+        free(s->privates[i].bids);
+    free(s->trains_text);
+    free(s->market);
+    free(s->market_text);
+    memset(s, 0, sizeof *s);
 }
 
 /* The pars a director chooses from, "67, 71, 76" (of the first major that has them), or "". */

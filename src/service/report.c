@@ -47,88 +47,87 @@ void svc_report_pics_free(svc_report_pics *p)
     memset(p, 0, sizeof *p);
 }
 
-static const char *str_of(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static char *num_of(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (cJSON_IsNumber(v))
-        return str_format("%d", v->valueint);
-    return xstrdup(cJSON_IsString(v) ? v->valuestring : "");
-}
-
-static void add_cells(cJSON *row, const cJSON *o, const char *const *keys, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char *t = num_of(o, keys[i]);
-        cJSON_AddItemToArray(row, cJSON_CreateString(t));
-        free(t);
-    }
-}
-
 static cJSON *header_row(const char *const *names, size_t n)
 {
     return cJSON_CreateStringArray(names, (int)n);
 }
 
+static void add_cell(cJSON *row, const char *text)
+{
+    cJSON_AddItemToArray(row, cJSON_CreateString(text));
+}
+
+static void add_number(cJSON *row, int n)
+{
+    char t[16];
+    snprintf(t, sizeof t, "%d", n);
+    add_cell(row, t);
+}
+
+static cJSON *player_row(const rep_player *pl)
+{
+    cJSON *row = cJSON_CreateArray();
+    add_cell(row, pl->name);
+    add_number(row, pl->cash);
+    char certs[32];
+    snprintf(certs, sizeof certs, "%d/%d", pl->certificates, pl->limit);
+    add_cell(row, certs);
+    add_number(row, pl->worth);
+    add_cell(row, pl->holdings);
+    return row;
+}
+
 /* The players as a text table, the reader first (p: the reader's seat index, -1 the GM). */
-static char *players_table(const cJSON *players, int p)
+static char *players_table(const rep_state *s, int p)
 {
     static const char *const head[] = {"Player", "Cash", "Certs", "Worth", "Holdings"};
     cJSON *rows = cJSON_CreateArray();
     cJSON_AddItemToArray(rows, header_row(head, 5));
-    for (int pass = 0; pass < 2; pass++) {
-        int i = 0;
-        const cJSON *pl;
-        cJSON_ArrayForEach(pl, players)
-        {
-            if ((i == p) != (pass == 0)) {
-                i++;
-                continue;
-            }
-            cJSON *row = cJSON_CreateArray();
-            cJSON_AddItemToArray(row, cJSON_CreateString(str_of(pl, "name")));
-            char *cash = num_of(pl, "cash"), *certs = num_of(pl, "certificates"),
-                 *limit = num_of(pl, "limit"), *worth = num_of(pl, "worth");
-            char *cl = str_format("%s/%s", certs, limit);
-            cJSON_AddItemToArray(row, cJSON_CreateString(cash));
-            cJSON_AddItemToArray(row, cJSON_CreateString(cl));
-            cJSON_AddItemToArray(row, cJSON_CreateString(worth));
-            cJSON_AddItemToArray(row, cJSON_CreateString(str_of(pl, "holdings")));
-            free(cash), free(certs), free(limit), free(worth), free(cl);
-            cJSON_AddItemToArray(rows, row);
-            i++;
-        }
-    }
+    if (p >= 0)
+        cJSON_AddItemToArray(rows, player_row(&s->players[p]));
+    for (int i = 0; i < s->nplayers; i++)
+        if (i != p)
+            cJSON_AddItemToArray(rows, player_row(&s->players[i]));
     char *t = rpt_text_table(rows, 4);
     cJSON_Delete(rows);
     return t;
 }
 
-/* The companies as a text table, the reader's own first. */
-static char *companies_table(const cJSON *companies)
+static cJSON *company_row(const rep_state *s, const rep_company *co)
+{
+    cJSON *row = cJSON_CreateArray();
+    add_cell(row, co->id);
+    add_cell(row, co->director >= 0 ? s->players[co->director].name : "-");
+    add_number(row, co->cash);
+    if (co->price)
+        add_number(row, co->price);
+    else
+        add_cell(row, "-");
+    if (co->major) {
+        add_number(row, co->ipo);
+        add_number(row, co->pool);
+    } else {
+        add_cell(row, "");
+        add_cell(row, "");
+    }
+    char st[32];
+    snprintf(st, sizeof st, "%d/%d", co->stations_placed, co->stations);
+    add_cell(row, st);
+    add_cell(row, co->trains);
+    return row;
+}
+
+/* The companies as a text table, those reader p (a seat index, -1 the GM) directs first. */
+static char *companies_table(const rep_state *s, int p)
 {
     static const char *const head[] = {"Co", "Director", "Cash", "Price", "IPO", "Pool",
                                        "Stations", "Trains"};
-    static const char *const keys[] = {"id", "director", "cash", "price", "ipo", "pool",
-                                       "stations", "trains"};
     cJSON *rows = cJSON_CreateArray();
     cJSON_AddItemToArray(rows, header_row(head, 8));
-    for (int pass = 0; pass < 2; pass++) {
-        const cJSON *co;
-        cJSON_ArrayForEach(co, companies)
-        {
-            if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(co, "mine")) != (pass == 0))
-                continue;
-            cJSON *row = cJSON_CreateArray();
-            add_cells(row, co, keys, 8);
-            cJSON_AddItemToArray(rows, row);
-        }
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < s->ncompanies; i++)
+            if ((p >= 0 && s->companies[i].director == p) == (pass == 0))
+                cJSON_AddItemToArray(rows, company_row(s, &s->companies[i]));
     char *t = rpt_text_table(rows, 4);
     cJSON_Delete(rows);
     return t;
@@ -211,35 +210,52 @@ static cJSON *lines_of(const char *text)
     return arr;
 }
 
+/* Marks the reader's entries of the state's list in the templates' data (is_you, mine). */
+static void mark_reader(cJSON *list, const char *key, const bool *is_reader)
+{
+    cJSON *it;
+    int i = 0;
+    cJSON_ArrayForEach(it, list)
+        replace(it, key, is_reader[i++] ? cJSON_CreateTrue() : NULL);
+}
+
 void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *your_orders)
 {
+    rep_state s;
+    rep_state_build(dg->g, &s);
     replace(ctx, "me", p >= 0 ? cJSON_CreateString(dg->players[p].name) : NULL);
     bool over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ctx, "game_over"));
     replace(ctx, "form", p >= 0 && !over ? rep_order_form_json(dg->g, p) : NULL);
     cJSON *orders = p >= 0 ? lines_of(your_orders) : NULL;
     replace(ctx, "has_your_orders", orders ? cJSON_CreateTrue() : NULL);
     replace(ctx, "your_orders", orders);
-    cJSON *players = cJSON_GetObjectItemCaseSensitive(ctx, "players"), *pl;
-    int i = 0;
-    cJSON_ArrayForEach(pl, players)
-        replace(pl, "is_you", i++ == p ? cJSON_CreateTrue() : NULL);
-    cJSON *you = p >= 0 ? cJSON_Duplicate(cJSON_GetArrayItem(players, p), true) : NULL;
-    replace(ctx, "you", you);
-    cJSON *companies = cJSON_GetObjectItemCaseSensitive(ctx, "companies"), *co;
-    cJSON *mine = cJSON_CreateArray();
-    cJSON_ArrayForEach(co, companies)
-    {
-        bool own = p >= 0 && strcmp(str_of(co, "director"), dg->players[p].name) == 0;
-        replace(co, "mine", own ? cJSON_CreateTrue() : NULL);
-        if (own)
-            cJSON_AddItemToArray(mine, cJSON_Duplicate(co, true));
+    bool you[ENG_MAX_PLAYERS] = {0}, mine[ENG_MAX_COMPANIES] = {0};
+    if (p >= 0)
+        you[p] = true;
+    mark_reader(cJSON_GetObjectItemCaseSensitive(ctx, "players"), "is_you", you);
+    cJSON *yours = NULL;
+    if (p >= 0) {
+        yours = rep_player_json(&s, p);
+        cJSON_AddTrueToObject(yours, "is_you");
     }
-    replace(ctx, "your_companies", cJSON_GetArraySize(mine) ? mine : (cJSON_Delete(mine), NULL));
-    char *pt = players_table(players, p), *ct = companies_table(companies);
+    replace(ctx, "you", yours);
+    cJSON *own = cJSON_CreateArray();
+    for (int i = 0; i < s.ncompanies; i++) {
+        mine[i] = p >= 0 && s.companies[i].director == p;
+        cJSON *co = mine[i] ? rep_company_json(&s, i) : NULL;
+        if (co) {
+            cJSON_AddTrueToObject(co, "mine");
+            cJSON_AddItemToArray(own, co);
+        }
+    }
+    mark_reader(cJSON_GetObjectItemCaseSensitive(ctx, "companies"), "mine", mine);
+    replace(ctx, "your_companies", cJSON_GetArraySize(own) ? own : (cJSON_Delete(own), NULL));
+    char *pt = players_table(&s, p), *ct = companies_table(&s, p);
     replace(ctx, "players_table", cJSON_CreateString(pt));
     replace(ctx, "companies_table", cJSON_CreateString(ct));
     free(pt);
     free(ct);
+    rep_state_free(&s);
 }
 
 char *svc_report_text(const cfg *c, const cJSON *ctx)

@@ -3,6 +3,7 @@
  * and the order form for turn 1 (templates/game_start.txt and .html), the starting map inline
  * for those who take pictures. */
 #include "report/mapdraw.h"
+#include "report/packet.h"
 #include "report/state.h"
 #include "service/service.h"
 #include "util/buf.h"
@@ -47,12 +48,9 @@ static cJSON *start_packet(const eng_title *t, bool by_rows)
         else
             snprintf(what, sizeof what, "%s", co->name);
         cJSON_AddStringToObject(o, "what", what);
-        char order[64]; /* sold by auction (1830): only the first is bought at its price */
-        if (t->packet_auction && i > 0)
-            snprintf(order, sizeof order, "BID %d ON %s", it->price + t->bid_raise, it->id);
-        else
-            snprintf(order, sizeof order, "BUY %s", co->id);
+        char *order = rep_packet_order_text(t, i); /* the order language's own words */
         cJSON_AddStringToObject(o, "order", order);
+        free(order);
         cJSON_AddNumberToObject(o, "price", it->price);
         if (by_rows) /* rows say what is on sale, unless all is at once or auctioned (1830) */
             cJSON_AddNumberToObject(o, "row", it->row + 1);
@@ -86,8 +84,8 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
         cJSON_AddTrueToObject(ctx, "by_rows");
     cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t, by_rows));
     char next_rounds[160], when[64];
-    cJSON_AddStringToObject(ctx, "rounds_next", rep_rounds_next(dg->g, next_rounds,
-                                                                 sizeof next_rounds));
+    cJSON_AddStringToObject(ctx, "rounds_next",
+                            eng_rounds_next_text(dg->g, next_rounds, sizeof next_rounds));
     svc_format_time(sg->deadline_at, when, sizeof when);
     cJSON *next = cJSON_AddObjectToObject(ctx, "next");
     cJSON_AddNumberToObject(next, "turn", sg->turn);

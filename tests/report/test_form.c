@@ -132,12 +132,18 @@ static void test_forms_of_1830(void **state)
     if (!strstr(text, want))
         fail_msg("the bid is not shown (\"%s\"):\n%s", want, text);
     free(text);
-    cJSON *state_now = rep_state_json(bid);
-    const cJSON *who = cJSON_GetArrayItem(cJSON_GetObjectItem(state_now, "players"), bidder);
-    const char *holdings = cJSON_GetStringValue(cJSON_GetObjectItem(who, "holdings"));
-    if (!holdings || !strstr(holdings, "a bid of 75 on D&H (held)"))
-        fail_msg("the money the bid holds is not shown: %s", holdings ? holdings : "(none)");
-    cJSON_Delete(state_now);
+    rep_state state_now;
+    rep_state_build(bid, &state_now);
+    const char *holdings = state_now.players[bidder].holdings;
+    if (!strstr(holdings, "a bid of 75 on D&H (held)"))
+        fail_msg("the money the bid holds is not shown: %s", holdings);
+    const char *bids = NULL;
+    for (int i = 0; i < state_now.nprivates; i++)
+        if (strcmp(state_now.privates[i].id, "D&H") == 0)
+            bids = state_now.privates[i].bids;
+    if (!bids || !strstr(bids, " 75"))
+        fail_msg("the bid on D&H is not in the state's privates: %s", bids ? bids : "(none)");
+    rep_state_free(&state_now);
     eng_game_free(bid);
     static const char *const items[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
     for (int i = 0; i < 6; i++)

@@ -267,7 +267,8 @@ static void test_no_company_started_yet(void **state)
     expect_in(text->data, "\nCompanies: none has started yet.\n");
     /* the turn covered both rounds of passes, the operating round between them no round of it */
     expect_in(text->data, "turn 1: the start packet (rounds 1 and 2)");
-    expect_in(text->data, "Now: the start packet, then another round of it or 1");
+    /* the order of play as the engine tells it: the packet sold, stock round 1; else again */
+    expect_in(text->data, "Now: the start packet (round 3), then stock round 1");
     expect_in(html->data, "<p>Companies: none has started yet.</p>");
     assert_null(strstr(text->data, "Companies (IPO and Pool"));
     assert_null(strstr(html->data, "<th>Company</th>"));

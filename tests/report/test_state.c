@@ -1,0 +1,119 @@
+/* The report's state (rep_state, report/state.c): built once from the engine, its fields and
+ * the templates' JSON made of it say the same; the round in play and what follows it are the
+ * engine's published order of play (eng_round_name, eng_rounds_next_text), not a rewriting of
+ * it (issue 29, items 3 and 5). */
+#include "../engine/game_fixture.h"
+#include "report/state.h"
+
+static const char *str_at(const cJSON *o, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+/* The JSON is the struct's, entry by entry. */
+static void json_is_the_struct(const eng_game *g)
+{
+    rep_state s;
+    rep_state_build(g, &s);
+    cJSON *j = rep_state_to_json(&s);
+    assert_string_equal(str_at(j, "round"), s.round);
+    assert_string_equal(str_at(j, "rounds_next"), s.rounds_next);
+    assert_string_equal(str_at(j, "trains_text"), s.trains_text);
+    assert_string_equal(str_at(j, "market_text"), s.market_text);
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(j, "players");
+    assert_int_equal(cJSON_GetArraySize(players), g->nplayers);
+    for (int p = 0; p < s.nplayers; p++) {
+        const cJSON *pl = cJSON_GetArrayItem(players, p);
+        assert_string_equal(str_at(pl, "name"), g->players[p].name);
+        assert_string_equal(str_at(pl, "holdings"), s.players[p].holdings);
+        assert_int_equal(cJSON_GetObjectItem(pl, "cash")->valueint, g->players[p].cash);
+    }
+    const cJSON *companies = cJSON_GetObjectItemCaseSensitive(j, "companies");
+    assert_int_equal(cJSON_GetArraySize(companies), s.ncompanies);
+    for (int i = 0; i < s.ncompanies; i++) {
+        const cJSON *co = cJSON_GetArrayItem(companies, i);
+        int d = s.companies[i].director;
+        assert_string_equal(str_at(co, "id"), s.companies[i].id);
+        assert_string_equal(str_at(co, "director"), d >= 0 ? g->players[d].name : "-");
+        assert_string_equal(str_at(co, "trains"), s.companies[i].trains);
+    }
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(j, "market")), s.market_rows);
+    assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItem(j, "has_companies")), s.ncompanies > 0);
+    cJSON_Delete(j);
+    rep_state_free(&s);
+}
+
+/* The round in play as the engine names it for the report's state, and what follows it as
+ * the engine tells it. */
+static void order_of_play_is_the_engines(const eng_game *g)
+{
+    rep_state s;
+    rep_state_build(g, &s);
+    char want[256];
+    eng_play_at now = eng_play_now(g);
+    assert_string_equal(s.round, eng_round_name(g, &now, ENG_NAME_STATE, want, sizeof want));
+    assert_string_equal(s.rounds_next, eng_rounds_next_text(g, want, sizeof want));
+    rep_state_free(&s);
+}
+
+static void test_the_state_before_the_packet(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=Clemens", 4);
+    json_is_the_struct(g);
+    order_of_play_is_the_engines(g);
+    rep_state s;
+    rep_state_build(g, &s);
+    assert_string_equal(s.round, "the start packet");
+    /* rep_rounds_next said "then another round of it or 1 operating round": the table sells
+     * the packet into stock round 1, and only a round of passes goes on to an operating round */
+    assert_string_equal(s.rounds_next, "the start packet, then stock round 1 once it is sold "
+                                       "(should everyone pass first: operating round 0.1, and "
+                                       "the start packet again)");
+    assert_int_equal(s.ncompanies, 0);
+    rep_state_free(&s);
+    eng_game_free(g);
+}
+
+static void test_the_state_with_the_packet_in_a_stock_round(void **state)
+{
+    (void)state;
+    eng_game *g = new_game("Variant=ThompsonFull", 4);
+    order_of_play_is_the_engines(g);
+    rep_state s;
+    rep_state_build(g, &s);
+    assert_string_equal(s.round, "stock round 1 (the start packet on sale)");
+    /* rep_rounds_next said "then 1 operating round" (its number, not its name, read from the
+     * phase) */
+    assert_string_equal(s.rounds_next, "stock round 1, then operating round 1.1");
+    rep_state_free(&s);
+    eng_game_free(g);
+}
+
+static void test_the_state_in_the_operating_rounds(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    json_is_the_struct(g);
+    order_of_play_is_the_engines(g);
+    rep_state s;
+    rep_state_build(g, &s);
+    assert_true(s.ncompanies > 0);
+    bool directed = false;
+    for (int i = 0; i < s.ncompanies; i++)
+        directed |= s.companies[i].director >= 0;
+    assert_true(directed);
+    assert_non_null(strstr(s.round, "operating round"));
+    rep_state_free(&s);
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_the_state_before_the_packet),
+        cmocka_unit_test(test_the_state_with_the_packet_in_a_stock_round),
+        cmocka_unit_test(test_the_state_in_the_operating_rounds),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
