@@ -244,6 +244,24 @@ const char *eng_round_name(const eng_game *g, const eng_play_at *at, eng_round_n
     return out;
 }
 
+/* The next round is the last operating round of the set in play: what follows the set is told
+ * too ("operating round 1.1, then operating round 1.2 and stock round 2"). */
+static bool ends_the_set(const eng_game *g, const eng_play_at *now, const eng_play_at *next)
+{
+    return now->kind == ENG_ROUND_OPERATING && !now->special &&
+           next->kind == ENG_ROUND_OPERATING && next->number == now->number &&
+           next->number_in_set >= g->ors_in_set;
+}
+
+/* The round that follows the set in play: a stock round once the packet is sold, else the
+ * packet again (as after_operating, one set on). */
+static const char *after_the_set(const eng_game *g, char *out, size_t len)
+{
+    eng_round r = eng_packet_sold_out(g) ? ENG_ROUND_STOCK : ENG_ROUND_START;
+    eng_play_at at = as_it_begins(g, r);
+    return eng_round_name(g, &at, ENG_NAME_TURN, out, len);
+}
+
 const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len)
 {
     eng_play_at now = eng_play_now(g), sold;
@@ -264,6 +282,8 @@ const char *eng_rounds_next_text(const eng_game *g, char *out, size_t len)
                  b);
     } else if (first)
         snprintf(out, len, "%s, then %s, then %s", a, first, b);
+    else if (ends_the_set(g, &now, &next))
+        snprintf(out, len, "%s, then %s and %s", a, b, after_the_set(g, c, sizeof c));
     else
         snprintf(out, len, "%s, then %s", a, b);
     return out;

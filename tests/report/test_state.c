@@ -108,12 +108,38 @@ static void test_the_state_in_the_operating_rounds(void **state)
     eng_game_free(g);
 }
 
+/* The next round the last of its set: what follows the set is told too, as the report always
+ * told it ("operating round 1.1, then operating round 1.2 and stock round 2"). */
+static void test_the_end_of_a_set_is_told(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating("Variant=Clemens");
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    g->ors_in_set = g->or_in_set + 1;
+    char want[160];
+    snprintf(want, sizeof want, "operating round %d.%d, then operating round %d.%d and %s",
+             g->or_set, g->or_in_set, g->or_set, g->or_in_set + 1,
+             eng_packet_sold_out(g) ? "stock round" : "the start packet");
+    rep_state s;
+    rep_state_build(g, &s);
+    assert_true(strncmp(s.rounds_next, want, strlen(want)) == 0);
+    rep_state_free(&s);
+    g->ors_in_set = g->or_in_set + 2; /* a set with two more: the next alone */
+    rep_state_build(g, &s);
+    snprintf(want, sizeof want, "operating round %d.%d, then operating round %d.%d", g->or_set,
+             g->or_in_set, g->or_set, g->or_in_set + 1);
+    assert_string_equal(s.rounds_next, want);
+    rep_state_free(&s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_state_before_the_packet),
         cmocka_unit_test(test_the_state_with_the_packet_in_a_stock_round),
         cmocka_unit_test(test_the_state_in_the_operating_rounds),
+        cmocka_unit_test(test_the_end_of_a_set_is_told),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
