@@ -40,11 +40,21 @@ static const eng_company *first_of_kind(const eng_title *t, eng_company_kind kin
     return NULL;
 }
 
+/* Whether a company may ever buy a private in the title (1830: from its phase 3; 1835: never). */
+static bool privates_go_to_companies(const eng_title *t)
+{
+    for (int p = 0; p < t->nphases; p++)
+        if (t->phases[p].privates_to_companies)
+            return true;
+    return false;
+}
+
 static void examples_of(const eng_title *t, struct examples *ex)
 {
     *ex = (struct examples){"company", "private", "price", "train", "price"};
     const eng_company *major = t ? first_of_kind(t, ENG_MAJOR) : NULL;
-    const eng_company *priv = t ? first_of_kind(t, ENG_PRIVATE) : NULL;
+    const eng_company *priv =
+        t && privates_go_to_companies(t) ? first_of_kind(t, ENG_PRIVATE) : NULL;
     if (major)
         snprintf(ex->company, sizeof ex->company, "%s", major->id);
     if (priv) {

@@ -274,8 +274,8 @@ static void test_1830_errors(void **state)
 }
 
 /* An error's example names the game's own companies, private and train: an 1830 game's its
- * first major and first private (the most a company pays for it), an 1835 game's BY; with no
- * title known, words say what goes there. */
+ * first major and first private (the most a company pays for it), an 1835 game's BY (and no
+ * private: no company ever buys one there); with no title known, words say what goes there. */
 static void test_examples_name_the_game(void **state)
 {
     (void)state;
@@ -286,7 +286,7 @@ static void test_examples_name_the_game(void **state)
         "SELL PRIVATE SVNRR TO PRR FOR 40", "FROM PRR FOR 100", "SELL TRAIN 2 TO PRR FOR 100",
         "the company's line (as \"PRR:\")"};
     static const char *const in_1835[] = {
-        "SELL PRIVATE NF TO BY FOR 200", "FROM BY FOR 100", "SELL TRAIN 2 TO BY FOR 100",
+        "SELL PRIVATE private TO BY FOR price", "FROM BY FOR 100", "SELL TRAIN 2 TO BY FOR 100",
         "the company's line (as \"BY:\")"};
     static const char *const unknown[] = {
         "SELL PRIVATE private TO company FOR price", "FROM company FOR price",
