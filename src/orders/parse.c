@@ -472,17 +472,9 @@ static const char *near_verb(const char *word)
     return NULL;
 }
 
-static bool parse_action(struct words *w, ord_action *a)
+static bool parse_sell(struct words *w, ord_action *a)
 {
-    memset(a, 0, sizeof *a);
-    a->rot = -1;
-    const char *verb = peek(w);
-    if (!*verb)
-        return fail(w, "an order is missing");
-    w->at++;
-    if (strcmp(verb, "BUY") == 0)
-        return parse_buy(w, a);
-    if (strcmp(verb, "SELL") == 0 && accept(w, "TRAIN")) {
+    if (accept(w, "TRAIN")) {
         a->kind = ORD_SELL_TRAIN;
         if (!take_name(w, a->train, "train"))
             return false;
@@ -492,86 +484,151 @@ static bool parse_action(struct words *w, ord_action *a)
                         w->ex->train, w->ex->company, w->ex->train_price);
         return true;
     }
-    if (strcmp(verb, "SELL") == 0 && accept(w, "PRIVATE"))
+    if (accept(w, "PRIVATE"))
         return parse_private_sale(w, a, false);
-    if (strcmp(verb, "SELL") == 0) {
-        a->kind = ORD_SELL;
-        if (!take_certificates(w, a))
-            return false;
-        return !accept(w, "TO") || certificates_as_private(w, a, false);
-    }
-    if (strcmp(verb, "BID") == 0)
-        return parse_bid(w, a);
-    if (strcmp(verb, "PAR") == 0)
-        return parse_par(w, a);
-    if (strcmp(verb, "PASS") == 0)
-        return (a->kind = ORD_PASS, true);
-    if (strcmp(verb, "LAY") == 0 || strcmp(verb, "TILE") == 0)
-        return parse_lay(w, a);
-    if (strcmp(verb, "NO") == 0)
-        return parse_no(w, a);
-    if (strcmp(verb, "HOME") == 0) { /* HOME [hex] CITY n */
-        a->kind = ORD_HOME;
-        if (!accept(w, "CITY"))
-            return take_hex(w, a->hex) && (accept(w, "CITY") || fail(w, "HOME %s CITY n: which "
-                                                                        "city", a->hex)) &&
-                   take_number(w, &a->city, "the city");
-        return take_number(w, &a->city, "the city");
-    }
-    if (strcmp(verb, "STATION") == 0 || strcmp(verb, "TOKEN") == 0) {
-        a->kind = ORD_STATION;
-        if (!take_place(w, a->hex, "hex"))
-            return false;
-        return !accept(w, "CITY") || take_number(w, &a->city, "the city");
-    }
-    if (strcmp(verb, "RUN") == 0) {
-        a->kind = ORD_RUN;
-        a->revenue = -1;
-        return accept(w, "BEST") || take_number(w, &a->revenue, "the revenue (or BEST)");
-    }
-    if (strcmp(verb, "ROUTE") == 0)
-        return parse_route(w, a);
-    if (strcmp(verb, "PAY") == 0 || strcmp(verb, "PAYOUT") == 0) {
-        (void)accept(w, "OUT");
-        return (a->kind = ORD_PAYOUT, true);
-    }
-    if (strcmp(verb, "WITHHOLD") == 0)
-        return (a->kind = ORD_WITHHOLD, true);
-    if (strcmp(verb, "DISCARD") == 0)
-        return (a->kind = ORD_DISCARD, take_name(w, a->train, "train"));
-    if (strcmp(verb, "FORM") == 0) {
-        a->kind = ORD_FORM;
-        return !*peek(w) || strcmp(peek(w), "ELSE") == 0 ||
-               take_name(w, a->company, "company");
-    }
-    if (strcmp(verb, "DO") == 0 || strcmp(verb, "DON'T") == 0) {
-        if (strcmp(verb, "DO") == 0 && !accept(w, "NOT"))
-            return fail(w, "DO NOT FORM");
-        if (!accept(w, "FORM"))
-            return fail(w, "DO NOT FORM");
-        (void)(*peek(w) && strcmp(peek(w), "ELSE") != 0 && take_name(w, a->company, "company"));
-        return (a->kind = ORD_NO_FORM, true);
-    }
-    if (strcmp(verb, "EXCHANGE") == 0)
-        return (a->kind = ORD_EXCHANGE, take_name(w, a->company, "company"));
-    if (strcmp(verb, "KEEP") == 0)
-        return (a->kind = ORD_KEEP, take_name(w, a->company, "company"));
-    if (strcmp(verb, "USE") == 0) { /* USE private [CITY n]: its station in that city */
-        a->kind = ORD_PRIVATE;
-        return take_name(w, a->company, "private company") &&
-               (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
-    }
-    if (strcmp(verb, "GOAL") == 0)
-        return (a->kind = ORD_GOAL, take_place(w, a->goal, "goal"));
-    if (strcmp(verb, "ONE") == 0 && accept(w, "ROUND"))
-        return (a->kind = ORD_ONE_ROUND, true);
+    a->kind = ORD_SELL;
+    if (!take_certificates(w, a))
+        return false;
+    return !accept(w, "TO") || certificates_as_private(w, a, false);
+}
+
+static bool parse_pass(struct words *w, ord_action *a)
+{
+    (void)w;
+    return (a->kind = ORD_PASS, true);
+}
+
+static bool parse_home(struct words *w, ord_action *a) /* HOME [hex] CITY n */
+{
+    a->kind = ORD_HOME;
+    if (!accept(w, "CITY"))
+        return take_hex(w, a->hex) &&
+               (accept(w, "CITY") || fail(w, "HOME %s CITY n: which city", a->hex)) &&
+               take_number(w, &a->city, "the city");
+    return take_number(w, &a->city, "the city");
+}
+
+static bool parse_station(struct words *w, ord_action *a)
+{
+    a->kind = ORD_STATION;
+    if (!take_place(w, a->hex, "hex"))
+        return false;
+    return !accept(w, "CITY") || take_number(w, &a->city, "the city");
+}
+
+static bool parse_run(struct words *w, ord_action *a)
+{
+    a->kind = ORD_RUN;
+    a->revenue = -1;
+    return accept(w, "BEST") || take_number(w, &a->revenue, "the revenue (or BEST)");
+}
+
+static bool parse_payout(struct words *w, ord_action *a)
+{
+    (void)accept(w, "OUT");
+    return (a->kind = ORD_PAYOUT, true);
+}
+
+static bool parse_withhold(struct words *w, ord_action *a)
+{
+    (void)w;
+    return (a->kind = ORD_WITHHOLD, true);
+}
+
+static bool parse_discard(struct words *w, ord_action *a)
+{
+    return (a->kind = ORD_DISCARD, take_name(w, a->train, "train"));
+}
+
+static bool parse_form(struct words *w, ord_action *a)
+{
+    a->kind = ORD_FORM;
+    return !*peek(w) || strcmp(peek(w), "ELSE") == 0 || take_name(w, a->company, "company");
+}
+
+/* DO NOT FORM [company], DON'T FORM [company] (the verb is the word before this one). */
+static bool parse_do_not(struct words *w, ord_action *a)
+{
+    if (strcmp(w->v[w->at - 1], "DO") == 0 && !accept(w, "NOT"))
+        return fail(w, "DO NOT FORM");
+    if (!accept(w, "FORM"))
+        return fail(w, "DO NOT FORM");
+    (void)(*peek(w) && strcmp(peek(w), "ELSE") != 0 && take_name(w, a->company, "company"));
+    return (a->kind = ORD_NO_FORM, true);
+}
+
+static bool parse_exchange(struct words *w, ord_action *a)
+{
+    return (a->kind = ORD_EXCHANGE, take_name(w, a->company, "company"));
+}
+
+static bool parse_keep(struct words *w, ord_action *a)
+{
+    return (a->kind = ORD_KEEP, take_name(w, a->company, "company"));
+}
+
+static bool parse_use(struct words *w, ord_action *a) /* USE private [CITY n]: its station there */
+{
+    a->kind = ORD_PRIVATE;
+    return take_name(w, a->company, "private company") &&
+           (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
+}
+
+static bool parse_goal(struct words *w, ord_action *a)
+{
+    return (a->kind = ORD_GOAL, take_place(w, a->goal, "goal"));
+}
+
+static bool not_an_order(struct words *w);
+
+static bool parse_one_round(struct words *w, ord_action *a)
+{
+    if (!accept(w, "ROUND"))
+        return not_an_order(w);
+    return (a->kind = ORD_ONE_ROUND, true);
+}
+
+/* The order language's verbs, each with its reader (called with the verb taken). */
+static const struct verb {
+    const char *word;
+    bool (*parse)(struct words *w, ord_action *a);
+} VERBS[] = {
+    {"BUY", parse_buy},         {"SELL", parse_sell},         {"BID", parse_bid},
+    {"PAR", parse_par},         {"PASS", parse_pass},         {"LAY", parse_lay},
+    {"TILE", parse_lay},        {"NO", parse_no},             {"HOME", parse_home},
+    {"STATION", parse_station}, {"TOKEN", parse_station},     {"RUN", parse_run},
+    {"ROUTE", parse_route},     {"PAY", parse_payout},        {"PAYOUT", parse_payout},
+    {"WITHHOLD", parse_withhold}, {"DISCARD", parse_discard}, {"FORM", parse_form},
+    {"DO", parse_do_not},       {"DON'T", parse_do_not},      {"EXCHANGE", parse_exchange},
+    {"KEEP", parse_keep},       {"USE", parse_use},           {"GOAL", parse_goal},
+    {"ONE", parse_one_round},
+};
+
+/* The word before the reader is no verb: said, with the nearest verb where one is near. */
+static bool not_an_order(struct words *w)
+{
     w->at--;
+    const char *verb = peek(w);
     const char *near = near_verb(verb);
     if (near)
         return fail(w, "\"%s\" is not an order: did you mean \"%s\"?", verb, near);
     return fail(w, "\"%s\" is not an order (BUY, SELL, PASS, BID, PAR, LAY, STATION, RUN, PAY, "
                    "WITHHOLD, ROUTE, BUY TRAIN, BUY PRIVATE, DISCARD, FORM, EXCHANGE, KEEP, USE, "
                    "GOAL, HOME, NO ...)", verb);
+}
+
+static bool parse_action(struct words *w, ord_action *a)
+{
+    memset(a, 0, sizeof *a);
+    a->rot = -1;
+    const char *verb = peek(w);
+    if (!*verb)
+        return fail(w, "an order is missing");
+    w->at++;
+    for (size_t i = 0; i < sizeof VERBS / sizeof *VERBS; i++)
+        if (strcmp(verb, VERBS[i].word) == 0)
+            return VERBS[i].parse(w, a);
+    return not_an_order(w);
 }
 
 static bool take_cmp(struct words *w, ord_cmp *cmp)
