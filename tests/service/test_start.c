@@ -63,7 +63,7 @@ static char *start_mail(struct fixture *f, const char *name, const char *title)
     char why[256];
     assert_int_equal(svc_mail_game_start(&f->c, f->st, &sg, why, sizeof why), 0);
     store_game_clear(&sg);
-    assert_true(dmn_drain_outbox(&f->c, f->st, f->sink) >= 0);
+    assert_true(sent_due(&f->c, f->st, f->sink) >= 0);
     struct sent s;
     collect(f, &s);
     char *body = strdup(s.body[sent_to_with(&s, "alice@pbem.test", "the game begins")]);
