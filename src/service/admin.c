@@ -227,12 +227,14 @@ static svc_result record_start(const cfg *c, store *st, const store_game *g, con
         return r;
     }
     store_game now = {0};
-    char why[256];
-    svc_result r = store_game_find(st, g->name, &now) != STORE_OK
-                       ? svc_store_failed(st)
-                   : svc_mail_game_start(c, st, &now, why, sizeof why)
-                       ? svc_failed("the mail that starts the game: %s", why)
-                       : svc_ok();
+    svc_result r = svc_ok();
+    if (store_game_find(st, g->name, &now) != STORE_OK) {
+        r = svc_store_failed(st);
+    } else {
+        svc_result mailed = svc_mail_game_start(c, st, &now);
+        if (mailed.kind != SVC_OK)
+            r = svc_failed("the mail that starts the game: %s", mailed.text);
+    }
     store_game_clear(&now);
     if (r.kind == SVC_OK && store_commit(st) != STORE_OK)
         r = svc_store_failed(st);

@@ -22,11 +22,12 @@ svc_result svc_game_report(const cfg *c, store *st, const char *game, int turn, 
         return svc_refused("there is no game \"%s\"", game);
     if (!turn) /* the last resolved turn: the one before the current, or a finished game's last */
         turn = strcmp(g.status, "finished") == 0 ? g.turn : g.turn - 1;
-    char *text = NULL, why[256];
+    char *text = NULL;
     svc_result r = svc_ok();
     if (html) {
-        if (svc_report_page_of_turn(c, st, &g, turn, &text, why, sizeof why))
-            r = svc_refused("%s", why);
+        svc_result page = svc_report_page_of_turn(c, st, &g, turn, &text);
+        if (page.kind != SVC_OK)
+            r = svc_refused("%s", page.text);
     } else {
         int rc = store_turn_report(st, g.id, turn, &text);
         if (rc == STORE_NOT_FOUND)
@@ -85,9 +86,10 @@ static svc_result draw_game_map(store *st, const store_game *g, int turn, const 
         return svc_refused("game %s is at turn %d: turn %d is not resolved yet", g->name,
                            g->turn, turn);
     svc_game dg;
-    char why[256], *err = NULL;
-    if (svc_game_load_until(st, g, turn, &dg, why, sizeof why))
-        return svc_refused("%s", why);
+    char *err = NULL;
+    svc_result loaded = svc_game_load_until(st, g, turn, &dg);
+    if (loaded.kind != SVC_OK)
+        return svc_refused("%s", loaded.text);
     char *caption = turn ? str_format("game %s after turn %d", g->name, turn)
                          : str_format("game %s, turn %d", g->name, g->turn);
     svc_result r = rpt_map_draw(dg.g->board, turn ? dg.before : NULL, caption, path, &err)

@@ -95,9 +95,7 @@ static int verb_status(struct call *k)
         svc_format_time(g->deadline_at, when, sizeof when);
     tell(k, "Game %s (%s): %s, turn %d; deadline %s", g->name, g->title, g->status, g->turn, when);
     svc_game sg;
-    char why[256];
-    if (strcmp(g->status, "running") == 0 &&
-        svc_game_load(k->d->st, g, &sg, why, sizeof why) == 0) {
+    if (strcmp(g->status, "running") == 0 && svc_game_load(k->d->st, g, &sg).kind == SVC_OK) {
         tell(k, "Now: %s, phase %s", sg.g->round == ENG_ROUND_OPERATING ? "an operating round"
                                      : sg.g->round == ENG_ROUND_STOCK ? "a stock round"
                                      : sg.g->round == ENG_ROUND_START ? "the start packet"
@@ -222,9 +220,9 @@ static int verb_history(struct call *k)
 static int verb_become(struct call *k)
 {
     svc_game sg;
-    char why[256];
-    if (svc_game_load(k->d->st, k->g, &sg, why, sizeof why))
-        return refuse(k, "the game cannot be rebuilt: %s", why);
+    svc_result loaded = svc_game_load(k->d->st, k->g, &sg);
+    if (loaded.kind != SVC_OK)
+        return refuse(k, "the game cannot be rebuilt: %s", loaded.text);
     int p = player_index(k, &sg, k->cmd->args[0]), rc = p < 0 ? 1 : 0;
     ord_envelope env;
     ord_envelope_parse(NULL, k->cmd->body ? k->cmd->body : "", &env);
@@ -262,7 +260,8 @@ static int verb_become(struct call *k)
             mail_outgoing m = {.to_addr = pl->address, .to_name = pl->name, .subject = subj,
                                .body = note, .auto_submitted = "auto-generated"};
             rc = audit(k, "become", detail) ||
-                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m)
+                         svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m).kind
+                             != SVC_OK
                      ? -1 : 0;
             if (rc == 0)
                 tell(k, "Orders entered for %s (turn %d); %s is told. They now read:\n%s",
@@ -302,7 +301,8 @@ static int send_held(const store_held *h, void *ctx)
                                   h->to_addr, h->raw, h->raw_len).kind == SVC_OK ? 0 : -1;
     mail_outgoing m = {.to_addr = h->to_addr, .to_name = h->to_name, .subject = h->subject,
                        .body = h->body, .auto_submitted = "auto-generated"};
-    return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m) ? -1 : 0;
+    return svc_queue_mail(k->d->c, k->d->st, k->d->inbound_id, k->g->id, &m).kind == SVC_OK ? 0
+                                                                                           : -1;
 }
 
 static int verb_release(struct call *k)
@@ -313,12 +313,12 @@ static int verb_release(struct call *k)
     bool over = strcmp(k->g->status, "finished") == 0;
     /* the report rendered again: the game as the review left it (the GM's corrections), the
      * deadline that starts now; a report held before its parts were kept goes as it was held */
-    char why[512] = "";
-    int fresh = svc_release_report(k->d->c, k->d->st, k->g, k->d->inbound_id,
-                                   over ? 0 : deadline, why, sizeof why);
-    if (fresh < 0)
-        return refuse(k, "the held report cannot be rendered again: %s", why);
-    if ((fresh == 1 && store_held_each(k->d->st, k->g->id, send_held, k) != STORE_OK) ||
+    bool as_held;
+    svc_result r = svc_release_report(k->d->c, k->d->st, k->g, k->d->inbound_id,
+                                      over ? 0 : deadline, &as_held);
+    if (r.kind != SVC_OK)
+        return refuse(k, "the held report cannot be rendered again: %s", r.text);
+    if ((as_held && store_held_each(k->d->st, k->g->id, send_held, k) != STORE_OK) ||
         store_held_drop(k->d->st, k->g->id) != STORE_OK ||
         (!over && store_game_set_deadline(k->d->st, k->g->id, deadline) != STORE_OK) ||
         audit(k, "release", "held report released"))
@@ -729,9 +729,10 @@ static int verb_adjust(struct call *k)
                          "REMOVE TILE hex, TOKEN company hex or REMOVE TOKEN company hex; then "
                          "the reason");
     svc_game sg;
+    svc_result loaded = svc_game_load(k->d->st, k->g, &sg);
+    if (loaded.kind != SVC_OK)
+        return refuse(k, "the game cannot be rebuilt: %s", loaded.text);
     char why[256];
-    if (svc_game_load(k->d->st, k->g, &sg, why, sizeof why))
-        return refuse(k, "the game cannot be rebuilt: %s", why);
     eng_action a;
     int rc = correction_action(sg.g, c, cmd->args, &a, why, sizeof why);
     if (rc == 0 && eng_apply(sg.g, &a, why, sizeof why))
@@ -954,16 +955,18 @@ svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const s
     if (r != STORE_OK)
         return svc_store_failed(st);
     int rc = 0;
-    char copy[512] = "";
+    svc_result copy = svc_ok();
     if (mail && old && strcmp(g->status, "forming") != 0) /* what a new player needs: the last
                                                              * report, made for the new player */
-        rc = svc_report_copy(c, st, g, old->seat - 1, 0, copy, sizeof copy) < 0 ? -1 : 0;
+        copy = svc_report_copy(c, st, g, old->seat - 1, 0);
+    if (copy.kind == SVC_FAILED)
+        rc = -1;
     if (mail && rc == 0) {
-        char *body = welcome_body(c, g, name, password, old, copy[0] ? copy : NULL);
+        char *body = welcome_body(c, g, name, password, old, copy.text[0] ? copy.text : NULL);
         char *subject = str_format("%s: welcome to the game", g->name);
         mail_outgoing m = {.to_addr = address, .to_name = name, .subject = subject,
                            .body = body, .auto_submitted = "auto-generated"};
-        rc = svc_queue_mail(c, st, 0, g->id, &m);
+        rc = svc_queue_mail(c, st, 0, g->id, &m).kind == SVC_OK ? 0 : -1;
         free(subject);
         free(body);
     }

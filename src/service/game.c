@@ -66,31 +66,37 @@ static const eng_title *keep_title(const char *key, eng_title *t)
     return t;
 }
 
-static const eng_title *title_of(const char *name, char *why, size_t len)
+/* The title called name (*out), kept once read; refused, *out NULL, when it cannot be read. */
+static svc_result title_of(const char *name, const eng_title **out)
 {
-    const eng_title *kept = kept_title(name);
-    if (kept)
-        return kept;
+    *out = kept_title(name);
+    if (*out)
+        return svc_ok();
     eng_title *t;
     svc_result r = svc_load_title(name, &t);
-    if (!t)
-        svc_result_copy(&r, why, len);
-    return t ? keep_title(name, t) : NULL;
+    if (t)
+        *out = keep_title(name, t);
+    return r;
 }
 
 /* The title a game plays: its title's, changed by the options chosen that change it (1830's
- * WithOptional6Train), kept under the title's name and those choices; and the game's options,
- * parsed here once a load (*o). NULL with why when the title or the options cannot be read. */
-static const eng_title *title_for(const store_game *game, eng_options *o, char *why, size_t len)
+ * WithOptional6Train), kept under the title's name and those choices (*out); and the game's
+ * options, parsed here once a load (*o). Refused, *out NULL, when the title or the options
+ * cannot be read. */
+static svc_result title_for(const store_game *game, eng_options *o, const eng_title **out)
 {
-    const eng_title *base = title_of(game->title, why, len);
+    const eng_title *base;
+    svc_result r = title_of(game->title, &base);
+    *out = NULL;
     if (!base)
-        return NULL;
+        return r;
     eng_options_default(base, o);
-    if (eng_options_parse(base, o, game->options ? game->options : "", why, len))
-        return NULL;
+    char why[SVC_TEXT_MAX];
+    if (eng_options_parse(base, o, game->options ? game->options : "", why, sizeof why))
+        return svc_refused("%s", why);
+    *out = base;
     if (!eng_choices_change_title(base, o->chosen))
-        return base;
+        return svc_ok();
     char key[512]; /* the title's name and the choices that change it */
     int n = snprintf(key, sizeof key, "%s", game->title);
     for (int i = 0; i < base->ngame_options && n < (int)sizeof key; i++) {
@@ -99,14 +105,14 @@ static const eng_title *title_for(const store_game *game, eng_options *o, char *
             n += snprintf(key + n, sizeof key - (size_t)n, "|%s=%s", base->game_options[i].id,
                           ch->name);
     }
-    const eng_title *kept = kept_title(key);
-    if (kept)
-        return kept;
+    *out = kept_title(key);
+    if (*out)
+        return svc_ok();
     eng_title *t;
-    svc_result r = svc_load_title_chosen(game->title, base, o->chosen, &t);
-    if (!t)
-        svc_result_copy(&r, why, len);
-    return t ? keep_title(key, t) : NULL;
+    r = svc_load_title_chosen(game->title, base, o->chosen, &t);
+    if (t)
+        *out = keep_title(key, t);
+    return r;
 }
 
 /* ---- the states kept ---- */
@@ -341,25 +347,24 @@ static void keep(const store_game *game, const svc_game *out, struct replay *r)
     k->used = ++kept_clock;
 }
 
-static int replay_log(store *st, const store_game *game, const eng_options *o, int until,
-                      svc_game *out, char *why, size_t len)
+static svc_result replay_log(store *st, const store_game *game, const eng_options *o, int until,
+                             svc_game *out)
 {
     struct replay r = {.out = out, .until = until, .checked = true};
-    if (store_action_log_cuts(st, game->id, &r.cuts) != STORE_OK) {
-        snprintf(why, len, "reading the action log failed: %s", store_errmsg(st));
-        return -1;
-    }
+    if (store_action_log_cuts(st, game->id, &r.cuts) != STORE_OK)
+        return svc_failed("reading the action log failed: %s", store_errmsg(st));
     struct kept *k = until ? NULL : kept_find(game, out);
     if (k && k->cuts != r.cuts) { /* the log changed, not only by appends */
         kept_clear(k);
         k = NULL;
     }
     eng_game_free(out->g);
-    out->g = k ? NULL : new_game(o, out, why, len);
+    char why[SVC_TEXT_MAX];
+    out->g = k ? NULL : new_game(o, out, why, sizeof why);
     if (k)
         start_from(&r, k);
     else if (!out->g)
-        return -1;
+        return svc_failed("%s", why);
     int rc = store_action_each_from(st, game->id, k && k->last_seq ? k->last_seq : 1, replay_one,
                                     &r);
     if (k && (r.differs || (rc == 0 && !r.checked))) { /* not the log kept: all of it */
@@ -367,7 +372,7 @@ static int replay_log(store *st, const store_game *game, const eng_options *o, i
         free(out->worth);
         out->worth = NULL;
         out->nworth = out->worth_cap = 0;
-        return replay_log(st, game, o, until, out, why, len);
+        return replay_log(st, game, o, until, out);
     }
     if (r.stopped)
         rc = 0;
@@ -379,31 +384,28 @@ static int replay_log(store *st, const store_game *game, const eng_options *o, i
             keep(game, out, &r);
     }
     if (rc > 0)
-        snprintf(why, len, "action %lld of the log does not replay: %s", (long long)r.seq, r.why);
-    else if (rc)
-        snprintf(why, len, "reading the action log failed: %s", store_errmsg(st));
-    return rc ? -1 : 0;
+        return svc_failed("action %lld of the log does not replay: %s", (long long)r.seq, r.why);
+    if (rc)
+        return svc_failed("reading the action log failed: %s", store_errmsg(st));
+    return svc_ok();
 }
 
-int svc_game_load(store *st, const store_game *game, svc_game *out, char *why, size_t len)
+svc_result svc_game_load(store *st, const store_game *game, svc_game *out)
 {
-    return svc_game_load_until(st, game, 0, out, why, len);
+    return svc_game_load_until(st, game, 0, out);
 }
 
-int svc_game_load_until(store *st, const store_game *game, int until, svc_game *out, char *why,
-                        size_t len)
+svc_result svc_game_load_until(store *st, const store_game *game, int until, svc_game *out)
 {
-    if (svc_game_load_players(st, game, out).kind != SVC_OK) {
-        snprintf(why, len, "the game's players cannot be read: %s", store_errmsg(st));
-        return -1;
-    }
+    if (svc_game_load_players(st, game, out).kind != SVC_OK)
+        return svc_failed("the game's players cannot be read: %s", store_errmsg(st));
     eng_options o;
-    out->t = title_for(game, &o, why, len);
-    if (!out->t || replay_log(st, game, &o, until, out, why, len)) {
+    svc_result r = title_for(game, &o, &out->t);
+    if (r.kind == SVC_OK)
+        r = replay_log(st, game, &o, until, out);
+    if (r.kind != SVC_OK)
         svc_game_unload(out);
-        return -1;
-    }
-    return 0;
+    return r;
 }
 
 void svc_game_unload(svc_game *sg)

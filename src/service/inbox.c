@@ -191,7 +191,7 @@ static int set_aside(const cfg *c, store *st, const store_inbound *m)
                           .subject = "pbemgm: a mail could not be processed", .body = body,
                           .auto_submitted = "auto-generated"};
     int rc = store_inbound_finish(st, m->id, "failed", NULL, NULL, 0, "processing failed") ||
-             svc_queue_mail(c, st, 0, 0, &note) ||
+             svc_queue_mail(c, st, 0, 0, &note).kind != SVC_OK ||
              store_audit(st, "daemon", "mail_set_aside", 0, m->source);
     free(body);
     if (!rc)

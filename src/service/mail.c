@@ -207,7 +207,7 @@ static int tell_gm_of_lockout(const cfg *c, store *st, int64_t inbound_id, const
     char *subject = str_format("%s: a lock-out after wrong passwords", game->name);
     mail_outgoing m = {.to_addr = svc_gm_address(c, game), .to_name = c->gm_name,
                        .subject = subject, .body = body, .auto_submitted = "auto-generated"};
-    int rc = svc_queue_mail(c, st, inbound_id, game->id, &m);
+    int rc = svc_queue_mail(c, st, inbound_id, game->id, &m).kind == SVC_OK ? 0 : -1;
     free(subject);
     free(body);
     cJSON_Delete(ctx);
@@ -267,7 +267,7 @@ static int count_guess(const cfg *c, store *st, int64_t inbound_id, const ord_en
     char *subject = str_format("%s: wrong passwords were tried for you", game->name);
     mail_outgoing m = {.to_addr = player->address, .to_name = player->name, .subject = subject,
                        .body = body, .auto_submitted = "auto-generated"};
-    rc = svc_queue_mail(c, st, inbound_id, game->id, &m);
+    rc = svc_queue_mail(c, st, inbound_id, game->id, &m).kind == SVC_OK ? 0 : -1;
     free(subject);
     free(body);
     cJSON_Delete(ctx);
@@ -288,7 +288,7 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     char *subject = str_format("%s: your password was used from another address", game->name);
     mail_outgoing m = {.to_addr = player->address, .to_name = player->name, .subject = subject,
                        .body = body, .auto_submitted = "auto-generated"};
-    int rc = svc_queue_mail(c, st, inbound_id, game->id, &m);
+    int rc = svc_queue_mail(c, st, inbound_id, game->id, &m).kind == SVC_OK ? 0 : -1;
     free(subject);
     free(body);
     cJSON_Delete(ctx);
@@ -322,10 +322,10 @@ static int take_turn_orders(store *st, const store_inbound *m, ord_envelope *env
                             const store_game *game, const store_player *player, cJSON *ctx)
 {
     svc_game sg;
-    char why[256];
-    bool loaded = svc_game_load(st, game, &sg, why, sizeof why) == 0;
+    svc_result load = svc_game_load(st, game, &sg);
+    bool loaded = load.kind == SVC_OK;
     if (!loaded) {
-        log_error("game %s: %s", game->name, why);
+        log_error("game %s: %s", game->name, load.text);
         if (svc_game_load_players(st, game, &sg).kind != SVC_OK)
             return STORE_ERROR;
     }
@@ -391,15 +391,12 @@ static int take_orders(store *st, const store_inbound *m, ord_envelope *env,
 static int report_copy(const cfg *c, store *st, const store_inbound *m, const store_game *game,
                        const store_player *player, cJSON *ctx)
 {
-    char said[512];
-    int rc = 1;
-    if (strcmp(game->status, "forming") == 0)
-        snprintf(said, sizeof said, "REPORT: game %s has not started, so there is no report "
-                                    "yet.", game->name);
-    else
-        rc = svc_report_copy(c, st, game, player->seat - 1, m->id, said, sizeof said);
-    cJSON_AddStringToObject(ctx, "report_copy", said);
-    return rc;
+    svc_result r = strcmp(game->status, "forming") == 0
+                       ? svc_refused("REPORT: game %s has not started, so there is no report "
+                                     "yet.", game->name)
+                       : svc_report_copy(c, st, game, player->seat - 1, m->id);
+    cJSON_AddStringToObject(ctx, "report_copy", r.text);
+    return r.kind == SVC_OK ? 0 : r.kind == SVC_REFUSED ? 1 : -1;
 }
 
 /* A refused mail in the game's audit: why, and from whom. */
@@ -869,7 +866,7 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         .references = refs,
         .auto_submitted = "auto-replied",
     };
-    out->db_error |= svc_queue_mail(c, st, m->id, out->game_id, &reply) != 0;
+    out->db_error |= svc_queue_mail(c, st, m->id, out->game_id, &reply).kind != SVC_OK;
     free(refs);
     free(subject);
     free(body);

@@ -121,18 +121,18 @@ svc_result svc_queue_composed(const cfg *c, store *st, int64_t inbound_id,
     return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
-int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
-                   const mail_outgoing *m)
+svc_result svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
+                          const mail_outgoing *m)
 {
     char *message_id;
     size_t len;
     char *raw = compose(c, st, game_id, m, &message_id, &len);
     if (!raw)
-        return -1;
+        return svc_store_failed(st);
     svc_result r = svc_queue_composed(c, st, inbound_id, message_id, m->to_addr, raw, len);
     free(raw);
     free(message_id);
-    return r.kind == SVC_OK ? 0 : -1;
+    return r;
 }
 
 svc_result svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id,
@@ -249,7 +249,7 @@ svc_result svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const s
         free(raw);
         mail_outgoing m = {.to_addr = sg.players[p].address, .to_name = sg.players[p].name,
                            .subject = subj, .body = body, .auto_submitted = "auto-generated"};
-        rc = svc_queue_mail(c, st, inbound_id, g->id, &m);
+        rc = svc_queue_mail(c, st, inbound_id, g->id, &m).kind != SVC_OK;
         free(body);
     }
     free(subj);

@@ -292,19 +292,21 @@ char *svc_report_page(const cfg *c, cJSON *ctx, const svc_report_pics *pics)
     return html;
 }
 
-int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int turn, char **out,
-                            char *why, size_t len)
+svc_result svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int turn,
+                                   char **out)
 {
+    *out = NULL;
     char *happened = NULL;
     int rc = store_turn_report(st, sg->id, turn, &happened);
     if (rc == STORE_NOT_FOUND)
-        return snprintf(why, len, "game %s has no report of turn %d", sg->name, turn), 1;
+        return svc_refused("game %s has no report of turn %d", sg->name, turn);
     if (rc != STORE_OK)
-        return snprintf(why, len, "%s", store_errmsg(st)), -1;
+        return svc_store_failed(st);
     svc_game dg;
-    if (svc_game_load_until(st, sg, turn, &dg, why, len)) {
+    svc_result r = svc_game_load_until(st, sg, turn, &dg);
+    if (r.kind != SVC_OK) {
         free(happened);
-        return -1;
+        return r;
     }
     cJSON *ctx = rep_state_json(dg.g);
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
@@ -324,6 +326,6 @@ int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int t
     svc_game_unload(&dg);
     free(happened);
     if (!*out)
-        return snprintf(why, len, "the report's HTML template is broken (see the log)"), -1;
-    return 0;
+        return svc_failed("the report's HTML template is broken (see the log)");
+    return svc_ok();
 }

@@ -5,7 +5,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 svc_result svc_ok(void)
 {
@@ -16,6 +15,15 @@ static svc_result with_text(svc_kind kind, const char *fmt, va_list ap)
 {
     svc_result r = {.kind = kind};
     vsnprintf(r.text, sizeof r.text, fmt, ap);
+    return r;
+}
+
+svc_result svc_ok_saying(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    svc_result r = with_text(SVC_OK, fmt, ap);
+    va_end(ap);
     return r;
 }
 
@@ -40,13 +48,4 @@ svc_result svc_failed(const char *fmt, ...)
 svc_result svc_store_failed(store *st)
 {
     return svc_failed("%s", store_errmsg(st));
-}
-
-void svc_result_copy(const svc_result *r, char *why, size_t len)
-{
-    if (!len)
-        return;
-    size_t n = strnlen(r->text, len - 1);
-    memcpy(why, r->text, n);
-    why[n] = '\0';
 }

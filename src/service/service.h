@@ -8,10 +8,7 @@
  * One convention: every service function that can fail says so with svc_result (done; refused,
  * nothing changed, the text saying why; failed, the text the error); what it makes besides (a
  * count, a game, a report) goes to an out-parameter, a count's may be NULL. A function that
- * cannot fail returns its value. Not yet so, their callers in report.c and start.c being
- * rewritten meanwhile: svc_game_load, svc_game_load_until and svc_queue_mail (0, or -1 with
- * why or on a database error), svc_mail_game_start(_to), svc_release_report, svc_report_copy
- * and svc_report_page_of_turn; svc_result_copy bridges to them. */
+ * cannot fail returns its value. */
 #ifndef PBEMGM_SVC_SERVICE_H
 #define PBEMGM_SVC_SERVICE_H
 
@@ -29,7 +26,7 @@
 
 /* ---- result.c: what a call of the service came to ---- */
 typedef enum svc_kind {
-    SVC_OK,      /* done (text, when any: a warning for the caller to pass on) */
+    SVC_OK,      /* done (text, when any: for the caller to pass on: a warning, what was done) */
     SVC_REFUSED, /* refused, nothing changed: text says why, for the person who asked */
     SVC_FAILED,  /* the database or the system failed: text is the error; roll back */
 } svc_kind;
@@ -42,10 +39,9 @@ typedef struct svc_result {
 } svc_result;
 
 svc_result svc_ok(void);
+svc_result svc_ok_saying(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 svc_result svc_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* r's text into why (len bytes), for the functions above that still say why so. */
-void svc_result_copy(const svc_result *r, char *why, size_t len);
 /* SVC_FAILED with the database's last error. */
 svc_result svc_store_failed(store *st);
 
@@ -54,8 +50,8 @@ svc_result svc_store_failed(store *st);
  * answers a mail) from the daemon's address (m's from and date are not read) and puts it in the
  * outbox; game_id: the game it is about (0: none), under whose first mail to the recipient it
  * threads. */
-int svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
-                   const mail_outgoing *m);
+svc_result svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
+                          const mail_outgoing *m);
 /* A mail from the game master to every player of the game (text: what the GM did, or says),
  * wrapped for a text reader. */
 svc_result svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const store_game *g,
@@ -112,12 +108,13 @@ svc_result svc_load_title(const char *title, eng_title **out);
  * eng_choices_change_title), a new one the caller frees (NULL when refused: why). */
 svc_result svc_load_title_chosen(const char *title, const eng_title *base, const int *chosen,
                                  eng_title **out);
-/* The game's title, options, players, then every action of its log replayed. */
-int svc_game_load(store *st, const store_game *sg, svc_game *out, char *why, size_t len);
+/* The game's title, options, players, then every action of its log replayed (failed: the
+ * players, the title, the options or the log cannot be read, or an action does not replay;
+ * nothing to unload then). */
+svc_result svc_game_load(store *st, const store_game *sg, svc_game *out);
 /* The game as it was at the end of turn until (0: as it stands), with the board before that
  * turn in out->before. */
-int svc_game_load_until(store *st, const store_game *sg, int until, svc_game *out, char *why,
-                        size_t len);
+svc_result svc_game_load_until(store *st, const store_game *sg, int until, svc_game *out);
 /* Records each player's worth now as that of turn (and of the turns before it not recorded). */
 void svc_game_note_worth(svc_game *sg, int turn);
 /* Forgets the game states this process kept (the next loads replay whole logs). */
@@ -190,18 +187,18 @@ int64_t svc_turns_next_time(store *st);
 int svc_held_turn(const store_game *sg);
 /* RELEASE: the held turn's report rendered again for every player as the game now stands after
  * the GM's review — the corrections made during it, the next turn's deadline (deadline; 0 when
- * the game is over) — and queued (inbound_id: the GM's mail, 0 the command line). 0; 1 when the
- * turn was held before its report's parts were kept (the held mails are to be sent as they
- * are); -1 with why. Inside the caller's transaction. */
-int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
-                       int64_t deadline, char *why, size_t len);
+ * the game is over) — and queued (inbound_id: the GM's mail, 0 the command line). *as_held:
+ * true (nothing rendered) when the turn was held before its report's parts were kept (the held
+ * mails are to be sent as they are). Inside the caller's transaction. */
+svc_result svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
+                              int64_t deadline, bool *as_held);
 /* Player p (a seat index) mailed a copy of the last report, made for that player (the orders'
  * fates, the holdings, the order form, the deadline now); before the first turn's, the game's
- * opening mail. 0 (said: what is sent, for the answer), 1 when nothing is sent (said: why: the
- * report is held for review, or cannot be made), -1 on a database error (said: why). Inside the
- * caller's transaction. */
-int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_t inbound_id,
-                    char *said, size_t len);
+ * opening mail. Done, its text what is sent, for the answer; refused when nothing is sent, its
+ * text why (the report is held for review, or cannot be made); failed on a database error.
+ * Inside the caller's transaction. */
+svc_result svc_report_copy(const cfg *c, store *st, const store_game *sg, int p,
+                           int64_t inbound_id);
 /* SVC_OK when the game's turn may be resolved; else refused, why: not running, paused, or a
  * report held for the GM's release. */
 svc_result svc_turn_blocked(const store_game *sg);
@@ -248,17 +245,17 @@ char *svc_report_html(const cfg *c, cJSON *ctx, const char *map_src, const char 
 /* The HTML as a page standing alone: the pictures inside it as data: URIs. */
 char *svc_report_page(const cfg *c, cJSON *ctx, const svc_report_pics *pics);
 /* The GM's report of a resolved turn as a page (the game as it was after it, its map and
- * worth chart): 0, 1 when there is no such report (why), -1 on an error (why). */
-int svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int turn, char **out,
-                            char *why, size_t len);
+ * worth chart) in *out (caller frees); refused when there is no such report. */
+svc_result svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg, int turn,
+                                   char **out);
 
 /* ---- start.c: the mail that opens a game ---- */
 /* To every player of the game just started: the seating, the start packet, the variant and
- * house rules, the first deadline, the order form, the starting map. 0, or -1 with why. */
-int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len);
+ * house rules, the first deadline, the order form, the starting map. */
+svc_result svc_mail_game_start(const cfg *c, store *st, const store_game *sg);
 /* The same mail again, to player p (a seat index) only, with the deadline now. */
-int svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
-                           int64_t inbound_id, char *why, size_t len);
+svc_result svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
+                                  int64_t inbound_id);
 
 /* ---- desk.c: the GM's desk ---- */
 #define SVC_DESK_MAX_ARGS 8

@@ -93,8 +93,8 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     return ctx;
 }
 
-static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_game *dg, int p,
-                       int64_t inbound_id, cJSON *ctx, const mail_inline_part *map)
+static svc_result mail_player(const cfg *c, store *st, const store_game *sg, const svc_game *dg,
+                              int p, int64_t inbound_id, cJSON *ctx, const mail_inline_part *map)
 {
     cJSON_DeleteItemFromObjectCaseSensitive(ctx, "me");
     cJSON_DeleteItemFromObjectCaseSensitive(ctx, "form");
@@ -118,21 +118,22 @@ static int mail_player(const cfg *c, store *st, const store_game *sg, const svc_
         .parts = pictures && html ? map : NULL,
         .nparts = pictures && html ? 1 : 0,
     };
-    int rc = svc_queue_mail(c, st, inbound_id, sg->id, &m);
+    svc_result r = svc_queue_mail(c, st, inbound_id, sg->id, &m);
     free(subject);
     free(html);
     free(text);
     free(src);
-    return rc;
+    return r;
 }
 
 /* The opening mail to every player (only: -1), or to one. */
-static int mail_start(const cfg *c, store *st, const store_game *sg, int only, int64_t inbound_id,
-                      char *why, size_t len)
+static svc_result mail_start(const cfg *c, store *st, const store_game *sg, int only,
+                             int64_t inbound_id)
 {
     svc_game dg;
-    if (svc_game_load(st, sg, &dg, why, len))
-        return -1;
+    svc_result r = svc_game_load(st, sg, &dg);
+    if (r.kind != SVC_OK)
+        return r;
     cJSON *ctx = start_context(c, sg, &dg);
     char *err = NULL, *caption = str_format("game %s: the starting map", sg->name);
     size_t png_len = 0;
@@ -143,27 +144,24 @@ static int mail_start(const cfg *c, store *st, const store_game *sg, int only, i
     }
     char *cid = svc_content_id(c, "map");
     mail_inline_part map = {cid, "image/png", "map.png", png, png_len};
-    int rc = 0;
-    for (int p = 0; p < dg.nplayers && rc == 0; p++)
+    for (int p = 0; p < dg.nplayers && r.kind == SVC_OK; p++)
         if (only < 0 || p == only)
-            rc = mail_player(c, st, sg, &dg, p, inbound_id, ctx, png ? &map : NULL);
-    if (rc)
-        snprintf(why, len, "%s", store_errmsg(st));
+            r = mail_player(c, st, sg, &dg, p, inbound_id, ctx, png ? &map : NULL);
     free(cid);
     free(caption);
     free(png);
     cJSON_Delete(ctx);
     svc_game_unload(&dg);
-    return rc ? -1 : 0;
+    return r;
 }
 
-int svc_mail_game_start(const cfg *c, store *st, const store_game *sg, char *why, size_t len)
+svc_result svc_mail_game_start(const cfg *c, store *st, const store_game *sg)
 {
-    return mail_start(c, st, sg, -1, 0, why, len);
+    return mail_start(c, st, sg, -1, 0);
 }
 
-int svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
-                           int64_t inbound_id, char *why, size_t len)
+svc_result svc_mail_game_start_to(const cfg *c, store *st, const store_game *sg, int p,
+                                  int64_t inbound_id)
 {
-    return mail_start(c, st, sg, p, inbound_id, why, len);
+    return mail_start(c, st, sg, p, inbound_id);
 }

@@ -257,7 +257,7 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t
         if (m->hold)
             rc = svc_hold_mail(c, st, sg->turn, sg->id, &mail).kind == SVC_OK ? 0 : -1;
         else
-            rc = svc_queue_mail(c, st, inbound_id, sg->id, &mail);
+            rc = svc_queue_mail(c, st, inbound_id, sg->id, &mail).kind == SVC_OK ? 0 : -1;
     }
     return rc;
 }
@@ -353,7 +353,9 @@ static struct resolution *resolve_on_store(store *st, const store_game *sg, char
                                            size_t len)
 {
     struct resolution *res = xcalloc(1, sizeof *res);
-    if (svc_game_load(st, sg, &res->dg, why, len)) {
+    svc_result r = svc_game_load(st, sg, &res->dg);
+    if (r.kind != SVC_OK) {
+        snprintf(why, len, "%s", r.text);
         free(res);
         return NULL;
     }
@@ -560,13 +562,14 @@ static cJSON *stored_parts(store *st, const store_game *sg, int turn, char *why,
 /* The report of the turn (its parts) on the game as it stood at the end of the turn — the GM's
  * corrections made while it was held for review included — rendered for the players (only:
  * one seat index; -1 every player), with the deadline of the turn after it (0: none). */
-static int render_stored(const cfg *c, store *st, const store_game *sg, int turn,
-                         const cJSON *parts, int64_t deadline, int only, const char *subject,
-                         struct rendered *out, char *why, size_t len)
+static svc_result render_stored(const cfg *c, store *st, const store_game *sg, int turn,
+                                const cJSON *parts, int64_t deadline, int only,
+                                const char *subject, struct rendered *out)
 {
     svc_game dg;
-    if (svc_game_load_until(st, sg, turn, &dg, why, len))
-        return -1;
+    svc_result r = svc_game_load_until(st, sg, turn, &dg);
+    if (r.kind != SVC_OK)
+        return r;
     cJSON *ctx = rep_state_json(dg.g);
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
     cJSON_AddStringToObject(ctx, "game", sg->name);
@@ -598,20 +601,22 @@ static int render_stored(const cfg *c, store *st, const store_game *sg, int turn
     }
     cJSON_Delete(ctx);
     svc_game_unload(&dg);
-    return 0;
+    return svc_ok();
 }
 
-int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
-                       int64_t deadline, char *why, size_t len)
+svc_result svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t inbound_id,
+                              int64_t deadline, bool *as_held)
 {
     int turn = svc_held_turn(sg);
     char *json = NULL;
+    *as_held = true; /* until the report's parts are read */
     if (store_turn_context(st, sg->id, turn, &json) != STORE_OK || !json)
-        return 1; /* held before the report's parts were kept: sent as it was held */
+        return svc_ok(); /* held before the report's parts were kept: sent as it was held */
     cJSON *parts = cJSON_Parse(json);
     free(json);
     if (!parts)
-        return 1;
+        return svc_ok();
+    *as_held = false;
     /* the GM's corrections: those the report told, and those made during the review */
     store_game then = *sg;
     then.turn = turn;
@@ -631,61 +636,53 @@ int svc_release_report(const cfg *c, store *st, const store_game *sg, int64_t in
     free(kept);
     struct rendered rd = {0};
     char *subject = str_format("%s: turn %d", sg->name, turn);
-    if (rc == 0)
-        rc = render_stored(c, st, sg, turn, parts, deadline, -1, subject, &rd, why, len);
-    if (rc == 0 && queue_rendered(c, st, sg, inbound_id, &rd))
-        rc = -1;
-    if (rc && !*why)
-        snprintf(why, len, "%s", store_errmsg(st));
+    svc_result r = rc ? svc_store_failed(st)
+                      : render_stored(c, st, sg, turn, parts, deadline, -1, subject, &rd);
+    if (r.kind == SVC_OK && queue_rendered(c, st, sg, inbound_id, &rd))
+        r = svc_store_failed(st);
     free(subject);
     rendered_free(&rd);
     cJSON_Delete(parts);
-    return rc;
+    return r;
 }
 
-int svc_report_copy(const cfg *c, store *st, const store_game *sg, int p, int64_t inbound_id,
-                    char *said, size_t len)
+svc_result svc_report_copy(const cfg *c, store *st, const store_game *sg, int p,
+                           int64_t inbound_id)
 {
-    if (sg->held) {
-        snprintf(said, len, "The report of turn %d is with the game master for review: it "
-                            "comes to you when it is released.", svc_held_turn(sg));
-        return 1;
-    }
+    if (sg->held)
+        return svc_refused("The report of turn %d is with the game master for review: it comes "
+                           "to you when it is released.", svc_held_turn(sg));
     int turn = svc_held_turn(sg); /* the last turn resolved */
     if (turn < 1) { /* none yet: the game's opening mail is what there is */
-        if (svc_mail_game_start_to(c, st, sg, p, inbound_id, said, len))
-            return -1;
-        snprintf(said, len, "No turn has been resolved yet: the game's opening mail (the "
-                            "seating, the start packet, your order form) comes again in a "
-                            "mail of its own.");
-        return 0;
+        svc_result r = svc_mail_game_start_to(c, st, sg, p, inbound_id);
+        if (r.kind != SVC_OK)
+            return r;
+        return svc_ok_saying("No turn has been resolved yet: the game's opening mail (the "
+                             "seating, the start packet, your order form) comes again in a "
+                             "mail of its own.");
     }
     char why[256] = "";
     cJSON *parts = stored_parts(st, sg, turn, why, sizeof why);
-    if (!parts) {
-        snprintf(said, len, "The report of turn %d cannot be copied: %s.", turn, why);
-        return 1;
-    }
+    if (!parts)
+        return svc_refused("The report of turn %d cannot be copied: %s.", turn, why);
     struct rendered rd = {0};
     char *subject = str_format("%s: the report of turn %d (a copy)", sg->name, turn);
     int64_t deadline = strcmp(sg->status, "running") == 0 ? sg->deadline_at : 0;
-    int rc = 0;
-    if (render_stored(c, st, sg, turn, parts, deadline, p, subject, &rd, why, sizeof why)) {
-        log_error("game %s: the report of turn %d cannot be copied: %s", sg->name, turn, why);
-        snprintf(said, len, "The report of turn %d cannot be copied now (the game master is "
-                            "told by the log).", turn);
-        rc = 1;
+    svc_result r = render_stored(c, st, sg, turn, parts, deadline, p, subject, &rd);
+    if (r.kind != SVC_OK) {
+        log_error("game %s: the report of turn %d cannot be copied: %s", sg->name, turn, r.text);
+        r = svc_refused("The report of turn %d cannot be copied now (the game master is told "
+                        "by the log).", turn);
     } else if (queue_rendered(c, st, sg, inbound_id, &rd)) {
-        snprintf(said, len, "%s", store_errmsg(st));
-        rc = -1;
+        r = svc_store_failed(st);
+    } else {
+        r = svc_ok_saying("A copy of the report of turn %d, made for you, comes in a mail of its "
+                          "own.", turn);
     }
-    if (rc == 0)
-        snprintf(said, len, "A copy of the report of turn %d, made for you, comes in a mail of "
-                            "its own.", turn);
     free(subject);
     rendered_free(&rd);
     cJSON_Delete(parts);
-    return rc;
+    return r;
 }
 
 /* ---- deadlines and reminders ---- */
@@ -721,11 +718,11 @@ static int remind(const cfg *c, store *st, const store_game *sg, const svc_game 
         char *subject = str_format("%s: your orders for turn %d", sg->name, sg->turn);
         mail_outgoing m = {.to_addr = dg->players[p].address, .to_name = dg->players[p].name,
                            .subject = subject, .body = body, .auto_submitted = "auto-generated"};
-        int rc = svc_queue_mail(c, st, 0, sg->id, &m);
+        svc_result r = svc_queue_mail(c, st, 0, sg->id, &m);
         free(subject);
         free(body);
         cJSON_Delete(ctx);
-        if (rc)
+        if (r.kind != SVC_OK)
             return -1;
     }
     return store_game_set_reminded(st, sg->id, sg->turn) == STORE_OK ? 0 : -1;
@@ -822,8 +819,8 @@ static void tell_gm_once(const cfg *c, store *st, const store_game *sg, const ch
                                 sg->name, sg->turn, why);
         mail_outgoing m = {.to_addr = svc_gm_address(c, sg), .to_name = c->gm_name,
                            .subject = subject, .body = body, .auto_submitted = "auto-generated"};
-        rc = svc_queue_mail(c, st, 0, sg->id, &m) || store_audit(st, "daemon", "turn_failed", sg->id,
-                                                         detail);
+        rc = svc_queue_mail(c, st, 0, sg->id, &m).kind != SVC_OK ||
+             store_audit(st, "daemon", "turn_failed", sg->id, detail);
         free(subject);
         free(body);
     }

@@ -143,8 +143,7 @@ static void test_release_renders_the_report_afresh(void **state)
     free(out);
     store_game g = game(f);
     svc_game sg;
-    char why[256];
-    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    assert_int_equal(svc_game_load(f->st, &g, &sg).kind, SVC_OK);
     int bob_cash = sg.g->players[1].cash;
     svc_game_unload(&sg);
     store_game_clear(&g);
@@ -321,10 +320,9 @@ static void test_rollback(void **state)
     collect(f, &s);
     expect_sentence(s.body[sent_to_with(&s, "alice@pbem.test", "rolled back")], "alice's mail was lost");
     sent_clear(&s);
-    char why[256];
     svc_game sg;
     g = game(f);
-    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    assert_int_equal(svc_game_load(f->st, &g, &sg).kind, SVC_OK);
     assert_int_equal(sg.g->round, ENG_ROUND_START); /* the packet is unsold again */
     svc_game_unload(&sg);
     store_game_clear(&g);
@@ -335,10 +333,10 @@ static void test_rollback(void **state)
 static void test_adjust(void **state)
 {
     struct fixture *f = *state;
-    char *out, why[256];
+    char *out;
     store_game g = game(f);
     svc_game sg;
-    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    assert_int_equal(svc_game_load(f->st, &g, &sg).kind, SVC_OK);
     int cash = sg.g->players[0].cash;
     svc_game_unload(&sg);
     assert_int_equal(desk(f, "ADJUST CASH alice +50 a payment was missed", NULL, NULL, &out), 0);
@@ -350,7 +348,7 @@ static void test_adjust(void **state)
     free(out);
     assert_int_equal(desk(f, "ADJUST TILE A1 9 0", NULL, NULL, &out), 1); /* no reason */
     free(out);
-    assert_int_equal(svc_game_load(f->st, &g, &sg, why, sizeof why), 0);
+    assert_int_equal(svc_game_load(f->st, &g, &sg).kind, SVC_OK);
     assert_int_equal(sg.g->players[0].cash, cash + 50);
     svc_game_unload(&sg);
     clear_out(f);

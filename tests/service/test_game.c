@@ -14,9 +14,9 @@ static char *fingerprint_of(struct fixture *f, bool kept)
         svc_games_forget();
     store_game g = game(f);
     svc_game dg;
-    char why[256];
-    if (svc_game_load(f->st, &g, &dg, why, sizeof why))
-        fail_msg("load: %s", why);
+    svc_result loaded = svc_game_load(f->st, &g, &dg);
+    if (loaded.kind != SVC_OK)
+        fail_msg("load: %s", loaded.text);
     cJSON *state = rep_state_json(dg.g);
     char *json = cJSON_PrintUnformatted(state);
     buf b;

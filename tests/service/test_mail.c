@@ -700,7 +700,7 @@ static void test_outbox_retries_with_backoff_then_sends(void **state)
     util_set_clock(10000);
     mail_outgoing m = {.to_addr = "a@x.org", .subject = "s", .body = "body\n",
                        .auto_submitted = "auto-generated"};
-    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m).kind, SVC_OK);
     assert_int_equal(sent_due(&f->c, f->st, &sink), 0);
     assert_int_equal(store_outbox_next_time(f->st), 10000 + f->c.retry_base);
     assert_int_equal(sent_due(&f->c, f->st, &sink), 0); /* not due yet */
@@ -722,8 +722,8 @@ static void test_outbox_gives_up_on_rejection(void **state)
     mail_sink sink = {&ops, &sc};
     mail_outgoing m = {.to_addr = "nobody@x.org", .subject = "s", .body = "body\n",
                        .auto_submitted = "auto-generated"};
-    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
-    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m), 0);
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m).kind, SVC_OK);
+    assert_int_equal(svc_queue_mail(&f->c, f->st, 0, 0, &m).kind, SVC_OK);
     assert_int_equal(sent_due(&f->c, f->st, &sink), 1); /* a rejection does not stop */
     assert_int_equal(store_outbox_count(f->st, "failed"), 1);
     assert_int_equal(store_audit_count(f->st, "mail_given_up"), 1);

@@ -311,8 +311,9 @@ static void play_to_by_operating(struct fixture *f)
     store_game sg = game(f);
     svc_game dg;
     char why[256];
-    if (svc_game_load(f->st, &sg, &dg, why, sizeof why))
-        fail_msg("%s", why);
+    svc_result loaded = svc_game_load(f->st, &sg, &dg);
+    if (loaded.kind != SVC_OK)
+        fail_msg("%s", loaded.text);
     eng_game *g = dg.g;
     int by = eng_company_index(dg.t, "BY");
     for (int step = 0; step < 200 && !(g->round == ENG_ROUND_OPERATING && g->operating == by);
@@ -343,9 +344,9 @@ static const char *by_director(struct fixture *f)
     static char name[32];
     store_game sg = game(f);
     svc_game dg;
-    char why[256];
-    if (svc_game_load(f->st, &sg, &dg, why, sizeof why))
-        fail_msg("%s", why);
+    svc_result loaded = svc_game_load(f->st, &sg, &dg);
+    if (loaded.kind != SVC_OK)
+        fail_msg("%s", loaded.text);
     snprintf(name, sizeof name, "%s",
              dg.players[dg.g->co[eng_company_index(dg.t, "BY")].director].name);
     svc_game_unload(&dg);
@@ -377,8 +378,7 @@ static void test_hr17_and_hr16_by_mail(void **state)
     free(report);
     store_game sg = game(f);
     svc_game dg;
-    char why[256];
-    assert_int_equal(svc_game_load(f->st, &sg, &dg, why, sizeof why), 0);
+    assert_int_equal(svc_game_load(f->st, &sg, &dg).kind, SVC_OK);
     assert_int_equal(dg.g->co[eng_company_index(dg.t, "BY")].ntrains, 1);
     svc_game_unload(&dg);
     store_game_clear(&sg);
@@ -684,9 +684,9 @@ static void test_turns_go_on_after_replacements(void **state)
     assert_int_equal(store_seat_change_count(f->st, f->game_id, 3), 2);
     store_game sg = game(f);
     svc_game dg;
-    char why[256];
-    if (svc_game_load(f->st, &sg, &dg, why, sizeof why))
-        fail_msg("the game does not replay after two replacements: %s", why);
+    svc_result loaded = svc_game_load(f->st, &sg, &dg);
+    if (loaded.kind != SVC_OK)
+        fail_msg("the game does not replay after two replacements: %s", loaded.text);
     assert_string_equal(dg.g->players[2].name, "erin");
     svc_game_unload(&dg);
     store_game_clear(&sg);

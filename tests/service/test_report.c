@@ -479,8 +479,7 @@ static void test_the_start_of_the_game_is_mailed(void **state)
 {
     struct fixture *f = *state;
     store_game g = game(f);
-    char why[256];
-    assert_int_equal(svc_mail_game_start(&f->c, f->st, &g, why, sizeof why), 0);
+    assert_int_equal(svc_mail_game_start(&f->c, f->st, &g).kind, SVC_OK);
     store_game_clear(&g);
     assert_int_equal(sent_due(&f->c, f->st, f->sink), 3);
     struct sent s;
@@ -539,12 +538,15 @@ static void test_the_report_as_a_page(void **state)
     struct fixture *f = *state;
     resolve_turn_1(f);
     store_game g = game(f);
-    char *html = NULL, why[256];
-    assert_int_equal(svc_report_page_of_turn(&f->c, f->st, &g, 1, &html, why, sizeof why), 0);
+    char *html = NULL;
+    assert_int_equal(svc_report_page_of_turn(&f->c, f->st, &g, 1, &html).kind, SVC_OK);
     html_is_valid(html);
     expect_in(html, "src=\"data:image/png;base64,iVBORw0KGgo");
-    assert_int_equal(svc_report_page_of_turn(&f->c, f->st, &g, 2, &html, why, sizeof why), 1);
     free(html);
+    svc_result none = svc_report_page_of_turn(&f->c, f->st, &g, 2, &html);
+    assert_int_equal(none.kind, SVC_REFUSED);
+    expect_in(none.text, "has no report of turn 2");
+    assert_null(html);
     store_game_clear(&g);
 }
 
