@@ -219,10 +219,9 @@ static void mark_reader(cJSON *list, const char *key, const bool *is_reader)
         replace(it, key, is_reader[i++] ? cJSON_CreateTrue() : NULL);
 }
 
-void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *your_orders)
+void svc_report_personalise(cJSON *ctx, const svc_game *dg, const rep_state *s, int p,
+                            const char *your_orders)
 {
-    rep_state s;
-    rep_state_build(dg->g, &s);
     replace(ctx, "me", p >= 0 ? cJSON_CreateString(dg->players[p].name) : NULL);
     bool over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ctx, "game_over"));
     replace(ctx, "form", p >= 0 && !over ? rep_order_form_json(dg->g, p) : NULL);
@@ -235,14 +234,14 @@ void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *y
     mark_reader(cJSON_GetObjectItemCaseSensitive(ctx, "players"), "is_you", you);
     cJSON *yours = NULL;
     if (p >= 0) {
-        yours = rep_player_json(&s, p);
+        yours = rep_player_json(s, p);
         cJSON_AddTrueToObject(yours, "is_you");
     }
     replace(ctx, "you", yours);
     cJSON *own = cJSON_CreateArray();
-    for (int i = 0; i < s.ncompanies; i++) {
-        mine[i] = p >= 0 && s.companies[i].director == p;
-        cJSON *co = mine[i] ? rep_company_json(&s, i) : NULL;
+    for (int i = 0; i < s->ncompanies; i++) {
+        mine[i] = p >= 0 && s->companies[i].director == p;
+        cJSON *co = mine[i] ? rep_company_json(s, i) : NULL;
         if (co) {
             cJSON_AddTrueToObject(co, "mine");
             cJSON_AddItemToArray(own, co);
@@ -250,12 +249,11 @@ void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *y
     }
     mark_reader(cJSON_GetObjectItemCaseSensitive(ctx, "companies"), "mine", mine);
     replace(ctx, "your_companies", cJSON_GetArraySize(own) ? own : (cJSON_Delete(own), NULL));
-    char *pt = players_table(&s, p), *ct = companies_table(&s, p);
+    char *pt = players_table(s, p), *ct = companies_table(s, p);
     replace(ctx, "players_table", cJSON_CreateString(pt));
     replace(ctx, "companies_table", cJSON_CreateString(ct));
     free(pt);
     free(ct);
-    rep_state_free(&s);
 }
 
 char *svc_report_text(const cfg *c, const cJSON *ctx)
@@ -308,14 +306,17 @@ svc_result svc_report_page_of_turn(const cfg *c, store *st, const store_game *sg
         free(happened);
         return r;
     }
-    cJSON *ctx = rep_state_json(dg.g);
+    rep_state s;
+    rep_state_build(dg.g, &s);
+    cJSON *ctx = rep_state_to_json(&s);
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
     cJSON_AddStringToObject(ctx, "game", sg->name);
     cJSON_AddNumberToObject(ctx, "turn", turn);
     cJSON_AddStringToObject(ctx, "rounds_text", "the GM's copy, written from the game's record");
     cJSON_AddStringToObject(ctx, "happened", happened);
     svc_report_add_history(ctx, &dg);
-    svc_report_personalise(ctx, &dg, -1, NULL);
+    svc_report_personalise(ctx, &dg, &s, -1, NULL);
+    rep_state_free(&s);
     svc_report_pics pics;
     char *caption = str_format("game %s after turn %d", sg->name, turn);
     svc_report_pics_draw(&dg, dg.before, caption, &pics);

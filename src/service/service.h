@@ -222,6 +222,7 @@ svc_result svc_pace_changed(const cfg *c, store *st, const store_game *was);
 int64_t svc_turn_due_at(store *st, const store_game *sg, const svc_game *players);
 
 /* ---- report.c: a turn's report for each reader ---- */
+struct rep_state; /* report/state.h */
 typedef struct svc_report_pics {
     unsigned char *map, *worth;  /* PNG; NULL when it could not be drawn (logged) */
     size_t map_len, worth_len;
@@ -235,8 +236,10 @@ void svc_report_pics_free(svc_report_pics *p);
 void svc_report_add_history(cJSON *ctx, const svc_game *dg);
 /* Makes ctx the report for reader p (a seat index; -1: the GM): the reader's name, position,
  * companies (first in the tables), orders and what became of them (your_orders, a line
- * each; may be NULL), the order form. */
-void svc_report_personalise(cJSON *ctx, const svc_game *dg, int p, const char *your_orders);
+ * each; may be NULL), the order form. s: the state of dg's game (rep_state_build), built once
+ * for all the report's readers. */
+void svc_report_personalise(cJSON *ctx, const svc_game *dg, const struct rep_state *s, int p,
+                            const char *your_orders);
 /* The text part: templates/turn_report.txt, wrapped to 78 characters. */
 char *svc_report_text(const cfg *c, const cJSON *ctx);
 /* The HTML part: templates/turn_report.html, the pictures at these sources (NULL: none shown);

@@ -138,7 +138,10 @@ static int add_corrections(store *st, const store_game *sg, cJSON *ctx)
 /* The GM's copy of a report as text (the preview). */
 static char *report_for_gm(const cfg *c, const svc_game *dg, cJSON *ctx)
 {
-    svc_report_personalise(ctx, dg, -1, NULL);
+    rep_state s;
+    rep_state_build(dg->g, &s);
+    svc_report_personalise(ctx, dg, &s, -1, NULL);
+    rep_state_free(&s);
     return svc_report_text(c, ctx);
 }
 
@@ -224,13 +227,16 @@ static void render_everyone(const cfg *c, const store_game *sg, const svc_game *
 {
     pictures_make(c, sg, dg, before, &out->pc);
     svc_report_add_history(ctx, dg);
+    rep_state s; /* the game's state, one for every reader */
+    rep_state_build(dg->g, &s);
     out->n = 0;
     for (int p = 0; p < dg->nplayers; p++) {
-        svc_report_personalise(ctx, dg, p, fates_of(parts, p));
+        svc_report_personalise(ctx, dg, &s, p, fates_of(parts, p));
         render_one(c, &out->pc, ctx, &out->mails[out->n++], dg->players[p].address,
                    dg->players[p].name, subject, dg->players[p].pictures, sg->review);
     }
-    svc_report_personalise(ctx, dg, -1, NULL);
+    svc_report_personalise(ctx, dg, &s, -1, NULL);
+    rep_state_free(&s);
     char *held = str_format("%s (held for your review)", subject);
     render_one(c, &out->pc, ctx, &out->mails[out->n++], svc_gm_address(c, sg), c->gm_name,
                sg->review ? held : subject, true, false);
@@ -570,7 +576,9 @@ static svc_result render_stored(const cfg *c, store *st, const store_game *sg, i
     svc_result r = svc_game_load_until(st, sg, turn, &dg);
     if (r.kind != SVC_OK)
         return r;
-    cJSON *ctx = rep_state_json(dg.g);
+    rep_state s; /* the game's state: the report's data, and each reader's */
+    rep_state_build(dg.g, &s);
+    cJSON *ctx = rep_state_to_json(&s);
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
     cJSON_AddStringToObject(ctx, "game", sg->name);
     const cJSON *v;
@@ -595,10 +603,11 @@ static svc_result render_stored(const cfg *c, store *st, const store_game *sg, i
     for (int p = 0; p < dg.nplayers; p++) {
         if (only >= 0 && p != only)
             continue;
-        svc_report_personalise(ctx, &dg, p, fates_of(parts, p));
+        svc_report_personalise(ctx, &dg, &s, p, fates_of(parts, p));
         render_one(c, &out->pc, ctx, &out->mails[out->n++], dg.players[p].address,
                    dg.players[p].name, subject, dg.players[p].pictures, false);
     }
+    rep_state_free(&s);
     cJSON_Delete(ctx);
     svc_game_unload(&dg);
     return svc_ok();
