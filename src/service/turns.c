@@ -22,10 +22,10 @@
 /* ---- the report ---- */
 
 static cJSON *report_context(const cfg *c, const store_game *sg, const svc_game *dg,
-                             const turn_result *r, const bool *nmr, const bool *seat_open,
-                             int64_t next_deadline)
+                             const rep_state *s, const turn_result *r, const bool *nmr,
+                             const bool *seat_open, int64_t next_deadline)
 {
-    cJSON *ctx = rep_state_json(dg->g);
+    cJSON *ctx = rep_state_to_json(s);
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
     cJSON_AddStringToObject(ctx, "game", sg->name);
     cJSON_AddNumberToObject(ctx, "turn", sg->turn);
@@ -136,12 +136,9 @@ static int add_corrections(store *st, const store_game *sg, cJSON *ctx)
 }
 
 /* The GM's copy of a report as text (the preview). */
-static char *report_for_gm(const cfg *c, const svc_game *dg, cJSON *ctx)
+static char *report_for_gm(const cfg *c, const svc_game *dg, const rep_state *s, cJSON *ctx)
 {
-    rep_state s;
-    rep_state_build(dg->g, &s);
-    svc_report_personalise(ctx, dg, &s, -1, NULL);
-    rep_state_free(&s);
+    svc_report_personalise(ctx, dg, s, -1, NULL);
     return svc_report_text(c, ctx);
 }
 
@@ -222,21 +219,18 @@ static const char *fates_of(const cJSON *parts, int p)
 }
 
 static void render_everyone(const cfg *c, const store_game *sg, const svc_game *dg,
-                            const eng_board *before, const cJSON *parts, const char *subject,
-                            cJSON *ctx, struct rendered *out)
+                            const rep_state *s, const eng_board *before, const cJSON *parts,
+                            const char *subject, cJSON *ctx, struct rendered *out)
 {
     pictures_make(c, sg, dg, before, &out->pc);
     svc_report_add_history(ctx, dg);
-    rep_state s; /* the game's state, one for every reader */
-    rep_state_build(dg->g, &s);
     out->n = 0;
     for (int p = 0; p < dg->nplayers; p++) {
-        svc_report_personalise(ctx, dg, &s, p, fates_of(parts, p));
+        svc_report_personalise(ctx, dg, s, p, fates_of(parts, p));
         render_one(c, &out->pc, ctx, &out->mails[out->n++], dg->players[p].address,
                    dg->players[p].name, subject, dg->players[p].pictures, sg->review);
     }
-    svc_report_personalise(ctx, dg, &s, -1, NULL);
-    rep_state_free(&s);
+    svc_report_personalise(ctx, dg, s, -1, NULL);
     char *held = str_format("%s (held for your review)", subject);
     render_one(c, &out->pc, ctx, &out->mails[out->n++], svc_gm_address(c, sg), c->gm_name,
                sg->review ? held : subject, true, false);
@@ -353,6 +347,7 @@ struct resolution {
     struct turn_input in;
     turn_result r;
     eng_board *before; /* the board before the turn */
+    rep_state state;   /* the game after the turn, for its report: built once */
 };
 
 static struct resolution *resolve_on_store(store *st, const store_game *sg, char *why,
@@ -378,6 +373,7 @@ static struct resolution *resolve_on_store(store *st, const store_game *sg, char
     if (turn_resolve(res->dg.g, &set, res->in.players, &res->r))
         log_error("game %s, turn %d: the resolver stopped early", sg->name, sg->turn);
     mark_open_seats(&res->dg, &res->in);
+    rep_state_build(res->dg.g, &res->state);
     return res;
 }
 
@@ -385,6 +381,7 @@ static void resolution_free(struct resolution *res)
 {
     if (res->before)
         eng_board_free(res->before);
+    rep_state_free(&res->state);
     turn_result_clear(&res->r);
     free_input(&res->in, res->dg.nplayers);
     svc_game_unload(&res->dg);
@@ -395,8 +392,8 @@ static void resolution_free(struct resolution *res)
 static cJSON *resolution_context(const cfg *c, store *st, const store_game *sg,
                                  const struct resolution *res, int64_t next_deadline)
 {
-    cJSON *ctx = report_context(c, sg, &res->dg, &res->r, res->in.nmr, res->in.seat_open,
-                                next_deadline);
+    cJSON *ctx = report_context(c, sg, &res->dg, &res->state, &res->r, res->in.nmr,
+                                res->in.seat_open, next_deadline);
     add_rulings(ctx, &res->r);
     turn_settings set = settings_of(sg, &res->in);
     if (set.one_round_by[0])
@@ -475,7 +472,7 @@ static struct prepared *prepare(const cfg *c, store *st, const store_game *sg, c
     }
     cJSON *parts = turn_parts(ctx, &res->dg, &res->r, res->in.orders);
     char *subject = str_format("%s: turn %d", sg->name, sg->turn);
-    render_everyone(c, sg, &res->dg, res->before, parts, subject, ctx, &p->mails);
+    render_everyone(c, sg, &res->dg, &res->state, res->before, parts, subject, ctx, &p->mails);
     free(subject);
     p->parts = cJSON_PrintUnformatted(parts);
     cJSON_Delete(parts);
@@ -523,7 +520,7 @@ svc_result svc_preview_turn(const cfg *c, store *st, const store_game *sg, char 
     int64_t next = util_now() + (int64_t)sg->turn_hours * 3600;
     cJSON *ctx = resolution_context(c, st, &unheld, res, next);
     if (ctx) {
-        *out = report_for_gm(c, &res->dg, ctx);
+        *out = report_for_gm(c, &res->dg, &res->state, ctx);
         cJSON_Delete(ctx);
     }
     resolution_free(res);
