@@ -5,10 +5,10 @@
  * reminders, queueing mail in the outbox; taking mail in and sending the outbox for the daemon.
  * Every function works inside the caller's transaction unless it says otherwise.
  *
- * One convention: every service function that can fail says so with svc_result (done; refused,
- * nothing changed, the text saying why; failed, the text the error); what it makes besides (a
- * count, a game, a report) goes to an out-parameter, a count's may be NULL. A function that
- * cannot fail returns its value. */
+ * One convention: every service function that can fail says so with svc_result (done, the text
+ * when any for the caller to pass on; refused, nothing changed, the text saying why; failed, the
+ * text the error); what it makes besides (a count, a game, a report) goes to an out-parameter, a
+ * count's may be NULL. A function that cannot fail returns its value. */
 #ifndef PBEMGM_SVC_SERVICE_H
 #define PBEMGM_SVC_SERVICE_H
 
