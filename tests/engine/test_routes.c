@@ -1,4 +1,5 @@
-/* Tests for the revenue optimizer (src/engine/routes_best.c, on the runs routes.c lists) on a small network built around München:
+/* Tests for the revenue optimizer (src/engine/routes_best.c, on the runs routes.c lists) on a
+ * small network built around München:
  *
  *     N12 (Augsburg, 20) --O13-- O15 (München, 30) --N16-- M15 (town, 10) -- L14 (Nürnberg, 30)
  *
