@@ -96,10 +96,9 @@ static int verb_status(struct call *k)
     tell(k, "Game %s (%s): %s, turn %d; deadline %s", g->name, g->title, g->status, g->turn, when);
     svc_game sg;
     if (strcmp(g->status, "running") == 0 && svc_game_load(k->d->st, g, &sg).kind == SVC_OK) {
-        tell(k, "Now: %s, phase %s", sg.g->round == ENG_ROUND_OPERATING ? "an operating round"
-                                     : sg.g->round == ENG_ROUND_STOCK ? "a stock round"
-                                     : sg.g->round == ENG_ROUND_START ? "the start packet"
-                                                                      : "over",
+        eng_play_at now = eng_play_now(sg.g);
+        char round[64];
+        tell(k, "Now: %s, phase %s", eng_round_name(sg.g, &now, ENG_NAME_KIND, round, sizeof round),
              sg.t->phases[sg.g->phase].name);
         svc_game_unload(&sg);
     }
