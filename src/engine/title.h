@@ -312,6 +312,33 @@ typedef struct eng_right {
     int price;
 } eng_right;
 
+/* The title on 18xx.games (its game files: src/xgames), from the title's "18xx.games" section
+ * (docs/titles.md): its title name there, the options that make pbemgm's rules 18xx.games'
+ * ones, each optional rule there as pbemgm's options, and where a tile's or a hex's drawing
+ * there differs from the title's own: pbemgm's rotation = (18xx.games' rotation + rotation)
+ * mod 6; cities[k] = pbemgm's city of 18xx.games' city k. title "" when it has none there. */
+#define ENG_MAX_XG_RULES 8
+#define ENG_MAX_XG_PLACES 16
+typedef struct eng_xg_place {
+    int index;            /* the tile (tiles) or the hex (hexes) */
+    int rotation;
+    int ncities;          /* 0: the same order */
+    int cities[4];
+} eng_xg_place;
+
+typedef struct eng_xgames {
+    char title[ENG_ID];
+    char options[256];
+    int nrules;
+    struct eng_xg_rule {
+        char rule[ENG_NAME];    /* 18xx.games' optional rule ("optional_6_train") */
+        char options[128];      /* as pbemgm's options ("WithOptional6Train=yes") */
+    } rules[ENG_MAX_XG_RULES];
+    int ntiles, nhexes;
+    eng_xg_place tiles[ENG_MAX_XG_PLACES];
+    eng_xg_place hexes[ENG_MAX_XG_PLACES];
+} eng_xgames;
+
 typedef struct eng_title {
     char id[ENG_ID];
     char not_playable[512]; /* a title whose rules the engine does not have all of yet: what it
@@ -400,6 +427,7 @@ typedef struct eng_title {
         char name[ENG_NAME];
         char options[256];
     } presets[ENG_MAX_PRESETS];
+    eng_xgames xgames;    /* on 18xx.games ("18xx.games") */
     int min_row, max_row, min_col, max_col; /* the map's extent */
     int *neighbors;       /* nhexes * 6: eng_neighbor's answers, worked out once */
 } eng_title;
