@@ -4,6 +4,7 @@
 #include "engine/game.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 static eng_title *load_1830(void)
 {
@@ -445,6 +446,37 @@ static void test_rails_options(void **state)
     eng_title_free(base);
 }
 
+/* The "18xx.games" section: 1830's title there, its optional rules, and the tiles and the hex
+ * 18xx.games draws otherwise (tile 67: rotated by 4, its two cities the other way; New York's
+ * cities numbered the other way). */
+static void test_xgames_section(void **state)
+{
+    (void)state;
+    eng_title *t = load_1830();
+    const eng_xgames *x = &t->xgames;
+    assert_string_equal(x->title, "1830");
+    assert_non_null(strstr(x->options, "LeaveAuctionOnPass=yes"));
+    bool six = false;
+    for (int i = 0; i < x->nrules; i++)
+        six |= strcmp(x->rules[i].rule, "optional_6_train") == 0 &&
+               strcmp(x->rules[i].options, "WithOptional6Train=yes") == 0;
+    assert_true(six);
+    bool tile67 = false;
+    for (int i = 0; i < x->ntiles; i++)
+        if (x->tiles[i].index == tf_tile(t, "67")) {
+            tile67 = true;
+            assert_int_equal(x->tiles[i].rotation, 4);
+            assert_int_equal(x->tiles[i].ncities, 2);
+            assert_int_equal(x->tiles[i].cities[0], 1);
+            assert_int_equal(x->tiles[i].cities[1], 0);
+        }
+    assert_true(tile67);
+    assert_int_equal(x->nhexes, 1);
+    assert_int_equal(x->hexes[0].index, eng_hex_index(t, "G19"));
+    assert_int_equal(x->hexes[0].cities[0], 1);
+    eng_title_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -454,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_companies),
         cmocka_unit_test(test_trains_phases_market_players),
         cmocka_unit_test(test_rails_options),
+        cmocka_unit_test(test_xgames_section),
     };
     return cmocka_run_group_tests_name("title_1830", tests, NULL, NULL);
 }

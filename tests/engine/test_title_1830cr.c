@@ -378,6 +378,18 @@ static void test_trains_phases_players(void **state)
 }
 
 /* The facts of the variant's own rules are in the file as the names the parser reads. */
+/* The variant is not a title of 18xx.games: its own "18xx.games" section replaces 1830's, so
+ * its games are neither imported nor exported. */
+static void test_not_on_18xx_games(void **state)
+{
+    (void)state;
+    eng_title *t = load_cr();
+    assert_string_equal(t->xgames.title, "");
+    assert_int_equal(t->xgames.ntiles, 0);
+    assert_int_equal(t->xgames.nrules, 0);
+    eng_title_free(t);
+}
+
 static void test_data_for_the_gaps(void **state)
 {
     (void)state;
@@ -429,6 +441,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_totals),
+        cmocka_unit_test(test_not_on_18xx_games),
         cmocka_unit_test(test_map),
         cmocka_unit_test(test_tiles),
         cmocka_unit_test(test_companies),
