@@ -89,7 +89,6 @@ static int finish_company(xg_importer *x)
     x->done_from = x->done_passes = 0; /* (the next turn may be the same company's: the first
                                         * of the next round) */
     x->turn_company = ENG_NONE;
-    x->bought_private = false;
     return rc;
 }
 
@@ -130,7 +129,6 @@ int xg_sync_company(xg_importer *x, int c, eng_step step)
             if (x->turn_company != c) {
                 x->turn_company = c;
                 x->done_from = x->done_passes = 0;
-                x->bought_private = false;
             }
             return step == ENG_STEP_HOME ? 0 : advance_step(x, step);
         }
@@ -207,9 +205,7 @@ static bool legal_now(const eng_game *g, eng_action a)
     return ok;
 }
 
-/* Whether the operating company may buy a train now: from the bank, the pool or another
- * company (at the least price). */
-static bool may_buy_a_train(const eng_game *g)
+bool xg_may_buy_a_train(const eng_game *g)
 {
     for (int k = 0; k < g->t->ntrains; k++) {
         if (legal_now(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = k}) ||
@@ -231,7 +227,9 @@ static int skip_empty_steps(xg_importer *x)
 {
     eng_game *g = x->g;
     int c = g->operating;
-    if (g->round != ENG_ROUND_OPERATING || c != x->turn_company || g->discarding != ENG_NONE)
+    if (g->round != ENG_ROUND_OPERATING || c != x->turn_company || g->discarding != ENG_NONE ||
+        (x->out->stopped_at && x->home_done >= x->out->stopped_at)) /* (18xx.games waits for the
+                                                                      * home city there) */
         return 0;
     if (eng_step_due(g) == ENG_STEP_TRACK && eng_lays_left(g) == 0 &&
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
@@ -240,7 +238,7 @@ static int skip_empty_steps(xg_importer *x)
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
         return -1;
     if (g->operating == c && eng_step_due(g) == ENG_STEP_TRAINS && g->co[c].ran &&
-        !may_buy_a_train(g) && !may_buy_a_private(x)) /* 18xx.games: "skips buy trains" */
+        !xg_may_buy_a_train(g) && !may_buy_a_private(x)) /* 18xx.games: "skips buy trains" */
         return finish_company(x);
     return 0;
 }
@@ -251,9 +249,7 @@ int xg_finish_file(xg_importer *x)
     if (skip_empty_steps(x))
         return -1;
     if (x->done_passes > 0 && g->round == ENG_ROUND_OPERATING &&
-        g->operating == x->turn_company &&
-        (x->done_passes >= 2 || (x->done_from && x->bought_private) || !may_buy_a_train(g) ||
-         !may_buy_a_private(x)) &&
+        g->operating == x->turn_company && (x->done_passes >= 2 || !may_buy_a_private(x)) &&
         finish_company(x))
         return -1;
     for (int n = 0; n < MAX_SYNC &&
