@@ -150,23 +150,27 @@ int xg_finish_round(xg_importer *x)
     return 0;
 }
 
-/* Whether the operating company may buy a private now (at its face value). */
+/* Whether the player to act may take action a now (tried on a copy). */
+static bool legal_now(const eng_game *g, eng_action a)
+{
+    a.player = g->current;
+    eng_game *trial = eng_game_copy(g);
+    bool ok = eng_apply(trial, &a, NULL, 0) == 0;
+    eng_game_free(trial);
+    return ok;
+}
+
+/* Whether the operating company may buy a private now (at its face value, or half of it). */
 static bool may_buy_a_private(const xg_importer *x)
 {
-    const eng_game *g = x->g;
     for (int p = 0; p < x->t->ncompanies; p++) {
-        if (x->t->companies[p].kind != ENG_PRIVATE)
-            continue;
-        for (int half = 0; half < 2; half++) { /* at its face value, at half of it */
-            int face = x->t->companies[p].price;
-            eng_action buy = {.kind = ENG_ACT_BUY_PRIVATE, .player = g->current, .company = p,
-                              .price = half ? (face + 1) / 2 : face};
-            eng_game *trial = eng_game_copy(g);
-            bool ok = eng_apply(trial, &buy, NULL, 0) == 0;
-            eng_game_free(trial);
-            if (ok)
-                return true;
-        }
+        int face = x->t->companies[p].price;
+        if (x->t->companies[p].kind == ENG_PRIVATE &&
+            (legal_now(x->g, (eng_action){.kind = ENG_ACT_BUY_PRIVATE, .company = p,
+                                          .price = face}) ||
+             legal_now(x->g, (eng_action){.kind = ENG_ACT_BUY_PRIVATE, .company = p,
+                                          .price = (face + 1) / 2})))
+            return true;
     }
     return false;
 }
@@ -184,25 +188,11 @@ static bool may_place_a_station(const eng_game *g)
 {
     for (int h = 0; h < g->t->nhexes; h++) {
         const eng_track *tr = eng_board_track(g->board, h, NULL);
-        for (int k = 0; k < tr->ncities; k++) {
-            eng_action token = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h, .city = k};
-            eng_game *trial = eng_game_copy(g);
-            bool ok = eng_apply(trial, &token, NULL, 0) == 0;
-            eng_game_free(trial);
-            if (ok)
+        for (int k = 0; k < tr->ncities; k++)
+            if (legal_now(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = h, .city = k}))
                 return true;
-        }
     }
     return false;
-}
-
-static bool legal_now(const eng_game *g, eng_action a)
-{
-    a.player = g->current;
-    eng_game *trial = eng_game_copy(g);
-    bool ok = eng_apply(trial, &a, NULL, 0) == 0;
-    eng_game_free(trial);
-    return ok;
 }
 
 bool xg_may_buy_a_train(const eng_game *g)
