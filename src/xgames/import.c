@@ -149,6 +149,8 @@ static int read_players(xg_importer *x, const cJSON *players)
     {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
         const char *name = str_member(p, "name");
+        if (!id && name) /* (a hotseat game's players: the name is the id) */
+            id = cJSON_GetObjectItemCaseSensitive(p, "name");
         if (!name || (!cJSON_IsNumber(id) && !cJSON_IsString(id)))
             return refuse_file(x, "player %d has no id or name", out->nplayers + 1);
         int s = out->nplayers++;
@@ -165,22 +167,28 @@ static int read_players(xg_importer *x, const cJSON *players)
 
 /* ---- the actions' ids; the end ---- */
 
+/* The actions' ids rising, each action with a type. 18xx.games numbers them from 1, but its
+ * own files skip some (1825's 141331 begins at 2, 1856's 89363 skips 142): gaps are taken; an
+ * id not above the one before is refused (1856's hotseat001, whose older ids fall back after
+ * undos, which 18xx.games loads). */
 static int check_ids(xg_importer *x, const cJSON *actions)
 {
-    int want = 1;
+    int last = 0, n = 0;
     const cJSON *a;
     cJSON_ArrayForEach(a, actions)
     {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(a, "id");
         const char *type = str_member(a, "type");
+        n++;
         if (!cJSON_IsObject(a) || !type)
-            return refuse_file(x, "the file's action %d has no type", want);
-        if (!cJSON_IsNumber(id) || id->valueint != want)
-            return cJSON_IsNumber(id)
-                       ? refuse_file(x, "action %d (%s): out of order (expected id %d)",
-                                     id->valueint, type, want)
-                       : refuse_file(x, "action %d (%s): has no id", want, type);
-        want++;
+            return refuse_file(x, "the file's action %d (after action %d) has no type", n, last);
+        if (!cJSON_IsNumber(id))
+            return refuse_file(x, "the file's action %d (%s, after action %d) has no id", n, type,
+                               last);
+        if (id->valueint <= last)
+            return refuse_file(x, "action %d (%s): out of order (it comes after action %d)",
+                               id->valueint, type, last);
+        last = id->valueint;
     }
     return 0;
 }

@@ -1,7 +1,8 @@
 /* test_import: an 18xx.games game file imported (xg_import) — a small file made by hand: the
  * auction's purchases and bids told apart, the B&O's par and a company's, undo (the last action;
  * back to an action_id), redo, a redo's stack cleared by a new action, standing instructions and
- * their auto actions; and bad files refused whole with the reason, nothing kept. Run from the
+ * their auto actions; ids with gaps and hotseat players without ids; and bad files refused
+ * whole with the reason, nothing kept. Run from the
  * source tree (its titles in config/games). */
 #include "../helpers.h"
 #include "engine/game.h"
@@ -130,8 +131,11 @@ static void refuses_bad_files(void **state)
     refused(HEAD("../1830", "") "\"actions\":[]}", "pbemgm has no title that plays it");
     refused(HEAD("1830", "\"optional_6_train\",\"double_dip\"") "\"actions\":[]}",
             "optional rule double_dip");
+    refused(HEAD("1830", "") "\"actions\":[" P(2, 11, "\"type\":\"pass\"") ","
+            P(1, 12, "\"type\":\"pass\"") "]}",
+            "action 1 (pass): out of order (it comes after action 2)");
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"pass\"") ","
-            P(3, 12, "\"type\":\"pass\"") "]}", "action 3 (pass): out of order");
+            P(1, 12, "\"type\":\"pass\"") "]}", "action 1 (pass): out of order");
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"buy_train\"") "]}",
             "action 1 (buy_train): ");
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"message\",\"message\":\"hi\"")
@@ -146,6 +150,28 @@ static void refuses_bad_files(void **state)
     refused(HEAD("1830", "") "\"actions\":["
             P(1, 11, "\"type\":\"undo\",\"action_id\":7") "]}",
             "action 1 (undo): it goes back to action 7");
+}
+
+/* Ids with gaps (18xx.games' own files skip some) and players named without ids (its hotseat
+ * games: the name is the id) are taken. */
+static void takes_gaps_and_hotseat_players(void **state)
+{
+    (void)state;
+    xg_game x;
+    char why[512];
+    static const char file[] =
+        "{\"title\":\"1830\",\"players\":[{\"name\":\"Ann\"},{\"name\":\"Bob\"},"
+        "{\"name\":\"Cy\"}],\"actions\":["
+        "{\"id\":2,\"entity\":\"Ann\",\"type\":\"bid\",\"company\":\"SV\",\"price\":20},"
+        "{\"id\":6,\"entity\":\"Bob\",\"type\":\"pass\"}],\"result\":{\"Cy\":800}}";
+    if (xg_import(file, read_title, NULL, &x, why, sizeof why))
+        fail_msg("refused: %s", why);
+    assert_int_equal(x.nactions, 2);
+    assert_int_equal(x.from_id[1], 6);
+    assert_int_equal(x.g->current, 2); /* Cy's turn */
+    assert_false(x.has_result);        /* (Ann's and Bob's are not given) */
+    assert_int_equal(x.result[2], 800);
+    xg_game_clear(&x);
 }
 
 /* The bid refused names the id and the type, and the engine's reason. */
@@ -170,6 +196,7 @@ int main(void)
         cmocka_unit_test(imports_the_game),
         cmocka_unit_test(refuses_bad_files),
         cmocka_unit_test(illegal_move_says_why),
+        cmocka_unit_test(takes_gaps_and_hotseat_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
