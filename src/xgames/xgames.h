@@ -33,8 +33,8 @@ typedef struct xg_game {
     /* what became of the file's actions: those kept after undo and redo (and their auto
      * actions), those undone, the standing instructions (program_*: nothing by themselves,
      * their effects are the auto actions) and messages kept out of the engine, and the
-     * engine's actions pbemgm needed for what 18xx.games did by itself (skips, the end of a
-     * turn, a home city, raising cash, a bankrupt's sales) */
+     * engine's actions pbemgm needed for what 18xx.games did by itself (passes, skips, runs
+     * for nothing, the end of a turn, raising cash, a bankrupt's sales) */
     int nkept, nauto, nundone, nprograms, nmessages, nsynthesized;
     int stopped_at;               /* xg_import_until: the first action not applied, or 0 */
     eng_title *t;                 /* the title the game plays (its options applied) */
