@@ -85,6 +85,20 @@ static int par(xg_importer *x, const cJSON *a)
     return xg_apply(x, &act, NULL);
 }
 
+/* While pbemgm is in an operating round: whether the file has gone on to the stock round
+ * (the company's DONE pending), its next action a player's, not a company's. */
+static bool file_in_stock_round(const xg_importer *x)
+{
+    for (int i = x->at + 1; i < x->nkept; i++) {
+        const char *kind = xg_str(x->kept[i].a, "entity_type");
+        const char *type = xg_str(x->kept[i].a, "type");
+        if (type && (strcmp(type, "message") == 0 || strncmp(type, "program_", 8) == 0))
+            continue;
+        return !kind || strcmp(kind, "player") == 0;
+    }
+    return true;
+}
+
 /* A private exchanged for a share (1830's M&H for an NYC share): its owner, in his turn. */
 static int exchange(xg_importer *x, const cJSON *a)
 {
@@ -95,6 +109,10 @@ static int exchange(xg_importer *x, const cJSON *a)
     if (!cJSON_IsString(share) || !xg_share_of(x, share->valuestring, &c, &k))
         return xg_refuse(x, "it names no share pbemgm knows");
     int seat = x->g->co[priv].owner;
+    if (x->g->round == ENG_ROUND_OPERATING && !file_in_stock_round(x)) /* (18xx.games: at any
+                                                                         * time) */
+        return xg_refuse(x, "pbemgm exchanges %s only in its owner's stock round turn",
+                         x->t->companies[priv].id);
     if (xg_sync_player(x, seat))
         return -1;
     x->left_ipo[c][k] = true;
