@@ -107,3 +107,25 @@ PBEMGM_18XX=$work/none sh "$ENGINE" check "$F26855" > /dev/null 2> "$work/err"
 rc=$?
 [ "$rc" = 2 ] && grep -q "not available" "$work/err" && ok "no engine: exit 2, saying why" \
     || not_ok "no engine: exit $rc, $(cat "$work/err")"
+
+# 9-10. xgames_diff.sh: 18xx.games' positions against themselves are the same; against a
+# "pbemgm" whose Player 1 has 10 more from action 100 on (and no summary for action 92, names
+# seated as pbemgm seats them) the first difference is action 100, that field
+DIFF="$TOP/scripts/xgames_diff.sh"
+out=$(PBEMGM_POSITIONS_CMD="sh $ENGINE positions" sh "$DIFF" "$F26855")
+rc=$?
+[ "$rc" = 0 ] && echo "$out" | grep -q "^503 actions compared, 0 differ" \
+    && ok "xgames_diff.sh: the engine against itself, 503 positions the same" \
+    || not_ok "xgames_diff.sh against itself (exit $rc): $out"
+cat > "$work/fake.sh" <<'FAKE'
+sh "$1" positions "$2" | ruby -rjson -ne 'd = JSON.parse($_); next if d["action"] == 92
+    d["players"].each { |p| p["name"] = p["name"].tr(" ", "_") }
+    d["players"][0]["cash"] += 10 if d["action"] >= 100
+    puts JSON.generate(d)'
+FAKE
+out=$(PBEMGM_POSITIONS_CMD="sh $work/fake.sh $ENGINE" sh "$DIFF" "$F26855")
+rc=$?
+[ "$rc" = 1 ] && [ "$(echo "$out" | sed -n 1,2p | tr -s ' ')" = "action 100: 1 field(s) differ (18xx.games | pbemgm)
+ players[1 Player_1].cash: 99 | 109" ] && echo "$out" | grep -q "the same up to action 97;" \
+    && ok "xgames_diff.sh: the first difference (action 100, Player 1's cash), field by field" \
+    || not_ok "xgames_diff.sh (exit $rc): $out"
