@@ -13,19 +13,23 @@
 #                           "file_game_end_reason", "result_matches"}; when an action fails:
 #                           "loaded":false, "error", "error_class", "action_id", "action_type"
 #                           (the file's action). Exit 1 when it did not load.
-#   position FILE [ID]      one summary line: after the file's action ID (the last by default).
+#   position FILE [ID]      one summary line: after the file's actions up to the first whose id
+#                           is above ID (the engine's at_action), all of them by default.
 #   positions FILE          one summary line after every action the engine applies (undone
 #                           ones, undo and redo are not applied and print nothing), in order;
 #                           the last line is the error object above when an action fails.
 #
 # The position summary, one JSON object a line (pbemgm's side prints the same keys:
 # tests/tools/xgreplay.c; scripts/xgames_diff.sh compares the two line by line, keys present on
-# both sides only; lists of players in seating order, corporations and privates by id):
-#   "action"       the file's action id just applied (0: before any)
+# both sides only; lists of players in seating order, corporations and privates by id; ids as
+# 18xx.games writes them: "B&O", "SV"; a side may leave out keys it does not know):
+#   "action"       the file's action id just applied (0: before any; a side that applies one
+#                  file action as several prints after the last of them, or once for several)
 #   "round"        "auction" | "stock" | "operating" | another round's name in lower case
 #   "turn"         the round's turn figure: "1" in a stock round, "1.2" the 2nd OR of turn 1
 #   "acting"       who is to act: player names, corporation or private ids ([] when over)
-#   "players"      [{"name", "cash", "shares":{CORP:percent, ... only those held}, "value"}]
+#   "players"      [{"name", "cash", "shares":{CORP:percent, ... only those held}, "value"
+#                   (cash, shares at the market price, privates at their value: the result)}]
 #   "corporations" [{"id", "cash", "trains":["2","3",...] sorted, "price" (market value; null
 #                   before its par), "par" (or null), "president" (player name or null),
 #                   "ipo" (percent in the company's IPO), "pool" (percent in the market),
@@ -35,6 +39,11 @@
 #   "bank"         the bank's cash
 #   "phase"        the phase's name ("2" ... "D")
 #   "finished"     true once the game is over; then "game_end_reason" too
+# e.g. {"action":29,"round":"stock","turn":"1","acting":["Player 1"],"players":[{"name":
+# "Player 1","cash":385,"shares":{"PRR":10},"value":612},...],"corporations":[{"id":"PRR",
+# "cash":0,"trains":[],"price":67,"par":67,"president":"Player 4","ipo":70,"pool":0,
+# "floated":false},...],"privates":{"SV":"Player 2",...,"BO":"Player 2"},"bank":10583,
+# "phase":"2","finished":false}
 require 'json'
 
 module PbemgmXgames
