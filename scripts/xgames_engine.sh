@@ -10,6 +10,7 @@
 #                                                  the last) as one JSON line
 #   scripts/xgames_engine.sh positions FILE [OPTS] the position after every applied action, a
 #                                                  JSON line each (for scripts/xgames_diff.sh)
+#   scripts/xgames_engine.sh log FILE [FROM [TO]] [OPTS]   the engine's log of those actions
 # OPTS: --title-dir g_1830[,g_...] (the title's folder in lib/engine/game; by default the one
 # whose meta names the file's title), --lenient (the engine's non-strict load). The summary's
 # keys are described at the top of tests/tools/xgames/xgames_engine.rb.
@@ -31,7 +32,7 @@ MIRROR=/work/.mirror/tobymao+18xx/repo
 TOOLS=$TOP/tests/tools/xgames
 
 usage() {
-    sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 64
 }
 
@@ -86,7 +87,7 @@ engine_lib() {
 cmd=$1
 shift
 case $cmd in
-    setup | check | position | positions) ;;
+    setup | check | position | positions | log) ;;
     *) usage ;;
 esac
 command -v ruby >/dev/null 2>&1 || unavailable "no ruby (scripts/deps.sh installs it)"

@@ -129,3 +129,9 @@ rc=$?
  players[1 Player_1].cash: 99 | 109" ] && echo "$out" | grep -q "the same up to action 97;" \
     && ok "xgames_diff.sh: the first difference (action 100, Player 1's cash), field by field" \
     || not_ok "xgames_diff.sh (exit $rc): $out"
+
+# 11. log: what the engine did by itself at the end of 26855 (the bankrupt director's shares sold)
+out=$(sh "$ENGINE" log "$F26855" 588 588)
+echo "$out" | grep -q "^588: Player 4 becomes the president of B&M$" &&
+    ! echo "$out" | grep -qv "^588: " && ok "log: the engine's own moves of action 588" \
+    || not_ok "log 588: $out"

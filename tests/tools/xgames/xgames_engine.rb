@@ -18,6 +18,9 @@
 #   positions FILE          one summary line after every action the engine applies (undone
 #                           ones, undo and redo are not applied and print nothing), in order;
 #                           the last line is the error object above when an action fails.
+#   log FILE [FROM [TO]]    the engine's log (text, "ID: message" a line) of the actions FROM
+#                           to TO: what it did and did by itself (a home token placed, a step
+#                           skipped); the error object last when an action fails.
 #
 # The position summary, one JSON object a line (pbemgm's side prints the same keys:
 # tests/tools/xgreplay.c; scripts/xgames_diff.sh compares the two line by line, keys present on
@@ -50,7 +53,7 @@ module PbemgmXgames
   module_function
 
   def usage!
-    warn 'usage: xgames_engine.rb LIB check|position|positions FILE [ID] ' \
+    warn 'usage: xgames_engine.rb LIB check|position|positions|log FILE [ID...] ' \
          '[--title-dir DIR] [--lenient]'
     exit 64
   end
@@ -235,6 +238,12 @@ module PbemgmXgames
     when 'positions'
       puts JSON.generate(summary(game, 0))
       _, err = replay(game, data) { |action| puts JSON.generate(summary(game, action['id'])) }
+      puts JSON.generate({ 'file' => file }.merge(err)) if err
+      err ? 1 : 0
+    when 'log'
+      from, to = rest.map(&:to_i)
+      _, err = replay(game, data, to)
+      game.log.each { |l| puts "#{l.action_id}: #{l.message}" if l.action_id.to_i >= from.to_i }
       puts JSON.generate({ 'file' => file }.merge(err)) if err
       err ? 1 : 0
     else
