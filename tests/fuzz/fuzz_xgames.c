@@ -13,10 +13,24 @@
 #include "util/util.h"
 #include "xgames/xgames.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Says what broke (on stderr, into the fuzzer's log) and stops. */
+static void broken(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void broken(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("fuzz_xgames: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
 
 /* A title's file in config/games (eng_title_reader), read once and kept: the name must be a
  * plain file name (the importer may be asked for any). */
@@ -49,23 +63,23 @@ static void check_replay(const xg_game *x)
     char why[512];
     eng_options_default(x->t, &o);
     if (eng_options_parse(x->t, &o, x->options, why, sizeof why) != 0)
-        abort(); /* the options the importer chose are the title's */
+        broken("the imported options \"%s\" are not the title's: %s", x->options, why);
     const char *names[ENG_MAX_PLAYERS];
     for (int p = 0; p < x->nplayers; p++)
         names[p] = x->names[p];
     eng_game *g = eng_game_new(x->t, &o, names, x->nplayers, why, sizeof why);
     if (!g)
-        abort();
+        broken("no new game of the imported title and players: %s", why);
     for (int i = 0; i < x->nactions; i++) {
         eng_action a;
         if (eng_action_from_json(g, x->actions[i], &a, why, sizeof why) != 0 ||
             eng_apply(g, &a, why, sizeof why) != 0)
-            abort(); /* an imported action is legal where it stands */
+            broken("imported action %d (%s) refused on replay: %s", i, x->actions[i], why);
     }
     char *mine = eng_game_to_json(g);
     char *theirs = eng_game_to_json(x->g);
     if (strcmp(mine, theirs) != 0)
-        abort();
+        broken("the imported actions replayed reach another position than the import's");
     free(mine);
     free(theirs);
     eng_game_free(g);
@@ -88,12 +102,12 @@ static void check_round_trip(const xg_game *x)
         return;
     xg_game y;
     if (xg_import(file, read_title, NULL, &y, why, sizeof why) != 0)
-        abort(); /* an exported game is refused by its own importer */
-    if (y.nactions != x->nactions)
-        abort();
-    for (int i = 0; i < x->nactions; i++)
-        if (strcmp(x->actions[i], y.actions[i]) != 0)
-            abort();
+        broken("the exported game is refused by the importer: %s", why);
+    for (int i = 0; i < x->nactions || i < y.nactions; i++)
+        if (i >= x->nactions || i >= y.nactions || strcmp(x->actions[i], y.actions[i]) != 0)
+            broken("round trip: %d actions imported, %d after export; action %d: %s, then %s",
+                   x->nactions, y.nactions, i, i < x->nactions ? x->actions[i] : "none",
+                   i < y.nactions ? y.actions[i] : "none");
     xg_game_clear(&y);
     free(file);
 }
@@ -106,12 +120,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(why, 'x', sizeof why);
     if (xg_import(json, read_title, NULL, &x, why, sizeof why) != 0) {
         if (!memchr(why, '\0', sizeof why) || !why[0])
-            abort(); /* refused: saying why */
+            broken("refused without saying why");
         if (x.g || x.t || x.actions || x.from_id || x.nactions)
-            abort(); /* refused: nothing kept */
+            broken("refused (%s), but something kept", why);
     } else {
         if (!x.g || !x.t || x.nplayers < 1 || x.nplayers > ENG_MAX_PLAYERS || x.nactions < 0)
-            abort();
+            broken("imported, but no game, title or players");
         check_replay(&x);
         check_round_trip(&x);
         xg_game_clear(&x);
