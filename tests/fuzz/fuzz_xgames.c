@@ -10,6 +10,7 @@
 #include "fuzz.h"
 #include "engine/game.h"
 #include "engine/title.h"
+#include "util/buf.h"
 #include "util/util.h"
 #include "xgames/xgames.h"
 
@@ -25,10 +26,9 @@ static void broken(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("fuzz_xgames: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *what = str_vformat(fmt, ap);
     va_end(ap);
+    fprintf(stderr, "fuzz_xgames: %s\n", what);
     abort();
 }
 
