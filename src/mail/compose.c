@@ -117,7 +117,11 @@ static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *m
         NULL, xstrdup(message_id), in_reply_to, references,
         mail_encode_header_text(m->subject ? m->subject : ""));
     add_custom(fields, "MIME-Version", "1.0");
-    if (!m->html) {
+    if (m->nattachments) {
+        char *type = str_format("multipart/mixed; boundary=\"%s\"", boundary);
+        add_custom(fields, "Content-Type", type);
+        free(type);
+    } else if (!m->html) {
         add_custom(fields, "Content-Type", "text/plain; charset=UTF-8");
         add_custom(fields, "Content-Transfer-Encoding", "quoted-printable");
     } else {
@@ -246,6 +250,61 @@ static void append_alternative(MMAPString *s, const mail_outgoing *m, const char
     append_boundary(s, boundary, true);
 }
 
+/* A file name as a header may carry it quoted: letters, digits, '.', '-' and '_' kept, every
+ * other byte '_' (a name comes from a game's name: it must not break the header). */
+static char *safe_filename(const char *name)
+{
+    char *s = xstrdup(name && *name ? name : "attachment");
+    for (char *p = s; *p; p++)
+        if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') && !(*p >= '0' && *p <= '9') &&
+            *p != '.' && *p != '-' && *p != '_')
+            *p = '_';
+    return s;
+}
+
+static void append_attachment(MMAPString *s, const mail_attachment *a)
+{
+    char *name = safe_filename(a->filename);
+    char *head = str_format("Content-Type: %s; name=\"%s\"\r\nContent-Transfer-Encoding: base64\r\n"
+                            "Content-Disposition: attachment; filename=\"%s\"\r\n\r\n",
+                            a->content_type ? a->content_type : "application/octet-stream", name,
+                            name);
+    mmap_string_append(s, head);
+    free(head);
+    free(name);
+    int col = 0;
+    mailmime_base64_write_mem(s, &col, (const char *)a->data, a->len);
+    if (s->len < 2 || s->str[s->len - 1] != '\n')
+        mmap_string_append(s, "\r\n");
+}
+
+/* The body as it would be without files (the text, or the text and the HTML as alternatives),
+ * then each file: a multipart/mixed under the mail's boundary. */
+static void append_mixed(MMAPString *s, const mail_outgoing *m, const char *boundary)
+{
+    mmap_string_append(s, "This is a message in MIME format: its text, then the files attached."
+                          "\r\n--");
+    mmap_string_append(s, boundary);
+    mmap_string_append(s, "\r\n");
+    if (m->html) {
+        char *token = util_random_token(16);
+        char *alternative = str_format("=_pbemgm_alternative_%s", token);
+        free(token);
+        mmap_string_append(s, "Content-Type: multipart/alternative;\r\n boundary=\"");
+        mmap_string_append(s, alternative);
+        mmap_string_append(s, "\"\r\n\r\n");
+        append_alternative(s, m, alternative);
+        free(alternative);
+    } else {
+        append_text_part(s, "plain", m->body);
+    }
+    for (size_t i = 0; i < m->nattachments; i++) {
+        append_boundary(s, boundary, false);
+        append_attachment(s, &m->attachments[i]);
+    }
+    append_boundary(s, boundary, true);
+}
+
 char *mail_compose(const mail_outgoing *m, const char *message_id, size_t *len)
 {
     char *token = util_random_token(16);
@@ -256,7 +315,9 @@ char *mail_compose(const mail_outgoing *m, const char *message_id, size_t *len)
     int col = 0;
     mailimf_fields_write_mem(s, &col, fields);
     mmap_string_append(s, "\r\n");
-    if (m->html)
+    if (m->nattachments)
+        append_mixed(s, m, boundary);
+    else if (m->html)
         append_alternative(s, m, boundary);
     else
         append_qp(s, m->body);
