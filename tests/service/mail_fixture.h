@@ -280,7 +280,7 @@ static inline int desk(struct fixture *f, const char *line, const char *reason, 
                        char **out)
 {
     store_game g = game(f);
-    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
+    svc_desk d = {&f->c, f->st, "command line", 0, {0}, NULL, NULL};
     buf_init(&d.out);
     svc_desk_cmd cmd;
     assert_int_equal(svc_desk_parse(line, &cmd).kind, SVC_OK);

@@ -1,0 +1,451 @@
+/* xgames: 18xx.games' game files above src/xgames — a file imported as a game (its title and
+ * options, its players seated, its decisions the action log's turn 0: in one transaction, or
+ * nothing), an imported game's start checked (the GM's options beside the file's, the log
+ * replayed under them, every seat with an address), a seat's address given later, and a game
+ * written as a file (the command line's `game export`, the desk's EXPORT, a player's SEND GAME
+ * FILE, the final report's attachment). */
+#include "service/service.h"
+#include "util/buf.h"
+#include "util/log.h"
+#include "util/password.h"
+#include "util/util.h"
+#include "xgames/xgames.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- import ---- */
+
+/* The seat of the file's player called name (pbemgm's name or the file's, any case), or -1. */
+static int seat_named(const xg_game *x, const char *name)
+{
+    for (int p = 0; p < x->nplayers; p++)
+        if (str_ieq(x->names[p], name) || str_ieq(x->file_names[p], name))
+            return p;
+    return -1;
+}
+
+/* Each seat's address from those given (NULL: none given); refused: a name the file does not
+ * have, a seat given twice, or no mail address. */
+static svc_result addresses_of(const xg_game *x, const svc_import_player *given, int ngiven,
+                               const char *addr[ENG_MAX_PLAYERS])
+{
+    for (int p = 0; p < ENG_MAX_PLAYERS; p++)
+        addr[p] = NULL;
+    for (int i = 0; i < ngiven; i++) {
+        int p = seat_named(x, given[i].name);
+        if (p < 0) {
+            buf names;
+            buf_init(&names);
+            for (int k = 0; k < x->nplayers; k++)
+                buf_printf(&names, "%s%s", k ? ", " : "", x->names[k]);
+            svc_result r = svc_refused("the file has no player \"%s\" (its players: %s)",
+                                       given[i].name, names.data);
+            buf_free(&names);
+            return r;
+        }
+        if (addr[p])
+            return svc_refused("player %s is given an address twice", x->names[p]);
+        if (!svc_plausible_address(given[i].address))
+            return svc_refused("\"%s\" (for %s) is not a mail address", given[i].address,
+                               x->names[p]);
+        addr[p] = given[i].address;
+    }
+    return svc_ok();
+}
+
+/* The file's players seated in its order, each with a password made up (told in out). */
+static svc_result seat_players(const cfg *c, store *st, const store_game *g, const xg_game *x,
+                               const char *const *addr, bool mail, buf *out)
+{
+    svc_result r = svc_ok();
+    for (int p = 0; p < x->nplayers && r.kind == SVC_OK; p++) {
+        char *password = util_random_token(10);
+        r = svc_seat_player(c, st, g, NULL, x->names[p], addr[p] ? addr[p] : "", password,
+                            mail && addr[p] && !x->over);
+        if (r.kind == SVC_OK)
+            buf_printf(out, "  seat %d: %s%s%s%s <%s>, password %s\n", p + 1, x->names[p],
+                       strcmp(x->names[p], x->file_names[p]) ? " (\"" : "",
+                       strcmp(x->names[p], x->file_names[p]) ? x->file_names[p] : "",
+                       strcmp(x->names[p], x->file_names[p]) ? "\" in the file)" : "",
+                       addr[p] ? addr[p] : "no address yet", password);
+        free(password);
+    }
+    return r;
+}
+
+/* What the audit keeps of an import. */
+static char *import_detail(const char *from, const xg_game *x)
+{
+    return str_format("%s: %s, %d players, %d actions, options \"%s\"%s%s", from, x->title,
+                      x->nplayers, x->nactions, x->options, x->over ? "; over: " : "",
+                      x->over ? (x->end_reason[0] ? x->end_reason : "ended") : "");
+}
+
+/* The game created from the file, inside the caller's transaction. */
+static svc_result create_imported(const cfg *c, store *st, const char *name, const char *from,
+                                  const xg_game *x, const char *const *addr, bool mail,
+                                  buf *out)
+{
+    int64_t id;
+    int rc = store_game_create(st, name, x->title, &id);
+    if (rc == STORE_DUPLICATE)
+        return svc_refused("a game named \"%s\" exists already", name);
+    if (rc != STORE_OK || store_game_set_imported(st, id, x->options, from) != STORE_OK)
+        return svc_store_failed(st);
+    store_game g = {0};
+    if (store_game_find(st, name, &g) != STORE_OK)
+        return svc_store_failed(st);
+    svc_result r = seat_players(c, st, &g, x, addr, mail, out);
+    for (int i = 0; i < x->nactions && r.kind == SVC_OK; i++)
+        if (store_action_append(st, id, 0, x->actions[i]) != STORE_OK)
+            r = svc_store_failed(st);
+    if (r.kind == SVC_OK && x->over &&
+        (store_game_start(st, id, x->options) != STORE_OK || store_game_over(st, id) != STORE_OK))
+        r = svc_store_failed(st);
+    char *detail = import_detail(from, x);
+    if (r.kind == SVC_OK && store_audit(st, "gm", "game_import", id, detail) != STORE_OK)
+        r = svc_store_failed(st);
+    free(detail);
+    store_game_clear(&g);
+    return r;
+}
+
+/* What the GM is told of the game imported (after its seats). */
+static void say_imported(const char *name, const char *from, const xg_game *x,
+                         const char *const *addr, buf *out)
+{
+    buf_printf(out, "game %s (%s) imported from %s: %d decisions, options \"%s\"\n", name,
+               x->title, from, x->nactions, x->options);
+    if (x->over) {
+        buf_printf(out, "the game is over there (%s): %s is finished\n",
+                   x->end_reason[0] ? x->end_reason : "ended", name);
+        return;
+    }
+    int missing = 0;
+    for (int p = 0; p < x->nplayers; p++)
+        missing += !addr[p];
+    if (missing)
+        buf_printf(out, "%d player%s without an address yet: `pbemgm player address %s NAME "
+                   "ADDRESS` gives one\n", missing, missing == 1 ? "" : "s", name);
+    buf_printf(out, "it goes on by mail from where the file stops once you start it: `pbemgm "
+               "game start %s [--options TEXT]` (the file's options stay)\n", name);
+}
+
+svc_result svc_game_import_read(const cfg *c, store *st, const char *name, const char *from,
+                                const xg_game *x, const svc_import_player *given, int ngiven,
+                                bool mail, buf *out)
+{
+    if (!svc_usable_name(name))
+        return svc_refused("\"%s\" is not a usable game name (letters, digits, - and _, at most "
+                           "40)", name);
+    if (!svc_title_exists(x->title))
+        return svc_refused("there is no title \"%s\" (see config/games/)", x->title);
+    const char *addr[ENG_MAX_PLAYERS];
+    svc_result r = addresses_of(x, given, ngiven, addr);
+    if (r.kind != SVC_OK)
+        return r;
+    buf seats;
+    buf_init(&seats);
+    if (store_begin(st) != STORE_OK)
+        return svc_store_failed(st);
+    r = create_imported(c, st, name, from, x, addr, mail, &seats);
+    if (r.kind == SVC_OK && store_commit(st) != STORE_OK)
+        r = svc_store_failed(st);
+    if (r.kind != SVC_OK) {
+        store_rollback(st);
+    } else {
+        say_imported(name, from, x, addr, out);
+        buf_adds(out, seats.data);
+    }
+    buf_free(&seats);
+    return r;
+}
+
+svc_result svc_game_import(const cfg *c, store *st, const char *name, const char *path,
+                           const svc_import_player *given, int ngiven, bool mail, buf *out)
+{
+    store_game exists = {0};
+    if (store_game_find(st, name, &exists) == STORE_OK) {
+        store_game_clear(&exists);
+        return svc_refused("a game named \"%s\" exists already", name);
+    }
+    char *json = util_read_file(path, NULL);
+    if (!json)
+        return svc_refused("%s cannot be read: %s", path, strerror(errno));
+    xg_game x;
+    char why[SVC_TEXT_MAX - 128];
+    svc_result r;
+    if (xg_import(json, svc_read_title_file, NULL, &x, why, sizeof why)) {
+        r = svc_refused("%s is not imported, nothing was created: %s", path, why);
+    } else {
+        const char *base = strrchr(path, '/');
+        char *from = str_format("18xx.games file %s", base ? base + 1 : path);
+        r = svc_game_import_read(c, st, name, from, &x, given, ngiven, mail, out);
+        free(from);
+        xg_game_clear(&x);
+    }
+    free(json);
+    return r;
+}
+
+/* ---- an imported game started ---- */
+
+/* Where the file's options overrode the GM's: the title's options (by id) and the engine's own
+ * that differ between the GM's alone and the options the game gets. */
+static void say_overridden(const eng_title *t, const char *gm_options, const char *merged,
+                           buf *out)
+{
+    eng_options gm, all;
+    char why[256];
+    eng_options_default(t, &gm);
+    eng_options_default(t, &all);
+    if (eng_options_parse(t, &gm, gm_options, why, sizeof why) ||
+        eng_options_parse(t, &all, merged, why, sizeof why))
+        return; /* (the start refuses them, saying why) */
+    buf which;
+    buf_init(&which);
+    for (int i = 0; i < t->ngame_options; i++)
+        if (gm.chosen[i] != all.chosen[i])
+            buf_printf(&which, "%s%s=%s", which.len ? ", " : "", t->game_options[i].id,
+                       t->game_options[i].choices[all.chosen[i]].name);
+    if (gm.nationalisation_percent != all.nationalisation_percent ||
+        gm.dividend_round_down != all.dividend_round_down ||
+        gm.unlimited_tiles != all.unlimited_tiles ||
+        gm.permissive_routes != all.permissive_routes ||
+        gm.priority_after_last_buyer != all.priority_after_last_buyer ||
+        gm.cert_limit_bonus_80 != all.cert_limit_bonus_80 ||
+        gm.first_round_sell_restriction != all.first_round_sell_restriction ||
+        gm.separate_sales_at_same_price != all.separate_sales_at_same_price)
+        buf_printf(&which, "%sthe engine's own options the file names", which.len ? ", " : "");
+    if (which.len)
+        buf_printf(out, "the file's options stand where yours differ: %s\n", which.data);
+    buf_free(&which);
+}
+
+static int first_action(int64_t seq, int turn, const char *json, void *ctx)
+{
+    (void)seq;
+    (void)turn;
+    *(char **)ctx = xstrdup(json);
+    return 1;
+}
+
+/* "action N of the log does not replay: why" with that action's text added. */
+static svc_result not_replaying(store *st, const store_game *g, const char *merged,
+                                const char *text)
+{
+    long long seq = 0;
+    char *json = NULL;
+    if (sscanf(text, "action %lld", &seq) == 1 && seq > 0)
+        store_action_each_from(st, g->id, seq, first_action, &json);
+    svc_result r = svc_refused("%s cannot start with the options \"%s\": its imported log does "
+                               "not replay under them: %s%s%.160s%s", g->name, merged, text,
+                               json ? " (the action: " : "", json ? json : "", json ? ")" : "");
+    free(json);
+    return r;
+}
+
+/* Refused when a seat has no address yet. */
+static svc_result every_seat_addressed(store *st, const store_game *g)
+{
+    svc_game sg;
+    svc_result r = svc_game_load_players(st, g, &sg);
+    for (int p = 0; p < sg.nplayers && r.kind == SVC_OK; p++)
+        if (!sg.players[p].address[0])
+            r = svc_refused("%s cannot start: player %s (seat %d) has no address yet (`pbemgm "
+                            "player address %s %s ADDRESS`)", g->name, sg.players[p].name,
+                            sg.players[p].seat, g->name, sg.players[p].name);
+    svc_game_unload(&sg);
+    return r;
+}
+
+svc_result svc_import_start_options(store *st, const store_game *g, const char *gm_options,
+                                    char **options, buf *out)
+{
+    *options = NULL;
+    svc_result r = every_seat_addressed(st, g);
+    if (r.kind != SVC_OK)
+        return r;
+    const char *file = g->options ? g->options : "";
+    char *merged = *gm_options && *file ? str_format("%s, %s", gm_options, file)
+                                        : xstrdup(*gm_options ? gm_options : file);
+    eng_title *t;
+    if ((r = svc_load_title(g->title, &t)).kind != SVC_OK) {
+        free(merged);
+        return r;
+    }
+    say_overridden(t, gm_options, merged, out);
+    eng_title_free(t);
+    store_game then = *g; /* the game as it would start */
+    then.options = merged;
+    svc_game sg;
+    r = svc_game_load(st, &then, &sg);
+    if (r.kind != SVC_OK) {
+        r = not_replaying(st, g, merged, r.text);
+        free(merged);
+        return r;
+    }
+    eng_play_at now = eng_play_now(sg.g);
+    char round[64];
+    buf_printf(out, "its imported log replays under \"%s\"; now: %s, %s to act\n", merged,
+               eng_round_name(sg.g, &now, ENG_NAME_TURN, round, sizeof round),
+               sg.players[sg.g->current].name);
+    svc_game_unload(&sg);
+    *options = merged;
+    return svc_ok();
+}
+
+/* ---- a seat's address ---- */
+
+/* The address stored (with a new password when the player is mailed a welcome with it: the old
+ * one is not kept readable) and audited. */
+static svc_result set_address(const cfg *c, store *st, const store_game *g,
+                              const store_player *p, const char *address, bool mail)
+{
+    bool welcome = mail && strcmp(g->status, "finished") != 0;
+    char *password = welcome ? util_random_token(10) : NULL;
+    char *hash = password ? pw_hash(password) : NULL;
+    char *detail = str_format("%s: %s -> %s", p->name, p->address[0] ? p->address : "none",
+                              address);
+    svc_result r = svc_ok();
+    if (password && !hash)
+        r = svc_failed("%s", "crypt(3) could not hash the password");
+    else if (store_player_set_address(st, p->id, address, hash) != STORE_OK ||
+             store_audit(st, "gm", "player_address", g->id, detail) != STORE_OK)
+        r = svc_store_failed(st);
+    else if (welcome)
+        r = svc_mail_welcome(c, st, g, p->name, address, password);
+    free(detail);
+    free(hash);
+    free(password);
+    return r;
+}
+
+svc_result svc_player_address(const cfg *c, store *st, const char *game, const char *name,
+                              const char *address, bool mail, buf *out)
+{
+    if (!svc_plausible_address(address))
+        return svc_refused("\"%s\" is not a mail address", address);
+    store_game g = {0};
+    store_player p = {0};
+    svc_result r = svc_ok();
+    if (store_game_find(st, game, &g) != STORE_OK)
+        r = svc_refused("there is no game \"%s\"", game);
+    else if (store_player_find(st, g.id, name, &p) != STORE_OK)
+        r = svc_refused("game %s has no player \"%s\"", g.name, name);
+    if (r.kind == SVC_OK && store_begin(st) != STORE_OK)
+        r = svc_store_failed(st);
+    else if (r.kind == SVC_OK) {
+        r = set_address(c, st, &g, &p, address, mail);
+        if (r.kind == SVC_OK && store_commit(st) != STORE_OK)
+            r = svc_store_failed(st);
+        if (r.kind != SVC_OK)
+            store_rollback(st);
+    }
+    if (r.kind == SVC_OK)
+        buf_printf(out, "player %s of %s: address %s%s\n", p.name, g.name, address,
+                   mail && strcmp(g.status, "finished") != 0
+                       ? "; a welcome mail with a new password is in the outbox" : "");
+    store_player_clear(&p);
+    store_game_clear(&g);
+    return r;
+}
+
+/* ---- export ---- */
+
+struct action_log {
+    int n, cap;
+    char **v;
+};
+
+static int collect_action(int64_t seq, int turn, const char *json, void *ctx)
+{
+    (void)seq;
+    (void)turn;
+    struct action_log *log = ctx;
+    if (log->n == log->cap) {
+        log->cap = log->cap ? log->cap * 2 : 256;
+        log->v = xrealloc(log->v, (size_t)log->cap * sizeof *log->v);
+    }
+    log->v[log->n++] = xstrdup(json);
+    return 0;
+}
+
+static void action_log_free(struct action_log *log)
+{
+    for (int i = 0; i < log->n; i++)
+        free(log->v[i]);
+    free(log->v);
+}
+
+svc_result svc_game_file(store *st, const store_game *g, char **json)
+{
+    *json = NULL;
+    svc_game sg;
+    svc_result r = svc_game_load_players(st, g, &sg);
+    if (r.kind != SVC_OK)
+        return r;
+    struct action_log log = {0};
+    if (store_action_each(st, g->id, collect_action, &log) != STORE_OK) {
+        r = svc_store_failed(st);
+    } else {
+        const char *names[ENG_MAX_PLAYERS];
+        for (int p = 0; p < sg.nplayers; p++)
+            names[p] = sg.players[p].name;
+        xg_source src = {g->title, g->options ? g->options : "", sg.nplayers, names, log.n,
+                         (const char *const *)log.v};
+        char *warning = NULL;
+        char why[SVC_TEXT_MAX - 64];
+        *json = xg_export(&src, svc_read_title_file, NULL, &warning, why, sizeof why);
+        r = *json ? svc_ok_saying("%s", warning ? warning : "")
+                  : svc_refused("game %s cannot be written as an 18xx.games file: %s", g->name,
+                                why);
+        free(warning);
+    }
+    action_log_free(&log);
+    svc_game_unload(&sg);
+    return r;
+}
+
+char *svc_game_file_name(const store_game *g)
+{
+    return str_format("%s.json", g->name);
+}
+
+static svc_result write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f && fputs(text, f) >= 0 && fputc('\n', f) != EOF && fclose(f) == 0)
+        return svc_ok();
+    svc_result r = svc_refused("%s: %s", path, strerror(errno));
+    if (f)
+        fclose(f);
+    return r;
+}
+
+svc_result svc_game_export(store *st, const char *name, const char *path, buf *out)
+{
+    store_game g = {0};
+    if (store_game_find(st, name, &g) != STORE_OK)
+        return svc_refused("there is no game \"%s\"", name);
+    char *json;
+    svc_result r = svc_game_file(st, &g, &json);
+    if (r.kind == SVC_OK && path) {
+        svc_result w = write_file(path, json);
+        if (w.kind != SVC_OK)
+            r = w;
+        else
+            buf_printf(out, "game %s written to %s: load it on 18xx.games with \"import hotseat "
+                            "game\"\n", g.name, path);
+    } else if (r.kind == SVC_OK) {
+        buf_printf(out, "%s\n", json);
+    }
+    if (r.kind == SVC_OK && r.text[0]) /* the note: on stderr, beside the file */
+        r = svc_ok_saying("note: %.*s", SVC_TEXT_MAX - 8, r.text);
+    free(json);
+    store_game_clear(&g);
+    return r;
+}
