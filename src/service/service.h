@@ -346,6 +346,9 @@ svc_result svc_player_address(const cfg *c, store *st, const char *game, const c
  * log: done, its text a note when 18xx.games' rules differ from the game's options ("" when
  * they do not); refused (*json NULL): why it cannot be. Reads only. */
 svc_result svc_game_file(store *st, const store_game *g, char **json);
+/* The same with actions not in the log yet after its own (a turn's, before it is written). */
+svc_result svc_game_file_with(store *st, const store_game *g, const char *const *extra,
+                              int nextra, char **json);
 /* The name the file goes by when attached: "GAME.json" (malloc'd). */
 char *svc_game_file_name(const store_game *g);
 /* `game export NAME [--to FILE]`: the file written to path, or (path NULL) into out. */

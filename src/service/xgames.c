@@ -383,6 +383,12 @@ static void action_log_free(struct action_log *log)
 
 svc_result svc_game_file(store *st, const store_game *g, char **json)
 {
+    return svc_game_file_with(st, g, NULL, 0, json);
+}
+
+svc_result svc_game_file_with(store *st, const store_game *g, const char *const *extra,
+                              int nextra, char **json)
+{
     *json = NULL;
     svc_game sg;
     svc_result r = svc_game_load_players(st, g, &sg);
@@ -392,6 +398,8 @@ svc_result svc_game_file(store *st, const store_game *g, char **json)
     if (store_action_each(st, g->id, collect_action, &log) != STORE_OK) {
         r = svc_store_failed(st);
     } else {
+        for (int i = 0; i < nextra; i++)
+            collect_action(0, 0, extra[i], &log);
         const char *names[ENG_MAX_PLAYERS];
         for (int p = 0; p < sg.nplayers; p++)
             names[p] = sg.players[p].name;
