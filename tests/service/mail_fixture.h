@@ -297,6 +297,8 @@ static inline int desk(struct fixture *f, const char *line, const char *reason, 
         store_rollback(f->st);
     *out = buf_steal(&d.out);
     buf_free(&d.out);
+    free(d.file); /* (EXPORT's file: for the answer by mail) */
+    free(d.file_name);
     svc_desk_cmd_clear(&cmd);
     store_game_clear(&g);
     return rc;
