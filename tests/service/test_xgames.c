@@ -309,6 +309,47 @@ static void test_a_log_that_does_not_replay_is_not_started(void **state)
     store_game_clear(&g);
 }
 
+/* A real file (tests/service/data: the auction and the pars of 18xx.games game 26855, which
+ * its engine loads): imported, started, the game goes on from there. Skipped while the
+ * importer is not built. */
+static void test_a_recorded_file_imports_and_starts(void **state)
+{
+    struct fixture *f = *state;
+    buf out;
+    buf_init(&out);
+    svc_import_player all[] = {{"Player 1", "p1@pbem.test"}, {"Player 2", "p2@pbem.test"},
+                               {"Player 3", "p3@pbem.test"}, {"Player_4", "p4@pbem.test"}};
+    svc_result r = svc_game_import(&f->c, f->st, "rec", "tests/service/data/xgames_1830_start.json",
+                                   all, 4, true, &out);
+    if (r.kind == SVC_REFUSED && strstr(r.text, "not built yet")) {
+        buf_free(&out);
+        expect_nothing_of(f, "rec");
+        skip();
+    }
+    if (r.kind != SVC_OK)
+        fail_msg("import: %s", r.text);
+    expect_in(out.data, "game rec (1830) imported from 18xx.games file xgames_1830_start.json");
+    buf_free(&out);
+    store_game g = find(f, "rec");
+    assert_string_equal(g.status, "forming");
+    assert_true(count(f, "SELECT COUNT(*) FROM actions WHERE turn = 0") >= 38);
+    store_game_clear(&g);
+    buf_init(&out);
+    r = svc_game_start(&f->c, f->st, "rec", "pbem-house-rules", &out);
+    if (r.kind != SVC_OK)
+        fail_msg("start: %s\n%s", r.text, out.data ? out.data : "");
+    buf_free(&out);
+    g = find(f, "rec");
+    assert_string_equal(g.status, "running");
+    svc_game sg;
+    assert_int_equal(svc_game_load(f->st, &g, &sg).kind, SVC_OK);
+    assert_int_equal(sg.nplayers, 4);
+    assert_int_equal(sg.g->players[3].cash, 187); /* as 18xx.games' engine has it then */
+    assert_int_equal(sg.g->players[0].cash, 117);
+    svc_game_unload(&sg);
+    store_game_clear(&g);
+}
+
 /* ---- the file written ---- */
 
 /* The file of game name (NULL when the exporter refuses it: *why then). */
@@ -493,6 +534,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_an_imported_game_starts_where_the_file_stops, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_a_log_that_does_not_replay_is_not_started, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_a_recorded_file_imports_and_starts, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_an_export_of_a_stored_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_players_word_gets_the_file, setup, teardown),
