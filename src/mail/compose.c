@@ -191,17 +191,23 @@ static void append_text_part(MMAPString *s, const char *subtype, const char *tex
     append_qp(s, text);
 }
 
+/* A part's header (head, freed here), then its data as base64, its last line ended. */
+static void append_base64_part(MMAPString *s, char *head, const unsigned char *data, size_t len)
+{
+    mmap_string_append(s, head);
+    free(head);
+    int col = 0;
+    mailmime_base64_write_mem(s, &col, (const char *)data, len);
+    if (s->len < 2 || s->str[s->len - 1] != '\n')
+        mmap_string_append(s, "\r\n");
+}
+
 static void append_picture(MMAPString *s, const mail_inline_part *p)
 {
     char *head = str_format("Content-Type: %s; name=\"%s\"\r\nContent-Transfer-Encoding: base64\r\n"
                             "Content-ID: <%s>\r\nContent-Disposition: inline; filename=\"%s\"\r\n\r\n",
                             p->content_type, p->filename, p->content_id, p->filename);
-    mmap_string_append(s, head);
-    free(head);
-    int col = 0;
-    mailmime_base64_write_mem(s, &col, (const char *)p->data, p->len);
-    if (s->len < 2 || s->str[s->len - 1] != '\n')
-        mmap_string_append(s, "\r\n");
+    append_base64_part(s, head, p->data, p->len);
 }
 
 static void append_boundary(MMAPString *s, const char *boundary, bool last)
@@ -211,6 +217,26 @@ static void append_boundary(MMAPString *s, const char *boundary, bool last)
     mmap_string_append(s, last ? "--\r\n" : "\r\n");
 }
 
+/* The boundary of a multipart inside the mail's ("=_pbemgm_KIND_..."): one of its own, since one
+ * that began with the outer one would end the outer part for a careless reader. */
+static char *inner_boundary(const char *kind)
+{
+    char *token = util_random_token(16);
+    char *b = str_format("=_pbemgm_%s_%s", kind, token);
+    free(token);
+    return b;
+}
+
+/* A part's header: a multipart of this subtype (and parameters) under boundary b. */
+static void append_multipart_header(MMAPString *s, const char *subtype, const char *b)
+{
+    mmap_string_append(s, "Content-Type: multipart/");
+    mmap_string_append(s, subtype);
+    mmap_string_append(s, ";\r\n boundary=\"");
+    mmap_string_append(s, b);
+    mmap_string_append(s, "\"\r\n\r\n");
+}
+
 /* The HTML and its pictures: a multipart/related, or the HTML alone when it has none. */
 static void append_html(MMAPString *s, const mail_outgoing *m)
 {
@@ -218,14 +244,9 @@ static void append_html(MMAPString *s, const mail_outgoing *m)
         append_text_part(s, "html", m->html);
         return;
     }
-    /* a boundary of its own: one that began with the outer one would end the outer part for a
-     * careless reader */
-    char *token = util_random_token(16);
-    char *related = str_format("=_pbemgm_related_%s", token);
-    free(token);
-    mmap_string_append(s, "Content-Type: multipart/related; type=\"text/html\";\r\n boundary=\"");
-    mmap_string_append(s, related);
-    mmap_string_append(s, "\"\r\n\r\n--");
+    char *related = inner_boundary("related");
+    append_multipart_header(s, "related; type=\"text/html\"", related);
+    mmap_string_append(s, "--");
     mmap_string_append(s, related);
     mmap_string_append(s, "\r\n");
     append_text_part(s, "html", m->html);
@@ -269,13 +290,8 @@ static void append_attachment(MMAPString *s, const mail_attachment *a)
                             "Content-Disposition: attachment; filename=\"%s\"\r\n\r\n",
                             a->content_type ? a->content_type : "application/octet-stream", name,
                             name);
-    mmap_string_append(s, head);
-    free(head);
     free(name);
-    int col = 0;
-    mailmime_base64_write_mem(s, &col, (const char *)a->data, a->len);
-    if (s->len < 2 || s->str[s->len - 1] != '\n')
-        mmap_string_append(s, "\r\n");
+    append_base64_part(s, head, a->data, a->len);
 }
 
 /* The body as it would be without files (the text, or the text and the HTML as alternatives),
@@ -287,12 +303,8 @@ static void append_mixed(MMAPString *s, const mail_outgoing *m, const char *boun
     mmap_string_append(s, boundary);
     mmap_string_append(s, "\r\n");
     if (m->html) {
-        char *token = util_random_token(16);
-        char *alternative = str_format("=_pbemgm_alternative_%s", token);
-        free(token);
-        mmap_string_append(s, "Content-Type: multipart/alternative;\r\n boundary=\"");
-        mmap_string_append(s, alternative);
-        mmap_string_append(s, "\"\r\n\r\n");
+        char *alternative = inner_boundary("alternative");
+        append_multipart_header(s, "alternative", alternative);
         append_alternative(s, m, alternative);
         free(alternative);
     } else {

@@ -1,12 +1,9 @@
 /* xgames: 18xx.games' game files above src/xgames — a file imported as a game (its title and
  * options, its players seated, its decisions the action log's turn 0: in one transaction, or
- * nothing), an imported game's start checked (the GM's options beside the file's, the log
- * replayed under them, every seat with an address), a seat's address given later, and a game
- * written as a file (the command line's `game export`, the desk's EXPORT, a player's SEND GAME
- * FILE, the final report's attachment). */
+ * nothing), and a seat's address given later. An imported game's start is checked in
+ * xgames_start.c; a game is written as a file in xgames_file.c. */
 #include "service/service.h"
 #include "util/buf.h"
-#include "util/log.h"
 #include "util/password.h"
 #include "util/util.h"
 #include "xgames/xgames.h"
@@ -191,113 +188,6 @@ svc_result svc_game_import(const cfg *c, store *st, const char *name, const char
     return r;
 }
 
-/* ---- an imported game started ---- */
-
-/* Where the file's options overrode the GM's: the title's options (by id) and the engine's own
- * that differ between the GM's alone and the options the game gets. */
-static void say_overridden(const eng_title *t, const char *gm_options, const char *merged,
-                           buf *out)
-{
-    eng_options gm, all;
-    char why[256];
-    eng_options_default(t, &gm);
-    eng_options_default(t, &all);
-    if (eng_options_parse(t, &gm, gm_options, why, sizeof why) ||
-        eng_options_parse(t, &all, merged, why, sizeof why))
-        return; /* (the start refuses them, saying why) */
-    buf which;
-    buf_init(&which);
-    for (int i = 0; i < t->ngame_options; i++)
-        if (gm.chosen[i] != all.chosen[i])
-            buf_printf(&which, "%s%s=%s", which.len ? ", " : "", t->game_options[i].id,
-                       t->game_options[i].choices[all.chosen[i]].name);
-    if (gm.nationalisation_percent != all.nationalisation_percent ||
-        gm.dividend_round_down != all.dividend_round_down ||
-        gm.unlimited_tiles != all.unlimited_tiles ||
-        gm.permissive_routes != all.permissive_routes ||
-        gm.priority_after_last_buyer != all.priority_after_last_buyer ||
-        gm.cert_limit_bonus_80 != all.cert_limit_bonus_80 ||
-        gm.first_round_sell_restriction != all.first_round_sell_restriction ||
-        gm.separate_sales_at_same_price != all.separate_sales_at_same_price)
-        buf_printf(&which, "%sthe engine's own options the file names", which.len ? ", " : "");
-    if (which.len)
-        buf_printf(out, "the file's options stand where yours differ: %s\n", which.data);
-    buf_free(&which);
-}
-
-static int first_action(int64_t seq, int turn, const char *json, void *ctx)
-{
-    (void)seq;
-    (void)turn;
-    *(char **)ctx = xstrdup(json);
-    return 1;
-}
-
-/* "action N of the log does not replay: why" with that action's text added. */
-static svc_result not_replaying(store *st, const store_game *g, const char *merged,
-                                const char *text)
-{
-    long long seq = 0;
-    char *json = NULL;
-    if (sscanf(text, "action %lld", &seq) == 1 && seq > 0)
-        store_action_each_from(st, g->id, seq, first_action, &json);
-    svc_result r = svc_refused("%s cannot start with the options \"%s\": its imported log does "
-                               "not replay under them: %s%s%.160s%s", g->name, merged, text,
-                               json ? " (the action: " : "", json ? json : "", json ? ")" : "");
-    free(json);
-    return r;
-}
-
-/* Refused when a seat has no address yet. */
-static svc_result every_seat_addressed(store *st, const store_game *g)
-{
-    svc_game sg;
-    svc_result r = svc_game_load_players(st, g, &sg);
-    for (int p = 0; p < sg.nplayers && r.kind == SVC_OK; p++)
-        if (!sg.players[p].address[0])
-            r = svc_refused("%s cannot start: player %s (seat %d) has no address yet (`pbemgm "
-                            "player address %s %s ADDRESS`)", g->name, sg.players[p].name,
-                            sg.players[p].seat, g->name, sg.players[p].name);
-    svc_game_unload(&sg);
-    return r;
-}
-
-svc_result svc_import_start_options(store *st, const store_game *g, const char *gm_options,
-                                    char **options, buf *out)
-{
-    *options = NULL;
-    svc_result r = every_seat_addressed(st, g);
-    if (r.kind != SVC_OK)
-        return r;
-    const char *file = g->options ? g->options : "";
-    char *merged = *gm_options && *file ? str_format("%s, %s", gm_options, file)
-                                        : xstrdup(*gm_options ? gm_options : file);
-    eng_title *t;
-    if ((r = svc_load_title(g->title, &t)).kind != SVC_OK) {
-        free(merged);
-        return r;
-    }
-    say_overridden(t, gm_options, merged, out);
-    eng_title_free(t);
-    store_game then = *g; /* the game as it would start */
-    then.options = merged;
-    svc_game sg;
-    r = svc_game_load(st, &then, &sg);
-    if (r.kind != SVC_OK) {
-        r = not_replaying(st, g, merged, r.text);
-        free(merged);
-        return r;
-    }
-    eng_play_at now = eng_play_now(sg.g);
-    char round[64];
-    buf_printf(out, "its imported log replays under \"%s\"; now: %s, %s to act\n", merged,
-               eng_round_name(sg.g, &now, ENG_NAME_TURN, round, sizeof round),
-               sg.players[sg.g->current].name);
-    svc_game_unload(&sg);
-    *options = merged;
-    return svc_ok();
-}
-
 /* ---- a seat's address ---- */
 
 /* The address stored (with a new password when the player is mailed a welcome with it: the old
@@ -350,110 +240,6 @@ svc_result svc_player_address(const cfg *c, store *st, const char *game, const c
                    mail && strcmp(g.status, "finished") != 0
                        ? "; a welcome mail with a new password is in the outbox" : "");
     store_player_clear(&p);
-    store_game_clear(&g);
-    return r;
-}
-
-/* ---- export ---- */
-
-struct action_log {
-    int n, cap;
-    char **v;
-};
-
-static int collect_action(int64_t seq, int turn, const char *json, void *ctx)
-{
-    (void)seq;
-    (void)turn;
-    struct action_log *log = ctx;
-    if (log->n == log->cap) {
-        log->cap = log->cap ? log->cap * 2 : 256;
-        log->v = xrealloc(log->v, (size_t)log->cap * sizeof *log->v);
-    }
-    log->v[log->n++] = xstrdup(json);
-    return 0;
-}
-
-static void action_log_free(struct action_log *log)
-{
-    for (int i = 0; i < log->n; i++)
-        free(log->v[i]);
-    free(log->v);
-}
-
-svc_result svc_game_file(store *st, const store_game *g, char **json)
-{
-    return svc_game_file_with(st, g, NULL, 0, json);
-}
-
-svc_result svc_game_file_with(store *st, const store_game *g, const char *const *extra,
-                              int nextra, char **json)
-{
-    *json = NULL;
-    svc_game sg;
-    svc_result r = svc_game_load_players(st, g, &sg);
-    if (r.kind != SVC_OK)
-        return r;
-    struct action_log log = {0};
-    if (store_action_each(st, g->id, collect_action, &log) != STORE_OK) {
-        r = svc_store_failed(st);
-    } else {
-        for (int i = 0; i < nextra; i++)
-            collect_action(0, 0, extra[i], &log);
-        const char *names[ENG_MAX_PLAYERS];
-        for (int p = 0; p < sg.nplayers; p++)
-            names[p] = sg.players[p].name;
-        xg_source src = {g->title, g->options ? g->options : "", sg.nplayers, names, log.n,
-                         (const char *const *)log.v};
-        char *warning = NULL;
-        char why[SVC_TEXT_MAX - 64];
-        *json = xg_export(&src, svc_read_title_file, NULL, &warning, why, sizeof why);
-        r = *json ? svc_ok_saying("%s", warning ? warning : "")
-                  : svc_refused("game %s cannot be written as an 18xx.games file: %s", g->name,
-                                why);
-        free(warning);
-    }
-    action_log_free(&log);
-    svc_game_unload(&sg);
-    return r;
-}
-
-char *svc_game_file_name(const store_game *g)
-{
-    return str_format("%s.json", g->name);
-}
-
-static svc_result write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (f && fputs(text, f) >= 0 && fputc('\n', f) != EOF && fclose(f) == 0)
-        return svc_ok();
-    svc_result r = svc_refused("%s: %s", path, strerror(errno));
-    if (f)
-        fclose(f);
-    return r;
-}
-
-svc_result svc_game_export(store *st, const char *name, const char *path, buf *out)
-{
-    store_game g = {0};
-    if (store_game_find(st, name, &g) != STORE_OK)
-        return svc_refused("there is no game \"%s\"", name);
-    char *json;
-    svc_result r = svc_game_file(st, &g, &json);
-    if (r.kind == SVC_OK && path) {
-        svc_result w = write_file(path, json);
-        if (w.kind != SVC_OK)
-            r = w;
-        else
-            buf_printf(out, "game %s written to %s: load it on 18xx.games with \"import hotseat "
-                            "game\"\n", g.name, path);
-    } else if (r.kind == SVC_OK) {
-        buf_printf(out, "%s\n", json);
-    }
-    if (r.kind == SVC_OK && r.text[0]) /* the note: on stderr, beside the file */
-        r = svc_ok_saying("note: %.*s", SVC_TEXT_MAX - 8, r.text);
-    free(json);
     store_game_clear(&g);
     return r;
 }

@@ -382,23 +382,25 @@ int store_player_set_pictures(store *st, int64_t player_id, bool pictures)
     return run(st, s);
 }
 
-int store_game_set_imported(store *st, int64_t game_id, const char *options, const char *from)
+/* An UPDATE of one row by its id (?1) with two texts (?2, ?3): STORE_NOT_FOUND when it changed
+ * none. */
+static int update_texts(store *st, int which, int64_t id, const char *a, const char *b)
 {
-    sqlite3_stmt *s = stmt(st, S_GAME_SET_IMPORTED);
-    sqlite3_bind_int64(s, 1, game_id);
-    bind_text(s, 2, options);
-    bind_text(s, 3, from);
+    sqlite3_stmt *s = stmt(st, which);
+    sqlite3_bind_int64(s, 1, id);
+    bind_text(s, 2, a);
+    bind_text(s, 3, b);
     int rc = run(st, s);
     return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
+}
+
+int store_game_set_imported(store *st, int64_t game_id, const char *options, const char *from)
+{
+    return update_texts(st, S_GAME_SET_IMPORTED, game_id, options, from);
 }
 
 int store_player_set_address(store *st, int64_t player_id, const char *address,
                              const char *password_hash)
 {
-    sqlite3_stmt *s = stmt(st, S_PLAYER_SET_ADDRESS);
-    sqlite3_bind_int64(s, 1, player_id);
-    bind_text(s, 2, address);
-    bind_text(s, 3, password_hash);
-    int rc = run(st, s);
-    return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
+    return update_texts(st, S_PLAYER_SET_ADDRESS, player_id, address, password_hash);
 }

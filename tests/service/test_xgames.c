@@ -92,25 +92,36 @@ static const svc_import_player two_addresses[] = {
     {"player_2", "bob@pbem.test"}, /* pbemgm's, in another case */
 };
 
-/* imp imported, Player_3 without an address; the outbox emptied. */
-static void import_imp(struct fixture *f)
+/* Game name imported from the hand-made file (over: its game over there): what the GM is told
+ * (malloc'd). */
+static char *imported(struct fixture *f, const char *name, bool over,
+                      const svc_import_player *given, int n)
 {
     xg_game x;
-    hand_made(&x, false);
+    hand_made(&x, over);
     char *said;
-    svc_result r = import_as(f, "imp", &x, two_addresses, 2, &said);
+    svc_result r = import_as(f, name, &x, given, n, &said);
     if (r.kind != SVC_OK)
         fail_msg("import: %s", r.text);
-    free(said);
+    return said;
+}
+
+/* imp imported, Player_3 without an address. */
+static void import_imp(struct fixture *f)
+{
+    free(imported(f, "imp", false, two_addresses, 2));
+}
+
+/* ... and its welcomes sent, the outgoing mail emptied. */
+static void import_imp_welcomed(struct fixture *f)
+{
+    import_imp_welcomed(f);
 }
 
 static void test_an_import_creates_the_game_whole(void **state)
 {
     struct fixture *f = *state;
-    xg_game x;
-    hand_made(&x, false);
-    char *said;
-    assert_int_equal(import_as(f, "imp", &x, two_addresses, 2, &said).kind, SVC_OK);
+    char *said = imported(f, "imp", false, two_addresses, 2);
     expect_in(said, "imported from 18xx.games file test.json: 2 decisions");
     expect_in(said, "seat 1: Player_1 (\"Player 1\" in the file) <ann@pbem.test>, password ");
     expect_in(said, "seat 3: Player_3 (\"Player 3\" in the file) <no address yet>");
@@ -218,10 +229,7 @@ static void test_a_bad_file_is_refused_whole(void **state)
 static void test_a_game_over_in_the_file_is_finished(void **state)
 {
     struct fixture *f = *state;
-    xg_game x;
-    hand_made(&x, true);
-    char *said;
-    assert_int_equal(import_as(f, "done", &x, NULL, 0, &said).kind, SVC_OK);
+    char *said = imported(f, "done", true, NULL, 0);
     expect_in(said, "the game is over there (bankrupt): done is finished");
     free(said);
     store_game g = find(f, "done");
@@ -238,9 +246,7 @@ static void test_a_game_over_in_the_file_is_finished(void **state)
 static void test_an_imported_game_starts_where_the_file_stops(void **state)
 {
     struct fixture *f = *state;
-    import_imp(f);
-    run_once(f);
-    clear_out(f);
+    import_imp_welcomed(f);
     buf out;
     buf_init(&out);
     svc_result r = svc_game_start(&f->c, f->st, "imp", "pbem-house-rules", &out);
@@ -431,9 +437,7 @@ static void password_for(struct fixture *f, const char *player, const char *pass
 static void test_a_players_word_gets_the_file(void **state)
 {
     struct fixture *f = *state;
-    import_imp(f);
-    run_once(f);
-    clear_out(f);
+    import_imp_welcomed(f);
     password_for(f, "Player_1", "secret9");
     char why[SVC_TEXT_MAX];
     char *json = file_of(f, "imp", why, sizeof why);
@@ -459,9 +463,7 @@ static void test_a_players_word_gets_the_file(void **state)
 static void test_the_desks_export(void **state)
 {
     struct fixture *f = *state;
-    import_imp(f);
-    run_once(f);
-    clear_out(f);
+    import_imp_welcomed(f);
     buf out;
     buf_init(&out);
     svc_game_settings set = {-1, -1, -1, -1, -1, -1, NULL, "deskpw1"};
@@ -488,12 +490,8 @@ static void test_the_desks_export(void **state)
 static void test_the_final_report_carries_the_file(void **state)
 {
     struct fixture *f = *state;
-    xg_game x;
-    hand_made(&x, true);
-    char *said;
     svc_import_player one[] = {{"Player_1", "ann@pbem.test"}};
-    assert_int_equal(import_as(f, "done", &x, one, 1, &said).kind, SVC_OK);
-    free(said);
+    free(imported(f, "done", true, one, 1));
     store_game g = find(f, "done");
     assert_int_equal(store_turn_add(f->st, g.id, 1, 1, "the game ended",
                                     "{\"turn\":1,\"game_over\":true,\"happened\":\"x\"}"),
