@@ -337,9 +337,9 @@ svc_result svc_game_import_read(const cfg *c, store *st, const char *name, const
  * does not replay under them (the first action that does not, and why). Reads only. */
 svc_result svc_import_start_options(store *st, const store_game *g, const char *gm_options,
                                     char **options, buf *out);
-/* A player's address given (an imported game's seat without one, or a new one): the player
- * mailed a welcome with a new password when mail and the game is not over. In its own
- * transaction; audited. */
+/* A player's address given (an imported game's seat without one, or a new one). A seat that had
+ * none is mailed a welcome with a new password when mail and the game is not over; one that had
+ * an address keeps its password. In its own transaction; audited. */
 svc_result svc_player_address(const cfg *c, store *st, const char *game, const char *name,
                               const char *address, bool mail, buf *out);
 /* The game as an 18xx.games game file (*json, malloc'd) from its players, options and action

@@ -190,13 +190,15 @@ svc_result svc_game_import(const cfg *c, store *st, const char *name, const char
 
 /* ---- a seat's address ---- */
 
-/* The address stored (with a new password when the player is mailed a welcome with it: the old
- * one is not kept readable) and audited. */
+/* The address stored and audited; a seat that had none (an imported game's) is mailed a welcome
+ * with a new password when mail and the game is not over (the password made at the import was
+ * the GM's to pass on; the new one replaces it). A seat that had an address keeps its password. */
 static svc_result set_address(const cfg *c, store *st, const store_game *g,
-                              const store_player *p, const char *address, bool mail)
+                              const store_player *p, const char *address, bool mail,
+                              bool *welcomed)
 {
-    bool welcome = mail && strcmp(g->status, "finished") != 0;
-    char *password = welcome ? util_random_token(10) : NULL;
+    *welcomed = mail && !p->address[0] && strcmp(g->status, "finished") != 0;
+    char *password = *welcomed ? util_random_token(10) : NULL;
     char *hash = password ? pw_hash(password) : NULL;
     char *detail = str_format("%s: %s -> %s", p->name, p->address[0] ? p->address : "none",
                               address);
@@ -206,7 +208,7 @@ static svc_result set_address(const cfg *c, store *st, const store_game *g,
     else if (store_player_set_address(st, p->id, address, hash) != STORE_OK ||
              store_audit(st, "gm", "player_address", g->id, detail) != STORE_OK)
         r = svc_store_failed(st);
-    else if (welcome)
+    else if (*welcomed)
         r = svc_mail_welcome(c, st, g, p->name, address, password);
     free(detail);
     free(hash);
@@ -222,6 +224,7 @@ svc_result svc_player_address(const cfg *c, store *st, const char *game, const c
     store_game g = {0};
     store_player p = {0};
     svc_result r = svc_ok();
+    bool welcomed = false;
     if (store_game_find(st, game, &g) != STORE_OK)
         r = svc_refused("there is no game \"%s\"", game);
     else if (store_player_find(st, g.id, name, &p) != STORE_OK)
@@ -229,7 +232,7 @@ svc_result svc_player_address(const cfg *c, store *st, const char *game, const c
     if (r.kind == SVC_OK && store_begin(st) != STORE_OK)
         r = svc_store_failed(st);
     else if (r.kind == SVC_OK) {
-        r = set_address(c, st, &g, &p, address, mail);
+        r = set_address(c, st, &g, &p, address, mail, &welcomed);
         if (r.kind == SVC_OK && store_commit(st) != STORE_OK)
             r = svc_store_failed(st);
         if (r.kind != SVC_OK)
@@ -237,8 +240,7 @@ svc_result svc_player_address(const cfg *c, store *st, const char *game, const c
     }
     if (r.kind == SVC_OK)
         buf_printf(out, "player %s of %s: address %s%s\n", p.name, g.name, address,
-                   mail && strcmp(g.status, "finished") != 0
-                       ? "; a welcome mail with a new password is in the outbox" : "");
+                   welcomed ? "; a welcome mail with a new password is in the outbox" : "");
     store_player_clear(&p);
     store_game_clear(&g);
     return r;

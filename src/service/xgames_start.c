@@ -101,8 +101,12 @@ svc_result svc_import_start_options(store *st, const store_game *g, const char *
     then.options = merged;
     svc_game sg;
     r = svc_game_load(st, &then, &sg);
-    if (r.kind != SVC_OK) {
-        r = not_replaying(st, g, merged, r.text);
+    if (r.kind != SVC_OK) { /* an action that does not replay, or options that are none */
+        r = strncmp(r.text, "action ", 7) == 0 ? not_replaying(st, g, merged, r.text)
+            : r.kind == SVC_REFUSED ? svc_refused("game options: %.*s (see "
+                                                  "docs/game-options.md)", SVC_TEXT_MAX - 64,
+                                                  r.text)
+                                    : r;
         free(merged);
         return r;
     }
