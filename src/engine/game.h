@@ -43,6 +43,10 @@ typedef struct eng_options {
     bool bankrupt_cash_to_bank;    /* BankruptCashToBank: the money a bankrupt director raised
                                     * and could not make enough of goes to the bank
                                     * (18xx.games); default no: it stays his (Rails) */
+    bool extra_tile_any_step;      /* ExtraTileAnyStep: a private's tile laid besides the
+                                    * company's lays (1830's C&StL) at any step of the owning
+                                    * company's turn, after its run too (18xx.games); default
+                                    * no: in its track step */
     bool brown_pool_only;          /* MultipleBrownFromIPO=no: several certificates of one
                                     * company in a turn (its price in the brown zone) only from
                                     * the pool (18xx.games without multiple_brown_from_ipo);

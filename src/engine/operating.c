@@ -1149,7 +1149,10 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
                    ? discard_train(g, a, why, len)
                    : eng_refuse(why, len, "%s has too many trains and must discard one first",
                                 g->t->companies[g->discarding].id);
-    int c = g->operating, rc = eng_step_check(g, a, why, len);
+    int c = g->operating, k, priv = a->kind == ENG_ACT_LAY_TILE ? tile_power(g, c, a->hex, &k) : -1;
+    if (priv >= 0 && g->opt.extra_tile_any_step && g->t->companies[priv].powers.tile_extra)
+        return power_lay(g, a, priv, k, why, len); /* (outside the steps) */
+    int rc = eng_step_check(g, a, why, len);
     if (rc == 0 && past_the_run(a->kind))
         no_run(g, c);
     if (rc == 0)

@@ -124,6 +124,7 @@ static const struct {
     {"PermissiveRoutes", offsetof(eng_options, permissive_routes)},
     {"NoTrainPriceLeft", offsetof(eng_options, no_train_price_left)},
     {"BankruptCashToBank", offsetof(eng_options, bankrupt_cash_to_bank)},
+    {"ExtraTileAnyStep", offsetof(eng_options, extra_tile_any_step)},
 };
 
 /* NationalisationThreshold: 51..100, or none (0). */

@@ -103,8 +103,10 @@ int xg_lay_tile(xg_importer *x, const cJSON *a)
     if (hex < 0 || tile < 0 || rot < 0 || rot > 5)
         return xg_refuse(x, "pbemgm has no hex %s, tile %s or rotation %d",
                          xg_str(a, "hex") ? xg_str(a, "hex") : "?", name, rot);
+    const char *kind = xg_str(a, "entity_type");
+    bool private_power = kind && strcmp(kind, "company") == 0; /* its step: the engine's to say */
     if (xg_sync_company(x, c, ENG_STEP_HOME) || home_before_tile(x, c, hex, id, tile, rot) ||
-        xg_sync_company(x, c, ENG_STEP_TRACK))
+        (!private_power && xg_sync_company(x, c, ENG_STEP_TRACK)))
         return -1;
     eng_action act = company_action(x, ENG_ACT_LAY_TILE, c);
     act.hex = hex;

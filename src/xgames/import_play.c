@@ -100,6 +100,25 @@ static int bid(xg_importer *x, const cJSON *a)
 
 /* ---- the stock round ---- */
 
+/* The player's buy, acting again after buying in his turn: in that turn while pbemgm takes it
+ * there (several certificates of a company in the brown zone), else in his next turn — 18xx.games
+ * ended his turn itself, nothing else being left to him, and the others' with it. */
+static int sync_buyer(xg_importer *x, int seat, const eng_action *buy)
+{
+    if (xg_sync_player(x, seat))
+        return -1;
+    eng_game *g = x->g;
+    if (g->round != ENG_ROUND_STOCK || !g->turn_bought || g->current != seat)
+        return 0;
+    eng_game *trial = eng_game_copy(g);
+    bool same_turn = eng_apply(trial, buy, NULL, 0) == 0;
+    eng_game_free(trial);
+    if (same_turn)
+        return 0;
+    eng_action pass = {.kind = ENG_ACT_PASS, .player = seat};
+    return xg_apply(x, &pass, "the end of the turn") || xg_sync_player(x, seat) ? -1 : 0;
+}
+
 static int par(xg_importer *x, const cJSON *a)
 {
     int seat = player_seat(x, a), c = xg_company_of(x, xg_str(a, "corporation"));
@@ -112,25 +131,44 @@ static int par(xg_importer *x, const cJSON *a)
     if (x->g->par_pending == c) {
         act.kind = ENG_ACT_PAR;
     } else {
-        if (xg_sync_player(x, seat))
-            return -1;
         act.kind = ENG_ACT_BUY_SHARE;
+        if (sync_buyer(x, seat, &act))
+            return -1;
         x->left_ipo[c][0] = true;
     }
     return xg_apply(x, &act, NULL);
 }
 
+/* A private exchanged for a share (1830's M&H for an NYC share): its owner, in his turn. */
+static int exchange(xg_importer *x, const cJSON *a)
+{
+    int priv = xg_company_of(x, xg_str(a, "entity")), c, k;
+    const cJSON *share = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "shares"), 0);
+    if (priv < 0 || x->g->co[priv].owner < 0)
+        return xg_refuse(x, "its private is no player's in pbemgm");
+    if (!cJSON_IsString(share) || !xg_share_of(x, share->valuestring, &c, &k))
+        return xg_refuse(x, "it names no share pbemgm knows");
+    int seat = x->g->co[priv].owner;
+    if (xg_sync_player(x, seat))
+        return -1;
+    x->left_ipo[c][k] = true;
+    eng_action act = {.kind = ENG_ACT_EXCHANGE, .player = seat, .company = priv};
+    return xg_apply(x, &act, NULL);
+}
+
 static int buy_shares(xg_importer *x, const cJSON *a)
 {
+    const char *kind = xg_str(a, "entity_type");
+    if (kind && strcmp(kind, "company") == 0)
+        return exchange(x, a);
     int seat = player_seat(x, a);
     const cJSON *shares = cJSON_GetObjectItemCaseSensitive(a, "shares");
     if (seat < 0)
         return -1;
     if (!cJSON_IsArray(shares) || cJSON_GetArraySize(shares) == 0)
         return xg_refuse(x, "it names no shares");
-    if (xg_sync_player(x, seat))
-        return -1;
     const cJSON *s;
+    bool first = true;
     cJSON_ArrayForEach(s, shares)
     {
         int c, k;
@@ -138,6 +176,9 @@ static int buy_shares(xg_importer *x, const cJSON *a)
             return xg_refuse(x, "no such share as %s", cJSON_IsString(s) ? s->valuestring : "?");
         eng_action act = {.kind = ENG_ACT_BUY_SHARE, .player = seat, .company = c,
                           .from_pool = x->left_ipo[c][k]};
+        if (first && sync_buyer(x, seat, &act))
+            return -1;
+        first = false;
         x->left_ipo[c][k] = true;
         if (xg_apply(x, &act, NULL))
             return -1;
