@@ -127,21 +127,21 @@ static int load_title(xg_importer *x, const cJSON *root, eng_title_reader read, 
 /* A name pbemgm takes: letters, digits, - and _ (others become _), unique among those before. */
 static void usable_name(xg_game *out, int p, const char *name)
 {
-    char base[ENG_NAME];
+    char base[ENG_NAME - 4]; /* room for "_99" */
     size_t n = 0;
-    for (const char *c = name; *c && n + 1 < sizeof base - 4; c++)
+    for (const char *c = name; *c && n + 1 < sizeof base; c++)
         base[n++] = isalnum((unsigned char)*c) || *c == '-' || *c == '_' ? *c : '_';
     base[n] = '\0';
     if (n == 0)
         snprintf(base, sizeof base, "Player_%d", p + 1);
     snprintf(out->names[p], ENG_NAME, "%s", base);
-    for (int k = 2; k < 100; k++) {
+    for (unsigned k = 2; k < 100; k++) {
         bool taken = false;
         for (int q = 0; q < p; q++)
             taken |= str_ieq(out->names[q], out->names[p]);
         if (!taken)
             return;
-        snprintf(out->names[p], ENG_NAME, "%s_%d", base, k);
+        snprintf(out->names[p], ENG_NAME, "%s_%u", base, k % 100);
     }
 }
 
