@@ -11,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xg_refuse(xg_importer *x, const char *fmt, ...)
-{
-    char reason[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
-    va_end(ap);
-    snprintf(x->why, x->len, "action %d (%s): %s", x->id, x->type ? x->type : "?", reason);
-    return -1;
-}
-
 /* A refusal of the file as a whole (not of one action). */
 static int refuse_file(xg_importer *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int refuse_file(xg_importer *x, const char *fmt, ...)
@@ -45,6 +34,10 @@ static const char *str_member(const cJSON *o, const char *name)
  * "18xx.games" section names that title. */
 static eng_title *title_for(xg_importer *x, const char *name, eng_title_reader read, void *ctx)
 {
+    for (const char *c = name; *c; c++) /* a name, not a path */
+        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+            return refuse_file(x, "18xx.games title %s: pbemgm has no title that plays it", name),
+                   NULL;
     char *err = NULL;
     eng_title *t = eng_title_load(name, read, ctx, &err);
     free(err);

@@ -17,6 +17,12 @@ enum { XG_DEPOT = -1, XG_POOL = -2, XG_GONE = -3 };
 #define XG_MAX_TILE_IDS 160
 #define XG_ID 24
 
+/* An 18xx.games id and where it is now. */
+typedef struct xg_placed {
+    char id[XG_ID];
+    int at;
+} xg_placed;
+
 /* One action of the file to apply: the file's action (or one of its auto_actions) and the id
  * of the file's action it is (an auto action: its parent's). */
 typedef struct xg_kept {
@@ -36,9 +42,9 @@ typedef struct xg_importer {
     /* 18xx.games' ids followed */
     bool left_ipo[ENG_MAX_COMPANIES][ENG_MAX_CERTS]; /* share CORP_i has been bought from it */
     int ntrains;
-    struct { char id[XG_ID]; int holder; } trains[XG_MAX_TRAIN_IDS];
+    xg_placed trains[XG_MAX_TRAIN_IDS];   /* at: the train's holder (XG_DEPOT ...) */
     int ntiles;
-    struct { char id[XG_ID]; int hex; } tiles[XG_MAX_TILE_IDS];
+    xg_placed tiles[XG_MAX_TILE_IDS];     /* at: the hex the tile lies on */
     /* a run declared (run_routes), paid with the dividend that follows */
     bool run_pending;
     int run_revenue;

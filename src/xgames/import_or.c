@@ -9,17 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xg_acting_company(xg_importer *x, const cJSON *a)
-{
-    const char *name = xg_str(a, "entity"), *kind = xg_str(a, "entity_type");
-    int c = xg_company_of(x, name);
-    if (c < 0)
-        return xg_refuse(x, "pbemgm has no company %s", name ? name : "(none)");
-    if (kind && strcmp(kind, "company") == 0 && x->g->co[c].held_by != ENG_NONE)
-        return x->g->co[c].held_by;
-    return c;
-}
-
 static eng_action company_action(const xg_importer *x, eng_action_kind kind, int c)
 {
     return (eng_action){.kind = kind, .player = eng_company_holder(x->g, c)};
