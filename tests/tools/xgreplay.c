@@ -1,7 +1,8 @@
 /* xgreplay: the second oracle — an 18xx.games game file imported through the engine (xg_import,
  * its titles from config/games): `xgreplay FILE.json [UNTIL_ID]` prints, for each of the file's
  * actions, pbemgm's actions applied for it (or the refusal), then each player's final value
- * (eng_player_worth) against the file's result and the end against its game_end_reason. Exit 0
+ * (eng_player_worth) against the file's result and the end against its game_end_reason, and
+ * whether the engine's action log it made replays on a new game to the same state. Exit 0
  * only when every action applied and all are equal (with UNTIL_ID: when every action before it
  * applied). A file with a difference named in tests/oracle/18xx-games-TITLE-known.json stops
  * before it, said. Run from the top of the tree. */
@@ -99,6 +100,37 @@ static void title_of(const char *json, char *out, size_t len)
     cJSON_Delete(root);
 }
 
+/* The import's action log (the engine's JSON) applied on a new game of its title, options and
+ * players, as pbemgm's store replays a game: whether it comes to the same state. */
+static bool log_replays(const xg_game *x)
+{
+    eng_options o;
+    char why[256];
+    eng_options_default(x->t, &o);
+    if (eng_options_parse(x->t, &o, x->options, why, sizeof why))
+        return false;
+    eng_options_for_title(x->t, &o);
+    const char *names[ENG_MAX_PLAYERS];
+    for (int p = 0; p < x->nplayers; p++)
+        names[p] = x->names[p];
+    eng_game *g = eng_game_new(x->t, &o, names, x->nplayers, why, sizeof why);
+    for (int i = 0; g && i < x->nactions; i++) {
+        eng_action a;
+        if (eng_action_from_json(g, x->actions[i], &a, why, sizeof why) ||
+            eng_apply(g, &a, why, sizeof why)) {
+            printf("the log does not replay at its action %d: %s\n", i + 1, why);
+            eng_game_free(g);
+            return false;
+        }
+    }
+    char *mine = g ? eng_game_to_json(g) : NULL, *theirs = eng_game_to_json(x->g);
+    bool same = mine && strcmp(mine, theirs) == 0;
+    free(mine);
+    free(theirs);
+    eng_game_free(g);
+    return same;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -133,7 +165,10 @@ int main(int argc, char **argv)
     }
     printf("%s: %s with %s, %d players\n", argv[1], x.title, x.options, x.nplayers);
     print_actions(&x);
-    int differ = 0, stopped = x.stopped_at;
+    bool replays = log_replays(&x);
+    printf("the action log %s\n", replays ? "replays to the same state"
+                                          : "does NOT replay to the same state");
+    int differ = !replays, stopped = x.stopped_at;
     if (stopped)
         printf("stopped before action %d\n", stopped);
     else

@@ -1,6 +1,8 @@
 # The second oracle: every recorded 1830 game of 18xx.games (../shared/oracle/18xx-games/1830/ and
 # tests/oracle/18xx-games/1830/) imports through the engine (tests/tools/xgreplay) with every
-# action legal, and ends with the file's result (each player's value) and game_end_reason; or,
+# action legal, and ends with the file's result (each player's value) and game_end_reason, the
+# engine's action log it made replaying on a new game to the same state (as the store replays
+# a game); or,
 # where tests/oracle/18xx-games-1830-known.json names a difference in the file, applies every
 # action before it (xgreplay reads that file and stops there).
 set -u
@@ -25,8 +27,9 @@ for f in $files; do
     rc=$?
     if [ $rc -eq 0 ] && echo "$out" | grep -q '^a known difference at action'; then
         ok "$name applies every action before its known difference: $(echo "$out" | sed -n 's/^a known difference at action \([0-9]*\).*/\1/p')"
-    elif [ $rc -eq 0 ] && echo "$out" | tail -1 | grep -q '^all equal$'; then
-        ok "$name imports whole: $(echo "$out" | grep -c ': pbemgm [0-9]*, file') values and the end ($(echo "$out" | sed -n 's/^end: pbemgm "\(.*\)", file.*/\1/p')) equal"
+    elif [ $rc -eq 0 ] && echo "$out" | tail -1 | grep -q '^all equal$' &&
+        echo "$out" | grep -q '^the action log replays to the same state$'; then
+        ok "$name imports whole: $(echo "$out" | grep -c ': pbemgm [0-9]*, file') values and the end ($(echo "$out" | sed -n 's/^end: pbemgm "\(.*\)", file.*/\1/p')) equal, its action log replaying to the same state"
     else
         not_ok "$name: $(echo "$out" | grep -m3 'REFUSED\|DIFFERENT' | tr '\n' ' ')"
     fi
