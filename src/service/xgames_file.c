@@ -60,8 +60,9 @@ svc_result svc_game_file_with(store *st, const store_game *g, const char *const 
         const char *names[ENG_MAX_PLAYERS];
         for (int p = 0; p < sg.nplayers; p++)
             names[p] = sg.players[p].name;
-        xg_source src = {g->title, g->options ? g->options : "", sg.nplayers, names, log.n,
-                         (const char *const *)log.v};
+        xg_source src = {.title = g->title, .options = g->options ? g->options : "",
+                         .nplayers = sg.nplayers, .players = names, .nactions = log.n,
+                         .actions = (const char *const *)log.v};
         char *warning = NULL;
         char why[SVC_TEXT_MAX - 64];
         *json = xg_export(&src, svc_read_title_file, NULL, &warning, why, sizeof why);
