@@ -81,6 +81,44 @@ static char *import_detail(const char *from, const xg_game *x)
                       x->over ? (x->end_reason[0] ? x->end_reason : "ended") : "");
 }
 
+/* A game over in the file gets the report of a turn 1 (what `game report` shows, what REPORT
+ * copies): where it ended, and the final ranking by worth (as the engine counts it). */
+static int store_final_report(store *st, int64_t id, const char *from, const xg_game *x)
+{
+    buf text;
+    buf_init(&text);
+    buf_printf(&text, "The game was played on 18xx.games and imported (%s): %d decisions. It "
+                      "ended there (%s).\n", from, x->nactions,
+               x->end_reason[0] ? x->end_reason : "over");
+    if (x->g) {
+        int order[ENG_MAX_PLAYERS];
+        for (int p = 0; p < x->nplayers; p++)
+            order[p] = p;
+        for (int i = 1; i < x->nplayers; i++) /* by worth, the seating order between equals */
+            for (int k = i; k > 0 && eng_player_worth(x->g, order[k]) >
+                                         eng_player_worth(x->g, order[k - 1]); k--) {
+                int swap = order[k];
+                order[k] = order[k - 1];
+                order[k - 1] = swap;
+            }
+        buf_adds(&text, "\nThe final ranking (cash, shares at market price, privates):\n");
+        for (int i = 0; i < x->nplayers; i++)
+            buf_printf(&text, "    %d. %s: %d\n", i + 1, x->names[order[i]],
+                       eng_player_worth(x->g, order[i]));
+    }
+    cJSON *parts = cJSON_CreateObject();
+    cJSON_AddNumberToObject(parts, "turn", 1);
+    cJSON_AddStringToObject(parts, "rounds_text", "the game as it was played on 18xx.games");
+    cJSON_AddStringToObject(parts, "happened", text.data);
+    cJSON_AddTrueToObject(parts, "game_over");
+    char *context = cJSON_PrintUnformatted(parts);
+    int rc = store_turn_add(st, id, 1, 0, text.data, context);
+    free(context);
+    cJSON_Delete(parts);
+    buf_free(&text);
+    return rc;
+}
+
 /* The game created from the file, inside the caller's transaction. */
 static svc_result create_imported(const cfg *c, store *st, const char *name, const char *from,
                                   const xg_game *x, const char *const *addr, bool mail,
@@ -100,7 +138,8 @@ static svc_result create_imported(const cfg *c, store *st, const char *name, con
         if (store_action_append(st, id, 0, x->actions[i]) != STORE_OK)
             r = svc_store_failed(st);
     if (r.kind == SVC_OK && x->over &&
-        (store_game_start(st, id, x->options) != STORE_OK || store_game_over(st, id) != STORE_OK))
+        (store_game_start(st, id, x->options) != STORE_OK || store_game_over(st, id) != STORE_OK ||
+         store_final_report(st, id, from, x) != STORE_OK))
         r = svc_store_failed(st);
     char *detail = import_detail(from, x);
     if (r.kind == SVC_OK && store_audit(st, "gm", "game_import", id, detail) != STORE_OK)
@@ -117,8 +156,9 @@ static void say_imported(const char *name, const char *from, const xg_game *x,
     buf_printf(out, "game %s (%s) imported from %s: %d decisions, options \"%s\"\n", name,
                x->title, from, x->nactions, x->options);
     if (x->over) {
-        buf_printf(out, "the game is over there (%s): %s is finished\n",
-                   x->end_reason[0] ? x->end_reason : "ended", name);
+        buf_printf(out, "the game is over there (%s): %s is finished (`pbemgm game report %s`: "
+                   "its final ranking)\n", x->end_reason[0] ? x->end_reason : "ended", name,
+                   name);
         return;
     }
     int missing = 0;
