@@ -294,3 +294,19 @@ else
     grep -q "cannot be written as an 18xx.games file" err.txt && test ! -e g4.json \
         && ok "game export refused with its reason, nothing written" || not_ok "game export: $(cat err.txt)"
 fi
+# a file whose game is over (the bank broke): imported finished, its report the final ranking
+# as 18xx.games' result has it (Player 2 13048, Player 3 12109, Player 1 12025)
+BANK="$PBEMGM_TOP/tests/oracle/18xx-games/1830/1830_game_end_bank.json"
+if [ ! -f "$BANK" ]; then
+    N=$((N + 1)); echo "ok $N # SKIP a finished game imported: no $BANK"
+elif out=$("$PBEMGM" game import bank "$BANK" 2>&1); then
+    "$PBEMGM" game list | grep -q "^bank .*finished  (imported from" \
+        && "$PBEMGM" game report bank | tr '\n' '|' \
+            | grep -q "1. Player_2: 13048|    2. Player_3: 12109|    3. Player_1: 12025" \
+        && ok "a finished game imported: finished, its report the file's result" \
+        || not_ok "a finished game imported: $("$PBEMGM" game report bank 2>&1)"
+elif printf '%s' "$out" | grep -q "not built yet"; then
+    N=$((N + 1)); echo "ok $N # SKIP a finished game imported: the importer is not built"
+else
+    not_ok "a finished game imported: $out"
+fi
