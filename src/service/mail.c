@@ -421,7 +421,6 @@ static int game_file(store *st, const store_game *game, cJSON *ctx, struct outco
     cJSON_AddStringToObject(f, "name", out->file_name);
     if (r.text[0])
         cJSON_AddStringToObject(f, "note", r.text);
-    buf_printf(&out->text, "%sgame file sent", out->text.len ? "; " : "");
     return 0;
 }
 
@@ -491,7 +490,8 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
             out->db_error |= store_player_set_pictures(st, player.id, on) != STORE_OK;
             cJSON_AddTrueToObject(ctx, on ? "pictures_inline" : "pictures_none");
         }
-        buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
+        buf_printf(&out->text, "from player %s of game %s%s", player.name, game.name,
+                   out->file ? "; the game's file sent" : "");
         char *actor = str_format("player:%lld", (long long)player.id);
         out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;
         free(actor);
