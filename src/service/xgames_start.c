@@ -5,39 +5,98 @@
 #include "util/buf.h"
 #include "util/util.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- an imported game started ---- */
 
-/* Where the file's options overrode the GM's: the title's options (by id) and the engine's own
- * that differ between the GM's alone and the options the game gets. */
+/* The options of every title (eng_options' own fields), by the names the GM writes. */
+static const struct {
+    const char *name;
+    size_t off;
+    bool is_int;
+} ENGINE_OPTIONS[] = {
+    {"FirstRoundSellRestriction", offsetof(eng_options, first_round_sell_restriction), false},
+    {"SeparateSalesAtSamePrice", offsetof(eng_options, separate_sales_at_same_price), false},
+    {"UnlimitedTiles", offsetof(eng_options, unlimited_tiles), false},
+    {"NationalisationThreshold", offsetof(eng_options, nationalisation_percent), true},
+    {"CertLimitBonus80", offsetof(eng_options, cert_limit_bonus_80), false},
+    {"PriorityAfterLastBuyer", offsetof(eng_options, priority_after_last_buyer), false},
+    {"RouteAlgorithm", offsetof(eng_options, permissive_routes), false},
+    {"DividendRounding", offsetof(eng_options, dividend_round_down), false},
+    {"NoTrainPriceLeft", offsetof(eng_options, no_train_price_left), false},
+    {"BankruptCashToBank", offsetof(eng_options, bankrupt_cash_to_bank), false},
+    {"ExtraTileAnyStep", offsetof(eng_options, extra_tile_any_step), false},
+    {"MultipleBrownFromIPO", offsetof(eng_options, brown_pool_only), false},
+};
+
+static int engine_option(const eng_options *o, size_t i)
+{
+    const char *at = (const char *)o + ENGINE_OPTIONS[i].off;
+    return ENGINE_OPTIONS[i].is_int ? *(const int *)at : *(const bool *)at;
+}
+
+/* The title's defaults, then text's options: whether they read. */
+static bool options_of(const eng_title *t, const char *text, eng_options *o)
+{
+    char why[256];
+    eng_options_default(t, o);
+    return eng_options_parse(t, o, text, why, sizeof why) == 0;
+}
+
+/* One "Name=Value" of the GM's: when the options the game gets (all) say otherwise for that
+ * option, it is named in which. */
+static void note_overridden(const eng_title *t, const char *item, const eng_options *all,
+                            buf *which)
+{
+    eng_options one;
+    if (!options_of(t, item, &one))
+        return;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(item, "="), item);
+    str_trim(name);
+    int k = eng_game_option_index(t, name);
+    if (k >= 0 && one.chosen[k] != all->chosen[k]) {
+        buf_printf(which, "%s%s=%s", which->len ? ", " : "", t->game_options[k].id,
+                   t->game_options[k].choices[all->chosen[k]].name);
+        return;
+    }
+    for (size_t i = 0; k < 0 && i < sizeof ENGINE_OPTIONS / sizeof *ENGINE_OPTIONS; i++)
+        if (str_ieq(name, ENGINE_OPTIONS[i].name) &&
+            engine_option(&one, i) != engine_option(all, i))
+            buf_printf(which, "%s%s", which->len ? ", " : "", ENGINE_OPTIONS[i].name);
+}
+
+/* Each of the GM's options (a preset's one by one) that the file's overrode, named. */
+static void note_each_overridden(const eng_title *t, const char *options, const eng_options *all,
+                                 int depth, buf *which)
+{
+    char *copy = xstrdup(options), *save = NULL;
+    for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        str_trim(item);
+        if (strchr(item, '=')) {
+            note_overridden(t, item, all, which);
+            continue;
+        }
+        for (int k = 0; depth == 0 && k < t->npresets; k++)
+            if (str_ieq(item, t->presets[k].name))
+                note_each_overridden(t, t->presets[k].options, all, 1, which);
+    }
+    free(copy);
+}
+
+/* The GM's options that the file's overrode, told. */
 static void say_overridden(const eng_title *t, const char *gm_options, const char *merged,
                            buf *out)
 {
-    eng_options gm, all;
-    char why[256];
-    eng_options_default(t, &gm);
-    eng_options_default(t, &all);
-    if (eng_options_parse(t, &gm, gm_options, why, sizeof why) ||
-        eng_options_parse(t, &all, merged, why, sizeof why))
+    eng_options all;
+    if (!options_of(t, merged, &all))
         return; /* (the start refuses them, saying why) */
     buf which;
     buf_init(&which);
-    for (int i = 0; i < t->ngame_options; i++)
-        if (gm.chosen[i] != all.chosen[i])
-            buf_printf(&which, "%s%s=%s", which.len ? ", " : "", t->game_options[i].id,
-                       t->game_options[i].choices[all.chosen[i]].name);
-    if (gm.nationalisation_percent != all.nationalisation_percent ||
-        gm.dividend_round_down != all.dividend_round_down ||
-        gm.unlimited_tiles != all.unlimited_tiles ||
-        gm.permissive_routes != all.permissive_routes ||
-        gm.priority_after_last_buyer != all.priority_after_last_buyer ||
-        gm.cert_limit_bonus_80 != all.cert_limit_bonus_80 ||
-        gm.first_round_sell_restriction != all.first_round_sell_restriction ||
-        gm.separate_sales_at_same_price != all.separate_sales_at_same_price)
-        buf_printf(&which, "%sthe engine's own options the file names", which.len ? ", " : "");
+    note_each_overridden(t, gm_options, &all, 0, &which);
     if (which.len)
         buf_printf(out, "the file's options stand where yours differ: %s\n", which.data);
     buf_free(&which);
