@@ -364,8 +364,6 @@ static void test_a_recorded_file_imports_and_starts(void **state)
     store_game_clear(&g);
 }
 
-/* ---- the file written ---- */
-
 /* The file of game name (NULL when the exporter refuses it: *why then). */
 static char *file_of(struct fixture *f, const char *name, char *why, size_t len)
 {
@@ -377,6 +375,76 @@ static char *file_of(struct fixture *f, const char *name, char *why, size_t len)
     snprintf(why, len, "%s", r.text);
     return json;
 }
+
+/* 18xx.games' bank-end game of 1830 (tests/oracle, from tobymao/18xx) without its last 24
+ * decisions (in its last operating round, after the bank broke) and its result: imported,
+ * started, its turn resolved (every player an NMR: the companies run and pay as the rules have
+ * it) ends the game with 18xx.games' result, and the final report carries the file (when the
+ * game can be written as one; else it goes without). Skipped without the file or the
+ * importer. */
+static void test_an_imported_game_ends_by_mail(void **state)
+{
+    struct fixture *f = *state;
+    char *json = util_read_file("tests/oracle/18xx-games/1830/1830_game_end_bank.json", NULL);
+    if (!json)
+        skip();
+    cJSON *file = cJSON_Parse(json);
+    free(json);
+    assert_non_null(file);
+    cJSON *actions = cJSON_GetObjectItem(file, "actions");
+    for (int i = 0; i < 24; i++)
+        cJSON_DeleteItemFromArray(actions, cJSON_GetArraySize(actions) - 1);
+    cJSON_DeleteItemFromObject(file, "result");
+    cJSON_DeleteItemFromObject(file, "game_end_reason");
+    cJSON_ReplaceItemInObject(file, "status", cJSON_CreateString("active"));
+    char *cut = cJSON_PrintUnformatted(file);
+    cJSON_Delete(file);
+    char *path = th_path(f->dir, "cut.json");
+    th_write(path, cut);
+    free(cut);
+    svc_import_player all[] = {{"Player 1", "p1@pbem.test"}, {"Player 2", "p2@pbem.test"},
+                               {"Player 3", "p3@pbem.test"}};
+    buf out;
+    buf_init(&out);
+    svc_result r = svc_game_import(&f->c, f->st, "end", path, all, 3, false, &out);
+    free(path);
+    if (r.kind == SVC_REFUSED && strstr(r.text, "not built yet")) {
+        buf_free(&out);
+        skip();
+    }
+    if (r.kind != SVC_OK)
+        fail_msg("import: %s", r.text);
+    r = svc_game_start(&f->c, f->st, "end", "", &out);
+    if (r.kind != SVC_OK)
+        fail_msg("start: %s", r.text);
+    run_once(f);
+    clear_out(f);
+    assert_int_equal(svc_game_resolve(&f->c, f->st, "end", NULL, &out).kind, SVC_OK);
+    buf_free(&out);
+    store_game g = find(f, "end");
+    assert_string_equal(g.status, "finished");
+    char why[SVC_TEXT_MAX];
+    char *exported = file_of(f, "end", why, sizeof why);
+    store_game_clear(&g);
+    buf_init(&out);
+    assert_int_equal(svc_game_report(&f->c, f->st, "end", 0, false, &out).kind, SVC_OK);
+    expect_in(out.data, "1. Player_2 with 13048\n2. Player_3 with 12109\n3. Player_1 with 12025");
+    buf_free(&out);
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to_with(&s, "p1@pbem.test", "Subject: end: turn 1");
+    expect_in(s.body[i], "The game is over");
+    if (exported)
+        expect_in(s.raw[i], "Content-Disposition: attachment; filename=\"end.json\"");
+    else
+        assert_null(strstr(s.raw[i], "Content-Disposition: attachment"));
+    sent_to_with(&s, "gm@pbem.test", "Subject: end: turn 1"); /* the GM's copy too */
+    sent_clear(&s);
+    free(exported);
+}
+
+/* ---- the file written ---- */
 
 static void test_an_export_of_a_stored_game(void **state)
 {
@@ -540,6 +608,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_a_recorded_file_imports_and_starts, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_an_imported_game_ends_by_mail, setup, teardown),
         cmocka_unit_test_setup_teardown(test_an_export_of_a_stored_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_players_word_gets_the_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_the_desks_export, setup, teardown),
