@@ -279,6 +279,15 @@ if out=$("$PBEMGM" game import rec "$REC" --player "Player 1=p1@example.org" \
         && ok "it runs, at turn 1" || not_ok "rec after start"
     test "$(sqlite3 pbemgm.db "SELECT COUNT(*) FROM outbox WHERE CAST(raw AS TEXT) LIKE '%Subject: rec: the game goes on by mail%'")" = 4 \
         && ok "each player is told the game goes on by mail" || not_ok "rec's opening mails"
+    # exported, the imported game is an 18xx.games file of its title, on stdout (a note, if
+    # any, on stderr); or the reason it cannot be
+    if "$PBEMGM" game export rec > rec.json 2>err.txt; then
+        head -c 2 rec.json | grep -q '^{' && grep -q '"title": *"1830"' rec.json \
+            && ok "game export prints an imported game as a file of 1830" || not_ok "export of rec: $(head -c 200 rec.json)"
+    else
+        grep -q "rec cannot be written as an 18xx.games file" err.txt && test ! -s rec.json \
+            && ok "game export of rec refused with its reason" || not_ok "export of rec: $(cat err.txt)"
+    fi
 else
     if printf '%s' "$out" | grep -q "not built yet"; then
         N=$((N + 1)); echo "ok $N # SKIP game import of a recorded file: the importer is not built"
