@@ -25,11 +25,22 @@ static const char usage_text[] =
     "                                        the configuration's gm.address by default)\n"
     "  game list                             list the games\n"
     "  game start NAME [--options TEXT]      start a game with its players, in seating order;\n"
-    "                                        TEXT: Name=Value,... or pbem-house-rules\n"
+    "                                        TEXT: Name=Value,... or pbem-house-rules (an\n"
+    "                                        imported game keeps its file's options too)\n"
+    "  game import NAME FILE [--player NAME=ADDRESS]... [--no-mail]\n"
+    "                                        an 18xx.games game file (its Tools tab) becomes\n"
+    "                                        game NAME, all of it or nothing; it waits for\n"
+    "                                        game start (finished when the file's game is)\n"
+    "  game export NAME [--to FILE]          the game as an 18xx.games file (\"import hotseat\n"
+    "                                        game\" there), to FILE or stdout\n"
     "  player add GAME NAME ADDRESS [--password PW] [--no-mail]\n"
     "                                        add a player; without --password one is made up;\n"
     "                                        the player is mailed a welcome with the password\n"
     "  player list GAME                      list a game's players (with their NMRs)\n"
+    "  player address GAME NAME ADDRESS [--no-mail]\n"
+    "                                        give a player an address; a seat without one (an\n"
+    "                                        imported game's) is mailed a welcome with a new\n"
+    "                                        password\n"
     "  player replace GAME OLD NEW ADDRESS [--password PW] [--no-mail]\n"
     "                                        a replacement player takes OLD's seat\n"
     "  game set NAME [--turn-hours H] [--remind-hours H] [--rounds N]\n"
@@ -181,6 +192,41 @@ static int cmd_game_start(struct session *s, int argc, char **argv)
     return said(svc_game_start(&s->config, s->st, argv[0], options, &s->out), &s->out);
 }
 
+/* `game import NAME FILE [--player NAME=ADDRESS]... [--no-mail]` */
+static int cmd_game_import(struct session *s, int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    svc_import_player given[ENG_MAX_PLAYERS];
+    int n = 0;
+    bool mail = true;
+    for (int i = 2; i < argc; i++) {
+        char *eq;
+        if (strcmp(argv[i], "--no-mail") == 0) {
+            mail = false;
+        } else if (strcmp(argv[i], "--player") == 0 && i + 1 < argc) {
+            if (!(eq = strchr(argv[++i], '=')) || eq == argv[i])
+                return fail("--player %s: expected NAME=ADDRESS", argv[i]);
+            if (n == ENG_MAX_PLAYERS)
+                return fail("more --player than a game has seats (%d)", ENG_MAX_PLAYERS);
+            *eq = '\0';
+            given[n++] = (svc_import_player){argv[i], eq + 1};
+        } else {
+            return usage();
+        }
+    }
+    return said(svc_game_import(&s->config, s->st, argv[0], argv[1], given, n, mail, &s->out),
+                &s->out);
+}
+
+/* `game export NAME [--to FILE]` */
+static int cmd_game_export(struct session *s, int argc, char **argv)
+{
+    if (argc != 1 && !(argc == 3 && strcmp(argv[1], "--to") == 0))
+        return usage();
+    return said(svc_game_export(s->st, argv[0], argc == 3 ? argv[2] : NULL, &s->out), &s->out);
+}
+
 static int parse_seat(int argc, char **argv, svc_seat *a)
 {
     if (argc < 3)
@@ -213,6 +259,10 @@ static int cmd_player(struct session *s, int argc, char **argv)
     }
     if (argc == 2 && strcmp(argv[0], "list") == 0)
         return said(svc_players_list(s->st, argv[1], &s->out), &s->out);
+    if ((argc == 4 || (argc == 5 && strcmp(argv[4], "--no-mail") == 0)) &&
+        strcmp(argv[0], "address") == 0)
+        return said(svc_player_address(&s->config, s->st, argv[1], argv[2], argv[3], argc == 4,
+                                       &s->out), &s->out);
     return usage();
 }
 
@@ -359,6 +409,10 @@ static int cmd_game(struct session *s, int argc, char **argv)
         return cmd_game_create(s, argc - 1, argv + 1);
     if (argc >= 1 && strcmp(argv[0], "start") == 0)
         return cmd_game_start(s, argc - 1, argv + 1);
+    if (argc >= 1 && strcmp(argv[0], "import") == 0)
+        return cmd_game_import(s, argc - 1, argv + 1);
+    if (argc >= 1 && strcmp(argv[0], "export") == 0)
+        return cmd_game_export(s, argc - 1, argv + 1);
     if (argc == 1 && strcmp(argv[0], "list") == 0)
         return said(svc_games_list(s->st, &s->out), &s->out);
     return usage();

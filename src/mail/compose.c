@@ -117,7 +117,11 @@ static struct mailimf_fields *build_fields(const mail_outgoing *m, const char *m
         NULL, xstrdup(message_id), in_reply_to, references,
         mail_encode_header_text(m->subject ? m->subject : ""));
     add_custom(fields, "MIME-Version", "1.0");
-    if (!m->html) {
+    if (m->nattachments) {
+        char *type = str_format("multipart/mixed; boundary=\"%s\"", boundary);
+        add_custom(fields, "Content-Type", type);
+        free(type);
+    } else if (!m->html) {
         add_custom(fields, "Content-Type", "text/plain; charset=UTF-8");
         add_custom(fields, "Content-Transfer-Encoding", "quoted-printable");
     } else {
@@ -187,17 +191,23 @@ static void append_text_part(MMAPString *s, const char *subtype, const char *tex
     append_qp(s, text);
 }
 
+/* A part's header (head, freed here), then its data as base64, its last line ended. */
+static void append_base64_part(MMAPString *s, char *head, const unsigned char *data, size_t len)
+{
+    mmap_string_append(s, head);
+    free(head);
+    int col = 0;
+    mailmime_base64_write_mem(s, &col, (const char *)data, len);
+    if (s->len < 2 || s->str[s->len - 1] != '\n')
+        mmap_string_append(s, "\r\n");
+}
+
 static void append_picture(MMAPString *s, const mail_inline_part *p)
 {
     char *head = str_format("Content-Type: %s; name=\"%s\"\r\nContent-Transfer-Encoding: base64\r\n"
                             "Content-ID: <%s>\r\nContent-Disposition: inline; filename=\"%s\"\r\n\r\n",
                             p->content_type, p->filename, p->content_id, p->filename);
-    mmap_string_append(s, head);
-    free(head);
-    int col = 0;
-    mailmime_base64_write_mem(s, &col, (const char *)p->data, p->len);
-    if (s->len < 2 || s->str[s->len - 1] != '\n')
-        mmap_string_append(s, "\r\n");
+    append_base64_part(s, head, p->data, p->len);
 }
 
 static void append_boundary(MMAPString *s, const char *boundary, bool last)
@@ -207,6 +217,26 @@ static void append_boundary(MMAPString *s, const char *boundary, bool last)
     mmap_string_append(s, last ? "--\r\n" : "\r\n");
 }
 
+/* The boundary of a multipart inside the mail's ("=_pbemgm_KIND_..."): one of its own, since one
+ * that began with the outer one would end the outer part for a careless reader. */
+static char *inner_boundary(const char *kind)
+{
+    char *token = util_random_token(16);
+    char *b = str_format("=_pbemgm_%s_%s", kind, token);
+    free(token);
+    return b;
+}
+
+/* A part's header: a multipart of this subtype (and parameters) under boundary b. */
+static void append_multipart_header(MMAPString *s, const char *subtype, const char *b)
+{
+    mmap_string_append(s, "Content-Type: multipart/");
+    mmap_string_append(s, subtype);
+    mmap_string_append(s, ";\r\n boundary=\"");
+    mmap_string_append(s, b);
+    mmap_string_append(s, "\"\r\n\r\n");
+}
+
 /* The HTML and its pictures: a multipart/related, or the HTML alone when it has none. */
 static void append_html(MMAPString *s, const mail_outgoing *m)
 {
@@ -214,14 +244,9 @@ static void append_html(MMAPString *s, const mail_outgoing *m)
         append_text_part(s, "html", m->html);
         return;
     }
-    /* a boundary of its own: one that began with the outer one would end the outer part for a
-     * careless reader */
-    char *token = util_random_token(16);
-    char *related = str_format("=_pbemgm_related_%s", token);
-    free(token);
-    mmap_string_append(s, "Content-Type: multipart/related; type=\"text/html\";\r\n boundary=\"");
-    mmap_string_append(s, related);
-    mmap_string_append(s, "\"\r\n\r\n--");
+    char *related = inner_boundary("related");
+    append_multipart_header(s, "related; type=\"text/html\"", related);
+    mmap_string_append(s, "--");
     mmap_string_append(s, related);
     mmap_string_append(s, "\r\n");
     append_text_part(s, "html", m->html);
@@ -246,6 +271,52 @@ static void append_alternative(MMAPString *s, const mail_outgoing *m, const char
     append_boundary(s, boundary, true);
 }
 
+/* A file name as a header may carry it quoted: letters, digits, '.', '-' and '_' kept, every
+ * other byte '_' (a name comes from a game's name: it must not break the header). */
+static char *safe_filename(const char *name)
+{
+    char *s = xstrdup(name && *name ? name : "attachment");
+    for (char *p = s; *p; p++)
+        if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') && !(*p >= '0' && *p <= '9') &&
+            *p != '.' && *p != '-' && *p != '_')
+            *p = '_';
+    return s;
+}
+
+static void append_attachment(MMAPString *s, const mail_attachment *a)
+{
+    char *name = safe_filename(a->filename);
+    char *head = str_format("Content-Type: %s; name=\"%s\"\r\nContent-Transfer-Encoding: base64\r\n"
+                            "Content-Disposition: attachment; filename=\"%s\"\r\n\r\n",
+                            a->content_type ? a->content_type : "application/octet-stream", name,
+                            name);
+    free(name);
+    append_base64_part(s, head, a->data, a->len);
+}
+
+/* The body as it would be without files (the text, or the text and the HTML as alternatives),
+ * then each file: a multipart/mixed under the mail's boundary. */
+static void append_mixed(MMAPString *s, const mail_outgoing *m, const char *boundary)
+{
+    mmap_string_append(s, "This is a message in MIME format: its text, then the files attached."
+                          "\r\n--");
+    mmap_string_append(s, boundary);
+    mmap_string_append(s, "\r\n");
+    if (m->html) {
+        char *alternative = inner_boundary("alternative");
+        append_multipart_header(s, "alternative", alternative);
+        append_alternative(s, m, alternative);
+        free(alternative);
+    } else {
+        append_text_part(s, "plain", m->body);
+    }
+    for (size_t i = 0; i < m->nattachments; i++) {
+        append_boundary(s, boundary, false);
+        append_attachment(s, &m->attachments[i]);
+    }
+    append_boundary(s, boundary, true);
+}
+
 char *mail_compose(const mail_outgoing *m, const char *message_id, size_t *len)
 {
     char *token = util_random_token(16);
@@ -256,7 +327,9 @@ char *mail_compose(const mail_outgoing *m, const char *message_id, size_t *len)
     int col = 0;
     mailimf_fields_write_mem(s, &col, fields);
     mmap_string_append(s, "\r\n");
-    if (m->html)
+    if (m->nattachments)
+        append_mixed(s, m, boundary);
+    else if (m->html)
         append_alternative(s, m, boundary);
     else
         append_qp(s, m->body);

@@ -1,8 +1,10 @@
 /* compose: building an outgoing mail — RFC 5322 header (Date, Message-ID, threading),
  * MIME-Version, UTF-8 text as quoted-printable, Auto-Submitted; with an HTML version, a
  * multipart/alternative of the text and the HTML, the HTML's pictures beside it in a
- * multipart/related (referenced by Content-ID, base64). libetpan writes the header fields, the
- * quoted-printable and the base64; this module assembles them. Knows nothing of 18xx. */
+ * multipart/related (referenced by Content-ID, base64); with files attached, a
+ * multipart/mixed of that body first and each file after it (base64, named). libetpan writes
+ * the header fields, the quoted-printable and the base64; this module assembles them. Knows
+ * nothing of 18xx. */
 #ifndef PBEMGM_COMPOSE_H
 #define PBEMGM_COMPOSE_H
 
@@ -18,6 +20,14 @@ typedef struct mail_inline_part {
     size_t len;
 } mail_inline_part;
 
+/* A file attached to the mail (after its text: a mail client offers it to save). */
+typedef struct mail_attachment {
+    const char *filename;       /* "game.json": letters, digits, '.', '-', '_' (others become _) */
+    const char *content_type;   /* "application/json" */
+    const unsigned char *data;
+    size_t len;
+} mail_attachment;
+
 typedef struct mail_outgoing {
     const char *from_addr;
     const char *from_name;      /* may be NULL */
@@ -31,6 +41,8 @@ typedef struct mail_outgoing {
     const char *html;           /* the same as an HTML page (UTF-8); NULL: text only */
     const mail_inline_part *parts; /* the HTML's pictures; only with html */
     size_t nparts;
+    const mail_attachment *attachments; /* files after the text (and HTML); may be NULL */
+    size_t nattachments;
     time_t date;
 } mail_outgoing;
 

@@ -1,5 +1,6 @@
 /* keep: what the database keeps of a mail once it no longer needs all of it (issue 28) — a sent
- * mail's header and text part, an answered mail's header. */
+ * mail's header and text part (its HTML, pictures and attached files dropped), an answered
+ * mail's header. */
 #include "mail/message.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -77,20 +78,17 @@ static void header_with_note(buf *out, const char *raw, size_t hlen, const char 
     buf_printf(out, "X-Pbemgm-Trimmed: %s\r\n\r\n", note);
 }
 
-char *mail_keep_text(const char *raw, size_t len, size_t *out_len)
+/* What is kept of a multipart body [p, end) under boundary b: each text/plain part, under the
+ * kept mail's boundary outer, the text/plain parts of a multipart inside it too (a mail with
+ * files attached holds its text and HTML in a multipart/alternative); *dropped: a part was
+ * not kept; *closed: the body's closing delimiter was read. depth: how far inside. */
+static void keep_plain_parts(const char *p, const char *end, const char *b, const char *outer,
+                             int depth, buf *out, bool *dropped, bool *closed)
 {
-    size_t hlen = mail_header_length(raw, len);
-    const char *end = raw + len;
-    char *b = boundary_of(raw, raw + hlen);
-    if (!b)
-        return NULL; /* one part: the text itself */
     size_t n = strlen(b);
-    buf out;
-    buf_init(&out);
-    header_with_note(&out, raw, hlen, "its HTML and pictures were removed after sending");
-    bool dropped = false, closed = false;
     const char *part = NULL; /* the part under way: its first line */
-    for (const char *l = raw + hlen; l < end && !closed; l = next_line(l, end)) {
+    *closed = false;
+    for (const char *l = p; l < end && !*closed; l = next_line(l, end)) {
         if (!delimiter_at(l, end, b, n))
             continue;
         if (part) {
@@ -100,17 +98,38 @@ char *mail_keep_text(const char *raw, size_t len, size_t *out_len)
                 pend--;
             if (pend > part && pend[-1] == '\r')
                 pend--;
+            size_t hlen = mail_header_length(part, (size_t)(pend - part));
+            char *inner = depth < 2 ? boundary_of(part, part + hlen) : NULL;
+            bool inner_closed;
             if (plain_text_part(part, pend)) {
-                buf_printf(&out, "--%s\r\n", b);
-                buf_add(&out, part, (size_t)(pend - part));
-                buf_adds(&out, "\r\n");
+                buf_printf(out, "--%s\r\n", outer);
+                buf_add(out, part, (size_t)(pend - part));
+                buf_adds(out, "\r\n");
+            } else if (inner) {
+                keep_plain_parts(part + hlen, pend, inner, outer, depth + 1, out, dropped,
+                                 &inner_closed);
+                *dropped |= !inner_closed;
             } else {
-                dropped = true;
+                *dropped = true;
             }
+            free(inner);
         }
-        closed = l[2 + n] == '-';
+        *closed = l[2 + n] == '-';
         part = next_line(l, end);
     }
+}
+
+char *mail_keep_text(const char *raw, size_t len, size_t *out_len)
+{
+    size_t hlen = mail_header_length(raw, len);
+    char *b = boundary_of(raw, raw + hlen);
+    if (!b)
+        return NULL; /* one part: the text itself */
+    buf out;
+    buf_init(&out);
+    header_with_note(&out, raw, hlen, "its HTML, pictures and files were removed after sending");
+    bool dropped = false, closed = false;
+    keep_plain_parts(raw + hlen, raw + len, b, b, 0, &out, &dropped, &closed);
     if (!dropped || !closed) { /* nothing to drop, or not a whole multipart: kept as it is */
         buf_free(&out);
         free(b);

@@ -67,7 +67,8 @@ char *mail_redact(const char *raw, size_t len, const char *keyword, const char *
 int mail_mime_parts(const char *raw, size_t len);
 /* What the database keeps of a mail it no longer needs whole (issue 28), with a field
  * X-Pbemgm-Trimmed saying so; NULL when it keeps the mail as it is. mail_keep_text: a sent
- * multipart mail's header and its text/plain parts (its HTML and pictures dropped);
+ * multipart mail's header and its text/plain parts, those inside a multipart part too (its HTML,
+ * pictures and attached files dropped);
  * mail_keep_header: a mail's header only. */
 char *mail_keep_text(const char *raw, size_t len, size_t *out_len);
 char *mail_keep_header(const char *raw, size_t len, size_t *out_len);

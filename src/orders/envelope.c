@@ -1,5 +1,5 @@
-/* envelope: GAME, PLAYER, PASSWORD, TURN, HELP, PICTURES and REPORT lines of a player's mail (see
- * envelope.h). */
+/* envelope: GAME, PLAYER, PASSWORD, TURN, HELP, PICTURES, REPORT and SEND GAME FILE lines of a
+ * player's mail (see envelope.h). */
 #include "orders/envelope.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -123,13 +123,35 @@ static void set_pictures(ord_envelope *env, const char *v, int number)
                                "or NONE (text and tables only), not \"%s\"", v);
 }
 
-/* "REPORT" (any case, a '.' or '!' after it): the word alone on its line. */
+/* The words alone on their line (any case, blanks between them as many as any, a '.' or '!'
+ * after them): REPORT, SEND GAME FILE. */
+static bool is_words(const char *text, const char *const *words)
+{
+    const char *p = text;
+    for (int i = 0; words[i]; i++) {
+        while (i && (*p == ' ' || *p == '\t'))
+            p++;
+        size_t n = strlen(words[i]);
+        if (strncasecmp(p, words[i], n) != 0 || (i && p[-1] != ' ' && p[-1] != '\t'))
+            return false;
+        p += n;
+    }
+    while (*p == '.' || *p == '!')
+        p++;
+    return *p == '\0';
+}
+
 static bool is_report(const char *text)
 {
-    size_t n = strlen(text);
-    while (n && (text[n - 1] == '.' || text[n - 1] == '!'))
-        n--;
-    return n == 6 && strncasecmp(text, "report", 6) == 0;
+    static const char *const words[] = {"report", NULL};
+    return is_words(text, words);
+}
+
+/* SEND GAME FILE: the game as an 18xx.games file, attached to the answer. */
+static bool is_game_file(const char *text)
+{
+    static const char *const words[] = {"send", "game", "file", NULL};
+    return is_words(text, words);
 }
 
 static void parse_line(ord_envelope *env, char *text, int number)
@@ -139,6 +161,8 @@ static void parse_line(ord_envelope *env, char *text, int number)
         env->help = true;
     else if (is_report(text))
         env->report = true;
+    else if (is_game_file(text))
+        env->game_file = true;
     else if ((v = keyword_value(text, "game")))
         set_once(env, &env->game, "GAME", v, number);
     else if ((v = keyword_value(text, "gm")) && !*v)

@@ -1,6 +1,6 @@
 /* envelope: the lines of a player's mail that say who sends it and for which game and turn —
- * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP, PICTURES and
- * REPORT commands. Every
+ * GAME, PLAYER (or GM: the game master's mail), PASSWORD, TURN — and the HELP, PICTURES, REPORT
+ * and SEND GAME FILE commands. Every
  * other non-blank line is kept, with its line number, for the order parser (or the GM's desk).
  * Keywords are case-insensitive and may be followed by ':' or '='. */
 #ifndef PBEMGM_ENVELOPE_H
@@ -35,6 +35,8 @@ typedef struct ord_envelope {
     ord_help_topic help_topic; /* HELP TILES, HELP MAP: what else the player asks for */
     ord_pictures pictures;     /* PICTURES: the player's choice, when the mail says one */
     bool report;       /* REPORT: a copy of the last turn report, made for the player */
+    bool game_file;    /* SEND GAME FILE: the game as an 18xx.games file, attached to the
+                        * answer (changes nothing) */
     ord_line *lines;   /* the rest, for the order parser */
     size_t nlines;
     ord_error *errors;

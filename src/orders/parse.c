@@ -588,6 +588,15 @@ static bool parse_one_round(struct words *w, ord_action *a)
     return (a->kind = ORD_ONE_ROUND, true);
 }
 
+/* SEND GAME FILE is the envelope's (envelope.c: the game's 18xx.games file, answered at once),
+ * when alone on its line; here it is not, or is misspelt: said so, not taken for SELL. */
+static bool parse_send(struct words *w, ord_action *a)
+{
+    (void)a;
+    return fail(w, "SEND GAME FILE, alone on its line, asks for the game's file for "
+                   "18xx.games (it is no order and changes nothing)");
+}
+
 /* The order language's verbs, each with its reader (called with the verb taken). */
 static const struct verb {
     const char *word;
@@ -601,7 +610,7 @@ static const struct verb {
     {"WITHHOLD", parse_withhold}, {"DISCARD", parse_discard}, {"FORM", parse_form},
     {"DO", parse_do_not},       {"DON'T", parse_do_not},      {"EXCHANGE", parse_exchange},
     {"KEEP", parse_keep},       {"USE", parse_use},           {"GOAL", parse_goal},
-    {"ONE", parse_one_round},
+    {"ONE", parse_one_round},   {"SEND", parse_send},
 };
 
 /* The word before the reader is no verb: said, with the nearest verb where one is near. */

@@ -58,7 +58,7 @@ svc_result svc_init(const cfg *c, store *st, buf *out)
 
 /* ---- names, titles and the GM ---- */
 
-static bool valid_name(const char *name)
+bool svc_usable_name(const char *name)
 {
     if (!*name || strlen(name) > 40)
         return false;
@@ -68,7 +68,7 @@ static bool valid_name(const char *name)
     return true;
 }
 
-static bool plausible_address(const char *a)
+bool svc_plausible_address(const char *a)
 {
     const char *at = strchr(a, '@');
     return at && at != a && at[1] && !strchr(at + 1, '@') && !strpbrk(a, " <>\",;\r\n");
@@ -76,7 +76,7 @@ static bool plausible_address(const char *a)
 
 bool svc_title_exists(const char *title)
 {
-    if (!valid_name(title))
+    if (!svc_usable_name(title))
         return false;
     char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
     bool ok = access(path, R_OK) == 0;
@@ -88,7 +88,7 @@ bool svc_title_exists(const char *title)
 static svc_result load_playable(const char *title, eng_title **t)
 {
     *t = NULL;
-    if (!valid_name(title))
+    if (!svc_usable_name(title))
         return svc_refused("\"%s\" is not a title name", title);
     svc_result r = svc_load_title(title, t);
     if (r.kind != SVC_OK || !(*t)->not_playable[0])
@@ -109,7 +109,7 @@ static svc_result find_game(store *st, const char *name, store_game *g)
 /* A game's GM: a mail address that is not the daemon's own, a password of 4 characters or more. */
 static svc_result check_gm(const cfg *c, const char *gm, const char *password)
 {
-    if (gm && !plausible_address(gm))
+    if (gm && !svc_plausible_address(gm))
         return svc_refused("\"%s\" is not a mail address", gm);
     if (gm && str_ieq(gm, c->daemon_address))
         return svc_refused("%s is pbemgm's own address (daemon.address): a GM needs an address "
@@ -140,7 +140,7 @@ svc_result svc_game_create(const cfg *c, store *st, const char *name, const char
     svc_result r = check_gm(c, gm, gm_password);
     if (r.kind != SVC_OK)
         return r;
-    if (!valid_name(name))
+    if (!svc_usable_name(name))
         return svc_refused("\"%s\" is not a usable game name (letters, digits, - and _, at most "
                            "40)", name);
     if (!svc_title_exists(title))
@@ -164,7 +164,10 @@ svc_result svc_game_create(const cfg *c, store *st, const char *name, const char
 
 static void list_game(const store_game *g, void *ctx)
 {
-    buf_printf(ctx, "%-20s %-8s %s\n", g->name, g->title, g->status);
+    buf_printf(ctx, "%-20s %-8s %s", g->name, g->title, g->status);
+    if (g->imported_from)
+        buf_printf(ctx, "  (imported from %s)", g->imported_from);
+    buf_addc(ctx, '\n');
 }
 
 svc_result svc_games_list(store *st, buf *out)
@@ -243,14 +246,22 @@ static svc_result record_start(const cfg *c, store *st, const store_game *g, con
     return r;
 }
 
-/* Checks that the options and players make a game of the title, then starts it. */
-static svc_result start_game(const cfg *c, store *st, const store_game *g, const char *options,
+/* Checks that the options and players make a game of the title (an imported game: its
+ * options beside the GM's, its log replayed), then starts it. */
+static svc_result start_game(const cfg *c, store *st, const store_game *g, const char *gm_options,
                              buf *out)
 {
     eng_title *t, *changed = NULL;
     svc_result r = load_playable(g->title, &t);
     if (r.kind != SVC_OK)
         return r;
+    char *merged = NULL; /* an imported game's: the GM's and the file's */
+    if (g->imported_from && (r = svc_import_start_options(st, g, gm_options, &merged, out)).kind
+                                != SVC_OK) {
+        eng_title_free(t);
+        return r;
+    }
+    const char *options = merged ? merged : gm_options;
     struct names names = {0};
     eng_game *eg = NULL;
     if (store_player_each(st, g->id, collect_name, &names) != STORE_OK)
@@ -261,14 +272,18 @@ static svc_result start_game(const cfg *c, store *st, const store_game *g, const
         r = record_start(c, st, g, options);
     if (r.kind == SVC_OK) {
         store_audit(st, "gm", "game_start", g->id, options);
-        buf_printf(out, "game %s started: %d players, options \"%s\"; turn 1, %s to act\n",
-                   g->name, names.n, options, eg->players[eg->current].name);
+        buf_printf(out, "game %s started: %d players, options \"%s\"; turn 1", g->name, names.n,
+                   options);
+        if (!merged)
+            buf_printf(out, ", %s to act", eg->players[eg->current].name);
+        buf_printf(out, "\n");
     }
     if (eg)
         eng_game_free(eg);
     names_free(&names);
     eng_title_free(changed);
     eng_title_free(t);
+    free(merged);
     return r;
 }
 
@@ -287,12 +302,22 @@ svc_result svc_game_start(const cfg *c, store *st, const char *name, const char 
 
 /* ---- players ---- */
 
+/* An imported game's seats are the file's: none added. */
+static svc_result seat_addable(const store_game *g)
+{
+    if (!g->imported_from)
+        return svc_ok();
+    return svc_refused("%s is imported: its seats are those of the file (`player address %s NAME "
+                       "ADDRESS` gives a seat its address; `player replace` a new player)",
+                       g->name, g->name);
+}
+
 static svc_result check_seat(const svc_seat *a)
 {
-    if (!valid_name(a->name))
+    if (!svc_usable_name(a->name))
         return svc_refused("\"%s\" is not a usable player name (letters, digits, - and _)",
                            a->name);
-    if (!plausible_address(a->address))
+    if (!svc_plausible_address(a->address))
         return svc_refused("\"%s\" is not a mail address", a->address);
     if (a->password && strlen(a->password) < 4)
         return svc_refused("%s", "a password needs at least 4 characters");
@@ -322,6 +347,10 @@ svc_result svc_player_add(const cfg *c, store *st, const svc_seat *a, buf *out)
     store_game g = {0};
     if ((r = find_game(st, a->game, &g)).kind != SVC_OK)
         return r;
+    if ((r = seat_addable(&g)).kind != SVC_OK) {
+        store_game_clear(&g);
+        return r;
+    }
     char *made = a->password ? NULL : util_random_token(10);
     r = seat(c, st, &g, NULL, a, a->password ? a->password : made);
     if (r.kind == SVC_OK) {
@@ -362,7 +391,8 @@ svc_result svc_player_replace(const cfg *c, store *st, const svc_seat *a, const 
 static void list_player(const store_player *p, void *ctx)
 {
     buf *out = ctx;
-    buf_printf(out, "%d  %-16s %s", p->seat, p->name, p->address);
+    buf_printf(out, "%d  %-16s %s", p->seat, p->name, p->address[0] ? p->address
+                                                                    : "(no address yet)");
     if (p->nmr_count)
         buf_printf(out, "  (%d NMR%s%s)", p->nmr_count, p->nmr_count > 1 ? "s" : "",
                    p->seat_open ? ", a replacement is wanted" : "");
@@ -406,7 +436,7 @@ svc_result svc_gm_command_on(const cfg *c, store *st, const store_game *g, const
     }
     if (body)
         cmd.body = xstrdup(body);
-    svc_desk d = {c, st, "command line", 0, {0}};
+    svc_desk d = {c, st, "command line", 0, {0}, NULL, NULL};
     buf_init(&d.out);
     if (store_begin(st) != STORE_OK) {
         r = svc_store_failed(st);
@@ -420,6 +450,8 @@ svc_result svc_gm_command_on(const cfg *c, store *st, const store_game *g, const
     if (d.out.len)
         buf_adds(out, d.out.data);
     buf_free(&d.out);
+    free(d.file); /* (a file for the answer by mail: `game export` writes one here) */
+    free(d.file_name);
     svc_desk_cmd_clear(&cmd);
     return r;
 }

@@ -1,8 +1,9 @@
 /* desk: the GM's desk — the verbs a game master uses on a game, the same on the command line
  * (src/cli) and by mail (mail.c: a mail with GAME, GM and PASSWORD): STATUS, ORDERS, BECOME,
  * PREVIEW, REVIEW, RELEASE, ROLLBACK, ADJUST, PAUSE, RESUME, ONE-ROUND, DEADLINE, BROADCAST,
- * REPLACE, PROCESS, HISTORY. One table holds them: how many words each takes, whether a reason follows,
- * whether lines follow (BECOME's orders, BROADCAST's text). A verb checks everything before it
+ * REPLACE, PROCESS, HISTORY, EXPORT (the game's 18xx.games file, attached to the answer). One
+ * table holds them: how many words each takes, whether a reason follows, whether lines follow
+ * (BECOME's orders, BROADCAST's text). A verb checks everything before it
  * changes anything; every change is audited (who, from where, why) and told to the players. */
 #define _DEFAULT_SOURCE /* timegm */
 #include "engine/game.h"
@@ -94,6 +95,11 @@ static int verb_status(struct call *k)
     if (g->deadline_at)
         svc_format_time(g->deadline_at, when, sizeof when);
     tell(k, "Game %s (%s): %s, turn %d; deadline %s", g->name, g->title, g->status, g->turn, when);
+    if (g->imported_from)
+        tell(k, "Imported from %s%s", g->imported_from,
+             strcmp(g->status, "forming") == 0
+                 ? ": it goes on by mail from where the file stops once started (game start)"
+                 : "");
     svc_game sg;
     if (strcmp(g->status, "running") == 0 && svc_game_load(k->d->st, g, &sg).kind == SVC_OK) {
         eng_play_at now = eng_play_now(sg.g);
@@ -123,7 +129,8 @@ static int verb_status(struct call *k)
         } else if (in) {
             snprintf(sent, sizeof sent, "orders in");
         }
-        tell(k, "  %d %s <%s>\n      %s; %d NMR%s%s", pl->seat, pl->name, pl->address, sent,
+        tell(k, "  %d %s <%s>\n      %s; %d NMR%s%s", pl->seat, pl->name,
+             pl->address[0] ? pl->address : "no address yet", sent,
              pl->nmr_count, pl->nmr_count == 1 ? "" : "s",
              pl->seat_open ? "; a replacement is wanted" : "");
     }
@@ -762,6 +769,26 @@ static int verb_adjust(struct call *k)
     return rc;
 }
 
+/* EXPORT: the game as an 18xx.games file, attached to the answer by mail (on the command line,
+ * `game export` writes it). */
+static int verb_export(struct call *k)
+{
+    char *json;
+    svc_result r = svc_game_file(k->d->st, k->g, &json);
+    if (r.kind == SVC_FAILED)
+        return -1;
+    if (r.kind == SVC_REFUSED)
+        return refuse(k, "%s", r.text);
+    free(k->d->file);
+    free(k->d->file_name);
+    k->d->file = json;
+    k->d->file_name = svc_game_file_name(k->g);
+    tell(k, "The game's file for 18xx.games is attached (%s): load it there with \"import "
+            "hotseat game\" on the new-game page.%s%s", k->d->file_name, r.text[0] ? " Note: " : "",
+         r.text);
+    return 0;
+}
+
 /* ---- the table ---- */
 
 static const struct verb verbs[] = {
@@ -781,6 +808,7 @@ static const struct verb verbs[] = {
     {"REPLACE", 3, false, NO_BODY, false, verb_replace, "REPLACE old new address", 0},
     {"PROCESS", 0, false, NO_BODY, true, verb_process, "PROCESS [turn]", 1},
     {"HISTORY", 0, false, NO_BODY, false, verb_history, "HISTORY", 0},
+    {"EXPORT", 0, false, NO_BODY, false, verb_export, "EXPORT", 0},
 };
 #define NVERBS ((int)(sizeof verbs / sizeof *verbs))
 
@@ -933,6 +961,27 @@ static char *welcome_body(const cfg *c, const store_game *g, const char *player,
     return body;
 }
 
+/* The welcome queued: the game, the password, what comes with a seat under way (copy). */
+static int welcome(const cfg *c, store *st, const store_game *g, const store_player *old,
+                   const char *name, const char *address, const char *password, const char *copy)
+{
+    char *body = welcome_body(c, g, name, password, old, copy);
+    char *subject = str_format("%s: welcome to the game", g->name);
+    mail_outgoing m = {.to_addr = address, .to_name = name, .subject = subject,
+                       .body = body, .auto_submitted = "auto-generated"};
+    int rc = svc_queue_mail(c, st, 0, g->id, &m).kind == SVC_OK ? 0 : -1;
+    free(subject);
+    free(body);
+    return rc;
+}
+
+svc_result svc_mail_welcome(const cfg *c, store *st, const store_game *g, const char *name,
+                            const char *address, const char *password)
+{
+    return welcome(c, st, g, NULL, name, address, password, NULL) ? svc_store_failed(st)
+                                                                   : svc_ok();
+}
+
 svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
                            const char *name, const char *address, const char *password,
                            bool mail)
@@ -960,15 +1009,8 @@ svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const s
         copy = svc_report_copy(c, st, g, old->seat - 1, 0);
     if (copy.kind == SVC_FAILED)
         rc = -1;
-    if (mail && rc == 0) {
-        char *body = welcome_body(c, g, name, password, old, copy.text[0] ? copy.text : NULL);
-        char *subject = str_format("%s: welcome to the game", g->name);
-        mail_outgoing m = {.to_addr = address, .to_name = name, .subject = subject,
-                           .body = body, .auto_submitted = "auto-generated"};
-        rc = svc_queue_mail(c, st, 0, g->id, &m).kind == SVC_OK ? 0 : -1;
-        free(subject);
-        free(body);
-    }
+    if (mail && rc == 0)
+        rc = welcome(c, st, g, old, name, address, password, copy.text[0] ? copy.text : NULL);
     if (rc == 0 && store_audit(st, "gm", old ? "player_replace" : "player_add", g->id,
                                old ? old->name : name) != STORE_OK)
         rc = -1;

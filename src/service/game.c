@@ -33,8 +33,6 @@ static void collect_player(const store_player *p, void *ctx)
 
 /* ---- the titles, parsed once a process ---- */
 
-static char *read_title_file(const char *title, void *ctx);
-
 #define TITLES_KEPT 16
 
 static struct {
@@ -240,8 +238,7 @@ static int replay_one(int64_t seq, int turn, const char *json, void *ctx)
     return 0;
 }
 
-/* A title's file in the games directory (eng_title_reader). */
-static char *read_title_file(const char *title, void *ctx)
+char *svc_read_title_file(const char *title, void *ctx)
 {
     (void)ctx;
     char *path = str_format("%s/%s.json", PBEMGM_GAMES_DIR, title);
@@ -261,7 +258,7 @@ static svc_result loaded(const eng_title *t, char *err)
 svc_result svc_load_title(const char *title, eng_title **out)
 {
     char *err = NULL;
-    *out = eng_title_load(title, read_title_file, NULL, &err);
+    *out = eng_title_load(title, svc_read_title_file, NULL, &err);
     return loaded(*out, err);
 }
 
@@ -269,7 +266,7 @@ svc_result svc_load_title_chosen(const char *title, const eng_title *base, const
                                  eng_title **out)
 {
     char *err = NULL;
-    *out = eng_title_load_chosen(title, read_title_file, NULL, base, chosen, &err);
+    *out = eng_title_load_chosen(title, svc_read_title_file, NULL, base, chosen, &err);
     return loaded(*out, err);
 }
 

@@ -39,6 +39,8 @@ struct outcome {
     int64_t held_until;   /* held back unread by the password throttle until then (0: not) */
     char *gm_address;     /* the GM of the game the mail names, when it exists (NULL: the
                            * configuration's) */
+    char *file;           /* a file attached to the answer (the game's 18xx.games file: SEND */
+    char *file_name;      /* GAME FILE, the desk's EXPORT), and its name; or NULL */
 };
 
 static char *reply_subject(const char *subject)
@@ -254,7 +256,7 @@ static int count_guess(const cfg *c, store *st, int64_t inbound_id, const ord_en
         buf_free(&what);
     }
     free(key);
-    if (rc || !names_locked || !player->address)
+    if (rc || !names_locked || !player->address || !player->address[0])
         return rc;
     cJSON *ctx = cJSON_CreateObject();
     cJSON_AddStringToObject(ctx, "gm_name", c->gm_name);
@@ -399,6 +401,29 @@ static int report_copy(const cfg *c, store *st, const store_inbound *m, const st
     return r.kind == SVC_OK ? 0 : r.kind == SVC_REFUSED ? 1 : -1;
 }
 
+/* SEND GAME FILE: the game's 18xx.games file attached to the answer, which says so (with the
+ * note where 18xx.games' rules differ), or why not. -1 on a database error. */
+static int game_file(store *st, const store_game *game, cJSON *ctx, struct outcome *out)
+{
+    char *json;
+    svc_result r = svc_game_file(st, game, &json);
+    if (r.kind == SVC_FAILED)
+        return -1;
+    if (r.kind == SVC_REFUSED) {
+        cJSON_AddStringToObject(ctx, "game_file_refused", r.text);
+        return 0;
+    }
+    free(out->file);
+    free(out->file_name);
+    out->file = json;
+    out->file_name = svc_game_file_name(game);
+    cJSON *f = cJSON_AddObjectToObject(ctx, "game_file");
+    cJSON_AddStringToObject(f, "name", out->file_name);
+    if (r.text[0])
+        cJSON_AddStringToObject(f, "note", r.text);
+    return 0;
+}
+
 /* A refused mail in the game's audit: why, and from whom. */
 static int audit_refusal(store *st, const char *action, int64_t game_id, const char *problem,
                          const mail_message *msg)
@@ -451,9 +476,13 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
             cJSON *over = cJSON_AddObjectToObject(ctx, "game_finished");
             cJSON_AddStringToObject(over, "game", game.name);
             cJSON_AddNumberToObject(over, "turn", game.turn);
+            if (game.imported_from) /* (over before it came here: no report of ours) */
+                cJSON_AddStringToObject(over, "imported_from", game.imported_from);
         }
         if (env->report) /* REPORT: the last report, made for the player, in a mail of its own */
             out->db_error |= report_copy(c, st, m, &game, &player, ctx) < 0;
+        if (env->game_file) /* SEND GAME FILE: attached to this answer */
+            out->db_error |= game_file(st, &game, ctx, out) < 0;
         out->player_id = player.id;
         out->game_id = game.id;
         if (env->pictures != ORD_PICTURES_UNSAID) {
@@ -461,16 +490,19 @@ static void handle_identity(const cfg *c, store *st, const store_inbound *m,
             out->db_error |= store_player_set_pictures(st, player.id, on) != STORE_OK;
             cJSON_AddTrueToObject(ctx, on ? "pictures_inline" : "pictures_none");
         }
-        buf_printf(&out->text, "from player %s of game %s", player.name, game.name);
+        buf_printf(&out->text, "from player %s of game %s%s", player.name, game.name,
+                   out->file ? "; the game's file sent" : "");
         char *actor = str_format("player:%lld", (long long)player.id);
         out->db_error |= store_audit(st, actor, "mail_accepted", game.id, msg->message_id) != 0;
         free(actor);
         /* mail about a player's orders goes to the player's address of record only; a mail
          * from, or asking answers to, another address is told to that player */
-        out->answer_to = xstrdup(player.address);
+        bool addressed = player.address[0] != '\0'; /* (an imported game's seat: not yet) */
+        out->answer_to = addressed ? xstrdup(player.address) : NULL;
         bool own = msg->from_addr && str_ieq(msg->from_addr, player.address);
         out->answer_name = xstrdup(own && msg->from_name ? msg->from_name : player.name);
-        const char *elsewhere = msg->from_addr && !str_ieq(msg->from_addr, player.address)
+        const char *elsewhere = !addressed ? NULL
+                                : msg->from_addr && !str_ieq(msg->from_addr, player.address)
                                     ? msg->from_addr
                                 : msg->reply_to && !str_ieq(msg->reply_to, player.address)
                                     ? msg->reply_to : NULL;
@@ -557,7 +589,7 @@ static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mai
     store_game game = {0};
     const char *problem = check_gm(c, st, msg, env, &game);
     char *origin = str_format("mail from %s", msg->from_addr ? msg->from_addr : "?");
-    svc_desk d = {c, st, origin, m->id, {0}};
+    svc_desk d = {c, st, origin, m->id, {0}, NULL, NULL};
     buf_init(&d.out);
     if (problem) {
         cJSON_AddStringToObject(ctx, "gm_problem", problem);
@@ -572,7 +604,12 @@ static void handle_gm(const cfg *c, store *st, const store_inbound *m, const mai
         cJSON_AddStringToObject(ctx, "gm_text", d.out.data ? str_trim(d.out.data) : "");
         out->answer_to = xstrdup(svc_gm_address(c, &game)); /* about the game: to the GM only */
         buf_printf(&out->text, "GM desk, game %s", game.name);
+        out->file = d.file; /* EXPORT's: attached to the answer */
+        out->file_name = d.file_name;
+        d.file = d.file_name = NULL;
     }
+    free(d.file);
+    free(d.file_name);
     buf_free(&d.out);
     free(origin);
     store_game_clear(&game);
@@ -857,6 +894,8 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
     char *body = svc_render_text(c, "reply.txt", ctx);
     char *subject = reply_subject(msg->subject);
     char *refs = svc_reply_references(msg->references, msg->message_id);
+    mail_attachment file = {out->file_name, "application/json", (const unsigned char *)out->file,
+                            out->file ? strlen(out->file) : 0};
     mail_outgoing reply = {
         .to_addr = out->answer_to ? out->answer_to : mail_reply_address(msg),
         .to_name = out->answer_to ? out->answer_name : msg->from_name,
@@ -865,6 +904,8 @@ static void handle_parsed(const cfg *c, store *st, const store_inbound *m,
         .in_reply_to = msg->message_id,
         .references = refs,
         .auto_submitted = "auto-replied",
+        .attachments = out->file ? &file : NULL,
+        .nattachments = out->file ? 1 : 0,
     };
     out->db_error |= svc_queue_mail(c, st, m->id, out->game_id, &reply).kind != SVC_OK;
     free(refs);
@@ -922,6 +963,8 @@ svc_result svc_handle_mail(const cfg *c, store *st, const store_inbound *m)
     free(out.answer_to);
     free(out.answer_name);
     free(out.gm_address);
+    free(out.file);
+    free(out.file_name);
     log_info("mail %lld from %s: %s", (long long)m->id, msg.from_addr ? msg.from_addr : "?",
              out.text.data);
     buf_free(&out.text);

@@ -121,9 +121,21 @@ svc_result svc_queue_composed(const cfg *c, store *st, int64_t inbound_id,
     return rc == STORE_OK ? svc_ok() : svc_store_failed(st);
 }
 
+/* A player with no address yet (an imported game's seat, until `player address`): no mail. */
+static bool addressed(const mail_outgoing *m)
+{
+    if (m->to_addr && *m->to_addr)
+        return true;
+    log_debug("no mail for %s (\"%s\"): no address yet", m->to_name ? m->to_name : "?",
+              m->subject ? m->subject : "");
+    return false;
+}
+
 svc_result svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
                           const mail_outgoing *m)
 {
+    if (!addressed(m))
+        return svc_ok();
     char *message_id;
     size_t len;
     char *raw = compose(c, st, game_id, m, &message_id, &len);
@@ -138,6 +150,8 @@ svc_result svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t g
 svc_result svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id,
                          const mail_outgoing *m)
 {
+    if (!addressed(m))
+        return svc_ok();
     char *message_id;
     size_t len;
     char *raw = compose(c, st, game_id, m, &message_id, &len);

@@ -46,10 +46,11 @@ svc_result svc_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 svc_result svc_store_failed(store *st);
 
 /* ---- mailq.c: mail from the game master, queued ---- */
-/* Composes m (its to, subject, text, HTML and pictures; in_reply_to and references when it
- * answers a mail) from the daemon's address (m's from and date are not read) and puts it in the
- * outbox; game_id: the game it is about (0: none), under whose first mail to the recipient it
- * threads. */
+/* Composes m (its to, subject, text, HTML, pictures and files; in_reply_to and references when
+ * it answers a mail) from the daemon's address (m's from and date are not read) and puts it in
+ * the outbox; game_id: the game it is about (0: none), under whose first mail to the recipient
+ * it threads. A mail to no address ('': an imported game's player without one yet) is not
+ * queued (done: nothing to send). */
 svc_result svc_queue_mail(const cfg *c, store *st, int64_t inbound_id, int64_t game_id,
                           const mail_outgoing *m);
 /* A mail from the game master to every player of the game (text: what the GM did, or says),
@@ -60,7 +61,8 @@ svc_result svc_tell_players(const cfg *c, store *st, int64_t inbound_id, const s
 svc_result svc_queue_composed(const cfg *c, store *st, int64_t inbound_id,
                               const char *message_id, const char *to_addr, const char *raw,
                               size_t len);
-/* Composes it and holds it for the GM's release (a turn's report under review). */
+/* Composes it and holds it for the GM's release (a turn's report under review); none to no
+ * address, as svc_queue_mail. */
 svc_result svc_hold_mail(const cfg *c, store *st, int turn, int64_t game_id,
                          const mail_outgoing *m);
 /* "<a> <b>": the ids a reply to a mail references — its References, then its own id. */
@@ -101,6 +103,9 @@ typedef struct svc_game {
     eng_board *before;             /* svc_game_load_until: the board before that turn */
 } svc_game;
 
+/* The text of config/games/TITLE.json (malloc'd; NULL when it cannot be read): the titles'
+ * reader (eng_title_reader) of the engine and of src/xgames. */
+char *svc_read_title_file(const char *title, void *ctx);
 /* config/games/TITLE.json read and checked into *out (the caller frees it; NULL when
  * refused: why). */
 svc_result svc_load_title(const char *title, eng_title **out);
@@ -269,6 +274,8 @@ typedef struct svc_desk {
     const char *origin;  /* where the GM is: "command line", or "mail from ADDRESS" */
     int64_t inbound_id;  /* the GM's mail (0: the command line) */
     buf out;             /* what the GM is told */
+    char *file;          /* a file for the GM (EXPORT: the game's 18xx.games file; malloc'd, */
+    char *file_name;     /* the caller frees both): attached to the answer by mail */
 } svc_desk;
 
 /* One GM command: the verb (the desk's table), its words, the reason after them, and the lines
@@ -299,6 +306,53 @@ svc_result svc_desk_run(svc_desk *d, const store_game *g, const svc_desk_cmd *cm
 svc_result svc_seat_player(const cfg *c, store *st, const store_game *g, const store_player *old,
                            const char *name, const char *address, const char *password,
                            bool mail);
+/* The welcome mail (the game, the password, how to send orders) queued for a player. */
+svc_result svc_mail_welcome(const cfg *c, store *st, const store_game *g, const char *name,
+                            const char *address, const char *password);
+
+/* ---- xgames.c: 18xx.games' game files (src/xgames) ---- */
+struct xg_game; /* xgames/xgames.h: a file imported */
+
+/* A player's address given with an import: name is the player's pbemgm name or the file's. */
+typedef struct svc_import_player {
+    const char *name, *address;
+} svc_import_player;
+
+/* The file at path (18xx.games' game file) becomes game `name`, in one transaction, or nothing
+ * does (refused: why — the file's fault, or the action, its id and type, and why pbemgm
+ * cannot take it): its title and options, its players seated (addresses from given, matched
+ * by name; the others '' until `player address`; each with a password made up and told in
+ * out; mailed a welcome when mail and the game goes on), every decision the log's turn 0.
+ * A game over in the file is finished; any other waits, forming, for `game start`. Begins and
+ * commits its own transaction; audited. */
+svc_result svc_game_import(const cfg *c, store *st, const char *name, const char *path,
+                           const svc_import_player *given, int ngiven, bool mail, buf *out);
+/* The same from a file read already (x; from: where it came from, as the game says it). */
+svc_result svc_game_import_read(const cfg *c, store *st, const char *name, const char *from,
+                                const struct xg_game *x, const svc_import_player *given,
+                                int ngiven, bool mail, buf *out);
+/* An imported game about to start with the GM's options (house rules, presets): its options
+ * (*options, malloc'd): the GM's, then the file's (which stand where both say one: out tells
+ * which of the GM's they overrode); refused while a seat has no address, or when the log
+ * does not replay under them (the first action that does not, and why). Reads only. */
+svc_result svc_import_start_options(store *st, const store_game *g, const char *gm_options,
+                                    char **options, buf *out);
+/* A player's address given (an imported game's seat without one, or a new one). A seat that had
+ * none is mailed a welcome with a new password when mail and the game is not over; one that had
+ * an address keeps its password. In its own transaction; audited. */
+svc_result svc_player_address(const cfg *c, store *st, const char *game, const char *name,
+                              const char *address, bool mail, buf *out);
+/* The game as an 18xx.games game file (*json, malloc'd) from its players, options and action
+ * log: done, its text a note when 18xx.games' rules differ from the game's options ("" when
+ * they do not); refused (*json NULL): why it cannot be. Reads only. */
+svc_result svc_game_file(store *st, const store_game *g, char **json);
+/* The same with actions not in the log yet after its own (a turn's, before it is written). */
+svc_result svc_game_file_with(store *st, const store_game *g, const char *const *extra,
+                              int nextra, char **json);
+/* The name the file goes by when attached: "GAME.json" (malloc'd). */
+char *svc_game_file_name(const store_game *g);
+/* `game export NAME [--to FILE]`: the file written to path, or (path NULL) into out. */
+svc_result svc_game_export(store *st, const char *name, const char *path, buf *out);
 
 /* ---- inbox.c: mail taken in, stored once, processed ---- */
 /* Fetches the waiting mail of src, stores each once and acknowledges it; *stored (may be
@@ -349,6 +403,10 @@ svc_result svc_store_open(const cfg *c, store **st);
 void svc_store_close(store *st);
 /* The database and (Maildir) the mail folders made ready. */
 svc_result svc_init(const cfg *c, store *st, buf *out);
+/* A name a game, a player or a title may have: letters, digits, - and _, at most 40. */
+bool svc_usable_name(const char *name);
+/* Whether text reads as one mail address (local@domain, nothing around it). */
+bool svc_plausible_address(const char *a);
 /* Whether config/games holds the title. */
 bool svc_title_exists(const char *title);
 

@@ -1,7 +1,9 @@
 /* start: the mail that opens a game — to every player when the game starts: the seating, the
  * start packet with its prices, the variant and the house rules in force, the first deadline
  * and the order form for turn 1 (templates/game_start.txt and .html), the starting map inline
- * for those who take pictures. */
+ * for those who take pictures. A game imported under way (from 18xx.games): where it stands —
+ * the round, the phase, who is to act, each player's cash and worth, what is left of the start
+ * packet, the map as it is. */
 #include "report/mapdraw.h"
 #include "report/packet.h"
 #include "report/state.h"
@@ -14,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cJSON *seating(const svc_game *dg)
+/* The seats; a game under way (imported): who is to act now, each one's cash and worth. */
+static cJSON *seating(const svc_game *dg, bool under_way)
 {
     cJSON *arr = cJSON_CreateArray();
     for (int p = 0; p < dg->nplayers; p++) {
@@ -22,16 +25,23 @@ static cJSON *seating(const svc_game *dg)
         cJSON_AddNumberToObject(o, "seat", dg->players[p].seat);
         cJSON_AddStringToObject(o, "name", dg->players[p].name);
         if (p == dg->g->current)
-            cJSON_AddTrueToObject(o, "first");
+            cJSON_AddTrueToObject(o, under_way ? "to_act" : "first");
+        if (under_way) {
+            cJSON_AddNumberToObject(o, "cash", dg->g->players[p].cash);
+            cJSON_AddNumberToObject(o, "worth", eng_player_worth(dg->g, p));
+        }
         cJSON_AddItemToArray(arr, o);
     }
     return arr;
 }
 
-static cJSON *start_packet(const eng_title *t, bool by_rows)
+/* The start packet's items still on sale (a game imported under way may have sold some). */
+static cJSON *start_packet(const eng_title *t, const eng_game *g, bool by_rows)
 {
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < t->nstart_items; i++) {
+        if (i < (int)(sizeof g->item_sold / sizeof *g->item_sold) && g->item_sold[i])
+            continue;
         const struct eng_start_item *it = &t->start_items[i];
         const eng_company *co = &t->companies[it->company];
         cJSON *o = cJSON_CreateObject();
@@ -78,11 +88,24 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
         cJSON_AddStringToObject(ctx, "stop_after_formation", dg->t->formation.round_name);
     if (dg->t->packet_auction)
         cJSON_AddNumberToObject(ctx, "bid_raise", dg->t->bid_raise);
-    cJSON_AddItemToObject(ctx, "seats", seating(dg));
+    if (sg->imported_from) { /* a game under way: where it stands */
+        cJSON *imp = cJSON_AddObjectToObject(ctx, "imported");
+        cJSON_AddStringToObject(imp, "from", sg->imported_from);
+        eng_play_at now = eng_play_now(dg->g);
+        char round[64];
+        cJSON_AddStringToObject(imp, "round",
+                                eng_round_name(dg->g, &now, ENG_NAME_TURN, round, sizeof round));
+        cJSON_AddStringToObject(imp, "phase", dg->t->phases[dg->g->phase].name);
+        cJSON_AddStringToObject(imp, "to_act", dg->players[dg->g->current].name);
+    }
+    cJSON_AddItemToObject(ctx, "seats", seating(dg, sg->imported_from != NULL));
     bool by_rows = dg->g && eng_packet_sold_by_rows(dg->g);
     if (by_rows)
         cJSON_AddTrueToObject(ctx, "by_rows");
-    cJSON_AddItemToObject(ctx, "packet", start_packet(dg->t, by_rows));
+    cJSON *packet = start_packet(dg->t, dg->g, by_rows);
+    if (cJSON_GetArraySize(packet))
+        cJSON_AddTrueToObject(ctx, "packet_left");
+    cJSON_AddItemToObject(ctx, "packet", packet);
     char next_rounds[160], when[64];
     cJSON_AddStringToObject(ctx, "rounds_next",
                             eng_rounds_next_text(dg->g, next_rounds, sizeof next_rounds));
@@ -107,7 +130,8 @@ static svc_result mail_player(const cfg *c, store *st, const store_game *sg, con
         cJSON_AddStringToObject(ctx, "map_src", src);
     char *text = svc_render_text(c, "game_start.txt", ctx);
     char *html = svc_render_html(c, "game_start.html", ctx);
-    char *subject = str_format("%s: the game begins", sg->name);
+    char *subject = str_format(sg->imported_from ? "%s: the game goes on by mail"
+                                                 : "%s: the game begins", sg->name);
     mail_outgoing m = {
         .to_addr = dg->players[p].address,
         .to_name = dg->players[p].name,
@@ -135,7 +159,9 @@ static svc_result mail_start(const cfg *c, store *st, const store_game *sg, int 
     if (r.kind != SVC_OK)
         return r;
     cJSON *ctx = start_context(c, sg, &dg);
-    char *err = NULL, *caption = str_format("game %s: the starting map", sg->name);
+    char *err = NULL, *caption = str_format(sg->imported_from ? "game %s: the map as it stands"
+                                                              : "game %s: the starting map",
+                                            sg->name);
     size_t png_len = 0;
     unsigned char *png = rpt_map_png(dg.g->board, NULL, caption, &png_len, &err);
     if (!png) {

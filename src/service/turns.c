@@ -190,6 +190,7 @@ struct rendered {
     struct pictures pc;
     int n;
     struct report_mail mails[ENG_MAX_PLAYERS + 1];
+    char *file, *file_name; /* the game's 18xx.games file, attached (the final report), or NULL */
 };
 
 static void render_one(const cfg *c, const struct pictures *pc, cJSON *ctx, struct report_mail *m,
@@ -242,6 +243,8 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t
                           const struct rendered *rd)
 {
     int rc = 0;
+    mail_attachment file = {rd->file_name, "application/json", (const unsigned char *)rd->file,
+                            rd->file ? strlen(rd->file) : 0};
     for (int i = 0; i < rd->n && rc == 0; i++) {
         const struct report_mail *m = &rd->mails[i];
         mail_outgoing mail = {
@@ -253,6 +256,8 @@ static int queue_rendered(const cfg *c, store *st, const store_game *sg, int64_t
             .html = m->html,
             .parts = m->pictures ? rd->pc.parts : NULL,
             .nparts = m->pictures ? rd->pc.nparts : 0,
+            .attachments = rd->file ? &file : NULL,
+            .nattachments = rd->file ? 1 : 0,
         };
         if (m->hold)
             rc = svc_hold_mail(c, st, sg->turn, sg->id, &mail).kind == SVC_OK ? 0 : -1;
@@ -273,7 +278,34 @@ static void rendered_free(struct rendered *rd)
         free(m->html);
     }
     pictures_free(&rd->pc);
+    free(rd->file);
+    free(rd->file_name);
+    rd->file = rd->file_name = NULL;
     rd->n = 0;
+}
+
+/* The final report carries the game as an 18xx.games file (its log, and the turn's actions not
+ * stored yet: extra): into rd, and ctx says so; a game that cannot be written goes without
+ * (logged). -1 on a database error. */
+static int attach_game_file(store *st, const store_game *sg, const char *const *extra,
+                            int nextra, cJSON *ctx, struct rendered *rd)
+{
+    char *json;
+    svc_result r = svc_game_file_with(st, sg, extra, nextra, &json);
+    if (r.kind == SVC_FAILED)
+        return -1;
+    if (r.kind == SVC_REFUSED) {
+        log_warn("game %s: the final report goes without its file: %s", sg->name, r.text);
+        return 0;
+    }
+    rd->file = json;
+    rd->file_name = svc_game_file_name(sg);
+    cJSON_DeleteItemFromObjectCaseSensitive(ctx, "game_file");
+    cJSON *f = cJSON_AddObjectToObject(ctx, "game_file");
+    cJSON_AddStringToObject(f, "name", rd->file_name);
+    if (r.text[0])
+        cJSON_AddStringToObject(f, "note", r.text);
+    return 0;
 }
 
 /* ---- resolving a turn ---- */
@@ -471,6 +503,15 @@ static struct prepared *prepare(const cfg *c, store *st, const store_game *sg, c
         return NULL;
     }
     cJSON *parts = turn_parts(ctx, &res->dg, &res->r, res->in.orders);
+    if (res->r.game_over &&
+        attach_game_file(st, sg, (const char *const *)res->r.actions, res->r.nactions, ctx,
+                         &p->mails)) {
+        snprintf(why, len, "%s", store_errmsg(st));
+        cJSON_Delete(parts);
+        cJSON_Delete(ctx);
+        prepared_free(p);
+        return NULL;
+    }
     char *subject = str_format("%s: turn %d", sg->name, sg->turn);
     render_everyone(c, sg, &res->dg, &res->state, res->before, parts, subject, ctx, &p->mails);
     free(subject);
@@ -582,7 +623,14 @@ static svc_result render_stored(const cfg *c, store *st, const store_game *sg, i
     cJSON_ArrayForEach(v, parts)
         if (strcmp(v->string, "fates") != 0)
             cJSON_AddItemToObject(ctx, v->string, cJSON_Duplicate(v, true));
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(parts, "game_over"))) {
+    bool over = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(parts, "game_over"));
+    if (over && attach_game_file(st, sg, NULL, 0, ctx, out)) {
+        rep_state_free(&s);
+        cJSON_Delete(ctx);
+        svc_game_unload(&dg);
+        return svc_store_failed(st);
+    }
+    if (over) {
         cJSON_DeleteItemFromObjectCaseSensitive(ctx, "ranking");
         cJSON_AddItemToObject(ctx, "ranking", rep_ranking_json(dg.g));
     } else if (deadline > 0) {

@@ -24,7 +24,8 @@
                      "remind_hours, rounds_per_turn, stop_after_formation, one_round_turn, " \
                      "reminded_turn, grace_minutes, early_due_at, gm_address, gm_password_hash, " \
                      "paused_at, review, " \
-                     "(SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id), thread_id"
+                     "(SELECT COUNT(*) FROM held_mail h WHERE h.game_id = games.id), thread_id, " \
+                     "imported_from"
 #define PLAYER_COLUMNS "id, game_id, seat, name, address, password_hash, nmr_count, seat_open, " \
                        "pictures"
 
@@ -211,6 +212,10 @@ static const char *const stmt_sql[S_COUNT] = {
     [S_PLAYER_THREAD] = "SELECT id, thread_id FROM players WHERE game_id = ?1 AND "
                         "address = ?2 COLLATE NOCASE ORDER BY seat LIMIT 1",
     [S_PLAYER_SET_THREAD] = "UPDATE players SET thread_id = ?2 WHERE id = ?1 AND thread_id IS NULL",
+    [S_GAME_SET_IMPORTED] = "UPDATE games SET options = ?2, imported_from = ?3 WHERE id = ?1 "
+                            "AND status = 'forming'",
+    [S_PLAYER_SET_ADDRESS] = "UPDATE players SET address = ?2, password_hash = COALESCE(?3, "
+                             "password_hash), thread_id = NULL WHERE id = ?1",
     [S_INBOUND_NEXT_HELD] = "SELECT MIN(held_until) FROM inbound WHERE status = 'received' AND "
                             "held_until IS NOT NULL",
 };

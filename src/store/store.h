@@ -60,6 +60,8 @@ typedef struct store_game {
     int held;             /* reports held for release (0: none) */
     char *thread_id;      /* the Message-ID of the game's first mail: its mails thread under it;
                            * NULL until one is queued */
+    char *imported_from;  /* an imported game: from where ("18xx.games file 26855.json");
+                           * NULL: a game begun here */
 } store_game;
 
 typedef struct store_player {
@@ -340,6 +342,12 @@ int store_player_thread(store *st, int64_t game_id, const char *address, int64_t
 /* The player's thread begins with this mail, unless it has begun already. */
 int store_player_set_thread(store *st, int64_t player_id, const char *message_id);
 int store_game_thread(store *st, int64_t game_id, char **message_id);
+/* A game imported (issue 30), still forming: its options (those of the file) and from where. */
+int store_game_set_imported(store *st, int64_t game_id, const char *options, const char *from);
+/* The player's address ('': not known yet, an imported game's) and password (NULL: kept); the
+ * player's thread begins again at the new address. */
+int store_player_set_address(store *st, int64_t player_id, const char *address,
+                             const char *password_hash);
 /* Whether the player's reports carry their pictures. */
 int store_player_set_pictures(store *st, int64_t player_id, bool pictures);
 

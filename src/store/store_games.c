@@ -47,6 +47,7 @@ static void read_game(sqlite3_stmt *s, store_game *g)
     g->review = sqlite3_column_int(s, 18) != 0;
     g->held = sqlite3_column_int(s, 19);
     g->thread_id = col_text(s, 20);
+    g->imported_from = col_text(s, 21);
 }
 
 /* The one game a statement finds by one text key. */
@@ -107,6 +108,7 @@ void store_game_clear(store_game *g)
     free(g->gm_address);
     free(g->gm_password_hash);
     free(g->thread_id);
+    free(g->imported_from);
     memset(g, 0, sizeof *g);
 }
 
@@ -378,4 +380,27 @@ int store_player_set_pictures(store *st, int64_t player_id, bool pictures)
     sqlite3_bind_int64(s, 1, player_id);
     sqlite3_bind_int(s, 2, pictures);
     return run(st, s);
+}
+
+/* An UPDATE of one row by its id (?1) with two texts (?2, ?3): STORE_NOT_FOUND when it changed
+ * none. */
+static int update_texts(store *st, int which, int64_t id, const char *a, const char *b)
+{
+    sqlite3_stmt *s = stmt(st, which);
+    sqlite3_bind_int64(s, 1, id);
+    bind_text(s, 2, a);
+    bind_text(s, 3, b);
+    int rc = run(st, s);
+    return rc == STORE_OK && sqlite3_changes(st->db) == 0 ? STORE_NOT_FOUND : rc;
+}
+
+int store_game_set_imported(store *st, int64_t game_id, const char *options, const char *from)
+{
+    return update_texts(st, S_GAME_SET_IMPORTED, game_id, options, from);
+}
+
+int store_player_set_address(store *st, int64_t player_id, const char *address,
+                             const char *password_hash)
+{
+    return update_texts(st, S_PLAYER_SET_ADDRESS, player_id, address, password_hash);
 }

@@ -104,7 +104,8 @@ missing=""
 for cmd in init serve status "mail list" "mail retry" "game create" "game list" "game start" \
     "game set" "game status" "game one-round" "game resolve" "game preview" "game report" \
     "game release" "game rollback" "game adjust" "game pause" "game resume" "game deadline" \
-    "game broadcast" "game history" "player add" "player list" "player replace" orders map \
+    "game broadcast" "game history" "game import" "game export" "player add" "player list" \
+    "player replace" "player address" orders map \
     backup "db compact"; do
     LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$TOP/man/pbemgm.1" 2>/dev/null | grep -q "^ *$cmd\( \|\$\)" \
         || missing="$missing '$cmd'"

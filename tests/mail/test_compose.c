@@ -254,6 +254,103 @@ static void test_the_picture_reads_back(void **state)
     free(raw);
 }
 
+/* ---- files attached ---- */
+
+static const char game_file[] = "{\"id\":1,\"title\":\"1830\",\"actions\":[]}";
+
+static char *compose_attached(size_t *len, bool html)
+{
+    mail_inline_part part = {"map.1@pbem.test", "image/png", "map.png", picture, sizeof picture};
+    mail_attachment file = {"berlin 1.json", "application/json",
+                            (const unsigned char *)game_file, sizeof game_file - 1};
+    mail_outgoing m = {
+        .from_addr = "gm@pbem.test", .to_addr = "alice@pbem.test", .subject = "berlin: the file",
+        .body = body_text, .html = html ? "<p>For J\xc3\xb6rg</p>\n" : NULL,
+        .parts = html ? &part : NULL, .nparts = html ? 1 : 0,
+        .attachments = &file, .nattachments = 1, .date = 1795248000,
+    };
+    return mail_compose(&m, "file-id@pbem.test", len);
+}
+
+/* The file comes after the whole body (text and HTML), a part of a multipart/mixed. */
+static void test_an_attachment_follows_the_body_in_a_mixed(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = compose_attached(&len, true);
+    char shape[256];
+    shape_of(raw, len, shape, sizeof shape);
+    assert_string_equal(shape, "mixed(alternative(plain,related(html,png)),json)");
+    assert_non_null(strstr(raw, "Content-Type: multipart/mixed; boundary="));
+    wire_is_clean(raw, len);
+    free(raw);
+    raw = compose_attached(&len, false);
+    shape_of(raw, len, shape, sizeof shape);
+    assert_string_equal(shape, "mixed(plain,json)");
+    wire_is_clean(raw, len);
+    free(raw);
+}
+
+/* As a mail client shows it: the text first (the project's own reader takes it), the file
+ * named as an attachment, its bytes as given. */
+static void test_an_attachment_reads_back(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = compose_attached(&len, true);
+    mail_message msg;
+    assert_int_equal(mail_message_parse(raw, len, &msg), 0);
+    assert_int_equal(msg.body_kind, MAIL_BODY_PLAIN);
+    assert_non_null(strstr(msg.body, "For J\xc3\xb6rg,\n\nline with = sign"));
+    assert_true(msg.attachments >= 1);
+    mail_message_clear(&msg);
+    size_t idx = 0;
+    struct mailmime *mm = NULL;
+    assert_int_equal(mailmime_parse(raw, len, &idx, &mm), MAILIMF_NO_ERROR);
+    clist *parts = mm->mm_data.mm_message.mm_msg_mime->mm_data.mm_multipart.mm_mp_list;
+    assert_int_equal(clist_count(parts), 2);
+    struct mailmime *file = clist_nth_data(parts, 1);
+    assert_int_equal(file->mm_content_type->ct_type->tp_data.tp_discrete_type->dt_type,
+                     MAILMIME_DISCRETE_TYPE_APPLICATION);
+    assert_string_equal(file->mm_content_type->ct_subtype, "json");
+    struct mailmime_single_fields sf;
+    mailmime_single_fields_init(&sf, file->mm_mime_fields, file->mm_content_type);
+    assert_non_null(sf.fld_disposition);
+    assert_int_equal(sf.fld_disposition->dsp_type->dsp_type, MAILMIME_DISPOSITION_TYPE_ATTACHMENT);
+    assert_string_equal(sf.fld_disposition_filename, "berlin_1.json"); /* (the blank made safe) */
+    assert_int_equal(sf.fld_encoding->enc_type, MAILMIME_MECHANISM_BASE64);
+    const char *body = file->mm_body->dt_data.dt_text.dt_data;
+    size_t blen = file->mm_body->dt_data.dt_text.dt_length, cur = 0, dlen = 0;
+    char *decoded = NULL;
+    assert_int_equal(mailmime_base64_body_parse(body, blen, &cur, &decoded, &dlen),
+                     MAILIMF_NO_ERROR);
+    assert_int_equal(dlen, sizeof game_file - 1);
+    assert_memory_equal(decoded, game_file, dlen);
+    mmap_string_unref(decoded);
+    mailmime_free(mm);
+    free(raw);
+}
+
+/* Trimmed after its retention (issue 28), a mail with a file keeps its text: the text/plain
+ * inside its multipart/alternative, not the HTML, the picture or the file. */
+static void test_a_trimmed_mail_with_a_file_keeps_its_text(void **state)
+{
+    (void)state;
+    size_t len, kept_len;
+    char *raw = compose_attached(&len, true);
+    char *kept = mail_keep_text(raw, len, &kept_len);
+    assert_non_null(kept);
+    assert_non_null(strstr(kept, "X-Pbemgm-Trimmed:"));
+    assert_null(strstr(kept, "application/json"));
+    assert_null(strstr(kept, "text/html"));
+    mail_message msg;
+    assert_int_equal(mail_message_parse(kept, kept_len, &msg), 0);
+    assert_non_null(strstr(msg.body, "For J\xc3\xb6rg,\n\nline with = sign"));
+    mail_message_clear(&msg);
+    free(kept);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +364,9 @@ int main(void)
         cmocka_unit_test(test_html_with_pictures_is_alternative_and_related),
         cmocka_unit_test(test_html_without_pictures_is_alternative),
         cmocka_unit_test(test_the_picture_reads_back),
+        cmocka_unit_test(test_an_attachment_follows_the_body_in_a_mixed),
+        cmocka_unit_test(test_an_attachment_reads_back),
+        cmocka_unit_test(test_a_trimmed_mail_with_a_file_keeps_its_text),
     };
     return cmocka_run_group_tests_name("compose", tests, NULL, NULL);
 }

@@ -53,6 +53,24 @@ static void test_report_asks_for_the_last_report(void **state)
     ord_envelope_clear(&e);
 }
 
+/* SEND GAME FILE (issue 30): the words alone on their line ask for the game's 18xx.games file;
+ * not an order, and nothing else reads as it. */
+static void test_send_game_file_asks_for_the_file(void **state)
+{
+    (void)state;
+    ord_envelope e;
+    ord_envelope_parse("orders", "GAME g1\nsend  Game\tfile!\nBUY M1\n", &e);
+    assert_true(e.game_file);
+    assert_false(e.report);
+    assert_int_equal(e.nlines, 1);
+    assert_string_equal(e.game, "g1");
+    ord_envelope_clear(&e);
+    ord_envelope_parse("file", "SEND GAME FILES\nSENDGAME FILE\nSEND GAME\nSEND GAME FILE 3\n", &e);
+    assert_false(e.game_file);
+    assert_int_equal(e.nlines, 4);
+    ord_envelope_clear(&e);
+}
+
 static void test_conflicts_and_missing_values_are_errors(void **state)
 {
     (void)state;
@@ -108,6 +126,7 @@ int main(void)
         cmocka_unit_test(test_reads_identity_in_any_spelling),
         cmocka_unit_test(test_help_in_body_or_subject),
         cmocka_unit_test(test_report_asks_for_the_last_report),
+        cmocka_unit_test(test_send_game_file_asks_for_the_file),
         cmocka_unit_test(test_conflicts_and_missing_values_are_errors),
         cmocka_unit_test(test_keyword_must_be_a_whole_word),
         cmocka_unit_test(test_the_players_name_is_a_signature),

@@ -147,6 +147,8 @@ static void test_errors_name_the_line(void **state)
     expect_error("buy train 2 from M1\n", 1, "FROM company FOR price");
     expect_error("run best now\n", 1, "\"NOW\" is not understood here");
     expect_error("pass\nbuy 2 by from\n", 2, "player, POOL or IPO to buy from is missing");
+    /* issue 30: SEND GAME FILE is the envelope's, alone on its line; else said, not SELL */
+    expect_error("send the game file\n", 1, "SEND GAME FILE, alone on its line, asks for");
     struct parsed p;
     parse(&p, "buy by\nnonsense\nsell sx\n");
     assert_int_equal(p.orders.n, 2);

@@ -280,7 +280,7 @@ static inline int desk(struct fixture *f, const char *line, const char *reason, 
                        char **out)
 {
     store_game g = game(f);
-    svc_desk d = {&f->c, f->st, "command line", 0, {0}};
+    svc_desk d = {&f->c, f->st, "command line", 0, {0}, NULL, NULL};
     buf_init(&d.out);
     svc_desk_cmd cmd;
     assert_int_equal(svc_desk_parse(line, &cmd).kind, SVC_OK);
@@ -297,6 +297,8 @@ static inline int desk(struct fixture *f, const char *line, const char *reason, 
         store_rollback(f->st);
     *out = buf_steal(&d.out);
     buf_free(&d.out);
+    free(d.file); /* (EXPORT's file: for the answer by mail) */
+    free(d.file_name);
     svc_desk_cmd_clear(&cmd);
     store_game_clear(&g);
     return rc;

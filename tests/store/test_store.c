@@ -39,12 +39,12 @@ static int teardown(void **state)
 static void test_schema_is_migrated_once(void **state)
 {
     struct fixture *f = *state;
-    assert_int_equal(store_schema_version(f->st), 13);
+    assert_int_equal(store_schema_version(f->st), 14);
     store_close(f->st);
     char *err = NULL;
     f->st = store_open(f->db, &err); /* reopening applies nothing twice */
     assert_non_null(f->st);
-    assert_int_equal(store_schema_version(f->st), 13);
+    assert_int_equal(store_schema_version(f->st), 14);
 }
 
 static void test_unopenable_database_is_an_error(void **state)
