@@ -100,6 +100,10 @@ int xg_finish_file(xg_importer *x);
 int xg_lay_tile(xg_importer *x, const cJSON *a);
 int xg_place_token(xg_importer *x, const cJSON *a);
 int xg_run_routes(xg_importer *x, const cJSON *a);
+/* The file's routes of company c checked by pbemgm's rules (import_runs.c): *revenue their
+ * total; -1 with why (a route the company may not make, one earning other than the file says,
+ * routes sharing track, none given). */
+int xg_check_routes(xg_importer *x, int c, const cJSON *a, int *revenue);
 int xg_dividend(xg_importer *x, const cJSON *a);
 int xg_buy_train(xg_importer *x, const cJSON *a);
 int xg_discard_train(xg_importer *x, const cJSON *a);

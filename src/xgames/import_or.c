@@ -161,10 +161,8 @@ int xg_run_routes(xg_importer *x, const cJSON *a)
     int c = xg_acting_company(x, a);
     if (c < 0 || xg_sync_company(x, c, ENG_STEP_RUN))
         return -1;
-    x->run_revenue = 0;
-    const cJSON *r;
-    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(a, "routes"))
-        x->run_revenue += xg_int(r, "revenue", 0);
+    if (xg_check_routes(x, c, a, &x->run_revenue))
+        return -1;
     x->run_pending = true;
     return 0;
 }

@@ -59,4 +59,27 @@ out=$(cd "$tmp/top" && "$REPLAY" mine.json 2>&1)
     && echo "$out" | tail -1 | grep -q '^applied up to there$' \
     && ok "a known difference stops the replay before it, said" \
     || not_ok "the known difference: $(echo "$out" | head -2 | tr '\n' ' ')"
+# a run is checked by pbemgm's rules, not taken on the file's word: one route's revenue raised,
+# a route through a hex it cannot reach, the routes left out — each refused, naming the action
+python3 - "$f" "$tmp" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = [a for a in d["actions"] if a["type"] == "run_routes" and a.get("routes")]
+def write(name, change):
+    e = json.loads(json.dumps(d))
+    a = next(x for x in e["actions"] if x["id"] == runs[0]["id"])
+    change(a)
+    json.dump(e, open(sys.argv[2] + "/" + name + ".json", "w"))
+write("raised", lambda a: a["routes"][0].update(revenue=a["routes"][0]["revenue"] + 10))
+write("elsewhere", lambda a: a["routes"][0].update(hexes=["A19", "A17"]))
+write("without", lambda a: a.pop("routes"))
+PY
+for bad in raised:'earns' elsewhere:'route 1' without:'without its routes'; do
+    name=${bad%%:*} said=${bad#*:}
+    id=$(python3 -c "import json,sys; print(next(a['id'] for a in json.load(open(sys.argv[1]))['actions'] if a['type']=='run_routes' and a.get('routes')))" "$f")
+    out=$("$REPLAY" "$tmp/$name.json" 2>&1)
+    [ $? -ne 0 ] && echo "$out" | grep -q "REFUSED action $id (run_routes): .*$said" \
+        && ok "a run $name is refused, naming action $id" \
+        || not_ok "a run $name: $(echo "$out" | grep -m2 'REFUSED\|equal' | tr '\n' ' ')"
+done
 rm -rf "$tmp"
