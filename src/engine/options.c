@@ -193,9 +193,23 @@ static int refuse_word(const eng_title *t, const char *item, bool presets, char 
         if (strcmp(t->presets[k].name, "defaults") != 0)
             n += snprintf(names + n, sizeof names - (size_t)n, "%s%s", n ? ", " : "",
                           t->presets[k].name);
+    if (presets && t->xgames.title[0] && strlen(names) + sizeof ENG_PRESET_XGAMES + 2 < sizeof names)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                 names[0] ? ", " : "", ENG_PRESET_XGAMES);
     return names[0] ? eng_refuse(why, len, "\"%s\" is neither Name=Value nor a preset of %s (%s)",
                                  item, t->id, names)
                     : eng_refuse(why, len, "\"%s\" is not Name=Value", item);
+}
+
+/* The options of the title's preset of that name: one of its "option_presets", or
+ * "18xx.games", 18xx.games' rules (its "18xx.games" section's options) where it is a title of
+ * 18xx.games; NULL none. */
+static const char *preset_named(const eng_title *t, const char *name)
+{
+    for (int k = 0; k < t->npresets; k++)
+        if (str_ieq(name, t->presets[k].name))
+            return t->presets[k].options;
+    return t->xgames.title[0] && str_ieq(name, ENG_PRESET_XGAMES) ? t->xgames.options : NULL;
 }
 
 static int parse_list(const eng_title *t, eng_options *o, const char *text, bool presets,
@@ -209,12 +223,9 @@ static int parse_list(const eng_title *t, eng_options *o, const char *text, bool
             continue;
         char *eq = strchr(item, '=');
         if (!eq) {
-            int k = 0;
-            while (presets && k < t->npresets && !str_ieq(item, t->presets[k].name))
-                k++;
-            rc = presets && k < t->npresets
-                     ? parse_list(t, o, t->presets[k].options, false, why, len)
-                     : refuse_word(t, item, presets, why, len);
+            const char *preset = presets ? preset_named(t, item) : NULL;
+            rc = preset ? parse_list(t, o, preset, false, why, len)
+                        : refuse_word(t, item, presets, why, len);
             continue;
         }
         *eq = '\0';

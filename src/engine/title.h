@@ -318,6 +318,8 @@ typedef struct eng_right {
  * there differs from the title's own: pbemgm's rotation = (18xx.games' rotation + rotation)
  * mod 6; cities[k] = pbemgm's city of 18xx.games' city k. title "" when it has none there. */
 #define ENG_MAX_XG_RULES 8
+/* The preset a game of such a title may name for 18xx.games' rules (its options). */
+#define ENG_PRESET_XGAMES "18xx.games"
 #define ENG_MAX_XG_PLACES 16
 typedef struct eng_xg_place {
     int index;            /* the tile (tiles) or the hex (hexes) */

@@ -204,6 +204,28 @@ static void test_the_titles_defaults(void **state)
     assert_int_equal(o.nationalisation_percent, 55);
 }
 
+/* The preset "18xx.games" is the options of the title's "18xx.games" section: a game started
+ * with it plays by 18xx.games' rules, so that its file loads there as it stands here. */
+static void test_the_18xx_games_preset(void **state)
+{
+    (void)state;
+    char why[256];
+    eng_options by_name, by_text;
+    eng_options_default(title, &by_name);
+    eng_options_default(title, &by_text);
+    assert_int_equal(eng_options_parse(title, &by_name, "18xx.games", why, sizeof why), 0);
+    assert_int_equal(eng_options_parse(title, &by_text, title->xgames.options, why, sizeof why),
+                     0);
+    assert_memory_equal(&by_name, &by_text, sizeof by_name);
+    assert_true(by_name.rules.auction_pass_leaves);
+    assert_true(by_name.dividend_round_down);
+    eng_options o;
+    eng_options_default(title, &o);
+    assert_false(o.rules.auction_pass_leaves);
+    assert_int_equal(eng_options_parse(title, &o, "house-rules", why, sizeof why), -1);
+    assert_non_null(strstr(why, "pbem-house-rules, 18xx.games)"));
+}
+
 /* With the defaults a director holding 80% has no extra certificate and nobody nationalises;
  * with the options set, both apply. */
 static void test_defaults_in_play(void **state)
@@ -867,6 +889,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_titles_defaults),
+        cmocka_unit_test(test_the_18xx_games_preset),
         cmocka_unit_test(test_no_train_moves_the_price_left),
         cmocka_unit_test(test_several_brown_shares_only_from_the_pool),
         cmocka_unit_test(test_the_bankrupts_money_goes_to_the_bank),
