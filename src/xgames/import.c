@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A refusal of the file as a whole (not of one action). */
 static int refuse_file(xg_importer *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -49,12 +50,38 @@ static eng_title *title_for(xg_importer *x, const char *name, eng_title_reader r
     return t;
 }
 
+/* out ("Name=Value, Name=Value", as add_options writes it) without its item setting `name`. */
+static void drop_option(char *out, const char *name, size_t name_len)
+{
+    for (char *item = out; *item;) {
+        char *end = strchr(item, ',');
+        size_t n = end ? (size_t)(end - item) : strlen(item);
+        if (n > name_len && item[name_len] == '=' && strncasecmp(item, name, name_len) == 0) {
+            char *rest = end ? end + 1 + (end[1] == ' ') : item + n;
+            memmove(item, rest, strlen(rest) + 1);
+            if (!*item && item > out) /* (the last one: the ", " before it goes too) */
+                item[-2] = '\0';
+            continue;
+        }
+        item = end ? end + 1 + (end[1] == ' ') : item + n;
+    }
+}
+
+/* more's options added to out, each replacing the one of its name already there. */
 static void add_options(char *out, size_t len, const char *more)
 {
-    if (!more[0])
-        return;
-    size_t n = strlen(out);
-    snprintf(out + n, len - n, "%s%s", n ? ", " : "", more);
+    char *copy = xstrdup(more), *save = NULL;
+    for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        item = str_trim(item);
+        const char *eq = strchr(item, '=');
+        if (!*item)
+            continue;
+        if (eq)
+            drop_option(out, item, (size_t)(eq - item));
+        size_t n = strlen(out);
+        snprintf(out + n, len - n, "%s%s", n ? ", " : "", item);
+    }
+    free(copy);
 }
 
 /* The title's 18xx.games options, then each optional rule's: into out->options. */
