@@ -54,10 +54,29 @@ static int start_action(xg_writer *x, const eng_action *a)
 
 /* ---- stock rounds ---- */
 
+/* Whether the player could buy a private from another player (g_1830/step/
+ * buy_sell_par_shares.rb purchasable_companies: from the second stock round, before buying
+ * anything in the turn, with money; pbemgm's legal actions do not list it: its price is
+ * agreed). */
+static bool may_buy_private(const eng_game *b)
+{
+    int p = b->current;
+    if (!b->t->privates_between_players || b->round != ENG_ROUND_STOCK ||
+        b->stock_round_number < 2 || b->turn_bought || b->players[p].cash <= 0)
+        return false;
+    for (int c = 0; c < b->t->ncompanies; c++)
+        if (b->t->companies[c].kind == ENG_PRIVATE && !b->co[c].closed &&
+            !b->t->companies[c].never_to_company && b->co[c].owner >= 0 && b->co[c].owner != p)
+            return true;
+    return false;
+}
+
 /* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
  * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell. */
 static bool player_asked(const eng_game *b)
 {
+    if (may_buy_private(b))
+        return true;
     eng_action legal[512];
     int n = eng_legal_actions(b, legal, 512);
     for (int i = 0; i < n; i++)
@@ -91,11 +110,15 @@ static int buy_share(xg_writer *x, const eng_action *a)
     return 0;
 }
 
-static void sell(xg_writer *x, const eng_action *a)
+static int sell(xg_writer *x, const eng_action *a)
 {
+    if (!x->before->co[a->company].started) /* (bundles_for_corporation: none before the par) */
+        return refuse(x, "a share of a company not started is sold, which 18xx.games does not "
+                         "allow (it has no price yet)");
     cJSON *o = xg_player_action(x, "sell_shares", a->player);
     cJSON_AddItemToObject(o, "shares", xg_shares_sell(x, a->company, a->player, a->percent));
     cJSON_AddNumberToObject(o, "percent", a->percent);
+    return 0;
 }
 
 /* The price a private changed hands for (ENG_EV_BOUGHT_PRIVATE or _TRADED). */
@@ -114,8 +137,7 @@ static int stock_action(xg_writer *x, const eng_action *a)
     case ENG_ACT_BUY_SHARE:
         return buy_share(x, a);
     case ENG_ACT_SELL:
-        sell(x, a);
-        return 0;
+        return sell(x, a);
     case ENG_ACT_PASS:
         if (player_asked(x->before))
             xg_player_action(x, "pass", a->player);
@@ -147,12 +169,53 @@ static int placed_city(const xg_writer *x, int company, int hex)
     return 0;
 }
 
+static void write_token(xg_writer *x, int entity, int hex, int city)
+{
+    char id[ENG_ID * 2 + 16];
+    xg_city_id(x, hex, city, id, sizeof id);
+    cJSON_AddStringToObject(xg_company_action(x, "place_token", entity), "city", id);
+}
+
 static void place_token(xg_writer *x, int entity, int company, int hex)
 {
-    char city[ENG_ID * 2 + 16];
-    xg_city_id(x, hex, placed_city(x, company, hex), city, sizeof city);
-    cJSON *o = xg_company_action(x, "place_token", entity);
-    cJSON_AddStringToObject(o, "city", city);
+    write_token(x, entity, hex, placed_city(x, company, hex));
+}
+
+/* A tile with track and several cities laid where there was none (1830's E11 with Erie's home
+ * station): 18xx.games takes the stations off and has the company laying place each again
+ * (step/tracker.rb update_token!) — where pbemgm moved them. */
+static void stations_placed_again(xg_writer *x, int hex)
+{
+    const eng_track *old = eng_board_track(x->before->board, hex, NULL);
+    const eng_track *now = eng_board_track(x->g->board, hex, NULL);
+    if (old->npaths > 0 || now->npaths == 0 || now->ncities < 2)
+        return;
+    for (int k = 0; k < now->ncities; k++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (x->g->board->tokens[hex][k][s] >= 0)
+                write_token(x, x->operating, hex, k);
+}
+
+/* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
+static bool teleport_power(const eng_title *t, int private)
+{
+    const eng_powers *pw = &t->companies[private].powers;
+    for (int k = 0; k < pw->ntile_hexes; k++)
+        if (pw->tile_hexes[k] == pw->token_hex)
+            return true;
+    return false;
+}
+
+/* Whether the private's station may be placed now. */
+static bool station_possible(const eng_game *g, int private)
+{
+    eng_game *try = eng_game_copy(g);
+    eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = g->current, .company = private,
+                    .city = -1};
+    char why[256];
+    bool ok = eng_apply(try, &a, why, sizeof why) == 0;
+    eng_game_free(try);
+    return ok;
 }
 
 /* The private whose tile power the lay used (its powers_used changed), or ENG_NONE. */
@@ -168,7 +231,9 @@ static int power_used(const xg_writer *x)
 static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
-    if (by == ENG_NONE) {
+    if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
+        x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
+    if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra) {
         xg_steps_to(x, XG_AT_TRACK);
         if (eng_lays_left(x->g) <= 0)
             x->step = XG_AT_TOKEN;
@@ -179,6 +244,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
     cJSON_AddNumberToObject(o, "rotation", xg_rotation(x->t, a->hex, a->tile, a->rot));
+    stations_placed_again(x, a->hex);
 }
 
 /* The train bought (ENG_EV_BOUGHT_TRAIN): its price and seller. */
@@ -263,8 +329,10 @@ static int operating_action(xg_writer *x, const eng_action *a)
 {
     int c = x->operating;
     switch (a->kind) {
-    case ENG_ACT_HOME:
-        place_token(x, c, c, x->t->companies[c].home_hex);
+    case ENG_ACT_HOME: /* on a hex without track 18xx.games places it itself, in its city 0
+                        * (game/base.rb place_home_token) */
+        if (eng_board_track(x->before->board, x->t->companies[c].home_hex, NULL)->npaths > 0)
+            place_token(x, c, c, x->t->companies[c].home_hex);
         return 0;
     case ENG_ACT_LAY_TILE:
         lay_tile(x, a);
@@ -288,8 +356,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
         return 0;
     case ENG_ACT_SELL:
         xg_steps_to(x, XG_AT_TRAIN);
-        sell(x, a);
-        return 0;
+        return sell(x, a);
     case ENG_ACT_BUY_PRIVATE:
         return buy_private(x, a);
     case ENG_ACT_SKIP:
@@ -321,6 +388,15 @@ int xg_write_action(xg_writer *x, const eng_action *a)
     const eng_game *b = x->before;
     if (a->kind == ENG_ACT_ADJUST)
         return refuse(x, "a GM's correction (ADJUST), which 18xx.games has no action for");
+    bool teleports = x->teleport != ENG_NONE && a->kind == ENG_ACT_PRIVATE_TOKEN &&
+                     a->company == x->teleport;
+    if (x->teleport != ENG_NONE && !teleports)
+        return refuse(x, "a private's tile without its station next: 18xx.games places both "
+                         "at once (a teleport)");
+    x->teleport = ENG_NONE;
+    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->t, a->company))
+        return refuse(x, "a private's station without its tile just before: 18xx.games places "
+                         "both at once (a teleport)");
     int rc;
     if (b->round == ENG_ROUND_OPERATING && b->discarding != ENG_NONE) {
         rc = discard_train(x, a);

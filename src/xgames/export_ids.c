@@ -47,6 +47,7 @@ int xg_ids_init(xg_writer *x)
         x->nsupply[i] = n;
     }
     x->operating = ENG_NONE;
+    x->teleport = ENG_NONE;
     return 0;
 }
 
@@ -319,7 +320,7 @@ int xg_rotation(const eng_title *t, int hex, int tile, int rot)
 
 void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len)
 {
-    int tile = x->before->board->tile[hex], k = city;
+    int tile = x->g->board->tile[hex], k = city;
     const eng_xg_place *p = drawn(x->t, hex, tile);
     for (int i = 0; p && i < p->ncities; i++)
         if (p->cities[i] == city)

@@ -51,6 +51,8 @@ typedef struct xg_writer {
     int *nsupply;
     int supply_stride;
     int *laid_copy;       /* per hex: the copy of the tile laid there, or -1 */
+    int teleport;         /* a private whose tile was laid and whose station must follow, or
+                           * ENG_NONE */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;
@@ -80,7 +82,7 @@ void xg_trains_rust(xg_writer *x, int type);
 void xg_tile_lay(xg_writer *x, int hex, int tile, char *out, size_t len);
 /* 18xx.games' rotation of a pbemgm rotation of the tile (or printed hex: tile -1). */
 int xg_rotation(const eng_title *t, int hex, int tile, int rot);
-/* The city's id ("57-1-0", "D14-0-0") on the hex as it is now. */
+/* The city's id ("57-1-0", "D14-0-0") on the hex as it is after the action. */
 void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len);
 
 /* writing (export_write.c) */

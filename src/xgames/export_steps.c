@@ -50,17 +50,17 @@ static bool train_asks(const eng_game *b, int c)
     return s->cash >= least;
 }
 
-/* A private the company holds with a power not used yet (18xx.games asks for a pass at the
- * last step while it has one: buy_company.rb). */
-static bool holds_live_power(const eng_game *b, int c)
+/* A private the company holds with an extra tile lay not used yet (1830's C&StL): 18xx.games
+ * asks for a pass at the last step while it has one (buy_company.rb: an ability of the
+ * corporation's usable now; the D&H's teleport has no such time). */
+static bool holds_extra_lay(const eng_game *b, int c)
 {
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
-        if (co->kind != ENG_PRIVATE || b->co[p].held_by != c || b->co[p].closed)
+        if (co->kind != ENG_PRIVATE || b->co[p].held_by != c || b->co[p].closed ||
+            !co->powers.tile_extra)
             continue;
         unsigned all = (1u << co->powers.ntile_hexes) - 1;
-        if (co->powers.token_hex >= 0)
-            all |= 1u << 2;
         if (all & ~b->co[p].powers_used)
             return true;
     }
@@ -71,7 +71,7 @@ static bool holds_live_power(const eng_game *b, int c)
  * one a company may buy, and the treasury holds its least price (half its value). */
 static bool company_asks(const eng_game *b, int c)
 {
-    if (holds_live_power(b, c))
+    if (holds_extra_lay(b, c))
         return true;
     if (!b->t->phases[b->phase].privates_to_companies)
         return false;

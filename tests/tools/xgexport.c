@@ -19,6 +19,7 @@
 #include <string.h>
 
 static unsigned long seed;
+static int last_lay = -1; /* the hex of the tile laid by the action just before, or -1 */
 
 static int rnd(int n)
 {
@@ -51,8 +52,10 @@ static void collect(const eng_game *g, const eng_action *legal, int n, eng_actio
         if (started >= 0 && kind == ENG_ACT_BUY_SHARE &&
             (g->co[legal[i].company].started != (started == 1)))
             continue;
-        if (kind == ENG_ACT_SELL && legal[i].percent != 10)
-            continue;
+        if (kind == ENG_ACT_SELL && (legal[i].percent != 10 || !g->co[legal[i].company].started))
+            continue; /* (pbemgm sells a share of a company not started: 18xx.games does not) */
+        if (kind == ENG_ACT_SELL && g->turn_sale_price[legal[i].company])
+            continue; /* (a second sale in a turn: pbemgm's SeparateSalesAtSamePrice) */
         out->at[out->n++] = i;
     }
 }
@@ -78,6 +81,9 @@ static int started_majors(const eng_game *g)
     return n;
 }
 
+/* Shares sold only before a buy in the same turn: pbemgm gives the priority to the player after
+ * the last to buy, 18xx.games after the last to buy or sell (NEXT_SR_PLAYER_ORDER
+ * after_last_to_act), so a stock round whose last deal is a sale would differ. */
 static int stock_pick(const eng_game *g, const eng_action *legal, int n)
 {
     struct choice start, buy, sell;
@@ -87,13 +93,15 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
     int pass = first_kind(legal, n, ENG_ACT_PASS), r = rnd(100);
     if (g->turn_bought && buy.n && r < 15)
         return any_of(&buy);
-    if (g->turn_bought || g->turn_sold)
-        return sell.n && r < 8 ? any_of(&sell) : pass;
+    if (g->turn_bought)
+        return pass;
+    if (g->turn_sold)
+        return buy.n ? any_of(&buy) : pass;
     if (start.n && started_majors(g) < 6 && r < 30)
         return any_of(&start);
     if (buy.n && r < 80)
         return any_of(&buy);
-    if (sell.n && r < 88 && g->stock_round_number > 1)
+    if (sell.n && buy.n > 1 && r < 88 && g->stock_round_number > 1)
         return any_of(&sell);
     return pass;
 }
@@ -142,6 +150,9 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
     int done = first_kind(legal, n, ENG_ACT_DONE);
     if (g->discarding != ENG_NONE || g->par_pending != ENG_NONE)
         return rnd(n);
+    int station = first_kind(legal, n, ENG_ACT_PRIVATE_TOKEN);
+    if (station >= 0 && g->t->companies[legal[station].company].powers.token_hex == last_lay)
+        return station; /* right after its tile (18xx.games' teleport: both at once) */
     switch (eng_step_due(g)) {
     case ENG_STEP_HOME:
         collect(g, legal, n, ENG_ACT_HOME, -1, &c);
@@ -375,6 +386,7 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
             break;
         }
         log[n++] = eng_action_to_json(g, &a);
+        last_lay = a.kind == ENG_ACT_LAY_TILE ? a.hex : -1;
     }
     char path[512];
     snprintf(path, sizeof path, "%s.log", out);
