@@ -58,18 +58,25 @@ static void unload_title(struct loaded *l)
 
 /* ---- options against 18xx.games' rules ---- */
 
-/* Each "Name=Value" (or preset) of text that would change o, appended to out ("A=x, B=y"). */
-static void changing(const eng_title *t, const eng_options *o, const char *text, char *out,
-                     size_t len)
+/* Whether the option item ("Name=Value" or a preset) changes o. */
+static bool changes(const eng_title *t, const eng_options *o, const char *item)
+{
+    eng_options changed = *o;
+    char w[256];
+    return *item && eng_options_parse(t, &changed, item, w, sizeof w) == 0 &&
+           memcmp(&changed, o, sizeof changed) != 0;
+}
+
+/* Each item of text in force in `in` (applying it changes nothing there: not overruled by a
+ * later one) that would change `other`, appended to out ("A=x, B=y"). */
+static void differing(const eng_title *t, const char *text, const eng_options *in,
+                      const eng_options *other, char *out, size_t len)
 {
     char *copy = xstrdup(text), *save = NULL;
     for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         while (*item == ' ')
             item++;
-        eng_options changed = *o;
-        char w[256];
-        if (!*item || eng_options_parse(t, &changed, item, w, sizeof w) ||
-            memcmp(&changed, o, sizeof changed) == 0)
+        if (!*item || changes(t, in, item) || !changes(t, other, item))
             continue;
         size_t at = strlen(out);
         snprintf(out + at, len - at, "%s%s", at ? ", " : "", item);
@@ -80,29 +87,39 @@ static void changing(const eng_title *t, const eng_options *o, const char *text,
 /* Whether the game's options contain the optional rule's (an empty one: always). */
 static bool rule_on(const eng_title *t, const eng_options *o, const struct eng_xg_rule *r)
 {
-    char differ[256] = "";
-    changing(t, o, r->options, differ, sizeof differ);
-    return !differ[0];
+    char *copy = xstrdup(r->options), *save = NULL;
+    bool on = true;
+    for (char *item = strtok_r(copy, ",", &save); item && on; item = strtok_r(NULL, ",", &save)) {
+        while (*item == ' ')
+            item++;
+        on = !changes(t, o, item);
+    }
+    free(copy);
+    return on;
 }
 
-/* 18xx.games' rules as pbemgm's options: its options and the rules chosen. */
-static void xgames_options(const struct loaded *l, eng_options *out)
+/* 18xx.games' rules as pbemgm's options (its options, then the rules chosen): as text and
+ * parsed. */
+static void xgames_options(const struct loaded *l, char *text, size_t len, eng_options *out)
 {
     char w[256];
-    eng_options_default(l->t, out);
-    eng_options_parse(l->t, out, l->t->xgames.options, w, sizeof w);
+    snprintf(text, len, "%s", l->t->xgames.options);
     for (int i = 0; i < l->t->xgames.nrules; i++)
-        if (rule_on(l->t, &l->o, &l->t->xgames.rules[i]))
-            eng_options_parse(l->t, out, l->t->xgames.rules[i].options, w, sizeof w);
+        if (rule_on(l->t, &l->o, &l->t->xgames.rules[i]) && l->t->xgames.rules[i].options[0]) {
+            size_t at = strlen(text);
+            snprintf(text + at, len - at, "%s%s", at ? ", " : "", l->t->xgames.rules[i].options);
+        }
+    eng_options_default(l->t, out);
+    eng_options_parse(l->t, out, text, w, sizeof w);
 }
 
 static char *warning_of(const struct loaded *l, const xg_source *src)
 {
-    char without[512] = "", other[512] = "";
-    changing(l->t, &l->o, l->t->xgames.options, without, sizeof without);
+    char text[1024], without[512] = "", other[512] = "";
     eng_options xg;
-    xgames_options(l, &xg);
-    changing(l->t, &xg, src->options ? src->options : "", other, sizeof other);
+    xgames_options(l, text, sizeof text, &xg);
+    differing(l->t, text, &xg, &l->o, without, sizeof without);
+    differing(l->t, src->options ? src->options : "", &l->o, &xg, other, sizeof other);
     if (!without[0] && !other[0])
         return NULL;
     return str_format("the game's rules differ from 18xx.games'%s%s%s%s: 18xx.games plays it "
@@ -169,6 +186,22 @@ static void action_type(const char *json, char *out, size_t len)
     cJSON_Delete(o);
 }
 
+/* Whether the company operating buys a train, or raises money for one, after action i and
+ * before its turn ends. */
+static bool trains_later(const xg_writer *x, const xg_source *src, int i)
+{
+    char w[256];
+    for (int j = i + 1; j < src->nactions; j++) {
+        eng_action a;
+        if (eng_action_from_json(x->g, src->actions[j], &a, w, sizeof w) ||
+            a.kind == ENG_ACT_DONE)
+            return false;
+        if (a.kind == ENG_ACT_BUY_TRAIN || a.kind == ENG_ACT_RAISE_CASH)
+            return true;
+    }
+    return false;
+}
+
 /* Action i applied and written; *end_reason set when it ends the game. */
 static int replay_one(xg_writer *x, const xg_source *src, int i, int *end_reason, char *why,
                       size_t len)
@@ -180,6 +213,7 @@ static int replay_one(xg_writer *x, const xg_source *src, int i, int *end_reason
         snprintf(why, len, "action %d (%s) cannot be read: %s", i + 1, type, w);
         return -1;
     }
+    x->trains_later = x->g->round == ENG_ROUND_OPERATING && trains_later(x, src, i);
     eng_game *before = eng_game_copy(x->g);
     x->before = before;
     x->why = w;

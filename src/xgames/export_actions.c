@@ -243,7 +243,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
     cJSON *o = xg_company_action(x, "lay_tile", by == ENG_NONE ? x->operating : by);
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
-    cJSON_AddNumberToObject(o, "rotation", xg_rotation(x->t, a->hex, a->tile, a->rot));
+    cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
     stations_placed_again(x, a->hex);
 }
 
@@ -307,9 +307,20 @@ static bool went_bankrupt(const eng_game *g)
     return false;
 }
 
+/* The director's emergency sales of this turn taken out again: 18xx.games sells what he has
+ * itself when he goes bankrupt (step/bankrupt.rb). */
+static void drop_pending_sales(xg_writer *x)
+{
+    while (x->pending_sales >= 0 && cJSON_GetArraySize(x->actions) > x->pending_sales)
+        cJSON_DeleteItemFromArray(x->actions, x->pending_sales);
+    if (x->pending_sales >= 0)
+        x->next_id = x->pending_id;
+}
+
 static void done(xg_writer *x)
 {
     if (went_bankrupt(x->g)) {
+        drop_pending_sales(x);
         xg_steps_to(x, XG_AT_TRAIN);
         xg_company_action(x, "bankrupt", x->operating);
         return;
@@ -319,6 +330,9 @@ static void done(xg_writer *x)
 
 static int buy_private(xg_writer *x, const eng_action *a)
 {
+    if (eng_step_due(x->before) == ENG_STEP_TRAINS && !x->trains_later)
+        xg_steps_to(x, XG_AT_COMPANY); /* (at the companies' step, after the trains', as
+                                        * 18xx.games' players buy them) */
     cJSON *o = xg_company_action(x, "buy_company", x->operating);
     add_company(o, "company", x->t, a->company);
     cJSON_AddNumberToObject(o, "price", private_price(x->g));
@@ -356,6 +370,10 @@ static int operating_action(xg_writer *x, const eng_action *a)
         return 0;
     case ENG_ACT_SELL:
         xg_steps_to(x, XG_AT_TRAIN);
+        if (x->pending_sales < 0) {
+            x->pending_sales = cJSON_GetArraySize(x->actions);
+            x->pending_id = x->next_id;
+        }
         return sell(x, a);
     case ENG_ACT_BUY_PRIVATE:
         return buy_private(x, a);
@@ -368,6 +386,26 @@ static int operating_action(xg_writer *x, const eng_action *a)
     default:
         return refuse(x, "not an action of an operating round 18xx.games has");
     }
+}
+
+/* A private exchanged for a share (1830's M&H for NYC): 18xx.games' buy_shares by the
+ * private, the share from the IPO, else the pool, as pbemgm takes it. */
+static int exchange(xg_writer *x, const eng_action *a)
+{
+    const eng_company *pc = &x->t->companies[a->company];
+    int c = pc->exchange_company, from = XG_IPO;
+    int share = pc->exchange_from_ipo ? xg_share_to_buy(x, c, XG_IPO, false) : -1;
+    if (share < 0 && pc->exchange_from_pool)
+        share = xg_share_to_buy(x, c, from = XG_POOL, false);
+    if (share < 0)
+        return refuse(x, "no share where 18xx.games keeps them to exchange the private for");
+    char id[ENG_ID + 8];
+    xg_share_id(x->t, c, share, id, sizeof id);
+    cJSON *o = xg_company_action(x, "buy_shares", a->company);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "shares"), cJSON_CreateString(id));
+    cJSON_AddNumberToObject(o, "percent", x->shares[c].percent[share]);
+    xg_shares_buy(x, c, x->before->co[a->company].owner, from, share);
+    return 0;
 }
 
 /* What 18xx.games does by itself that moves shares or trains: a private's share to its buyer,
@@ -398,7 +436,10 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         return refuse(x, "a private's station without its tile just before: 18xx.games places "
                          "both at once (a teleport)");
     int rc;
-    if (b->round == ENG_ROUND_OPERATING && b->discarding != ENG_NONE) {
+    if (a->kind == ENG_ACT_EXCHANGE && a->company >= 0 && a->company < x->t->ncompanies &&
+        x->t->companies[a->company].exchange_company >= 0) {
+        rc = exchange(x, a);
+    } else if (b->round == ENG_ROUND_OPERATING && b->discarding != ENG_NONE) {
         rc = discard_train(x, a);
     } else if (b->par_pending != ENG_NONE || b->round == ENG_ROUND_START) {
         rc = start_action(x, a);
@@ -413,6 +454,8 @@ int xg_write_action(xg_writer *x, const eng_action *a)
     } else {
         rc = refuse(x, "an action where 18xx.games has none");
     }
+    if (a->kind != ENG_ACT_SELL && a->kind != ENG_ACT_RAISE_CASH)
+        x->pending_sales = -1;
     if (rc == 0)
         follow_events(x);
     return rc;

@@ -48,6 +48,7 @@ int xg_ids_init(xg_writer *x)
     }
     x->operating = ENG_NONE;
     x->teleport = ENG_NONE;
+    x->pending_sales = -1;
     return 0;
 }
 
@@ -312,7 +313,7 @@ static const eng_xg_place *drawn(const eng_title *t, int hex, int tile)
     return NULL;
 }
 
-int xg_rotation(const eng_title *t, int hex, int tile, int rot)
+int xg_rotation_there(const eng_title *t, int hex, int tile, int rot)
 {
     const eng_xg_place *p = drawn(t, hex, tile);
     return ((rot - (p ? p->rotation : 0)) % 6 + 6) % 6;

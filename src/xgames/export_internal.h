@@ -53,6 +53,12 @@ typedef struct xg_writer {
     int *laid_copy;       /* per hex: the copy of the tile laid there, or -1 */
     int teleport;         /* a private whose tile was laid and whose station must follow, or
                            * ENG_NONE */
+    bool trains_later;    /* the company operating buys a train (or raises money for one)
+                           * later in its turn than the action written */
+    int pending_sales;    /* the director's emergency sales written so far this turn begin at
+                           * this index of actions (18xx.games makes them itself when the
+                           * director goes bankrupt), or -1 */
+    int pending_id;       /* ... and the id the first of them has */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;
@@ -81,7 +87,7 @@ void xg_trains_rust(xg_writer *x, int type);
 /* The tile copy a lay takes, named ("57-1"), and the box and the map updated. */
 void xg_tile_lay(xg_writer *x, int hex, int tile, char *out, size_t len);
 /* 18xx.games' rotation of a pbemgm rotation of the tile (or printed hex: tile -1). */
-int xg_rotation(const eng_title *t, int hex, int tile, int rot);
+int xg_rotation_there(const eng_title *t, int hex, int tile, int rot);
 /* The city's id ("57-1-0", "D14-0-0") on the hex as it is after the action. */
 void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len);
 

@@ -7,7 +7,9 @@
  * (tests/tools/xgames/xgames_engine.rb describes the keys).
  *   xgexport play TITLE SEED MAX_ACTIONS OUT.json [PLAYERS]   plays, writes OUT.json (and
  *                                    OUT.json.log: pbemgm's actions), prints the positions
- *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"}) */
+ *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"})
+ *   xgexport again FILE.json OUT.json  imports an 18xx.games file (xg_import) and exports it
+ *                                    again (the round trip) */
 #include "engine/game.h"
 #include "engine/title.h"
 #include "util/util.h"
@@ -431,8 +433,30 @@ static int from_log(const char *path, const char *out)
     return rc;
 }
 
+/* An 18xx.games file imported and exported again. */
+static int again(const char *path, const char *out)
+{
+    char *json = util_read_file(path, NULL), why[1024];
+    xg_game x;
+    if (!json || xg_import(json, read_games_file, NULL, &x, why, sizeof why)) {
+        fprintf(stderr, "xgexport: %s: %s\n", path, json ? why : "unreadable");
+        free(json);
+        return 1;
+    }
+    free(json);
+    const char *players[ENG_MAX_PLAYERS];
+    for (int p = 0; p < x.nplayers; p++)
+        players[p] = x.names[p];
+    int rc = export_log(x.title, x.options, players, x.nplayers, x.actions, x.nactions, out,
+                        NULL);
+    xg_game_clear(&x);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "again") == 0)
+        return again(argv[2], argv[3]);
     if (argc >= 6 && strcmp(argv[1], "play") == 0)
         return play(argv[2], strtoul(argv[3], NULL, 10), atoi(argv[4]), argv[5],
                     argc > 6 ? atoi(argv[6]) : 4);

@@ -154,10 +154,10 @@ static void test_rotations_and_cities(void **state)
     xg_writer *x = new_writer();
     const eng_title *t = x->t;
     int e11 = eng_hex_index(t, "E11"), g19 = eng_hex_index(t, "G19");
-    assert_int_equal(xg_rotation(t, e11, eng_tile_index(t, "59"), 4), 2);
-    assert_int_equal(xg_rotation(t, e11, eng_tile_index(t, "67"), 4), 0);
-    assert_int_equal(xg_rotation(t, e11, eng_tile_index(t, "67"), 1), 3);
-    assert_int_equal(xg_rotation(t, e11, eng_tile_index(t, "57"), 5), 5);
+    assert_int_equal(xg_rotation_there(t, e11, eng_tile_index(t, "59"), 4), 2);
+    assert_int_equal(xg_rotation_there(t, e11, eng_tile_index(t, "67"), 4), 0);
+    assert_int_equal(xg_rotation_there(t, e11, eng_tile_index(t, "67"), 1), 3);
+    assert_int_equal(xg_rotation_there(t, e11, eng_tile_index(t, "57"), 5), 5);
     char id[48];
     xg_city_id(x, g19, 0, id, sizeof id); /* the printed New York: its cities drawn the other
                                            * way round on 18xx.games */
