@@ -11,6 +11,9 @@
 #   scripts/xgames_engine.sh positions FILE [OPTS] the position after every applied action, a
 #                                                  JSON line each (for scripts/xgames_diff.sh)
 #   scripts/xgames_engine.sh log FILE [FROM [TO]] [OPTS]   the engine's log of those actions
+#   scripts/xgames_engine.sh fixtures TITLE        the paths of the engine's own recorded games
+#                                                  of TITLE (its public/fixtures/TITLE), a line
+#                                                  each; exit 1 when it has none
 # OPTS: --title-dir g_1830[,g_...] (the title's folder in lib/engine/game; by default the one
 # whose meta names the file's title), --lenient (the engine's non-strict load). The summary's
 # keys are described at the top of tests/tools/xgames/xgames_engine.rb.
@@ -19,7 +22,8 @@
 # checkout; else the team's mirror /work/.mirror/tobymao+18xx/repo when present. lib/ is taken
 # at commit PBEMGM_18XX_COMMIT (default 111f7f698, the one config/games' "18xx.games" facts cite)
 # into build/xgames-engine/COMMIT/ (PBEMGM_XG_CACHE overrides build/xgames-engine) once and
-# reused; a checkout that is not a git repository is used as it is. The engine needs the gem
+# reused (the fixtures likewise, into build/xgames-engine/COMMIT/public/fixtures/TITLE); a
+# checkout that is not a git repository is used as it is. The engine needs the gem
 # require_all, which Debian lacks: tests/tools/xgames/require_all.rb is pbemgm's own stand-in.
 #
 # Exit: 0 done (check: the game loaded); 1 the engine refused the file (the JSON says why);
@@ -32,7 +36,7 @@ MIRROR=/work/.mirror/tobymao+18xx/repo
 TOOLS=$TOP/tests/tools/xgames
 
 usage() {
-    sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 64
 }
 
@@ -52,32 +56,40 @@ source_dir() {
     fi
 }
 
-# lib/ at COMMIT, from the git repository (git_args: how to reach it) into the cache.
-extract_lib() {
+# PATH (lib, public/fixtures/1830) at COMMIT from the git repository (reached with the git
+# options given after PATH) into the cache, once; prints where it is.
+extract() {
+    path=$1
+    shift
     full=$(git "$@" rev-parse --verify -q "$COMMIT^{commit}") ||
         unavailable "commit $COMMIT is not in $src"
-    dir=$CACHE/$full
-    if [ ! -f "$dir/lib/engine.rb" ]; then
-        mkdir -p "$CACHE"
+    dir=$CACHE/$full/$path
+    if [ ! -d "$dir" ]; then
+        mkdir -p "$(dirname "$dir")"
         tmp=$(mktemp -d "$CACHE/tmp.XXXXXX")
-        if ! git "$@" archive "$full" lib | tar -x -C "$tmp"; then
+        if ! git "$@" archive "$full" "$path" 2>/dev/null | tar -x -C "$tmp" 2>/dev/null ||
+            [ ! -d "$tmp/$path" ]; then
             rm -rf "$tmp"
-            unavailable "git archive $full lib failed in $src"
+            echo "xgames_engine: no $path at $full in $src" >&2
+            exit 1
         fi
         # another run may have set it up meanwhile: keep the first
-        mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
+        mv -T "$tmp/$path" "$dir" 2>/dev/null
+        rm -rf "$tmp"
     fi
-    echo "$dir/lib"
+    echo "$dir"
 }
 
-engine_lib() {
+# PATH of tobymao/18xx at COMMIT (as it is in a checkout that is not a git repository).
+engine_path() {
     src=$(source_dir)
     if git --git-dir="$src" rev-parse --git-dir >/dev/null 2>&1; then
-        extract_lib --git-dir="$src"
+        extract "$1" --git-dir="$src"
     elif git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-        extract_lib -C "$src"
+        extract "$1" -C "$src"
     elif [ -f "$src/lib/engine.rb" ]; then
-        echo "$src/lib"
+        [ -d "$src/$1" ] || { echo "xgames_engine: no $1 in $src" >&2; exit 1; }
+        echo "$src/$1"
     else
         unavailable "$src is neither a git repository nor a checkout of tobymao/18xx"
     fi
@@ -87,15 +99,20 @@ engine_lib() {
 cmd=$1
 shift
 case $cmd in
-    setup | check | position | positions | log) ;;
+    setup | check | position | positions | log | fixtures) ;;
     *) usage ;;
 esac
 command -v ruby >/dev/null 2>&1 || unavailable "no ruby (scripts/deps.sh installs it)"
-lib=$(engine_lib)
-if [ "$cmd" = setup ]; then
-    echo "$lib"
-    exit 0
-fi
-[ $# -ge 1 ] || usage
+[ "$cmd" = setup ] || [ $# -ge 1 ] || usage
+lib=$(engine_path lib)
+case $cmd in
+    setup)
+        echo "$lib"
+        exit 0 ;;
+    fixtures)
+        dir=$(engine_path "public/fixtures/$1")
+        ls "$dir"/*.json
+        exit 0 ;;
+esac
 export ENGINE_LOG_LEVEL="${ENGINE_LOG_LEVEL:-4}" # 4: fatal only (its logger.rb)
 exec ruby -I "$TOOLS" "$TOOLS/xgames_engine.rb" "$lib" "$cmd" "$@"

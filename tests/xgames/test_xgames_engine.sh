@@ -135,3 +135,13 @@ out=$(sh "$ENGINE" log "$F26855" 588 588)
 echo "$out" | grep -q "^588: Player 4 becomes the president of B&M$" &&
     ! echo "$out" | grep -qv "^588: " && ok "log: the engine's own moves of action 588" \
     || not_ok "log 588: $out"
+
+# 12. fixtures: the engine's own recorded 1830 games (the two above and a game ended by the
+# bank), the bank's loading to its result
+files=$(sh "$ENGINE" fixtures 1830)
+bank=$(echo "$files" | grep '/1830_game_end_bank\.json$')
+out=$(sh "$ENGINE" check "$bank")
+[ "$(echo "$files" | wc -l)" = 3 ] && [ "$(echo "$out" | json 'd["loaded"] && d["result_matches"] &&
+        d["game_end_reason"] == "bank"')" = true ] &&
+    ok "fixtures 1830: 3 recorded games; 1830_game_end_bank.json ends by the bank, its result" \
+    || not_ok "fixtures 1830: $files; $out"
