@@ -125,8 +125,10 @@ sh "$1" positions "$2" | ruby -rjson -ne 'd = JSON.parse($_); next if d["action"
 FAKE
 out=$(PBEMGM_POSITIONS_CMD="sh $work/fake.sh $ENGINE" sh "$DIFF" "$F26855")
 rc=$?
-[ "$rc" = 1 ] && [ "$(echo "$out" | sed -n 1,2p | tr -s ' ')" = "action 100: 1 field(s) differ (18xx.games | pbemgm)
- players[1 Player_1].cash: 99 | 109" ] && echo "$out" | grep -q "the same up to action 97;" \
+want="action 100: 1 field(s) differ (18xx.games | pbemgm)
+ players[1 Player_1].cash: 99 | 109"
+[ "$rc" = 1 ] && [ "$(echo "$out" | sed -n 1,2p | tr -s ' ')" = "$want" ] &&
+    echo "$out" | grep -q "the same up to action 97;" \
     && ok "xgames_diff.sh: the first difference (action 100, Player 1's cash), field by field" \
     || not_ok "xgames_diff.sh (exit $rc): $out"
 
