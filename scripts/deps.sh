@@ -7,12 +7,14 @@ PACKAGES="gcc make pkg-config dpkg-dev
 libcurl4-gnutls-dev libetpan-dev libsqlite3-dev libcjson-dev libxml2-dev libcrypt-dev nettle-dev
 libcairo2-dev fonts-dejavu-core libcmocka-dev sqlite3 dovecot-imapd dovecot-lmtpd opensmtpd valgrind
 clang libclang-rt-14-dev chromium
-debhelper lintian man-db universal-ctags"
+debhelper lintian man-db universal-ctags ruby"
 # (clang: libFuzzer, for the fuzz targets that make check runs briefly and make fuzz at length;
 # chromium: the report looked at as a phone shows it, by make check (test_phone_width.sh) and
 # make report-preview: Debian's Chromium, headless; debhelper, lintian: make deb and its check in
 # tests/install/test_install.sh; man-db: the man pages rendered there with man -l;
-# universal-ctags: the functions' lengths, scripts/long_functions.sh in make check)
+# universal-ctags: the functions' lengths, scripts/long_functions.sh in make check; ruby:
+# 18xx.games' engine, the second oracle's reference, run by scripts/xgames_engine.sh for
+# tests/xgames)
 
 missing=""
 for p in $PACKAGES; do
