@@ -5,8 +5,10 @@
  * title's 18xx.games options; its log is exported (xg_export), and pbemgm's position after
  * each exported action printed as the summary line scripts/xgames_diff.sh compares
  * (tests/tools/xgames/xgames_engine.rb describes the keys).
- *   xgexport play TITLE SEED MAX_ACTIONS OUT.json [PLAYERS]   plays, writes OUT.json (and
- *                                    OUT.json.log: pbemgm's actions), prints the positions
+ *   xgexport play TITLE SEED MAX_ACTIONS OUT.json [PLAYERS]   plays (MAX_ACTIONS, then on
+ *                                    to the next stock round's start, or the game's end),
+ *                                    writes OUT.json (and OUT.json.log: pbemgm's actions),
+ *                                    prints the positions
  *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"})
  *   xgexport again FILE.json OUT.json  imports an 18xx.games file (xg_import) and exports it
  *                                    again (the round trip) */
@@ -17,6 +19,7 @@
 
 #include <cJSON.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +40,105 @@ static char *read_games_file(const char *name, void *ctx)
     return util_read_file(path, NULL);
 }
 
+/* ---- the company's track as 18xx.games follows it ----
+ * A walk never turns back at a hex's edge: arriving there along one path it crosses to the
+ * neighbour, it does not leave along another path of the same hex (18xx.games' graph). The
+ * engine's eng_reach_compute lets it (a switch like tile 25 or 70 reaches a third edge), so
+ * its legal lays and stations include some 18xx.games refuses: the robot keeps to these. */
+
+struct strict {
+    const eng_game *g;
+    int company;
+    uint32_t *seen;    /* per hex: bit node*2+dir (dir 1: an edge entered from the neighbour) */
+    int *queue, head, tail;
+};
+
+static void strict_visit(struct strict *w, int hex, int node, int dir)
+{
+    uint32_t bit = 1u << (node * 2 + dir);
+    if (w->seen[hex] & bit)
+        return;
+    w->seen[hex] |= bit;
+    w->queue[w->tail++] = hex * 64 + node * 2 + dir;
+}
+
+static void strict_paths(struct strict *w, int hex, int node)
+{
+    int rot;
+    const eng_track *tr = eng_board_track(w->g->board, hex, &rot);
+    for (int i = 0; i < tr->npaths; i++) {
+        int a = eng_end_node(&tr->paths[i].a, rot), b = eng_end_node(&tr->paths[i].b, rot);
+        if (a == node || b == node)
+            strict_visit(w, hex, a == node ? b : a, 0);
+    }
+}
+
+static void strict_step(struct strict *w, int hex, int node, int dir)
+{
+    const eng_title *t = w->g->t;
+    if (node >= 6) {
+        bool city_full = node >= 8 && node < 12 &&
+                         eng_city_blocks(w->g->board, hex, node - 8, w->company);
+        if (node != 15 && !city_full)
+            strict_paths(w, hex, node);
+    } else if (dir == 1) {
+        strict_paths(w, hex, node);
+    } else {
+        int n = eng_neighbor(t, hex, node);
+        if (n >= 0 && !(t->hexes[hex].blocked & (1u << node)))
+            strict_visit(w, n, (node + 3) % 6, 1);
+    }
+}
+
+/* seen[hex] as above, for the company's stations. */
+static uint32_t *strict_reach(const eng_game *g, int company)
+{
+    int nh = g->t->nhexes;
+    struct strict w = {g, company, xcalloc((size_t)nh, sizeof(uint32_t)),
+                       xmalloc((size_t)nh * 64 * sizeof(int)), 0, 0};
+    for (int h = 0; h < nh; h++)
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            for (int k = 0; k < ENG_MAX_SLOTS; k++)
+                if (g->board->tokens[h][c][k] == company)
+                    strict_visit(&w, h, 8 + c, 0);
+    while (w.head < w.tail) {
+        int s = w.queue[w.head++];
+        strict_step(&w, s / 64, s % 64 / 2, s % 2);
+    }
+    free(w.queue);
+    return w.seen;
+}
+
+/* The edges of hex h the company's track reaches: along h's own track, or to h's border from
+ * the neighbour's side. */
+static unsigned strict_edges(const eng_game *g, const uint32_t *seen, int h)
+{
+    unsigned edges = 0;
+    for (int e = 0; e < 6; e++) {
+        int n = eng_neighbor(g->t, h, e);
+        if ((seen[h] >> (e * 2)) & 3u || (n >= 0 && (seen[n] >> (((e + 3) % 6) * 2)) & 1u))
+            edges |= 1u << e;
+    }
+    return edges;
+}
+
+/* Whether 18xx.games would take the lay or the station as connected. */
+static bool strict_ok(const eng_game *g, const eng_action *a, const uint32_t *seen)
+{
+    if (a->kind == ENG_ACT_TOKEN)
+        return a->city >= 0 && (seen[a->hex] >> ((8 + a->city) * 2)) & 1u;
+    if (a->kind != ENG_ACT_LAY_TILE)
+        return true;
+    for (int p = 0; p < g->t->ncompanies; p++) { /* a private's lay needs no track */
+        const eng_powers *pw = &g->t->companies[p].powers;
+        for (int k = 0; k < pw->ntile_hexes; k++)
+            if (pw->tile_hexes[k] == a->hex && g->co[p].held_by == g->operating)
+                return true;
+    }
+    const eng_track *tr = &g->t->tiles[a->tile].track;
+    return (eng_track_edges(tr, a->rot) & strict_edges(g, seen, a->hex)) != 0;
+}
+
 /* ---- the robot ---- */
 
 struct choice {
@@ -48,6 +150,8 @@ static void collect(const eng_game *g, const eng_action *legal, int n, eng_actio
                     int started, struct choice *out)
 {
     out->n = 0;
+    uint32_t *seen = kind == ENG_ACT_LAY_TILE || kind == ENG_ACT_TOKEN
+                         ? strict_reach(g, g->operating) : NULL;
     for (int i = 0; i < n && out->n < 1024; i++) {
         if (legal[i].kind != kind)
             continue;
@@ -58,8 +162,11 @@ static void collect(const eng_game *g, const eng_action *legal, int n, eng_actio
             continue; /* (pbemgm sells a share of a company not started: 18xx.games does not) */
         if (kind == ENG_ACT_SELL && g->turn_sale_price[legal[i].company])
             continue; /* (a second sale in a turn: pbemgm's SeparateSalesAtSamePrice) */
+        if (seen && !strict_ok(g, &legal[i], seen))
+            continue;
         out->at[out->n++] = i;
     }
+    free(seen);
 }
 
 static int any_of(const struct choice *c)
@@ -175,14 +282,13 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
     }
     collect(g, legal, n, ENG_ACT_BUY_TRAIN, -1, &c);
     int raise = first_kind(legal, n, ENG_ACT_RAISE_CASH);
-    struct choice sell;
-    collect(g, legal, n, ENG_ACT_SELL, -1, &sell);
     if (c.n && (g->co[g->operating].ntrains == 0 || r < 45))
         return c.at[0];
-    if (raise >= 0)
+    if (raise >= 0 && g->raising_train == ENG_NONE)
         return raise;
-    if (sell.n)
-        return sell.at[0];
+    int sell = first_kind(legal, n, ENG_ACT_SELL); /* the director's emergency sales */
+    if (sell >= 0 && g->raising_train != ENG_NONE)
+        return sell;
     return done;
 }
 
@@ -377,11 +483,13 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
     eng_options_default(t, &o);
     eng_game *g = eng_options_parse(t, &o, options, why, sizeof why) == 0
                       ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
-    char **log = xcalloc((size_t)max + 1, sizeof *log);
+    char **log = xcalloc((size_t)2 * max + 1, sizeof *log);
     int n = 0;
-    while (g && n < max && g->round != ENG_ROUND_OVER) {
+    bool stable = false; /* a stock round has just begun: the position of a round's start */
+    while (g && (n < max || !stable) && n < 2 * max && g->round != ENG_ROUND_OVER) {
         static eng_action legal[4096];
         eng_action a;
+        eng_round was = g->round;
         int k = eng_legal_actions(g, legal, 4096);
         if (k == 0 || pick(g, legal, k, &a) || eng_apply(g, &a, why, sizeof why)) {
             fprintf(stderr, "xgexport: the robot is stuck after %d actions: %s\n", n, why);
@@ -389,6 +497,7 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
         }
         log[n++] = eng_action_to_json(g, &a);
         last_lay = a.kind == ENG_ACT_LAY_TILE ? a.hex : -1;
+        stable = was == ENG_ROUND_OPERATING && g->round == ENG_ROUND_STOCK;
     }
     char path[512];
     snprintf(path, sizeof path, "%s.log", out);
