@@ -9,6 +9,7 @@
 #include "xgames/xgames.h"
 
 #include <cJSON.h>
+#include <stdint.h>
 
 #define XG_MAX_SHARES 16
 #define XG_MAX_POOL_TRAINS 32
@@ -104,6 +105,14 @@ int xg_write_action(xg_writer *x, const eng_action *a);
 /* The turn of the company operating in x->before, its steps up to `to` passed: a pass written
  * for each step 18xx.games asks at. */
 void xg_steps_to(xg_writer *x, xg_step to);
+
+/* 18xx.games' reach (export_reach.c): per hex, bit node * 2 + dir for each node of its track
+ * the company's track reaches (dir 1: an edge entered from the neighbour); malloc'd. */
+uint32_t *xg_reach(const eng_game *g, int company);
+/* The edges of the hex the track reaches: along the hex's track, or to its border from the
+ * neighbour's side. */
+unsigned xg_reached_edges(const eng_game *g, const uint32_t *seen, int hex);
+bool xg_city_reached(const uint32_t *seen, int hex, int city);
 
 /* runs (export_routes.c): the routes of the company's trains earning `revenue` in all. */
 int xg_write_run(xg_writer *x, int company, int revenue, bool payout);

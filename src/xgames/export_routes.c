@@ -15,34 +15,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define XG_MAX_LEG_HEXES 64
+#define XG_MAX_RUN_HEXES 128
 
+/* The walk of one train's run, leg after leg, back when a leg's way leaves none for a later
+ * one. */
 struct walk {
     const eng_game *g;
+    const eng_train_run *run;
     bool *used;           /* per hex * ENG_MAX_PATHS: a piece of track this train has taken */
     const bool *avoid;    /* ... the company's other trains took (NULL: none) */
-    int to_hex, to_node;
+    int leg;              /* the leg walked: from stop leg to stop leg + 1 */
     int n;
-    int hexes[XG_MAX_LEG_HEXES];
+    int hexes[XG_MAX_RUN_HEXES];
+    int leg_start[ENG_MAX_RUN_STOPS]; /* where each leg's hexes begin in hexes[] */
 };
 
 static bool walk_from(struct walk *w, int hex, int node);
+
+/* The leg just arrived: the next one walked, or the run done. */
+static bool next_leg(struct walk *w)
+{
+    if (w->leg + 2 >= w->run->nstops)
+        return true;
+    int from = w->run->stops[++w->leg];
+    w->leg_start[w->leg] = w->n;
+    w->hexes[w->n++] = from / ENG_NODES_PER_HEX;
+    if (walk_from(w, from / ENG_NODES_PER_HEX, from % ENG_NODES_PER_HEX))
+        return true;
+    w->n--;
+    w->leg--;
+    return false;
+}
 
 /* Onwards from `node` of `hex` along path i, if it starts there. */
 static bool take_path(struct walk *w, int hex, int node, const eng_track *tr, int rot, int i)
 {
     int a = eng_end_node(&tr->paths[i].a, rot), b = eng_end_node(&tr->paths[i].b, rot);
-    int slot = hex * ENG_MAX_PATHS + i;
+    int slot = hex * ENG_MAX_PATHS + i, to = w->run->stops[w->leg + 1];
     if ((a != node && b != node) || w->used[slot] || (w->avoid && w->avoid[slot]))
         return false;
     int other = a == node ? b : a;
     w->used[slot] = true;
     bool found = false;
-    if (hex == w->to_hex && other == w->to_node) {
-        found = true;
+    if (hex == to / ENG_NODES_PER_HEX && other == to % ENG_NODES_PER_HEX) {
+        found = next_leg(w);
     } else if (other < 6) {
         int next = eng_neighbor(w->g->t, hex, other);
-        if (next >= 0 && w->n < XG_MAX_LEG_HEXES) {
+        if (next >= 0 && w->n < XG_MAX_RUN_HEXES) {
             w->hexes[w->n++] = next;
             found = walk_from(w, next, (other + 3) % 6);
             if (!found)
@@ -66,38 +85,37 @@ static bool walk_from(struct walk *w, int hex, int node)
     return false;
 }
 
-/* The hexes from stop `from` to stop `to` (hex * ENG_NODES_PER_HEX + node), as a JSON array
- * from `to` back to `from`; the track taken marked in used. NULL when none is found. */
-static cJSON *leg(const eng_game *g, bool *used, const bool *avoid, int from, int to)
+/* The walk of the run (its legs' hexes in w->hexes), avoiding `avoid`; false when none. */
+static bool walk_run(struct walk *w, const eng_game *g, const eng_train_run *r, bool *used,
+                     const bool *avoid)
 {
-    struct walk w = {g, used, avoid, to / ENG_NODES_PER_HEX, to % ENG_NODES_PER_HEX, 1, {0}};
-    w.hexes[0] = from / ENG_NODES_PER_HEX;
-    if (!walk_from(&w, w.hexes[0], from % ENG_NODES_PER_HEX))
-        return NULL;
-    cJSON *chain = cJSON_CreateArray();
-    for (int i = w.n - 1; i >= 0; i--)
-        cJSON_AddItemToArray(chain, cJSON_CreateString(g->t->hexes[w.hexes[i]].id));
-    return chain;
+    *w = (struct walk){.g = g, .run = r, .used = used, .avoid = avoid, .n = 1};
+    w->hexes[0] = r->stops[0] / ENG_NODES_PER_HEX;
+    return walk_from(w, w->hexes[0], r->stops[0] % ENG_NODES_PER_HEX);
 }
 
-/* The train's connections; its track added to taken (the company's trains so far). */
+/* The train's connections: each leg's hexes from its later stop back to its earlier one; its
+ * track added to taken (the company's trains so far). NULL when the run has no way on the
+ * map. */
 static cJSON *connections(const eng_game *g, const eng_train_run *r, bool *taken)
 {
     size_t n = (size_t)g->t->nhexes * ENG_MAX_PATHS;
     bool *used = xcalloc(n, sizeof *used);
-    cJSON *all = cJSON_CreateArray();
-    for (int s = 0; s + 1 < r->nstops && all; s++) {
-        cJSON *chain = leg(g, used, taken, r->stops[s], r->stops[s + 1]);
-        if (!chain)
-            chain = leg(g, used, NULL, r->stops[s], r->stops[s + 1]);
-        if (chain) {
-            cJSON_AddItemToArray(all, chain);
-        } else {
-            cJSON_Delete(all);
-            all = NULL;
-        }
+    struct walk w;
+    bool found = walk_run(&w, g, r, used, taken);
+    if (!found) {
+        memset(used, 0, n * sizeof *used);
+        found = walk_run(&w, g, r, used, NULL);
     }
-    for (size_t i = 0; i < n; i++)
+    cJSON *all = found ? cJSON_CreateArray() : NULL;
+    for (int leg = 0; found && leg + 1 < r->nstops; leg++) {
+        int from = w.leg_start[leg], end = leg + 2 < r->nstops ? w.leg_start[leg + 1] : w.n;
+        cJSON *chain = cJSON_CreateArray();
+        for (int i = end - 1; i >= from; i--)
+            cJSON_AddItemToArray(chain, cJSON_CreateString(g->t->hexes[w.hexes[i]].id));
+        cJSON_AddItemToArray(all, chain);
+    }
+    for (size_t i = 0; found && i < n; i++)
         taken[i] |= used[i];
     free(used);
     return all;

@@ -10,24 +10,25 @@
 #include "engine/routes.h"
 
 #include <limits.h>
+#include <stdlib.h>
 
 /* step/token.rb can_place_token?: a station marker left, its price in the treasury, and a
- * city the company's track reaches with room for it. */
+ * city with room for it that the company's track reaches, as 18xx.games follows track. */
 static bool token_possible(const eng_game *b, int c)
 {
     const eng_company *co = &b->t->companies[c];
     int placed = eng_stations_placed(b, c);
     if (placed >= co->ntokens || b->co[c].cash < co->token_costs[placed])
         return false;
-    eng_reach r;
-    eng_reach_compute(b->board, c, &r);
+    uint32_t *seen = xg_reach(b, c);
     bool any = false;
     for (int h = 0; h < b->t->nhexes && !any; h++) {
         const eng_track *tr = eng_board_track(b->board, h, NULL);
         for (int k = 0; k < tr->ncities && !any; k++)
-            any = eng_station_check(b->board, &r, c, h, k, NULL, 0) == 0;
+            any = xg_city_reached(seen, h, k) &&
+                  eng_station_check(b->board, NULL, c, h, k, NULL, 0) == 0;
     }
-    eng_reach_free(&r);
+    free(seen);
     return any;
 }
 

@@ -15,7 +15,7 @@
 #include "engine/game.h"
 #include "engine/title.h"
 #include "util/util.h"
-#include "xgames/xgames.h"
+#include "xgames/export_internal.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -40,93 +40,14 @@ static char *read_games_file(const char *name, void *ctx)
     return util_read_file(path, NULL);
 }
 
-/* ---- the company's track as 18xx.games follows it ----
- * A walk never turns back at a hex's edge: arriving there along one path it crosses to the
- * neighbour, it does not leave along another path of the same hex (18xx.games' graph). The
- * engine's eng_reach_compute lets it (a switch like tile 25 or 70 reaches a third edge), so
- * its legal lays and stations include some 18xx.games refuses: the robot keeps to these. */
+/* ---- the robot ---- */
 
-struct strict {
-    const eng_game *g;
-    int company;
-    uint32_t *seen;    /* per hex: bit node*2+dir (dir 1: an edge entered from the neighbour) */
-    int *queue, head, tail;
-};
-
-static void strict_visit(struct strict *w, int hex, int node, int dir)
-{
-    uint32_t bit = 1u << (node * 2 + dir);
-    if (w->seen[hex] & bit)
-        return;
-    w->seen[hex] |= bit;
-    w->queue[w->tail++] = hex * 64 + node * 2 + dir;
-}
-
-static void strict_paths(struct strict *w, int hex, int node)
-{
-    int rot;
-    const eng_track *tr = eng_board_track(w->g->board, hex, &rot);
-    for (int i = 0; i < tr->npaths; i++) {
-        int a = eng_end_node(&tr->paths[i].a, rot), b = eng_end_node(&tr->paths[i].b, rot);
-        if (a == node || b == node)
-            strict_visit(w, hex, a == node ? b : a, 0);
-    }
-}
-
-static void strict_step(struct strict *w, int hex, int node, int dir)
-{
-    const eng_title *t = w->g->t;
-    if (node >= 6) {
-        bool city_full = node >= 8 && node < 12 &&
-                         eng_city_blocks(w->g->board, hex, node - 8, w->company);
-        if (node != 15 && !city_full)
-            strict_paths(w, hex, node);
-    } else if (dir == 1) {
-        strict_paths(w, hex, node);
-    } else {
-        int n = eng_neighbor(t, hex, node);
-        if (n >= 0 && !(t->hexes[hex].blocked & (1u << node)))
-            strict_visit(w, n, (node + 3) % 6, 1);
-    }
-}
-
-/* seen[hex] as above, for the company's stations. */
-static uint32_t *strict_reach(const eng_game *g, int company)
-{
-    int nh = g->t->nhexes;
-    struct strict w = {g, company, xcalloc((size_t)nh, sizeof(uint32_t)),
-                       xmalloc((size_t)nh * 64 * sizeof(int)), 0, 0};
-    for (int h = 0; h < nh; h++)
-        for (int c = 0; c < ENG_MAX_CITIES; c++)
-            for (int k = 0; k < ENG_MAX_SLOTS; k++)
-                if (g->board->tokens[h][c][k] == company)
-                    strict_visit(&w, h, 8 + c, 0);
-    while (w.head < w.tail) {
-        int s = w.queue[w.head++];
-        strict_step(&w, s / 64, s % 64 / 2, s % 2);
-    }
-    free(w.queue);
-    return w.seen;
-}
-
-/* The edges of hex h the company's track reaches: along h's own track, or to h's border from
- * the neighbour's side. */
-static unsigned strict_edges(const eng_game *g, const uint32_t *seen, int h)
-{
-    unsigned edges = 0;
-    for (int e = 0; e < 6; e++) {
-        int n = eng_neighbor(g->t, h, e);
-        if ((seen[h] >> (e * 2)) & 3u || (n >= 0 && (seen[n] >> (((e + 3) % 6) * 2)) & 1u))
-            edges |= 1u << e;
-    }
-    return edges;
-}
-
-/* Whether 18xx.games would take the lay or the station as connected. */
+/* Whether 18xx.games would take the lay or the station as connected (its track followed as
+ * 18xx.games does, xg_reach: the engine's legal lays and stations include some it refuses). */
 static bool strict_ok(const eng_game *g, const eng_action *a, const uint32_t *seen)
 {
     if (a->kind == ENG_ACT_TOKEN)
-        return a->city >= 0 && (seen[a->hex] >> ((8 + a->city) * 2)) & 1u;
+        return xg_city_reached(seen, a->hex, a->city);
     if (a->kind != ENG_ACT_LAY_TILE)
         return true;
     for (int p = 0; p < g->t->ncompanies; p++) { /* a private's lay needs no track */
@@ -136,10 +57,9 @@ static bool strict_ok(const eng_game *g, const eng_action *a, const uint32_t *se
                 return true;
     }
     const eng_track *tr = &g->t->tiles[a->tile].track;
-    return (eng_track_edges(tr, a->rot) & strict_edges(g, seen, a->hex)) != 0;
+    return (eng_track_edges(tr, a->rot) & xg_reached_edges(g, seen, a->hex)) != 0;
 }
 
-/* ---- the robot ---- */
 
 struct choice {
     int n;
@@ -151,7 +71,7 @@ static void collect(const eng_game *g, const eng_action *legal, int n, eng_actio
 {
     out->n = 0;
     uint32_t *seen = kind == ENG_ACT_LAY_TILE || kind == ENG_ACT_TOKEN
-                         ? strict_reach(g, g->operating) : NULL;
+                         ? xg_reach(g, g->operating) : NULL;
     for (int i = 0; i < n && out->n < 1024; i++) {
         if (legal[i].kind != kind)
             continue;
