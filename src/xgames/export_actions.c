@@ -110,14 +110,33 @@ static int buy_share(xg_writer *x, const eng_action *a)
     return 0;
 }
 
+/* A sale; one right after another of the same company by the same player joins it: pbemgm
+ * sells both at the price of the first (SeparateSalesAtSamePrice), as 18xx.games sells one
+ * bundle of them. */
 static int sell(xg_writer *x, const eng_action *a)
 {
     if (!x->before->co[a->company].started) /* (bundles_for_corporation: none before the par) */
         return refuse(x, "a share of a company not started is sold, which 18xx.games does not "
                          "allow (it has no price yet)");
-    cJSON *o = xg_player_action(x, "sell_shares", a->player);
-    cJSON_AddItemToObject(o, "shares", xg_shares_sell(x, a->company, a->player, a->percent));
-    cJSON_AddNumberToObject(o, "percent", a->percent);
+    cJSON *o = NULL;
+    if (x->sold == a->company && x->sold_by == a->player &&
+        x->before->opt.separate_sales_at_same_price && x->before->turn_sale_price[a->company])
+        o = cJSON_GetArrayItem(x->actions, cJSON_GetArraySize(x->actions) - 1);
+    cJSON *ids = xg_shares_sell(x, a->company, a->player, a->percent);
+    if (o) {
+        cJSON *shares = cJSON_GetObjectItem(o, "shares"), *id;
+        while ((id = cJSON_DetachItemFromArray(ids, 0)) != NULL)
+            cJSON_AddItemToArray(shares, id);
+        cJSON_Delete(ids);
+        cJSON *pct = cJSON_GetObjectItem(o, "percent");
+        cJSON_SetNumberValue(pct, pct->valueint + a->percent);
+    } else {
+        o = xg_player_action(x, "sell_shares", a->player);
+        cJSON_AddItemToObject(o, "shares", ids);
+        cJSON_AddNumberToObject(o, "percent", a->percent);
+    }
+    x->sold = a->company;
+    x->sold_by = a->player;
     return 0;
 }
 
@@ -456,6 +475,8 @@ int xg_write_action(xg_writer *x, const eng_action *a)
     }
     if (a->kind != ENG_ACT_SELL && a->kind != ENG_ACT_RAISE_CASH)
         x->pending_sales = -1;
+    if (a->kind != ENG_ACT_SELL)
+        x->sold = x->sold_by = ENG_NONE;
     if (rc == 0)
         follow_events(x);
     return rc;

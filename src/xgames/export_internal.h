@@ -60,6 +60,8 @@ typedef struct xg_writer {
                            * this index of actions (18xx.games makes them itself when the
                            * director goes bankrupt), or -1 */
     int pending_id;       /* ... and the id the first of them has */
+    int sold, sold_by;    /* the company whose shares the action just before sold, and who
+                           * sold them, or ENG_NONE */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;

@@ -53,7 +53,8 @@ static bool strict_ok(const eng_game *g, const eng_action *a, const uint32_t *se
     for (int p = 0; p < g->t->ncompanies; p++) { /* a private's lay needs no track */
         const eng_powers *pw = &g->t->companies[p].powers;
         for (int k = 0; k < pw->ntile_hexes; k++)
-            if (pw->tile_hexes[k] == a->hex && g->co[p].held_by == g->operating)
+            if (pw->tile_hexes[k] == a->hex && g->co[p].held_by == g->operating &&
+                !g->co[p].closed && !(g->co[p].powers_used & (1u << k)))
                 return true;
     }
     const eng_track *tr = &g->t->tiles[a->tile].track;
