@@ -112,30 +112,28 @@ static int buy_share(xg_writer *x, const eng_action *a)
 
 /* A sale; one right after another of the same company by the same player joins it: pbemgm
  * sells both at the price of the first (SeparateSalesAtSamePrice), as 18xx.games sells one
- * bundle of them. */
+ * bundle of them, taken from the shares as they were before the first. */
 static int sell(xg_writer *x, const eng_action *a)
 {
-    if (!x->before->co[a->company].started) /* (bundles_for_corporation: none before the par) */
+    int c = a->company, percent = a->percent;
+    if (!x->before->co[c].started) /* (bundles_for_corporation: none before the par) */
         return refuse(x, "a share of a company not started is sold, which 18xx.games does not "
                          "allow (it has no price yet)");
     cJSON *o = NULL;
-    if (x->sold == a->company && x->sold_by == a->player &&
-        x->before->opt.separate_sales_at_same_price && x->before->turn_sale_price[a->company])
+    if (x->sold == c && x->sold_by == a->player && x->before->opt.separate_sales_at_same_price &&
+        x->before->turn_sale_price[c]) {
         o = cJSON_GetArrayItem(x->actions, cJSON_GetArraySize(x->actions) - 1);
-    cJSON *ids = xg_shares_sell(x, a->company, a->player, a->percent);
-    if (o) {
-        cJSON *shares = cJSON_GetObjectItem(o, "shares"), *id;
-        while ((id = cJSON_DetachItemFromArray(ids, 0)) != NULL)
-            cJSON_AddItemToArray(shares, id);
-        cJSON_Delete(ids);
-        cJSON *pct = cJSON_GetObjectItem(o, "percent");
-        cJSON_SetNumberValue(pct, pct->valueint + a->percent);
+        percent += cJSON_GetObjectItem(o, "percent")->valueint;
+        x->shares[c] = x->sold_from;
+        cJSON_DeleteItemFromObject(o, "shares");
+        cJSON_DeleteItemFromObject(o, "percent");
     } else {
         o = xg_player_action(x, "sell_shares", a->player);
-        cJSON_AddItemToObject(o, "shares", ids);
-        cJSON_AddNumberToObject(o, "percent", a->percent);
+        x->sold_from = x->shares[c];
     }
-    x->sold = a->company;
+    cJSON_AddItemToObject(o, "shares", xg_shares_sell(x, c, a->player, percent));
+    cJSON_AddNumberToObject(o, "percent", percent);
+    x->sold = c;
     x->sold_by = a->player;
     return 0;
 }

@@ -62,6 +62,7 @@ typedef struct xg_writer {
     int pending_id;       /* ... and the id the first of them has */
     int sold, sold_by;    /* the company whose shares the action just before sold, and who
                            * sold them, or ENG_NONE */
+    xg_shares sold_from;  /* ... its shares before that sale */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;

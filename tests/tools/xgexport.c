@@ -42,6 +42,43 @@ static char *read_games_file(const char *name, void *ctx)
 
 /* ---- the robot ---- */
 
+/* The edges joined to city k of the track in a rotation. */
+static unsigned city_edges(const eng_track *tr, int rot, int k)
+{
+    unsigned edges = 0;
+    for (int i = 0; i < tr->npaths; i++) {
+        int a = eng_end_node(&tr->paths[i].a, rot), b = eng_end_node(&tr->paths[i].b, rot);
+        if (a == ENG_NODE_CITY + k && b < 6)
+            edges |= 1u << b;
+        if (b == ENG_NODE_CITY + k && a < 6)
+            edges |= 1u << a;
+    }
+    return edges;
+}
+
+/* Whether an upgrade of several cities keeps them apart, each old city's track on a new city
+ * of its own (18xx.games' old_cities_map_to_new; the engine lets two old cities' track go onto
+ * one new city of 1830's OO tiles). */
+static bool cities_kept_apart(const eng_game *g, const eng_action *a)
+{
+    int rot;
+    const eng_track *old = eng_board_track(g->board, a->hex, &rot);
+    const eng_track *now = &g->t->tiles[a->tile].track;
+    if (old->ncities < 2 || now->ncities < 2)
+        return true;
+    unsigned used = 0;
+    for (int k = 0; k < old->ncities; k++) {
+        unsigned e = city_edges(old, rot, k);
+        for (int m = 0; m < now->ncities && e; m++)
+            if ((city_edges(now, a->rot, m) & e) == e) {
+                if (used & (1u << m))
+                    return false;
+                used |= 1u << m;
+            }
+    }
+    return true;
+}
+
 /* Whether 18xx.games would take the lay or the station as connected (its track followed as
  * 18xx.games does, xg_reach: the engine's legal lays and stations include some it refuses). */
 static bool strict_ok(const eng_game *g, const eng_action *a, const uint32_t *seen)
@@ -58,7 +95,8 @@ static bool strict_ok(const eng_game *g, const eng_action *a, const uint32_t *se
                 return true;
     }
     const eng_track *tr = &g->t->tiles[a->tile].track;
-    return (eng_track_edges(tr, a->rot) & xg_reached_edges(g, seen, a->hex)) != 0;
+    return (eng_track_edges(tr, a->rot) & xg_reached_edges(g, seen, a->hex)) != 0 &&
+           cities_kept_apart(g, a);
 }
 
 
