@@ -188,6 +188,31 @@ static int start_pick(const eng_game *g, const eng_action *legal, int n)
     return pass >= 0 ? pass : any_of(&buy) >= 0 ? any_of(&buy) : 0;
 }
 
+/* A train of another company with the same director, bought for what the buyer has (at least
+ * 1, at most the train's price): into *a. */
+static bool train_from_company(const eng_game *g, eng_action *a)
+{
+    int c = g->operating;
+    if (rnd(100) >= 20 || g->co[c].cash < 1)
+        return false;
+    for (int o = 0; o < g->t->ncompanies; o++) {
+        if (o == c || !eng_is_major(g, o) || g->co[o].director != g->co[c].director ||
+            g->co[o].ntrains == 0)
+            continue;
+        int type = g->co[o].trains[0], price = g->t->trains[type].cost;
+        *a = (eng_action){.kind = ENG_ACT_BUY_TRAIN, .player = g->current, .train = type,
+                          .from_company = true, .seller = o,
+                          .price = g->co[c].cash < price ? g->co[c].cash : price};
+        char why[256];
+        eng_game *try = eng_game_copy(g);
+        bool ok = eng_apply(try, a, why, sizeof why) == 0;
+        eng_game_free(try);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
 /* A private the operating company may buy from a player, at its face value: into *a. */
 static bool private_to_buy(const eng_game *g, eng_action *a)
 {
@@ -261,7 +286,8 @@ static int pick(const eng_game *g, eng_action *legal, int n, eng_action *out)
     else if (g->round == ENG_ROUND_STOCK)
         k = stock_pick(g, legal, n);
     else if (g->discarding == ENG_NONE && eng_step_due(g) == ENG_STEP_TRAINS &&
-             private_to_buy(g, out))
+             g->raising_train == ENG_NONE &&
+             (private_to_buy(g, out) || train_from_company(g, out)))
         return 0;
     else
         k = operating_pick(g, legal, n);
