@@ -18,7 +18,7 @@ ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
 ENGINE="$TOP/scripts/xgames_engine.sh"
 DIFF="$TOP/tests/tools/xgames/positions_diff.rb"
 TOOL="$BUILD/tests/tools/xgexport"
-SEEDS=${PBEMGM_XG_SEEDS:-"1 3 7 9"}
+GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500 3:400 7:400"} # seed:actions (then to a stock round's start)
 N=0
 ok() { N=$((N + 1)); echo "ok $N - $1"; }
 not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
@@ -41,11 +41,13 @@ if ! why=$(sh "$ENGINE" setup 2>&1 >/dev/null); then
     exit 0
 fi
 
-# 1-12. pbemgm's games: exported, loaded, the same position at the end
-for seed in $SEEDS; do
+# 1-12. pbemgm's games: exported, loaded (a finished one to pbemgm's result), the same
+# position at the end
+for spec in $GAMES; do
+    seed=${spec%%:*}
     game="$work/game$seed.json"
-    if (cd "$TOP" && "$TOOL" play 1830 "$seed" 400 "$game" >"$work/pbemgm$seed.pos"); then
-        ok "game $seed: $(grep -c . "$game.log" >/dev/null; ruby -rjson -e '
+    if (cd "$TOP" && "$TOOL" play 1830 "$seed" "${spec#*:}" "$game" >"$work/pbemgm$seed.pos"); then
+        ok "game $seed: $(ruby -rjson -e '
             d = JSON.parse(File.read(ARGV[0])); l = JSON.parse(File.read(ARGV[0] + ".log"))
             t = d["actions"].map { |a| a["type"] }.tally
             puts "#{l["actions"].size} pbemgm actions exported as #{d["actions"].size} " \
@@ -54,8 +56,12 @@ for seed in $SEEDS; do
         not_ok "game $seed: pbemgm's robot game is exported"
         continue
     fi
-    if loaded "$game"; then
-        ok "game $seed loads whole in 18xx.games' engine"
+    if loaded "$game" && ruby -rjson -e 'd = JSON.parse(File.read(ARGV[0]))
+            exit(!d["finished"] || d["result_matches"] ? 0 : 1)' "$work/check.json"; then
+        ok "game $seed loads whole in 18xx.games' engine$(ruby -rjson -e '
+            d = JSON.parse(File.read(ARGV[0]))
+            print ", ended by the #{d["game_end_reason"]} with the result of pbemgm " \
+                  "#{JSON.generate(d["result"])}" if d["finished"]' "$work/check.json")"
     else
         not_ok "game $seed in 18xx.games' engine: $(cat "$work/check.json")"
         continue
@@ -64,8 +70,10 @@ for seed in $SEEDS; do
     tail -n 1 "$work/pbemgm$seed.pos" >"$work/pbemgm$seed.last"
     if out=$(ruby "$DIFF" "$work/xgames$seed.last" "$work/pbemgm$seed.last" 2>&1); then
         ok "game $seed: 18xx.games' position at the end is pbemgm's ($(ruby -rjson -e '
-            d = JSON.parse(File.read(ARGV[0])); puts "action #{d["action"]}, #{d["round"]} " \
-                "round #{d["turn"]}, phase #{d["phase"]}, #{d["acting"].join} to act"' \
+            d = JSON.parse(File.read(ARGV[0]))
+            who = d["finished"] ? "the game over" : "#{d["acting"].join} to act"
+            puts "action #{d["action"]}, #{d["round"]} round #{d["turn"]}, " \
+                 "phase #{d["phase"]}, #{who}"' \
                 "$work/xgames$seed.last"))"
     else
         not_ok "game $seed: the positions differ: $out"
