@@ -188,6 +188,16 @@ static int start_pick(const eng_game *g, const eng_action *legal, int n)
     return pass >= 0 ? pass : any_of(&buy) >= 0 ? any_of(&buy) : 0;
 }
 
+/* Whether the engine takes the action now (tried on a copy). */
+static bool allowed(const eng_game *g, const eng_action *a)
+{
+    char why[256];
+    eng_game *try = eng_game_copy(g);
+    bool ok = eng_apply(try, a, why, sizeof why) == 0;
+    eng_game_free(try);
+    return ok;
+}
+
 /* A train of another company with the same director, bought for what the buyer has (at least
  * 1, at most the train's price): into *a. */
 static bool train_from_company(const eng_game *g, eng_action *a)
@@ -203,11 +213,7 @@ static bool train_from_company(const eng_game *g, eng_action *a)
         *a = (eng_action){.kind = ENG_ACT_BUY_TRAIN, .player = g->current, .train = type,
                           .from_company = true, .seller = o,
                           .price = g->co[c].cash < price ? g->co[c].cash : price};
-        char why[256];
-        eng_game *try = eng_game_copy(g);
-        bool ok = eng_apply(try, a, why, sizeof why) == 0;
-        eng_game_free(try);
-        if (ok)
+        if (allowed(g, a))
             return true;
     }
     return false;
@@ -226,11 +232,7 @@ static bool private_to_buy(const eng_game *g, eng_action *a)
             continue;
         *a = (eng_action){.kind = ENG_ACT_BUY_PRIVATE, .player = g->current, .company = p,
                           .price = co->price};
-        char why[256];
-        eng_game *try = eng_game_copy(g);
-        bool ok = eng_apply(try, a, why, sizeof why) == 0;
-        eng_game_free(try);
-        if (ok)
+        if (allowed(g, a))
             return true;
     }
     return false;
