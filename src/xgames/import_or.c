@@ -117,6 +117,8 @@ static int city_of(xg_importer *x, const char *id, int *hex, int *city)
         return xg_refuse(x, "no such city as %s", id ? id : "(none)");
     *dash = '\0';
     int k = atoi(dash + 1);
+    if (k < 0 || k >= ENG_MAX_CITIES)
+        return xg_refuse(x, "no such city as %s", id);
     *hex = xg_tile_hex(x, tile_id);
     if (*hex < 0)
         return xg_refuse(x, "the tile of city %s lies nowhere on the map", id);
