@@ -255,6 +255,8 @@ int xg_buy_company(xg_importer *x, const cJSON *a)
     eng_action act = company_action(x, ENG_ACT_BUY_PRIVATE, c);
     act.company = priv;
     act.price = xg_int(a, "price", 0);
+    x->bought_private = true; /* a pass after it ends the turn; one before it did not */
+    x->done_from = 0;
     return xg_apply(x, &act, NULL);
 }
 
@@ -274,6 +276,7 @@ int xg_company_pass(xg_importer *x, int c)
         eng_action skip = company_action(x, ENG_ACT_SKIP, c);
         return xg_apply(x, &skip, NULL);
     }
+    x->done_passes++;
     x->done_from = x->id; /* its trains or its privates passed: its turn ends (DONE) once the
                            * file goes on with another */
     return 0;

@@ -236,7 +236,8 @@ int xg_play(xg_importer *x, int until_id)
         const xg_kept *k = &x->kept[x->at];
         if (until_id > 0 && k->id >= until_id) {
             x->out->stopped_at = k->id;
-            return 0;
+            x->type = "the file's end";
+            return xg_finish_file(x);
         }
         x->id = k->id;
         x->type = xg_str(k->a, "type");
@@ -246,5 +247,5 @@ int xg_play(xg_importer *x, int until_id)
             return -1;
     }
     x->type = "the file's end";
-    return x->out->over ? xg_finish_round(x) : 0;
+    return x->out->over ? xg_finish_round(x) : xg_finish_file(x);
 }

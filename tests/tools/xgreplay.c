@@ -169,8 +169,11 @@ int main(int argc, char **argv)
     printf("the action log %s\n", replays ? "replays to the same state"
                                           : "does NOT replay to the same state");
     int differ = !replays, stopped = x.stopped_at;
-    if (stopped)
-        printf("stopped before action %d\n", stopped);
+    if (stopped) {
+        char *position = eng_game_to_json(x.g);
+        printf("stopped before action %d\nstate: %s\n", stopped, position);
+        free(position);
+    }
     else
         differ = compare(&x);
     xg_game_clear(&x);

@@ -92,6 +92,7 @@ static void imports_the_game(void **state)
         {"1", "buy_item"}, {"2", "\"bid\""}, {"5", "buy_item"}, {"6", "buy_item"},
         {"9", "buy_item"}, {"12", "buy_item"}, {"13", "\"par\""}, {"14", "\"buy\""},
         {"14", "\"pass\""}, {"14", "\"buy\""}, {"15", "\"pass\""}, {"15", "\"buy\""},
+        {"15", "\"pass\""}, /* at the file's end: Bob! may do nothing more in stock round 1 */
     };
     assert_int_equal(x.nactions, (int)(sizeof want / sizeof *want));
     for (int i = 0; i < x.nactions; i++) {
