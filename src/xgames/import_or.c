@@ -45,10 +45,10 @@ static int home_city_for(xg_importer *x, int c, eng_action *lay, int hex, int ci
 
 /* 18xx.games lets a company whose home city is its choice (1830's Erie) lay its tile on its
  * home hex first and then choose the city on the tile ("must choose city for token"); pbemgm
- * has the station placed first, as the rules' "each railroad begins its first turn ... by
- * immediately playing a token on its base hex". The file's choice that follows the tile is
- * applied first, in the printed hex's city that becomes the city chosen, and that
- * place_token is then done. */
+ * has the station placed first (the 1830 clarification of rule 19.0: "each railroad begins
+ * its first turn of operations by immediately playing a token on its base hex"). The file's
+ * choice that follows the tile is applied first, in the printed hex's city that the tile turns
+ * into the one chosen; that place_token then counts as applied (x->home_done). */
 static int home_before_tile(xg_importer *x, int c, int hex, const char *id, int tile, int rot)
 {
     if (eng_step_due(x->g) != ENG_STEP_HOME || x->at + 1 >= x->nkept)

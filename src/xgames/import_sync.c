@@ -2,8 +2,10 @@
  * file's next action: a player with nothing left to do in his turn passes (18xx.games: "has no
  * valid actions and passes"; a turn ends after a purchase when nothing else may follow), a
  * company's steps it has nothing for are skipped (a company with trains and no run runs for
- * nothing), its turn ends (DONE) when the file goes on with another. Each is pbemgm's own
- * action, applied through the engine, which refuses what its rules do not allow. */
+ * nothing), its turn ends (DONE) when the file goes on with another — never the turn of a
+ * company the file has not acted for. At the file's end the same, as far as 18xx.games has
+ * gone by itself there (xg_finish_file). Each is pbemgm's own action, applied through the
+ * engine, which refuses what its rules do not allow. */
 #include "xgames/import_internal.h"
 
 #include <stdbool.h>
