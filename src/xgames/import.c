@@ -11,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xg_refuse(xg_importer *x, const char *fmt, ...)
-{
-    char reason[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
-    va_end(ap);
-    snprintf(x->why, x->len, "action %d (%s): %s", x->id, x->type ? x->type : "?", reason);
-    return -1;
-}
-
 /* A refusal of the file as a whole (not of one action). */
 static int refuse_file(xg_importer *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int refuse_file(xg_importer *x, const char *fmt, ...)
@@ -45,6 +34,10 @@ static const char *str_member(const cJSON *o, const char *name)
  * "18xx.games" section names that title. */
 static eng_title *title_for(xg_importer *x, const char *name, eng_title_reader read, void *ctx)
 {
+    for (const char *c = name; *c; c++) /* a name, not a path */
+        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+            return refuse_file(x, "18xx.games title %s: pbemgm has no title that plays it", name),
+                   NULL;
     char *err = NULL;
     eng_title *t = eng_title_load(name, read, ctx, &err);
     free(err);
@@ -127,21 +120,21 @@ static int load_title(xg_importer *x, const cJSON *root, eng_title_reader read, 
 /* A name pbemgm takes: letters, digits, - and _ (others become _), unique among those before. */
 static void usable_name(xg_game *out, int p, const char *name)
 {
-    char base[ENG_NAME];
+    char base[ENG_NAME - 4]; /* room for "_99" */
     size_t n = 0;
-    for (const char *c = name; *c && n + 1 < sizeof base - 4; c++)
+    for (const char *c = name; *c && n + 1 < sizeof base; c++)
         base[n++] = isalnum((unsigned char)*c) || *c == '-' || *c == '_' ? *c : '_';
     base[n] = '\0';
     if (n == 0)
         snprintf(base, sizeof base, "Player_%d", p + 1);
     snprintf(out->names[p], ENG_NAME, "%s", base);
-    for (int k = 2; k < 100; k++) {
+    for (unsigned k = 2; k < 100; k++) {
         bool taken = false;
         for (int q = 0; q < p; q++)
             taken |= str_ieq(out->names[q], out->names[p]);
         if (!taken)
             return;
-        snprintf(out->names[p], ENG_NAME, "%s_%d", base, k);
+        snprintf(out->names[p], ENG_NAME, "%s_%u", base, k % 100);
     }
 }
 

@@ -44,25 +44,37 @@ int xg_train_type(const xg_importer *x, const char *id)
     return eng_train_index(x->t, name);
 }
 
+/* Where id is in list (of n), or `otherwise` when it is not there. */
+static int where(const xg_placed *list, int n, const char *id, int otherwise)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(list[i].id, id) == 0)
+            return list[i].at;
+    return otherwise;
+}
+
+/* id is at `at` now: its entry in list (of *n, at most max), added when new. */
+static void put(xg_placed *list, int *n, int max, const char *id, int at)
+{
+    int i = 0;
+    while (i < *n && strcmp(list[i].id, id) != 0)
+        i++;
+    if (i == *n) {
+        if (*n == max)
+            return;
+        snprintf(list[(*n)++].id, XG_ID, "%s", id);
+    }
+    list[i].at = at;
+}
+
 int xg_train_holder(const xg_importer *x, const char *id)
 {
-    for (int i = 0; i < x->ntrains; i++)
-        if (strcmp(x->trains[i].id, id) == 0)
-            return x->trains[i].holder;
-    return XG_DEPOT;
+    return where(x->trains, x->ntrains, id, XG_DEPOT);
 }
 
 void xg_train_moves(xg_importer *x, const char *id, int holder)
 {
-    int i = 0;
-    while (i < x->ntrains && strcmp(x->trains[i].id, id) != 0)
-        i++;
-    if (i == x->ntrains) {
-        if (x->ntrains == XG_MAX_TRAIN_IDS)
-            return;
-        snprintf(x->trains[x->ntrains++].id, XG_ID, "%s", id);
-    }
-    x->trains[i].holder = holder;
+    put(x->trains, &x->ntrains, XG_MAX_TRAIN_IDS, id, holder);
 }
 
 bool xg_share_of(const xg_importer *x, const char *id, int *company, int *index)
@@ -81,22 +93,14 @@ bool xg_share_of(const xg_importer *x, const char *id, int *company, int *index)
 
 void xg_tile_laid(xg_importer *x, const char *id, int hex)
 {
-    int i = 0;
-    while (i < x->ntiles && strcmp(x->tiles[i].id, id) != 0)
-        i++;
-    if (i == x->ntiles) {
-        if (x->ntiles == XG_MAX_TILE_IDS)
-            return;
-        snprintf(x->tiles[x->ntiles++].id, XG_ID, "%s", id);
-    }
-    x->tiles[i].hex = hex;
+    put(x->tiles, &x->ntiles, XG_MAX_TILE_IDS, id, hex);
 }
 
 int xg_tile_hex(const xg_importer *x, const char *id)
 {
-    for (int i = 0; i < x->ntiles; i++)
-        if (strcmp(x->tiles[i].id, id) == 0)
-            return x->tiles[i].hex;
+    int hex = where(x->tiles, x->ntiles, id, -1);
+    if (hex >= 0)
+        return hex;
     char name[XG_ID];
     before_last_dash(id, name, sizeof name); /* a preprinted hex's tile: "D14-0" */
     return eng_hex_index(x->t, name);

@@ -17,6 +17,12 @@ enum { XG_DEPOT = -1, XG_POOL = -2, XG_GONE = -3 };
 #define XG_MAX_TILE_IDS 160
 #define XG_ID 24
 
+/* An 18xx.games id and where it is now. */
+typedef struct xg_placed {
+    char id[XG_ID];
+    int at;
+} xg_placed;
+
 /* One action of the file to apply: the file's action (or one of its auto_actions) and the id
  * of the file's action it is (an auto action: its parent's). */
 typedef struct xg_kept {
@@ -36,15 +42,17 @@ typedef struct xg_importer {
     /* 18xx.games' ids followed */
     bool left_ipo[ENG_MAX_COMPANIES][ENG_MAX_CERTS]; /* share CORP_i has been bought from it */
     int ntrains;
-    struct { char id[XG_ID]; int holder; } trains[XG_MAX_TRAIN_IDS];
+    xg_placed trains[XG_MAX_TRAIN_IDS];   /* at: the train's holder (XG_DEPOT ...) */
     int ntiles;
-    struct { char id[XG_ID]; int hex; } tiles[XG_MAX_TILE_IDS];
+    xg_placed tiles[XG_MAX_TILE_IDS];     /* at: the hex the tile lies on */
     /* a run declared (run_routes), paid with the dividend that follows */
     bool run_pending;
     int run_revenue;
     int turn_company;     /* the company whose turn the file's actions are in, or ENG_NONE */
     bool turn_acted;      /* the file has acted for it in this turn */
     int done_from;        /* the file's pass that ended its turn (the DONE's from_id), or 0 */
+    int done_passes;      /* its passes at the trains step (its trains, then its privates) */
+    bool bought_private;  /* it bought a private in this turn (a pass then ends its turn) */
     int home_done;        /* the file's place_token applied as the home city before the tile
                            * laid ahead of it (import_or.c, home_before_tile), or 0 */
     /* the action of the file being applied: its id and type, for the reasons given */
@@ -77,6 +85,13 @@ int xg_sync_player(xg_importer *x, int seat);
 int xg_sync_company(xg_importer *x, int c, eng_step step);
 /* At the file's end: the operating round under way finished (the game's end where it ends). */
 int xg_finish_round(xg_importer *x);
+/* At the end of a file that goes on (or at UNTIL), what 18xx.games has done by itself there:
+ * the steps of the company in turn it has nothing for skipped; its turn ended when it passed
+ * and 18xx.games asks it nothing more (it may buy no private, 18xx.games' step after its
+ * trains; or its pass came after one; or its trains could not be bought, so its pass was the
+ * privates'); the players with nothing but a pass left passed. The position is then
+ * 18xx.games' (money, prices and who acts at every third action of the three 1830 files). */
+int xg_finish_file(xg_importer *x);
 
 /* ---- the file's operating round actions (import_or.c) ---- */
 int xg_lay_tile(xg_importer *x, const cJSON *a);

@@ -9,17 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xg_acting_company(xg_importer *x, const cJSON *a)
-{
-    const char *name = xg_str(a, "entity"), *kind = xg_str(a, "entity_type");
-    int c = xg_company_of(x, name);
-    if (c < 0)
-        return xg_refuse(x, "pbemgm has no company %s", name ? name : "(none)");
-    if (kind && strcmp(kind, "company") == 0 && x->g->co[c].held_by != ENG_NONE)
-        return x->g->co[c].held_by;
-    return c;
-}
-
 static eng_action company_action(const xg_importer *x, eng_action_kind kind, int c)
 {
     return (eng_action){.kind = kind, .player = eng_company_holder(x->g, c)};
@@ -56,10 +45,10 @@ static int home_city_for(xg_importer *x, int c, eng_action *lay, int hex, int ci
 
 /* 18xx.games lets a company whose home city is its choice (1830's Erie) lay its tile on its
  * home hex first and then choose the city on the tile ("must choose city for token"); pbemgm
- * has the station placed first, as the rules' "each railroad begins its first turn ... by
- * immediately playing a token on its base hex". The file's choice that follows the tile is
- * applied first, in the printed hex's city that becomes the city chosen, and that
- * place_token is then done. */
+ * has the station placed first (the 1830 clarification of rule 19.0: "each railroad begins
+ * its first turn of operations by immediately playing a token on its base hex"). The file's
+ * choice that follows the tile is applied first, in the printed hex's city that the tile turns
+ * into the one chosen; that place_token then counts as applied (x->home_done). */
 static int home_before_tile(xg_importer *x, int c, int hex, const char *id, int tile, int rot)
 {
     if (eng_step_due(x->g) != ENG_STEP_HOME || x->at + 1 >= x->nkept)
@@ -128,6 +117,8 @@ static int city_of(xg_importer *x, const char *id, int *hex, int *city)
         return xg_refuse(x, "no such city as %s", id ? id : "(none)");
     *dash = '\0';
     int k = atoi(dash + 1);
+    if (k < 0 || k >= ENG_MAX_CITIES)
+        return xg_refuse(x, "no such city as %s", id);
     *hex = xg_tile_hex(x, tile_id);
     if (*hex < 0)
         return xg_refuse(x, "the tile of city %s lies nowhere on the map", id);
@@ -264,6 +255,8 @@ int xg_buy_company(xg_importer *x, const cJSON *a)
     eng_action act = company_action(x, ENG_ACT_BUY_PRIVATE, c);
     act.company = priv;
     act.price = xg_int(a, "price", 0);
+    x->bought_private = true; /* a pass after it ends the turn; one before it did not */
+    x->done_from = 0;
     return xg_apply(x, &act, NULL);
 }
 
@@ -283,6 +276,7 @@ int xg_company_pass(xg_importer *x, int c)
         eng_action skip = company_action(x, ENG_ACT_SKIP, c);
         return xg_apply(x, &skip, NULL);
     }
+    x->done_passes++;
     x->done_from = x->id; /* its trains or its privates passed: its turn ends (DONE) once the
                            * file goes on with another */
     return 0;

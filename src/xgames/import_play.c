@@ -3,64 +3,10 @@
  * sold here; the operating round's in import_or.c — after what 18xx.games did by itself
  * (import_sync.c). Standing instructions (program_*) and messages stay out of the engine. */
 #include "xgames/import_internal.h"
-#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *xg_str(const cJSON *a, const char *name)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(a, name);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-int xg_int(const cJSON *a, const char *name, int otherwise)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(a, name);
-    return cJSON_IsNumber(v) ? v->valueint : otherwise;
-}
-
-static void record(xg_importer *x, char *json)
-{
-    xg_game *out = x->out;
-    out->actions = xrealloc(out->actions, sizeof *out->actions * (size_t)(out->nactions + 1));
-    out->from_id = xrealloc(out->from_id, sizeof *out->from_id * (size_t)(out->nactions + 1));
-    out->actions[out->nactions] = json;
-    out->from_id[out->nactions++] = x->id;
-}
-
-/* The share certificates the start packet brought with it (1830's C&A: a PRR share; BO: B&O's
- * director's certificate): 18xx.games' ids of them no longer in the IPO — the director's is
- * CORP_0, a share the first of the others. */
-static void note_packet_shares(xg_importer *x)
-{
-    const eng_game *g = x->g;
-    for (int i = 0; i < g->nevents; i++) {
-        const eng_event *e = &g->events[i];
-        if (e->kind != ENG_EV_ALSO_GETS || e->company < 0 || e->company >= ENG_MAX_COMPANIES)
-            continue;
-        int k = e->flag ? 0 : 1;
-        while (!e->flag && k + 1 < ENG_MAX_CERTS && x->left_ipo[e->company][k])
-            k++;
-        x->left_ipo[e->company][k] = true;
-    }
-}
-
-int xg_apply(xg_importer *x, eng_action *a, const char *what)
-{
-    char why[256], *json = eng_action_to_json(x->g, a);
-    if (eng_apply(x->g, a, why, sizeof why)) {
-        free(json);
-        return what ? xg_refuse(x, "pbemgm's %s first (18xx.games does it by itself): %s",
-                                what, why)
-                    : xg_refuse(x, "%s", why);
-    }
-    record(x, json);
-    x->out->nsynthesized += what != NULL;
-    note_packet_shares(x);
-    return 0;
-}
 
 static int player_seat(xg_importer *x, const cJSON *a)
 {
@@ -290,7 +236,8 @@ int xg_play(xg_importer *x, int until_id)
         const xg_kept *k = &x->kept[x->at];
         if (until_id > 0 && k->id >= until_id) {
             x->out->stopped_at = k->id;
-            return 0;
+            x->type = "the file's end";
+            return xg_finish_file(x);
         }
         x->id = k->id;
         x->type = xg_str(k->a, "type");
@@ -300,5 +247,5 @@ int xg_play(xg_importer *x, int until_id)
             return -1;
     }
     x->type = "the file's end";
-    return x->out->over ? xg_finish_round(x) : 0;
+    return x->out->over ? xg_finish_round(x) : xg_finish_file(x);
 }

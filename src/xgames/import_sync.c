@@ -2,8 +2,10 @@
  * file's next action: a player with nothing left to do in his turn passes (18xx.games: "has no
  * valid actions and passes"; a turn ends after a purchase when nothing else may follow), a
  * company's steps it has nothing for are skipped (a company with trains and no run runs for
- * nothing), its turn ends (DONE) when the file goes on with another. Each is pbemgm's own
- * action, applied through the engine, which refuses what its rules do not allow. */
+ * nothing), its turn ends (DONE) when the file goes on with another — never the turn of a
+ * company the file has not acted for. At the file's end the same, as far as 18xx.games has
+ * gone by itself there (xg_finish_file). Each is pbemgm's own action, applied through the
+ * engine, which refuses what its rules do not allow. */
 #include "xgames/import_internal.h"
 
 #include <stdbool.h>
@@ -84,7 +86,10 @@ static int finish_company(xg_importer *x)
     } else {
         rc = xg_apply(x, &done, "done");
     }
-    x->done_from = 0;
+    x->done_from = x->done_passes = 0; /* (the next turn may be the same company's: the first
+                                        * of the next round) */
+    x->turn_company = ENG_NONE;
+    x->bought_private = false;
     return rc;
 }
 
@@ -124,7 +129,8 @@ int xg_sync_company(xg_importer *x, int c, eng_step step)
         if (g->operating == c) {
             if (x->turn_company != c) {
                 x->turn_company = c;
-                x->done_from = 0;
+                x->done_from = x->done_passes = 0;
+                x->bought_private = false;
             }
             return step == ENG_STEP_HOME ? 0 : advance_step(x, step);
         }
@@ -142,6 +148,119 @@ int xg_finish_round(xg_importer *x)
                     g->discarding == ENG_NONE && g->or_set == set && g->or_in_set == number;
          n++)
         if (finish_company(x))
+            return -1;
+    return 0;
+}
+
+/* Whether the operating company may buy a private now (at its face value). */
+static bool may_buy_a_private(const xg_importer *x)
+{
+    const eng_game *g = x->g;
+    for (int p = 0; p < x->t->ncompanies; p++) {
+        if (x->t->companies[p].kind != ENG_PRIVATE)
+            continue;
+        for (int half = 0; half < 2; half++) { /* at its face value, at half of it */
+            int face = x->t->companies[p].price;
+            eng_action buy = {.kind = ENG_ACT_BUY_PRIVATE, .player = g->current, .company = p,
+                              .price = half ? (face + 1) / 2 : face};
+            eng_game *trial = eng_game_copy(g);
+            bool ok = eng_apply(trial, &buy, NULL, 0) == 0;
+            eng_game_free(trial);
+            if (ok)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the player to act may do nothing but pass, by the engine's list of legal actions. */
+static bool nothing_but_pass(const eng_game *g)
+{
+    eng_action legal[2];
+    int n = eng_legal_actions(g, legal, 2);
+    return n == 1 && legal[0].kind == ENG_ACT_PASS;
+}
+
+/* Whether the operating company may place a station anywhere now. */
+static bool may_place_a_station(const eng_game *g)
+{
+    for (int h = 0; h < g->t->nhexes; h++) {
+        const eng_track *tr = eng_board_track(g->board, h, NULL);
+        for (int k = 0; k < tr->ncities; k++) {
+            eng_action token = {.kind = ENG_ACT_TOKEN, .player = g->current, .hex = h, .city = k};
+            eng_game *trial = eng_game_copy(g);
+            bool ok = eng_apply(trial, &token, NULL, 0) == 0;
+            eng_game_free(trial);
+            if (ok)
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool legal_now(const eng_game *g, eng_action a)
+{
+    a.player = g->current;
+    eng_game *trial = eng_game_copy(g);
+    bool ok = eng_apply(trial, &a, NULL, 0) == 0;
+    eng_game_free(trial);
+    return ok;
+}
+
+/* Whether the operating company may buy a train now: from the bank, the pool or another
+ * company (at the least price). */
+static bool may_buy_a_train(const eng_game *g)
+{
+    for (int k = 0; k < g->t->ntrains; k++) {
+        if (legal_now(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = k}) ||
+            legal_now(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = k, .from_pool = true}))
+            return true;
+        for (int c = 0; c < g->t->ncompanies; c++)
+            if (c != g->operating && eng_is_major(g, c) &&
+                legal_now(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = k, .price = 1,
+                                          .from_company = true, .seller = c}))
+                return true;
+    }
+    return false;
+}
+
+/* The steps of the company whose turn the file was in that it has nothing for, skipped as
+ * 18xx.games skips them: its track when its lays are done, its station when it may place
+ * none (its price moving left then, with no train to run: NoTrainPriceLeft). */
+static int skip_empty_steps(xg_importer *x)
+{
+    eng_game *g = x->g;
+    int c = g->operating;
+    if (g->round != ENG_ROUND_OPERATING || c != x->turn_company || g->discarding != ENG_NONE)
+        return 0;
+    if (eng_step_due(g) == ENG_STEP_TRACK && eng_lays_left(g) == 0 &&
+        synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
+        return -1;
+    if (g->operating == c && eng_step_due(g) == ENG_STEP_STATION && !may_place_a_station(g) &&
+        synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
+        return -1;
+    if (g->operating == c && eng_step_due(g) == ENG_STEP_TRAINS && g->co[c].ran &&
+        !may_buy_a_train(g) && !may_buy_a_private(x)) /* 18xx.games: "skips buy trains" */
+        return finish_company(x);
+    return 0;
+}
+
+int xg_finish_file(xg_importer *x)
+{
+    eng_game *g = x->g;
+    if (skip_empty_steps(x))
+        return -1;
+    if (x->done_passes > 0 && g->round == ENG_ROUND_OPERATING &&
+        g->operating == x->turn_company &&
+        (x->done_passes >= 2 || (x->done_from && x->bought_private) || !may_buy_a_train(g) ||
+         !may_buy_a_private(x)) &&
+        finish_company(x))
+        return -1;
+    for (int n = 0; n < MAX_SYNC &&
+                    (g->round == ENG_ROUND_STOCK || g->round == ENG_ROUND_START) &&
+                    g->par_pending == ENG_NONE && nothing_but_pass(g);
+         n++)
+        if (synth(x, (eng_action){.kind = ENG_ACT_PASS, .player = -1}, "pass"))
             return -1;
     return 0;
 }

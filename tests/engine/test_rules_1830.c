@@ -745,10 +745,133 @@ static void test_the_starting_board_keeps_erie_a_circle_in_each_city(void **stat
     eng_board_free(b);
 }
 
+/* ---- 18xx.games' rules as options (its "18xx.games" section in 1830.json) ---- */
+
+static eng_action skip_step(void)
+{
+    return (eng_action){.kind = ENG_ACT_SKIP};
+}
+
+/* NoTrainPriceLeft: PRR without a train goes past its run step and its price moves left, as a
+ * revenue withheld (18xx.games); by default (Rails) it stays. */
+static void test_no_train_moves_the_price_left(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = prr_operating(on ? "NoTrainPriceLeft=yes" : NULL, "2");
+        int prr = co("PRR"), price = eng_share_price(g, prr);
+        must(g, skip_step());
+        must(g, skip_step()); /* past the station step: no train to run */
+        assert_int_equal(eng_share_price(g, prr) < price, on);
+        assert_int_equal(find_event(g, ENG_EV_NO_DIVIDEND, prr) != NULL, on);
+        if (on)
+            refused(g, lay("H10", "57"), "track step is over");
+        eng_game_free(g);
+    }
+}
+
+/* MultipleBrownFromIPO=no: in the brown zone several certificates in a turn only from the pool
+ * (18xx.games without multiple_brown_from_ipo; the 1830 clarification of rule 10.0). */
+static void test_several_brown_shares_only_from_the_pool(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold("MultipleBrownFromIPO=no", 100);
+    int ann = 0, nyc = co("NYC");
+    start_major(g, "NYC", 67, 1, 0);
+    give(g, "NYC", 10, false, ENG_POOL);
+    give(g, "NYC", 10, false, ENG_POOL);
+    place(g, "NYC", BROWN_ROW, BROWN_COL);
+    g->current = ann;
+    eng_game *copy = eng_game_copy(g);
+    must(g, buy("NYC", true, 10));
+    must(g, buy("NYC", true, 10));
+    refused(g, ipo_share("NYC"), "several of a company in the brown zone only from the pool");
+    assert_int_equal(eng_percent_held(g, nyc, ann), 20);
+    must(copy, ipo_share("NYC")); /* one from the IPO, then none from anywhere */
+    refused(copy, buy("NYC", true, 10), "one certificate a turn from the IPO");
+    eng_game_free(copy);
+    eng_game_free(g);
+}
+
+/* BankruptCashToBank: the director who cannot pay for the train his company must buy loses
+ * his money to the bank (18xx.games sets it to 0); by default he keeps it. */
+static void test_the_bankrupts_money_goes_to_the_bank(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = packet_sold(on ? "BankruptCashToBank=yes" : NULL, 100);
+        start_major(g, "PRR", 100, 0, 0); /* Ann holds only the director's certificate */
+        take_tens(g, "PRR", 1, 1);
+        take_tens(g, "PRR", 2, 1);
+        give(g, "PRR", 10, false, ENG_POOL);
+        give(g, "PRR", 10, false, ENG_POOL);
+        eng_check_float(g, co("PRR"));
+        g->phase = phase("2");
+        to_operating_round(g);
+        lay_one_of(g, "H10", (const char *const[]){"57"}, 1); /* a route */
+        g->co[co("PRR")].cash = 0;
+        bank_pays(g, 0, 10 - g->players[0].cash);
+        int money = total_money(g);
+        must(g, done());
+        assert_int_equal(g->round, ENG_ROUND_OVER);
+        assert_int_equal(g->players[0].cash, on ? 0 : 10);
+        assert_int_equal(total_money(g), money);
+        eng_game_free(g);
+    }
+}
+
+/* ExtraTileAnyStep: C&StL's tile, besides its company's lays, after the company's run too
+ * (18xx.games); by default only in its track step. */
+static void test_an_extra_tile_at_any_step(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = packet_sold(on ? "ExtraTileAnyStep=yes" : NULL, 100);
+        start_major(g, "PRR", 100, owner_of(g, "C&StL"), 4);
+        g->phase = phase("3");
+        to_operating_round(g);
+        give_train(g, "PRR", "2");
+        must(g, buy_private("C&StL", 40));
+        must(g, run(0, false));
+        eng_action tile = lay("B20", "3");
+        char why[256];
+        assert_int_equal(try_act(g, tile, why) == 0, on);
+        eng_game_free(g);
+    }
+}
+
+/* The B&O private closes when B&O buys its first train, from another company too (18xx.games:
+ * 26855 action 164, B&O's 2 bought from PRR). */
+static void test_bo_closes_with_a_train_from_a_company(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold(NULL, 100);
+    start_major(g, "PRR", 100, 0, 4);
+    start_major(g, "B&O", 100, 2, 4);
+    give_train(g, "PRR", "2");
+    g->phase = phase("3");
+    to_operating_round(g);
+    if (g->operating == co("PRR"))
+        must(g, done());
+    assert_int_equal(g->operating, co("B&O"));
+    must(g, skip_step());
+    must(g, skip_step());
+    eng_action from_prr = {.kind = ENG_ACT_BUY_TRAIN, .train = eng_train_index(title, "2"),
+                           .from_company = true, .seller = co("PRR"), .price = 90};
+    must(g, from_prr);
+    assert_true(g->co[co("BO")].closed);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_titles_defaults),
+        cmocka_unit_test(test_no_train_moves_the_price_left),
+        cmocka_unit_test(test_several_brown_shares_only_from_the_pool),
+        cmocka_unit_test(test_the_bankrupts_money_goes_to_the_bank),
+        cmocka_unit_test(test_an_extra_tile_at_any_step),
+        cmocka_unit_test(test_bo_closes_with_a_train_from_a_company),
         cmocka_unit_test(test_the_privates_income_breaks_the_bank),
         cmocka_unit_test(test_a_turn_that_sold_is_no_pass),
         cmocka_unit_test(test_sold_out_companies_move_in_running_order),
