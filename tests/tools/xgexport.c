@@ -11,7 +11,8 @@
  *                                    prints the positions
  *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"})
  *   xgexport again FILE.json OUT.json  imports an 18xx.games file (xg_import) and exports it
- *                                    again (the round trip) */
+ *                                    again (the round trip)
+ * XGEXPORT_OPTIONS: more options for the games played ("WithOptional6Train=yes"). */
 #include "engine/game.h"
 #include "engine/title.h"
 #include "util/util.h"
@@ -272,9 +273,9 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
         return c.at[0];
     if (raise >= 0 && g->raising_train == ENG_NONE)
         return raise;
-    int sell = first_kind(legal, n, ENG_ACT_SELL); /* the director's emergency sales */
-    if (sell >= 0 && g->raising_train != ENG_NONE)
-        return sell;
+    for (int k = 0; k < n && g->raising_train != ENG_NONE; k++) /* the emergency sales */
+        if (legal[k].kind == ENG_ACT_SELL && g->co[legal[k].company].started)
+            return k;
     return done;
 }
 
@@ -465,7 +466,9 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
         fprintf(stderr, "xgexport: %s\n", err);
         return 1;
     }
-    const char *options = t->xgames.options;
+    char options[512]; /* the title's 18xx.games options, and XGEXPORT_OPTIONS's */
+    const char *more = getenv("XGEXPORT_OPTIONS") ? getenv("XGEXPORT_OPTIONS") : "";
+    snprintf(options, sizeof options, "%s%s%s", t->xgames.options, *more ? ", " : "", more);
     eng_options o;
     eng_options_default(t, &o);
     eng_game *g = eng_options_parse(t, &o, options, why, sizeof why) == 0

@@ -18,7 +18,8 @@ ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
 ENGINE="$TOP/scripts/xgames_engine.sh"
 DIFF="$TOP/tests/tools/xgames/positions_diff.rb"
 TOOL="$BUILD/tests/tools/xgexport"
-GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500 3:400 7:400"} # seed:actions (then to a stock round's start)
+# seed:actions[:players[:options]] (after so many actions on to a stock round's start)
+GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400"}
 N=0
 ok() { N=$((N + 1)); echo "ok $N - $1"; }
 not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
@@ -45,9 +46,16 @@ fi
 # position at the end
 for spec in $GAMES; do
     seed=${spec%%:*}
+    rest=${spec#*:}
+    actions=${rest%%:*}
+    players=4
+    options=
+    case $rest in *:*) rest=${rest#*:}; players=${rest%%:*} ;; esac
+    case $rest in *:*) options=${rest#*:} ;; esac
     game="$work/game$seed.json"
-    if (cd "$TOP" && "$TOOL" play 1830 "$seed" "${spec#*:}" "$game" >"$work/pbemgm$seed.pos"); then
-        ok "game $seed: $(ruby -rjson -e '
+    if (cd "$TOP" && XGEXPORT_OPTIONS=$options "$TOOL" play 1830 "$seed" "$actions" "$game" \
+            "$players" >"$work/pbemgm$seed.pos"); then
+        ok "game $seed ($players players${options:+, $options}): $(ruby -rjson -e '
             d = JSON.parse(File.read(ARGV[0])); l = JSON.parse(File.read(ARGV[0] + ".log"))
             t = d["actions"].map { |a| a["type"] }.tally
             puts "#{l["actions"].size} pbemgm actions exported as #{d["actions"].size} " \
