@@ -144,8 +144,9 @@ static int new_president(const xg_shares *s, int nplayers, int previous)
             continue;
         if (previous < 0 && holder_of(s, 0) == p)
             return p;
-        if (holder_percent(s, p) >= s->percent[0] &&
-            (best == ENG_NONE || distance(previous, p, nplayers) < distance(previous, best, nplayers)))
+        bool nearer = best == ENG_NONE ||
+                      distance(previous, p, nplayers) < distance(previous, best, nplayers);
+        if (holder_percent(s, p) >= s->percent[0] && nearer)
             best = p;
     }
     return best;

@@ -67,9 +67,10 @@ typedef struct xg_writer {
     xg_step step;
 } xg_writer;
 
-/* ids (export_ids.c) */
+/* ids (export_ids.c): every share in its company's IPO, every tile copy in the box; 0 */
 int xg_ids_init(xg_writer *x);
 void xg_ids_free(xg_writer *x);
+/* A company's name on 18xx.games (a private's: its first alias) and a player's id there. */
 const char *xg_company_name(const eng_title *t, int company);
 int xg_player_id(int seat);
 /* The share a buy takes from `from` (XG_IPO or XG_POOL): its index, or -1. */
@@ -77,11 +78,15 @@ int xg_share_to_buy(const xg_writer *x, int company, int from, bool director);
 void xg_share_id(const eng_title *t, int company, int share, char *out, size_t len);
 /* A player's share k bought from `from`, and the presidency moved as 18xx.games moves it. */
 void xg_shares_buy(xg_writer *x, int company, int player, int from, int share);
-/* The shares a player sells for `percent` (*n of them, ids written as a JSON array), and
- * the move, the presidency with it. */
+/* The shares a player sells for `percent` — his ordinary shares in the order he got them,
+ * the director's certificate last when they are not enough (a partial sale of it) — as a JSON
+ * array of their ids; moved to the pool, the presidency with them. */
 cJSON *xg_shares_sell(xg_writer *x, int company, int player, int percent);
 /* A private's share (the B&O director's certificate) given to its buyer. */
 void xg_shares_give(xg_writer *x, int company, int player, bool director);
+/* Trains: "TYPE-index"; the company's first of the type (its place in held[], or -1); a train
+ * added to a company's (ENG_NONE: the pool's) and its k-th taken out; the pool's first of the
+ * type; every train of the type gone (rusted). */
 void xg_train_id(const eng_title *t, xg_train tr, char *out, size_t len);
 int xg_held_train(const xg_writer *x, int company, int type);
 void xg_trains_move_to(xg_writer *x, int company, xg_train tr);
@@ -95,7 +100,8 @@ int xg_rotation_there(const eng_title *t, int hex, int tile, int rot);
 /* The city's id ("57-1-0", "D14-0-0") on the hex as it is after the action. */
 void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len);
 
-/* writing (export_write.c) */
+/* writing (export_write.c): an action of a player (company ENG_NONE) or of a company (a
+ * corporation, or a private: "company"), numbered and added to x->actions. */
 cJSON *xg_new_action(xg_writer *x, const char *type, int player, int company);
 cJSON *xg_player_action(xg_writer *x, const char *type, int player);
 cJSON *xg_company_action(xg_writer *x, const char *type, int company);

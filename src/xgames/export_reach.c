@@ -71,7 +71,8 @@ static void from_node(struct walk *w, int hex, int node)
     int rot;
     const eng_track *tr = eng_board_track(w->g->board, hex, &rot);
     for (int i = 0; i < tr->npaths; i++)
-        if (eng_end_node(&tr->paths[i].a, rot) == node || eng_end_node(&tr->paths[i].b, rot) == node)
+        if (eng_end_node(&tr->paths[i].a, rot) == node ||
+            eng_end_node(&tr->paths[i].b, rot) == node)
             along(w, hex, i, node);
     w->nodes_on[hex] &= (uint16_t)~(1u << node);
 }

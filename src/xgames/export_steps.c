@@ -7,7 +7,6 @@
  * game as pbemgm has it before the action written, the same position. */
 #include "xgames/export_internal.h"
 
-#include "engine/routes.h"
 
 #include <limits.h>
 #include <stdlib.h>
