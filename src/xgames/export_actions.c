@@ -5,7 +5,10 @@
  * written from the game before the action (x->before) and what it did (x->g's events). */
 #include "xgames/export_internal.h"
 
+#include "util/util.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int refuse(xg_writer *x, const char *what)
@@ -245,6 +248,48 @@ static int power_used(const xg_writer *x)
     return ENG_NONE;
 }
 
+/* The company's own lay written just before (this turn), or NULL. */
+static cJSON *own_lay_just_before(xg_writer *x)
+{
+    int n = cJSON_GetArraySize(x->actions);
+    cJSON *prev = n >= 2 ? cJSON_GetArrayItem(x->actions, n - 2) : NULL;
+    const cJSON *type = cJSON_GetObjectItem(prev, "type"), *who = cJSON_GetObjectItem(prev, "entity");
+    bool own = cJSON_IsString(type) && strcmp(type->valuestring, "lay_tile") == 0 &&
+               cJSON_IsString(who) &&
+               strcmp(who->valuestring, xg_company_name(x->t, x->operating)) == 0;
+    return own && x->before->co[x->operating].lays > 0 ? prev : NULL;
+}
+
+/* A private's extra lay (1830's C&StL) just written after the company's own lay of the turn
+ * goes before it: 18xx.games settles the steps after the own lay at once (no route yet: no
+ * run), so the extra track the run needs must be there first. Two copies of one tile swap. */
+static void before_own_lay(xg_writer *x, int hex)
+{
+    cJSON *own = own_lay_just_before(x);
+    if (!own)
+        return;
+    int n = cJSON_GetArraySize(x->actions);
+    cJSON *extra = cJSON_GetArrayItem(x->actions, n - 1);
+    cJSON *id_own = cJSON_GetObjectItem(own, "id"), *id_extra = cJSON_GetObjectItem(extra, "id");
+    double first = id_own->valuedouble;
+    cJSON_SetNumberValue(id_own, id_extra->valuedouble);
+    cJSON_SetNumberValue(id_extra, first);
+    const char *t1 = cJSON_GetObjectItem(own, "tile")->valuestring;
+    const char *t2 = cJSON_GetObjectItem(extra, "tile")->valuestring;
+    const char *d1 = strrchr(t1, '-'), *d2 = strrchr(t2, '-');
+    if (d1 && d2 && d1 - t1 == d2 - t2 && strncmp(t1, t2, (size_t)(d1 - t1)) == 0) {
+        int own_hex = eng_hex_index(x->t, cJSON_GetObjectItem(own, "hex")->valuestring);
+        int copy = x->laid_copy[own_hex];
+        x->laid_copy[own_hex] = x->laid_copy[hex];
+        x->laid_copy[hex] = copy;
+        char *swap = xstrdup(t1);
+        cJSON_ReplaceItemInObject(own, "tile", cJSON_CreateString(t2));
+        cJSON_ReplaceItemInObject(extra, "tile", cJSON_CreateString(swap));
+        free(swap);
+    }
+    cJSON_AddItemToArray(x->actions, cJSON_DetachItemFromArray(x->actions, n - 2));
+}
+
 static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
@@ -261,6 +306,8 @@ static void lay_tile(xg_writer *x, const eng_action *a)
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
     cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
+    if (by != ENG_NONE && x->t->companies[by].powers.tile_extra)
+        before_own_lay(x, a->hex);
     stations_placed_again(x, a->hex);
 }
 
