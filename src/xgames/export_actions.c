@@ -363,6 +363,15 @@ static int discard_train(xg_writer *x, const eng_action *a)
     return 0;
 }
 
+/* Whether the action passed the company's presidency on (ENG_EV_PRESIDENT). */
+static bool passes_presidency(const eng_game *g, int c)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == ENG_EV_PRESIDENT && g->events[i].company == c)
+            return true;
+    return false;
+}
+
 static bool went_bankrupt(const eng_game *g)
 {
     for (int i = 0; i < g->nevents; i++)
@@ -433,6 +442,10 @@ static int operating_action(xg_writer *x, const eng_action *a)
         xg_steps_to(x, XG_AT_TRAIN);
         return 0;
     case ENG_ACT_SELL:
+        if (a->company == c && passes_presidency(x->g, c))
+            return refuse(x, "the director sells shares of the company buying the train and "
+                             "passes its presidency on, which 18xx.games does not allow "
+                             "(step/emergency_money.rb)");
         xg_steps_to(x, XG_AT_TRAIN);
         if (x->pending_sales < 0) {
             x->pending_sales = cJSON_GetArraySize(x->actions);

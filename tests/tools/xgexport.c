@@ -160,6 +160,8 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
     collect(g, legal, n, ENG_ACT_BUY_SHARE, 1, &buy);
     collect(g, legal, n, ENG_ACT_SELL, -1, &sell);
     int pass = first_kind(legal, n, ENG_ACT_PASS), r = rnd(100);
+    if (eng_certificate_count(g, g->current) > eng_certificate_limit(g, g->current) && sell.n)
+        return any_of(&sell); /* (over the limit: 18xx.games has the player sell first) */
     if (g->turn_bought && buy.n && r < 15)
         return any_of(&buy);
     if (g->turn_bought)
@@ -273,8 +275,9 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
         return c.at[0];
     if (raise >= 0 && g->raising_train == ENG_NONE)
         return raise;
-    for (int k = 0; k < n && g->raising_train != ENG_NONE; k++) /* the emergency sales */
-        if (legal[k].kind == ENG_ACT_SELL && g->co[legal[k].company].started)
+    for (int k = 0; k < n && g->raising_train != ENG_NONE; k++) /* the emergency sales (not of */
+        if (legal[k].kind == ENG_ACT_SELL && g->co[legal[k].company].started && /* its own: */
+            legal[k].company != g->operating) /* 18xx.games forbids passing its presidency) */
             return k;
     return done;
 }
