@@ -150,6 +150,19 @@ static int started_majors(const eng_game *g)
     return n;
 }
 
+/* Whether the player holds more than the limits allow (prices having moved): more
+ * certificates, or more of a company outside the zones that allow it. */
+static bool over_limits(const eng_game *g, int p)
+{
+    if (eng_certificate_count(g, p) > eng_certificate_limit(g, p))
+        return true;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (eng_is_major(g, c) && eng_percent_held(g, c, p) > eng_player_share_limit(g) &&
+            eng_market_zone(g, c) < ENG_ZONE_ORANGE)
+            return true;
+    return false;
+}
+
 /* Shares sold only before a buy in the same turn: pbemgm gives the priority to the player after
  * the last to buy, 18xx.games after the last to buy or sell (NEXT_SR_PLAYER_ORDER
  * after_last_to_act), so a stock round whose last deal is a sale would differ. */
@@ -160,8 +173,8 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
     collect(g, legal, n, ENG_ACT_BUY_SHARE, 1, &buy);
     collect(g, legal, n, ENG_ACT_SELL, -1, &sell);
     int pass = first_kind(legal, n, ENG_ACT_PASS), r = rnd(100);
-    if (eng_certificate_count(g, g->current) > eng_certificate_limit(g, g->current) && sell.n)
-        return any_of(&sell); /* (over the limit: 18xx.games has the player sell first) */
+    if (over_limits(g, g->current) && sell.n)
+        return any_of(&sell); /* (over a limit: 18xx.games has the player sell first) */
     if (g->turn_bought && buy.n && r < 15)
         return any_of(&buy);
     if (g->turn_bought)
