@@ -27,6 +27,18 @@ struct walk {
 };
 
 static void from_node(struct walk *w, int hex, int node);
+static void along(struct walk *w, int hex, int i, int node);
+
+/* Along each path of the hex that ends at the node. */
+static void paths_from(struct walk *w, int hex, int node)
+{
+    int rot;
+    const eng_track *tr = eng_board_track(w->g->board, hex, &rot);
+    for (int i = 0; i < tr->npaths; i++)
+        if (eng_end_node(&tr->paths[i].a, rot) == node ||
+            eng_end_node(&tr->paths[i].b, rot) == node)
+            along(w, hex, i, node);
+}
 
 /* Along path i of the hex from its end `node`, on to where it leads. */
 static void along(struct walk *w, int hex, int i, int node)
@@ -46,12 +58,7 @@ static void along(struct walk *w, int hex, int i, int node)
             w->sides_on[hex] |= (uint8_t)(1u << to);
             w->sides_on[n] |= (uint8_t)(1u << back);
             w->seen[n] |= 1u << (back * 2 + 1);
-            int nrot;
-            const eng_track *nt = eng_board_track(w->g->board, n, &nrot);
-            for (int k = 0; k < nt->npaths; k++)
-                if (eng_end_node(&nt->paths[k].a, nrot) == back ||
-                    eng_end_node(&nt->paths[k].b, nrot) == back)
-                    along(w, n, k, back);
+            paths_from(w, n, back);
             w->sides_on[hex] &= (uint8_t)~(1u << to);
             w->sides_on[n] &= (uint8_t)~(1u << back);
         }
@@ -68,12 +75,7 @@ static void from_node(struct walk *w, int hex, int node)
     if (w->nodes_on[hex] & (1u << node))
         return;
     w->nodes_on[hex] |= (uint16_t)(1u << node);
-    int rot;
-    const eng_track *tr = eng_board_track(w->g->board, hex, &rot);
-    for (int i = 0; i < tr->npaths; i++)
-        if (eng_end_node(&tr->paths[i].a, rot) == node ||
-            eng_end_node(&tr->paths[i].b, rot) == node)
-            along(w, hex, i, node);
+    paths_from(w, hex, node);
     w->nodes_on[hex] &= (uint16_t)~(1u << node);
 }
 
