@@ -151,18 +151,37 @@ static int private_price(const eng_game *g)
     return 0;
 }
 
+/* 18xx.games counts a private bought from another player as the turn's purchase (g_1830/step/
+ * buy_sell_par_shares.rb: none after a share, no share after it); pbemgm does not. */
+static int one_purchase(xg_writer *x, const eng_action *a)
+{
+    bool share = a->kind == ENG_ACT_BUY_SHARE;
+    if (!share && x->before->stock_round_number < 2)
+        return refuse(x, "a private bought from another player in the first stock round, which "
+                         "18xx.games does not allow");
+    if ((share && x->private_bought_by == a->player) || (!share && x->before->turn_bought))
+        return refuse(x, "a share and a private bought in one turn: 18xx.games allows one "
+                         "purchase a turn, the private's too");
+    if (!share)
+        x->private_bought_by = a->player;
+    return 0;
+}
+
 static int stock_action(xg_writer *x, const eng_action *a)
 {
     switch (a->kind) {
     case ENG_ACT_BUY_SHARE:
-        return buy_share(x, a);
+        return one_purchase(x, a) ? -1 : buy_share(x, a);
     case ENG_ACT_SELL:
         return sell(x, a);
     case ENG_ACT_PASS:
+        x->private_bought_by = ENG_NONE;
         if (player_asked(x->before))
             xg_player_action(x, "pass", a->player);
         return 0;
     case ENG_ACT_BUY_PRIVATE: {
+        if (one_purchase(x, a))
+            return -1;
         cJSON *o = xg_player_action(x, "buy_company", a->player);
         add_company(o, "company", x->t, a->company);
         cJSON_AddNumberToObject(o, "price", private_price(x->g));

@@ -50,6 +50,7 @@ int xg_ids_init(xg_writer *x)
     x->teleport = ENG_NONE;
     x->pending_sales = -1;
     x->sold = x->sold_by = ENG_NONE;
+    x->private_bought_by = ENG_NONE;
     return 0;
 }
 

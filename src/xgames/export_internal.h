@@ -63,6 +63,8 @@ typedef struct xg_writer {
     int sold, sold_by;    /* the company whose shares the action just before sold, and who
                            * sold them, or ENG_NONE */
     xg_shares sold_from;  /* ... its shares before that sale */
+    int private_bought_by; /* a stock round: the player who bought a private from another in
+                           * the turn under way, or ENG_NONE */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;
