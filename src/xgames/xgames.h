@@ -60,6 +60,9 @@ typedef struct xg_source {
     const char *const *players;
     int nactions;
     const char *const *actions;
+    int *written;                 /* NULL, or nactions ints set by xg_export: for each action,
+                                   * the id of the last 18xx.games action written so far (the
+                                   * position after it is the action's; 0 before any) */
 } xg_source;
 
 /* The game as an 18xx.games file (malloc'd JSON, its actions numbered from 1), or NULL with

@@ -1,0 +1,560 @@
+/* export_actions: one pbemgm action as 18xx.games' action(s), the inverse of the mapping in
+ * docs/gm-guide.md: the start packet's purchases and bids as bids, a director's certificate
+ * bought as a par, shares bought and sold by their ids, tiles, stations, runs with their
+ * dividend, trains, privates; passes where 18xx.games asks for one (export_steps.c). Each is
+ * written from the game before the action (x->before) and what it did (x->g's events). */
+#include "xgames/export_internal.h"
+
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int refuse(xg_writer *x, const char *what)
+{
+    snprintf(x->why, x->len, "%s", what);
+    return -1;
+}
+
+static void add_company(cJSON *o, const char *key, const eng_title *t, int company)
+{
+    cJSON_AddStringToObject(o, key, xg_company_name(t, company));
+}
+
+/* ---- the start packet ---- */
+
+static int write_par(xg_writer *x, int player, int company, int par)
+{
+    int row, col;
+    if (eng_par_space(x->t, par, &row, &col))
+        return refuse(x, "a par the market has no space for");
+    cJSON *o = xg_player_action(x, "par", player);
+    add_company(o, "corporation", x->t, company);
+    char price[48];
+    snprintf(price, sizeof price, "%d,%d,%d", par, row, col);
+    cJSON_AddStringToObject(o, "share_price", price);
+    return 0;
+}
+
+static int start_action(xg_writer *x, const eng_action *a)
+{
+    const eng_game *b = x->before;
+    if (a->kind == ENG_ACT_PAR)
+        return write_par(x, a->player, a->company, a->price);
+    if (a->kind == ENG_ACT_PASS) {
+        xg_player_action(x, "pass", a->player);
+        return 0;
+    }
+    if (a->kind != ENG_ACT_BUY_ITEM && a->kind != ENG_ACT_BID)
+        return refuse(x, "not an action of the start packet 18xx.games has");
+    cJSON *o = xg_player_action(x, "bid", a->player);
+    add_company(o, "company", x->t, x->t->start_items[a->item].company);
+    cJSON_AddNumberToObject(o, "price", a->kind == ENG_ACT_BID ? a->price
+                                                               : b->item_price[a->item]);
+    return 0;
+}
+
+/* ---- stock rounds ---- */
+
+/* Whether the player could buy a private from another player (g_1830/step/
+ * buy_sell_par_shares.rb purchasable_companies: from the second stock round, before buying
+ * anything in the turn, with money; pbemgm's legal actions do not list it: its price is
+ * agreed). */
+static bool may_buy_private(const eng_game *b)
+{
+    int p = b->current;
+    if (!b->t->privates_between_players || b->round != ENG_ROUND_STOCK ||
+        b->stock_round_number < 2 || b->turn_bought || b->players[p].cash <= 0)
+        return false;
+    for (int c = 0; c < b->t->ncompanies; c++)
+        if (b->t->companies[c].kind == ENG_PRIVATE && !b->co[c].closed &&
+            !b->t->companies[c].never_to_company && b->co[c].owner >= 0 && b->co[c].owner != p)
+            return true;
+    return false;
+}
+
+/* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
+ * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell. */
+static bool player_asked(const eng_game *b)
+{
+    if (may_buy_private(b))
+        return true;
+    eng_action legal[512];
+    int n = eng_legal_actions(b, legal, 512);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind != ENG_ACT_PASS)
+            return true;
+    return false;
+}
+
+static int buy_share(xg_writer *x, const eng_action *a)
+{
+    const eng_game *b = x->before;
+    int c = a->company;
+    if (a->from_player)
+        return refuse(x, "18xx.games' 1830 has no nationalisation");
+    if (!b->co[c].started) {
+        int par = a->price > 0 ? a->price : x->g->co[c].par;
+        xg_shares_buy(x, c, a->player, XG_IPO, 0);
+        return write_par(x, a->player, c, par);
+    }
+    int from = a->from_pool ? XG_POOL : XG_IPO;
+    int share = xg_share_to_buy(x, c, from, false);
+    if (share < 0)
+        return refuse(x, "no such share where 18xx.games keeps them");
+    cJSON *o = xg_player_action(x, "buy_shares", a->player);
+    char id[ENG_ID + 8];
+    xg_share_id(x->t, c, share, id, sizeof id);
+    cJSON *ids = cJSON_AddArrayToObject(o, "shares");
+    cJSON_AddItemToArray(ids, cJSON_CreateString(id));
+    cJSON_AddNumberToObject(o, "percent", x->shares[c].percent[share]);
+    xg_shares_buy(x, c, a->player, from, share);
+    return 0;
+}
+
+/* A sale; one right after another of the same company by the same player joins it: pbemgm
+ * sells both at the price of the first (SeparateSalesAtSamePrice), as 18xx.games sells one
+ * bundle of them, taken from the shares as they were before the first. */
+static int sell(xg_writer *x, const eng_action *a)
+{
+    int c = a->company, percent = a->percent;
+    if (!x->before->co[c].started) /* (bundles_for_corporation: none before the par) */
+        return refuse(x, "a share of a company not started is sold, which 18xx.games does not "
+                         "allow (it has no price yet)");
+    cJSON *o = NULL;
+    if (x->sold == c && x->sold_by == a->player && x->before->opt.separate_sales_at_same_price &&
+        x->before->turn_sale_price[c]) {
+        o = cJSON_GetArrayItem(x->actions, cJSON_GetArraySize(x->actions) - 1);
+        percent += cJSON_GetObjectItem(o, "percent")->valueint;
+        x->shares[c] = x->sold_from;
+        cJSON_DeleteItemFromObject(o, "shares");
+        cJSON_DeleteItemFromObject(o, "percent");
+    } else {
+        o = xg_player_action(x, "sell_shares", a->player);
+        x->sold_from = x->shares[c];
+    }
+    cJSON_AddItemToObject(o, "shares", xg_shares_sell(x, c, a->player, percent));
+    cJSON_AddNumberToObject(o, "percent", percent);
+    x->sold = c;
+    x->sold_by = a->player;
+    return 0;
+}
+
+/* The price a private changed hands for (ENG_EV_BOUGHT_PRIVATE or _TRADED). */
+static int private_price(const eng_game *g)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == ENG_EV_BOUGHT_PRIVATE ||
+            g->events[i].kind == ENG_EV_PRIVATE_TRADED)
+            return g->events[i].amount;
+    return 0;
+}
+
+/* 18xx.games counts a private bought from another player as the turn's purchase (g_1830/step/
+ * buy_sell_par_shares.rb: none after a share, no share after it); pbemgm does not. */
+static int one_purchase(xg_writer *x, const eng_action *a)
+{
+    bool share = a->kind == ENG_ACT_BUY_SHARE;
+    if (!share && x->before->stock_round_number < 2)
+        return refuse(x, "a private bought from another player in the first stock round, which "
+                         "18xx.games does not allow");
+    if ((share && x->private_bought_by == a->player) || (!share && x->before->turn_bought))
+        return refuse(x, "a share and a private bought in one turn: 18xx.games allows one "
+                         "purchase a turn, the private's too");
+    if (!share)
+        x->private_bought_by = a->player;
+    return 0;
+}
+
+static int stock_action(xg_writer *x, const eng_action *a)
+{
+    switch (a->kind) {
+    case ENG_ACT_BUY_SHARE:
+        return one_purchase(x, a) ? -1 : buy_share(x, a);
+    case ENG_ACT_SELL:
+        return sell(x, a);
+    case ENG_ACT_PASS:
+        x->private_bought_by = ENG_NONE;
+        if (player_asked(x->before))
+            xg_player_action(x, "pass", a->player);
+        return 0;
+    case ENG_ACT_BUY_PRIVATE: {
+        if (one_purchase(x, a))
+            return -1;
+        cJSON *o = xg_player_action(x, "buy_company", a->player);
+        add_company(o, "company", x->t, a->company);
+        cJSON_AddNumberToObject(o, "price", private_price(x->g));
+        return 0;
+    }
+    case ENG_ACT_PAR:
+        return write_par(x, a->player, a->company, a->price);
+    default:
+        return refuse(x, "not an action of a stock round 18xx.games has");
+    }
+}
+
+/* ---- operating rounds ---- */
+
+/* The city of the hex where the company's station is after the action and was not before. */
+static int placed_city(const xg_writer *x, int company, int hex)
+{
+    const eng_track *tr = eng_board_track(x->g->board, hex, NULL);
+    for (int k = 0; k < tr->ncities; k++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (x->g->board->tokens[hex][k][s] == company &&
+                x->before->board->tokens[hex][k][s] != company)
+                return k;
+    return 0;
+}
+
+static void write_token(xg_writer *x, int entity, int hex, int city)
+{
+    char id[ENG_ID * 2 + 16];
+    xg_city_id(x, hex, city, id, sizeof id);
+    cJSON_AddStringToObject(xg_company_action(x, "place_token", entity), "city", id);
+}
+
+static void place_token(xg_writer *x, int entity, int company, int hex)
+{
+    write_token(x, entity, hex, placed_city(x, company, hex));
+}
+
+/* A tile with track and several cities laid where there was none (1830's E11 with Erie's home
+ * station): 18xx.games takes the stations off and has the company laying place each again
+ * (step/tracker.rb update_token!) — where pbemgm moved them. */
+static void stations_placed_again(xg_writer *x, int hex)
+{
+    const eng_track *old = eng_board_track(x->before->board, hex, NULL);
+    const eng_track *now = eng_board_track(x->g->board, hex, NULL);
+    if (old->npaths > 0 || now->npaths == 0 || now->ncities < 2)
+        return;
+    for (int k = 0; k < now->ncities; k++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (x->g->board->tokens[hex][k][s] >= 0)
+                write_token(x, x->operating, hex, k);
+}
+
+/* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
+static bool teleport_power(const eng_title *t, int private)
+{
+    const eng_powers *pw = &t->companies[private].powers;
+    for (int k = 0; k < pw->ntile_hexes; k++)
+        if (pw->tile_hexes[k] == pw->token_hex)
+            return true;
+    return false;
+}
+
+/* Whether the private's station may be placed now. */
+static bool station_possible(const eng_game *g, int private)
+{
+    eng_game *try = eng_game_copy(g);
+    eng_action a = {.kind = ENG_ACT_PRIVATE_TOKEN, .player = g->current, .company = private,
+                    .city = -1};
+    char why[256];
+    bool ok = eng_apply(try, &a, why, sizeof why) == 0;
+    eng_game_free(try);
+    return ok;
+}
+
+/* The private whose tile power the lay used (its powers_used changed), or ENG_NONE. */
+static int power_used(const xg_writer *x)
+{
+    for (int p = 0; p < x->t->ncompanies; p++)
+        if (x->t->companies[p].kind == ENG_PRIVATE &&
+            x->g->co[p].powers_used != x->before->co[p].powers_used)
+            return p;
+    return ENG_NONE;
+}
+
+/* The company's own lay written just before (this turn), or NULL. */
+static cJSON *own_lay_just_before(xg_writer *x)
+{
+    int n = cJSON_GetArraySize(x->actions);
+    cJSON *prev = n >= 2 ? cJSON_GetArrayItem(x->actions, n - 2) : NULL;
+    const cJSON *type = cJSON_GetObjectItem(prev, "type"), *who = cJSON_GetObjectItem(prev, "entity");
+    bool own = cJSON_IsString(type) && strcmp(type->valuestring, "lay_tile") == 0 &&
+               cJSON_IsString(who) &&
+               strcmp(who->valuestring, xg_company_name(x->t, x->operating)) == 0;
+    return own && x->before->co[x->operating].lays > 0 ? prev : NULL;
+}
+
+/* A private's extra lay (1830's C&StL) just written after the company's own lay of the turn
+ * goes before it: 18xx.games settles the steps after the own lay at once (no route yet: no
+ * run), so the extra track the run needs must be there first. Two copies of one tile swap. */
+static void before_own_lay(xg_writer *x, int hex)
+{
+    cJSON *own = own_lay_just_before(x);
+    if (!own)
+        return;
+    int n = cJSON_GetArraySize(x->actions);
+    cJSON *extra = cJSON_GetArrayItem(x->actions, n - 1);
+    cJSON *id_own = cJSON_GetObjectItem(own, "id"), *id_extra = cJSON_GetObjectItem(extra, "id");
+    double first = id_own->valuedouble;
+    cJSON_SetNumberValue(id_own, id_extra->valuedouble);
+    cJSON_SetNumberValue(id_extra, first);
+    const char *t1 = cJSON_GetObjectItem(own, "tile")->valuestring;
+    const char *t2 = cJSON_GetObjectItem(extra, "tile")->valuestring;
+    const char *d1 = strrchr(t1, '-'), *d2 = strrchr(t2, '-');
+    if (d1 && d2 && d1 - t1 == d2 - t2 && strncmp(t1, t2, (size_t)(d1 - t1)) == 0) {
+        int own_hex = eng_hex_index(x->t, cJSON_GetObjectItem(own, "hex")->valuestring);
+        int copy = x->laid_copy[own_hex];
+        x->laid_copy[own_hex] = x->laid_copy[hex];
+        x->laid_copy[hex] = copy;
+        char *swap = xstrdup(t1);
+        cJSON_ReplaceItemInObject(own, "tile", cJSON_CreateString(t2));
+        cJSON_ReplaceItemInObject(extra, "tile", cJSON_CreateString(swap));
+        free(swap);
+    }
+    cJSON_AddItemToArray(x->actions, cJSON_DetachItemFromArray(x->actions, n - 2));
+}
+
+static void lay_tile(xg_writer *x, const eng_action *a)
+{
+    int by = power_used(x);
+    if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
+        x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
+    if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra) {
+        xg_steps_to(x, XG_AT_TRACK);
+        if (eng_lays_left(x->g) <= 0)
+            x->step = XG_AT_TOKEN;
+    }
+    char tile[ENG_ID + 16];
+    xg_tile_lay(x, a->hex, a->tile, tile, sizeof tile);
+    cJSON *o = xg_company_action(x, "lay_tile", by == ENG_NONE ? x->operating : by);
+    cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
+    cJSON_AddStringToObject(o, "tile", tile);
+    cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
+    if (by != ENG_NONE && x->t->companies[by].powers.tile_extra)
+        before_own_lay(x, a->hex);
+    stations_placed_again(x, a->hex);
+}
+
+/* The train bought (ENG_EV_BOUGHT_TRAIN): its price and seller. */
+static const eng_event *bought_train(const eng_game *g)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == ENG_EV_BOUGHT_TRAIN)
+            return &g->events[i];
+    return NULL;
+}
+
+static int buy_train(xg_writer *x, const eng_action *a)
+{
+    const eng_event *e = bought_train(x->g);
+    int c = x->operating, seller = e ? e->amount2 : -1;
+    xg_steps_to(x, XG_AT_TRAIN);
+    xg_train tr = {a->train, 0};
+    if (seller == -1) {
+        tr.index = x->trains_sold[a->train]++;
+    } else {
+        int from = seller == -2 ? ENG_NONE : seller;
+        int k = seller == -2 ? xg_pool_train(x, a->train) : xg_held_train(x, seller, a->train);
+        if (k < 0)
+            return refuse(x, "a train 18xx.games does not have there");
+        tr = xg_trains_take(x, from, k);
+    }
+    char id[ENG_ID + 16];
+    xg_train_id(x->t, tr, id, sizeof id);
+    cJSON *o = xg_company_action(x, "buy_train", c);
+    cJSON_AddStringToObject(o, "train", id);
+    cJSON_AddNumberToObject(o, "price", e ? e->amount : 0);
+    cJSON_AddStringToObject(o, "variant", x->t->trains[a->train].name);
+    int k = a->trades_in ? xg_held_train(x, c, a->trade_in) : -1;
+    if (k >= 0) {
+        xg_train_id(x->t, xg_trains_take(x, c, k), id, sizeof id);
+        cJSON_AddStringToObject(o, "exchange", id);
+    }
+    xg_trains_move_to(x, c, tr);
+    return 0;
+}
+
+static int discard_train(xg_writer *x, const eng_action *a)
+{
+    int c = x->before->discarding, k = xg_held_train(x, c, a->train);
+    if (k < 0)
+        return refuse(x, "a train 18xx.games does not have there");
+    xg_train tr = xg_trains_take(x, c, k);
+    char id[ENG_ID + 16];
+    xg_train_id(x->t, tr, id, sizeof id);
+    cJSON_AddStringToObject(xg_company_action(x, "discard_train", c), "train", id);
+    xg_trains_move_to(x, ENG_NONE, tr);
+    return 0;
+}
+
+/* Whether the action passed the company's presidency on (ENG_EV_PRESIDENT). */
+static bool passes_presidency(const eng_game *g, int c)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == ENG_EV_PRESIDENT && g->events[i].company == c)
+            return true;
+    return false;
+}
+
+static bool went_bankrupt(const eng_game *g)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == ENG_EV_BANKRUPT)
+            return true;
+    return false;
+}
+
+/* The director's emergency sales of this turn taken out again: 18xx.games sells what he has
+ * itself when he goes bankrupt (step/bankrupt.rb). */
+static void drop_pending_sales(xg_writer *x)
+{
+    while (x->pending_sales >= 0 && cJSON_GetArraySize(x->actions) > x->pending_sales)
+        cJSON_DeleteItemFromArray(x->actions, x->pending_sales);
+    if (x->pending_sales >= 0)
+        x->next_id = x->pending_id;
+}
+
+static void done(xg_writer *x)
+{
+    if (went_bankrupt(x->g)) {
+        drop_pending_sales(x);
+        xg_steps_to(x, XG_AT_TRAIN);
+        xg_company_action(x, "bankrupt", x->operating);
+        return;
+    }
+    xg_steps_to(x, XG_AT_END);
+}
+
+static int buy_private(xg_writer *x, const eng_action *a)
+{
+    if (eng_step_due(x->before) == ENG_STEP_TRAINS && !x->trains_later)
+        xg_steps_to(x, XG_AT_COMPANY); /* (at the companies' step, after the trains', as
+                                        * 18xx.games' players buy them) */
+    cJSON *o = xg_company_action(x, "buy_company", x->operating);
+    add_company(o, "company", x->t, a->company);
+    cJSON_AddNumberToObject(o, "price", private_price(x->g));
+    return 0;
+}
+
+static int operating_action(xg_writer *x, const eng_action *a)
+{
+    int c = x->operating;
+    switch (a->kind) {
+    case ENG_ACT_HOME: /* on a hex without track 18xx.games places it itself, in its city 0
+                        * (game/base.rb place_home_token) */
+        if (eng_board_track(x->before->board, x->t->companies[c].home_hex, NULL)->npaths > 0)
+            place_token(x, c, c, x->t->companies[c].home_hex);
+        return 0;
+    case ENG_ACT_LAY_TILE:
+        lay_tile(x, a);
+        return 0;
+    case ENG_ACT_TOKEN:
+        xg_steps_to(x, XG_AT_TOKEN);
+        place_token(x, c, c, a->hex);
+        x->step = XG_AT_ROUTE;
+        return 0;
+    case ENG_ACT_PRIVATE_TOKEN:
+        place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+        return 0;
+    case ENG_ACT_RUN:
+        xg_steps_to(x, XG_AT_ROUTE);
+        x->step = XG_AT_TRAIN;
+        return a->revenue > 0 ? xg_write_run(x, c, a->revenue, a->payout) : 0;
+    case ENG_ACT_BUY_TRAIN:
+        return buy_train(x, a);
+    case ENG_ACT_RAISE_CASH:
+        xg_steps_to(x, XG_AT_TRAIN);
+        return 0;
+    case ENG_ACT_SELL:
+        if (a->company == c && passes_presidency(x->g, c))
+            return refuse(x, "the director sells shares of the company buying the train and "
+                             "passes its presidency on, which 18xx.games does not allow "
+                             "(step/emergency_money.rb)");
+        xg_steps_to(x, XG_AT_TRAIN);
+        if (x->pending_sales < 0) {
+            x->pending_sales = cJSON_GetArraySize(x->actions);
+            x->pending_id = x->next_id;
+        }
+        return sell(x, a);
+    case ENG_ACT_BUY_PRIVATE:
+        return buy_private(x, a);
+    case ENG_ACT_SKIP:
+        return 0; /* the step is passed when a later one is written */
+    case ENG_ACT_DONE:
+        done(x);
+        x->operating = ENG_NONE; /* the next turn begins at its first step */
+        return 0;
+    default:
+        return refuse(x, "not an action of an operating round 18xx.games has");
+    }
+}
+
+/* A private exchanged for a share (1830's M&H for NYC): 18xx.games' buy_shares by the
+ * private, the share from the IPO, else the pool, as pbemgm takes it. */
+static int exchange(xg_writer *x, const eng_action *a)
+{
+    const eng_company *pc = &x->t->companies[a->company];
+    int c = pc->exchange_company, from = XG_IPO;
+    int share = pc->exchange_from_ipo ? xg_share_to_buy(x, c, XG_IPO, false) : -1;
+    if (share < 0 && pc->exchange_from_pool)
+        share = xg_share_to_buy(x, c, from = XG_POOL, false);
+    if (share < 0)
+        return refuse(x, "no share where 18xx.games keeps them to exchange the private for");
+    char id[ENG_ID + 8];
+    xg_share_id(x->t, c, share, id, sizeof id);
+    cJSON *o = xg_company_action(x, "buy_shares", a->company);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "shares"), cJSON_CreateString(id));
+    cJSON_AddNumberToObject(o, "percent", x->shares[c].percent[share]);
+    xg_shares_buy(x, c, x->before->co[a->company].owner, from, share);
+    return 0;
+}
+
+/* What 18xx.games does by itself that moves shares or trains: a private's share to its buyer,
+ * trains rusting. */
+static void follow_events(xg_writer *x)
+{
+    for (int i = 0; i < x->g->nevents; i++) {
+        const eng_event *e = &x->g->events[i];
+        if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 && eng_is_major(x->g, e->company))
+            xg_shares_give(x, e->company, e->player, e->flag);
+        else if (e->kind == ENG_EV_RUSTED)
+            xg_trains_rust(x, e->item);
+    }
+}
+
+int xg_write_action(xg_writer *x, const eng_action *a)
+{
+    const eng_game *b = x->before;
+    if (a->kind == ENG_ACT_ADJUST)
+        return refuse(x, "a GM's correction (ADJUST), which 18xx.games has no action for");
+    bool teleports = x->teleport != ENG_NONE && a->kind == ENG_ACT_PRIVATE_TOKEN &&
+                     a->company == x->teleport;
+    if (x->teleport != ENG_NONE && !teleports)
+        return refuse(x, "a private's tile without its station next: 18xx.games places both "
+                         "at once (a teleport)");
+    x->teleport = ENG_NONE;
+    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->t, a->company))
+        return refuse(x, "a private's station without its tile just before: 18xx.games places "
+                         "both at once (a teleport)");
+    int rc;
+    if (a->kind == ENG_ACT_EXCHANGE && a->company >= 0 && a->company < x->t->ncompanies &&
+        x->t->companies[a->company].exchange_company >= 0) {
+        rc = exchange(x, a);
+    } else if (b->round == ENG_ROUND_OPERATING && b->discarding != ENG_NONE) {
+        rc = discard_train(x, a);
+    } else if (b->par_pending != ENG_NONE || b->round == ENG_ROUND_START) {
+        rc = start_action(x, a);
+    } else if (b->round == ENG_ROUND_STOCK) {
+        rc = stock_action(x, a);
+    } else if (b->round == ENG_ROUND_OPERATING && b->operating != ENG_NONE) {
+        if (x->operating != b->operating) {
+            x->operating = b->operating;
+            x->step = XG_AT_TRACK;
+        }
+        rc = operating_action(x, a);
+    } else {
+        rc = refuse(x, "an action where 18xx.games has none");
+    }
+    if (a->kind != ENG_ACT_SELL && a->kind != ENG_ACT_RAISE_CASH)
+        x->pending_sales = -1;
+    if (a->kind != ENG_ACT_SELL)
+        x->sold = x->sold_by = ENG_NONE;
+    if (rc == 0)
+        follow_events(x);
+    return rc;
+}

@@ -1,0 +1,168 @@
+# The export checked by 18xx.games' own engine (scripts/xgames_engine.sh): games of 1830 played
+# by pbemgm's engine (tests/tools/xgexport's seeded robot: the auction, pars, shares bought and
+# sold, tiles, stations, runs, trains bought, rusted and discarded, privates bought by
+# companies) are exported as 18xx.games files; each loads whole in 18xx.games' engine, and the
+# position after the last action (the start of a stock round: every player's cash and shares,
+# every company's cash, trains, price, president, the shares in the IPO and the pool, the
+# privates, the bank, the phase, who acts) is pbemgm's. 18xx.games' recorded games imported
+# (xg_import) and exported again load to their results, with the file's decisions in order: a
+# run's routes compared by their number and total (pbemgm keeps the total, not each train's
+# part), a private bought by a company next to the pass of its trains' step in either order
+# (pbemgm's log does not say which came first). No engine here (no ruby, no tobymao/18xx
+# source): SKIP.
+set -u
+TOP=${PBEMGM_TOP:?}
+BUILD=${PBEMGM_BUILD:-$TOP/build}
+ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
+[ -d "$ORACLE" ] || [ -n "${PBEMGM_XG_ORACLE:-}" ] || ORACLE=/work/shared/oracle/18xx-games
+ENGINE="$TOP/scripts/xgames_engine.sh"
+DIFF="$TOP/tests/tools/xgames/positions_diff.rb"
+TOOL="$BUILD/tests/tools/xgexport"
+# seed:actions[:players[:options]] (after so many actions on to a stock round's start)
+GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400"}
+N=0
+ok() { N=$((N + 1)); echo "ok $N - $1"; }
+not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"; echo "1..$N"' EXIT
+
+# loaded FILE: the engine's check of FILE (its JSON on stdout); true when it loaded whole
+loaded() {
+    sh "$ENGINE" check "$1" >"$work/check.json" 2>&1 &&
+        grep -q '"loaded":true' "$work/check.json"
+}
+
+if [ ! -x "$TOOL" ]; then
+    not_ok "$TOOL is built (make $TOOL)"
+    exit 0
+fi
+if ! why=$(sh "$ENGINE" setup 2>&1 >/dev/null); then
+    N=$((N + 1))
+    echo "ok $N # SKIP $why"
+    exit 0
+fi
+
+# 1-12. pbemgm's games: exported, loaded (a finished one to pbemgm's result), the same
+# position at the end
+for spec in $GAMES; do
+    seed=${spec%%:*}
+    rest=${spec#*:}
+    actions=${rest%%:*}
+    players=4
+    options=
+    case $rest in *:*) rest=${rest#*:}; players=${rest%%:*} ;; esac
+    case $rest in *:*) options=${rest#*:} ;; esac
+    game="$work/game$seed.json"
+    if (cd "$TOP" && XGEXPORT_OPTIONS=$options "$TOOL" play 1830 "$seed" "$actions" "$game" \
+            "$players" >"$work/pbemgm$seed.pos"); then
+        ok "game $seed ($players players${options:+, $options}): $(ruby -rjson -e '
+            d = JSON.parse(File.read(ARGV[0])); l = JSON.parse(File.read(ARGV[0] + ".log"))
+            t = d["actions"].map { |a| a["type"] }.tally
+            puts "#{l["actions"].size} pbemgm actions exported as #{d["actions"].size} " \
+                 "(#{t.sort.map { |k, v| "#{v} #{k}" }.join(", ")})"' "$game")"
+    else
+        not_ok "game $seed: pbemgm's robot game is exported"
+        continue
+    fi
+    if loaded "$game" && ruby -rjson -e 'd = JSON.parse(File.read(ARGV[0]))
+            exit(!d["finished"] || d["result_matches"] ? 0 : 1)' "$work/check.json"; then
+        ok "game $seed loads whole in 18xx.games' engine$(ruby -rjson -e '
+            d = JSON.parse(File.read(ARGV[0]))
+            print ", ended by the #{d["game_end_reason"]} with the result of pbemgm " \
+                  "#{JSON.generate(d["result"])}" if d["finished"]' "$work/check.json")"
+    else
+        not_ok "game $seed in 18xx.games' engine: $(cat "$work/check.json")"
+        continue
+    fi
+    sh "$ENGINE" position "$game" | tail -n 1 >"$work/xgames$seed.last"
+    tail -n 1 "$work/pbemgm$seed.pos" >"$work/pbemgm$seed.last"
+    if out=$(ruby "$DIFF" "$work/xgames$seed.last" "$work/pbemgm$seed.last" 2>&1); then
+        ok "game $seed: 18xx.games' position at the end is pbemgm's ($(ruby -rjson -e '
+            d = JSON.parse(File.read(ARGV[0]))
+            who = d["finished"] ? "the game over" : "#{d["acting"].join} to act"
+            puts "action #{d["action"]}, #{d["round"]} round #{d["turn"]}, " \
+                 "phase #{d["phase"]}, #{who}"' \
+                "$work/xgames$seed.last"))"
+    else
+        not_ok "game $seed: the positions differ: $out"
+    fi
+done
+
+# the decisions of an 18xx.games file (undo and redo resolved, the automatic actions after
+# theirs, programs and messages left out) and of its export, compared; exit 0 when the same
+same_decisions() {
+    ruby -rjson -e '
+        def kept(actions)
+          active = []; stack = []
+          actions.each do |a|
+            case a["type"]
+            when "undo"
+              if a["action_id"]
+                gone = active.select { |x| x["id"] > a["action_id"] }
+                active -= gone
+              else
+                i = active.rindex { |x| x["type"] != "message" }
+                gone = i ? [active.delete_at(i)] : []
+              end
+              stack << gone
+            when "redo" then active.concat(stack.pop || [])
+            else
+              stack = [] unless a["type"] == "message"
+              active << a
+            end
+          end
+          active.flat_map { |a| [a] + (a["auto_actions"] || []) }
+                .reject { |a| a["type"] == "message" || a["type"].start_with?("program_") }
+        end
+        KEYS = %w[type entity company price shares corporation share_price hex tile rotation
+                  city train kind exchange percent].freeze
+        def sig(a, seats)
+          s = a.slice(*KEYS)
+          s["entity"] = seats[s["entity"]] if seats.key?(s["entity"])
+          if a["type"] == "run_routes"
+            s["routes"] = [a["routes"].size, a["routes"].sum { |r| r["revenue"].to_i }]
+          end
+          s
+        end
+        file = JSON.parse(File.read(ARGV[0])); out = JSON.parse(File.read(ARGV[1]))
+        seats = file["players"].each_with_index.to_h { |p, i| [p["id"], i + 1] }
+        a = kept(file["actions"]).map { |x| sig(x, seats) }
+        b = out["actions"].map { |x| sig(x, {}) }
+        i = 0
+        while i < [a.size, b.size].max
+          if a[i] != b[i] && a[i + 1] == b[i] && a[i] == b[i + 1] &&
+             [a[i]["type"], b[i]["type"]].sort == %w[buy_company pass]
+            i += 2
+            next
+          end
+          if a[i] != b[i]
+            puts "decision #{i + 1}: the file #{a[i].to_json}, exported #{b[i].to_json}"
+            exit 1
+          end
+          i += 1
+        end
+        puts "#{a.size} decisions"' "$1" "$2"
+}
+
+# 13-. 18xx.games' recorded games imported and exported again
+for f in "$ORACLE"/1830/*.json "$TOP"/tests/oracle/18xx-games/1830/*.json; do
+    [ -f "$f" ] || continue
+    name=$(basename "$f" .json)
+    again="$work/again-$name.json"
+    if (cd "$TOP" && "$TOOL" again "$f" "$again" 2>"$work/again.err"); then
+        ok "$name imported and exported again"
+    else
+        not_ok "$name imported and exported again: $(cat "$work/again.err")"
+        continue
+    fi
+    if loaded "$again" && grep -q '"result_matches":true' "$work/check.json"; then
+        ok "$name exported again loads in 18xx.games' engine to the file's result"
+    else
+        not_ok "$name exported again, in 18xx.games' engine: $(cat "$work/check.json")"
+    fi
+    if out=$(same_decisions "$f" "$again"); then
+        ok "$name exported again has the file's decisions in order: $out"
+    else
+        not_ok "$name exported again: $out"
+    fi
+done
