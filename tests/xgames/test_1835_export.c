@@ -42,10 +42,8 @@ static void test_section_reads(void **state)
     eng_title *t = tf_load();
     const eng_xgames *x = &t->xgames;
     assert_string_equal(x->title, "1835");
-    /* the clemens rule is declared there but read by no code: it changes nothing here */
-    assert_int_equal(x->nrules, 1);
-    assert_string_equal(x->rules[0].rule, "clemens");
-    assert_string_equal(x->rules[0].options, "");
+    /* its one optional rule, clemens, is read by no code there: not mapped (the _about) */
+    assert_int_equal(x->nrules, 0);
     /* 211-214: Rails' city order here, 18xx.games' the other way round; the rest alike */
     assert_int_equal(x->ntiles, 4);
     static const char *const swapped[] = {"211", "212", "213", "214"};
