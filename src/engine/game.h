@@ -38,6 +38,19 @@ typedef struct eng_options {
     bool permissive_routes;        /* Rails' RouteAlgorithm=Permissive: track need not connect */
     bool dividend_round_down;      /* DividendRounding=down: a holder's dividend rounded down
                                     * (18xx.games); default up (Rails) */
+    bool no_train_price_left;      /* NoTrainPriceLeft: a major without a train to run has its
+                                    * price moved left (18xx.games); default no (Rails) */
+    bool bankrupt_cash_to_bank;    /* BankruptCashToBank: the money a bankrupt director raised
+                                    * and could not make enough of goes to the bank
+                                    * (18xx.games); default no: it stays his (Rails) */
+    bool extra_tile_any_step;      /* ExtraTileAnyStep: a private's tile laid besides the
+                                    * company's lays (1830's C&StL) at any step of the owning
+                                    * company's turn, after its run too (18xx.games); default
+                                    * no: in its track step */
+    bool brown_pool_only;          /* MultipleBrownFromIPO=no: several certificates of one
+                                    * company in a turn (its price in the brown zone) only from
+                                    * the pool (18xx.games without multiple_brown_from_ipo);
+                                    * default yes: from the IPO too */
 } eng_options;
 
 /* The defaults: every title's, and each of the title's options at its default choice. */
@@ -255,6 +268,7 @@ typedef struct eng_game {
     int turn_sale_price[ENG_MAX_COMPANIES]; /* this turn's first sale of each company: its price */
     bool turn_bought;         /* stock round: the player to act has bought this turn */
     int turn_bought_company;  /* ... what: the company, or ENG_NONE once two were bought */
+    bool turn_bought_ipo;     /* ... some of it from the IPO */
     bool turn_sold;
     int nevents;
     eng_event events[ENG_MAX_EVENTS]; /* of the last eng_apply (or of creation) */

@@ -380,6 +380,18 @@ static int discard_train(eng_game *g, const eng_action *a, char *why, size_t len
     return eng_refuse(why, len, "%s has no such train", g->t->companies[c].id);
 }
 
+/* Company c buying its first train (from the bank, the pool or another company): the private
+ * that closes then closes (1835: LD with SX's; 1830: the B&O private with B&O's, as 18xx.games
+ * closes it when B&O buys a 2 from PRR, 26855 action 164). */
+static void first_train_closes(eng_game *g, int c)
+{
+    if (g->co[c].ntrains != 0 || g->co[c].operated != 0)
+        return;
+    for (int p = 0; p < g->t->ncompanies; p++)
+        if (g->t->companies[p].powers.closes_on_train_of == c)
+            close_private(g, p);
+}
+
 /* From another company, at any price agreed (at least 1), from the second phase on; only the
  * company's own money (house rule 9). */
 static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t len)
@@ -401,6 +413,7 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     if (a->price < 1 || s->cash < a->price)
         return eng_refuse(why, len, "a price of at least 1 that %s can pay (it has %d)",
                           t->companies[c].id, s->cash);
+    first_train_closes(g, c);
     from->trains[k] = from->trains[--from->ntrains];
     s->trains[s->ntrains++] = type;
     s->cash -= a->price;
@@ -543,10 +556,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     g->raising_train = ENG_NONE;
     s->cash -= price;
     g->bank += price;
-    if (s->ntrains == 0 && s->operated == 0) /* its first train: LD closes with SX's */
-        for (int p = 0; p < t->ncompanies; p++)
-            if (t->companies[p].powers.closes_on_train_of == c)
-                close_private(g, p);
+    first_train_closes(g, c);
     if (a->trades_in)
         trade_in(g, c, a->trade_in);
     s->trains[s->ntrains++] = type;
@@ -1043,6 +1053,10 @@ static int finish_company(eng_game *g, char *why, size_t len)
                               g->t->companies[c].id, g->co[c].cash);
         eng_event_add(g, ENG_EV_BANKRUPT, dir, c, price - g->co[c].cash - g->players[dir].cash,
                       0, false);
+        if (g->opt.bankrupt_cash_to_bank) { /* (18xx.games: the bankrupt's cash set to 0) */
+            g->bank += g->players[dir].cash;
+            g->players[dir].cash = 0;
+        }
         end_game(g, ENG_END_BANKRUPTCY);
         return 0;
     }
@@ -1105,6 +1119,27 @@ void eng_resume_operating_round(eng_game *g)
 
 static int operate(eng_game *g, const eng_action *a, char *why, size_t len);
 
+/* NoTrainPriceLeft (18xx.games; the 1830 clarification of rule 20.2: a corporation without a
+ * train "will just not make any more money and its stock will continue to fall in value"): a
+ * major with no train to run when its turn goes past the run step earns nothing, and its price
+ * moves left, as for a revenue withheld. Rails moves nothing (the option's default). */
+static void no_run(eng_game *g, int c)
+{
+    eng_company_state *s = &g->co[c];
+    if (!g->opt.no_train_price_left || s->ran || s->ntrains > 0 || !eng_is_major(g, c))
+        return;
+    s->ran = true;
+    eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
+    eng_price_left(g, c);
+}
+
+/* The actions of the trains step and the turn's end: the run step is past. */
+static bool past_the_run(eng_action_kind kind)
+{
+    return kind == ENG_ACT_BUY_TRAIN || kind == ENG_ACT_RAISE_CASH || kind == ENG_ACT_SELL ||
+           kind == ENG_ACT_DONE;
+}
+
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (g->operating == ENG_NONE)
@@ -1114,11 +1149,20 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
                    ? discard_train(g, a, why, len)
                    : eng_refuse(why, len, "%s has too many trains and must discard one first",
                                 g->t->companies[g->discarding].id);
-    int c = g->operating, rc = eng_step_check(g, a, why, len);
+    int c = g->operating, k, priv = a->kind == ENG_ACT_LAY_TILE ? tile_power(g, c, a->hex, &k) : -1;
+    if (priv >= 0 && g->opt.extra_tile_any_step && g->t->companies[priv].powers.tile_extra)
+        return power_lay(g, a, priv, k, why, len); /* (outside the steps) */
+    int rc = eng_step_check(g, a, why, len);
+    if (rc == 0 && past_the_run(a->kind))
+        no_run(g, c);
     if (rc == 0)
         rc = operate(g, a, why, len);
-    if (rc == 0)
+    if (rc == 0) {
         eng_step_after(g, c, a);
+        if (g->operating == c && g->co[c].step >= ENG_STEP_RUN &&
+            eng_step_due(g) == ENG_STEP_TRAINS)
+            no_run(g, c);
+    }
     return rc;
 }
 

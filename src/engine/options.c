@@ -122,6 +122,9 @@ static const struct {
     {"CertLimitBonus80", offsetof(eng_options, cert_limit_bonus_80)},
     {"PriorityAfterLastBuyer", offsetof(eng_options, priority_after_last_buyer)},
     {"PermissiveRoutes", offsetof(eng_options, permissive_routes)},
+    {"NoTrainPriceLeft", offsetof(eng_options, no_train_price_left)},
+    {"BankruptCashToBank", offsetof(eng_options, bankrupt_cash_to_bank)},
+    {"ExtraTileAnyStep", offsetof(eng_options, extra_tile_any_step)},
 };
 
 /* NationalisationThreshold: 51..100, or none (0). */
@@ -149,6 +152,14 @@ static int set_common_option(eng_options *o, const char *name, const char *value
         if (!str_ieq(value, "up") && !str_ieq(value, "down"))
             return eng_refuse(why, len, "DividendRounding must be up or down, not \"%s\"", value);
         o->dividend_round_down = str_ieq(value, "down");
+        return 0;
+    }
+    if (str_ieq(name, "MultipleBrownFromIPO")) { /* stored the other way round: default yes */
+        bool yes;
+        if (yes_no(value, &yes))
+            return eng_refuse(why, len, "MultipleBrownFromIPO must be yes or no, not \"%s\"",
+                              value);
+        o->brown_pool_only = !yes;
         return 0;
     }
     if (str_ieq(name, "FirstRoundSellRestriction") && str_ieq(value, "First Round")) {

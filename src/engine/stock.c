@@ -143,6 +143,9 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (g->turn_bought && !(brown && g->turn_bought_company == a->company))
         return eng_refuse(why, len, "one certificate a turn%s",
                           brown ? " (several only of one company in the brown zone)" : "");
+    if (g->turn_bought && g->opt.brown_pool_only && (!a->from_pool || g->turn_bought_ipo))
+        return eng_refuse(why, len, "one certificate a turn from the IPO (several of a company "
+                                    "in the brown zone only from the pool)");
     if (pl->sold_this_round[a->company])
         return eng_refuse(why, len, "%s sold %s this round and may not buy it back now", pl->name,
                           co->id);
@@ -192,6 +195,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_check_float(g, a->company);
     eng_check_director(g, a->company, false);
     eng_update_availability(g);
+    g->turn_bought_ipo = (g->turn_bought && g->turn_bought_ipo) || from == ENG_IPO;
     g->turn_bought_company = g->turn_bought ? g->turn_bought_company : a->company;
     g->turn_bought = true;
     g->last_buyer = a->player;

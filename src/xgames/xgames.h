@@ -30,6 +30,13 @@ typedef struct xg_game {
     char end_reason[ENG_ID];      /* the file's game_end_reason ("bankrupt", "bank"), or "" */
     bool has_result;
     int result[ENG_MAX_PLAYERS];  /* the file's result: each seat's final value */
+    /* what became of the file's actions: those kept after undo and redo (and their auto
+     * actions), those undone, the standing instructions (program_*: nothing by themselves,
+     * their effects are the auto actions) and messages kept out of the engine, and the
+     * engine's actions pbemgm needed for what 18xx.games did by itself (skips, the end of a
+     * turn, a home city, raising cash, a bankrupt's sales) */
+    int nkept, nauto, nundone, nprograms, nmessages, nsynthesized;
+    int stopped_at;               /* xg_import_until: the first action not applied, or 0 */
     eng_title *t;                 /* the title the game plays (its options applied) */
     eng_game *g;                  /* the game where the file stops */
 } xg_game;
@@ -38,6 +45,10 @@ typedef struct xg_game {
  * the action (its id and type) pbemgm cannot take and the reason — and nothing kept. */
 int xg_import(const char *json, eng_title_reader read, void *ctx, xg_game *out, char *why,
               size_t len);
+/* As xg_import, applying only the file's actions before action until_id (0: all): the
+ * position at any point of the file (the second oracle's tool). */
+int xg_import_until(const char *json, eng_title_reader read, void *ctx, int until_id,
+                    xg_game *out, char *why, size_t len);
 void xg_game_clear(xg_game *x);
 
 /* A game to export: its title's name, options and players (seating order) as pbemgm has them,
@@ -49,6 +60,9 @@ typedef struct xg_source {
     const char *const *players;
     int nactions;
     const char *const *actions;
+    int *written;                 /* NULL, or nactions ints set by xg_export: for each action,
+                                   * the id of the last 18xx.games action written so far (the
+                                   * position after it is the action's; 0 before any) */
 } xg_source;
 
 /* The game as an 18xx.games file (malloc'd JSON, its actions numbered from 1), or NULL with

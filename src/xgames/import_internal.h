@@ -1,0 +1,123 @@
+/* import_internal: what the importer's files share (import*.c): the file's actions kept after
+ * undo and redo, 18xx.games' ids followed as the game goes (shares, trains, tiles), and the
+ * applying of engine actions with their record in the xg_game. Not for other modules. */
+#ifndef PBEMGM_XG_IMPORT_INTERNAL_H
+#define PBEMGM_XG_IMPORT_INTERNAL_H
+
+#include "xgames/xgames.h"
+
+#include <cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A train's holder in 18xx.games' terms: the depot (never bought), the pool, or a company. */
+enum { XG_DEPOT = -1, XG_POOL = -2, XG_GONE = -3 };
+
+#define XG_MAX_TRAIN_IDS 96
+#define XG_MAX_TILE_IDS 160
+#define XG_ID 24
+
+/* One action of the file to apply: the file's action (or one of its auto_actions) and the id
+ * of the file's action it is (an auto action: its parent's). */
+typedef struct xg_kept {
+    const cJSON *a;
+    int id;
+    bool automatic;
+} xg_kept;
+
+typedef struct xg_importer {
+    xg_game *out;
+    eng_game *g;
+    const eng_title *t;
+    int nplayers;
+    char player_ids[ENG_MAX_PLAYERS][64]; /* the file's ids, as text ("1627", "Player 2") */
+    xg_kept *kept;
+    int nkept, at;                        /* at: the kept action being applied */
+    /* 18xx.games' ids followed */
+    bool left_ipo[ENG_MAX_COMPANIES][ENG_MAX_CERTS]; /* share CORP_i has been bought from it */
+    int ntrains;
+    struct { char id[XG_ID]; int holder; } trains[XG_MAX_TRAIN_IDS];
+    int ntiles;
+    struct { char id[XG_ID]; int hex; } tiles[XG_MAX_TILE_IDS];
+    /* a run declared (run_routes), paid with the dividend that follows */
+    bool run_pending;
+    int run_revenue;
+    int turn_company;     /* the company whose turn the file's actions are in, or ENG_NONE */
+    bool turn_acted;      /* the file has acted for it in this turn */
+    int done_from;        /* the file's pass that ended its turn (the DONE's from_id), or 0 */
+    int home_done;        /* the file's place_token applied as the home city before the tile
+                           * laid ahead of it (import_or.c, home_before_tile), or 0 */
+    /* the action of the file being applied: its id and type, for the reasons given */
+    int id;
+    const char *type;
+    char *why;
+    size_t len;
+} xg_importer;
+
+/* The undo and redo of the file resolved as 18xx.games resolves them (its filtered_actions),
+ * each kept action followed by its auto_actions: x->kept. 0, or -1 with why. */
+int xg_resolve_actions(xg_importer *x, const cJSON *actions);
+
+/* Every kept action applied through the engine, with what 18xx.games does by itself and pbemgm
+ * asks for (skips, the end of a turn, a home city, raising cash, a bankrupt's sales). */
+int xg_play(xg_importer *x, int until_id);
+
+/* One action applied (eng_apply) and recorded in the xg_game with from_id = the file's action
+ * x->id; what: NULL for the file's action itself, else what pbemgm's action synthesized stands
+ * for (18xx.games did it by itself: "skip", "done"). 0, or -1 with why naming the file's action
+ * and the engine's reason. */
+int xg_apply(xg_importer *x, eng_action *a, const char *what);
+
+/* ---- what 18xx.games does by itself (import_sync.c) ---- */
+/* The engine brought to the turn of player seat (stock round, start packet): those with nothing
+ * left to do pass, the operating round's companies finish. */
+int xg_sync_player(xg_importer *x, int seat);
+/* The engine brought to company c's turn in an operating round, at `step` or later (HOME: not
+ * past its home city's choice). */
+int xg_sync_company(xg_importer *x, int c, eng_step step);
+/* At the file's end: the operating round under way finished (the game's end where it ends). */
+int xg_finish_round(xg_importer *x);
+
+/* ---- the file's operating round actions (import_or.c) ---- */
+int xg_lay_tile(xg_importer *x, const cJSON *a);
+int xg_place_token(xg_importer *x, const cJSON *a);
+int xg_run_routes(xg_importer *x, const cJSON *a);
+int xg_dividend(xg_importer *x, const cJSON *a);
+int xg_buy_train(xg_importer *x, const cJSON *a);
+int xg_discard_train(xg_importer *x, const cJSON *a);
+int xg_buy_company(xg_importer *x, const cJSON *a);
+int xg_company_pass(xg_importer *x, int c);
+int xg_emergency_sell(xg_importer *x, int seat, int company, int percent);
+int xg_bankrupt(xg_importer *x, const cJSON *a);
+/* The operating company the file's action is for: a corporation's own, a private's holder's
+ * (a company entity); -1 with why. */
+int xg_acting_company(xg_importer *x, const cJSON *a);
+const char *xg_str(const cJSON *a, const char *name);
+int xg_int(const cJSON *a, const char *name, int otherwise);
+
+/* The refusal of the file's action x->id: "action N (type): ..." into x->why; -1. */
+int xg_refuse(xg_importer *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- 18xx.games' ids (import_ids.c) ---- */
+/* The seat of the file's player id (a number or a name), or -1. */
+int xg_seat_of(const xg_importer *x, const cJSON *id);
+/* A company by 18xx.games' name ("ERIE", "CS"), or -1. */
+int xg_company_of(const xg_importer *x, const char *name);
+/* The train type of a train id ("D-0": D), or -1; its holder now. */
+int xg_train_type(const xg_importer *x, const char *id);
+int xg_train_holder(const xg_importer *x, const char *id);
+void xg_train_moves(xg_importer *x, const char *id, int holder);
+/* A share id ("PRR_5"): its company and index, false when it is none. */
+bool xg_share_of(const xg_importer *x, const char *id, int *company, int *index);
+/* A tile id laid ("57-1") on hex; the hex a tile id lies on (a laid tile's, else a preprinted
+ * hex's own: "D14-0"), or -1. */
+void xg_tile_laid(xg_importer *x, const char *id, int hex);
+int xg_tile_hex(const xg_importer *x, const char *id);
+/* 18xx.games' tile number of a tile id ("57-1": 57) into out. */
+void xg_tile_name(const char *id, char *out, size_t len);
+/* pbemgm's rotation of an 18xx.games rotation of tile t; pbemgm's city of 18xx.games' city k
+ * of the tile (tile >= 0) or preprinted hex (hex, tile -1). */
+int xg_rotation(const eng_title *t, int tile, int rotation);
+int xg_city(const eng_title *t, int tile, int hex, int k);
+
+#endif

@@ -1,0 +1,384 @@
+/* import_or: the file's operating round actions as pbemgm's (brief of issue 30, §4): tiles and
+ * stations with the title's rotations and cities (eng_xgames), a run and its dividend as one
+ * RUN, trains by the holder of the train's id, a company's passes, the director's sales for a
+ * train (RAISE_CASH first) and a bankruptcy (the director's sales, which 18xx.games makes
+ * itself, then DONE). */
+#include "xgames/import_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int xg_acting_company(xg_importer *x, const cJSON *a)
+{
+    const char *name = xg_str(a, "entity"), *kind = xg_str(a, "entity_type");
+    int c = xg_company_of(x, name);
+    if (c < 0)
+        return xg_refuse(x, "pbemgm has no company %s", name ? name : "(none)");
+    if (kind && strcmp(kind, "company") == 0 && x->g->co[c].held_by != ENG_NONE)
+        return x->g->co[c].held_by;
+    return c;
+}
+
+static eng_action company_action(const xg_importer *x, eng_action_kind kind, int c)
+{
+    return (eng_action){.kind = kind, .player = eng_company_holder(x->g, c)};
+}
+
+static int city_of(xg_importer *x, const char *id, int *hex, int *city);
+
+/* Whether company c's station stands in city `city` of hex. */
+static bool station_in(const eng_game *g, int c, int hex, int city)
+{
+    for (int s = 0; s < ENG_MAX_SLOTS; s++)
+        if (g->board->tokens[hex][city][s] == c)
+            return true;
+    return false;
+}
+
+/* The home city of the printed hex from which, the tile laid, the station stands in `city`:
+ * tried on a copy of the game; -1 none. */
+static int home_city_for(xg_importer *x, int c, eng_action *lay, int hex, int city)
+{
+    const eng_track *tr = eng_board_track(x->g->board, hex, NULL);
+    for (int k = 0; k < tr->ncities; k++) {
+        eng_game *trial = eng_game_copy(x->g);
+        eng_action home = company_action(x, ENG_ACT_HOME, c);
+        home.city = k;
+        bool ok = eng_apply(trial, &home, NULL, 0) == 0 && eng_apply(trial, lay, NULL, 0) == 0 &&
+                  station_in(trial, c, hex, city);
+        eng_game_free(trial);
+        if (ok)
+            return k;
+    }
+    return -1;
+}
+
+/* 18xx.games lets a company whose home city is its choice (1830's Erie) lay its tile on its
+ * home hex first and then choose the city on the tile ("must choose city for token"); pbemgm
+ * has the station placed first, as the rules' "each railroad begins its first turn ... by
+ * immediately playing a token on its base hex". The file's choice that follows the tile is
+ * applied first, in the printed hex's city that becomes the city chosen, and that
+ * place_token is then done. */
+static int home_before_tile(xg_importer *x, int c, int hex, const char *id, int tile, int rot)
+{
+    if (eng_step_due(x->g) != ENG_STEP_HOME || x->at + 1 >= x->nkept)
+        return 0;
+    const cJSON *next = x->kept[x->at + 1].a;
+    const char *type = xg_str(next, "type");
+    if (!type || strcmp(type, "place_token") != 0 || xg_acting_company(x, next) != c)
+        return 0;
+    xg_tile_laid(x, id, hex);
+    int token_hex, city;
+    if (city_of(x, xg_str(next, "city"), &token_hex, &city) || token_hex != hex)
+        return token_hex != hex ? 0 : -1;
+    eng_action lay = company_action(x, ENG_ACT_LAY_TILE, c);
+    lay.hex = hex;
+    lay.tile = tile;
+    lay.rot = xg_rotation(x->t, tile, rot);
+    int k = home_city_for(x, c, &lay, hex, city);
+    if (k < 0)
+        return xg_refuse(x, "no home city of %s in pbemgm becomes the city the file chooses "
+                            "after this tile", x->t->companies[c].id);
+    eng_action home = company_action(x, ENG_ACT_HOME, c);
+    home.city = k;
+    int id_now = x->id;
+    x->id = x->kept[x->at + 1].id;
+    int rc = xg_apply(x, &home, NULL);
+    x->id = id_now;
+    x->home_done = x->kept[x->at + 1].id;
+    return rc;
+}
+
+int xg_lay_tile(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a), hex = eng_hex_index(x->t, xg_str(a, "hex") ? xg_str(a, "hex")
+                                                                                 : "");
+    const char *id = xg_str(a, "tile");
+    char name[XG_ID];
+    xg_tile_name(id ? id : "", name, sizeof name);
+    int tile = eng_tile_index(x->t, name), rot = xg_int(a, "rotation", -1);
+    if (c < 0)
+        return -1;
+    if (hex < 0 || tile < 0 || rot < 0 || rot > 5)
+        return xg_refuse(x, "pbemgm has no hex %s, tile %s or rotation %d",
+                         xg_str(a, "hex") ? xg_str(a, "hex") : "?", name, rot);
+    const char *kind = xg_str(a, "entity_type");
+    bool private_power = kind && strcmp(kind, "company") == 0; /* its step: the engine's to say */
+    if (xg_sync_company(x, c, ENG_STEP_HOME) || home_before_tile(x, c, hex, id, tile, rot) ||
+        (!private_power && xg_sync_company(x, c, ENG_STEP_TRACK)))
+        return -1;
+    eng_action act = company_action(x, ENG_ACT_LAY_TILE, c);
+    act.hex = hex;
+    act.tile = tile;
+    act.rot = xg_rotation(x->t, tile, rot);
+    if (xg_apply(x, &act, NULL))
+        return -1;
+    xg_tile_laid(x, id, hex);
+    return 0;
+}
+
+/* "57-1-0": the hex the tile 57-1 lies on and pbemgm's city of its city 0. */
+static int city_of(xg_importer *x, const char *id, int *hex, int *city)
+{
+    char tile_id[XG_ID], name[XG_ID];
+    snprintf(tile_id, sizeof tile_id, "%s", id ? id : "");
+    char *dash = strrchr(tile_id, '-');
+    if (!dash)
+        return xg_refuse(x, "no such city as %s", id ? id : "(none)");
+    *dash = '\0';
+    int k = atoi(dash + 1);
+    *hex = xg_tile_hex(x, tile_id);
+    if (*hex < 0)
+        return xg_refuse(x, "the tile of city %s lies nowhere on the map", id);
+    xg_tile_name(tile_id, name, sizeof name);
+    int tile = eng_hex_index(x->t, name) == *hex ? -1 : eng_tile_index(x->t, name);
+    *city = xg_city(x->t, tile, *hex, k);
+    return 0;
+}
+
+int xg_place_token(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a), hex = -1, city = -1;
+    if (x->home_done == x->id) /* applied before the tile (home_before_tile) */
+        return 0;
+    if (c < 0 || city_of(x, xg_str(a, "city"), &hex, &city))
+        return -1;
+    const char *kind = xg_str(a, "entity_type");
+    bool private_power = kind && strcmp(kind, "company") == 0;
+    int priv = private_power ? xg_company_of(x, xg_str(a, "entity")) : -1;
+    if (xg_sync_company(x, c, ENG_STEP_HOME))
+        return -1;
+    eng_action act;
+    if (private_power) {
+        act = company_action(x, ENG_ACT_PRIVATE_TOKEN, c);
+        act.company = priv;
+    } else if (eng_step_due(x->g) == ENG_STEP_HOME) {
+        act = company_action(x, ENG_ACT_HOME, c);
+    } else {
+        if (xg_sync_company(x, c, ENG_STEP_STATION))
+            return -1;
+        act = company_action(x, ENG_ACT_TOKEN, c);
+        act.hex = hex;
+    }
+    act.city = city;
+    return xg_apply(x, &act, NULL);
+}
+
+int xg_run_routes(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a);
+    if (c < 0 || xg_sync_company(x, c, ENG_STEP_RUN))
+        return -1;
+    x->run_revenue = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(a, "routes"))
+        x->run_revenue += xg_int(r, "revenue", 0);
+    x->run_pending = true;
+    return 0;
+}
+
+int xg_dividend(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a);
+    const char *kind = xg_str(a, "kind");
+    if (c < 0)
+        return -1;
+    if (!kind || (strcmp(kind, "payout") != 0 && strcmp(kind, "withhold") != 0))
+        return xg_refuse(x, "pbemgm pays out or withholds, not \"%s\"", kind ? kind : "");
+    if (xg_sync_company(x, c, ENG_STEP_RUN))
+        return -1;
+    eng_action act = company_action(x, ENG_ACT_RUN, c);
+    act.revenue = x->run_pending ? x->run_revenue : 0;
+    act.payout = strcmp(kind, "payout") == 0;
+    x->run_pending = false;
+    return xg_apply(x, &act, NULL);
+}
+
+/* Where the train of id comes from, into act: the bank, the pool, or a company. */
+static void train_source(xg_importer *x, const char *id, eng_action *act, int price)
+{
+    int holder = xg_train_holder(x, id);
+    act->train = xg_train_type(x, id);
+    act->from_pool = holder == XG_POOL;
+    if (holder >= 0) {
+        act->from_company = true;
+        act->seller = holder;
+        act->price = price;
+    }
+}
+
+int xg_buy_train(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a);
+    const char *id = xg_str(a, "train"), *exchange = xg_str(a, "exchange");
+    if (c < 0)
+        return -1;
+    if (!id || xg_train_type(x, id) < 0 || (exchange && xg_train_type(x, exchange) < 0))
+        return xg_refuse(x, "pbemgm has no train %s", id ? id : "(none)");
+    if (xg_sync_company(x, c, ENG_STEP_TRAINS))
+        return -1;
+    eng_action act = company_action(x, ENG_ACT_BUY_TRAIN, c);
+    train_source(x, id, &act, xg_int(a, "price", 0));
+    if (exchange) {
+        act.trades_in = true;
+        act.trade_in = xg_train_type(x, exchange);
+    }
+    if (xg_apply(x, &act, NULL))
+        return -1;
+    xg_train_moves(x, id, c);
+    if (exchange)
+        xg_train_moves(x, exchange, XG_POOL);
+    return 0;
+}
+
+int xg_discard_train(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a);
+    const char *id = xg_str(a, "train");
+    if (c < 0)
+        return -1;
+    if (!id || xg_train_type(x, id) < 0)
+        return xg_refuse(x, "pbemgm has no train %s", id ? id : "(none)");
+    eng_action act = company_action(x, ENG_ACT_DISCARD_TRAIN, c);
+    act.company = c;
+    act.train = xg_train_type(x, id);
+    if (xg_apply(x, &act, NULL))
+        return -1;
+    xg_train_moves(x, id, XG_POOL);
+    return 0;
+}
+
+int xg_buy_company(xg_importer *x, const cJSON *a)
+{
+    const char *kind = xg_str(a, "entity_type");
+    int priv = xg_company_of(x, xg_str(a, "company"));
+    if (priv < 0)
+        return xg_refuse(x, "pbemgm has no company %s", xg_str(a, "company") ? xg_str(a, "company")
+                                                                               : "(none)");
+    if (kind && strcmp(kind, "corporation") != 0)
+        return xg_refuse(x, "pbemgm has a private bought here only by a corporation");
+    int c = xg_acting_company(x, a);
+    if (c < 0 || xg_sync_company(x, c, ENG_STEP_HOME))
+        return -1;
+    eng_action act = company_action(x, ENG_ACT_BUY_PRIVATE, c);
+    act.company = priv;
+    act.price = xg_int(a, "price", 0);
+    return xg_apply(x, &act, NULL);
+}
+
+int xg_company_pass(xg_importer *x, int c)
+{
+    if (xg_sync_company(x, c, ENG_STEP_HOME))
+        return -1;
+    eng_game *g = x->g;
+    eng_step due = eng_step_due(g);
+    if (due == ENG_STEP_TRACK && g->co[c].lays > 0) { /* (past its lays: the station step's) */
+        eng_action skip = company_action(x, ENG_ACT_SKIP, c);
+        if (xg_apply(x, &skip, "skip"))
+            return -1;
+        due = eng_step_due(g);
+    }
+    if (due == ENG_STEP_TRACK || due == ENG_STEP_STATION) {
+        eng_action skip = company_action(x, ENG_ACT_SKIP, c);
+        return xg_apply(x, &skip, NULL);
+    }
+    x->done_from = x->id; /* its trains or its privates passed: its turn ends (DONE) once the
+                           * file goes on with another */
+    return 0;
+}
+
+/* The next kept action of the file that buys a train or declares bankruptcy: the train its
+ * director sells shares for. */
+static const cJSON *train_sold_for(const xg_importer *x)
+{
+    for (int i = x->at; i < x->nkept; i++) {
+        const char *type = xg_str(x->kept[i].a, "type");
+        if (type && (strcmp(type, "buy_train") == 0 || strcmp(type, "bankrupt") == 0))
+            return x->kept[i].a;
+    }
+    return NULL;
+}
+
+/* RAISE_CASH for the train the file buys next (or, going bankrupt, the cheapest the bank or the
+ * pool sells), unless it is being raised for already. */
+static int raise_cash(xg_importer *x, int c)
+{
+    eng_game *g = x->g;
+    if (g->raising_train != ENG_NONE)
+        return 0;
+    const cJSON *next = train_sold_for(x);
+    const char *type = next ? xg_str(next, "type") : NULL;
+    if (!type)
+        return xg_refuse(x, "the director sells shares in an operating round and no train is "
+                            "bought after it");
+    eng_action act = company_action(x, ENG_ACT_RAISE_CASH, c);
+    if (strcmp(type, "buy_train") == 0) {
+        train_source(x, xg_str(next, "train") ? xg_str(next, "train") : "", &act, 0);
+        if (act.from_company)
+            return xg_refuse(x, "pbemgm's director adds money only for a bank or pool train "
+                                "(house rule 9), and the file buys one from another company");
+        return xg_apply(x, &act, "raise cash");
+    }
+    int best = -1; /* going bankrupt: the cheapest train on offer */
+    for (int k = 0; k < x->t->ntrains; k++)
+        if ((eng_bank_sells(g, k) || g->pool_trains[k]) &&
+            (best < 0 || x->t->trains[k].cost < x->t->trains[best].cost))
+            best = k;
+    act.train = best;
+    act.from_pool = best >= 0 && !eng_bank_sells(g, best);
+    return xg_apply(x, &act, "raise cash");
+}
+
+/* The operating company whose director the seat is (the file's emergency sale names only the
+ * player): the company that buys the train next, else the one operating. */
+static int company_selling_for(const xg_importer *x)
+{
+    const cJSON *next = train_sold_for(x);
+    int c = next ? xg_company_of(x, xg_str(next, "entity")) : -1;
+    return c >= 0 ? c : x->g->operating;
+}
+
+int xg_emergency_sell(xg_importer *x, int seat, int company, int percent)
+{
+    int c = company_selling_for(x);
+    if (c < 0 || xg_sync_company(x, c, ENG_STEP_TRAINS) || raise_cash(x, c))
+        return -1;
+    eng_action act = {.kind = ENG_ACT_SELL, .player = seat, .company = company,
+                      .percent = percent};
+    return xg_apply(x, &act, NULL);
+}
+
+/* The most of company co the director may sell now: one sale, as much as the engine takes. */
+static bool sell_most(xg_importer *x, int seat, int co)
+{
+    for (int pct = eng_percent_held(x->g, co, seat); pct > 0; pct -= 5) {
+        eng_action act = {.kind = ENG_ACT_SELL, .player = seat, .company = co, .percent = pct};
+        eng_game *trial = eng_game_copy(x->g);
+        bool ok = eng_apply(trial, &act, NULL, 0) == 0;
+        eng_game_free(trial);
+        if (ok)
+            return xg_apply(x, &act, "bankrupt's sale") == 0;
+    }
+    return false;
+}
+
+int xg_bankrupt(xg_importer *x, const cJSON *a)
+{
+    int c = xg_acting_company(x, a);
+    if (c < 0 || xg_sync_company(x, c, ENG_STEP_TRAINS) || raise_cash(x, c))
+        return -1;
+    int seat = eng_company_holder(x->g, c);
+    for (bool sold = true; sold;) {
+        sold = false;
+        for (int co = 0; co < x->t->ncompanies; co++)
+            if (eng_is_major(x->g, co) && eng_percent_held(x->g, co, seat) > 0)
+                sold |= sell_most(x, seat, co);
+    }
+    eng_action done = company_action(x, ENG_ACT_DONE, c);
+    if (xg_apply(x, &done, NULL))
+        return -1;
+    return x->g->round == ENG_ROUND_OVER
+               ? 0 : xg_refuse(x, "pbemgm does not declare %s's director bankrupt",
+                               x->t->companies[c].id);
+}

@@ -1,0 +1,432 @@
+/* xgexport: 18xx.games' game files of games pbemgm's engine plays, for the export's check
+ * against 18xx.games' own engine (tests/xgames/test_export_18xx.sh). A game is played by a
+ * seeded robot through the engine's legal actions (the auction, pars, shares bought and sold,
+ * tiles, stations, runs, trains, privates bought by companies, emergency sales), with the
+ * title's 18xx.games options; its log is exported (xg_export), and pbemgm's position after
+ * each exported action printed as the summary line scripts/xgames_diff.sh compares
+ * (tests/tools/xgames/xgames_engine.rb describes the keys).
+ *   xgexport play TITLE SEED MAX_ACTIONS OUT.json [PLAYERS]   plays, writes OUT.json (and
+ *                                    OUT.json.log: pbemgm's actions), prints the positions
+ *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"}) */
+#include "engine/game.h"
+#include "engine/title.h"
+#include "util/util.h"
+#include "xgames/xgames.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long seed;
+
+static int rnd(int n)
+{
+    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+    return n > 0 ? (int)((seed >> 33) % (unsigned long)n) : 0;
+}
+
+static char *read_games_file(const char *name, void *ctx)
+{
+    (void)ctx;
+    char path[256];
+    snprintf(path, sizeof path, "config/games/%s.json", name);
+    return util_read_file(path, NULL);
+}
+
+/* ---- the robot ---- */
+
+struct choice {
+    int n;
+    int at[1024];
+};
+
+static void collect(const eng_game *g, const eng_action *legal, int n, eng_action_kind kind,
+                    int started, struct choice *out)
+{
+    out->n = 0;
+    for (int i = 0; i < n && out->n < 1024; i++) {
+        if (legal[i].kind != kind)
+            continue;
+        if (started >= 0 && kind == ENG_ACT_BUY_SHARE &&
+            (g->co[legal[i].company].started != (started == 1)))
+            continue;
+        if (kind == ENG_ACT_SELL && legal[i].percent != 10)
+            continue;
+        out->at[out->n++] = i;
+    }
+}
+
+static int any_of(const struct choice *c)
+{
+    return c->n ? c->at[rnd(c->n)] : -1;
+}
+
+static int first_kind(const eng_action *legal, int n, eng_action_kind kind)
+{
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind)
+            return i;
+    return -1;
+}
+
+static int started_majors(const eng_game *g)
+{
+    int n = 0;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        n += eng_is_major(g, c) && g->co[c].started;
+    return n;
+}
+
+static int stock_pick(const eng_game *g, const eng_action *legal, int n)
+{
+    struct choice start, buy, sell;
+    collect(g, legal, n, ENG_ACT_BUY_SHARE, 0, &start);
+    collect(g, legal, n, ENG_ACT_BUY_SHARE, 1, &buy);
+    collect(g, legal, n, ENG_ACT_SELL, -1, &sell);
+    int pass = first_kind(legal, n, ENG_ACT_PASS), r = rnd(100);
+    if (g->turn_bought && buy.n && r < 15)
+        return any_of(&buy);
+    if (g->turn_bought || g->turn_sold)
+        return sell.n && r < 8 ? any_of(&sell) : pass;
+    if (start.n && started_majors(g) < 6 && r < 30)
+        return any_of(&start);
+    if (buy.n && r < 80)
+        return any_of(&buy);
+    if (sell.n && r < 88 && g->stock_round_number > 1)
+        return any_of(&sell);
+    return pass;
+}
+
+static int start_pick(const eng_game *g, const eng_action *legal, int n)
+{
+    (void)g;
+    struct choice buy, bid;
+    collect(g, legal, n, ENG_ACT_BUY_ITEM, -1, &buy);
+    collect(g, legal, n, ENG_ACT_BID, -1, &bid);
+    int r = rnd(100), pass = first_kind(legal, n, ENG_ACT_PASS);
+    if (buy.n && r < 55)
+        return any_of(&buy);
+    if (bid.n && r < 75)
+        return any_of(&bid);
+    return pass >= 0 ? pass : any_of(&buy) >= 0 ? any_of(&buy) : 0;
+}
+
+/* A private the operating company may buy from a player, at its face value: into *a. */
+static bool private_to_buy(const eng_game *g, eng_action *a)
+{
+    int c = g->operating;
+    if (!g->t->phases[g->phase].privates_to_companies || rnd(100) >= 30)
+        return false;
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_company *co = &g->t->companies[p];
+        if (co->kind != ENG_PRIVATE || co->never_to_company || g->co[p].closed ||
+            g->co[p].owner < 0 || g->co[c].cash < co->price)
+            continue;
+        *a = (eng_action){.kind = ENG_ACT_BUY_PRIVATE, .player = g->current, .company = p,
+                          .price = co->price};
+        char why[256];
+        eng_game *try = eng_game_copy(g);
+        bool ok = eng_apply(try, a, why, sizeof why) == 0;
+        eng_game_free(try);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+static int operating_pick(const eng_game *g, const eng_action *legal, int n)
+{
+    struct choice c;
+    int r = rnd(100), skip = first_kind(legal, n, ENG_ACT_SKIP);
+    int done = first_kind(legal, n, ENG_ACT_DONE);
+    if (g->discarding != ENG_NONE || g->par_pending != ENG_NONE)
+        return rnd(n);
+    switch (eng_step_due(g)) {
+    case ENG_STEP_HOME:
+        collect(g, legal, n, ENG_ACT_HOME, -1, &c);
+        return any_of(&c);
+    case ENG_STEP_TRACK:
+        collect(g, legal, n, ENG_ACT_LAY_TILE, -1, &c);
+        return c.n && r < 85 ? any_of(&c) : skip;
+    case ENG_STEP_STATION:
+        collect(g, legal, n, ENG_ACT_TOKEN, -1, &c);
+        return c.n && r < 60 ? any_of(&c) : skip;
+    case ENG_STEP_RUN: {
+        int run = first_kind(legal, n, ENG_ACT_RUN);
+        return run >= 0 && r < 20 && run + 1 < n && legal[run + 1].kind == ENG_ACT_RUN ? run + 1
+                                                                                      : run;
+    }
+    default:
+        break;
+    }
+    collect(g, legal, n, ENG_ACT_BUY_TRAIN, -1, &c);
+    int raise = first_kind(legal, n, ENG_ACT_RAISE_CASH);
+    struct choice sell;
+    collect(g, legal, n, ENG_ACT_SELL, -1, &sell);
+    if (c.n && (g->co[g->operating].ntrains == 0 || r < 45))
+        return c.at[0];
+    if (raise >= 0)
+        return raise;
+    if (sell.n)
+        return sell.at[0];
+    return done;
+}
+
+static int pick(const eng_game *g, eng_action *legal, int n, eng_action *out)
+{
+    int k;
+    if (g->par_pending != ENG_NONE)
+        k = rnd(n);
+    else if (g->round == ENG_ROUND_START)
+        k = start_pick(g, legal, n);
+    else if (g->round == ENG_ROUND_STOCK)
+        k = stock_pick(g, legal, n);
+    else if (g->discarding == ENG_NONE && eng_step_due(g) == ENG_STEP_TRAINS &&
+             private_to_buy(g, out))
+        return 0;
+    else
+        k = operating_pick(g, legal, n);
+    if (k < 0 || k >= n)
+        return -1;
+    *out = legal[k];
+    return 0;
+}
+
+/* ---- pbemgm's position, as the summary line of tests/tools/xgames/xgames_engine.rb ---- */
+
+static const char *name_of(const eng_title *t, int c)
+{
+    const eng_company *co = &t->companies[c];
+    return co->kind == ENG_PRIVATE && co->naliases ? co->aliases[0] : co->id;
+}
+
+static cJSON *corporation(const eng_game *g, int c)
+{
+    const eng_company_state *s = &g->co[c];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "id", g->t->companies[c].id);
+    cJSON_AddNumberToObject(o, "cash", s->cash);
+    cJSON *trains = cJSON_AddArrayToObject(o, "trains");
+    for (int i = 0; i < s->ntrains; i++)
+        cJSON_AddItemToArray(trains, cJSON_CreateString(g->t->trains[s->trains[i]].name));
+    if (eng_share_price(g, c))
+        cJSON_AddNumberToObject(o, "price", eng_share_price(g, c));
+    else
+        cJSON_AddNullToObject(o, "price");
+    if (s->director >= 0)
+        cJSON_AddStringToObject(o, "president", g->players[s->director].name);
+    else
+        cJSON_AddNullToObject(o, "president");
+    cJSON_AddNumberToObject(o, "ipo", eng_percent_held(g, c, ENG_IPO) +
+                                          eng_percent_held(g, c, ENG_RESERVED));
+    cJSON_AddNumberToObject(o, "pool", eng_percent_held(g, c, ENG_POOL));
+    cJSON_AddBoolToObject(o, "floated", s->floated);
+    return o;
+}
+
+static cJSON *acting(const eng_game *g)
+{
+    cJSON *a = cJSON_CreateArray();
+    if (g->round == ENG_ROUND_OVER)
+        return a;
+    if (g->round == ENG_ROUND_OPERATING && g->par_pending == ENG_NONE) {
+        int c = g->discarding != ENG_NONE ? g->discarding : g->operating;
+        cJSON_AddItemToArray(a, cJSON_CreateString(g->t->companies[c].id));
+    } else {
+        cJSON_AddItemToArray(a, cJSON_CreateString(g->players[g->current].name));
+    }
+    return a;
+}
+
+static void print_position(const eng_game *g, int action)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "action", action);
+    cJSON_AddItemToObject(o, "acting", acting(g));
+    cJSON *players = cJSON_AddArrayToObject(o, "players");
+    for (int p = 0; p < g->nplayers; p++) {
+        cJSON *pl = cJSON_CreateObject();
+        cJSON_AddStringToObject(pl, "name", g->players[p].name);
+        cJSON_AddNumberToObject(pl, "cash", g->players[p].cash);
+        cJSON *sh = cJSON_AddObjectToObject(pl, "shares");
+        for (int c = 0; c < g->t->ncompanies; c++)
+            if (eng_is_major(g, c) && eng_percent_held(g, c, p))
+                cJSON_AddNumberToObject(sh, g->t->companies[c].id, eng_percent_held(g, c, p));
+        cJSON_AddNumberToObject(pl, "value", eng_player_worth(g, p));
+        cJSON_AddItemToArray(players, pl);
+    }
+    cJSON *corps = cJSON_AddArrayToObject(o, "corporations");
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (eng_is_major(g, c) && !g->co[c].closed)
+            cJSON_AddItemToArray(corps, corporation(g, c));
+    cJSON *privs = cJSON_AddObjectToObject(o, "privates");
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        if (g->t->companies[c].kind != ENG_PRIVATE)
+            continue;
+        if (s->closed)
+            cJSON_AddStringToObject(privs, name_of(g->t, c), "closed");
+        else if (s->held_by >= 0)
+            cJSON_AddStringToObject(privs, name_of(g->t, c), g->t->companies[s->held_by].id);
+        else if (s->owner >= 0)
+            cJSON_AddStringToObject(privs, name_of(g->t, c), g->players[s->owner].name);
+        else
+            cJSON_AddNullToObject(privs, name_of(g->t, c));
+    }
+    cJSON_AddNumberToObject(o, "bank", g->bank);
+    cJSON_AddStringToObject(o, "phase", g->t->phases[g->phase].name);
+    cJSON_AddBoolToObject(o, "finished", g->round == ENG_ROUND_OVER);
+    char *s = cJSON_PrintUnformatted(o);
+    puts(s);
+    free(s);
+    cJSON_Delete(o);
+}
+
+/* ---- export ---- */
+
+static int export_log(const char *title, const char *options, const char *const *players,
+                      int nplayers, char **actions, int nactions, const char *out,
+                      int *written)
+{
+    xg_source src = {title, options, nplayers, players, nactions,
+                     (const char *const *)actions, written};
+    char why[1024], *warning = NULL;
+    char *json = xg_export(&src, read_games_file, NULL, &warning, why, sizeof why);
+    if (warning)
+        fprintf(stderr, "xgexport: warning: %s\n", warning);
+    free(warning);
+    if (!json) {
+        fprintf(stderr, "xgexport: %s\n", why);
+        return 1;
+    }
+    FILE *f = fopen(out, "w");
+    if (!f || fputs(json, f) < 0 || fclose(f)) {
+        fprintf(stderr, "xgexport: cannot write %s\n", out);
+        free(json);
+        return 1;
+    }
+    free(json);
+    return 0;
+}
+
+static void write_log(const char *path, const char *title, const char *options,
+                      const char *const *players, int nplayers, char **actions, int n)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "title", title);
+    cJSON_AddStringToObject(o, "options", options);
+    cJSON *pl = cJSON_AddArrayToObject(o, "players");
+    for (int p = 0; p < nplayers; p++)
+        cJSON_AddItemToArray(pl, cJSON_CreateString(players[p]));
+    cJSON *acts = cJSON_AddArrayToObject(o, "actions");
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(acts, cJSON_Parse(actions[i]));
+    char *s = cJSON_Print(o);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(s, f);
+        fclose(f);
+    }
+    free(s);
+    cJSON_Delete(o);
+}
+
+/* Replays the log again, printing pbemgm's position wherever the export's id moved on. */
+static void print_positions(const eng_title *t, const eng_options *o, const char *const *players,
+                            int nplayers, char **actions, int n, const int *written)
+{
+    char why[512];
+    eng_game *g = eng_game_new(t, o, players, nplayers, why, sizeof why);
+    for (int i = 0; g && i < n; i++) {
+        eng_action a;
+        if (eng_action_from_json(g, actions[i], &a, why, sizeof why) ||
+            eng_apply(g, &a, why, sizeof why))
+            break;
+        if (i + 1 == n || written[i + 1] != written[i])
+            print_position(g, written[i]);
+    }
+    eng_game_free(g);
+}
+
+static int play(const char *title, unsigned long s, int max, const char *out, int nplayers)
+{
+    static const char *names[ENG_MAX_PLAYERS] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus"};
+    seed = s;
+    char *err = NULL, why[512];
+    eng_title *t = eng_title_load(title, read_games_file, NULL, &err);
+    if (!t) {
+        fprintf(stderr, "xgexport: %s\n", err);
+        return 1;
+    }
+    const char *options = t->xgames.options;
+    eng_options o;
+    eng_options_default(t, &o);
+    eng_game *g = eng_options_parse(t, &o, options, why, sizeof why) == 0
+                      ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
+    char **log = xcalloc((size_t)max + 1, sizeof *log);
+    int n = 0;
+    while (g && n < max && g->round != ENG_ROUND_OVER) {
+        static eng_action legal[4096];
+        eng_action a;
+        int k = eng_legal_actions(g, legal, 4096);
+        if (k == 0 || pick(g, legal, k, &a) || eng_apply(g, &a, why, sizeof why)) {
+            fprintf(stderr, "xgexport: the robot is stuck after %d actions: %s\n", n, why);
+            break;
+        }
+        log[n++] = eng_action_to_json(g, &a);
+    }
+    char path[512];
+    snprintf(path, sizeof path, "%s.log", out);
+    write_log(path, title, options, names, nplayers, log, n);
+    int *written = xcalloc((size_t)n + 1, sizeof *written);
+    int rc = g ? export_log(title, options, names, nplayers, log, n, out, written) : 1;
+    if (rc == 0)
+        print_positions(t, &o, names, nplayers, log, n, written);
+    for (int i = 0; i < n; i++)
+        free(log[i]);
+    free(log);
+    free(written);
+    eng_game_free(g);
+    eng_title_free(t);
+    return rc;
+}
+
+static int from_log(const char *path, const char *out)
+{
+    char *text = util_read_file(path, NULL);
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    const cJSON *pl = cJSON_GetObjectItem(o, "players"), *acts = cJSON_GetObjectItem(o, "actions");
+    const cJSON *title = cJSON_GetObjectItem(o, "title"), *opts = cJSON_GetObjectItem(o, "options");
+    if (!cJSON_IsArray(pl) || !cJSON_IsArray(acts) || !cJSON_IsString(title)) {
+        fprintf(stderr, "xgexport: %s is not a log\n", path);
+        cJSON_Delete(o);
+        return 1;
+    }
+    const char *players[ENG_MAX_PLAYERS];
+    int np = 0, n = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, pl) if (np < ENG_MAX_PLAYERS) players[np++] = it->valuestring;
+    char **log = xcalloc((size_t)cJSON_GetArraySize(acts) + 1, sizeof *log);
+    cJSON_ArrayForEach(it, acts) log[n++] = cJSON_PrintUnformatted(it);
+    int rc = export_log(title->valuestring, cJSON_IsString(opts) ? opts->valuestring : "",
+                        players, np, log, n, out, NULL);
+    for (int i = 0; i < n; i++)
+        free(log[i]);
+    free(log);
+    cJSON_Delete(o);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 6 && strcmp(argv[1], "play") == 0)
+        return play(argv[2], strtoul(argv[3], NULL, 10), atoi(argv[4]), argv[5],
+                    argc > 6 ? atoi(argv[6]) : 4);
+    if (argc == 4 && strcmp(argv[1], "log") == 0)
+        return from_log(argv[2], argv[3]);
+    fprintf(stderr, "usage: xgexport play TITLE SEED MAX_ACTIONS OUT.json [PLAYERS]\n"
+                    "       xgexport log LOG.json OUT.json\n");
+    return 64;
+}
