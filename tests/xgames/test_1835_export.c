@@ -135,6 +135,23 @@ static void test_ids(void **state)
     assert_int_equal(cJSON_GetArraySize(items), 1);
     assert_true(eng_start_item_index(t, "BY-20%-director") >= 0);
     assert_string_equal(cJSON_GetObjectItem(items, "BY-20%-director")->valuestring, "BY_D");
+    /* the share each item brings there (entities.rb: not in the order bought) */
+    const cJSON *shares = cJSON_GetObjectItem(sec, "item_shares");
+    assert_int_equal(cJSON_GetArraySize(shares), 5);
+    cJSON_ArrayForEach(it, shares)
+    {
+        int i = eng_start_item_index(t, it->string);
+        assert_true(i >= 0);
+        const eng_company *item = &t->companies[t->start_items[i].company];
+        /* a private bringing a share of that company, or that company's certificate */
+        int brings = item->kind == ENG_PRIVATE ? item->brings_company : t->start_items[i].company;
+        assert_true(brings >= 0);
+        assert_string_equal(t->companies[brings].id,
+                            strncmp(it->valuestring, "SX", 2) ? "BY" : "SX");
+    }
+    assert_string_equal(cJSON_GetObjectItem(shares, "NF")->valuestring, "BY_2");
+    assert_string_equal(cJSON_GetObjectItem(shares, "OBB")->valuestring, "BY_1");
+    assert_string_equal(cJSON_GetObjectItem(shares, "PfB")->valuestring, "BY_3");
     /* 18xx.games' city ids: the part's index in the hex's code */
     const cJSON *hexes = cJSON_GetObjectItem(sec, "hexes");
     const cJSON *c11 = cJSON_GetObjectItem(cJSON_GetObjectItem(hexes, "C11"), "city_parts");
