@@ -1,7 +1,8 @@
 /* Tests for 1835 on 18xx.games: config/games/1835.json's "18xx.games" section (its title
- * there, the options that make pbemgm's rules 18xx.games' where an option exists, its
- * optional rule, the tiles it draws otherwise, the ids it spells otherwise) as the engine
- * reads it, with the title its options make. Facts from tobymao/18xx at 111f7f69
+ * there, the options that make pbemgm's rules 18xx.games' where an option exists, no optional
+ * rule, the tiles it draws otherwise, the ids it spells otherwise) as the engine reads it, with
+ * the title its options make; a short game played with them to where 18xx.games' engine stands
+ * after the same game, and its export. Facts from tobymao/18xx at 111f7f69
  * (lib/engine/game/g_1835/, lib/engine/config/tile.rb; docs/titles.md, "1835 on
  * 18xx.games"). */
 #include "../engine/title_fixture.h"
