@@ -731,7 +731,7 @@ static void test_options(void **state)
             fail_msg("preset %s: %s", title->presets[k].name, why);
     }
     assert_non_null(strstr(why, "\"house-rules\" is neither Name=Value nor a preset of 1835 "
-                                "(pbem-house-rules)"));
+                                "(pbem-house-rules, 18xx.games)"));
     eng_game *g = eng_game_new(title, &o, (const char *[]){"A", "B"}, 2, why, sizeof why);
     assert_null(g);
     assert_non_null(strstr(why, "3 to 7 players"));
