@@ -9,7 +9,8 @@
  *                                    to the next stock round's start, or the game's end),
  *                                    writes OUT.json (and OUT.json.log: pbemgm's actions),
  *                                    prints the positions
- *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"})
+ *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"}),
+ *                                    prints the positions
  *   xgexport again FILE.json OUT.json  imports an 18xx.games file (xg_import) and exports it
  *                                    again (the round trip)
  * XGEXPORT_OPTIONS: more options for the games played ("WithOptional6Train=yes"). */
@@ -521,6 +522,27 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
     return rc;
 }
 
+/* pbemgm's positions of a logged game (its title loaded with its options), as play prints
+ * them. */
+static int positions_of(const char *title, const char *options, const char *const *players,
+                        int nplayers, char **log, int n, const int *written)
+{
+    char *err = NULL, why[512];
+    eng_title *t = eng_title_load(title, read_games_file, NULL, &err);
+    eng_options o;
+    if (t)
+        eng_options_default(t, &o);
+    if (!t || eng_options_parse(t, &o, options, why, sizeof why)) {
+        fprintf(stderr, "xgexport: %s\n", t ? why : err);
+        free(err);
+        eng_title_free(t);
+        return 1;
+    }
+    print_positions(t, &o, players, nplayers, log, n, written);
+    eng_title_free(t);
+    return 0;
+}
+
 static int from_log(const char *path, const char *out)
 {
     char *text = util_read_file(path, NULL);
@@ -539,8 +561,12 @@ static int from_log(const char *path, const char *out)
     cJSON_ArrayForEach(it, pl) if (np < ENG_MAX_PLAYERS) players[np++] = it->valuestring;
     char **log = xcalloc((size_t)cJSON_GetArraySize(acts) + 1, sizeof *log);
     cJSON_ArrayForEach(it, acts) log[n++] = cJSON_PrintUnformatted(it);
-    int rc = export_log(title->valuestring, cJSON_IsString(opts) ? opts->valuestring : "",
-                        players, np, log, n, out, NULL);
+    const char *options = cJSON_IsString(opts) ? opts->valuestring : "";
+    int *written = xcalloc((size_t)n + 1, sizeof *written);
+    int rc = export_log(title->valuestring, options, players, np, log, n, out, written);
+    if (rc == 0)
+        rc = positions_of(title->valuestring, options, players, np, log, n, written);
+    free(written);
     for (int i = 0; i < n; i++)
         free(log[i]);
     free(log);
