@@ -12,15 +12,18 @@ static eng_title *load_1856(void)
     return tf_load_title("1856");
 }
 
-/* Whether the track has a path between the two ends (in either order). */
+static bool is_end(const eng_end *e, eng_end_kind kind, int index)
+{
+    return e->kind == kind && e->index == index;
+}
+
+/* Whether the track joins the two ends by a path (either way round). */
 static bool has_path(const eng_track *tr, eng_end_kind ka, int ia, eng_end_kind kb, int ib)
 {
-    for (int i = 0; i < tr->npaths; i++) {
-        const eng_path *p = &tr->paths[i];
-        if ((p->a.kind == ka && p->a.index == ia && p->b.kind == kb && p->b.index == ib) ||
-            (p->a.kind == kb && p->a.index == ib && p->b.kind == ka && p->b.index == ia))
+    for (const eng_path *p = tr->paths; p < tr->paths + tr->npaths; p++)
+        if ((is_end(&p->a, ka, ia) && is_end(&p->b, kb, ib)) ||
+            (is_end(&p->a, kb, ib) && is_end(&p->b, ka, ia)))
             return true;
-    }
     return false;
 }
 
@@ -45,51 +48,51 @@ static bool upgrades_to(const eng_title *t, const eng_upgrades *up, const char *
     return upgrades_to_on(t, up, id, NULL);
 }
 
-static void test_totals(void **state)
+static void test_counts(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
     assert_string_equal(t->id, "1856");
     assert_non_null(strstr(t->not_playable, "loans")); /* not playable yet, saying why */
     assert_non_null(strstr(t->not_playable, "CGR"));
-    assert_int_equal(t->nhexes, 99);
-    int hexes[ENG_NCOLORS] = {0};
-    for (int i = 0; i < t->nhexes; i++)
-        hexes[t->hexes[i].printed.color]++;
-    assert_int_equal(hexes[ENG_RED], 11);
-    assert_int_equal(hexes[ENG_GRAY], 1);
-    assert_int_equal(hexes[ENG_YELLOW], 6);
-    assert_int_equal(hexes[ENG_WHITE], 81);
-    assert_int_equal(t->ntiles, 53);
-    int per_color[ENG_NCOLORS] = {0}, kinds[ENG_NCOLORS] = {0};
+    assert_int_equal(t->nhexes, 98); /* 18xx.games' A14 and N5 left out */
+    /* by colour: the printed hexes, the tile kinds, the tiles in the box */
+    static const int want_hexes[ENG_NCOLORS] = {[ENG_WHITE] = 81, [ENG_YELLOW] = 6,
+                                                [ENG_GRAY] = 1, [ENG_RED] = 10};
+    static const int want_kinds[ENG_NCOLORS] = {[ENG_YELLOW] = 14, [ENG_GREEN] = 17,
+                                                [ENG_BROWN] = 20, [ENG_GRAY] = 2};
+    static const int want_tiles[ENG_NCOLORS] = {[ENG_YELLOW] = 55, [ENG_GREEN] = 31,
+                                                [ENG_BROWN] = 34, [ENG_GRAY] = 2};
+    int hexes[ENG_NCOLORS] = {0}, per_color[ENG_NCOLORS] = {0}, kinds[ENG_NCOLORS] = {0};
+    for (int h = 0; h < t->nhexes; h++)
+        hexes[t->hexes[h].printed.color]++;
     tf_count_tiles(t, per_color, kinds);
-    assert_int_equal(kinds[ENG_YELLOW], 14);
-    assert_int_equal(kinds[ENG_GREEN], 17);
-    assert_int_equal(kinds[ENG_BROWN], 20);
-    assert_int_equal(kinds[ENG_GRAY], 2);
-    assert_int_equal(per_color[ENG_YELLOW], 55);
-    assert_int_equal(per_color[ENG_GREEN], 31);
-    assert_int_equal(per_color[ENG_BROWN], 34);
-    assert_int_equal(per_color[ENG_GRAY], 2);
-    int kind[3] = {0};
-    for (int i = 0; i < t->ncompanies; i++)
-        kind[t->companies[i].kind]++;
-    assert_int_equal(kind[ENG_PRIVATE], 6);
-    assert_int_equal(kind[ENG_MINOR], 0);
-    assert_int_equal(kind[ENG_MAJOR], 11); /* the CGR is not a company of the data yet (gap) */
+    assert_int_equal(t->ntiles, 53);
+    for (int c = 0; c < ENG_NCOLORS; c++) {
+        assert_int_equal(hexes[c], want_hexes[c]);
+        assert_int_equal(kinds[c], want_kinds[c]);
+        assert_int_equal(per_color[c], want_tiles[c]);
+    }
+    /* companies by kind: 6 privates, no minors, 11 majors (the CGR is no company of the
+     * data yet: gap) */
+    static const int want_companies[3] = {[ENG_PRIVATE] = 6, [ENG_MINOR] = 0, [ENG_MAJOR] = 11};
+    int by_kind[3] = {0};
+    for (int c = 0; c < t->ncompanies; c++)
+        by_kind[t->companies[c].kind]++;
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(by_kind[k], want_companies[k]);
     assert_int_equal(t->formation.company, -1);
     assert_int_equal(t->ntrains, 6);
-    int trains = 0;
-    for (int i = 0; i < t->ntrains; i++)
-        trains += t->trains[i].count;
-    assert_int_equal(trains, 20); /* and the Ds, unlimited */
+    int in_box = 0, spaces = 0;
+    for (int k = 0; k < t->ntrains; k++)
+        in_box += t->trains[k].count;
+    assert_int_equal(in_box, 20); /* and the Ds, unlimited */
     assert_int_equal(t->nphases, 6);
-    int cells = 0;
-    for (int i = 0; i < t->market_rows * t->market_cols; i++)
-        cells += t->market[i] > 0;
     assert_int_equal(t->market_rows, 11);
     assert_int_equal(t->market_cols, 20);
-    assert_int_equal(cells, 113);
+    for (int k = 0; k < t->market_rows * t->market_cols; k++)
+        spaces += t->market[k] > 0;
+    assert_int_equal(spaces, 113); /* and three closing spaces, held as none (gap) */
     assert_int_equal(t->bank, 12000);
     assert_int_equal(t->pool_limit_percent, 50);
     assert_int_equal(t->player_share_limit, 60);
@@ -99,7 +102,7 @@ static void test_totals(void **state)
     eng_title_free(t);
 }
 
-static void test_map_facts(void **state)
+static void test_hexes(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
@@ -175,7 +178,7 @@ static void test_map_facts(void **state)
     eng_title_free(t);
 }
 
-static void test_tile_facts(void **state)
+static void test_tiles(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
@@ -237,7 +240,7 @@ static void test_tile_facts(void **state)
     eng_title_free(t);
 }
 
-static void test_companies(void **state)
+static void test_privates_and_majors(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
@@ -301,7 +304,7 @@ static void test_companies(void **state)
     eng_title_free(t);
 }
 
-static void test_trains_phases_market_players(void **state)
+static void test_trains_phases_market(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
@@ -359,7 +362,7 @@ static void test_trains_phases_market_players(void **state)
     eng_title_free(t);
 }
 
-static void test_xgames_section(void **state)
+static void test_on_18xx_games(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
@@ -373,12 +376,12 @@ static void test_xgames_section(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_totals),
-        cmocka_unit_test(test_map_facts),
-        cmocka_unit_test(test_tile_facts),
-        cmocka_unit_test(test_companies),
-        cmocka_unit_test(test_trains_phases_market_players),
-        cmocka_unit_test(test_xgames_section),
+        cmocka_unit_test(test_counts),
+        cmocka_unit_test(test_hexes),
+        cmocka_unit_test(test_tiles),
+        cmocka_unit_test(test_privates_and_majors),
+        cmocka_unit_test(test_trains_phases_market),
+        cmocka_unit_test(test_on_18xx_games),
     };
     return cmocka_run_group_tests_name("title_1856", tests, NULL, NULL);
 }
