@@ -3,6 +3,7 @@
  * 18xx.games' g_1856). The map is held transposed (the file's "geometry"): a printed hex's
  * south neighbour is its east one here, its north-east neighbour its south-west one. */
 #include "title_fixture.h"
+#include "engine/game.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -362,12 +363,56 @@ static void test_trains_phases_market(void **state)
     eng_title_free(t);
 }
 
+static char *title_text(const char *name, void *ctx)
+{
+    (void)ctx;
+    return tf_json_of(name);
+}
+
+/* Rails' 1856 options the engine holds: LeaveAuctionOnPass (a rule), and 1856AlternateTrains
+ * (the 8-train for 1000, 650 with a 4, 5 or 6, instead of the D; the 4 rusting on it). */
+static void test_game_options(void **state)
+{
+    (void)state;
+    eng_title *base = load_1856();
+    assert_int_equal(base->ngame_options, 2);
+    eng_options o;
+    char why[256], *err = NULL;
+    eng_options_default(base, &o);
+    assert_false(o.rules.auction_pass_leaves);
+    assert_int_equal(eng_options_parse(base, &o, "LeaveAuctionOnPass=yes", why, sizeof why), 0);
+    assert_true(o.rules.auction_pass_leaves);
+    assert_false(eng_choices_change_title(base, o.chosen));
+    assert_int_equal(eng_options_parse(base, &o, "1856AlternateTrains=yes", why, sizeof why), 0);
+    assert_true(eng_choices_change_title(base, o.chosen));
+    eng_title *eights = eng_title_load_chosen("1856", title_text, NULL, base, o.chosen, &err);
+    if (!eights)
+        fail_msg("1856AlternateTrains=yes: %s", err);
+    assert_int_equal(eng_train_index(eights, "D"), -1);
+    int k = eng_train_index(eights, "8");
+    assert_true(k >= 0);
+    const eng_train *eight = &eights->trains[k];
+    assert_int_equal(eight->cities, 8);
+    assert_false(eight->unlimited);
+    assert_true(eight->count_unlimited);
+    assert_int_equal(eight->cost, 1000);
+    assert_int_equal(eight->trade_in_cost, 650);
+    assert_int_equal(eight->available_from, eng_train_index(eights, "6"));
+    assert_string_equal(eights->trains[eng_train_index(eights, "4")].rusts_on, "8");
+    assert_string_equal(eights->phases[5].name, "D");
+    assert_string_equal(eights->phases[5].on, "8");
+    eng_title_free(eights);
+    eng_title_free(base);
+}
+
 static void test_on_18xx_games(void **state)
 {
     (void)state;
     eng_title *t = load_1856();
     assert_string_equal(t->xgames.title, "1856");
-    assert_int_equal(t->xgames.nrules, 0);  /* its three optional rules not yet mapped */
+    assert_int_equal(t->xgames.nrules, 1);  /* of its three optional rules, the 8-train */
+    assert_string_equal(t->xgames.rules[0].rule, "eight_train_variant");
+    assert_string_equal(t->xgames.rules[0].options, "1856AlternateTrains=yes");
     assert_int_equal(t->xgames.ntiles, 0);  /* rotations negated: no offset says it (gap) */
     assert_int_equal(t->xgames.nhexes, 0);
     eng_title_free(t);
@@ -381,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_tiles),
         cmocka_unit_test(test_privates_and_majors),
         cmocka_unit_test(test_trains_phases_market),
+        cmocka_unit_test(test_game_options),
         cmocka_unit_test(test_on_18xx_games),
     };
     return cmocka_run_group_tests_name("title_1856", tests, NULL, NULL);
