@@ -100,6 +100,8 @@ static void test_counts(void **state)
     assert_true(t->drop_per_share);
     assert_false(t->full_capitalisation);
     assert_true(t->bank_break_ends_set);
+    assert_true(t->train_needs_route);
+    assert_true(t->sale_ends_passing);
     eng_title_free(t);
 }
 
