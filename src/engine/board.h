@@ -59,7 +59,8 @@ typedef struct eng_lay {
 /* Whether `company` (ENG_NONE: no connection needed, e.g. a private's power or the GM) may
  * lay `tile` at rotation `rot` on `hex` when the tile colours in `colors` (bit per eng_color)
  * are allowed: the old track kept, each old city's on a new city of its own where the tile has
- * as many cities (an OO upgrade keeps its cities apart). Returns 0 and fills *out, or -1 with a reason a player can read in why. */
+ * as many cities (an OO upgrade keeps its cities apart). Returns 0 and fills *out, or -1 with
+ * a reason a player can read in why. */
 int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
                   eng_lay *out, char *why, size_t whylen);
 /* Lays it (after the same checks): tokens move with their cities, the old tile goes back to the
