@@ -482,7 +482,7 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
         fprintf(stderr, "xgexport: %s\n", err);
         return 1;
     }
-    char options[512]; /* the title's 18xx.games options, and XGEXPORT_OPTIONS's */
+    char options[1024]; /* the title's 18xx.games options, and XGEXPORT_OPTIONS's */
     const char *more = getenv("XGEXPORT_OPTIONS") ? getenv("XGEXPORT_OPTIONS") : "";
     snprintf(options, sizeof options, "%s%s%s", t->xgames.options, *more ? ", " : "", more);
     eng_options o;
