@@ -263,7 +263,8 @@ typedef struct eng_game {
     int passes;               /* consecutive passes */
     unsigned passed_players;  /* start packet: a bit for each player who has passed in his own
                                * turn since the last purchase; every bit set: everyone passed */
-    int last_buyer;           /* who bought last (house rule 11), or ENG_NONE */
+    int last_buyer;           /* who bought last (house rule 11), or sold last under
+                               * PriorityAfterLastToAct; or ENG_NONE */
     bool item_sold[32];
     int item_price[32];       /* what each item costs now (an auction's first item falls) */
     int bids[32][ENG_MAX_PLAYERS]; /* auction: each player's bid on each item; 0 none */

@@ -3,7 +3,10 @@
  * without a purchase counts as a pass, sales or not (as Rails). Everyone passing in turn ends
  * the round:
  * each sold-out company's price rises, and priority goes to the player after the last one to
- * BUY (house rule 11). Certificates are bought from the IPO at par (the director's
+ * BUY (house rule 11; with PriorityAfterLastToAct after the last to buy or sell, as
+ * 18xx.games). With MustSellOverLimits a player over a limit who can sell must sell before
+ * anything else; with PrivatePurchaseUsesTurn a private bought from another player (privates.c)
+ * is the turn's purchase. Certificates are bought from the IPO at par (the director's
  * certificate first, which starts the company) or from the pool at the market price. There is
  * no limit to how much of a company a player may hold (a Rails game has a 70% holder); a
  * director holding the nationalisation threshold (game option) may buy other players' ordinary
