@@ -175,7 +175,8 @@ static int private_price(const eng_game *g)
 }
 
 /* 18xx.games counts a private bought from another player as the turn's purchase (g_1830/step/
- * buy_sell_par_shares.rb: none after a share, no share after it); pbemgm does not. */
+ * buy_sell_par_shares.rb: none after a share, no share after it); pbemgm only under
+ * PrivatePurchaseUsesTurn (in the title's 18xx.games options). */
 static int one_purchase(xg_writer *x, const eng_action *a)
 {
     bool share = a->kind == ENG_ACT_BUY_SHARE;
