@@ -330,7 +330,7 @@ typedef struct eng_xg_place {
 
 typedef struct eng_xgames {
     char title[ENG_ID];
-    char options[256];
+    char options[512];  /* (18xx.games' rules: eleven options for 1830) */
     int nrules;
     struct eng_xg_rule {
         char rule[ENG_NAME];    /* 18xx.games' optional rule ("optional_6_train") */

@@ -18,8 +18,14 @@ ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
 ENGINE="$TOP/scripts/xgames_engine.sh"
 DIFF="$TOP/tests/tools/xgames/positions_diff.rb"
 TOOL="$BUILD/tests/tools/xgexport"
-# seed:actions[:players[:options]] (after so many actions on to a stock round's start)
-GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400"}
+# seed:actions[:players[:options]] (after so many actions on to a stock round's start). Played
+# with 1830's 18xx.games options, games 4, 5 and 12 meet the rules where pbemgm's defaults
+# differ (counted with 18xx.games' engine): 4 (3 players) an auction among three bidders (the
+# lowest bidder acts), players over a limit who must sell (6 turns), a private bought from a
+# player; 5 a stock round ending on the sales of a player after the last buyer (the priority
+# after him); 12 (3 players) a director selling his train buyer's own shares, its presidency
+# kept (5 sales), second sales of a company in a turn at the fallen price
+GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400 4:1500:3 5:1500 12:1500:3"}
 N=0
 ok() { N=$((N + 1)); echo "ok $N - $1"; }
 not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
