@@ -165,11 +165,16 @@ static bool can_sell_any(const eng_game *g, int p)
     return can;
 }
 
+bool eng_must_sell(const eng_game *g, int p)
+{
+    return g->opt.must_sell_over_limits && over_limits(g, p) && can_sell_any(g, p);
+}
+
 /* MustSellOverLimits (18xx.games): a player over a limit who can sell must sell before he
  * buys or passes. */
 static int check_over_limits(const eng_game *g, int p, const char *what, char *why, size_t len)
 {
-    if (!g->opt.must_sell_over_limits || !over_limits(g, p) || !can_sell_any(g, p))
+    if (!eng_must_sell(g, p))
         return 0;
     return eng_refuse(why, len, "%s is over the certificate or share limit and must sell "
                                 "before he %s", g->players[p].name, what);

@@ -176,11 +176,46 @@ static int try_private_from_player(turn_ctx *x, int p, const ord_action *b, char
     return rc;
 }
 
+/* The share a player over a limit is made to sell (MustSellOverLimits): 10% of the company he
+ * holds more of than the share limit allows, else of the cheapest company of which he holds
+ * more than the director's certificate; ENG_NONE when neither. */
+static int company_to_sell(const eng_game *g, int p)
+{
+    int cheapest = ENG_NONE;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        if (!eng_is_major(g, c) || eng_percent_held(g, c, p) == 0)
+            continue;
+        if (eng_percent_held(g, c, p) > eng_player_share_limit(g))
+            return c;
+        bool spare = eng_percent_held(g, c, p) > (g->co[c].director == p ? 20 : 0);
+        if (spare && (cheapest == ENG_NONE || eng_share_price(g, c) < eng_share_price(g, cheapest)))
+            cheapest = c;
+    }
+    return cheapest;
+}
+
+/* A player over a limit who must sell before the turn ends (MustSellOverLimits) and whose orders
+ * did not: the game master sells for him, a share at a time, said in the report. */
+static void forced_sales(turn_ctx *x, int p)
+{
+    for (int n = 0; n < ENG_MAX_CERTS && eng_must_sell(x->g, p); n++) {
+        char why[256];
+        int c = company_to_sell(x->g, p);
+        eng_action sell = {.kind = ENG_ACT_SELL, .player = p, .company = c, .percent = 10};
+        if (c == ENG_NONE || turn_act(x, &sell, why, sizeof why))
+            return;
+        turn_say(x, "  (forced for %s: over the certificate or share limit, he must sell)",
+                 x->g->players[p].name);
+    }
+}
+
 static void end_stock_turn(turn_ctx *x, int p)
 {
     char why[256];
     eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
-    if (turn_act(x, &pass, why, sizeof why))
+    if (x->g->round == ENG_ROUND_STOCK && eng_must_sell(x->g, p))
+        forced_sales(x, p);
+    if (x->g->current == p && turn_act(x, &pass, why, sizeof why))
         turn_say(x, "  (%s cannot end the turn: %s)", x->g->players[p].name, why);
 }
 

@@ -1419,6 +1419,44 @@ static void test_1830_a_par_not_written(void **state)
     finish(g);
 }
 
+/* MustSellOverLimits (the preset 18xx.games): a player over a company's share limit whose
+ * orders sell nothing is made to sell before his turn ends — the game master sells 10% of that
+ * company for him, said in the report — and the turn goes on to the next player; without the
+ * option he simply passes. */
+static void test_1830_over_the_limit_the_gm_sells(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = new_game(on ? "FirstRoundSellRestriction=no, MustSellOverLimits=yes"
+                                  : "FirstRoundSellRestriction=no", 4);
+        static const char *const items[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
+        for (int i = 0; i < 6; i++)
+            must(g, buy_item(items[i]));
+        must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
+        int first = g->current, nyc = co("NYC");
+        must(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .player = first, .company = nyc,
+                             .director = true, .price = 67});
+        must(g, (eng_action){.kind = ENG_ACT_PASS, .player = first});
+        while (g->current != first)
+            must(g, (eng_action){.kind = ENG_ACT_PASS, .player = g->current});
+        for (int k = 0, more = 5; k < g->co[nyc].ncerts && more; k++) /* 70%: over 60% */
+            if (g->co[nyc].certs[k].owner == ENG_IPO && !g->co[nyc].certs[k].director) {
+                g->co[nyc].certs[k].owner = first;
+                more--;
+            }
+        const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+        resolve(g, v, 1);
+        assert_int_equal(eng_percent_held(g, nyc, first), on ? 60 : 70);
+        if (on)
+            report_has("(forced for");
+        else
+            assert_null(strstr(R.report.data, "forced for"));
+        assert_null(strstr(R.report.data, "cannot end the turn"));
+        assert_true(g->round != ENG_ROUND_STOCK || g->current != first);
+        finish(g);
+    }
+}
+
 /* A major started at the par its director names (BUY PRR AT 67 carries it to the engine); one
  * started without a par is not carried out, the choices said. */
 static void test_1830_a_company_started_at_its_par(void **state)
@@ -1711,6 +1749,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_1830_a_bid_that_cannot_be_made, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_par_not_written, use_1830, back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_over_the_limit_the_gm_sells, use_1830,
+                                        back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_company_started_at_its_par, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_the_private_exchanged_for_a_share, use_1830,
