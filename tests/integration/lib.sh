@@ -95,3 +95,25 @@ wait_mail() { "$MAILTOOL" wait "$MAILROOT/$1" "$2" "${3:-20}"; }
 mailbox_text() { for f in "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/*; do [ -f "$f" ] && "$MAILTOOL" show "$f"; done; }
 
 sql() { sqlite3 -cmd ".timeout 5000" "$WORK/db.sqlite" "$1"; }
+
+# The game GAME's turns by mail (the tests of whole games): GAME names it.
+# orders PLAYER TURN LINES...: PLAYER's mail for that turn of $GAME (password PLAYER-pw1), by SMTP
+orders() {
+    who=$1; turn=$2; shift 2
+    f="$WORK/$who-$turn.eml"
+    { printf 'From: %s <%s@pbem.test>\r\nSubject: %s turn %s\r\n' "$who" "$who" "$GAME" "$turn"
+      printf 'Message-ID: <%s-%s-%s@pbem.test>\r\n\r\n' "$GAME" "$turn" "$who"
+      printf 'GAME %s\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n' "$GAME" "$who" "$who" "$turn"
+      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$f"
+    send $who@pbem.test "$f"
+}
+game_turn() { sql "SELECT turn FROM games WHERE name='$GAME'"; }
+game_status() { sql "SELECT status FROM games WHERE name='$GAME'"; }
+# wait_turn N: the game has gone past turn N (or ended), within 60 s
+wait_turn() {
+    i=0
+    while [ "$(game_turn)" -le "$1" ] && [ "$(game_status)" = running ] && [ $i -lt 600 ]; do
+        sleep 0.1; i=$((i + 1))
+    done
+    [ "$(game_turn)" -gt "$1" ] || [ "$(game_status)" = finished ]
+}

@@ -5,6 +5,7 @@
 # rules 12, 13, 17), and the daemon resolves each turn as soon as every player's orders are in,
 # until the bank breaks and the game ends with its final ranking.
 . "$PBEMGM_TOP/tests/integration/lib.sh"
+GAME=g30
 
 start_servers
 write_config "Test GM"
@@ -16,27 +17,6 @@ done
 gm game start g30 >/dev/null
 gm game set g30 --grace-minutes 0 >/dev/null
 start_daemon
-
-# orders PLAYER TURN LINES...: PLAYER's mail for that turn of g30, sent by SMTP
-orders() {
-    who=$1; turn=$2; shift 2
-    f="$WORK/$who-$turn.eml"
-    { printf 'From: %s <%s@pbem.test>\r\nSubject: g30 turn %s\r\n' "$who" "$who" "$turn"
-      printf 'Message-ID: <g30-%s-%s@pbem.test>\r\n\r\n' "$turn" "$who"
-      printf 'GAME g30\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n' "$who" "$who" "$turn"
-      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$f"
-    send $who@pbem.test "$f"
-}
-game_turn() { sql "SELECT turn FROM games WHERE name='g30'"; }
-game_status() { sql "SELECT status FROM games WHERE name='g30'"; }
-# wait_turn N: the game has gone past turn N (or ended), within 60 s
-wait_turn() {
-    i=0
-    while [ "$(game_turn)" -le "$1" ] && [ "$(game_status)" = running ] && [ $i -lt 600 ]; do
-        sleep 0.1; i=$((i + 1))
-    done
-    [ "$(game_turn)" -gt "$1" ] || [ "$(game_status)" = finished ]
-}
 
 packet="BUY SVNRR ELSE BUY C&StL ELSE BUY D&H ELSE BUY M&H ELSE BUY C&A ELSE BUY BO"
 orders alice 1 "$packet" "$packet" "BUY PRR AT 67" "BUY PRR" "BUY PRR" "BUY PRR" "BUY PRR"

@@ -7,6 +7,7 @@
 # checks SKIP where it is not available) loads the file whole, at pbemgm's position: every
 # player's cash and shares, every company's cash, trains and price, who acts.
 . "$PBEMGM_TOP/tests/integration/lib.sh"
+GAME=x30
 
 start_servers
 write_config "Test GM"
@@ -18,26 +19,6 @@ done
 gm game start x30 --options "18xx.games" >/dev/null
 gm game set x30 --grace-minutes 0 >/dev/null
 start_daemon
-
-# orders PLAYER TURN LINES...: PLAYER's mail for that turn of x30, sent by SMTP
-orders() {
-    who=$1; turn=$2; shift 2
-    f="$WORK/$who-$turn.eml"
-    { printf 'From: %s <%s@pbem.test>\r\nSubject: x30 turn %s\r\n' "$who" "$who" "$turn"
-      printf 'Message-ID: <x30-%s-%s@pbem.test>\r\n\r\n' "$turn" "$who"
-      printf 'GAME x30\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n' "$who" "$who" "$turn"
-      for o in "$@"; do printf '%s\r\n' "$o"; done; } > "$f"
-    send $who@pbem.test "$f"
-}
-game_turn() { sql "SELECT turn FROM games WHERE name='x30'"; }
-game_status() { sql "SELECT status FROM games WHERE name='x30'"; }
-wait_turn() {
-    i=0
-    while [ "$(game_turn)" -le "$1" ] && [ "$(game_status)" = running ] && [ $i -lt 600 ]; do
-        sleep 0.1; i=$((i + 1))
-    done
-    [ "$(game_turn)" -gt "$1" ]
-}
 
 packet="BUY SVNRR ELSE BUY C&StL ELSE BUY D&H ELSE BUY M&H ELSE BUY C&A ELSE BUY BO"
 orders alice 1 "$packet" "$packet" "BUY PRR AT 67" "BUY PRR" "BUY PRR" "BUY PRR" "BUY PRR"
