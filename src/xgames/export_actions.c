@@ -49,7 +49,7 @@ static int start_action(xg_writer *x, const eng_action *a)
     if (a->kind != ENG_ACT_BUY_ITEM && a->kind != ENG_ACT_BID)
         return refuse(x, "not an action of the start packet 18xx.games has");
     cJSON *o = xg_player_action(x, "bid", a->player);
-    add_company(o, "company", x->t, x->t->start_items[a->item].company);
+    cJSON_AddStringToObject(o, "company", eng_xg_item_id(x->t, a->item));
     cJSON_AddNumberToObject(o, "price", a->kind == ENG_ACT_BID ? a->price
                                                                : b->item_price[a->item]);
     return 0;
@@ -279,9 +279,11 @@ static cJSON *own_lay_just_before(xg_writer *x)
     return own && x->before->co[x->operating].lays > 0 ? prev : NULL;
 }
 
-/* A private's extra lay (1830's C&StL) just written after the company's own lay of the turn
- * goes before it: 18xx.games settles the steps after the own lay at once (no route yet: no
- * run), so the extra track the run needs must be there first. Two copies of one tile swap. */
+/* A private's extra lay (1830's C&StL) just written after the company's own lay of the turn,
+ * which ended its track step, goes before it: 18xx.games settles the steps after the own lay at
+ * once (no route yet: no run), so the extra track the run needs must be there first. Two
+ * copies of one tile swap. (A track step still waiting for a lay, xg_director_lay_waits, keeps
+ * the order.) */
 static void before_own_lay(xg_writer *x, int hex)
 {
     cJSON *own = own_lay_just_before(x);
@@ -312,20 +314,21 @@ static void before_own_lay(xg_writer *x, int hex)
 static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
+    bool settled = x->step != XG_AT_TRACK; /* the company's track step over before this lay */
     if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
-    if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra) {
+    if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
-        if (eng_lays_left(x->g) <= 0)
-            x->step = XG_AT_TOKEN;
-    }
+    if (x->step == XG_AT_TRACK && eng_lays_left(x->g) <= 0 &&
+        !xg_director_lay_waits(x->g, x->operating))
+        x->step = XG_AT_TOKEN; /* the track step over: no pass asked */
     char tile[ENG_ID + 16];
     xg_tile_lay(x, a->hex, a->tile, tile, sizeof tile);
     cJSON *o = xg_company_action(x, "lay_tile", by == ENG_NONE ? x->operating : by);
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
     cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
-    if (by != ENG_NONE && x->t->companies[by].powers.tile_extra)
+    if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
     stations_placed_again(x, a->hex);
 }
@@ -504,16 +507,27 @@ static int exchange(xg_writer *x, const eng_action *a)
     return 0;
 }
 
-/* What 18xx.games does by itself that moves shares or trains: a private's share to its buyer,
- * trains rusting. */
+/* What 18xx.games does by itself that moves shares or trains: a start item's certificate to
+ * its buyer (a certificate sold as an item, or the one its private brings: the title's share
+ * of the item there, else the default), trains rusting. */
 static void follow_events(xg_writer *x)
 {
+    int item = -1;
     for (int i = 0; i < x->g->nevents; i++) {
         const eng_event *e = &x->g->events[i];
-        if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 && eng_is_major(x->g, e->company))
-            xg_shares_give(x, e->company, e->player, e->flag);
-        else if (e->kind == ENG_EV_RUSTED)
+        if (e->kind == ENG_EV_BOUGHT_ITEM && e->amount2 >= 0 &&
+            e->amount2 < x->t->nstart_items) {
+            item = e->amount2;
+            const struct eng_start_item *si = &x->t->start_items[item];
+            if (si->percent && eng_is_major(x->g, si->company))
+                xg_shares_give(x, si->company, e->player, si->director,
+                               eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 &&
+                   eng_is_major(x->g, e->company)) {
+            xg_shares_give(x, e->company, e->player, e->flag, eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_RUSTED) {
             xg_trains_rust(x, e->item);
+        }
     }
 }
 

@@ -61,12 +61,10 @@ void xg_ids_free(xg_writer *x)
     free(x->laid_copy);
 }
 
-/* A company's name on 18xx.games: a private's short name (its first alias: "CS" for C&StL),
- * else its id. */
+/* A company's name on 18xx.games: the title's "18xx.games" id of it (eng_xg_company_id). */
 const char *xg_company_name(const eng_title *t, int company)
 {
-    const eng_company *co = &t->companies[company];
-    return co->kind == ENG_PRIVATE && co->naliases > 0 ? co->aliases[0] : co->id;
+    return eng_xg_company_id(t, company);
 }
 
 int xg_player_id(int seat)
@@ -119,7 +117,7 @@ int xg_share_to_buy(const xg_writer *x, int company, int from, bool director)
 
 void xg_share_id(const eng_title *t, int company, int share, char *out, size_t len)
 {
-    snprintf(out, len, "%s_%d", t->companies[company].id, share);
+    snprintf(out, len, "%s_%d", xg_company_name(t, company), share);
 }
 
 /* The player who follows `from` nearest in seating order (share_pool.rb distance). */
@@ -205,9 +203,10 @@ void xg_shares_buy(xg_writer *x, int company, int player, int from, int share)
     transfer(x, company, &b, from, player);
 }
 
-void xg_shares_give(xg_writer *x, int company, int player, bool director)
+void xg_shares_give(xg_writer *x, int company, int player, bool director, int share)
 {
-    int share = xg_share_to_buy(x, company, XG_IPO, director);
+    if (share < 0 || holder_of(&x->shares[company], share) != XG_IPO)
+        share = xg_share_to_buy(x, company, XG_IPO, director);
     if (share >= 0)
         xg_shares_buy(x, company, player, XG_IPO, share);
 }
@@ -322,6 +321,12 @@ int xg_rotation_there(const eng_title *t, int hex, int tile, int rot)
     return ((rot - (p ? p->rotation : 0)) % 6 + 6) % 6;
 }
 
+/* The number 18xx.games' id of its city k on the tile (or printed hex) carries. */
+static int city_part(const eng_xg_place *p, int k)
+{
+    return p && k < p->ncity_parts ? p->city_parts[k] : k;
+}
+
 void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len)
 {
     int tile = x->g->board->tile[hex], k = city;
@@ -330,7 +335,7 @@ void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len)
         if (p->cities[i] == city)
             k = i;
     if (tile >= 0)
-        snprintf(out, len, "%s-%d-%d", x->t->tiles[tile].id, x->laid_copy[hex], k);
+        snprintf(out, len, "%s-%d-%d", x->t->tiles[tile].id, x->laid_copy[hex], city_part(p, k));
     else
-        snprintf(out, len, "%s-0-%d", x->t->hexes[hex].id, k);
+        snprintf(out, len, "%s-0-%d", x->t->hexes[hex].id, city_part(p, k));
 }
