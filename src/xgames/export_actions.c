@@ -531,6 +531,29 @@ static void follow_events(xg_writer *x)
     }
 }
 
+/* Whether 18xx.games' draft asks the player: his money reaches an unsold item, on sale or not
+ * (1835's step/draft.rb actions, min_bid; a player it does not ask passes by itself). */
+static bool draft_asks(const eng_game *g, int player)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i] && g->item_price[i] <= g->players[player].cash)
+            return true;
+    return false;
+}
+
+/* The players pbemgm passed by itself in a start packet sold at fixed prices, as none of the
+ * items on sale is within their money (ENG_EV_CANNOT_BUY): the pass of each 18xx.games asks. */
+static void draft_passes(xg_writer *x)
+{
+    if (x->t->packet_auction)
+        return;
+    for (int i = 0; i < x->g->nevents; i++) {
+        const eng_event *e = &x->g->events[i];
+        if (e->kind == ENG_EV_CANNOT_BUY && e->player >= 0 && draft_asks(x->g, e->player))
+            xg_player_action(x, "pass", e->player);
+    }
+}
+
 int xg_write_action(xg_writer *x, const eng_action *a)
 {
     const eng_game *b = x->before;
@@ -568,7 +591,9 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         x->pending_sales = -1;
     if (a->kind != ENG_ACT_SELL)
         x->sold = x->sold_by = ENG_NONE;
-    if (rc == 0)
+    if (rc == 0) {
         follow_events(x);
+        draft_passes(x);
+    }
     return rc;
 }
