@@ -334,6 +334,12 @@ typedef struct eng_xg_place {
 } eng_xg_place;
 
 #define ENG_MAX_XG_IDS 16
+/* When a stock-round turn lets a player sell there ("sell_buy_order": its game.rb
+ * SELL_BUY_ORDER): at any time (1830), not after a sale and a purchase in that order (1835),
+ * not after a purchase. */
+typedef enum { ENG_XG_SELL_BUY_SELL, ENG_XG_SELL_BUY_OR_BUY_SELL, ENG_XG_SELL_BUY }
+    eng_xg_sell_order;
+
 typedef struct eng_xgames {
     char title[ENG_ID];
     char options[256];
@@ -360,6 +366,7 @@ typedef struct eng_xgames {
         char id[ENG_ID];        /* "" : its company's id there */
         int share;
     } items[ENG_MAX_XG_IDS];
+    eng_xg_sell_order sell_buy_order;
 } eng_xgames;
 
 typedef struct eng_title {

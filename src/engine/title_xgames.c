@@ -1,8 +1,9 @@
 /* title_xgames: the title's "18xx.games" section read (eng_xgames, title.h): its title name on
  * 18xx.games, the options that are 18xx.games' rules, its optional rules as pbemgm's options,
  * the tiles and hexes drawn there otherwise than here (rotation, the order of their cities,
- * the numbers their cities' ids carry), and the ids spelled there otherwise: companies, start
- * items and the certificate each item brings. Each error names its entry. The file format
+ * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
+ * items and the certificate each item brings; and when a stock-round turn may sell there. Each
+ * error names its entry. The file format
  * itself is src/xgames'. */
 #include "engine/title_loader.h"
 
@@ -220,6 +221,22 @@ static bool read_items(struct loader *L, const cJSON *sec)
     return true;
 }
 
+/* "sell_buy_order": 18xx.games' word for it (default "sell_buy_sell"). */
+static bool read_sell_order(struct loader *L, const cJSON *sec)
+{
+    static const char *const words[] = {"sell_buy_sell", "sell_buy_or_buy_sell", "sell_buy"};
+    char word[ENG_NAME];
+    if (!get_str(L, "18xx.games", sec, "sell_buy_order", word, sizeof word, false))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (!word[0] || strcmp(word, words[i]) == 0) {
+            L->t->xgames.sell_buy_order = word[0] ? (eng_xg_sell_order)i : ENG_XG_SELL_BUY_SELL;
+            return true;
+        }
+    return bad(L, "18xx.games.sell_buy_order: \"%s\" is none of sell_buy_sell, "
+                  "sell_buy_or_buy_sell, sell_buy", word);
+}
+
 bool eng_title_read_xgames(struct loader *L, const cJSON *root)
 {
     eng_xgames *x = &L->t->xgames;
@@ -244,5 +261,5 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
         snprintf(r->options, sizeof r->options, "%s", it->valuestring);
     }
     return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
-           read_items(L, sec);
+           read_items(L, sec) && read_sell_order(L, sec);
 }

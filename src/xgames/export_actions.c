@@ -74,16 +74,33 @@ static bool may_buy_private(const eng_game *b)
     return false;
 }
 
-/* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
- * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell. */
-static bool player_asked(const eng_game *b)
+/* Whether the turn may still sell on 18xx.games (the title's "sell_buy_order":
+ * step/buy_sell_par_shares.rb can_sell_order?). */
+static bool may_sell_there(const xg_writer *x)
 {
+    const eng_game *b = x->before;
+    switch (x->t->xgames.sell_buy_order) {
+    case ENG_XG_SELL_BUY:
+        return !b->turn_bought;
+    case ENG_XG_SELL_BUY_OR_BUY_SELL:
+        return !(b->turn_sold && b->turn_bought && x->bought_last);
+    default:
+        return true;
+    }
+}
+
+/* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
+ * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — a sale only
+ * when 18xx.games' order of selling and buying allows one. */
+static bool player_asked(const xg_writer *x)
+{
+    const eng_game *b = x->before;
     if (may_buy_private(b))
         return true;
     eng_action legal[512];
     int n = eng_legal_actions(b, legal, 512);
     for (int i = 0; i < n; i++)
-        if (legal[i].kind != ENG_ACT_PASS)
+        if (legal[i].kind != ENG_ACT_PASS && (legal[i].kind != ENG_ACT_SELL || may_sell_there(x)))
             return true;
     return false;
 }
@@ -169,15 +186,24 @@ static int one_purchase(xg_writer *x, const eng_action *a)
 
 static int stock_action(xg_writer *x, const eng_action *a)
 {
+    bool bought_before = x->bought_last;
+    x->bought_last = a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_BUY_PRIVATE;
     switch (a->kind) {
     case ENG_ACT_BUY_SHARE:
         return one_purchase(x, a) ? -1 : buy_share(x, a);
     case ENG_ACT_SELL:
+        x->bought_last = bought_before;
+        if (!may_sell_there(x))
+            return refuse(x, "a sale after a sale and a purchase in one turn, which 18xx.games "
+                             "does not allow in this title (its SELL_BUY_ORDER)");
+        x->bought_last = false;
         return sell(x, a);
     case ENG_ACT_PASS:
+        x->bought_last = bought_before;
         x->private_bought_by = ENG_NONE;
-        if (player_asked(x->before))
+        if (player_asked(x))
             xg_player_action(x, "pass", a->player);
+        x->bought_last = false;
         return 0;
     case ENG_ACT_BUY_PRIVATE: {
         if (one_purchase(x, a))

@@ -65,6 +65,7 @@ typedef struct xg_writer {
     xg_shares sold_from;  /* ... its shares before that sale */
     int private_bought_by; /* a stock round: the player who bought a private from another in
                            * the turn under way, or ENG_NONE */
+    bool bought_last;     /* ... the turn's last action written was a purchase */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;

@@ -143,6 +143,8 @@ static void test_ids(void **state)
     for (size_t i = 0; i < sizeof brings / sizeof *brings; i++)
         assert_int_equal(eng_xg_item_share(t, eng_start_item_index(t, brings[i].item)),
                          brings[i].share);
+    /* a turn that sold and then bought sells no more there (base.rb SELL_BUY_ORDER) */
+    assert_int_equal(t->xgames.sell_buy_order, ENG_XG_SELL_BUY_OR_BUY_SELL);
     eng_title_free(t);
 }
 
@@ -185,6 +187,8 @@ static void test_section_errors(void **state)
          "18xx.games.hexes[C11].city_parts: must list each of its 3 cities once"},
         {"hexes", "{\"C11\": {\"city_parts\": [0, 2, 2]}}",
          "18xx.games.hexes[C11].city_parts[2]: 2 twice"},
+        {"sell_buy_order", "\"buy_sell\"",
+         "18xx.games.sell_buy_order: \"buy_sell\" is none of"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *err = section_error(bad[i][0], bad[i][1]);
