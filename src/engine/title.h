@@ -367,6 +367,10 @@ typedef struct eng_xgames {
         int share;
     } items[ENG_MAX_XG_IDS];
     eng_xg_sell_order sell_buy_order;
+    /* "tile_powers_last": privates whose tile power there has no count of uses: the track step
+     * of a major its owner directs waits for it while it is open (1835's PfB) */
+    int nlasting;
+    int lasting[ENG_MAX_XG_IDS];
 } eng_xgames;
 
 typedef struct eng_title {

@@ -2,8 +2,8 @@
  * 18xx.games, the options that are 18xx.games' rules, its optional rules as pbemgm's options,
  * the tiles and hexes drawn there otherwise than here (rotation, the order of their cities,
  * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
- * items and the certificate each item brings; and when a stock-round turn may sell there. Each
- * error names its entry. The file format
+ * items and the certificate each item brings; when a stock-round turn may sell there; the
+ * privates whose tile power lasts there while they are open. Each error names its entry. The file format
  * itself is src/xgames'. */
 #include "engine/title_loader.h"
 
@@ -237,6 +237,28 @@ static bool read_sell_order(struct loader *L, const cJSON *sec)
                   "sell_buy_or_buy_sell, sell_buy", word);
 }
 
+/* "tile_powers_last": ["PfB"], privates with a tile power. */
+static bool read_lasting(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *all = member(sec, "tile_powers_last"), *it;
+    if (all && !cJSON_IsArray(all))
+        return bad(L, "18xx.games.tile_powers_last: must be a list of privates");
+    int k = 0;
+    cJSON_ArrayForEach(it, all)
+    {
+        int c = cJSON_IsString(it) ? eng_company_index(L->t, it->valuestring) : -1;
+        if (c < 0 || L->t->companies[c].kind != ENG_PRIVATE ||
+            L->t->companies[c].powers.ntile_hexes == 0)
+            return bad(L, "18xx.games.tile_powers_last[%d]: no private with a tile power", k);
+        if (x->nlasting == ENG_MAX_XG_IDS)
+            return bad(L, "18xx.games.tile_powers_last: more than %d", ENG_MAX_XG_IDS);
+        x->lasting[x->nlasting++] = c;
+        k++;
+    }
+    return true;
+}
+
 bool eng_title_read_xgames(struct loader *L, const cJSON *root)
 {
     eng_xgames *x = &L->t->xgames;
@@ -261,5 +283,5 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
         snprintf(r->options, sizeof r->options, "%s", it->valuestring);
     }
     return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
-           read_items(L, sec) && read_sell_order(L, sec);
+           read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec);
 }

@@ -119,9 +119,9 @@ int xg_write_action(xg_writer *x, const eng_action *a);
  * for each step 18xx.games asks at. */
 void xg_steps_to(xg_writer *x, xg_step to);
 /* Whether 18xx.games' track step waits, its own lays done, for a tile its director's private
- * may still lay for it (a tile power its owner uses as a major's director, a hex of it unused:
- * 1835's OBB; step/tracker.rb tile_lay_abilities_should_block?, when "owning_player_track"):
- * it then asks for a pass. */
+ * may still lay for it (a tile power its owner uses as a major's director, a hex of it unused
+ * — 1835's OBB — or, uncounted there, any: its PfB; step/tracker.rb
+ * tile_lay_abilities_should_block?, when "owning_player_track"): it then asks for a pass. */
 bool xg_director_lay_waits(const eng_game *g, int c);
 
 /* 18xx.games' reach (export_reach.c): per hex, bit node * 2 + dir for each node of its track

@@ -86,6 +86,20 @@ static bool company_asks(const eng_game *b, int c)
     return false;
 }
 
+/* Whether the private's tile power is there still: a hex of it unused, or, its uses not
+ * counted there (the section's "tile_powers_last"), the power at all. */
+static bool tile_power_left(const eng_game *g, int p)
+{
+    const eng_company *co = &g->t->companies[p];
+    unsigned all = (1u << co->powers.ntile_hexes) - 1;
+    if (all & ~g->co[p].powers_used)
+        return true;
+    for (int i = 0; i < g->t->xgames.nlasting; i++)
+        if (g->t->xgames.lasting[i] == p)
+            return all != 0;
+    return false;
+}
+
 bool xg_director_lay_waits(const eng_game *g, int c)
 {
     int director = g->co[c].director;
@@ -93,10 +107,8 @@ bool xg_director_lay_waits(const eng_game *g, int c)
         return false;
     for (int p = 0; p < g->t->ncompanies; p++) {
         const eng_company *co = &g->t->companies[p];
-        unsigned all = (1u << co->powers.ntile_hexes) - 1;
         if (co->kind == ENG_PRIVATE && !co->powers.user_owning_company && !g->co[p].closed &&
-            g->co[p].owner == director && g->co[p].held_by == ENG_NONE &&
-            (all & ~g->co[p].powers_used))
+            g->co[p].owner == director && g->co[p].held_by == ENG_NONE && tile_power_left(g, p))
             return true;
     }
     return false;

@@ -145,6 +145,9 @@ static void test_ids(void **state)
                          brings[i].share);
     /* a turn that sold and then bought sells no more there (base.rb SELL_BUY_ORDER) */
     assert_int_equal(t->xgames.sell_buy_order, ENG_XG_SELL_BUY_OR_BUY_SELL);
+    /* PB's tile ability has no count there: it lasts while PB is open (OBB's counts 2) */
+    assert_int_equal(t->xgames.nlasting, 1);
+    assert_int_equal(t->xgames.lasting[0], eng_company_index(t, "PfB"));
     eng_title_free(t);
 }
 
@@ -189,6 +192,8 @@ static void test_section_errors(void **state)
          "18xx.games.hexes[C11].city_parts[2]: 2 twice"},
         {"sell_buy_order", "\"buy_sell\"",
          "18xx.games.sell_buy_order: \"buy_sell\" is none of"},
+        {"tile_powers_last", "[\"LD\"]",
+         "18xx.games.tile_powers_last[0]: no private with a tile power"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *err = section_error(bad[i][0], bad[i][1]);
