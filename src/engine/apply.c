@@ -146,7 +146,7 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
                       : eng_exchange_private(work, a, why, len);
     case ENG_ACT_BUY_PRIVATE:
         return packet ? eng_refuse(why, len, "privates change hands after the start packet")
-                      : eng_trade_private(work, a, why, len);
+                      : eng_stock_buy_private(work, a, why, len);
     default:
         return eng_refuse(why, len, "that is not an order for this round");
     }

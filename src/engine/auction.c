@@ -7,7 +7,8 @@
  * the priority, as a purchase in turn does; an item won on bids leaves it where it was.
  * Once the cheapest is sold, the next cheapest is settled at once: without bids it is offered
  * in turn; with one bidder he buys it for his bid; with more it is auctioned among them (from
- * the bidder after the highest, in seating order: each raises or passes — a pass leaves the
+ * the bidder after the highest, in seating order, or the lowest bidder first under
+ * AuctionLowestBidderActs with auction_pass_leaves: each raises or passes — a pass leaves the
  * auction under the rule auction_pass_leaves, else the bidder stays in — and one whose money
  * cannot reach the least bid drops out at once) until one is left or the others have all
  * passed in a row since the last bid.
@@ -109,12 +110,25 @@ void eng_auction_turn_to(eng_game *g, int p)
     g->current = p;
 }
 
+/* The bidder on the item with the lowest bid (AuctionLowestBidderActs), or ENG_NONE. */
+static int lowest_bidder(const eng_game *g, int item)
+{
+    int low = ENG_NONE;
+    for (int p = 0; p < g->nplayers; p++)
+        if (g->bids[item][p] > 0 && (low == ENG_NONE || g->bids[item][p] < g->bids[item][low]))
+            low = p;
+    return low;
+}
+
 /* In an auction among bidders: the next after `after` in seating order who bid and does not
- * hold the highest bid. */
+ * hold the highest bid; under AuctionLowestBidderActs (18xx.games' waterfall_auction.rb:
+ * bids.min_by(&:price) acts) the lowest bidder, where a pass leaves the auction. */
 static int next_bidder(const eng_game *g, int item, int after)
 {
     int top;
     highest_bid(g, item, &top);
+    if (g->opt.auction_lowest_bidder_acts && g->opt.rules.auction_pass_leaves)
+        return lowest_bidder(g, item);
     for (int k = 1; k <= g->nplayers; k++) {
         int p = (after + k) % g->nplayers;
         if (g->bids[item][p] > 0 && p != top)

@@ -175,26 +175,45 @@ int eng_city_tokens(const eng_board *b, int hex, int city)
     return n;
 }
 
-/* Maps the old nodes (cities, then towns) onto the new track so that every existing connection
- * survives; tokens must fit. Returns 0 or -1 with why. */
+/* The new city old city c (its track on map sides `edges`) goes to: one with all those sides,
+ * not one another old city with track went to while the tile has a city for each (an OO
+ * upgrade keeps its cities apart: 18xx.games' "not legally rotated", Rails likewise). A city
+ * without track takes one by number (trackless_target). ENG_NONE if none. */
+static int city_target(const eng_track *old, const eng_track *nw, int rot, unsigned edges,
+                       const int *used, const bool *taken)
+{
+    if (!edges)
+        return trackless_target(nw, used, taken);
+    bool apart = nw->ncities >= old->ncities;
+    for (int k = 0; k < nw->ncities; k++)
+        if ((node_edges(nw, rot, ENG_END_CITY, k) & edges) == edges && !(apart && taken[k]))
+            return k;
+    return ENG_NONE;
+}
+
+/* Maps the old nodes (cities with track, cities without, then towns) onto the new track so
+ * that every existing connection survives; tokens must fit. Returns 0 or -1 with why. */
 static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_rot,
                      const eng_track *nw, int rot, eng_lay *out, char *why, size_t len)
 {
     int used[ENG_MAX_CITIES] = {0};
     bool taken[ENG_MAX_CITIES] = {false};
-    for (int c = 0; c < old->ncities; c++) {
-        unsigned edges = node_edges(old, old_rot, ENG_END_CITY, c);
-        int target = edges ? node_with_edges(nw, rot, ENG_END_CITY, edges)
-                           : trackless_target(nw, used, taken);
-        if (target == ENG_NONE)
-            return eng_refuse(why, len, "in that rotation the tile does not keep the track of city %d",
-                        c + 1);
-        out->city_map[c] = target;
-        taken[target] = true;
-        used[target] += eng_city_tokens(b, hex, c) + (b->reserved[hex][c] != ENG_NONE);
-        if (used[target] > nw->cities[target].slots)
-            return eng_refuse(why, len, "the tile has no room for the stations already there");
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 0; c < old->ncities; c++) {
+            unsigned edges = node_edges(old, old_rot, ENG_END_CITY, c);
+            if ((pass == 0) != (edges != 0))
+                continue;
+            int target = city_target(old, nw, rot, edges, used, taken);
+            if (target == ENG_NONE)
+                return eng_refuse(why, len, "in that rotation the tile does not keep the track "
+                                            "of city %d%s", c + 1,
+                                  old->ncities > 1 ? " on a city of its own" : "");
+            out->city_map[c] = target;
+            taken[target] = true;
+            used[target] += eng_city_tokens(b, hex, c) + (b->reserved[hex][c] != ENG_NONE);
+            if (used[target] > nw->cities[target].slots)
+                return eng_refuse(why, len, "the tile has no room for the stations already there");
+        }
     if (old->ncities > 0 && nw->ncities == 0)
         return eng_refuse(why, len, "the tile has no city where the hex has one");
     if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0)
@@ -453,27 +472,53 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
     return free_circles == 0 || tr->cities[city].pass_own_station;
 }
 
+/* The walk of a company's track from its stations, as a route goes: path by path, never
+ * turning back. A hex side is a state each way: reached along the hex's own track (the walk
+ * must cross to the neighbour) or from the neighbour (it goes on along the hex's paths from
+ * that side) — so track meeting at a side (a switch like 1830's tile 25) is not a turn. A city,
+ * town or junction is left along any of its paths but the one the walk came in by; a station's
+ * city along all. (The rules: a route "may not reverse direction at a junction"; 18xx.games'
+ * graph walks path by path, Rails' network iterator passes a side once each way.) */
 struct walk {
     const eng_board *b;
     int company;
     eng_reach *r;
-    int *queue;   /* entries: hex*16 + node, node 0-5 edges, 8+c cities, 12+t towns */
+    int *queue;   /* entries: (hex * 16 + node) * 2 + way; way 1: a side reached from outside */
     int head, tail, cap;
-    uint16_t *seen; /* per hex: bit per node */
+    uint8_t *side_in, *side_out; /* per hex: the sides reached along its track, from outside */
+    uint16_t (*left)[ENG_NODES_PER_HEX - ENG_NODE_CITY]; /* per node: the paths left along */
+    uint16_t (*came)[ENG_NODES_PER_HEX - ENG_NODE_CITY]; /* per node: the paths come in by */
 };
 
-static void visit(struct walk *w, int hex, int node)
+static void enqueue(struct walk *w, int hex, int node, int way)
 {
-    if (w->seen[hex] & (1u << node))
-        return;
-    w->seen[hex] |= (uint16_t)(1u << node);
-    if (node < 6)
-        w->r->edges[hex] |= (uint8_t)(1u << node);
-    else if (node < 12)
-        w->r->cities[hex] |= (uint8_t)(1u << (node - 8));
     if (w->tail == w->cap)
         w->queue = xrealloc(w->queue, (size_t)(w->cap *= 2) * sizeof *w->queue);
-    w->queue[w->tail++] = hex * 16 + node;
+    w->queue[w->tail++] = (hex * ENG_NODES_PER_HEX + node) * 2 + way;
+}
+
+/* Arrives at a side: along the hex's track (outside false) or from the neighbour. */
+static void reach_side(struct walk *w, int hex, int side, bool outside)
+{
+    uint8_t *seen = outside ? &w->side_out[hex] : &w->side_in[hex];
+    if (*seen & (1u << side))
+        return;
+    *seen |= (uint8_t)(1u << side);
+    w->r->edges[hex] |= (uint8_t)(1u << side);
+    enqueue(w, hex, side, outside);
+}
+
+/* Arrives at a city, town, junction or off-board along path `via` (-1: a station there). */
+static void reach_node(struct walk *w, int hex, int node, int via)
+{
+    uint16_t *came = &w->came[hex][node - ENG_NODE_CITY];
+    uint16_t bit = via < 0 ? 0xffff : (uint16_t)(1u << via);
+    if ((*came & bit) == bit)
+        return;
+    *came |= bit;
+    if (node >= ENG_NODE_CITY && node < ENG_NODE_TOWN)
+        w->r->cities[hex] |= (uint8_t)(1u << (node - ENG_NODE_CITY));
+    enqueue(w, hex, node, 0);
 }
 
 int eng_end_node(const eng_end *e, int rot)
@@ -487,40 +532,59 @@ int eng_end_node(const eng_end *e, int rot)
     }
 }
 
-/* Follows the hex's own paths from a node. */
-static void follow_paths(struct walk *w, int hex, int node)
+/* Along each of the hex's paths from `node` but those in `skip`, to their other ends. */
+static void follow_paths(struct walk *w, int hex, int node, unsigned skip)
 {
     int rot;
     const eng_track *tr = eng_board_track(w->b, hex, &rot);
     for (int i = 0; i < tr->npaths; i++) {
+        if (skip & (1u << i))
+            continue;
         int a = eng_end_node(&tr->paths[i].a, rot), c = eng_end_node(&tr->paths[i].b, rot);
-        if (a == node)
-            visit(w, hex, c);
-        else if (c == node)
-            visit(w, hex, a);
+        int to = a == node ? c : c == node ? a : -1;
+        if (to < 0)
+            continue;
+        if (to < 6)
+            reach_side(w, hex, to, false);
+        else
+            reach_node(w, hex, to, i);
     }
 }
 
-static void expand(struct walk *w, int hex, int node)
+/* Across the side to the neighbour, where its track meets it. */
+static void cross(struct walk *w, int hex, int side)
 {
     const eng_title *t = w->b->t;
-    if (node == 15 && !t->hexes[hex].offboard_run_through)
+    int n = eng_neighbor(t, hex, side);
+    if (n < 0 || (t->hexes[hex].blocked & (1u << side)))
+        return;
+    int back = (side + 3) % 6;
+    int nrot;
+    const eng_track *nt = eng_board_track(w->b, n, &nrot);
+    if (eng_track_edges(nt, nrot) & (1u << back))
+        reach_side(w, n, back, true);
+}
+
+static void expand(struct walk *w, int hex, int node, int way)
+{
+    if (node < 6) {
+        if (way)
+            follow_paths(w, hex, node, 0); /* in from the neighbour: along this hex's track */
+        else
+            cross(w, hex, node);
+        return;
+    }
+    if (node == ENG_NODE_OFFBOARD && !w->b->t->hexes[hex].offboard_run_through)
         return; /* off-board: a dead end, unless runs pass through it */
     if (node >= 8 && node < 12 && eng_city_blocks(w->b, hex, node - 8, w->company))
         return;
-    if (node < 6) {
-        follow_paths(w, hex, node); /* along this hex's own track */
-        int n = eng_neighbor(t, hex, node);
-        if (n >= 0 && !(t->hexes[hex].blocked & (1u << node))) {
-            int back = (node + 3) % 6;
-            int nrot;
-            const eng_track *nt = eng_board_track(w->b, n, &nrot);
-            if (eng_track_edges(nt, nrot) & (1u << back))
-                visit(w, n, back);
-        }
-        return;
-    }
-    follow_paths(w, hex, node);
+    uint16_t *left = &w->left[hex][node - ENG_NODE_CITY];
+    uint16_t came = w->came[hex][node - ENG_NODE_CITY];
+    /* every path but the one come in by; come in by two, every path */
+    uint16_t open = (came & (came - 1)) ? 0xffff : (uint16_t)~came;
+    uint16_t skip = (uint16_t)(*left | ~open);
+    *left |= open;
+    follow_paths(w, hex, node, skip);
 }
 
 void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
@@ -530,19 +594,23 @@ void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
     r->edges = xcalloc((size_t)t->nhexes, 1);
     r->cities = xcalloc((size_t)t->nhexes, 1);
     r->station = xcalloc((size_t)t->nhexes, sizeof *r->station);
-    struct walk w = {b, company, r, NULL, 0, 0, 64, NULL};
+    struct walk w = {.b = b, .company = company, .r = r, .cap = 64};
     w.queue = xmalloc((size_t)w.cap * sizeof *w.queue);
-    w.seen = xcalloc((size_t)t->nhexes, sizeof *w.seen);
+    w.side_in = xcalloc((size_t)t->nhexes, 1);
+    w.side_out = xcalloc((size_t)t->nhexes, 1);
+    w.left = xcalloc((size_t)t->nhexes, sizeof *w.left);
+    w.came = xcalloc((size_t)t->nhexes, sizeof *w.came);
     for (int h = 0; h < t->nhexes; h++)
         for (int c = 0; c < ENG_MAX_CITIES; c++)
             for (int s = 0; s < ENG_MAX_SLOTS; s++)
                 if (b->tokens[h][c][s] == company) {
                     r->station[h] = true;
-                    visit(&w, h, 8 + c);
+                    reach_node(&w, h, ENG_NODE_CITY + c, -1);
                 }
     while (w.head < w.tail) {
         int item = w.queue[w.head++];
-        expand(&w, item / 16, item % 16);
+        int at = item / 2;
+        expand(&w, at / ENG_NODES_PER_HEX, at % ENG_NODES_PER_HEX, item % 2);
     }
     /* A reached side of a hex is also the reached side of its neighbour: new track there
      * connects. */
@@ -555,7 +623,10 @@ void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
                 r->edges[n] |= (uint8_t)(1u << ((e + 3) % 6));
         }
     free(w.queue);
-    free(w.seen);
+    free(w.side_in);
+    free(w.side_out);
+    free(w.left);
+    free(w.came);
 }
 
 void eng_reach_free(eng_reach *r)

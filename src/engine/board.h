@@ -58,7 +58,9 @@ typedef struct eng_lay {
 
 /* Whether `company` (ENG_NONE: no connection needed, e.g. a private's power or the GM) may
  * lay `tile` at rotation `rot` on `hex` when the tile colours in `colors` (bit per eng_color)
- * are allowed. Returns 0 and fills *out, or -1 with a reason a player can read in why. */
+ * are allowed: the old track kept, each old city's on a new city of its own where the tile has
+ * as many cities (an OO upgrade keeps its cities apart). Returns 0 and fills *out, or -1 with
+ * a reason a player can read in why. */
 int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
                   eng_lay *out, char *why, size_t whylen);
 /* Lays it (after the same checks): tokens move with their cities, the old tile goes back to the
@@ -84,8 +86,10 @@ typedef struct eng_reach {
     bool *station;                   /* per hex: the company has a station token in it */
 } eng_reach;
 
-/* Everything the company's track reaches from its stations. A city whose every slot holds
- * another company's token is reached but not passed (unless its oval has a free circle). */
+/* Everything the company's track reaches from its stations, walked as a route goes: never
+ * turning back where paths meet at a hex side (a switch), nor out and back through a city,
+ * town or junction along the path it came in by. A city whose every slot holds another
+ * company's token is reached but not passed (unless its oval has a free circle). */
 void eng_reach_compute(const eng_board *b, int company, eng_reach *r);
 void eng_reach_free(eng_reach *r);
 

@@ -51,6 +51,20 @@ typedef struct eng_options {
                                     * company in a turn (its price in the brown zone) only from
                                     * the pool (18xx.games without multiple_brown_from_ipo);
                                     * default yes: from the IPO too */
+    bool priority_after_last_to_act; /* PriorityAfterLastToAct: a stock round's sales (and a
+                                    * private bought from a player, PrivatePurchaseUsesTurn)
+                                    * count as the last deal for the priority, as purchases do
+                                    * (18xx.games); default no: purchases only (house rule 11) */
+    bool must_sell_over_limits;    /* MustSellOverLimits: a player over the certificate limit
+                                    * or a company's share limit in a stock round must sell
+                                    * before anything else, and may not pass while he can
+                                    * (18xx.games); default no: he may pass */
+    bool auction_lowest_bidder_acts; /* AuctionLowestBidderActs: in an auction among an item's
+                                    * bidders the lowest bidder acts next (18xx.games); default
+                                    * no: the next bidder in seating order */
+    bool private_purchase_uses_turn; /* PrivatePurchaseUsesTurn: a private bought from another
+                                    * player in a stock round is the turn's one purchase
+                                    * (18xx.games); default no: it leaves the turn as it was */
 } eng_options;
 
 /* The defaults: every title's, and each of the title's options at its default choice. */
@@ -249,7 +263,8 @@ typedef struct eng_game {
     int passes;               /* consecutive passes */
     unsigned passed_players;  /* start packet: a bit for each player who has passed in his own
                                * turn since the last purchase; every bit set: everyone passed */
-    int last_buyer;           /* who bought last (house rule 11), or ENG_NONE */
+    int last_buyer;           /* who bought last (house rule 11), or sold last under
+                               * PriorityAfterLastToAct; or ENG_NONE */
     bool item_sold[32];
     int item_price[32];       /* what each item costs now (an auction's first item falls) */
     int bids[32][ENG_MAX_PLAYERS]; /* auction: each player's bid on each item; 0 none */

@@ -125,6 +125,10 @@ static const struct {
     {"NoTrainPriceLeft", offsetof(eng_options, no_train_price_left)},
     {"BankruptCashToBank", offsetof(eng_options, bankrupt_cash_to_bank)},
     {"ExtraTileAnyStep", offsetof(eng_options, extra_tile_any_step)},
+    {"PriorityAfterLastToAct", offsetof(eng_options, priority_after_last_to_act)},
+    {"MustSellOverLimits", offsetof(eng_options, must_sell_over_limits)},
+    {"AuctionLowestBidderActs", offsetof(eng_options, auction_lowest_bidder_acts)},
+    {"PrivatePurchaseUsesTurn", offsetof(eng_options, private_purchase_uses_turn)},
 };
 
 /* NationalisationThreshold: 51..100, or none (0). */

@@ -51,6 +51,32 @@ static int hand_over_directorship(eng_game *g, int company, int seller, int perc
     return 0;
 }
 
+/* Whether the sale would leave another player holding more of the company than its director
+ * keeps: the presidency would pass. */
+static bool passes_presidency(const eng_game *g, int company, int seller, int percent)
+{
+    if (g->co[company].director != seller)
+        return false;
+    int keeps = eng_percent_held(g, company, seller) - percent;
+    for (int p = 0; p < g->nplayers; p++)
+        if (p != seller && eng_percent_held(g, company, p) > keeps)
+            return true;
+    return false;
+}
+
+/* A director raising money for his company's train may not sell its shares so that its
+ * presidency passes (Rails' ShareSellingRound: CannotDumpTrainBuyingPresidency; 18xx.games'
+ * emergency_money.rb: no president swap of the company buying). */
+static int check_emergency_sale(const eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    if (g->round != ENG_ROUND_OPERATING || g->raising_train == ENG_NONE ||
+        a->company != g->operating || !passes_presidency(g, a->company, a->player, a->percent))
+        return 0;
+    return eng_refuse(why, len, "%s may not sell %d%% of %s: raising money for its train, its "
+                                "director keeps its presidency",
+                      g->players[a->player].name, a->percent, g->t->companies[a->company].id);
+}
+
 int eng_sell_shares(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (a->company >= 0 && a->company < g->t->ncompanies && !eng_is_major(g, a->company) &&
@@ -70,6 +96,8 @@ int eng_sell_shares(eng_game *g, const eng_action *a, char *why, size_t len)
     if (eng_percent_held(g, a->company, a->player) < a->percent)
         return eng_refuse(why, len, "%s holds only %d%% of %s", pl->name,
                           eng_percent_held(g, a->company, a->player), co->id);
+    if (check_emergency_sale(g, a, why, len))
+        return -1;
     int limit = g->t->pool_limit_percent;
     if (eng_percent_held(g, a->company, ENG_POOL) + a->percent > limit)
         return eng_refuse(why, len, "the pool may hold at most %d%% of %s", limit, co->id);
@@ -101,6 +129,8 @@ int eng_sell_shares(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_price_down(g, a->company);
     eng_check_director(g, a->company, true); /* Rails: a whole certificate back after a sale */
     pl->sold_this_round[a->company] = true;
+    if (g->round == ENG_ROUND_STOCK && g->opt.priority_after_last_to_act)
+        g->last_buyer = a->player; /* (18xx.games: the priority after the last to act) */
     g->turn_sold = true; /* selling alone stops the round ending only by the title's rule */
     return 0;
 }

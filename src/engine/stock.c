@@ -3,12 +3,17 @@
  * without a purchase counts as a pass, sales or not (as Rails). Everyone passing in turn ends
  * the round:
  * each sold-out company's price rises, and priority goes to the player after the last one to
- * BUY (house rule 11). Certificates are bought from the IPO at par (the director's
+ * BUY (house rule 11; with PriorityAfterLastToAct after the last to buy or sell, as
+ * 18xx.games). With MustSellOverLimits a player over a limit who can sell must sell before
+ * anything else; with PrivatePurchaseUsesTurn a private bought from another player (privates.c)
+ * is the turn's purchase. Certificates are bought from the IPO at par (the director's
  * certificate first, which starts the company) or from the pool at the market price. There is
  * no limit to how much of a company a player may hold (a Rails game has a 70% holder); a
  * director holding the nationalisation threshold (game option) may buy other players' ordinary
  * certificates at 150% of the market price, paid to them. */
+#include "engine/privates.h"
 #include "engine/query.h"
+#include "engine/sell.h"
 #include "engine/state.h"
 #include "engine/stock.h"
 
@@ -130,9 +135,69 @@ static int chosen_par(const eng_game *g, const eng_action *a, char *why, size_t 
     return eng_par_refused(g->t, a->company, why, len);
 }
 
+/* Whether the player holds more than the limits allow (prices having moved): more
+ * certificates, or more of a company than the share limit outside the zones allowing it. */
+static bool over_limits(const eng_game *g, int p)
+{
+    if (eng_certificate_count(g, p) > eng_certificate_limit(g, p))
+        return true;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (eng_is_major(g, c) && eng_percent_held(g, c, p) > eng_player_share_limit(g) &&
+            eng_market_zone(g, c) < ENG_ZONE_ORANGE)
+            return true;
+    return false;
+}
+
+/* Whether the player could sell a share of any company now (tried on a copy). */
+static bool can_sell_any(const eng_game *g, int p)
+{
+    bool can = false;
+    for (int c = 0; c < g->t->ncompanies && !can; c++) {
+        if (!eng_is_major(g, c) || eng_percent_held(g, c, p) == 0)
+            continue;
+        for (int pct = 5; pct <= 20 && !can; pct += 5) {
+            eng_action sell = {.kind = ENG_ACT_SELL, .player = p, .company = c, .percent = pct};
+            eng_game *scratch = eng_game_copy(g);
+            can = eng_sell_shares(scratch, &sell, NULL, 0) == 0;
+            eng_game_free(scratch);
+        }
+    }
+    return can;
+}
+
+/* MustSellOverLimits (18xx.games): a player over a limit who can sell must sell before he
+ * buys or passes. */
+static int check_over_limits(const eng_game *g, int p, const char *what, char *why, size_t len)
+{
+    if (!g->opt.must_sell_over_limits || !over_limits(g, p) || !can_sell_any(g, p))
+        return 0;
+    return eng_refuse(why, len, "%s is over the certificate or share limit and must sell "
+                                "before he %s", g->players[p].name, what);
+}
+
+int eng_stock_buy_private(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    bool counts = g->opt.private_purchase_uses_turn;
+    if (counts && g->turn_bought)
+        return eng_refuse(why, len, "one purchase a turn, a private's too");
+    if (counts && check_over_limits(g, a->player, "buys", why, len))
+        return -1;
+    if (eng_trade_private(g, a, why, len))
+        return -1;
+    if (counts) { /* (18xx.games: BuyCompany is one of the turn's PURCHASE_ACTIONS) */
+        g->turn_bought = true;
+        g->turn_bought_company = ENG_NONE;
+        g->last_buyer = a->player;
+        g->passes = 0;
+    }
+    return 0;
+}
+
 int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     if (eng_check_traded(g, a->company, why, len))
+        return -1;
+    if (check_over_limits(g, a->player, "buys", why, len))
         return -1;
     if (a->from_player)
         return nationalise(g, a, why, len);
@@ -205,8 +270,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 
 int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    (void)why;
-    (void)len;
+    if (check_over_limits(g, a->player, "passes", why, len))
+        return -1;
     if (g->turn_bought || (g->turn_sold && g->t->sale_ends_passing)) { /* not a pass */
         g->passes = 0;
         next_turn(g);

@@ -342,7 +342,7 @@ typedef enum { ENG_XG_SELL_BUY_SELL, ENG_XG_SELL_BUY_OR_BUY_SELL, ENG_XG_SELL_BU
 
 typedef struct eng_xgames {
     char title[ENG_ID];
-    char options[256];
+    char options[512];  /* (18xx.games' rules: eleven options for 1830) */
     int nrules;
     struct eng_xg_rule {
         char rule[ENG_NAME];    /* 18xx.games' optional rule ("optional_6_train") */

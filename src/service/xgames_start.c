@@ -30,6 +30,10 @@ static const struct {
     {"BankruptCashToBank", offsetof(eng_options, bankrupt_cash_to_bank), false},
     {"ExtraTileAnyStep", offsetof(eng_options, extra_tile_any_step), false},
     {"MultipleBrownFromIPO", offsetof(eng_options, brown_pool_only), false},
+    {"PriorityAfterLastToAct", offsetof(eng_options, priority_after_last_to_act), false},
+    {"MustSellOverLimits", offsetof(eng_options, must_sell_over_limits), false},
+    {"AuctionLowestBidderActs", offsetof(eng_options, auction_lowest_bidder_acts), false},
+    {"PrivatePurchaseUsesTurn", offsetof(eng_options, private_purchase_uses_turn), false},
 };
 
 static int engine_option(const eng_options *o, size_t i)

@@ -17,6 +17,8 @@ static int refuse(xg_writer *x, const char *what)
     return -1;
 }
 
+static int start_decision(xg_writer *x, const eng_action *a);
+
 static void add_company(cJSON *o, const char *key, const eng_title *t, int company)
 {
     cJSON_AddStringToObject(o, key, xg_company_name(t, company));
@@ -37,7 +39,25 @@ static int write_par(xg_writer *x, int player, int company, int par)
     return 0;
 }
 
+/* The auction's players pbemgm passes by itself (Rails' autopass: one who cannot buy or bid;
+ * a bidder who cannot raise): 18xx.games' waterfall auction asks each of them, who passes. */
+static void auto_passes(xg_writer *x)
+{
+    for (int i = 0; x->t->packet_auction && i < x->g->nevents; i++)
+        if (x->g->events[i].kind == ENG_EV_CANNOT_BUY ||
+            x->g->events[i].kind == ENG_EV_CANNOT_RAISE)
+            xg_player_action(x, "pass", x->g->events[i].player);
+}
+
 static int start_action(xg_writer *x, const eng_action *a)
+{
+    int rc = start_decision(x, a);
+    if (rc == 0)
+        auto_passes(x);
+    return rc;
+}
+
+static int start_decision(xg_writer *x, const eng_action *a)
 {
     const eng_game *b = x->before;
     if (a->kind == ENG_ACT_PAR)
@@ -91,7 +111,8 @@ static bool may_sell_there(const xg_writer *x)
 
 /* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
  * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — a sale only
- * when 18xx.games' order of selling and buying allows one. */
+ * when 18xx.games' order of selling and buying allows one, and not of a company not started
+ * (1830's C&A's PRR share before PRR's par), which 18xx.games has no price to sell at. */
 static bool player_asked(const xg_writer *x)
 {
     const eng_game *b = x->before;
@@ -100,7 +121,9 @@ static bool player_asked(const xg_writer *x)
     eng_action legal[512];
     int n = eng_legal_actions(b, legal, 512);
     for (int i = 0; i < n; i++)
-        if (legal[i].kind != ENG_ACT_PASS && (legal[i].kind != ENG_ACT_SELL || may_sell_there(x)))
+        if (legal[i].kind != ENG_ACT_PASS &&
+            !(legal[i].kind == ENG_ACT_SELL &&
+              (!b->co[legal[i].company].started || !may_sell_there(x))))
             return true;
     return false;
 }
@@ -169,7 +192,8 @@ static int private_price(const eng_game *g)
 }
 
 /* 18xx.games counts a private bought from another player as the turn's purchase (g_1830/step/
- * buy_sell_par_shares.rb: none after a share, no share after it); pbemgm does not. */
+ * buy_sell_par_shares.rb: none after a share, no share after it); pbemgm only under
+ * PrivatePurchaseUsesTurn (in the title's 18xx.games options). */
 static int one_purchase(xg_writer *x, const eng_action *a)
 {
     bool share = a->kind == ENG_ACT_BUY_SHARE;

@@ -3,8 +3,9 @@
  * (may the company place a station?). Every simple walk from the company's stations: path by
  * path, arriving at a hex's edge it crosses to the neighbour (it does not leave along another
  * path of the same hex), never twice through a city, town, piece of track or hex side. The
- * engine's reach (eng_reach_compute) turns back at edges — a switch like tile 25 or 70 then
- * reaches a third edge — so it is not used here. Cities full of other companies' stations are
+ * engine's reach (eng_reach_compute) never turns back either, but it does not remember a walk's
+ * whole way: a loop back through a city passed before and out along its first track still
+ * counts there, never here, as in 18xx.games. Cities full of other companies' stations are
  * reached, not passed; off-boards end a walk. */
 #include "xgames/export_internal.h"
 

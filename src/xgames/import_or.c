@@ -246,7 +246,7 @@ int xg_buy_company(xg_importer *x, const cJSON *a)
         return xg_refuse(x, "pbemgm has no company %s", xg_str(a, "company") ? xg_str(a, "company")
                                                                                : "(none)");
     if (kind && strcmp(kind, "corporation") != 0)
-        return xg_refuse(x, "pbemgm has a private bought here only by a corporation");
+        return xg_refuse(x, "pbemgm has a private bought only by a corporation or a player");
     int c = xg_acting_company(x, a);
     if (c < 0 || xg_sync_company(x, c, ENG_STEP_HOME))
         return -1;

@@ -212,6 +212,27 @@ static int pass(xg_importer *x, const cJSON *a)
     return xg_apply(x, &act, NULL);
 }
 
+/* A private bought by a player from another in a stock round (g_1830's BuySellParShares: from
+ * the second stock round, the turn's one purchase — pbemgm's PrivatePurchaseUsesTurn), at the
+ * price agreed; one bought by a corporation is the operating round's (import_or.c). */
+static int buy_company(xg_importer *x, const cJSON *a)
+{
+    const char *kind = xg_str(a, "entity_type");
+    if (!kind || strcmp(kind, "player") != 0)
+        return xg_buy_company(x, a);
+    int seat = player_seat(x, a), priv = xg_company_of(x, xg_str(a, "company"));
+    if (seat < 0)
+        return -1;
+    if (priv < 0)
+        return xg_refuse(x, "pbemgm has no company %s",
+                         xg_str(a, "company") ? xg_str(a, "company") : "(none)");
+    if (xg_sync_player(x, seat))
+        return -1;
+    eng_action act = {.kind = ENG_ACT_BUY_PRIVATE, .player = seat, .company = priv,
+                      .price = xg_int(a, "price", -1)};
+    return xg_apply(x, &act, NULL);
+}
+
 /* ---- one action ---- */
 
 static const struct {
@@ -229,7 +250,7 @@ static const struct {
     {"dividend", xg_dividend},
     {"buy_train", xg_buy_train},
     {"discard_train", xg_discard_train},
-    {"buy_company", xg_buy_company},
+    {"buy_company", buy_company},
     {"bankrupt", xg_bankrupt},
 };
 

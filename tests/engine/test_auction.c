@@ -341,6 +341,35 @@ static void test_a_pass_stays_in_the_auction(void **state)
     eng_game_free(g);
 }
 
+/* AuctionLowestBidderActs (18xx.games' waterfall auction: the lowest bidder acts): with three
+ * bidders whose bids are not in seating order (Bob raised his in a later turn), the lowest,
+ * Ann, acts first; by default Cy, the next after the highest in seating order. */
+static void test_the_lowest_bidder_acts(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = new_game(on ? "LeaveAuctionOnPass=yes, AuctionLowestBidderActs=yes"
+                                  : "LeaveAuctionOnPass=yes", 4);
+        must(g, bid("D&H", 75)); /* Ann */
+        must(g, bid("D&H", 80)); /* Bob */
+        must(g, bid("D&H", 85)); /* Cy */
+        must(g, pass());         /* Dee */
+        must(g, pass());         /* Ann */
+        must(g, bid("D&H", 90)); /* Bob raises his in turn */
+        must(g, pass());         /* Cy */
+        must(g, buy_item("SVNRR")); /* Dee */
+        must(g, buy_item("C&StL")); /* Ann: D&H auctioned among Ann 75, Cy 85, Bob 90 */
+        assert_int_equal(g->auction_item, item("D&H"));
+        assert_int_equal(g->current, on ? 0 : 2);
+        must(g, pass()); /* the one to act leaves */
+        assert_int_equal(g->current, on ? 2 : 0);
+        must(g, pass()); /* so does the other: Bob buys for 90 */
+        assert_int_equal(g->co[co("D&H")].owner, 1);
+        assert_int_equal(g->players[1].cash, 600 - 90);
+        eng_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -350,6 +379,7 @@ int main(void)
         cmocka_unit_test(test_auction_among_bidders),
         cmocka_unit_test(test_a_bidder_who_cannot_raise_drops_out),
         cmocka_unit_test(test_a_pass_stays_in_the_auction),
+        cmocka_unit_test(test_the_lowest_bidder_acts),
         cmocka_unit_test(test_a_player_who_cannot_act_passes),
         cmocka_unit_test(test_bo_par),
         cmocka_unit_test(test_players_trade_privates),

@@ -1,5 +1,6 @@
 /* Tests for src/engine/board: tile-lay legality case by case, token carry-over on upgrades,
- * reach through cities, and station placement — on the real 1835 map. */
+ * reach through cities, and station placement — on the real 1835 map; reach that may not turn
+ * back and OO upgrades that keep their cities apart on 1830's. */
 #include "title_fixture.h"
 #include "engine/board.h"
 
@@ -17,6 +18,15 @@ static int setup(void **state)
 {
     struct fx *f = calloc(1, sizeof *f);
     f->t = tf_load();
+    f->b = eng_board_new(f->t);
+    *state = f;
+    return 0;
+}
+
+static int setup_1830(void **state)
+{
+    struct fx *f = calloc(1, sizeof *f);
+    f->t = tf_load_title("1830");
     f->b = eng_board_new(f->t);
     *state = f;
     return 0;
@@ -434,6 +444,118 @@ static void test_every_upgrade_path_is_possible(void **state)
     free(c.seen);
 }
 
+/* ---- 1830: track may not turn back (the rules: a route "may not reverse direction at a
+ * junction"; 18xx.games' graph walks path by path, Rails' iterator passes a hex side once each
+ * way) ---- */
+
+/* NYC at Albany E19 (57), west to E17 (7), south-east into F18: tile 25 there, its two
+ * paths meeting at F18's east side (towards F20) — one from E17's side, one on to G17. */
+static void set_up_switch_at_f18(struct fx *f)
+{
+    const unsigned G = 1u << ENG_GREEN;
+    assert_int_equal(lay(f, ENG_NONE, "E19", "57", rot_for(f, "57", E(1) | E(4)), Y), 0);
+    place_home(f, "NYC", "E19", 0);
+    assert_int_equal(lay(f, ENG_NONE, "E17", "7", rot_for(f, "7", E(4) | E(5)), Y), 0);
+    assert_int_equal(lay(f, ENG_NONE, "F18", "8", rot_for(f, "8", E(4) | E(0)), Y), 0);
+    /* rotation 4: the paths 0-2 and 0-4 of tile 25 meet at the east side (4) */
+    assert_int_equal(lay(f, ENG_NONE, "F18", "25", 4, G), 0);
+}
+
+static void test_track_does_not_turn_back_at_a_switch(void **state)
+{
+    struct fx *f = *state;
+    set_up_switch_at_f18(f);
+    int nyc = company(f, "NYC");
+    eng_reach r;
+    eng_reach_compute(f->b, nyc, &r);
+    assert_true(r.edges[tf_hex(f->t, "F18")] & E(4));  /* in from E17, out to the east */
+    assert_true(r.edges[tf_hex(f->t, "F20")] & E(1));
+    assert_false(r.edges[tf_hex(f->t, "F18")] & E(0)); /* not back along the other branch */
+    assert_false(r.edges[tf_hex(f->t, "G17")] & E(3));
+    eng_reach_free(&r);
+    expect_refused(f, nyc, "G17", "69", rot_for(f, "69", E(0) | E(2) | E(3) | E(4)), Y,
+                   "G17 is not connected");
+}
+
+static void test_track_does_not_go_out_and_back_through_a_town(void **state)
+{
+    struct fx *f = *state;
+    set_up_switch_at_f18(f);
+    /* New Haven F20: a town on its west side, the track back out of it the way it came */
+    assert_int_equal(lay(f, ENG_NONE, "F20", "55", rot_for(f, "55", E(0) | E(1) | E(3) | E(4)),
+                         Y), 0);
+    int nyc = company(f, "NYC");
+    eng_reach r;
+    eng_reach_compute(f->b, nyc, &r);
+    assert_true(r.edges[tf_hex(f->t, "F20")] & E(4)); /* through the town */
+    assert_false(r.edges[tf_hex(f->t, "G17")] & E(3));
+    eng_reach_free(&r);
+    expect_refused(f, nyc, "G17", "69", rot_for(f, "69", E(0) | E(2) | E(3) | E(4)), Y,
+                   "G17 is not connected");
+}
+
+/* The first rotation of the tile the engine takes on the hex (no track off the map). */
+static int first_rotation(struct fx *f, const char *hex, const char *tile, unsigned colors)
+{
+    for (int r = 0; r < 6; r++)
+        if (eng_lay_check(f->b, ENG_NONE, tf_hex(f->t, hex), tf_tile(f->t, tile), r, colors,
+                          NULL, f->why, sizeof f->why) == 0)
+            return r;
+    fail_msg("tile %s fits %s in no rotation (the last: %s)", tile, hex, f->why);
+    return -1;
+}
+
+/* The map sides of city `city` of a track laid in rotation rot (every path of a city tile
+ * runs from a side to a city). */
+static unsigned city_sides(const eng_track *tr, int rot, int city)
+{
+    unsigned sides = 0;
+    for (int i = 0; i < tr->npaths; i++)
+        if (tr->paths[i].b.kind == ENG_END_CITY && tr->paths[i].b.index == city)
+            sides |= E(eng_rotate_edge(tr->paths[i].a.index, rot));
+    return sides;
+}
+
+/* An OO upgrade keeps each old city's track on a city of its own (18xx.games: "59 is not
+ * legally rotated for 67"): 59 -> 67 (Buffalo E11), 59 -> 64 (Philadelphia H18), 59 -> 65
+ * (Detroit E5); the rotation joining both on one city is refused, the others keep them apart. */
+static void check_oo_cities_kept_apart(struct fx *f, const char *hex, const char *brown)
+{
+    const unsigned G = 1u << ENG_GREEN, B = 1u << ENG_BROWN;
+    int r59 = first_rotation(f, hex, "59", Y | G);
+    assert_int_equal(lay(f, ENG_NONE, hex, "59", r59, Y | G), 0);
+    const eng_track *old = &f->t->tiles[tf_tile(f->t, "59")].track;
+    const eng_track *nw = &f->t->tiles[tf_tile(f->t, brown)].track;
+    int legal = 0, merging = -1;
+    for (int r = 0; r < 6; r++) {
+        for (int k = 0; k < nw->ncities; k++) /* both old cities' sides on new city k */
+            if ((city_sides(nw, r, k) & eng_track_edges(old, r59)) == eng_track_edges(old, r59))
+                merging = r;
+        eng_lay out;
+        if (eng_lay_check(f->b, ENG_NONE, tf_hex(f->t, hex), tf_tile(f->t, brown), r, G | B, &out,
+                          NULL, 0))
+            continue;
+        legal++;
+        if (out.city_map[0] == out.city_map[1])
+            fail_msg("%s rot %d on %s joins both cities of 59", brown, r, hex);
+        for (int c = 0; c < 2; c++) /* each old city's side a side of the new city it goes to */
+            assert_int_equal(city_sides(old, r59, c) & city_sides(nw, r, out.city_map[c]),
+                             city_sides(old, r59, c));
+    }
+    assert_true(legal > 0);
+    assert_true(merging >= 0);
+    expect_refused(f, ENG_NONE, hex, brown, merging, G | B, "on a city of its own");
+}
+
+static void test_oo_upgrade_keeps_the_cities_apart(void **state)
+{
+    struct fx *f = *state;
+    f->b->unlimited_tiles = true; /* (1830 has two 59s) */
+    check_oo_cities_kept_apart(f, "E11", "67");
+    check_oo_cities_kept_apart(f, "H18", "64");
+    check_oo_cities_kept_apart(f, "E5", "65");
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -452,6 +574,12 @@ int main(void)
         T(test_station_rules),
         T(test_a_home_circle_not_fixed_moves),
         T(test_every_upgrade_path_is_possible),
+        cmocka_unit_test_setup_teardown(test_track_does_not_turn_back_at_a_switch, setup_1830,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_track_does_not_go_out_and_back_through_a_town,
+                                        setup_1830, teardown),
+        cmocka_unit_test_setup_teardown(test_oo_upgrade_keeps_the_cities_apart, setup_1830,
+                                        teardown),
     };
     return cmocka_run_group_tests_name("board", tests, NULL, NULL);
 }

@@ -587,6 +587,40 @@ static void test_elsass_worth_nothing_leaves_the_map(void **state)
     eng_game_free(g);
 }
 
+/* Issue 30: a run, and the track a company reaches, never turn back where two paths meet at a
+ * hex side (the rules: a route "may not reverse direction at a junction"). N16 gets tile 25
+ * with both its paths at the side towards N18: one from München's side, one to Ostbayern's
+ * town (M15) — the town is reached from München only by turning there. */
+static void test_no_turning_back_at_a_switch(void **state)
+{
+    (void)state;
+    eng_game *g = network_without("N16");
+    station(g, "BY", "O15", 0);
+    char why[256];
+    int n16 = tf_hex(title, "N16");
+    int towards_n18 = edge_towards("N16", "N18"), towards_o15 = edge_towards("N16", "O15");
+    assert_int_equal(eng_lay_tile(g->board, ENG_NONE, n16, tf_tile(title, "8"), towards_n18,
+                                  0x3e, why, sizeof why), 0);
+    assert_int_equal(eng_lay_tile(g->board, ENG_NONE, n16, tf_tile(title, "25"), towards_n18,
+                                  0x3e, why, sizeof why), 0);
+    int rot;
+    const eng_track *tr = eng_board_track(g->board, n16, &rot);
+    assert_int_equal(eng_track_edges(tr, rot),
+                     (1u << towards_n18) | (1u << towards_o15) |
+                         (1u << edge_towards("N16", "M15")));
+    assert_true(reaches(g, "N16", "N18"));
+    assert_false(reaches(g, "N16", "M15"));
+    assert_false(reaches(g, "M15", "L14"));
+    eng_company_state *s = &g->co[co("BY")];
+    s->ntrains = 1;
+    s->trains[0] = train("2");
+    eng_train_run run = declared("2", (const char *[]){"O15", "M15/t", NULL});
+    assert_int_equal(eng_check_runs(g, co("BY"), &run, 1, why, sizeof why), -1);
+    assert_non_null(strstr(why, "not a run BY may make"));
+    assert_int_equal(best(g, (const char *[]){"4", NULL}), 50); /* Augsburg only */
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -603,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_schwerin_and_oldenburg_are_large),
         cmocka_unit_test(test_berlin_once_per_train),
         cmocka_unit_test(test_elsass_worth_nothing_leaves_the_map),
+        cmocka_unit_test(test_no_turning_back_at_a_switch),
         cmocka_unit_test_setup_teardown(test_values_by_phase, keep_title, restore_title),
         cmocka_unit_test_setup_teardown(test_offboard_run_through, keep_title, restore_title),
         cmocka_unit_test_setup_teardown(test_city_passed_by_own_companies, keep_title,

@@ -885,11 +885,153 @@ static void test_bo_closes_with_a_train_from_a_company(void **state)
     eng_game_free(g);
 }
 
+/* ---- where 18xx.games' rules differ: options, and one rule both programs share ---- */
+
+/* PriorityAfterLastToAct (18xx.games: the player after the last to act, buy or sell): Ann
+ * buys, Cy only sells, everyone passes; the priority goes to Bob after Ann (the last to buy),
+ * or to Ann after Cy. */
+static void test_priority_after_the_last_to_act(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = packet_sold(on ? "FirstRoundSellRestriction=no, PriorityAfterLastToAct=yes"
+                                     : "FirstRoundSellRestriction=no", 100);
+        start_major(g, "NYC", 90, 1, 2); /* Bob's */
+        take_tens(g, "NYC", 2, 1);       /* Cy holds 10% */
+        g->current = 0;
+        must(g, ipo_share("NYC")); /* Ann */
+        must(g, pass());
+        must(g, pass());           /* Bob */
+        must(g, sell("NYC", 10));  /* Cy */
+        must(g, pass());
+        to_operating_round(g);
+        assert_int_equal(g->priority, on ? 0 : 1);
+        eng_game_free(g);
+    }
+}
+
+/* SeparateSalesAtSamePrice=no (18xx.games): each sale at the price of the moment; yes (Rails'
+ * games): a second sale of a company in the turn at the first one's price. */
+static void test_separate_sales_each_at_its_price(void **state)
+{
+    (void)state;
+    for (int same = 0; same < 2; same++) {
+        eng_game *g = packet_sold(same ? "FirstRoundSellRestriction=no"
+                                       : "FirstRoundSellRestriction=no, "
+                                         "SeparateSalesAtSamePrice=no", 100);
+        start_major(g, "NYC", 90, 1, 2);
+        take_tens(g, "NYC", 0, 2); /* Ann holds 20% */
+        g->current = 0;
+        int cash = g->players[0].cash;
+        must(g, sell("NYC", 10));
+        int after_one = eng_share_price(g, co("NYC"));
+        assert_true(after_one < 90);
+        must(g, sell("NYC", 10));
+        assert_int_equal(g->players[0].cash, cash + 90 + (same ? 90 : after_one));
+        eng_game_free(g);
+    }
+    eng_options o;
+    eng_options_default(title, &o);
+    assert_true(o.separate_sales_at_same_price);
+    assert_int_equal(eng_options_parse(title, &o, "18xx.games", NULL, 0), 0);
+    assert_false(o.separate_sales_at_same_price);
+}
+
+/* MustSellOverLimits (18xx.games: must_sell? offers only sales): Ann holds 70% of NYC, which
+ * the orange zone allowed, the price back in the normal zone: she may neither pass nor buy
+ * before selling down to 60%; by default she passes. */
+static void test_over_a_limit_one_must_sell(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = packet_sold(on ? "FirstRoundSellRestriction=no, MustSellOverLimits=yes"
+                                     : "FirstRoundSellRestriction=no", 100);
+        start_major(g, "NYC", 67, 0, 5); /* Ann: 70% */
+        start_major(g, "PRR", 100, 1, 0);
+        place(g, "NYC", NORMAL_ROW, NORMAL_COL);
+        g->current = 0;
+        if (!on) {
+            must(g, pass());
+            eng_game_free(g);
+            continue;
+        }
+        refused(g, pass(), "Ann is over the certificate or share limit and must sell");
+        refused(g, ipo_share("PRR"), "must sell before he buys");
+        must(g, sell("NYC", 10));
+        must(g, ipo_share("PRR"));
+        must(g, pass());
+        eng_game_free(g);
+    }
+}
+
+/* PrivatePurchaseUsesTurn (18xx.games: a private bought from a player is one of the turn's
+ * purchases): after it no share, nor a private after a share; by default both. */
+static void test_a_private_bought_uses_the_turn(void **state)
+{
+    (void)state;
+    for (int on = 0; on < 2; on++) {
+        eng_game *g = packet_sold(on ? "PrivatePurchaseUsesTurn=yes" : NULL, 100);
+        start_major(g, "NYC", 90, 1, 0);
+        int seller = owner_of(g, "D&H") == 0 ? owner_of(g, "SVNRR") : owner_of(g, "D&H");
+        const char *priv = owner_of(g, "D&H") == 0 ? "SVNRR" : "D&H";
+        assert_true(seller != 0);
+        g->current = 0;
+        eng_game *share_first = eng_game_copy(g);
+        must(g, buy_private(priv, 50));
+        assert_int_equal(owner_of(g, priv), 0);
+        must(share_first, ipo_share("NYC"));
+        if (on) {
+            refused(g, ipo_share("NYC"), "one certificate a turn");
+            refused(share_first, buy_private(priv, 50), "one purchase a turn");
+            must(g, pass()); /* not a pass: the turn had a purchase */
+            assert_int_equal(g->passes, 0);
+        } else {
+            must(g, ipo_share("NYC"));
+            must(share_first, buy_private(priv, 50));
+        }
+        eng_game_free(share_first);
+        eng_game_free(g);
+    }
+}
+
+/* A director raising money for his company's train may not sell so much of it that its
+ * presidency passes (Rails' ShareSellingRound, CannotDumpTrainBuyingPresidency; 18xx.games'
+ * emergency_money.rb): Ann 40%, Bob 30% of PRR; 20% is refused, 10% (30 against 30) sold. */
+static void test_a_train_buyer_keeps_its_presidency(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold("FirstRoundSellRestriction=no", 100);
+    int ann = 0, prr = co("PRR");
+    start_major(g, "PRR", 100, ann, 2);
+    take_tens(g, "PRR", 1, owner_of(g, "C&A") == 1 ? 2 : 3); /* (C&A brings 10% of PRR) */
+    assert_int_equal(eng_percent_held(g, prr, 1), 30);
+    g->phase = phase("2");
+    to_operating_round(g);
+    assert_int_equal(g->operating, prr);
+    lay_one_of(g, "H10", (const char *const[]){"57"}, 1); /* a route: the train is forced */
+    g->bank += g->co[prr].cash + g->players[ann].cash - 10;
+    g->co[prr].cash = 0;
+    g->players[ann].cash = 10;
+    int money = total_money(g);
+    must(g, (eng_action){.kind = ENG_ACT_RAISE_CASH, .train = train("2")});
+    refused(g, sell("PRR", 20), "its director keeps its presidency");
+    must(g, sell("PRR", 10));
+    assert_int_equal(g->co[prr].director, ann);
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("2")});
+    assert_int_equal(total_money(g), money);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_titles_defaults),
         cmocka_unit_test(test_the_18xx_games_preset),
+        cmocka_unit_test(test_priority_after_the_last_to_act),
+        cmocka_unit_test(test_separate_sales_each_at_its_price),
+        cmocka_unit_test(test_over_a_limit_one_must_sell),
+        cmocka_unit_test(test_a_private_bought_uses_the_turn),
+        cmocka_unit_test(test_a_train_buyer_keeps_its_presidency),
         cmocka_unit_test(test_no_train_moves_the_price_left),
         cmocka_unit_test(test_several_brown_shares_only_from_the_pool),
         cmocka_unit_test(test_the_bankrupts_money_goes_to_the_bank),

@@ -389,7 +389,7 @@ static void test_trains_phases_market_players(void **state)
     assert_true(o.priority_after_last_buyer);
     assert_int_equal(eng_options_parse(t, &o, "house-rules", why, sizeof why), -1);
     assert_string_equal(why, "\"house-rules\" is neither Name=Value nor a preset of 1830 "
-                             "(rules-1830, pbem-house-rules)");
+                             "(rules-1830, pbem-house-rules, 18xx.games)");
     int zone_cells[4] = {0};
     for (int i = 0; i < t->market_rows * t->market_cols; i++)
         zone_cells[t->market_zone[i]] += t->market[i] > 0;

@@ -9,7 +9,8 @@
  *                                    to the next stock round's start, or the game's end),
  *                                    writes OUT.json (and OUT.json.log: pbemgm's actions),
  *                                    prints the positions
- *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"})
+ *   xgexport log LOG.json OUT.json  exports a log ({"title","options","players","actions"}),
+ *                                    prints the positions
  *   xgexport again FILE.json OUT.json  imports an 18xx.games file (xg_import) and exports it
  *                                    again (the round trip)
  * XGEXPORT_OPTIONS: more options for the games played ("WithOptional6Train=yes"). */
@@ -120,14 +121,18 @@ static void collect(const eng_game *g, const eng_action *legal, int n, eng_actio
             continue;
         if (kind == ENG_ACT_SELL && (legal[i].percent != 10 || !g->co[legal[i].company].started))
             continue; /* (pbemgm sells a share of a company not started: 18xx.games does not) */
-        if (kind == ENG_ACT_SELL && g->turn_sale_price[legal[i].company])
-            continue; /* (a second sale in a turn: pbemgm's SeparateSalesAtSamePrice) */
+        if (kind == ENG_ACT_SELL && g->turn_sale_price[legal[i].company] &&
+            g->opt.separate_sales_at_same_price)
+            continue; /* (a second sale in a turn at the first's price: 18xx.games prices
+                       * each anew, SeparateSalesAtSamePrice=no) */
         if (seen && !strict_ok(g, &legal[i], seen))
             continue;
         out->at[out->n++] = i;
     }
     free(seen);
 }
+
+static bool allowed(const eng_game *g, const eng_action *a);
 
 static int any_of(const struct choice *c)
 {
@@ -150,22 +155,39 @@ static int started_majors(const eng_game *g)
     return n;
 }
 
-/* Whether the player holds more than the limits allow (prices having moved): more
- * certificates, or more of a company outside the zones that allow it. */
-static bool over_limits(const eng_game *g, int p)
+/* A private another player owns, bought in the stock round at its face value (18xx.games:
+ * from the second stock round; with PrivatePurchaseUsesTurn the turn's one purchase): into *a. */
+static bool private_from_player(const eng_game *g, eng_action *a)
 {
-    if (eng_certificate_count(g, p) > eng_certificate_limit(g, p))
-        return true;
-    for (int c = 0; c < g->t->ncompanies; c++)
-        if (eng_is_major(g, c) && eng_percent_held(g, c, p) > eng_player_share_limit(g) &&
-            eng_market_zone(g, c) < ENG_ZONE_ORANGE)
+    if (!g->t->privates_between_players || g->stock_round_number < 2 || rnd(100) >= 4)
+        return false;
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_company *co = &g->t->companies[p];
+        if (co->kind != ENG_PRIVATE || g->co[p].closed || g->co[p].owner < 0 ||
+            g->co[p].owner == g->current || co->brings_company >= 0)
+            continue; /* (one that brought a share: 18xx.games gives the buyer that share
+                       * again, from wherever it is — its "shares" ability kept) */
+        *a = (eng_action){.kind = ENG_ACT_BUY_PRIVATE, .player = g->current, .company = p,
+                          .price = co->price};
+        if (allowed(g, a))
             return true;
+    }
     return false;
 }
 
-/* Shares sold only before a buy in the same turn: pbemgm gives the priority to the player after
- * the last to buy, 18xx.games after the last to buy or sell (NEXT_SR_PLAYER_ORDER
- * after_last_to_act), so a stock round whose last deal is a sale would differ. */
+/* Of the shares offered, one of a company in the zones that lift the limits (yellow: not
+ * counted; orange and brown: more than the share limit), or -1. */
+static int outside_limits(const eng_game *g, const eng_action *legal, const struct choice *buy)
+{
+    for (int k = 0; k < buy->n; k++)
+        if (eng_market_zone(g, legal[buy->at[k]].company) >= ENG_ZONE_YELLOW)
+            return buy->at[k];
+    return -1;
+}
+
+/* Sales before and after a buy, several of a company (each at its price:
+ * SeparateSalesAtSamePrice=no); a player over a limit is offered no pass and sells
+ * (MustSellOverLimits); the priority follows the last to buy or sell (PriorityAfterLastToAct). */
 static int stock_pick(const eng_game *g, const eng_action *legal, int n)
 {
     struct choice start, buy, sell;
@@ -173,16 +195,24 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
     collect(g, legal, n, ENG_ACT_BUY_SHARE, 1, &buy);
     collect(g, legal, n, ENG_ACT_SELL, -1, &sell);
     int pass = first_kind(legal, n, ENG_ACT_PASS), r = rnd(100);
-    if (over_limits(g, g->current) && sell.n)
-        return any_of(&sell); /* (over a limit: 18xx.games has the player sell first) */
+    if (pass < 0) /* (over a limit: only sales are left) */
+        return sell.n ? any_of(&sell) : first_kind(legal, n, ENG_ACT_SELL);
     if (g->turn_bought && buy.n && r < 15)
         return any_of(&buy);
+    if (g->turn_bought && sell.n && r < 25 && g->opt.priority_after_last_to_act)
+        return any_of(&sell);
     if (g->turn_bought)
         return pass;
+    if (g->turn_sold && sell.n && r < 20)
+        return any_of(&sell);
+    if (g->turn_sold && (!buy.n || (r < 45 && g->opt.priority_after_last_to_act)))
+        return pass; /* (a turn of sales only: the priority may follow it) */
     if (g->turn_sold)
-        return buy.n ? any_of(&buy) : pass;
+        return any_of(&buy);
     if (start.n && started_majors(g) < 6 && r < 30)
         return any_of(&start);
+    if (buy.n && r < 50 && outside_limits(g, legal, &buy) >= 0)
+        return outside_limits(g, legal, &buy); /* (prices moving on: MustSellOverLimits) */
     if (buy.n && r < 80)
         return any_of(&buy);
     if (sell.n && buy.n > 1 && r < 88 && g->stock_round_number > 1)
@@ -190,15 +220,33 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
     return pass;
 }
 
+/* Of the bids offered, one on the item most bid on already (auctions among three bidders or
+ * more: AuctionLowestBidderActs), or -1. */
+static int most_bid_on(const eng_game *g, const eng_action *legal, const struct choice *bid)
+{
+    int best = -1, most = 0;
+    for (int k = 0; k < bid->n; k++) {
+        int item = legal[bid->at[k]].item, n = 0;
+        for (int p = 0; p < g->nplayers; p++)
+            n += g->bids[item][p] > 0;
+        if (n > most) {
+            most = n;
+            best = bid->at[k];
+        }
+    }
+    return best;
+}
+
 static int start_pick(const eng_game *g, const eng_action *legal, int n)
 {
-    (void)g;
     struct choice buy, bid;
     collect(g, legal, n, ENG_ACT_BUY_ITEM, -1, &buy);
     collect(g, legal, n, ENG_ACT_BID, -1, &bid);
     int r = rnd(100), pass = first_kind(legal, n, ENG_ACT_PASS);
     if (buy.n && r < 55)
         return any_of(&buy);
+    if (bid.n && r < 65 && most_bid_on(g, legal, &bid) >= 0)
+        return most_bid_on(g, legal, &bid);
     if (bid.n && r < 75)
         return any_of(&bid);
     return pass >= 0 ? pass : any_of(&buy) >= 0 ? any_of(&buy) : 0;
@@ -288,10 +336,9 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
         return c.at[0];
     if (raise >= 0 && g->raising_train == ENG_NONE)
         return raise;
-    for (int k = 0; k < n && g->raising_train != ENG_NONE; k++) /* the emergency sales (not of */
-        if (legal[k].kind == ENG_ACT_SELL && g->co[legal[k].company].started && /* its own: */
-            legal[k].company != g->operating) /* 18xx.games forbids passing its presidency) */
-            return k;
+    for (int k = 0; k < n && g->raising_train != ENG_NONE; k++) /* the emergency sales (its */
+        if (legal[k].kind == ENG_ACT_SELL && g->co[legal[k].company].started) /* own too, */
+            return k; /* its presidency kept: the engine's rule, as 18xx.games') */
     return done;
 }
 
@@ -302,6 +349,8 @@ static int pick(const eng_game *g, eng_action *legal, int n, eng_action *out)
         k = rnd(n);
     else if (g->round == ENG_ROUND_START)
         k = start_pick(g, legal, n);
+    else if (g->round == ENG_ROUND_STOCK && !g->turn_bought && private_from_player(g, out))
+        return 0;
     else if (g->round == ENG_ROUND_STOCK)
         k = stock_pick(g, legal, n);
     else if (g->discarding == ENG_NONE && eng_step_due(g) == ENG_STEP_TRAINS &&
@@ -482,7 +531,7 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
         fprintf(stderr, "xgexport: %s\n", err);
         return 1;
     }
-    char options[512]; /* the title's 18xx.games options, and XGEXPORT_OPTIONS's */
+    char options[1024]; /* the title's 18xx.games options, and XGEXPORT_OPTIONS's */
     const char *more = getenv("XGEXPORT_OPTIONS") ? getenv("XGEXPORT_OPTIONS") : "";
     snprintf(options, sizeof options, "%s%s%s", t->xgames.options, *more ? ", " : "", more);
     eng_options o;
@@ -521,6 +570,27 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
     return rc;
 }
 
+/* pbemgm's positions of a logged game (its title loaded with its options), as play prints
+ * them. */
+static int positions_of(const char *title, const char *options, const char *const *players,
+                        int nplayers, char **log, int n, const int *written)
+{
+    char *err = NULL, why[512];
+    eng_title *t = eng_title_load(title, read_games_file, NULL, &err);
+    eng_options o;
+    if (t)
+        eng_options_default(t, &o);
+    if (!t || eng_options_parse(t, &o, options, why, sizeof why)) {
+        fprintf(stderr, "xgexport: %s\n", t ? why : err);
+        free(err);
+        eng_title_free(t);
+        return 1;
+    }
+    print_positions(t, &o, players, nplayers, log, n, written);
+    eng_title_free(t);
+    return 0;
+}
+
 static int from_log(const char *path, const char *out)
 {
     char *text = util_read_file(path, NULL);
@@ -539,8 +609,12 @@ static int from_log(const char *path, const char *out)
     cJSON_ArrayForEach(it, pl) if (np < ENG_MAX_PLAYERS) players[np++] = it->valuestring;
     char **log = xcalloc((size_t)cJSON_GetArraySize(acts) + 1, sizeof *log);
     cJSON_ArrayForEach(it, acts) log[n++] = cJSON_PrintUnformatted(it);
-    int rc = export_log(title->valuestring, cJSON_IsString(opts) ? opts->valuestring : "",
-                        players, np, log, n, out, NULL);
+    const char *options = cJSON_IsString(opts) ? opts->valuestring : "";
+    int *written = xcalloc((size_t)n + 1, sizeof *written);
+    int rc = export_log(title->valuestring, options, players, np, log, n, out, written);
+    if (rc == 0)
+        rc = positions_of(title->valuestring, options, players, np, log, n, written);
+    free(written);
     for (int i = 0; i < n; i++)
         free(log[i]);
     free(log);

@@ -20,8 +20,14 @@ ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
 ENGINE="$TOP/scripts/xgames_engine.sh"
 DIFF="$TOP/tests/tools/xgames/positions_diff.rb"
 TOOL="$BUILD/tests/tools/xgexport"
-# seed:actions[:players[:options]] (after so many actions on to a stock round's start)
-GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400"}
+# seed:actions[:players[:options]] (after so many actions on to a stock round's start). Played
+# with 1830's 18xx.games options, games 4, 5 and 12 meet the rules where pbemgm's defaults
+# differ (counted with 18xx.games' engine): 4 (3 players) an auction among three bidders (the
+# lowest bidder acts), players over a limit who must sell (6 turns), a private bought from a
+# player; 5 a stock round ending on the sales of a player after the last buyer (the priority
+# after him); 12 (3 players) a director selling his train buyer's own shares, its presidency
+# kept (5 sales), second sales of a company in a turn at the fallen price
+GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400 4:1500:3 5:1500 12:1500:3"}
 # 1835's, seed:actions: games whose packet 18xx.games' draft takes (docs/titles.md)
 GAMES_1835=${PBEMGM_XG_1835_GAMES:-"2:120 8:120 5:300 12:300"}
 N=0
@@ -64,7 +70,7 @@ if ! why=$(sh "$ENGINE" setup 2>&1 >/dev/null); then
     exit 0
 fi
 
-# 1-12. pbemgm's games: exported, loaded (a finished one to pbemgm's result), the same
+# 1-21. pbemgm's games: exported, loaded (a finished one to pbemgm's result), the same
 # position at the end
 for spec in $GAMES; do
     seed=${spec%%:*}
@@ -102,7 +108,7 @@ for spec in $GAMES; do
     fi
 done
 
-# 13-24. 1835's games (the short ones of pbemgm's robot: the whole start packet, stock rounds
+# 22-33. 1835's games (the short ones of pbemgm's robot: the whole start packet, stock rounds
 # with sales, operating rounds with tiles, trains and runs), exported, loaded, and at the end
 # at pbemgm's position: who acts, every player's cash, certificates and worth, every company's
 # trains, president, price, shares in the IPO and the pool, whether it floated, the privates'
@@ -218,7 +224,7 @@ same_decisions() {
         puts "#{a.size} decisions"' "$1" "$2"
 }
 
-# 25-. 18xx.games' recorded games imported and exported again
+# 34-. 18xx.games' recorded games imported and exported again
 for f in "$ORACLE"/1830/*.json "$TOP"/tests/oracle/18xx-games/1830/*.json; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .json)
