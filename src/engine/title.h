@@ -367,6 +367,10 @@ typedef struct eng_xgames {
         int share;
     } items[ENG_MAX_XG_IDS];
     eng_xg_sell_order sell_buy_order;
+    /* "presidency_swap": "largest_newest_first": a new president gives up his shares for the
+     * director's certificate largest first, the last come first among equals (1835's
+     * share_pool.rb possible_reorder); else in the order they came to him */
+    bool swap_largest_newest_first;
     /* "tile_powers_last": privates whose tile power there has no count of uses: the track step
      * of a major its owner directs waits for it while it is open (1835's PfB) */
     int nlasting;

@@ -3,7 +3,8 @@
  * the tiles and hexes drawn there otherwise than here (rotation, the order of their cities,
  * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
  * items and the certificate each item brings; when a stock-round turn may sell there; the
- * privates whose tile power lasts there while they are open. Each error names its entry. The file format
+ * privates whose tile power lasts there while they are open; which shares a new president gives
+ * up there. Each error names its entry. The file format
  * itself is src/xgames'. */
 #include "engine/title_loader.h"
 
@@ -237,6 +238,19 @@ static bool read_sell_order(struct loader *L, const cJSON *sec)
                   "sell_buy_or_buy_sell, sell_buy", word);
 }
 
+/* "presidency_swap": "oldest_first" (the default) or "largest_newest_first". */
+static bool read_swap(struct loader *L, const cJSON *sec)
+{
+    char word[ENG_NAME];
+    if (!get_str(L, "18xx.games", sec, "presidency_swap", word, sizeof word, false))
+        return false;
+    if (word[0] && strcmp(word, "oldest_first") && strcmp(word, "largest_newest_first"))
+        return bad(L, "18xx.games.presidency_swap: \"%s\" is neither oldest_first nor "
+                      "largest_newest_first", word);
+    L->t->xgames.swap_largest_newest_first = strcmp(word, "largest_newest_first") == 0;
+    return true;
+}
+
 /* "tile_powers_last": ["PfB"], privates with a tile power. */
 static bool read_lasting(struct loader *L, const cJSON *sec)
 {
@@ -283,5 +297,6 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
         snprintf(r->options, sizeof r->options, "%s", it->valuestring);
     }
     return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
-           read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec);
+           read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec) &&
+           read_swap(L, sec);
 }

@@ -165,6 +165,18 @@ static bool bundle_has_president(const struct bundle *b)
     return false;
 }
 
+/* The share the new president gives up next for the director's certificate: the first he got
+ * (share_pool.rb change_president), or, as the title's "presidency_swap" says, the largest, the
+ * last he got among equals (1835's possible_reorder: sorted by percent, then reversed). */
+static int swap_share(const eng_title *t, const xg_shares *s, int president)
+{
+    int best = 0;
+    for (int i = 1; t->xgames.swap_largest_newest_first && i < s->n[president]; i++)
+        if (s->percent[s->list[president][i]] >= s->percent[s->list[president][best]])
+            best = i;
+    return s->list[president][best];
+}
+
 /* share_pool.rb transfer_shares (the rules of 1830's kind: no president's share in the pool). */
 static void transfer(xg_writer *x, int c, const struct bundle *b, int owner, int to)
 {
@@ -190,7 +202,7 @@ static void transfer(xg_writer *x, int c, const struct bundle *b, int owner, int
                   : holder_percent(s, previous) >= s->percent[0] ? previous
                                                                  : transfer_to;
     for (int k = s->percent[0] / 10; k > 0 && s->n[president] > 0; k--)
-        move_share(s, s->list[president][0], swap_to);
+        move_share(s, swap_share(x->t, s, president), swap_to);
     move_share(s, 0, president);
     for (int k = (full - b->percent) / 10; partial && k > 0 && s->n[transfer_to] > 0; k--)
         move_share(s, s->list[transfer_to][0], owner);

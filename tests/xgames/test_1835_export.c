@@ -148,6 +148,8 @@ static void test_ids(void **state)
     /* PB's tile ability has no count there: it lasts while PB is open (OBB's counts 2) */
     assert_int_equal(t->xgames.nlasting, 1);
     assert_int_equal(t->xgames.lasting[0], eng_company_index(t, "PfB"));
+    /* a new president gives up his largest shares, the last he got first (share_pool.rb) */
+    assert_true(t->xgames.swap_largest_newest_first);
     eng_title_free(t);
 }
 
@@ -192,6 +194,8 @@ static void test_section_errors(void **state)
          "18xx.games.hexes[C11].city_parts[2]: 2 twice"},
         {"sell_buy_order", "\"buy_sell\"",
          "18xx.games.sell_buy_order: \"buy_sell\" is none of"},
+        {"presidency_swap", "\"newest\"",
+         "18xx.games.presidency_swap: \"newest\" is neither oldest_first"},
         {"tile_powers_last", "[\"LD\"]",
          "18xx.games.tile_powers_last[0]: no private with a tile power"},
     };
