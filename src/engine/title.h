@@ -314,9 +314,12 @@ typedef struct eng_right {
 
 /* The title on 18xx.games (its game files: src/xgames), from the title's "18xx.games" section
  * (docs/titles.md): its title name there, the options that make pbemgm's rules 18xx.games'
- * ones, each optional rule there as pbemgm's options, and where a tile's or a hex's drawing
+ * ones, each optional rule there as pbemgm's options, where a tile's or a hex's drawing
  * there differs from the title's own: pbemgm's rotation = (18xx.games' rotation + rotation)
- * mod 6; cities[k] = pbemgm's city of 18xx.games' city k. title "" when it has none there. */
+ * mod 6; cities[k] = pbemgm's city of 18xx.games' city k; city_parts[k] = the number
+ * 18xx.games' id of its city k ends in ("C11-0-2": its part's place in the hex's code; k when
+ * not given) — and the ids it spells otherwise: companies, start items, and the certificate a
+ * start item brings. title "" when it has none there. */
 #define ENG_MAX_XG_RULES 8
 /* The preset a game of such a title may name for 18xx.games' rules (its options). */
 #define ENG_PRESET_XGAMES "18xx.games"
@@ -326,7 +329,16 @@ typedef struct eng_xg_place {
     int rotation;
     int ncities;          /* 0: the same order */
     int cities[4];
+    int ncity_parts;      /* 0: each city's number is its place */
+    int city_parts[4];
 } eng_xg_place;
+
+#define ENG_MAX_XG_IDS 16
+/* When a stock-round turn lets a player sell there ("sell_buy_order": its game.rb
+ * SELL_BUY_ORDER): at any time (1830), not after a sale and a purchase in that order (1835),
+ * not after a purchase. */
+typedef enum { ENG_XG_SELL_BUY_SELL, ENG_XG_SELL_BUY_OR_BUY_SELL, ENG_XG_SELL_BUY }
+    eng_xg_sell_order;
 
 typedef struct eng_xgames {
     char title[ENG_ID];
@@ -339,6 +351,30 @@ typedef struct eng_xgames {
     int ntiles, nhexes;
     eng_xg_place tiles[ENG_MAX_XG_PLACES];
     eng_xg_place hexes[ENG_MAX_XG_PLACES];
+    /* "companies": a company's id there when it is not the title's (1835's M1: "1") */
+    int ncompanies;
+    struct eng_xg_company {
+        int company;
+        char id[ENG_ID];
+    } companies[ENG_MAX_XG_IDS];
+    /* "start_items": a start item's id there when it is not its company's (1835's BY
+     * director's certificate: "BY_D"), and the certificate it brings by its index there
+     * ("BY_2": 2; -1: the director's, or else the first of the others left in the IPO) */
+    int nitems;
+    struct eng_xg_item {
+        int item;
+        char id[ENG_ID];        /* "" : its company's id there */
+        int share;
+    } items[ENG_MAX_XG_IDS];
+    eng_xg_sell_order sell_buy_order;
+    /* "presidency_swap": "largest_newest_first": a new president gives up his shares for the
+     * director's certificate largest first, the last come first among equals (1835's
+     * share_pool.rb possible_reorder); else in the order they came to him */
+    bool swap_largest_newest_first;
+    /* "tile_powers_last": privates whose tile power there has no count of uses: the track step
+     * of a major its owner directs waits for it while it is open (1835's PfB) */
+    int nlasting;
+    int lasting[ENG_MAX_XG_IDS];
 } eng_xgames;
 
 typedef struct eng_title {
@@ -463,6 +499,17 @@ int eng_company_index(const eng_title *t, const char *id);
 int eng_train_index(const eng_title *t, const char *name);
 int eng_right_index(const eng_title *t, const char *id);
 int eng_game_option_index(const eng_title *t, const char *id);
+/* A company's id on 18xx.games (its "18xx.games" "companies" entry; else a private's first
+ * alias, as "CS" for 1830's C&StL; else its id), and the company of such an id (exactly), or
+ * -1. */
+const char *eng_xg_company_id(const eng_title *t, int company);
+int eng_xg_company_named(const eng_title *t, const char *id);
+/* A start item's id on 18xx.games (its "start_items" "id"; else its company's id there), the
+ * item of such an id (exactly) or -1, and the certificate the item brings there (its number
+ * in the company's ids: "BY_2" 2), or -1 when the section does not say. */
+const char *eng_xg_item_id(const eng_title *t, int item);
+int eng_xg_item_named(const eng_title *t, const char *id);
+int eng_xg_item_share(const eng_title *t, int item);
 /* The hex on the other side of edge e of hex h, or -1 off the map. */
 int eng_neighbor(const eng_title *t, int h, int edge);
 /* Parses "L14" into row/col; false when it is not a hex name. */

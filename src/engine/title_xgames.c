@@ -1,12 +1,41 @@
 /* title_xgames: the title's "18xx.games" section read (eng_xgames, title.h): its title name on
  * 18xx.games, the options that are 18xx.games' rules, its optional rules as pbemgm's options,
- * and the tiles and hexes drawn there otherwise than here. The file format itself is
- * src/xgames'. */
+ * the tiles and hexes drawn there otherwise than here (rotation, the order of their cities,
+ * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
+ * items and the certificate each item brings; when a stock-round turn may sell there; the
+ * privates whose tile power lasts there while they are open; which shares a new president gives
+ * up there. Each error names its entry. The file format
+ * itself is src/xgames'. */
 #include "engine/title_loader.h"
 
-#include <stdio.h>
+#include "engine/game.h"
 
-/* One place: {"rotation": R, "cities": [..]} of the tile or hex `index`. */
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A list of numbers, each below `limit` and none twice, as long as the place's cities. */
+static bool read_city_list(struct loader *L, const char *where, const cJSON *it, const char *key,
+                           int ncities, int limit, int *out, int *n)
+{
+    const cJSON *list = member(it, key);
+    *n = list ? cJSON_GetArraySize(list) : 0;
+    if (list && (!cJSON_IsArray(list) || *n != ncities || ncities > 4))
+        return bad(L, "%s.%s: must list each of its %d cities once", where, key, ncities);
+    int k = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, list)
+    {
+        if (!cJSON_IsNumber(c) || c->valueint < 0 || c->valueint >= limit)
+            return bad(L, "%s.%s[%d]: must be a number from 0 to %d", where, key, k, limit - 1);
+        for (int j = 0; j < k; j++)
+            if (out[j] == c->valueint)
+                return bad(L, "%s.%s[%d]: %d twice", where, key, k, c->valueint);
+        out[k++] = c->valueint;
+    }
+    return true;
+}
+
+/* One place: {"rotation": R, "cities": [..], "city_parts": [..]} of the tile or hex `index`. */
 static bool read_place(struct loader *L, const char *where, const cJSON *it, int index,
                        int ncities, eng_xg_place *out)
 {
@@ -15,19 +44,9 @@ static bool read_place(struct loader *L, const char *where, const cJSON *it, int
         return false;
     if (out->rotation < 0 || out->rotation > 5)
         return bad(L, "%s.rotation: must be 0 to 5", where);
-    const cJSON *cities = member(it, "cities");
-    out->ncities = cities ? cJSON_GetArraySize(cities) : 0;
-    if (cities && (!cJSON_IsArray(cities) || out->ncities != ncities || ncities > 4))
-        return bad(L, "%s.cities: must list each of its %d cities once", where, ncities);
-    int k = 0;
-    const cJSON *c;
-    cJSON_ArrayForEach(c, cities)
-    {
-        if (!cJSON_IsNumber(c) || c->valueint < 0 || c->valueint >= ncities)
-            return bad(L, "%s.cities[%d]: no such city", where, k);
-        out->cities[k++] = c->valueint;
-    }
-    return true;
+    return read_city_list(L, where, it, "cities", ncities, ncities, out->cities, &out->ncities) &&
+           read_city_list(L, where, it, "city_parts", ncities, 16, out->city_parts,
+                          &out->ncity_parts);
 }
 
 static bool read_places(struct loader *L, const cJSON *sec, bool tiles)
@@ -48,6 +67,208 @@ static bool read_places(struct loader *L, const cJSON *sec, bool tiles)
         if (!read_place(L, where, it, i, tr->ncities,
                         tiles ? &x->tiles[(*n)++] : &x->hexes[(*n)++]))
             return false;
+    }
+    return true;
+}
+
+const char *eng_xg_company_id(const eng_title *t, int company)
+{
+    const eng_xgames *x = &t->xgames;
+    for (int i = 0; i < x->ncompanies; i++)
+        if (x->companies[i].company == company)
+            return x->companies[i].id;
+    const eng_company *co = &t->companies[company];
+    return co->kind == ENG_PRIVATE && co->naliases > 0 ? co->aliases[0] : co->id;
+}
+
+int eng_xg_company_named(const eng_title *t, const char *id)
+{
+    for (int c = 0; id && c < t->ncompanies; c++)
+        if (strcmp(eng_xg_company_id(t, c), id) == 0)
+            return c;
+    return -1;
+}
+
+static const struct eng_xg_item *item_there(const eng_title *t, int item)
+{
+    for (int i = 0; i < t->xgames.nitems; i++)
+        if (t->xgames.items[i].item == item)
+            return &t->xgames.items[i];
+    return NULL;
+}
+
+const char *eng_xg_item_id(const eng_title *t, int item)
+{
+    const struct eng_xg_item *it = item_there(t, item);
+    return it && it->id[0] ? it->id : eng_xg_company_id(t, t->start_items[item].company);
+}
+
+int eng_xg_item_named(const eng_title *t, const char *id)
+{
+    for (int i = 0; id && i < t->nstart_items; i++)
+        if (strcmp(eng_xg_item_id(t, i), id) == 0)
+            return i;
+    return -1;
+}
+
+int eng_xg_item_share(const eng_title *t, int item)
+{
+    const struct eng_xg_item *it = item >= 0 ? item_there(t, item) : NULL;
+    return it ? it->share : -1;
+}
+
+/* "companies": {"M1": "1", ...}: each a company of the title, its id there unlike any other
+ * company's there. */
+static bool read_companies(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *all = member(sec, "companies"), *it;
+    if (all && !cJSON_IsObject(all))
+        return bad(L, "18xx.games.companies: must be {\"ID\": \"its id there\", ...}");
+    cJSON_ArrayForEach(it, all)
+    {
+        char where[96];
+        snprintf(where, sizeof where, "18xx.games.companies[%s]", it->string);
+        int c = eng_company_index(L->t, it->string);
+        if (c < 0)
+            return bad(L, "%s: no such company", where);
+        if (x->ncompanies == ENG_MAX_XG_IDS)
+            return bad(L, "%s: more than %d", where, ENG_MAX_XG_IDS);
+        if (!cJSON_IsString(it) || !it->valuestring[0] ||
+            strlen(it->valuestring) >= sizeof x->companies[0].id)
+            return bad(L, "%s: must be its short id on 18xx.games", where);
+        int other = eng_xg_company_named(L->t, it->valuestring);
+        if (other >= 0 && other != c)
+            return bad(L, "%s: \"%s\" is another company's id there", where, it->valuestring);
+        x->companies[x->ncompanies].company = c;
+        snprintf(x->companies[x->ncompanies++].id, ENG_ID, "%s", it->valuestring);
+    }
+    return true;
+}
+
+/* The company whose certificate start item i brings: its own (a certificate item), the one
+ * its private brings, or -1. */
+static int item_brings(const eng_title *t, int i)
+{
+    const struct eng_start_item *si = &t->start_items[i];
+    return si->percent ? si->company : t->companies[si->company].brings_company;
+}
+
+static bool item_director(const eng_title *t, int i)
+{
+    const struct eng_start_item *si = &t->start_items[i];
+    return si->percent ? si->director : t->companies[si->company].brings_director;
+}
+
+static int certificates(const eng_company *co)
+{
+    int n = 0;
+    for (int k = 0; k < co->ncerts; k++)
+        n += co->certs[k].count;
+    return n;
+}
+
+/* "share": "BY_2", the certificate the item brings by its id there: its company's id there,
+ * and the certificate's number (0 the director's, and only his). */
+static bool read_item_share(struct loader *L, const char *where, const cJSON *it, int i,
+                            struct eng_xg_item *out)
+{
+    char text[ENG_ID * 2];
+    out->share = -1;
+    if (!get_str(L, where, it, "share", text, sizeof text, false) || !text[0])
+        return !L->failed;
+    int c = item_brings(L->t, i);
+    if (c < 0)
+        return bad(L, "%s.share: the item brings no certificate", where);
+    const char *name = eng_xg_company_id(L->t, c), *us = strrchr(text, '_');
+    char *end = NULL;
+    long k = us ? strtol(us + 1, &end, 10) : -1;
+    if (!us || (size_t)(us - text) != strlen(name) || strncmp(text, name, strlen(name)) ||
+        end == us + 1 || *end || k < 0 || k >= certificates(&L->t->companies[c]))
+        return bad(L, "%s.share: \"%s\" is no certificate of %s (%s_0 to %s_%d)", where, text,
+                   L->t->companies[c].id, name, name, certificates(&L->t->companies[c]) - 1);
+    if ((k == 0) != item_director(L->t, i))
+        return bad(L, "%s.share: %s is %s director's certificate, and the item brings %s", where,
+                   text, k == 0 ? "the" : "not the", item_director(L->t, i) ? "it" : "another");
+    out->share = (int)k;
+    return true;
+}
+
+/* "start_items": {"NF": {"share": "BY_2"}, "BY-20%-director": {"id": "BY_D", ...}}. */
+static bool read_items(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *all = member(sec, "start_items"), *it;
+    if (all && !cJSON_IsObject(all))
+        return bad(L, "18xx.games.start_items: must be {\"ITEM\": {...}, ...}");
+    cJSON_ArrayForEach(it, all)
+    {
+        char where[96];
+        snprintf(where, sizeof where, "18xx.games.start_items[%s]", it->string);
+        int i = eng_start_item_index(L->t, it->string);
+        if (i < 0)
+            return bad(L, "%s: no such start item", where);
+        if (x->nitems == ENG_MAX_XG_IDS)
+            return bad(L, "%s: more than %d", where, ENG_MAX_XG_IDS);
+        if (!cJSON_IsObject(it))
+            return bad(L, "%s: must be {\"id\": ..., \"share\": ...}", where);
+        struct eng_xg_item *out = &x->items[x->nitems];
+        out->item = i;
+        if (!get_str(L, where, it, "id", out->id, sizeof out->id, false) ||
+            !read_item_share(L, where, it, i, out))
+            return false;
+        x->nitems++;
+    }
+    return true;
+}
+
+/* "sell_buy_order": 18xx.games' word for it (default "sell_buy_sell"). */
+static bool read_sell_order(struct loader *L, const cJSON *sec)
+{
+    static const char *const words[] = {"sell_buy_sell", "sell_buy_or_buy_sell", "sell_buy"};
+    char word[ENG_NAME];
+    if (!get_str(L, "18xx.games", sec, "sell_buy_order", word, sizeof word, false))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (!word[0] || strcmp(word, words[i]) == 0) {
+            L->t->xgames.sell_buy_order = word[0] ? (eng_xg_sell_order)i : ENG_XG_SELL_BUY_SELL;
+            return true;
+        }
+    return bad(L, "18xx.games.sell_buy_order: \"%s\" is none of sell_buy_sell, "
+                  "sell_buy_or_buy_sell, sell_buy", word);
+}
+
+/* "presidency_swap": "oldest_first" (the default) or "largest_newest_first". */
+static bool read_swap(struct loader *L, const cJSON *sec)
+{
+    char word[ENG_NAME];
+    if (!get_str(L, "18xx.games", sec, "presidency_swap", word, sizeof word, false))
+        return false;
+    if (word[0] && strcmp(word, "oldest_first") && strcmp(word, "largest_newest_first"))
+        return bad(L, "18xx.games.presidency_swap: \"%s\" is neither oldest_first nor "
+                      "largest_newest_first", word);
+    L->t->xgames.swap_largest_newest_first = strcmp(word, "largest_newest_first") == 0;
+    return true;
+}
+
+/* "tile_powers_last": ["PfB"], privates with a tile power. */
+static bool read_lasting(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *all = member(sec, "tile_powers_last"), *it;
+    if (all && !cJSON_IsArray(all))
+        return bad(L, "18xx.games.tile_powers_last: must be a list of privates");
+    int k = 0;
+    cJSON_ArrayForEach(it, all)
+    {
+        int c = cJSON_IsString(it) ? eng_company_index(L->t, it->valuestring) : -1;
+        if (c < 0 || L->t->companies[c].kind != ENG_PRIVATE ||
+            L->t->companies[c].powers.ntile_hexes == 0)
+            return bad(L, "18xx.games.tile_powers_last[%d]: no private with a tile power", k);
+        if (x->nlasting == ENG_MAX_XG_IDS)
+            return bad(L, "18xx.games.tile_powers_last: more than %d", ENG_MAX_XG_IDS);
+        x->lasting[x->nlasting++] = c;
+        k++;
     }
     return true;
 }
@@ -75,5 +296,7 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
         snprintf(r->rule, sizeof r->rule, "%s", it->string);
         snprintf(r->options, sizeof r->options, "%s", it->valuestring);
     }
-    return read_places(L, sec, true) && read_places(L, sec, false);
+    return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
+           read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec) &&
+           read_swap(L, sec);
 }

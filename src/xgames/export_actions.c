@@ -69,7 +69,7 @@ static int start_decision(xg_writer *x, const eng_action *a)
     if (a->kind != ENG_ACT_BUY_ITEM && a->kind != ENG_ACT_BID)
         return refuse(x, "not an action of the start packet 18xx.games has");
     cJSON *o = xg_player_action(x, "bid", a->player);
-    add_company(o, "company", x->t, x->t->start_items[a->item].company);
+    cJSON_AddStringToObject(o, "company", eng_xg_item_id(x->t, a->item));
     cJSON_AddNumberToObject(o, "price", a->kind == ENG_ACT_BID ? a->price
                                                                : b->item_price[a->item]);
     return 0;
@@ -94,19 +94,36 @@ static bool may_buy_private(const eng_game *b)
     return false;
 }
 
-/* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
- * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — but for a sale
- * of a company not started (1830's C&A's PRR share before PRR's par), which 18xx.games has no
- * price to sell at. */
-static bool player_asked(const eng_game *b)
+/* Whether the turn may still sell on 18xx.games (the title's "sell_buy_order":
+ * step/buy_sell_par_shares.rb can_sell_order?). */
+static bool may_sell_there(const xg_writer *x)
 {
+    const eng_game *b = x->before;
+    switch (x->t->xgames.sell_buy_order) {
+    case ENG_XG_SELL_BUY:
+        return !b->turn_bought;
+    case ENG_XG_SELL_BUY_OR_BUY_SELL:
+        return !(b->turn_sold && b->turn_bought && x->bought_last);
+    default:
+        return true;
+    }
+}
+
+/* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
+ * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — a sale only
+ * when 18xx.games' order of selling and buying allows one, and not of a company not started
+ * (1830's C&A's PRR share before PRR's par), which 18xx.games has no price to sell at. */
+static bool player_asked(const xg_writer *x)
+{
+    const eng_game *b = x->before;
     if (may_buy_private(b))
         return true;
     eng_action legal[512];
     int n = eng_legal_actions(b, legal, 512);
     for (int i = 0; i < n; i++)
         if (legal[i].kind != ENG_ACT_PASS &&
-            !(legal[i].kind == ENG_ACT_SELL && !b->co[legal[i].company].started))
+            !(legal[i].kind == ENG_ACT_SELL &&
+              (!b->co[legal[i].company].started || !may_sell_there(x))))
             return true;
     return false;
 }
@@ -193,15 +210,24 @@ static int one_purchase(xg_writer *x, const eng_action *a)
 
 static int stock_action(xg_writer *x, const eng_action *a)
 {
+    bool bought_before = x->bought_last;
+    x->bought_last = a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_BUY_PRIVATE;
     switch (a->kind) {
     case ENG_ACT_BUY_SHARE:
         return one_purchase(x, a) ? -1 : buy_share(x, a);
     case ENG_ACT_SELL:
+        x->bought_last = bought_before;
+        if (!may_sell_there(x))
+            return refuse(x, "a sale after a sale and a purchase in one turn, which 18xx.games "
+                             "does not allow in this title (its SELL_BUY_ORDER)");
+        x->bought_last = false;
         return sell(x, a);
     case ENG_ACT_PASS:
+        x->bought_last = bought_before;
         x->private_bought_by = ENG_NONE;
-        if (player_asked(x->before))
+        if (player_asked(x))
             xg_player_action(x, "pass", a->player);
+        x->bought_last = false;
         return 0;
     case ENG_ACT_BUY_PRIVATE: {
         if (one_purchase(x, a))
@@ -303,9 +329,11 @@ static cJSON *own_lay_just_before(xg_writer *x)
     return own && x->before->co[x->operating].lays > 0 ? prev : NULL;
 }
 
-/* A private's extra lay (1830's C&StL) just written after the company's own lay of the turn
- * goes before it: 18xx.games settles the steps after the own lay at once (no route yet: no
- * run), so the extra track the run needs must be there first. Two copies of one tile swap. */
+/* A private's extra lay (1830's C&StL) just written after the company's own lay of the turn,
+ * which ended its track step, goes before it: 18xx.games settles the steps after the own lay at
+ * once (no route yet: no run), so the extra track the run needs must be there first. Two
+ * copies of one tile swap. (A track step still waiting for a lay, xg_director_lay_waits, keeps
+ * the order.) */
 static void before_own_lay(xg_writer *x, int hex)
 {
     cJSON *own = own_lay_just_before(x);
@@ -336,20 +364,21 @@ static void before_own_lay(xg_writer *x, int hex)
 static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
+    bool settled = x->step != XG_AT_TRACK; /* the company's track step over before this lay */
     if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
-    if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra) {
+    if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
-        if (eng_lays_left(x->g) <= 0)
-            x->step = XG_AT_TOKEN;
-    }
+    if (x->step == XG_AT_TRACK && eng_lays_left(x->g) <= 0 &&
+        !xg_director_lay_waits(x->g, x->operating))
+        x->step = XG_AT_TOKEN; /* the track step over: no pass asked */
     char tile[ENG_ID + 16];
     xg_tile_lay(x, a->hex, a->tile, tile, sizeof tile);
     cJSON *o = xg_company_action(x, "lay_tile", by == ENG_NONE ? x->operating : by);
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
     cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
-    if (by != ENG_NONE && x->t->companies[by].powers.tile_extra)
+    if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
     stations_placed_again(x, a->hex);
 }
@@ -528,16 +557,50 @@ static int exchange(xg_writer *x, const eng_action *a)
     return 0;
 }
 
-/* What 18xx.games does by itself that moves shares or trains: a private's share to its buyer,
- * trains rusting. */
+/* What 18xx.games does by itself that moves shares or trains: a start item's certificate to
+ * its buyer (a certificate sold as an item, or the one its private brings: the title's share
+ * of the item there, else the default), trains rusting. */
 static void follow_events(xg_writer *x)
 {
+    int item = -1;
     for (int i = 0; i < x->g->nevents; i++) {
         const eng_event *e = &x->g->events[i];
-        if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 && eng_is_major(x->g, e->company))
-            xg_shares_give(x, e->company, e->player, e->flag);
-        else if (e->kind == ENG_EV_RUSTED)
+        if (e->kind == ENG_EV_BOUGHT_ITEM && e->amount2 >= 0 &&
+            e->amount2 < x->t->nstart_items) {
+            item = e->amount2;
+            const struct eng_start_item *si = &x->t->start_items[item];
+            if (si->percent && eng_is_major(x->g, si->company))
+                xg_shares_give(x, si->company, e->player, si->director,
+                               eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 &&
+                   eng_is_major(x->g, e->company)) {
+            xg_shares_give(x, e->company, e->player, e->flag, eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_RUSTED) {
             xg_trains_rust(x, e->item);
+        }
+    }
+}
+
+/* Whether 18xx.games' draft asks the player: his money reaches an unsold item, on sale or not
+ * (1835's step/draft.rb actions, min_bid; a player it does not ask passes by itself). */
+static bool draft_asks(const eng_game *g, int player)
+{
+    for (int i = 0; i < g->t->nstart_items; i++)
+        if (!g->item_sold[i] && g->item_price[i] <= g->players[player].cash)
+            return true;
+    return false;
+}
+
+/* The players pbemgm passed by itself in a start packet sold at fixed prices, as none of the
+ * items on sale is within their money (ENG_EV_CANNOT_BUY): the pass of each 18xx.games asks. */
+static void draft_passes(xg_writer *x)
+{
+    if (x->t->packet_auction)
+        return;
+    for (int i = 0; i < x->g->nevents; i++) {
+        const eng_event *e = &x->g->events[i];
+        if (e->kind == ENG_EV_CANNOT_BUY && e->player >= 0 && draft_asks(x->g, e->player))
+            xg_player_action(x, "pass", e->player);
     }
 }
 
@@ -578,7 +641,9 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         x->pending_sales = -1;
     if (a->kind != ENG_ACT_SELL)
         x->sold = x->sold_by = ENG_NONE;
-    if (rc == 0)
+    if (rc == 0) {
         follow_events(x);
+        draft_passes(x);
+    }
     return rc;
 }

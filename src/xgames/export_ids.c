@@ -61,12 +61,10 @@ void xg_ids_free(xg_writer *x)
     free(x->laid_copy);
 }
 
-/* A company's name on 18xx.games: a private's short name (its first alias: "CS" for C&StL),
- * else its id. */
+/* A company's name on 18xx.games: the title's "18xx.games" id of it (eng_xg_company_id). */
 const char *xg_company_name(const eng_title *t, int company)
 {
-    const eng_company *co = &t->companies[company];
-    return co->kind == ENG_PRIVATE && co->naliases > 0 ? co->aliases[0] : co->id;
+    return eng_xg_company_id(t, company);
 }
 
 int xg_player_id(int seat)
@@ -119,7 +117,7 @@ int xg_share_to_buy(const xg_writer *x, int company, int from, bool director)
 
 void xg_share_id(const eng_title *t, int company, int share, char *out, size_t len)
 {
-    snprintf(out, len, "%s_%d", t->companies[company].id, share);
+    snprintf(out, len, "%s_%d", xg_company_name(t, company), share);
 }
 
 /* The player who follows `from` nearest in seating order (share_pool.rb distance). */
@@ -167,6 +165,18 @@ static bool bundle_has_president(const struct bundle *b)
     return false;
 }
 
+/* The share the new president gives up next for the director's certificate: the first he got
+ * (share_pool.rb change_president), or, as the title's "presidency_swap" says, the largest, the
+ * last he got among equals (1835's possible_reorder: sorted by percent, then reversed). */
+static int swap_share(const eng_title *t, const xg_shares *s, int president)
+{
+    int best = 0;
+    for (int i = 1; t->xgames.swap_largest_newest_first && i < s->n[president]; i++)
+        if (s->percent[s->list[president][i]] >= s->percent[s->list[president][best]])
+            best = i;
+    return s->list[president][best];
+}
+
 /* share_pool.rb transfer_shares (the rules of 1830's kind: no president's share in the pool). */
 static void transfer(xg_writer *x, int c, const struct bundle *b, int owner, int to)
 {
@@ -192,7 +202,7 @@ static void transfer(xg_writer *x, int c, const struct bundle *b, int owner, int
                   : holder_percent(s, previous) >= s->percent[0] ? previous
                                                                  : transfer_to;
     for (int k = s->percent[0] / 10; k > 0 && s->n[president] > 0; k--)
-        move_share(s, s->list[president][0], swap_to);
+        move_share(s, swap_share(x->t, s, president), swap_to);
     move_share(s, 0, president);
     for (int k = (full - b->percent) / 10; partial && k > 0 && s->n[transfer_to] > 0; k--)
         move_share(s, s->list[transfer_to][0], owner);
@@ -205,9 +215,10 @@ void xg_shares_buy(xg_writer *x, int company, int player, int from, int share)
     transfer(x, company, &b, from, player);
 }
 
-void xg_shares_give(xg_writer *x, int company, int player, bool director)
+void xg_shares_give(xg_writer *x, int company, int player, bool director, int share)
 {
-    int share = xg_share_to_buy(x, company, XG_IPO, director);
+    if (share < 0 || holder_of(&x->shares[company], share) != XG_IPO)
+        share = xg_share_to_buy(x, company, XG_IPO, director);
     if (share >= 0)
         xg_shares_buy(x, company, player, XG_IPO, share);
 }
@@ -322,6 +333,12 @@ int xg_rotation_there(const eng_title *t, int hex, int tile, int rot)
     return ((rot - (p ? p->rotation : 0)) % 6 + 6) % 6;
 }
 
+/* The number 18xx.games' id of its city k on the tile (or printed hex) carries. */
+static int city_part(const eng_xg_place *p, int k)
+{
+    return p && k < p->ncity_parts ? p->city_parts[k] : k;
+}
+
 void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len)
 {
     int tile = x->g->board->tile[hex], k = city;
@@ -330,7 +347,7 @@ void xg_city_id(const xg_writer *x, int hex, int city, char *out, size_t len)
         if (p->cities[i] == city)
             k = i;
     if (tile >= 0)
-        snprintf(out, len, "%s-%d-%d", x->t->tiles[tile].id, x->laid_copy[hex], k);
+        snprintf(out, len, "%s-%d-%d", x->t->tiles[tile].id, x->laid_copy[hex], city_part(p, k));
     else
-        snprintf(out, len, "%s-0-%d", x->t->hexes[hex].id, k);
+        snprintf(out, len, "%s-0-%d", x->t->hexes[hex].id, city_part(p, k));
 }

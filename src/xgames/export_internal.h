@@ -65,6 +65,7 @@ typedef struct xg_writer {
     xg_shares sold_from;  /* ... its shares before that sale */
     int private_bought_by; /* a stock round: the player who bought a private from another in
                            * the turn under way, or ENG_NONE */
+    bool bought_last;     /* ... the turn's last action written was a purchase */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
 } xg_writer;
@@ -72,7 +73,7 @@ typedef struct xg_writer {
 /* ids (export_ids.c): every share in its company's IPO, every tile copy in the box; 0 */
 int xg_ids_init(xg_writer *x);
 void xg_ids_free(xg_writer *x);
-/* A company's name on 18xx.games (a private's: its first alias) and a player's id there. */
+/* A company's name on 18xx.games (eng_xg_company_id) and a player's id there. */
 const char *xg_company_name(const eng_title *t, int company);
 int xg_player_id(int seat);
 /* The share a buy takes from `from` (XG_IPO or XG_POOL): its index, or -1. */
@@ -84,8 +85,9 @@ void xg_shares_buy(xg_writer *x, int company, int player, int from, int share);
  * the director's certificate last when they are not enough (a partial sale of it) — as a JSON
  * array of their ids; moved to the pool, the presidency with them. */
 cJSON *xg_shares_sell(xg_writer *x, int company, int player, int percent);
-/* A private's share (the B&O director's certificate) given to its buyer. */
-void xg_shares_give(xg_writer *x, int company, int player, bool director);
+/* A start item's certificate given to its buyer: share (the item's, when still in the IPO),
+ * else the director's or the first other one there (1830's B&O director's certificate). */
+void xg_shares_give(xg_writer *x, int company, int player, bool director, int share);
 /* Trains: "TYPE-index"; the company's first of the type (its place in held[], or -1); a train
  * added to a company's (ENG_NONE: the pool's) and its k-th taken out; the pool's first of the
  * type; every train of the type gone (rusted). */
@@ -116,6 +118,11 @@ int xg_write_action(xg_writer *x, const eng_action *a);
 /* The turn of the company operating in x->before, its steps up to `to` passed: a pass written
  * for each step 18xx.games asks at. */
 void xg_steps_to(xg_writer *x, xg_step to);
+/* Whether 18xx.games' track step waits, its own lays done, for a tile its director's private
+ * may still lay for it (a tile power its owner uses as a major's director, a hex of it unused
+ * — 1835's OBB — or, uncounted there, any: its PfB; step/tracker.rb
+ * tile_lay_abilities_should_block?, when "owning_player_track"): it then asks for a pass. */
+bool xg_director_lay_waits(const eng_game *g, int c);
 
 /* 18xx.games' reach (export_reach.c): per hex, bit node * 2 + dir for each node of its track
  * the company's track reaches (dir 1: an edge entered from the neighbour); malloc'd. */

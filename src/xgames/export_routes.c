@@ -5,7 +5,8 @@
  * them) and the route's revenue, which it takes as given (lib/engine/route.rb `revenue`): the
  * routes' revenues are made to sum to the revenue declared. The hexes between two stops are
  * found by following the track (a walk through edges and junctions, not through other stops),
- * track the company's other trains use avoided where it can be. */
+ * track the company's other trains use avoided where it can be. The dividend follows, but for
+ * a minor's run (it splits its revenue without a choice). */
 #include "xgames/export_internal.h"
 
 #include "engine/routes.h"
@@ -203,7 +204,11 @@ int xg_write_run(xg_writer *x, int company, int revenue, bool payout)
         return -1;
     }
     cJSON_AddItemToObject(xg_company_action(x, "run_routes", company), "routes", all);
-    cJSON_AddStringToObject(xg_company_action(x, "dividend", company), "kind",
-                            payout ? "payout" : "withhold");
+    if (x->t->companies[company].kind != ENG_MINOR) /* (a minor has no choice: half to its
+                                                      * owner, half kept, in pbemgm as in
+                                                      * 18xx.games, step/minor_half_pay.rb,
+                                                      * which asks for no dividend) */
+        cJSON_AddStringToObject(xg_company_action(x, "dividend", company), "kind",
+                                payout ? "payout" : "withhold");
     return 0;
 }

@@ -32,11 +32,13 @@ static bool token_possible(const eng_game *b, int c)
 }
 
 /* step/train.rb can_buy_train?: room for a train and the money for the cheapest on offer —
- * the bank's, the pool's, or any other company's (at least 1); or none held (must buy). */
+ * the bank's, the pool's, or, in a phase that lets companies sell each other trains, any other
+ * company's (at least 1; depot.rb other_trains, a minor's too); or none held by a major (it
+ * must buy; a minor never must, as in pbemgm: 1835's step/buy_train.rb must_buy_train?). */
 static bool train_asks(const eng_game *b, int c)
 {
     const eng_company_state *s = &b->co[c];
-    if (s->ntrains == 0)
+    if (s->ntrains == 0 && eng_is_major(b, c))
         return true;
     if (s->ntrains >= eng_train_limit(b, c))
         return false;
@@ -44,8 +46,8 @@ static bool train_asks(const eng_game *b, int c)
     for (int k = 0; k < b->t->ntrains; k++)
         if (eng_bank_sells(b, k) || b->pool_trains[k] > 0)
             least = b->t->trains[k].cost < least ? b->t->trains[k].cost : least;
-    for (int o = 0; o < b->t->ncompanies; o++)
-        if (o != c && eng_is_major(b, o) && b->co[o].ntrains > 0)
+    for (int o = 0; o < b->t->ncompanies && b->t->phases[b->phase].trains_between_companies; o++)
+        if (o != c && !b->co[o].closed && b->co[o].ntrains > 0)
             least = 1;
     return s->cash >= least;
 }
@@ -79,6 +81,34 @@ static bool company_asks(const eng_game *b, int c)
         const eng_company *co = &b->t->companies[p];
         if (co->kind == ENG_PRIVATE && !co->never_to_company && !b->co[p].closed &&
             b->co[p].owner >= 0 && b->co[c].cash >= (co->price + 1) / 2)
+            return true;
+    }
+    return false;
+}
+
+/* Whether the private's tile power is there still: a hex of it unused, or, its uses not
+ * counted there (the section's "tile_powers_last"), the power at all. */
+static bool tile_power_left(const eng_game *g, int p)
+{
+    const eng_company *co = &g->t->companies[p];
+    unsigned all = (1u << co->powers.ntile_hexes) - 1;
+    if (all & ~g->co[p].powers_used)
+        return true;
+    for (int i = 0; i < g->t->xgames.nlasting; i++)
+        if (g->t->xgames.lasting[i] == p)
+            return all != 0;
+    return false;
+}
+
+bool xg_director_lay_waits(const eng_game *g, int c)
+{
+    int director = g->co[c].director;
+    if (!eng_is_major(g, c) || director < 0)
+        return false;
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_company *co = &g->t->companies[p];
+        if (co->kind == ENG_PRIVATE && !co->powers.user_owning_company && !g->co[p].closed &&
+            g->co[p].owner == director && g->co[p].held_by == ENG_NONE && tile_power_left(g, p))
             return true;
     }
     return false;

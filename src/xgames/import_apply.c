@@ -41,20 +41,38 @@ static void record(xg_importer *x, char *json)
     out->from_id[out->nactions++] = x->id;
 }
 
+/* Certificate k of company c (-1: the director's, else the first of the others still there)
+ * no longer in the IPO. */
+static void left_ipo(xg_importer *x, int c, bool director, int k)
+{
+    if (c < 0 || c >= ENG_MAX_COMPANIES)
+        return;
+    if (k < 0 || k >= ENG_MAX_CERTS || x->left_ipo[c][k]) {
+        k = director ? 0 : 1;
+        while (!director && k + 1 < ENG_MAX_CERTS && x->left_ipo[c][k])
+            k++;
+    }
+    x->left_ipo[c][k] = true;
+}
+
 /* The share certificates the start packet brought with it (1830's C&A: a PRR share; BO: B&O's
- * director's certificate): 18xx.games' ids of them no longer in the IPO — the director's is
- * CORP_0, a share the first of the others. */
+ * director's certificate; 1835's BY director's certificate sold as an item): 18xx.games' ids
+ * of them no longer in the IPO — the item's certificate there as the title's section says
+ * (1835's NF: BY_2), else the director's CORP_0, a share the first of the others. */
 static void note_packet_shares(xg_importer *x)
 {
     const eng_game *g = x->g;
+    int item = -1;
     for (int i = 0; i < g->nevents; i++) {
         const eng_event *e = &g->events[i];
-        if (e->kind != ENG_EV_ALSO_GETS || e->company < 0 || e->company >= ENG_MAX_COMPANIES)
-            continue;
-        int k = e->flag ? 0 : 1;
-        while (!e->flag && k + 1 < ENG_MAX_CERTS && x->left_ipo[e->company][k])
-            k++;
-        x->left_ipo[e->company][k] = true;
+        if (e->kind == ENG_EV_BOUGHT_ITEM && e->amount2 >= 0 && e->amount2 < x->t->nstart_items) {
+            item = e->amount2;
+            const struct eng_start_item *si = &x->t->start_items[item];
+            if (si->percent)
+                left_ipo(x, si->company, si->director, eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_ALSO_GETS) {
+            left_ipo(x, e->company, e->flag, eng_xg_item_share(x->t, item));
+        }
     }
 }
 
@@ -79,7 +97,12 @@ int xg_acting_company(xg_importer *x, const cJSON *a)
     int c = xg_company_of(x, name);
     if (c < 0)
         return xg_refuse(x, "pbemgm has no company %s", name ? name : "(none)");
-    if (kind && strcmp(kind, "company") == 0 && x->g->co[c].held_by != ENG_NONE)
+    bool private = kind && strcmp(kind, "company") == 0;
+    if (private && x->g->co[c].held_by != ENG_NONE)
         return x->g->co[c].held_by;
+    int op = x->g->operating; /* a private its owner uses for the major he directs (1835's OBB) */
+    if (private && !x->t->companies[c].powers.user_owning_company && op != ENG_NONE &&
+        x->g->co[c].owner >= 0 && x->g->co[op].director == x->g->co[c].owner)
+        return op;
     return c;
 }

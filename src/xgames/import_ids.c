@@ -1,7 +1,8 @@
 /* import_ids: 18xx.games' ids in a game file read as pbemgm's things — players by their ids,
- * companies by 18xx.games' names (the title's aliases), shares "PRR_5", trains "D-0" and who
- * holds each, tiles "57-1" and the hex each lies on, rotations and cities as the title's
- * "18xx.games" section maps them (eng_xgames). */
+ * companies and start items by 18xx.games' names (the title's "18xx.games" ids, else its ids
+ * and aliases), shares "PRR_5", trains "D-0" and who holds each, tiles "57-1" and the hex each
+ * lies on, rotations and cities ("C11-0-2": the number of its part) as the title's "18xx.games"
+ * section maps them (eng_xgames). */
 #include "xgames/import_internal.h"
 
 #include <stdio.h>
@@ -25,7 +26,18 @@ int xg_seat_of(const xg_importer *x, const cJSON *id)
 
 int xg_company_of(const xg_importer *x, const char *name)
 {
-    return name ? eng_company_index(x->t, name) : -1;
+    if (!name)
+        return -1;
+    int c = eng_xg_company_named(x->t, name); /* the section's ids first (1835's minor "1") */
+    return c >= 0 ? c : eng_company_index(x->t, name);
+}
+
+int xg_item_of(const xg_importer *x, const char *name)
+{
+    if (!name)
+        return -1;
+    int item = eng_xg_item_named(x->t, name); /* 1835's "BY_D", "1" */
+    return item >= 0 ? item : eng_start_item_named(x->t, name);
 }
 
 /* "D-0": the part before the last '-' into out. */
@@ -129,5 +141,10 @@ int xg_city(const eng_title *t, int tile, int hex, int k)
 {
     const eng_xg_place *p = tile >= 0 ? place_of(t->xgames.tiles, t->xgames.ntiles, tile)
                                       : place_of(t->xgames.hexes, t->xgames.nhexes, hex);
+    for (int i = 0; p && i < p->ncity_parts; i++) /* the number is its part's ("C11-0-2") */
+        if (p->city_parts[i] == k) {
+            k = i;
+            break;
+        }
     return p && p->ncities > k && k >= 0 ? p->cities[k] : k;
 }

@@ -123,8 +123,10 @@ int xg_refuse(xg_importer *x, const char *fmt, ...) __attribute__((format(printf
 /* ---- 18xx.games' ids (import_ids.c) ---- */
 /* The seat of the file's player id (a number or a name), or -1. */
 int xg_seat_of(const xg_importer *x, const cJSON *id);
-/* A company by 18xx.games' name ("ERIE", "CS"), or -1. */
+/* A company by 18xx.games' name ("ERIE", "CS"), or -1; a start item by its id there (a
+ * company's, or the section's: 1835's "BY_D"), or -1. */
 int xg_company_of(const xg_importer *x, const char *name);
+int xg_item_of(const xg_importer *x, const char *name);
 /* The train type of a train id ("D-0": D), or -1; its holder now. */
 int xg_train_type(const xg_importer *x, const char *id);
 int xg_train_holder(const xg_importer *x, const char *id);
@@ -137,8 +139,8 @@ void xg_tile_laid(xg_importer *x, const char *id, int hex);
 int xg_tile_hex(const xg_importer *x, const char *id);
 /* 18xx.games' tile number of a tile id ("57-1": 57) into out. */
 void xg_tile_name(const char *id, char *out, size_t len);
-/* pbemgm's rotation of an 18xx.games rotation of tile t; pbemgm's city of 18xx.games' city k
- * of the tile (tile >= 0) or preprinted hex (hex, tile -1). */
+/* pbemgm's rotation of an 18xx.games rotation of tile t; pbemgm's city of 18xx.games' city
+ * numbered k in its id, of the tile (tile >= 0) or preprinted hex (hex, tile -1). */
 int xg_rotation(const eng_title *t, int tile, int rotation);
 int xg_city(const eng_title *t, int tile, int hex, int k);
 

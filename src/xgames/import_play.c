@@ -29,7 +29,7 @@ static int bid(xg_importer *x, const cJSON *a)
 {
     int seat = player_seat(x, a);
     const char *company = xg_str(a, "company");
-    int item = company ? eng_start_item_named(x->t, company) : -1, price = xg_int(a, "price", -1);
+    int item = xg_item_of(x, company), price = xg_int(a, "price", -1);
     if (seat < 0)
         return -1;
     if (item < 0)
@@ -37,8 +37,9 @@ static int bid(xg_importer *x, const cJSON *a)
     if (xg_sync_player(x, seat))
         return -1;
     eng_game *g = x->g;
-    bool buys = item == first_unsold(g) && price == g->item_price[item] &&
-                g->auction_item == ENG_NONE;
+    bool buys = !x->t->packet_auction || /* (a packet at fixed prices: every bid buys) */
+                (item == first_unsold(g) && price == g->item_price[item] &&
+                 g->auction_item == ENG_NONE);
     eng_action act = {.kind = buys ? ENG_ACT_BUY_ITEM : ENG_ACT_BID, .player = seat,
                       .item = item, .price = buys ? 0 : price};
     return xg_apply(x, &act, NULL);

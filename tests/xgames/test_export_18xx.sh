@@ -8,8 +8,10 @@
 # (xg_import) and exported again load to their results, with the file's decisions in order: a
 # run's routes compared by their number and total (pbemgm keeps the total, not each train's
 # part), a private bought by a company next to the pass of its trains' step in either order
-# (pbemgm's log does not say which came first). No engine here (no ruby, no tobymao/18xx
-# source): SKIP.
+# (pbemgm's log does not say which came first). Games of 1835 played by pbemgm's engine with
+# the options of the title's "18xx.games" section load whole too, at pbemgm's position but for
+# what 18xx.games' 1835 shows otherwise (below, and docs/titles.md, "1835 on 18xx.games"). No
+# engine here (no ruby, no tobymao/18xx source): SKIP.
 set -u
 TOP=${PBEMGM_TOP:?}
 BUILD=${PBEMGM_BUILD:-$TOP/build}
@@ -26,6 +28,8 @@ TOOL="$BUILD/tests/tools/xgexport"
 # after him); 12 (3 players) a director selling his train buyer's own shares, its presidency
 # kept (5 sales), second sales of a company in a turn at the fallen price
 GAMES=${PBEMGM_XG_GAMES:-"1:1500 2:1500:5:WithOptional6Train=yes 3:400:3 7:400 4:1500:3 5:1500 12:1500:3"}
+# 1835's, seed:actions: games whose packet 18xx.games' draft takes (docs/titles.md)
+GAMES_1835=${PBEMGM_XG_1835_GAMES:-"2:120 8:120 5:300 12:300"}
 N=0
 ok() { N=$((N + 1)); echo "ok $N - $1"; }
 not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
@@ -38,6 +42,24 @@ loaded() {
         grep -q '"loaded":true' "$work/check.json"
 }
 
+# exported GAME: how many of pbemgm's actions became how many of 18xx.games', by type
+exported() {
+    ruby -rjson -e '
+        d = JSON.parse(File.read(ARGV[0])); l = JSON.parse(File.read(ARGV[0] + ".log"))
+        t = d["actions"].map { |a| a["type"] }.tally
+        puts "#{l["actions"].size} pbemgm actions exported as #{d["actions"].size} " \
+             "(#{t.sort.map { |k, v| "#{v} #{k}" }.join(", ")})"' "$1"
+}
+
+# where POSITION: the position's action, round, phase and who acts (or the game over)
+where() {
+    ruby -rjson -e '
+        d = JSON.parse(File.read(ARGV[0]))
+        who = d["finished"] ? "the game over" : "#{d["acting"].join} to act"
+        puts "action #{d["action"]}, #{d["round"]} round #{d["turn"]}, " \
+             "phase #{d["phase"]}, #{who}"' "$1"
+}
+
 if [ ! -x "$TOOL" ]; then
     not_ok "$TOOL is built (make $TOOL)"
     exit 0
@@ -48,7 +70,7 @@ if ! why=$(sh "$ENGINE" setup 2>&1 >/dev/null); then
     exit 0
 fi
 
-# 1-12. pbemgm's games: exported, loaded (a finished one to pbemgm's result), the same
+# 1-21. pbemgm's games: exported, loaded (a finished one to pbemgm's result), the same
 # position at the end
 for spec in $GAMES; do
     seed=${spec%%:*}
@@ -61,11 +83,7 @@ for spec in $GAMES; do
     game="$work/game$seed.json"
     if (cd "$TOP" && XGEXPORT_OPTIONS=$options "$TOOL" play 1830 "$seed" "$actions" "$game" \
             "$players" >"$work/pbemgm$seed.pos"); then
-        ok "game $seed ($players players${options:+, $options}): $(ruby -rjson -e '
-            d = JSON.parse(File.read(ARGV[0])); l = JSON.parse(File.read(ARGV[0] + ".log"))
-            t = d["actions"].map { |a| a["type"] }.tally
-            puts "#{l["actions"].size} pbemgm actions exported as #{d["actions"].size} " \
-                 "(#{t.sort.map { |k, v| "#{v} #{k}" }.join(", ")})"' "$game")"
+        ok "game $seed ($players players${options:+, $options}): $(exported "$game")"
     else
         not_ok "game $seed: pbemgm's robot game is exported"
         continue
@@ -83,14 +101,70 @@ for spec in $GAMES; do
     sh "$ENGINE" position "$game" | tail -n 1 >"$work/xgames$seed.last"
     tail -n 1 "$work/pbemgm$seed.pos" >"$work/pbemgm$seed.last"
     if out=$(ruby "$DIFF" "$work/xgames$seed.last" "$work/pbemgm$seed.last" 2>&1); then
-        ok "game $seed: 18xx.games' position at the end is pbemgm's ($(ruby -rjson -e '
-            d = JSON.parse(File.read(ARGV[0]))
-            who = d["finished"] ? "the game over" : "#{d["acting"].join} to act"
-            puts "action #{d["action"]}, #{d["round"]} round #{d["turn"]}, " \
-                 "phase #{d["phase"]}, #{who}"' \
-                "$work/xgames$seed.last"))"
+        ok "game $seed: 18xx.games' position at the end is pbemgm's ($(where \
+            "$work/xgames$seed.last"))"
     else
         not_ok "game $seed: the positions differ: $out"
+    fi
+done
+
+# 22-33. 1835's games (the short ones of pbemgm's robot: the whole start packet, stock rounds
+# with sales, operating rounds with tiles, trains and runs), exported, loaded, and at the end
+# at pbemgm's position: who acts, every player's cash, certificates and worth, every company's
+# trains, president, price, shares in the IPO and the pool, whether it floated, the privates'
+# owners. Left out, not hidden: a company not started has its fixed par as its price there
+# (pbemgm: none yet); a company not floated holds the money of its IPO shares sold there at once
+# (pbemgm: when it floats), and the bank the rest; the minors and the BY director's certificate
+# are companies closed there once bought (pbemgm: no privates).
+# comparable XGAMES PBEMGM: both positions with what 18xx.games' 1835 shows otherwise left out
+# (above), pbemgm's ids as 18xx.games spells them (the section's "companies")
+comparable() {
+    ruby -rjson -e '
+        ids = JSON.parse(File.read(ARGV[2]))["18xx.games"]["companies"] || {}
+        x = JSON.parse(File.readlines(ARGV[0]).last)
+        p = JSON.parse(File.readlines(ARGV[1]).last)
+        p["privates"] = p["privates"].to_h { |k, v| [ids.fetch(k, k), v] }
+        x["privates"].reject! { |k, v| v == "closed" && !p["privates"].key?(k) }
+        open = false
+        p["corporations"].each do |pc|
+          xc = x["corporations"].find { |c| c["id"] == pc["id"] } or next
+          [xc, pc].each { |c| c.delete("price") } if pc["price"].nil?
+          next if pc["floated"]
+          [xc, pc].each { |c| c.delete("cash") }
+          open = true
+        end
+        [x, p].each { |o| o.delete("bank") } if open
+        File.write(ARGV[3], JSON.generate(x) + "\n")
+        File.write(ARGV[4], JSON.generate(p) + "\n")' "$1" "$2" "$TOP/config/games/1835.json" \
+        "$work/x.cmp" "$work/p.cmp"
+}
+
+for spec in $GAMES_1835; do
+    seed=${spec%%:*}
+    actions=${spec#*:}
+    game="$work/game$seed.json"
+    if (cd "$TOP" && "$TOOL" play 1835 "$seed" "$actions" "$game" 4 >"$work/pbemgm$seed.pos" \
+            2>"$work/play.err"); then
+        ok "1835 game $seed: $(exported "$game")"
+    else
+        not_ok "1835 game $seed: pbemgm's robot game is exported: $(cat "$work/play.err")"
+        continue
+    fi
+    if loaded "$game"; then
+        ok "1835 game $seed loads whole in 18xx.games' engine"
+    else
+        not_ok "1835 game $seed in 18xx.games' engine: $(head -c 600 "$work/check.json")"
+        continue
+    fi
+    sh "$ENGINE" position "$game" | tail -n 1 >"$work/xgames$seed.last"
+    tail -n 1 "$work/pbemgm$seed.pos" >"$work/pbemgm$seed.last"
+    if ! comparable "$work/xgames$seed.last" "$work/pbemgm$seed.last"; then
+        not_ok "1835 game $seed: the positions cannot be read"
+    elif out=$(ruby "$DIFF" "$work/x.cmp" "$work/p.cmp" 2>&1); then
+        ok "1835 game $seed: 18xx.games' position at the end is pbemgm's ($(where \
+            "$work/xgames$seed.last"))"
+    else
+        not_ok "1835 game $seed: the positions differ: $out"
     fi
 done
 
@@ -150,7 +224,7 @@ same_decisions() {
         puts "#{a.size} decisions"' "$1" "$2"
 }
 
-# 13-. 18xx.games' recorded games imported and exported again
+# 34-. 18xx.games' recorded games imported and exported again
 for f in "$ORACLE"/1830/*.json "$TOP"/tests/oracle/18xx-games/1830/*.json; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .json)
