@@ -365,7 +365,7 @@ static void test_a_recorded_file_imports_and_starts(void **state)
 }
 
 /* The file of game name (NULL when the exporter refuses it: *why then). */
-static char *file_of(struct fixture *f, const char *name, char *why, size_t len)
+static char *file_or_why(struct fixture *f, const char *name, char *why, size_t len)
 {
     store_game g = find(f, name);
     char *json;
@@ -373,6 +373,16 @@ static char *file_of(struct fixture *f, const char *name, char *why, size_t len)
     store_game_clear(&g);
     assert_int_not_equal(r.kind, SVC_FAILED);
     snprintf(why, len, "%s", r.text);
+    return json;
+}
+
+/* The file of game name, which the exporter must write (these tests' games are 1830's as
+ * 18xx.games plays it). */
+static char *file_of(struct fixture *f, const char *name, char *why, size_t len)
+{
+    char *json = file_or_why(f, name, why, len);
+    if (!json)
+        fail_msg("%s is not written as an 18xx.games file: %s", name, why);
     return json;
 }
 
@@ -594,10 +604,53 @@ static void test_the_final_report_carries_the_file(void **state)
     free(json);
 }
 
+/* A game the exporter refuses (a GM's correction has no form in 18xx.games): the CLI's export
+ * is refused naming the correction and writes nothing; a player's SEND GAME FILE is answered
+ * with the reason and carries nothing. */
+static void test_a_game_with_a_correction_is_not_exported(void **state)
+{
+    struct fixture *f = *state;
+    import_imp_welcomed(f);
+    buf out;
+    buf_init(&out);
+    assert_int_equal(svc_player_address(&f->c, f->st, "imp", "Player_3", "cy@pbem.test", false,
+                                         &out).kind, SVC_OK);
+    assert_int_equal(svc_game_start(&f->c, f->st, "imp", "", &out).kind, SVC_OK);
+    svc_result r = svc_gm_command(&f->c, f->st, "imp", "ADJUST CASH Player_1 +10", "a slip",
+                                  NULL, &out);
+    if (r.kind != SVC_OK)
+        fail_msg("adjust: %s\n%s", r.text, out.data);
+    buf_free(&out);
+    run_once(f);
+    clear_out(f);
+    char why[SVC_TEXT_MAX];
+    assert_null(file_or_why(f, "imp", why, sizeof why));
+    expect_in(why, "ADJUST");
+    char *path = th_path(f->dir, "imp.json");
+    buf_init(&out);
+    r = svc_game_export(f->st, "imp", path, &out);
+    assert_int_equal(r.kind, SVC_REFUSED);
+    expect_in(r.text, "game imp cannot be written as an 18xx.games file: ");
+    assert_int_equal(access(path, F_OK), -1);
+    buf_free(&out);
+    free(path);
+    password_for(f, "Player_1", "secret9");
+    free(deliver(f, "From: ann@pbem.test\nSubject: the file\nMessage-ID: <w9@pbem.test>\n\n"
+                    "GAME imp\nPLAYER Player_1\nPASSWORD secret9\nSEND GAME FILE\n"));
+    run_once(f);
+    struct sent s;
+    collect(f, &s);
+    int i = sent_to(&s, "ann@pbem.test");
+    expect_file_or_why(s.raw[i], s.body[i], "imp.json", false);
+    sent_clear(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_an_import_creates_the_game_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_game_with_a_correction_is_not_exported, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_a_refused_import_creates_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_bad_file_is_refused_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_game_over_in_the_file_is_finished, setup,
