@@ -14,9 +14,15 @@ failures=""
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT INT TERM
 
+# A test skipped where what it needs is not here (18xx.games' engine, Chromium) prints "ok N #
+# SKIP why" (a shell test) or "not ok N # SKIP" (cmocka's skip()): counted with the passed,
+# said on its line.
 count() {
     name=$1; rc=$2
+    s=$(grep -c '^\(not \)\{0,1\}ok [0-9]* # SKIP' "$log")
     p=$(grep -c '^ok ' "$log"); f=$(grep -c '^not ok ' "$log")
+    c=$(grep -c '^not ok [0-9]* # SKIP' "$log")
+    p=$((p + c)); f=$((f - c))
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
     passed=$((passed + p)); failed=$((failed + f))
     if [ "$f" -gt 0 ]; then
@@ -25,7 +31,9 @@ count() {
         cat "$log"
         echo "----"
     else
-        echo "$name: $p passed"
+        skipped=""
+        [ "$s" -gt 0 ] && skipped=" ($s skipped: what they need is not here)"
+        echo "$name: $p passed$skipped"
     fi
 }
 
