@@ -203,7 +203,7 @@ static bool trains_later(const xg_writer *x, const xg_source *src, int i)
 }
 
 /* Action i applied and written; *end_reason set when it ends the game. */
-static int replay_one(xg_writer *x, const xg_source *src, int i, int *end_reason, char *why,
+static int export_one(xg_writer *x, const xg_source *src, int i, int *end_reason, char *why,
                       size_t len)
 {
     eng_action a;
@@ -234,7 +234,7 @@ static int replay_one(xg_writer *x, const xg_source *src, int i, int *end_reason
 static int replay(xg_writer *x, const xg_source *src, int *end_reason, char *why, size_t len)
 {
     for (int i = 0; i < src->nactions; i++) {
-        if (replay_one(x, src, i, end_reason, why, len))
+        if (export_one(x, src, i, end_reason, why, len))
             return -1;
         if (src->written)
             src->written[i] = x->next_id - 1;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int refuse(xg_writer *x, const char *what)
+static int refuse_action(xg_writer *x, const char *what)
 {
     snprintf(x->why, x->len, "%s", what);
     return -1;
@@ -30,7 +30,7 @@ static int write_par(xg_writer *x, int player, int company, int par)
 {
     int row, col;
     if (eng_par_space(x->t, par, &row, &col))
-        return refuse(x, "a par the market has no space for");
+        return refuse_action(x, "a par the market has no space for");
     cJSON *o = xg_player_action(x, "par", player);
     add_company(o, "corporation", x->t, company);
     char price[48];
@@ -67,7 +67,7 @@ static int start_decision(xg_writer *x, const eng_action *a)
         return 0;
     }
     if (a->kind != ENG_ACT_BUY_ITEM && a->kind != ENG_ACT_BID)
-        return refuse(x, "not an action of the start packet 18xx.games has");
+        return refuse_action(x, "not an action of the start packet 18xx.games has");
     cJSON *o = xg_player_action(x, "bid", a->player);
     cJSON_AddStringToObject(o, "company", eng_xg_item_id(x->t, a->item));
     cJSON_AddNumberToObject(o, "price", a->kind == ENG_ACT_BID ? a->price
@@ -133,7 +133,7 @@ static int buy_share(xg_writer *x, const eng_action *a)
     const eng_game *b = x->before;
     int c = a->company;
     if (a->from_player)
-        return refuse(x, "18xx.games' 1830 has no nationalisation");
+        return refuse_action(x, "18xx.games' 1830 has no nationalisation");
     if (!b->co[c].started) {
         int par = a->price > 0 ? a->price : x->g->co[c].par;
         xg_shares_buy(x, c, a->player, XG_IPO, 0);
@@ -142,7 +142,7 @@ static int buy_share(xg_writer *x, const eng_action *a)
     int from = a->from_pool ? XG_POOL : XG_IPO;
     int share = xg_share_to_buy(x, c, from, false);
     if (share < 0)
-        return refuse(x, "no such share where 18xx.games keeps them");
+        return refuse_action(x, "no such share where 18xx.games keeps them");
     cJSON *o = xg_player_action(x, "buy_shares", a->player);
     char id[ENG_ID + 8];
     xg_share_id(x->t, c, share, id, sizeof id);
@@ -160,7 +160,7 @@ static int sell(xg_writer *x, const eng_action *a)
 {
     int c = a->company, percent = a->percent;
     if (!x->before->co[c].started) /* (bundles_for_corporation: none before the par) */
-        return refuse(x, "a share of a company not started is sold, which 18xx.games does not "
+        return refuse_action(x, "a share of a company not started is sold, which 18xx.games does not "
                          "allow (it has no price yet)");
     cJSON *o = NULL;
     if (x->sold == c && x->sold_by == a->player && x->before->opt.separate_sales_at_same_price &&
@@ -198,10 +198,10 @@ static int one_purchase(xg_writer *x, const eng_action *a)
 {
     bool share = a->kind == ENG_ACT_BUY_SHARE;
     if (!share && x->before->stock_round_number < 2)
-        return refuse(x, "a private bought from another player in the first stock round, which "
+        return refuse_action(x, "a private bought from another player in the first stock round, which "
                          "18xx.games does not allow");
     if ((share && x->private_bought_by == a->player) || (!share && x->before->turn_bought))
-        return refuse(x, "a share and a private bought in one turn: 18xx.games allows one "
+        return refuse_action(x, "a share and a private bought in one turn: 18xx.games allows one "
                          "purchase a turn, the private's too");
     if (!share)
         x->private_bought_by = a->player;
@@ -218,7 +218,7 @@ static int stock_action(xg_writer *x, const eng_action *a)
     case ENG_ACT_SELL:
         x->bought_last = bought_before;
         if (!may_sell_there(x))
-            return refuse(x, "a sale after a sale and a purchase in one turn, which 18xx.games "
+            return refuse_action(x, "a sale after a sale and a purchase in one turn, which 18xx.games "
                              "does not allow in this title (its SELL_BUY_ORDER)");
         x->bought_last = false;
         return sell(x, a);
@@ -240,7 +240,7 @@ static int stock_action(xg_writer *x, const eng_action *a)
     case ENG_ACT_PAR:
         return write_par(x, a->player, a->company, a->price);
     default:
-        return refuse(x, "not an action of a stock round 18xx.games has");
+        return refuse_action(x, "not an action of a stock round 18xx.games has");
     }
 }
 
@@ -404,7 +404,7 @@ static int buy_train(xg_writer *x, const eng_action *a)
         int from = seller == -2 ? ENG_NONE : seller;
         int k = seller == -2 ? xg_pool_train(x, a->train) : xg_held_train(x, seller, a->train);
         if (k < 0)
-            return refuse(x, "a train 18xx.games does not have there");
+            return refuse_action(x, "a train 18xx.games does not have there");
         tr = xg_trains_take(x, from, k);
     }
     char id[ENG_ID + 16];
@@ -426,7 +426,7 @@ static int discard_train(xg_writer *x, const eng_action *a)
 {
     int c = x->before->discarding, k = xg_held_train(x, c, a->train);
     if (k < 0)
-        return refuse(x, "a train 18xx.games does not have there");
+        return refuse_action(x, "a train 18xx.games does not have there");
     xg_train tr = xg_trains_take(x, c, k);
     char id[ENG_ID + 16];
     xg_train_id(x->t, tr, id, sizeof id);
@@ -515,7 +515,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
         return 0;
     case ENG_ACT_SELL:
         if (a->company == c && passes_presidency(x->g, c))
-            return refuse(x, "the director sells shares of the company buying the train and "
+            return refuse_action(x, "the director sells shares of the company buying the train and "
                              "passes its presidency on, which 18xx.games does not allow "
                              "(step/emergency_money.rb)");
         xg_steps_to(x, XG_AT_TRAIN);
@@ -533,7 +533,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->operating = ENG_NONE; /* the next turn begins at its first step */
         return 0;
     default:
-        return refuse(x, "not an action of an operating round 18xx.games has");
+        return refuse_action(x, "not an action of an operating round 18xx.games has");
     }
 }
 
@@ -547,7 +547,7 @@ static int exchange(xg_writer *x, const eng_action *a)
     if (share < 0 && pc->exchange_from_pool)
         share = xg_share_to_buy(x, c, from = XG_POOL, false);
     if (share < 0)
-        return refuse(x, "no share where 18xx.games keeps them to exchange the private for");
+        return refuse_action(x, "no share where 18xx.games keeps them to exchange the private for");
     char id[ENG_ID + 8];
     xg_share_id(x->t, c, share, id, sizeof id);
     cJSON *o = xg_company_action(x, "buy_shares", a->company);
@@ -608,15 +608,15 @@ int xg_write_action(xg_writer *x, const eng_action *a)
 {
     const eng_game *b = x->before;
     if (a->kind == ENG_ACT_ADJUST)
-        return refuse(x, "a GM's correction (ADJUST), which 18xx.games has no action for");
+        return refuse_action(x, "a GM's correction (ADJUST), which 18xx.games has no action for");
     bool teleports = x->teleport != ENG_NONE && a->kind == ENG_ACT_PRIVATE_TOKEN &&
                      a->company == x->teleport;
     if (x->teleport != ENG_NONE && !teleports)
-        return refuse(x, "a private's tile without its station next: 18xx.games places both "
+        return refuse_action(x, "a private's tile without its station next: 18xx.games places both "
                          "at once (a teleport)");
     x->teleport = ENG_NONE;
     if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->t, a->company))
-        return refuse(x, "a private's station without its tile just before: 18xx.games places "
+        return refuse_action(x, "a private's station without its tile just before: 18xx.games places "
                          "both at once (a teleport)");
     int rc;
     if (a->kind == ENG_ACT_EXCHANGE && a->company >= 0 && a->company < x->t->ncompanies &&
@@ -635,7 +635,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         }
         rc = operating_action(x, a);
     } else {
-        rc = refuse(x, "an action where 18xx.games has none");
+        rc = refuse_action(x, "an action where 18xx.games has none");
     }
     if (a->kind != ENG_ACT_SELL && a->kind != ENG_ACT_RAISE_CASH)
         x->pending_sales = -1;

@@ -33,7 +33,7 @@ static const char *str_member(const cJSON *o, const char *name)
 
 /* The pbemgm title that plays 18xx.games' title: for now the title of the same name, when its
  * "18xx.games" section names that title. */
-static eng_title *title_for(xg_importer *x, const char *name, eng_title_reader read, void *ctx)
+static eng_title *title_named(xg_importer *x, const char *name, eng_title_reader read, void *ctx)
 {
     for (const char *c = name; *c; c++) /* a name, not a path */
         if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
@@ -113,7 +113,7 @@ static int load_title(xg_importer *x, const cJSON *root, eng_title_reader read, 
                       eng_options *o)
 {
     const char *name = str_member(root, "title");
-    eng_title *base = title_for(x, name, read, ctx);
+    eng_title *base = title_named(x, name, read, ctx);
     if (!base || options_for(x, base, cJSON_GetObjectItemCaseSensitive(root, "settings"))) {
         eng_title_free(base);
         return -1;

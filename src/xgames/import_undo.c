@@ -109,7 +109,7 @@ static int walk(xg_importer *x, struct resolve *r, const cJSON *const *all)
 }
 
 /* The kept actions, each with its auto_actions after it, into x->kept. */
-static void keep(xg_importer *x, const struct resolve *r)
+static void keep_action(xg_importer *x, const struct resolve *r)
 {
     int n = 0;
     for (int i = 0; i < r->n; i++)
@@ -149,7 +149,7 @@ int xg_resolve_actions(xg_importer *x, const cJSON *actions)
     r.all = all;
     int rc = walk(x, &r, all);
     if (rc == 0)
-        keep(x, &r);
+        keep_action(x, &r);
     clear_stack(&r);
     free(r.stack);
     free(r.active);
