@@ -129,6 +129,12 @@ typedef struct eng_company_state {
     bool ran;            /* this turn: revenue declared and paid out or kept */
     unsigned powers_used; /* privates: bit k for power tile k, bit 2 for the station */
     bool paid_this_or;   /* minors and privates: paid their owner income in this OR */
+    /* a title with loans and destinations (1856): */
+    int loans;           /* majors: loans taken and not yet repaid (each of the title's loan
+                          * amount) */
+    int escrow;          /* majors: money of its sold shares the bank holds for it until it
+                          * reaches its destination */
+    bool destination_reached; /* majors: its run has reached its destination (escrow paid) */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -345,6 +351,10 @@ typedef enum {
     ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
                          * with a private, 1830's B&O); a director's certificate bought from the
                          * IPO carries its par in price instead */
+    ENG_ACT_TAKE_LOAN,  /* the operating major takes one loan (1856) */
+    ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856); in the title's
+                         * special round (the CGR's formation) its director repays them, with
+                         * the company's money, then his own */
 } eng_action_kind;
 
 
@@ -385,7 +395,8 @@ typedef struct eng_action {
                          * director's certificate of a company whose par is chosen) */
     int adjust;         /* ENG_ACT_ADJUST: ENG_ADJ_... */
     int target;         /* ENG_ADJ_CASH: the player, or ENG_NONE for the company */
-    int amount;         /* ENG_ADJ_CASH: money (+/-); ENG_ADJ_PRICE: the price */
+    int amount;         /* ENG_ADJ_CASH: money (+/-); ENG_ADJ_PRICE: the price;
+                         * ENG_ACT_REPAY_LOAN: how many loans */
     int owner_from, owner_to; /* ENG_ADJ_MOVE_CERT: a player, ENG_IPO or ENG_POOL */
 } eng_action;
 
