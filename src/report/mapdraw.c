@@ -290,11 +290,24 @@ static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_trac
     }
 }
 
-static void draw_offboard(cairo_t *cr, const eng_hex *h, double cx, double cy, double r)
+/* Whether a phase of the title takes the off-boards' gray values (1856's D): the map then shows
+ * four values, yellow/green/brown/gray, else three. */
+static bool gray_offboard_values(const eng_title *t)
+{
+    for (int p = 0; p < t->nphases; p++)
+        if (t->phases[p].offboard_color == ENG_GRAY)
+            return true;
+    return false;
+}
+
+static void draw_offboard(cairo_t *cr, const eng_title *t, const eng_hex *h, double cx,
+                          double cy, double r)
 {
     char s[48];
-    snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
-             h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
+    int n = snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
+                     h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
+    if (gray_offboard_values(t))
+        snprintf(s + n, sizeof s - (size_t)n, "/%d", h->offboard_revenue[ENG_GRAY]);
     cairo_set_source_rgb(cr, 1, 1, 1);
     text_centered(cr, s, cx, cy - r * 0.05, r * 0.2, true);
 }
@@ -344,7 +357,7 @@ static void draw_hex(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, i
         draw_terrain(cr, h, cx, cy, r);
     draw_paths(cr, tr, rot, e0, cx, cy, r);
     if (h->offboard)
-        draw_offboard(cr, h, cx, cy, r);
+        draw_offboard(cr, t, h, cx, cy, r);
     draw_cities(cr, b, hex, tr, rot, e0, cx, cy, r);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     if (tr->label[0])
@@ -585,9 +598,11 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     static const struct { eng_color c; const char *label; } colours[] = {
         {ENG_WHITE, "open"}, {ENG_YELLOW, "yellow"}, {ENG_GREEN, "green"},
         {ENG_BROWN, "brown / fixed"}, {ENG_RED, "off-board: yellow/green/brown phase values"}};
+    const char *gray_label = "off-board: yellow/green/brown/gray phase values";
     double x = MARGIN;
     for (size_t i = 0; i < sizeof colours / sizeof *colours; i++) {
-        legend_swatch(cr, x, y, hex_fill(colours[i].c), colours[i].label);
+        bool gray = colours[i].c == ENG_RED && gray_offboard_values(t);
+        legend_swatch(cr, x, y, hex_fill(colours[i].c), gray ? gray_label : colours[i].label);
         x += i + 1 < sizeof colours / sizeof *colours ? 150 : 0;
     }
     y += 34;
