@@ -150,8 +150,7 @@ static void text_with_halo(cairo_t *cr, const char *s, double x, double y, doubl
 
 /* Where a city or town sits in its hex. */
 static void node_position(const eng_track *tr, int rot, double e0, eng_end_kind kind, int index,
-                          double cx,
-                          double cy, double r, double *x, double *y)
+                          double cx, double cy, double r, double *x, double *y)
 {
     float loc = kind == ENG_END_CITY ? tr->cities[index].loc : tr->towns[index].loc;
     int count = kind == ENG_END_CITY ? tr->ncities : tr->ntowns;
@@ -178,8 +177,7 @@ static void node_position(const eng_track *tr, int rot, double e0, eng_end_kind 
 }
 
 static void end_position(const eng_track *tr, int rot, double e0, const eng_end *e, double cx,
-                         double cy,
-                         double r, double *x, double *y)
+                         double cy, double r, double *x, double *y)
 {
     switch (e->kind) {
     case ENG_END_EDGE:
@@ -250,8 +248,7 @@ static void draw_token(cairo_t *cr, const eng_company *c, double x, double y, do
 }
 
 static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_track *tr, int rot,
-                        double e0,
-                        double cx, double cy, double r)
+                        double e0, double cx, double cy, double r)
 {
     double rad = r * 0.2;
     for (int c = 0; c < tr->ncities; c++) {
@@ -366,8 +363,7 @@ static void draw_hex(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, i
 
 /* How close the nearest city, town or station of the hex's track comes to (x, y). */
 static double nearest_node(const eng_track *tr, int rot, double e0, double cx, double cy, double r,
-                           double x,
-                           double y)
+                           double x, double y)
 {
     double best = 1e9;
     for (int k = 0; k < tr->ncities + tr->ntowns; k++) {
@@ -401,8 +397,7 @@ static void name_extent(cairo_t *cr, const eng_hex *h, double r, double *hw, dou
 
 /* Whether a station place of the track covers the box centred at (x, y). */
 static bool box_covered(const eng_track *tr, int rot, double e0, double cx, double cy, double r,
-                        double x,
-                        double y, double hw, double hh)
+                        double x, double y, double hw, double hh)
 {
     double rad = r * 0.2;
     for (int c = 0; c < tr->ncities; c++) {
@@ -422,8 +417,7 @@ static bool box_covered(const eng_track *tr, int rot, double e0, double cx, doub
 /* Where the hex's name goes: the first of below, above, the middle and between that no station
  * place covers (below when all are). */
 static double name_y(const eng_track *tr, int rot, double e0, double cx, double cy, double r,
-                     double hw,
-                     double hh)
+                     double hw, double hh)
 {
     static const double spots[] = {0.68, -0.66, 0, 0.3, -0.3, 0.5, -0.5};
     for (size_t i = 0; i < sizeof spots / sizeof *spots; i++)

@@ -46,7 +46,8 @@ static int goal_distance(const eng_title *t, const eng_action *a, int goal)
 {
     if (goal < 0)
         return 0;
-    return a->kind == ENG_ACT_LAY_TILE ? lay_distance(t, a, goal) : eng_hex_distance(t, a->hex, goal);
+    return a->kind == ENG_ACT_LAY_TILE ? lay_distance(t, a, goal)
+                                       : eng_hex_distance(t, a->hex, goal);
 }
 
 static bool better(const struct choice *c, const struct choice *best, bool by_goal)
