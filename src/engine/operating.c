@@ -1080,9 +1080,10 @@ static void next_company(eng_game *g)
         end_operating_round(g);
 }
 
-/* A company formed during an operating round joins it among the majors still to operate —
- * unless its founder has operated in it already (house rule 10: the Prussian formed after M2
- * operated waits for the next round). */
+/* A company formed during an operating round joins it among the majors still to operate (or
+ * right after the company whose turn it was: formation.joins_next) — unless its founder has
+ * operated in it already (house rule 10: the Prussian formed after M2 operated waits for the
+ * next round; 1856's CGR waits when a company merged into it has: g->formation_founder). */
 static void join_operating_round(eng_game *g, int company, int founder)
 {
     int at = -1;
@@ -1097,8 +1098,9 @@ static void join_operating_round(eng_game *g, int company, int founder)
     if (!g->co[company].floated || g->nor_order == ENG_MAX_COMPANIES)
         return;
     int pos = g->or_pos + 1;
-    while (pos < g->nor_order && (!eng_is_major(g, g->or_order[pos]) ||
-                                  eng_operates_before(g, g->or_order[pos], company)))
+    while (!g->t->formation.joins_next && pos < g->nor_order &&
+           (!eng_is_major(g, g->or_order[pos]) ||
+            eng_operates_before(g, g->or_order[pos], company)))
         pos++;
     memmove(&g->or_order[pos + 1], &g->or_order[pos],
             (size_t)(g->nor_order - pos) * sizeof *g->or_order);
@@ -1110,7 +1112,12 @@ static void join_operating_round(eng_game *g, int company, int founder)
  * company whose turn it was goes on (or the one over its limit discards first). */
 void eng_resume_operating_round(eng_game *g)
 {
-    join_operating_round(g, g->t->formation.company, g->t->formation.founder);
+    join_operating_round(g, g->t->formation.company, g->formation_founder);
+    if (g->co[g->operating].closed) { /* merged into the formed company (1856's CGR): its turn
+                                       * is over */
+        next_company(g);
+        return;
+    }
     check_train_limits(g); /* the minors' trains may take it over its limit */
     g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
                  : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner
