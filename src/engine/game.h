@@ -328,6 +328,8 @@ typedef struct eng_game {
     int national_asking;      /* the company whose director is asked to repay its loans, or
                                * ENG_NONE */
     unsigned national_merging; /* bit c: major c is given up to the national */
+    bool national_permanent;  /* the national has owned a train that never rusts (as it formed
+                               * or ran): it no longer must withhold */
     int formation_founder;    /* the company whose having operated in the round keeps the
                                * formed company from joining it: the title's founder (1835's M2),
                                * or as the special round sets it (1856: the first merged into the
@@ -504,6 +506,14 @@ int eng_player_worth(const eng_game *g, int p);
  * Not so where every item is on sale at once (Clemens, Thompson) or it is auctioned. */
 bool eng_packet_sold_by_rows(const eng_game *g);
 int eng_train_limit(const eng_game *g, int company);
+/* A national's own rules (eng_title.national; 1856's CGR), false for any other company: it
+ * must withhold, its price still, until it has owned a train that never rusts; it pays no
+ * interest; it never closes. */
+bool eng_national_withholds(const eng_game *g, int company);
+bool eng_national_no_interest(const eng_game *g, int company);
+bool eng_national_never_closes(const eng_game *g, int company);
+/* Whether the company holds a train that never rusts nor becomes obsolete. */
+bool eng_owns_permanent_train(const eng_game *g, int company);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */
 int eng_company_holder(const eng_game *g, int company);

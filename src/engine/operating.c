@@ -973,9 +973,11 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s has no train to run", co->id);
     s->ran = true;
     int rev = a->revenue;
+    bool still = eng_national_withholds(g, c); /* (1856's CGR: withholds, its price still) */
+    g->national_permanent |= c == g->t->national.company && eng_owns_permanent_train(g, c);
     if (rev == 0) {
         eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
-        if (co->kind == ENG_MAJOR)
+        if (co->kind == ENG_MAJOR && !still)
             eng_price_left(g, c);
         return 0;
     }
@@ -990,11 +992,13 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_event_add(g, ENG_EV_DIVIDEND, s->owner, c, half, 0, false);
         return 0;
     }
-    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, a->payout ? 1 : 0, false);
-    if (!a->payout) {
+    bool payout = a->payout && !still;
+    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, payout ? 1 : 0, false);
+    if (!payout) {
         eng_bank_pays_company(g, c, rev);
         eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev, 0, false);
-        eng_price_left(g, c);
+        if (!still)
+            eng_price_left(g, c);
         return 0;
     }
     for (int p = 0; p < g->nplayers; p++) {

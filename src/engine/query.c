@@ -178,6 +178,38 @@ int eng_train_limit(const eng_game *g, int c)
                                  : ph->train_limit_major;
 }
 
+bool eng_owns_permanent_train(const eng_game *g, int company)
+{
+    const eng_company_state *s = &g->co[company];
+    for (int i = 0; i < s->ntrains; i++) {
+        const eng_train *tr = &g->t->trains[s->trains[i]];
+        if (!tr->rusts_on[0] && tr->obsolete_on < 0)
+            return true;
+    }
+    return false;
+}
+
+static bool is_national(const eng_game *g, int company)
+{
+    return company >= 0 && company == g->t->national.company;
+}
+
+bool eng_national_withholds(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.withholds_until_permanent &&
+           !g->national_permanent && !eng_owns_permanent_train(g, company);
+}
+
+bool eng_national_no_interest(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.no_interest;
+}
+
+bool eng_national_never_closes(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.never_closes;
+}
+
 bool eng_bank_sells(const eng_game *g, int type)
 {
     if (type < 0 || type >= g->t->ntrains || g->trains_left[type] <= 0)

@@ -305,6 +305,33 @@ static void test_no_company_merged(void **state)
     eng_game_free(g);
 }
 
+/* Without a train that never rusts (the 4s it took over rust on the D) the CGR withholds, its
+ * price still; a permanent train ends that. Its own rules: no interest, never closes. */
+static void test_withholds_until_a_permanent_train(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    int cgr = co("CGR");
+    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 1; /* their 4s only */
+    g->trains_left[train("5")] += 2;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, cgr);
+    assert_true(eng_national_withholds(g, cgr));
+    assert_true(eng_national_no_interest(g, cgr) && eng_national_never_closes(g, cgr));
+    assert_false(eng_national_withholds(g, co("WGB")) || eng_national_no_interest(g, co("WGB")));
+    int price = eng_share_price(g, cgr), cash = g->co[cgr].cash;
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 100, .payout = true});
+    assert_int_equal(event_of(g, ENG_EV_REVENUE, ENG_NONE, cgr)->amount2, 0); /* withheld */
+    assert_int_equal(g->co[cgr].cash, cash + 100);
+    assert_int_equal(eng_share_price(g, cgr), price);
+    give_train(g, "CGR", "5");
+    assert_false(eng_national_withholds(g, cgr));
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_cert_limit_after_and_the_cgr_operates_next),
         cmocka_unit_test(test_twenty_shares),
         cmocka_unit_test(test_no_company_merged),
+        cmocka_unit_test(test_withholds_until_a_permanent_train),
     };
     return cmocka_run_group_tests(tests, setup_1856, group_teardown);
 }

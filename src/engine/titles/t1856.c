@@ -298,6 +298,7 @@ static void form(eng_game *g, const int *merged, int nmerged)
     for (int i = 0; i < nmerged; i++)
         absorb(g, merged[i]);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, n->company, cg->cash, 0, false);
+    g->national_permanent = eng_owns_permanent_train(g, n->company); /* (Rails: before discards) */
     discard_excess(g);
 }
 
