@@ -469,7 +469,9 @@ static bool has_route(const eng_game *g, int c)
 static bool must_buy_train(const eng_game *g, int c)
 {
     return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0 &&
-           (!g->t->train_needs_route || has_route(g, c));
+           (!g->t->train_needs_route || has_route(g, c)) &&
+           !eng_national_withholds(g, c); /* (1856's CGR before a permanent train: it need
+                                           * not own one; Rails mustOwnATrain) */
 }
 
 /* Where a bank or pool train may be bought: 0, or -1 with why. */

@@ -332,6 +332,30 @@ static void test_withholds_until_a_permanent_train(void **state)
     eng_game_free(g);
 }
 
+/* The buyer itself given up: its turn ends with the round; the CGR, formed from a company that
+ * has operated in the round, waits for the next; the next company operates. */
+static void test_the_buyer_merged(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    int wgb = co("WGB"), cgr = co("CGR");
+    g->co[wgb].loans = 1;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    assert_int_equal(g->national_asking, wgb); /* Ann's first: she bought it */
+    assert_int_equal(g->current, ANN);
+    must(g, pass());
+    must(g, repay(3));
+    must(g, repay(1));
+    assert_false(g->forming);
+    assert_true(g->co[wgb].closed);
+    assert_int_equal(g->co[cgr].director, ANN); /* 4 WGB shares: 2 of the CGR */
+    assert_int_equal(g->co[cgr].trains[0], train("6"));
+    assert_int_equal(g->operating, co("CA"));
+    for (int i = 0; i < g->nor_order; i++)
+        assert_int_not_equal(g->or_order[i], cgr);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_twenty_shares),
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),
+        cmocka_unit_test(test_the_buyer_merged),
     };
     return cmocka_run_group_tests(tests, setup_1856, group_teardown);
 }
