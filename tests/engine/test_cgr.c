@@ -5,6 +5,7 @@
  * certificates, loans, money, trains and stations directly (loans are set, as the loans' own
  * code takes them). */
 #include "game_fixture.h"
+#include "engine/invariants.h"
 #include "engine/operating.h"
 
 enum { ANN, BOB, CY, DEE };
@@ -54,6 +55,7 @@ static int start(eng_game *g, const char *id, int director, int par, const int *
     fund(g, id, cash);
     int h = title->companies[c].home_hex;
     g->board->tokens[h][0][0] = c;
+    g->board->reserved[h][0] = ENG_NONE; /* (its home circle, kept for it till now) */
     return c;
 }
 
@@ -68,7 +70,7 @@ static void operate(eng_game *g)
     for (int i = 0; i < title->nstart_items; i++)
         g->item_sold[i] = true;
     for (int k = 0; k < train("6"); k++) {
-        g->trains_left[k] = 0;
+        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k]; /* (2s and 3s rusted) */
         g->train_bought[k] = true;
     }
     g->train_on_sale = train("6");
@@ -91,15 +93,18 @@ static eng_game *five_companies(void)
     start(g, "TGB", CY, 80, (int[]){DEE, DEE, DEE, ENG_POOL, ENG_POOL}, 5, 2, 150);
     start(g, "GT", DEE, 75, (int[]){DEE}, 1, 1, 30);
     start(g, "CV", BOB, 70, (int[]){BOB}, 1, 2, 250);
-    station(g, "TGB", "L15", 0); /* two stations in Hamilton: the CGR keeps one */
-    station(g, "GT", "L15", 1);
+    station(g, "TGB", "N17", 0); /* two stations in Welland: the CGR keeps one */
+    station(g, "GT", "N17", 1);
     give_train(g, "TGB", "4");
     give_train(g, "TGB", "5");
     give_train(g, "GT", "4");
     give_train(g, "GT", "5");
+    give_train(g, "CV", "4"); /* every 4 and 5 somewhere */
+    give_train(g, "CV", "5");
+    give_train(g, "CA", "4");
     operate(g);
+    g->bank += g->players[DEE].cash;
     g->players[DEE].cash = 0;
-    g->bank += 500;
     assert_int_equal(g->operating, co("WGB"));
     return g;
 }
@@ -180,7 +185,7 @@ static void test_repaid_with_the_directors_money(void **state)
 /* Cy gives TGB up; GT goes too (Dee cannot help). Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 ->
  * 3 and its director, the pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at
  * least 100. Money 50 + 30, trains 4, 5, 4, 5 over the limit of 3: a 4 to the pool; stations:
- * both homes, one of the two in Hamilton. */
+ * both homes, one of the two in Welland. */
 static void test_companies_merged(void **state)
 {
     (void)state;
@@ -211,13 +216,28 @@ static void test_companies_merged(void **state)
     assert_int_equal(s->ntrains, 3);
     assert_int_equal(g->pool_trains[train("4")], 1);
     assert_int_equal(g->co[tgb].loans + g->co[gt].loans, 0);
-    int h = tf_hex(title, "L15");
-    int in_hamilton = (g->board->tokens[h][0][0] == cgr) + (g->board->tokens[h][1][0] == cgr);
-    assert_int_equal(in_hamilton, 1);
+    int h = tf_hex(title, "N17");
+    int in_welland = (g->board->tokens[h][0][0] == cgr) + (g->board->tokens[h][1][0] == cgr);
+    assert_int_equal(in_welland, 1);
     assert_int_equal(g->board->tokens[tf_hex(title, "K8")][0][0], cgr);
     assert_int_equal(g->board->tokens[tf_hex(title, "P9")][0][0], cgr);
     assert_int_equal(event_count(g, ENG_EV_TOKEN_REMOVED, -1), 1);
     assert_int_equal(eng_percent_held(g, tgb, DEE) + eng_percent_held(g, gt, DEE), 0);
+    char what[256]; /* the invariants hold, and would see a merged company's loan */
+    if (eng_invariants_check(g, NULL, what, sizeof what))
+        fail_msg("%s", what);
+    g->co[gt].loans = 1;
+    assert_int_equal(eng_invariants_check(g, NULL, what, sizeof what), -1);
+    assert_non_null(strstr(what, "national: GT, given up to CGR, is closed with 0, 0 trains, "
+                                 "1 loans"));
+    g->co[gt].loans = 0;
+    for (int i = 0; i < g->nevents; i++) { /* every event of the round in words */
+        char line[256];
+        assert_true(eng_event_text(g, &g->events[i], line, sizeof line) >= 0);
+    }
+    char line[256];
+    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr), line, sizeof line);
+    assert_string_equal(line, "Dee exchanges 6 shares for 3 of CGR");
     eng_game_free(g);
 }
 

@@ -249,6 +249,10 @@ static void absorb(eng_game *g, int x)
     for (int c = 0; c < g->t->ncompanies; c++) /* (a private it held: the national's) */
         if (g->co[c].held_by == x)
             g->co[c].held_by = n->company;
+    for (int h = 0; h < g->t->nhexes; h++) /* (a home circle still kept for it) */
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            if (g->board->reserved[h][c] == x)
+                g->board->reserved[h][c] = ENG_NONE;
     s->closed = true;
     s->started = s->floated = false;
     s->director = ENG_NONE;
