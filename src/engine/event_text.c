@@ -276,6 +276,17 @@ static int national_text(const struct line *l)
     case ENG_EV_NOT_FORMED: return say(l, "%s does not form: no company merges", C);
     case ENG_EV_CERT_LIMIT:
         return say(l, "The certificate limit is now %d (%d companies)", e->amount, e->amount2);
+    case ENG_EV_TRAIN_BORROWED:
+        return say(l, "%s has no train: it borrows a %s for its run", C, train_name(l->g, e->item));
+    case ENG_EV_TRAIN_RETURNED:
+        return say(l, "%s gives the borrowed %s back", C, train_name(l->g, e->item));
+    case ENG_EV_NATIONAL_CHOICE:
+        return say(l, "%s, %s's director, chooses %s", P, C,
+                   e->amount == ENG_NATIONAL_CHOOSES_STATIONS ? "the stations it takes over"
+                   : e->amount == ENG_NATIONAL_MUST_DISCARD   ? "the trains it discards over its limit"
+                                                              : "whether it discards trains that will rust");
+    case ENG_EV_MUST_BUY_SECOND:
+        return say(l, "%s, %s's director with a single share, must buy a second one of it", P, C);
     default: return 0;
     }
 }
@@ -330,7 +341,8 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
         return formation_text;
     case ENG_EV_LOANS_REPAID: case ENG_EV_WILL_MERGE: case ENG_EV_SHARES_MERGED:
     case ENG_EV_NATIONAL_SHARES: case ENG_EV_TOKEN_REMOVED: case ENG_EV_NOT_FORMED:
-    case ENG_EV_CERT_LIMIT:
+    case ENG_EV_CERT_LIMIT: case ENG_EV_TRAIN_BORROWED: case ENG_EV_TRAIN_RETURNED:
+    case ENG_EV_NATIONAL_CHOICE: case ENG_EV_MUST_BUY_SECOND:
         return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:

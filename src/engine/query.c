@@ -13,21 +13,33 @@ int eng_market_zone(const eng_game *g, int company)
     return s->row < 0 ? ENG_ZONE_NONE : g->t->market_zone[s->row * g->t->market_cols + s->col];
 }
 
-int eng_certificate_count(const eng_game *g, int player)
+int eng_cert_halves(const eng_game *g, int company, int cert)
+{
+    const eng_cert_state *c = &g->co[company].certs[cert];
+    return g->t->half_cert_percent && c->percent == g->t->half_cert_percent && !c->director ? 1
+                                                                                            : 2;
+}
+
+int eng_certificate_halves(const eng_game *g, int player)
 {
     int n = 0;
     for (int c = 0; c < g->t->ncompanies; c++) {
         const eng_company_state *s = &g->co[c];
         if (g->t->companies[c].kind != ENG_MAJOR) {
-            n += s->owner == player && !s->closed;
+            n += 2 * (s->owner == player && !s->closed);
             continue;
         }
         if (eng_market_zone(g, c) >= ENG_ZONE_YELLOW) /* (1830) not counted */
             continue;
         for (int i = 0; i < s->ncerts; i++)
-            n += s->certs[i].owner == player;
+            n += s->certs[i].owner == player ? eng_cert_halves(g, c, i) : 0;
     }
     return n;
+}
+
+int eng_certificate_count(const eng_game *g, int player)
+{
+    return (eng_certificate_halves(g, player) + 1) / 2;
 }
 
 /* After the national's round (1856's CGR), whether it formed or not: the limit by the majors
@@ -181,8 +193,13 @@ int eng_train_limit(const eng_game *g, int c)
 bool eng_owns_permanent_train(const eng_game *g, int company)
 {
     const eng_company_state *s = &g->co[company];
+    bool borrowed = company == g->t->national.company && g->national_borrowed != ENG_NONE;
     for (int i = 0; i < s->ntrains; i++) {
         const eng_train *tr = &g->t->trains[s->trains[i]];
+        if (borrowed && s->trains[i] == g->national_borrowed) {
+            borrowed = false; /* (the national's borrowed train is not its own) */
+            continue;
+        }
         if (!tr->rusts_on[0] && tr->obsolete_on < 0)
             return true;
     }
@@ -208,6 +225,22 @@ bool eng_national_no_interest(const eng_game *g, int company)
 bool eng_national_never_closes(const eng_game *g, int company)
 {
     return is_national(g, company) && g->t->national.never_closes;
+}
+
+bool eng_national_ipo_to_bank(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.ipo_to_bank;
+}
+
+bool eng_national_face_value(const eng_game *g, int buyer, int seller)
+{
+    return g->t->national.face_value_trades && (is_national(g, buyer) || is_national(g, seller));
+}
+
+bool eng_national_may_buy(const eng_game *g, int company, int type)
+{
+    return !is_national(g, company) || !g->t->national.buys_permanent_only ||
+           (!g->t->trains[type].rusts_on[0] && g->t->trains[type].obsolete_on < 0);
 }
 
 bool eng_bank_sells(const eng_game *g, int type)

@@ -240,7 +240,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_market_zone(g, a->company) < ENG_ZONE_ORANGE)
         return eng_refuse(why, len, "a player may hold at most %d%% of %s", most, co->id);
     bool counted = eng_market_zone(g, a->company) < ENG_ZONE_YELLOW;
-    if (counted && eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
+    if (counted && eng_certificate_halves(g, a->player) + eng_cert_halves(g, a->company, cert) >
+                       2 * eng_certificate_limit(g, a->player))
         return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
                           eng_certificate_count(g, a->player));
     bool director = c->certs[cert].director;
@@ -256,7 +257,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     /* the purchase, then where its money goes (the report reads them in this order) */
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
-    if (from == ENG_IPO && c->floated && !g->t->full_capitalisation) {
+    if (from == ENG_IPO && c->floated && !g->t->full_capitalisation &&
+        !eng_national_ipo_to_bank(g, a->company)) { /* (1856's CGR: the bank's) */
         eng_player_pays_company(g, a->player, a->company, price);
         eng_event_add(g, ENG_EV_PAID_TO, ENG_NONE, a->company, price, 0, false);
     } else {
