@@ -286,7 +286,11 @@ static int national_text(const struct line *l)
                    : e->amount == ENG_NATIONAL_MUST_DISCARD   ? "the trains it discards over its limit"
                                                               : "whether it discards trains that will rust");
     case ENG_EV_MUST_BUY_SECOND:
-        return say(l, "%s, %s's director with a single share, must buy a second one of it", P, C);
+        return say(l, "%s, %s's director with a single share, must buy a second one in the next "
+                      "stock round", P, C);
+    case ENG_EV_DIRECTOR_WHOLE:
+        return say(l, "%s holds %s's director's certificate of two shares (%d%%)", P, C,
+                   e->amount);
     default: return 0;
     }
 }
@@ -342,7 +346,7 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_LOANS_REPAID: case ENG_EV_WILL_MERGE: case ENG_EV_SHARES_MERGED:
     case ENG_EV_NATIONAL_SHARES: case ENG_EV_TOKEN_REMOVED: case ENG_EV_NOT_FORMED:
     case ENG_EV_CERT_LIMIT: case ENG_EV_TRAIN_BORROWED: case ENG_EV_TRAIN_RETURNED:
-    case ENG_EV_NATIONAL_CHOICE: case ENG_EV_MUST_BUY_SECOND:
+    case ENG_EV_NATIONAL_CHOICE: case ENG_EV_MUST_BUY_SECOND: case ENG_EV_DIRECTOR_WHOLE:
         return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:

@@ -248,7 +248,9 @@ typedef enum {
     ENG_EV_NATIONAL_CHOICE, /* company: the national, player: its director, amount: what he
                              * chooses now (ENG_NATIONAL_CHOOSES_...), amount2: how many */
     ENG_EV_MUST_BUY_SECOND, /* company: the national, player: its director of a single share,
-                             * who must buy a second one in this stock round */
+                             * who must buy a second one in the next stock round */
+    ENG_EV_DIRECTOR_WHOLE, /* company: the national, player: its director, whose certificate of
+                            * one share and another are one of two now, amount: its percent */
 } eng_event_kind;
 
 /* What a national's director chooses after it forms (g->national_choosing). */

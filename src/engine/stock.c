@@ -11,6 +11,7 @@
  * no limit to how much of a company a player may hold (a Rails game has a 70% holder); a
  * director holding the nationalisation threshold (game option) may buy other players' ordinary
  * certificates at 150% of the market price, paid to them. */
+#include "engine/national.h"
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/sell.h"
@@ -206,6 +207,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         return -1;
     if (a->from_player)
         return nationalise(g, a, why, len);
+    if (eng_national_check_buy(g, a->player, a->company, why, len))
+        return -1;
     const eng_company *co = &g->t->companies[a->company];
     eng_company_state *c = &g->co[a->company];
     eng_player_state *pl = &g->players[a->player];
@@ -266,6 +269,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     eng_check_float(g, a->company);
     eng_check_director(g, a->company, false);
+    eng_national_after_buy(g, a->company);
     eng_update_availability(g);
     g->turn_bought_ipo = (g->turn_bought && g->turn_bought_ipo) || from == ENG_IPO;
     g->turn_bought_company = g->turn_bought ? g->turn_bought_company : a->company;
@@ -277,7 +281,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 
 int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    if (check_over_limits(g, a->player, "passes", why, len))
+    if (check_over_limits(g, a->player, "passes", why, len) ||
+        eng_national_check_buy(g, a->player, ENG_NONE, why, len))
         return -1;
     if (g->turn_bought || (g->turn_sold && g->t->sale_ends_passing)) { /* not a pass */
         g->passes = 0;

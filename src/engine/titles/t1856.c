@@ -188,6 +188,10 @@ static int exchange_shares(eng_game *g)
     int unit = make_certs(g, issued, most < 2);
     eng_event_add(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, n->company, 100 / unit, unit, false);
     g->co[n->company].certs[0].owner = director;
+    if (most < 2 && n->director_buys_second) { /* he buys the second share first (national.c) */
+        g->national_single = director;
+        eng_event_add(g, ENG_EV_MUST_BUY_SECOND, director, n->company, 0, 0, false);
+    }
     for (int p = 0; p < g->nplayers; p++)
         hand_out(g, p, p == director ? (got[p] > 2 ? got[p] - 2 : 0) : got[p]);
     hand_out(g, ENG_POOL, pooled);
