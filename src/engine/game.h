@@ -343,6 +343,8 @@ typedef struct eng_game {
     bool national_permanent;  /* the national has owned a train that never rusts (as it formed
                                * or ran): it no longer must withhold */
     int national_choosing;    /* after it formed, its director chooses (ENG_NATIONAL_...) */
+    int national_nmerged;     /* the companies given up to it, in the round's order (that of */
+    int national_merged[ENG_MAX_COMPANIES]; /* the fixed rule for the stations left over) */
     int national_borrowed;    /* the train type the national runs this turn having none (given
                                * back after its run), or ENG_NONE */
     int national_single;      /* its director holding a single share, who must buy a second

@@ -114,6 +114,13 @@ static eng_action repay(int n)
     return (eng_action){.kind = ENG_ACT_REPAY_LOAN, .amount = n};
 }
 
+/* The national's director passes each choice left (the fixed rule decides). */
+static void choices_by_rule(eng_game *g)
+{
+    while (g->forming && g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING)
+        must(g, pass());
+}
+
 static int event_count(const eng_game *g, eng_event_kind kind, int company)
 {
     int n = 0;
@@ -194,8 +201,8 @@ static void test_companies_merged(void **state)
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     must(g, repay(3));
     must(g, pass()); /* Cy gives TGB up */
-    assert_false(g->forming);
-    assert_true(g->co[tgb].closed && g->co[gt].closed && !g->co[cv].closed);
+    assert_int_equal(g->national_choosing, ENG_NATIONAL_CHOOSES_STATIONS); /* two in Welland */
+    assert_int_equal(g->current, DEE);
     assert_true(has_event(g, ENG_EV_WILL_MERGE, DEE, gt));
     assert_int_equal(event_of(g, ENG_EV_SHARES_MERGED, CY, cgr)->amount2, 1);
     const eng_event *e = event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr);
@@ -203,6 +210,18 @@ static void test_companies_merged(void **state)
     assert_int_equal(e->amount2, 3);
     assert_int_equal(event_of(g, ENG_EV_SHARES_MERGED, ENG_NONE, cgr)->amount2, 1);
     assert_int_equal(event_of(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, cgr)->amount, 10);
+    char line[256];
+    for (int i = 0; i < g->nevents; i++) /* every event of the round in words */
+        assert_true(eng_event_text(g, &g->events[i], line, sizeof line) >= 0);
+    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr), line, sizeof line);
+    assert_string_equal(line, "Dee exchanges 6 shares for 3 of CGR");
+    eng_event_text(g, event_of(g, ENG_EV_NATIONAL_CHOICE, DEE, cgr), line, sizeof line);
+    assert_string_equal(line, "Dee, CGR's director, chooses the stations it takes over");
+    must(g, pass()); /* the fixed rule: TGB's in Welland, GT's removed */
+    assert_int_equal(event_count(g, ENG_EV_TOKEN_REMOVED, -1), 1);
+    choices_by_rule(g);
+    assert_false(g->forming);
+    assert_true(g->co[tgb].closed && g->co[gt].closed && !g->co[cv].closed);
     const eng_company_state *s = &g->co[cgr];
     assert_true(s->started && s->floated);
     assert_int_equal(s->director, DEE);
@@ -221,7 +240,6 @@ static void test_companies_merged(void **state)
     assert_int_equal(in_welland, 1);
     assert_int_equal(g->board->tokens[tf_hex(title, "K8")][0][0], cgr);
     assert_int_equal(g->board->tokens[tf_hex(title, "P9")][0][0], cgr);
-    assert_int_equal(event_count(g, ENG_EV_TOKEN_REMOVED, -1), 1);
     assert_int_equal(eng_percent_held(g, tgb, DEE) + eng_percent_held(g, gt, DEE), 0);
     char what[256]; /* the invariants hold, and would see a merged company's loan */
     if (eng_invariants_check(g, NULL, what, sizeof what))
@@ -231,13 +249,6 @@ static void test_companies_merged(void **state)
     assert_non_null(strstr(what, "national: GT, given up to CGR, is closed with 0, 0 trains, "
                                  "1 loans"));
     g->co[gt].loans = 0;
-    for (int i = 0; i < g->nevents; i++) { /* every event of the round in words */
-        char line[256];
-        assert_true(eng_event_text(g, &g->events[i], line, sizeof line) >= 0);
-    }
-    char line[256];
-    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr), line, sizeof line);
-    assert_string_equal(line, "Dee exchanges 6 shares for 3 of CGR");
     eng_game_free(g);
 }
 
@@ -252,6 +263,7 @@ static void test_cert_limit_after_and_the_cgr_operates_next(void **state)
     assert_int_equal(eng_certificate_limit(g, ANN), 16); /* during the round: as before */
     must(g, repay(3));
     must(g, pass());
+    choices_by_rule(g);
     assert_int_equal(eng_certificate_limit(g, ANN), 20);
     assert_int_equal(event_of(g, ENG_EV_CERT_LIMIT, ENG_NONE, -1)->amount, 20);
     assert_int_equal(g->operating, co("WGB"));
@@ -337,6 +349,7 @@ static void test_withholds_until_a_permanent_train(void **state)
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     must(g, repay(3));
     must(g, pass());
+    choices_by_rule(g);
     must(g, (eng_action){.kind = ENG_ACT_DONE});
     assert_int_equal(g->operating, cgr);
     assert_true(eng_national_withholds(g, cgr));
@@ -366,6 +379,7 @@ static void test_the_buyer_merged(void **state)
     must(g, pass());
     must(g, repay(3));
     must(g, repay(1));
+    choices_by_rule(g);
     assert_false(g->forming);
     assert_true(g->co[wgb].closed);
     assert_int_equal(g->co[cgr].director, ANN); /* 4 WGB shares: 2 of the CGR */
