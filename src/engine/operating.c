@@ -452,6 +452,7 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     first_train_closes(g, c);
     from->trains[k] = from->trains[--from->ntrains];
     s->trains[s->ntrains++] = type;
+    g->national_permanent |= c == t->national.company && eng_owns_permanent_train(g, c);
     s->cash -= a->price;
     from->cash += a->price;
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, a->price, seller, false);

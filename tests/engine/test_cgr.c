@@ -7,6 +7,7 @@
 #include "game_fixture.h"
 #include "engine/invariants.h"
 #include "engine/operating.h"
+#include "engine/stock.h"
 
 enum { ANN, BOB, CY, DEE };
 
@@ -308,6 +309,10 @@ static void test_twenty_shares(void **state)
     assert_int_equal(eng_percent_held(g, cgr, ENG_IPO), 25);
     int dc = eng_find_cert(g, cgr, BOB, 10, true);
     assert_true(dc >= 0);
+    /* 5% shares count half: Bob's director's 10% one, his three 5% ones a half each */
+    assert_int_equal(eng_certificate_halves(g, BOB), 5);
+    assert_int_equal(eng_certificate_count(g, BOB), 3);
+    assert_int_equal(eng_certificate_halves(g, CY), 5);
     assert_int_equal(eng_share_price(g, cgr), 110);
     /* 9 majors open: 18 for 4 players (Rails' CertificateLimit,18,4,9) */
     assert_int_equal(eng_certificate_limit(g, ANN), 18);
@@ -390,6 +395,193 @@ static void test_the_buyer_merged(void **state)
     eng_game_free(g);
 }
 
+/* Dee, director of the CGR formed from TGB and GT, chooses: GT's station in Welland (TGB's is
+ * removed); over the limit a 4 first (not a 5), then a 4 more by choice; a 6 kept. */
+static void test_director_chooses(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    int cgr = co("CGR"), h = tf_hex(title, "N17");
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    refused(g, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = DEE, .company = cgr,
+                            .train = train("4")},
+            "CGR's director chooses the stations it takes over now, or passes");
+    refused(g, (eng_action){.kind = ENG_ACT_TOKEN, .player = DEE, .hex = tf_hex(title, "K8"),
+                            .city = 0},
+            "CGR takes over a station of a company merged into it, in a hex where it has none");
+    must(g, (eng_action){.kind = ENG_ACT_TOKEN, .player = DEE, .hex = h, .city = 1});
+    assert_int_equal(g->board->tokens[h][1][0], cgr);
+    assert_int_equal(g->board->tokens[h][0][0], ENG_NONE);
+    assert_int_equal(event_of(g, ENG_EV_TOKEN_REMOVED, ENG_NONE, co("TGB"))->amount, h);
+    assert_int_equal(g->national_choosing, ENG_NATIONAL_MUST_DISCARD);
+    eng_action discard = {.kind = ENG_ACT_DISCARD_TRAIN, .player = DEE, .company = cgr,
+                          .train = train("5")};
+    refused(g, discard, "CGR discards a train that will rust first");
+    discard.train = train("6");
+    refused(g, discard, "CGR has no such train");
+    discard.train = train("4");
+    must(g, discard);
+    assert_int_equal(g->national_choosing, ENG_NATIONAL_MAY_DISCARD);
+    discard.train = train("5");
+    refused(g, discard, "CGR discards a train that will rust (it keeps the others)");
+    discard.train = train("4");
+    must(g, discard); /* its last that will rust: the round is over */
+    assert_false(g->forming);
+    assert_int_equal(g->co[cgr].ntrains, 2);
+    assert_int_equal(g->pool_trains[train("4")], 2);
+    assert_int_equal(g->operating, co("WGB"));
+    eng_game_free(g);
+}
+
+/* Without a train, before a permanent one, the CGR borrows a D for its run and gives it back
+ * after it; the D does not end its withholding; it need not buy a train. */
+static void test_borrows_a_d(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    int cgr = co("CGR"), d = train("D");
+    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 0; /* their trains with the bank */
+    g->trains_left[train("4")] += 2;
+    g->trains_left[train("5")] += 2;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    choices_by_rule(g);
+    assert_int_equal(g->co[cgr].ntrains, 0);
+    must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, cgr);
+    assert_true(has_event(g, ENG_EV_TRAIN_BORROWED, -1, cgr));
+    assert_int_equal(g->co[cgr].ntrains, 1);
+    assert_int_equal(g->co[cgr].trains[0], d);
+    assert_false(eng_owns_permanent_train(g, cgr));
+    assert_true(eng_national_withholds(g, cgr));
+    int cash = g->co[cgr].cash;
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 150, .payout = true});
+    assert_int_equal(g->co[cgr].cash, cash + 150); /* withheld */
+    assert_true(has_event(g, ENG_EV_TRAIN_RETURNED, -1, cgr));
+    assert_int_equal(g->co[cgr].ntrains, 0);
+    assert_false(g->national_permanent);
+    char line[256];
+    eng_event_text(g, event_of(g, ENG_EV_TRAIN_RETURNED, ENG_NONE, cgr), line, sizeof line);
+    assert_string_equal(line, "CGR gives the borrowed D back");
+    must(g, (eng_action){.kind = ENG_ACT_DONE}); /* no train bought: none needed yet */
+    assert_int_not_equal(g->operating, cgr);
+    eng_game_free(g);
+}
+
+/* The CGR buys no 4 (it will rust), and trades trains with companies at their cost only; a
+ * permanent train bought ends its withholding for good. */
+static void test_its_train_rules(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    int cgr = co("CGR");
+    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 1; /* their 4s only */
+    g->trains_left[train("5")] += 2;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    choices_by_rule(g);
+    must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, cgr);
+    fund(g, "CGR", 1000);
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 0});
+    g->pool_trains[train("4")]++;
+    g->trains_left[train("4")]--;
+    refused(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("4"), .from_pool = true},
+            "CGR buys no train that will rust (a 4 train)");
+    eng_action from_cv = {.kind = ENG_ACT_BUY_TRAIN, .train = train("5"), .from_company = true,
+                          .seller = co("CV"), .price = 500};
+    refused(g, from_cv, "CGR trades trains with other companies at their cost only: a 5 train "
+                        "for 550");
+    from_cv.price = 550;
+    must(g, from_cv);
+    assert_false(eng_national_withholds(g, cgr));
+    assert_true(g->national_permanent);
+    eng_game_free(g);
+}
+
+/* To a stock round now, the player to act first. */
+static void to_stock_round(eng_game *g, int player)
+{
+    g->operating = ENG_NONE;
+    eng_begin_stock_round(g);
+    g->current = player;
+}
+
+/* GT alone given up: Dee's 3 shares for 1 of the CGR (the odd one to the pool, lost), Cy's 2
+ * for 1; Cy, first from the buyer Ann, is its director with a single share. */
+static eng_game *single_share_director(void)
+{
+    eng_game *g = new_game(NULL, 4);
+    start(g, "WGB", ANN, 100, NULL, 0, 0, 700);
+    start(g, "GT", DEE, 75, (int[]){DEE, CY, CY}, 3, 1, 0);
+    operate(g);
+    for (int p = 1; p < 4; p++) { /* nobody can help */
+        g->bank += g->players[p].cash;
+        g->players[p].cash = 0;
+    }
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    assert_false(g->forming); /* (nothing to choose) */
+    int cgr = co("CGR");
+    assert_true(has_event(g, ENG_EV_MUST_BUY_SECOND, CY, cgr));
+    assert_int_equal(g->co[cgr].director, CY);
+    assert_int_equal(g->national_single, CY);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 10);
+    assert_int_equal(eng_percent_held(g, cgr, DEE), 10);
+    for (int p = 1; p < 4; p++) {
+        g->players[p].cash += 500;
+        g->bank -= 500;
+    }
+    return g;
+}
+
+/* Cy must buy a second CGR share before anything else; bought from the IPO it pays the bank
+ * (not the CGR), and his certificate is one of two shares. */
+static void test_single_share_director_buys_the_second(void **state)
+{
+    (void)state;
+    eng_game *g = single_share_director();
+    int cgr = co("CGR");
+    to_stock_round(g, CY);
+    refused(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = co("WGB")},
+            "Cy, CGR's director with a single share, must buy a second share of CGR first (the "
+            "cheapest costs 100)");
+    refused(g, pass(), "must buy a second share of CGR first");
+    int bank = g->bank, cash = g->co[cgr].cash, ncerts = g->co[cgr].ncerts;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = cgr});
+    assert_int_equal(g->bank, bank + 100); /* the IPO's money to the bank */
+    assert_int_equal(g->co[cgr].cash, cash);
+    assert_int_equal(g->national_single, ENG_NONE);
+    assert_int_equal(g->co[cgr].ncerts, ncerts - 1);
+    assert_int_equal(g->co[cgr].certs[eng_find_cert(g, cgr, CY, 0, true)].percent, 20);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 20);
+    assert_true(has_event(g, ENG_EV_DIRECTOR_WHOLE, CY, cgr));
+    eng_game_free(g);
+}
+
+/* Dee, holding one CGR share too, buys a second before Cy: she is its director, with the
+ * certificate of two shares; Cy keeps one share, no longer bound. */
+static void test_single_share_director_overtaken(void **state)
+{
+    (void)state;
+    eng_game *g = single_share_director();
+    int cgr = co("CGR");
+    to_stock_round(g, DEE);
+    must(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = cgr});
+    assert_int_equal(g->co[cgr].director, DEE);
+    assert_int_equal(g->co[cgr].certs[eng_find_cert(g, cgr, DEE, 0, true)].percent, 20);
+    assert_int_equal(eng_percent_held(g, cgr, DEE), 20);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 10);
+    assert_int_equal(g->national_single, ENG_NONE);
+    char what[256];
+    if (eng_invariants_check(g, NULL, what, sizeof what))
+        fail_msg("%s", what);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,6 +593,11 @@ int main(void)
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),
         cmocka_unit_test(test_the_buyer_merged),
+        cmocka_unit_test(test_director_chooses),
+        cmocka_unit_test(test_borrows_a_d),
+        cmocka_unit_test(test_its_train_rules),
+        cmocka_unit_test(test_single_share_director_buys_the_second),
+        cmocka_unit_test(test_single_share_director_overtaken),
     };
     return cmocka_run_group_tests(tests, setup_1856, group_teardown);
 }
