@@ -374,9 +374,10 @@ static int check_stations(const eng_game *g, const eng_action *a, char *what, si
 }
 
 /* The invariants, each a class of checks; what held before an action must hold after it. */
-/* ---- a national's round (1856's CGR): a company is asked only while it is under way, and
- * every company given up to a formed national is closed, without money, trains, loans or a
- * certificate held by anyone. ---- */
+/* ---- a national's round (1856's CGR): a company is asked, and its director chooses, only
+ * while it is under way, and every company given up to a formed national is closed, without
+ * money, trains, loans or a certificate held by anyone; a train it borrows is held only in its
+ * own turn, as its only train. ---- */
 
 static int check_given_up(const eng_game *g, int c, char *what, size_t len)
 {
@@ -402,6 +403,11 @@ static int check_national(const eng_game *g, const eng_action *a, char *what, si
     if (!g->forming && g->national_asking != ENG_NONE)
         return eng_refuse(what, len, "national: %s is asked outside the round",
                           g->t->companies[g->national_asking].id);
+    if (!g->forming && g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING)
+        return eng_refuse(what, len, "national: its director chooses outside the round");
+    if (g->national_borrowed != ENG_NONE && (g->operating != n || g->co[n].ntrains != 1))
+        return eng_refuse(what, len, "national: a borrowed train held out of its turn or with "
+                                     "%d trains", g->co[n].ntrains);
     for (int c = 0; c < g->t->ncompanies && !g->forming && g->co[n].started; c++)
         if (((g->national_merging >> c) & 1u) && check_given_up(g, c, what, len))
             return -1;

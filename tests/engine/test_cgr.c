@@ -411,6 +411,14 @@ static void test_director_chooses(void **state)
     refused(g, (eng_action){.kind = ENG_ACT_TOKEN, .player = DEE, .hex = tf_hex(title, "K8"),
                             .city = 0},
             "CGR takes over a station of a company merged into it, in a hex where it has none");
+    eng_action legal[64];
+    int nlegal = eng_legal_actions(g, legal, 64), tokens = 0, passes = 0;
+    for (int i = 0; i < nlegal; i++) {
+        tokens += legal[i].kind == ENG_ACT_TOKEN && legal[i].hex == h;
+        passes += legal[i].kind == ENG_ACT_PASS;
+    }
+    assert_int_equal(tokens, 2); /* Welland's two cities */
+    assert_int_equal(passes, 1);
     must(g, (eng_action){.kind = ENG_ACT_TOKEN, .player = DEE, .hex = h, .city = 1});
     assert_int_equal(g->board->tokens[h][1][0], cgr);
     assert_int_equal(g->board->tokens[h][0][0], ENG_NONE);
