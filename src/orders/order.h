@@ -55,6 +55,9 @@ typedef enum {
     ORD_SELL_PRIVATE, /* SELL PRIVATE priv TO CO FOR price: the owner's agreement to it */
     ORD_GIVE_UP,      /* GIVE UP CO: in a national's formation round (1856's CGR) its
                        * director lets the company merge rather than repay its loans */
+    ORD_EXCHANGE_STATION, /* EXCHANGE STATION hex [CITY n]: in a national's formation round
+                       * (1856's CGR) its director has it take over that station of a company
+                       * merged into it (written in the national's section) */
 } ord_kind;
 
 typedef struct ord_action {

@@ -234,6 +234,16 @@ static int check_give_up(const eng_title *t, const ord_action *a, char *why, siz
     return 0;
 }
 
+/* EXCHANGE STATION: a title with a national whose director chooses its stations (1856's CGR). */
+static int check_exchange_station(const eng_title *t, char *why, size_t len)
+{
+    int n = t->national.company;
+    if (n < 0 || !t->national.directors_choose)
+        return snprintf(why, len, "no national's director chooses its stations in this game"),
+               -1;
+    return 0;
+}
+
 /* What the title alone rules out for the order's kind. */
 static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len)
 {
@@ -245,6 +255,7 @@ static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len
     case ORD_SELL_PRIVATE: return check_private_sale(t, a, why, len);
     case ORD_EXCHANGE: return check_exchange(t, a, why, len);
     case ORD_GIVE_UP: return check_give_up(t, a, why, len);
+    case ORD_EXCHANGE_STATION: return check_exchange_station(t, why, len);
     default: return 0;
     }
 }

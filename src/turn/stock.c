@@ -401,6 +401,10 @@ void turn_formation_turn(turn_ctx *x, int p)
 {
     eng_game *g = x->g;
     const turn_orders *po = &x->pl[p];
+    if (g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING) {
+        turn_national_choices(x, p);
+        return;
+    }
     for (int i = 0; po->o && i < po->o->n && g->forming && g->current == p && !x->stop; i++) {
         const ord_order *o = &po->o->v[i];
         if (po->used[i] >= USED_UP || !(FORMATION_KINDS & KIND(o->alts[0].kind)) ||
