@@ -1,5 +1,6 @@
 /* state: the game's state and its primitives (see state.h). Knows no round. */
 #include "engine/state.h"
+#include "engine/capital.h"
 #include "engine/hooks.h"
 #include "util/util.h"
 
@@ -175,6 +176,7 @@ void eng_set_par(eng_game *g, int company, int par)
         c->row = c->col = -1;
     if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
         c->market_seq = ++g->market_clock;
+    eng_capital_started(g, company);
 }
 
 const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
@@ -206,20 +208,12 @@ bool eng_par_allowed(const eng_title *t, int company, int par)
     return co->npar_choices == 0 && (par == 0 || par == co->price);
 }
 
-/* Its float percent: the title's, or the option the title names for it (BYFloatsAt). */
-static int float_percent(const eng_game *g, int company)
-{
-    const eng_company *co = &g->t->companies[company];
-    return co->float_option >= 0 ? eng_option_number(g->t, &g->opt, co->float_option)
-                                 : co->float_percent;
-}
-
 /* A major floats when enough of it is sold; it then receives the par value of every share sold
  * so far (the bank kept the money until then), and every later IPO sale pays it directly. */
 void eng_check_float(eng_game *g, int company)
 {
     eng_company_state *c = &g->co[company];
-    int fp = float_percent(g, company);
+    int fp = eng_capital_float_percent(g, company); /* (BYFloatsAt; 1856's rising) */
     if (c->floated || !c->started || fp <= 0)
         return;
     int sold = eng_percent_out_of_ipo(g, company);
@@ -228,7 +222,7 @@ void eng_check_float(eng_game *g, int company)
     c->floated = true;
     if (!g->t->on_market_when_started) /* Rails stacks a 1835 company on its square as it floats */
         c->market_seq = ++g->market_clock;
-    int cash = c->par * (g->t->full_capitalisation ? 100 : sold) / 10;
+    int cash = eng_capital_float_cash(g, company, sold);
     eng_bank_pays_company(g, company, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
@@ -324,7 +318,8 @@ static bool cell(const eng_game *g, int row, int col)
 {
     const eng_title *t = g->t;
     return row >= 0 && row < t->market_rows && col >= 0 && col < t->market_cols &&
-           t->market[row * t->market_cols + col] > 0;
+           (t->market[row * t->market_cols + col] > 0 ||
+            (t->market_closes && t->market_closes[row * t->market_cols + col]));
 }
 
 static void move_price(eng_game *g, int company, int drow, int dcol)
