@@ -242,6 +242,7 @@ static void close_major(eng_game *g, int company)
     c->loans = 0;
     c->closed = true;
     c->available = false;
+    c->started = false; /* (no director, its certificates nobody's) */
     c->director = ENG_NONE;
     c->row = c->col = -1;
     remove_stations(g, company);
