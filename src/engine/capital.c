@@ -204,11 +204,16 @@ static void check_destinations(eng_game *g)
 
 /* ---- closing spaces ---- */
 
+bool eng_capital_may_close(const eng_game *g, int company)
+{
+    return company != g->t->formation.company;
+}
+
 static bool on_closing_space(const eng_game *g, int company)
 {
     const eng_company_state *c = &g->co[company];
     const eng_title *t = g->t;
-    return t->market_closes && c->row >= 0 && !c->closed &&
+    return t->market_closes && c->row >= 0 && !c->closed && eng_capital_may_close(g, company) &&
            t->market_closes[c->row * t->market_cols + c->col];
 }
 

@@ -31,6 +31,9 @@ bool eng_capital_may_operate(eng_game *g, int company);
 void eng_capital_after_action(eng_game *g, const eng_action *a);
 /* Whether the company's home is joined to its destination by track now. */
 bool eng_capital_destination_connected(const eng_game *g, int company);
+/* Whether the company closes on a closing space; the formed company may not (1856's CGR: Rails
+ * canClose no, 18xx.games "may not close"): its price does not go there. */
+bool eng_capital_may_close(const eng_game *g, int company);
 /* The mode's name ("escrow"), for reports. */
 const char *eng_capital_mode_name(int mode);
 

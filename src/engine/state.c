@@ -314,6 +314,11 @@ void eng_player_pays_company(eng_game *g, int player, int company, int amount)
  * off its start goes down (the usual 18xx rule; Rails' 1835 games: BY 140 I5 -> 154 I4 paying
  * out, WT 78 A4 -> 72 A5 withholding); a move with nowhere to go leaves the price. ---- */
 
+static int market_price_at(const eng_title *t, int row, int col)
+{
+    return t->market[row * t->market_cols + col];
+}
+
 static bool cell(const eng_game *g, int row, int col)
 {
     const eng_title *t = g->t;
@@ -322,13 +327,21 @@ static bool cell(const eng_game *g, int row, int col)
             (t->market_closes && t->market_closes[row * t->market_cols + col]));
 }
 
+/* A square the company's price may go to: a cell, a closing space only for a company that may
+ * close there (1856's CGR may not: capital.c). */
+static bool square_for(const eng_game *g, int company, int row, int col)
+{
+    return cell(g, row, col) && (market_price_at(g->t, row, col) > 0 ||
+                                 eng_capital_may_close(g, company));
+}
+
 static void move_price(eng_game *g, int company, int drow, int dcol)
 {
     eng_company_state *c = &g->co[company];
     if (c->row < 0)
         return;
     int old = eng_share_price(g, company);
-    if (cell(g, c->row + drow, c->col + dcol)) {
+    if (square_for(g, company, c->row + drow, c->col + dcol)) {
         c->row += drow;
         c->col += dcol;
         c->market_seq = ++g->market_clock; /* to the bottom of the square's stack */
@@ -347,7 +360,7 @@ void eng_price_down_rows(eng_game *g, int company, int rows)
     if (c->row < 0 || rows <= 0)
         return;
     int old = eng_share_price(g, company), moved = 0;
-    while (moved < rows && cell(g, c->row + 1, c->col)) {
+    while (moved < rows && square_for(g, company, c->row + 1, c->col)) {
         c->row++;
         moved++;
     }
