@@ -130,6 +130,10 @@ static void test_escrow_sales(void **state)
     assert_int_equal(g->co[lps].escrow, 130);
     assert_int_equal(g->bank, bank + 130); /* the escrow is the bank's money */
     assert_money_kept(g);
+    char *json = eng_game_to_json(g);
+    assert_non_null(strstr(json, "\"LPS\":{\"cash\":325,\"price\":65,\"director\":"));
+    assert_non_null(strstr(json, "\"escrow\":130,\"destination_reached\":false}"));
+    free(json);
     eng_game_free(g);
 }
 
