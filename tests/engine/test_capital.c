@@ -455,6 +455,29 @@ static void test_closing_space(void **state)
     eng_game_free(g);
 }
 
+/* The operating company withholding onto a closing space closes, and its turn ends there. */
+static void test_closing_while_operating(void **state)
+{
+    (void)state;
+    eng_game *g = in_stock_round();
+    int lps = co("LPS");
+    must(g, start("LPS", 65));
+    for (int k = 0; k < 8 && g->round == ENG_ROUND_STOCK; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    assert_int_equal(g->operating, lps);
+    give_train(g, "LPS", "2");
+    g->co[lps].row = 8;
+    g->co[lps].col = 0;
+    must(g, ((eng_action){.kind = ENG_ACT_RUN, .revenue = 0, .payout = false}));
+    assert_non_null(event_of(g, ENG_EV_MARKET_CLOSES));
+    assert_true(g->co[lps].closed);
+    assert_true(g->operating != lps);
+    assert_int_equal(g->round, ENG_ROUND_STOCK); /* the only company: the round is over */
+    assert_money_kept(g);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -467,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_destination_before_start),
         cmocka_unit_test(test_alternate_destinations),
         cmocka_unit_test(test_closing_space),
+        cmocka_unit_test(test_closing_while_operating),
     };
     return cmocka_run_group_tests(tests, setup_1856, group_teardown);
 }
