@@ -116,9 +116,25 @@ static bool read_destinations(struct loader *L, const cJSON *root)
     return true;
 }
 
+/* Escrow is paid on reaching a destination: every major but a formed one needs one. */
+static bool check_escrow_destinations(struct loader *L)
+{
+    const eng_title *t = L->t;
+    bool escrow = false;
+    for (int i = 0; i < t->capital.nmodes; i++)
+        escrow |= t->capital.modes[i].value == ENG_CAPITAL_ESCROW;
+    for (int c = 0; escrow && c < t->ncompanies; c++)
+        if (t->companies[c].kind == ENG_MAJOR && !t->companies[c].formed &&
+            t->companies[c].ndest_hexes == 0)
+            return bad(L, "majors[%s]: capitalisation in escrow needs its \"destination\"",
+                       t->companies[c].id);
+    return true;
+}
+
 bool eng_title_read_capital(struct loader *L, const cJSON *root)
 {
     for (int c = 0; c < L->t->ncompanies; c++)
         L->t->companies[c].dest_from = -1;
-    return read_capitalisation(L, root) && read_destinations(L, root);
+    return read_capitalisation(L, root) && read_destinations(L, root) &&
+           check_escrow_destinations(L);
 }

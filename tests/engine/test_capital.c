@@ -7,6 +7,7 @@
 #include "game_fixture.h"
 #include "engine/capital.h"
 #include "engine/state.h"
+#include "util/buf.h"
 
 static char *title_text(const char *name, void *ctx)
 {
@@ -104,6 +105,36 @@ static void test_data(void **state)
     assert_int_equal(t1835->companies[0].ndest_hexes, 0);
     eng_title_free(t1835);
     eng_title_free(t1830);
+}
+
+/* The title's errors name the entry: a step naming no train, a mode unknown, a destination
+ * not a hex, a major without a destination where escrow applies. */
+static void test_data_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *from, *to, *says;
+    } cases[] = {
+        {"\"from\": \"5\"", "\"from\": \"9\"", "no train \"9\""},
+        {"\"mode\": \"full\"", "\"mode\": \"whole\"", "\"escrow\""},
+        {"\"destination\": \"N17\"", "\"destination\": \"Z99\"", "no hex Z99"},
+        {"\"destination\": \"N17\"", "\"destination\": null", "majors[BBG]: capitalisation"},
+    };
+    char *json = tf_json_of("1856");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *at = strstr(json, cases[k].from);
+        assert_non_null(at);
+        char *bad = str_format("%.*s%s%s", (int)(at - json), json, cases[k].to,
+                               at + strlen(cases[k].from));
+        char *err = NULL;
+        eng_title *t = eng_title_parse(bad, &err);
+        assert_null(t);
+        if (!strstr(err, cases[k].says))
+            fail_msg("\"%s\" does not say \"%s\"", err, cases[k].says);
+        free(err);
+        free(bad);
+    }
+    free(json);
 }
 
 /* Escrow: the first five shares pay the company, the rest are held by the bank. */
@@ -482,6 +513,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_data),
+        cmocka_unit_test(test_data_refused),
         cmocka_unit_test(test_escrow_sales),
         cmocka_unit_test(test_modes_by_train),
         cmocka_unit_test(test_full),
