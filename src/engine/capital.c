@@ -19,16 +19,16 @@
  * "from") to the destination hex, other companies' stations blocking nothing (18xx.games
  * hexes_connected?: a walk without a corporation); checked after each action that lays or
  * removes a tile, for every major (18xx.games' Escrow step after the track step checks them
- * all; Rails leaves it to the player, any time in the operating round).
+ * all; Rails leaves it to the player, any time in the operating round). A major not started
+ * whose destination is joined while escrow applies starts incremental (18xx.games).
  * A major whose price reaches a closing space closes: its certificates leave the game, its
  * stations the map, its trains go to the pool and its money to the bank (Rails
- * PublicCompany.setClosed, "from the 1856 rules"). */
+ * PublicCompany.setClosed, "from the 1856 rules"); the formed company (1856's CGR) may not
+ * close, its price staying off the closing space (state.c). */
 #include "engine/capital.h"
 
 #include "engine/operating.h"
 #include "engine/state.h"
-
-#include <string.h>
 
 const char *eng_capital_mode_name(int mode)
 {
