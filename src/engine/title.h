@@ -25,6 +25,7 @@
 #define ENG_MAX_PATHS 12
 #define ENG_ID 16
 #define ENG_NAME 48
+#define ENG_MAX_COMPANIES_IN_LIMITS 16 /* a national's cert_limit_after: 0..15 majors */
 
 typedef enum {
     ENG_WHITE, ENG_YELLOW, ENG_GREEN, ENG_BROWN, ENG_GRAY, ENG_RED, ENG_NCOLORS
@@ -141,6 +142,8 @@ typedef enum {
     ENG_AVAIL_SOLD_OUT,      /* when all of `companies` are sold out */
     ENG_AVAIL_PERCENT_SOLD,  /* when `percent` of `company` is sold */
     ENG_AVAIL_DIRECTOR_SOLD, /* when the director's certificate of `company` is sold */
+    ENG_AVAIL_FORMED,        /* when the title's special round forms it ("formed": 1856's
+                              * national), never by the data alone */
 } eng_avail_when;
 
 typedef struct eng_avail {
@@ -486,7 +489,30 @@ typedef struct eng_title {
         int exchanges[12];    /* minors and privates exchanged for its shares */
         char round_name[ENG_NAME]; /* as reports name its round ("the Prussian's formation
                                     * round") */
+        bool joins_next;      /* formed during an operating round, it operates right after the
+                               * company whose turn it was (1856's national); else among those
+                               * still to operate by its price (1835) */
     } formation;
+    /* A national formed from the majors given up to it (1856's CGR: "national" and its
+     * "national_rules"); company -1 when the title has none. Its round is the title's special
+     * round (hooks.h); formation.company and round_name name it too. */
+    struct eng_national {
+        int company;
+        int forms_on;         /* train type: its first one asks for the round */
+        int loan_value;       /* what repaying one loan costs */
+        int max_shares;       /* the most shares it issues (20) */
+        int share_split;      /* over this many shares issued, every share is split in two
+                               * (10: 5% shares, the director's 10%) */
+        int station_limit;    /* the most stations it takes over (10) */
+        bool counts_after;    /* cert_limit_after is given */
+        /* the certificate limit once its round is over, by the number of majors open (the
+         * national counted once formed) and of players; 0: no entry (the nearest below) */
+        int cert_limit_after[ENG_MAX_COMPANIES_IN_LIMITS][10];
+        bool no_interest;     /* it pays no interest (takes no loans) */
+        bool never_closes;    /* it does not close on the market's closing spaces */
+        bool withholds_until_permanent; /* it withholds its revenue, and its price does not
+                                         * move, until it owns a train that never rusts */
+    } national;
     int nsales_groups;    /* Thompson Half */
     int sales_group_size[4];
     int sales_groups[4][4];

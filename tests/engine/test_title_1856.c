@@ -74,15 +74,22 @@ static void test_counts(void **state)
         assert_int_equal(kinds[c], want_kinds[c]);
         assert_int_equal(per_color[c], want_tiles[c]);
     }
-    /* companies by kind: 6 privates, no minors, 11 majors (the CGR is no company of the
-     * data yet: gap) */
-    static const int want_companies[3] = {[ENG_PRIVATE] = 6, [ENG_MINOR] = 0, [ENG_MAJOR] = 11};
+    /* companies by kind: 6 privates, no minors, 11 majors and the CGR (the national, formed
+     * in its round: national_rules) */
+    static const int want_companies[3] = {[ENG_PRIVATE] = 6, [ENG_MINOR] = 0, [ENG_MAJOR] = 12};
     int by_kind[3] = {0};
     for (int c = 0; c < t->ncompanies; c++)
         by_kind[t->companies[c].kind]++;
     for (int k = 0; k < 3; k++)
         assert_int_equal(by_kind[k], want_companies[k]);
-    assert_int_equal(t->formation.company, -1);
+    int cgr = eng_company_index(t, "CGR");
+    assert_true(cgr >= 0 && t->companies[cgr].formed);
+    assert_int_equal(t->formation.company, cgr);
+    assert_int_equal(t->national.company, cgr);
+    assert_int_equal(t->national.forms_on, eng_train_index(t, "6"));
+    assert_int_equal(t->national.station_limit, 10);
+    assert_int_equal(t->national.cert_limit_after[9][4], 18); /* Rails' CertificateLimit,18,4,9 */
+    assert_int_equal(t->national.cert_limit_after[11][3], 28);
     assert_int_equal(t->ntrains, 6);
     int in_box = 0, spaces = 0;
     for (int k = 0; k < t->ntrains; k++)
