@@ -23,8 +23,8 @@
  * whose destination is joined while escrow applies starts incremental (18xx.games).
  * A major whose price reaches a closing space closes: its certificates leave the game, its
  * stations the map, its trains go to the pool and its money to the bank (Rails
- * PublicCompany.setClosed, "from the 1856 rules"); the formed company (1856's CGR) may not
- * close, its price staying off the closing space (state.c). */
+ * PublicCompany.setClosed, "from the 1856 rules"); a national that never closes (1856's CGR:
+ * national_rules) does not, its price staying off the closing space (state.c). */
 #include "engine/capital.h"
 
 #include "engine/operating.h"
@@ -125,7 +125,9 @@ int eng_capital_float_cash(const eng_game *g, int company, int sold)
 bool eng_capital_may_operate(eng_game *g, int company)
 {
     const eng_company_state *c = &g->co[company];
-    if (g->t->capital.nfloats == 0 || c->operated > 0 || !eng_is_major(g, company))
+    /* (a company formed from others, 1856's CGR, is not bound: Rails OperatingRound_1856) */
+    if (g->t->capital.nfloats == 0 || c->operated > 0 || !eng_is_major(g, company) ||
+        g->t->companies[company].formed)
         return true;
     int sold = eng_percent_out_of_ipo(g, company), need = eng_capital_float_percent(g, company);
     if (sold >= need)
@@ -206,7 +208,7 @@ static void check_destinations(eng_game *g)
 
 bool eng_capital_may_close(const eng_game *g, int company)
 {
-    return company != g->t->formation.company;
+    return !eng_national_never_closes(g, company);
 }
 
 static bool on_closing_space(const eng_game *g, int company)

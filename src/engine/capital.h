@@ -23,7 +23,8 @@ bool eng_capital_ipo_sale(eng_game *g, int company, int player, int percent, int
  * its IPO sales have paid it, else the par of what is sold (1835). */
 int eng_capital_float_cash(const eng_game *g, int company, int sold);
 /* Whether a major may operate in its turn now: one that has not operated yet must have the float
- * percent in force sold (else its turn is skipped, with ENG_EV_MAY_NOT_OPERATE). */
+ * percent in force sold (else its turn is skipped, with ENG_EV_MAY_NOT_OPERATE); a company
+ * formed from others (1856's CGR) is not bound. */
 bool eng_capital_may_operate(eng_game *g, int company);
 /* After each action applied (a: the action): the changes of capitalisation and float percent a
  * train bought made announced, the destinations reached (a tile laid or removed) paid their
@@ -31,8 +32,8 @@ bool eng_capital_may_operate(eng_game *g, int company);
 void eng_capital_after_action(eng_game *g, const eng_action *a);
 /* Whether the company's home is joined to its destination by track now. */
 bool eng_capital_destination_connected(const eng_game *g, int company);
-/* Whether the company closes on a closing space; the formed company may not (1856's CGR: Rails
- * canClose no, 18xx.games "may not close"): its price does not go there. */
+/* Whether the company closes on a closing space; a national that never closes may not (1856's
+ * CGR: Rails canClose no, 18xx.games "may not close"): its price does not go there. */
 bool eng_capital_may_close(const eng_game *g, int company);
 /* The mode's name ("escrow"), for reports. */
 const char *eng_capital_mode_name(int mode);

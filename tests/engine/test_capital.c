@@ -509,6 +509,24 @@ static void test_closing_while_operating(void **state)
     eng_game_free(g);
 }
 
+/* The national (1856's CGR) never closes: its price stays off the closing space. */
+static void test_national_never_closes(void **state)
+{
+    (void)state;
+    eng_game *g = in_stock_round();
+    int cgr = title->national.company;
+    assert_true(cgr >= 0);
+    assert_false(eng_capital_may_close(g, cgr));
+    assert_true(eng_capital_may_close(g, co("LPS")));
+    g->co[cgr].row = 8;
+    g->co[cgr].col = 0;
+    eng_price_down(g, cgr);
+    eng_price_left(g, cgr);
+    assert_int_equal(g->co[cgr].row, 8);
+    assert_int_equal(eng_share_price(g, cgr), 30);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_alternate_destinations),
         cmocka_unit_test(test_closing_space),
         cmocka_unit_test(test_closing_while_operating),
+        cmocka_unit_test(test_national_never_closes),
     };
     return cmocka_run_group_tests(tests, setup_1856, group_teardown);
 }
