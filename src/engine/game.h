@@ -135,6 +135,13 @@ typedef struct eng_company_state {
     int escrow;          /* majors: money of its sold shares the bank holds for it until it
                           * reaches its destination */
     bool destination_reached; /* majors: its run has reached its destination (escrow paid) */
+    /* privates' run bonuses and markers (1856's bridge, tunnel and port; privates.c): */
+    unsigned bonuses;    /* majors: bit p, the run bonus of private p held (with the private,
+                          * or bought: ENG_ACT_BUY_BONUS) — kept once the private closes */
+    int bonuses_sold;    /* privates with a bonus: how many sold to other majors */
+    bool marker_placed;  /* privates with a marker: it is on the map, on marker_hex, for the
+                          * runs of marker_user (the major that placed it) */
+    int marker_hex, marker_user;
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -229,6 +236,13 @@ typedef enum {
     ENG_EV_CANNOT_RAISE,  /* player, company (the item's), item, amount: the least bid, amount2:
                            * what the player could bid: he drops out of the auction (Rails'
                            * autopass) */
+    /* privates' run bonuses and markers (1856): */
+    ENG_EV_GOT_BONUS,     /* company: the major, item: the private whose run bonus it holds now
+                           * (bought with the private; Rails' AcquiresBonus) */
+    ENG_EV_BOUGHT_BONUS,  /* company: the buyer, item: the private, amount: the price, amount2:
+                           * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
+    ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
+    ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -355,6 +369,11 @@ typedef enum {
     ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856); in the title's
                          * special round (the CGR's formation) its director repays them, with
                          * the company's money, then his own */
+    ENG_ACT_BUY_BONUS,  /* company: the private whose run bonus the operating major buys, at any
+                         * time of its turn, from the major holding the private (or the bank
+                         * once it is closed): 1856's bridge and tunnel tokens */
+    ENG_ACT_PLACE_MARKER, /* company: the private, hex: where the operating major places its
+                           * marker, at any time of its turn (1856's port) */
 } eng_action_kind;
 
 

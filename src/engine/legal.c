@@ -101,6 +101,19 @@ static void track_actions(struct legal_list *l, int player)
                                    .city = -1});
 }
 
+/* Privates' run bonuses bought, and their markers placed (1856's bridge, tunnel, port). */
+static void bonus_actions(struct legal_list *l, int player)
+{
+    const eng_title *t = l->g->t;
+    for (int p = 0; p < t->ncompanies; p++) {
+        if (t->companies[p].powers.nbonus_hexes)
+            try_action(l, (eng_action){.kind = ENG_ACT_BUY_BONUS, .player = player, .company = p});
+        for (int i = 0; i < t->companies[p].powers.nmarker_hexes; i++)
+            try_action(l, (eng_action){.kind = ENG_ACT_PLACE_MARKER, .player = player,
+                                       .company = p, .hex = t->companies[p].powers.marker_hexes[i]});
+    }
+}
+
 /* Trains from the bank and the pool, and the director's raising of money for one. Trains from
  * other companies are not listed: their price is the directors' to agree. */
 static void train_actions(struct legal_list *l, int player)
@@ -124,6 +137,7 @@ static void operating_actions(struct legal_list *l, int player)
         try_action(l, (eng_action){.kind = ENG_ACT_HOME, .player = player, .city = city});
     for (int r = 0; r < g->t->nrights; r++)
         try_action(l, (eng_action){.kind = ENG_ACT_BUY_RIGHT, .player = player, .item = r});
+    bonus_actions(l, player);
     track_actions(l, player);
     eng_run best;
     eng_best_run(g, g->operating, &best);

@@ -377,7 +377,7 @@ static void test_game_options(void **state)
 {
     (void)state;
     eng_title *base = load_1856();
-    assert_int_equal(base->ngame_options, 2);
+    assert_int_equal(base->ngame_options, 3); /* and UnlimitedBonusTokens */
     eng_options o;
     char why[256], *err = NULL;
     eng_options_default(base, &o);
@@ -412,7 +412,8 @@ static void test_on_18xx_games(void **state)
     (void)state;
     eng_title *t = load_1856();
     assert_string_equal(t->xgames.title, "1856");
-    assert_int_equal(t->xgames.nrules, 1);  /* of its three optional rules, the 8-train */
+    assert_int_equal(t->xgames.nrules, 2);  /* of its three optional rules, the 8-train and
+                                             * the unlimited bonus tokens */
     assert_string_equal(t->xgames.rules[0].rule, "eight_train_variant");
     assert_string_equal(t->xgames.rules[0].options, "1856AlternateTrains=yes");
     assert_int_equal(t->xgames.ntiles, 0);  /* rotations negated: no offset says it (gap) */
