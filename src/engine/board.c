@@ -191,6 +191,22 @@ static int city_target(const eng_track *old, const eng_track *nw, int rot, unsig
     return ENG_NONE;
 }
 
+/* A town's track kept by a tile without towns (what its upgrade list allows): its edges all
+ * lead to one city, or are joined by plain track. */
+static bool town_track_kept(const eng_track *nw, int rot, unsigned edges)
+{
+    if (node_with_edges(nw, rot, ENG_END_CITY, edges) >= 0)
+        return true;
+    int first = -1;
+    for (int e = 0; e < 6; e++)
+        if (edges & (1u << e)) {
+            if (first >= 0 && !has_edge_path(nw, rot, first, e))
+                return false;
+            first = first < 0 ? e : first;
+        }
+    return true;
+}
+
 /* Maps the old nodes (cities with track, cities without, then towns) onto the new track so
  * that every existing connection survives; tokens must fit. Returns 0 or -1 with why. */
 static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_rot,
@@ -216,11 +232,14 @@ static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_
         }
     if (old->ncities > 0 && nw->ncities == 0)
         return eng_refuse(why, len, "the tile has no city where the hex has one");
-    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0)
+    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0 && old->npaths == 0)
         return eng_refuse(why, len, "the tile has no town where the hex has one");
     for (int w = 0; w < old->ntowns; w++) {
         unsigned edges = node_edges(old, old_rot, ENG_END_TOWN, w);
         int target = nw->ntowns ? node_with_edges(nw, rot, ENG_END_TOWN, edges) : ENG_NONE;
+        out->town_map[w] = target;
+        if (target == ENG_NONE && nw->ntowns == 0 && edges && town_track_kept(nw, rot, edges))
+            continue; /* a town become a city or plain track (1856's, from phase 6) */
         if (target == ENG_NONE)
             return eng_refuse(why, len, "in that rotation the tile does not keep the track of the town");
         out->town_map[w] = target;
@@ -283,10 +302,11 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
     return 0;
 }
 
-static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex)
+static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex, unsigned colors)
 {
+    int phase = (int)(colors >> ENG_LAY_PHASE_SHIFT) - 1; /* (-1: not said) */
     for (int i = 0; i < up->n; i++) {
-        if (up->v[i].tile != tile)
+        if (up->v[i].tile != tile || (up->v[i].from_phase > 0 && phase < up->v[i].from_phase))
             continue;
         if (!up->v[i].hexes)
             return true;
@@ -326,7 +346,7 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
     if (h->offboard)
         return eng_refuse(why, len, "%s is off the board", h->id);
     const eng_upgrades *up = b->tile[hex] == ENG_NONE ? &h->upgrades : &t->tiles[b->tile[hex]].upgrades;
-    if (!upgrade_allowed(up, tile, hex)) {
+    if (!upgrade_allowed(up, tile, hex, colors)) {
         if (up->n == 0)
             return eng_refuse(why, len, "%s cannot be built on any more", h->id);
         return eng_refuse(why, len, "tile %s may not be laid on %s%s%s", nt->id,

@@ -444,6 +444,9 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 /* The state as JSON (players' cash and certificates, companies, bank, round). */
 char *eng_game_to_json(const eng_game *g);
 
+/* The tile colours the phase allows, and the phase (for upgrades allowed from a phase on): the
+ * `colors` of eng_lay_check and eng_lay_options now. */
+unsigned eng_lay_colors(const eng_game *g);
 /* The tile lays the operating company has left this turn (a private's extra free tile aside). */
 int eng_lays_left(const eng_game *g);
 /* The step of the operating company's turn due now (a company without trains has no run to

@@ -86,7 +86,7 @@ static void track_actions(struct legal_list *l, int player)
     const eng_game *g = l->g;
     eng_lay_option opts[64];
     for (int h = 0; h < g->t->nhexes; h++) {
-        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+        int n = eng_lay_options(g->board, ENG_NONE, h, eng_lay_colors(g), opts,
                                 64);
         for (int i = 0; i < n; i++)
             try_action(l, (eng_action){.kind = ENG_ACT_LAY_TILE, .player = player, .hex = h,

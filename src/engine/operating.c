@@ -576,9 +576,14 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 
 /* ---- track, stations, revenue ---- */
 
+unsigned eng_lay_colors(const eng_game *g)
+{
+    return g->t->phases[g->phase].tile_colors | (unsigned)(g->phase + 1) << ENG_LAY_PHASE_SHIFT;
+}
+
 static unsigned tile_colors_now(const eng_game *g)
 {
-    return g->t->phases[g->phase].tile_colors;
+    return eng_lay_colors(g);
 }
 
 /* The tile lays of a turn, as the phase says (1835: a major two yellow tiles at first). */

@@ -65,6 +65,8 @@ typedef struct eng_upgrade {
     int tile;             /* index into eng_title.tiles */
     int nhexes;
     int *hexes;           /* indexes into eng_title.hexes; NULL when any hex */
+    int from_phase;       /* allowed only from this phase (index) on, or 0: always (a tile's
+                           * "upgrades_from_phase_P": 1856's towns to cities from phase 6) */
 } eng_upgrade;
 
 typedef struct eng_upgrades {

@@ -457,6 +457,76 @@ static void test_wsr_unused_stays_open(void **state)
     eng_game_free(g);
 }
 
+/* ---- town tiles upgraded from phase 6 ---- */
+
+/* The first hex whose printed track is `towns` towns and nothing else, taking `tile`. */
+static int town_hex(int towns, const char *tile)
+{
+    for (int h = 0; h < title->nhexes; h++) {
+        const eng_hex *x = &title->hexes[h];
+        for (int i = 0; x->printed.ntowns == towns && x->printed.ncities == 0 &&
+                        i < x->upgrades.n; i++)
+            if (x->upgrades.v[i].tile == eng_tile_index(title, tile))
+                return h;
+    }
+    fail_msg("no hex of %d towns takes %s", towns, tile);
+    return -1;
+}
+
+/* Whether the tile fits the hex in some rotation with the game's phase as it is. */
+static bool fits(const eng_game *g, int h, const char *tile, char *why)
+{
+    for (int rot = 0; rot < 6; rot++)
+        if (eng_lay_check(g->board, ENG_NONE, h, eng_tile_index(title, tile), rot,
+                          eng_lay_colors(g), NULL, why, 256) == 0)
+            return true;
+    return false;
+}
+
+static void lay_any(eng_game *g, int h, const char *tile)
+{
+    char why[256];
+    for (int rot = 0; rot < 6; rot++)
+        if (eng_lay_tile(g->board, ENG_NONE, h, eng_tile_index(title, tile), rot,
+                         eng_lay_colors(g), NULL, 0) == 0)
+            return;
+    fits(g, h, tile, why);
+    fail_msg("%s fits %s no way: %s", tile, title->hexes[h].id, why);
+}
+
+static void test_towns_become_cities_from_phase_6(void **state)
+{
+    (void)state;
+    eng_game *g = operating(NULL, "5", "LPS");
+    int one = town_hex(1, "3"), two = town_hex(2, "1");
+    lay_any(g, one, "3");
+    static const char *const twos[] = {"1", "55", "2", "56"}, *const greens[] = {"14", "14",
+                                                                                "15", "15"};
+    int k = 0;
+    char why[256];
+    while (k < 3 && !fits(g, two, twos[k], why))
+        k++;
+    lay_any(g, two, twos[k]);
+    /* phase 5: not yet */
+    assert_false(fits(g, one, "5", why));
+    assert_non_null(strstr(why, "tile 5 may not be laid on tile 3"));
+    assert_false(fits(g, one, "7", why));
+    assert_false(fits(g, two, greens[k], why));
+    /* phase 6 (and D): the town tile becomes a yellow city or plain track keeping its track,
+     * the two-town tile a green city */
+    g->phase = phase("6");
+    assert_true(fits(g, one, "5", why));
+    assert_true(fits(g, one, "7", why));
+    assert_false(fits(g, one, "9", why)); /* (not its upgrade: 9 is 4's) */
+    assert_true(fits(g, two, greens[k], why));
+    g->phase = phase("D");
+    assert_true(fits(g, one, "5", why));
+    lay_any(g, one, "5");
+    assert_int_equal(eng_board_track(g->board, one, NULL)->ncities, 1);
+    assert_int_equal(eng_board_track(g->board, one, NULL)->ntowns, 0);
+    eng_game_free(g);
+}
+
 /* ---- the log ---- */
 
 static void test_the_new_actions_in_the_log(void **state)
@@ -510,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_wsr_station_needs_no_tile),
         cmocka_unit_test(test_wsr_closes_after_its_tile_alone),
         cmocka_unit_test(test_wsr_unused_stays_open),
+        cmocka_unit_test(test_towns_become_cities_from_phase_6),
         cmocka_unit_test(test_the_new_actions_in_the_log),
         cmocka_unit_test(test_legal_actions_list_them),
     };

@@ -226,9 +226,14 @@ static void test_tiles(void **state)
     assert_string_equal(t125->track.label, "L");
     assert_int_equal(t125->count, 4);
     assert_int_equal(t125->track.npaths, 5);
-    /* town tiles become cities only from phase 6: not in the upgrade lists (gap) */
-    assert_int_equal(t->tiles[tf_tile(t, "3")].upgrades.n, 0);
-    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 0);
+    /* town tiles become cities or plain track only from phase 6 (upgrades_from_phase_6) */
+    const eng_upgrades *u3 = &t->tiles[tf_tile(t, "3")].upgrades;
+    assert_int_equal(u3->n, 2);
+    assert_int_equal(u3->v[0].tile, tf_tile(t, "5"));
+    assert_int_equal(u3->v[1].tile, tf_tile(t, "7"));
+    assert_string_equal(t->phases[u3->v[0].from_phase].name, "6");
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 1);
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.v[0].tile, tf_tile(t, "14"));
     /* counts (Rails TileSet = 18xx.games TILES) */
     assert_int_equal(t->tiles[tf_tile(t, "8")].count, 13);
     assert_int_equal(t->tiles[tf_tile(t, "9")].count, 13);
