@@ -666,7 +666,8 @@ void eng_reserve(eng_board *b, int company, int hex, int city)
 
 /* Every company's home circle is kept for it until it places its home station (the Prussian's
  * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
- * city, and one whose home city is the director's choice keeps a circle in each. */
+ * city, and one whose home city is the director's choice keeps a circle in each (or only in the
+ * first: home_keeps_one). */
 eng_board *eng_starting_board(const eng_title *t)
 {
     eng_board *b = eng_board_new(t);
@@ -675,8 +676,8 @@ eng_board *eng_starting_board(const eng_title *t)
         if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
             continue;
         int city = co->home_city < 0 ? 0 : co->home_city;
-        int last = co->home_choice ? eng_board_track(b, co->home_hex, NULL)->ncities - 1
-                                   : city;
+        int last = co->home_choice && !co->home_keeps_one
+                       ? eng_board_track(b, co->home_hex, NULL)->ncities - 1 : city;
         for (; city <= last; city++)
             if (b->reserved[co->home_hex][city] == ENG_NONE)
                 eng_reserve(b, c, co->home_hex, city);
@@ -687,12 +688,13 @@ eng_board *eng_starting_board(const eng_title *t)
 /* The city of the hex where the circle kept in `city` for another company's home may go
  * instead, or -1. It may when the title does not fix that home's city (Rails' home city 0:
  * Baden in Ludwigshafen/Mannheim, whose director takes the city left when its home is laid;
- * 18xx.games: "Baden chooses its slot") and another city has a circle neither taken nor kept.
- * A home its director chooses among all the cities (1830's Erie) keeps a circle in each. */
+ * 18xx.games: "Baden chooses its slot"; 1856's THB, home_keeps_one) and another city has a
+ * circle neither taken nor kept. A home its director chooses among all the cities keeping a
+ * circle in each (1830's Erie) does not move. */
 static int kept_circle_moves_to(const eng_board *b, int hex, int city)
 {
     const eng_company *holder = &b->t->companies[b->reserved[hex][city]];
-    if (holder->home_city >= 0 || holder->home_choice)
+    if (holder->home_city >= 0 || (holder->home_choice && !holder->home_keeps_one))
         return -1;
     const eng_track *tr = eng_board_track(b, hex, NULL);
     for (int k = 0; k < tr->ncities; k++)

@@ -215,6 +215,10 @@ typedef struct eng_company {
     bool home_choice;     /* "home_city": "choice": its director chooses the city when it
                            * first operates; each city keeps a circle for it until then (1830's
                            * Erie in E11, Rails' home city 0) */
+    bool home_keeps_one;  /* ... "home_keeps": "one": one circle is kept for it, in the first
+                           * city, and moves to another city with room when a station takes
+                           * the last one there (1856's THB in Hamilton without Rails'
+                           * 1856THBHomeBlocked); "each" (the default): one in each city */
     int ntokens;
     int token_costs[16];
     int ncerts;

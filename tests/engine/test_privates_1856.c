@@ -527,6 +527,54 @@ static void test_towns_become_cities_from_phase_6(void **state)
     eng_game_free(g);
 }
 
+/* ---- THB's home in Hamilton ---- */
+
+/* Another company's station in each city of L15 before THB's home is placed: 0 placed, or -1. */
+static int station_in_hamilton(eng_game *g, int city)
+{
+    return eng_place_station(g->board, NULL, co("GT"), hex("L15"), city, NULL, 0);
+}
+
+static void test_thb_home_keeps_one_circle(void **state)
+{
+    (void)state;
+    eng_game *g = operating(NULL, "3", "LPS");
+    const eng_company *thb = &title->companies[co("THB")];
+    assert_true(thb->home_choice);
+    assert_true(thb->home_keeps_one);
+    int kept = 0;
+    for (int k = 0; k < 2; k++)
+        kept += g->board->reserved[hex("L15")][k] == co("THB");
+    assert_int_equal(kept, 1);
+    /* another company takes the city kept for THB: the circle moves to the other */
+    assert_int_equal(station_in_hamilton(g, 0), 0);
+    assert_int_equal(g->board->reserved[hex("L15")][1], co("THB"));
+    eng_game_free(g);
+}
+
+static void test_thb_home_blocked_option(void **state)
+{
+    (void)state;
+    eng_options o;
+    char why[256], *err = NULL;
+    eng_options_default(title, &o);
+    assert_int_equal(eng_options_parse(title, &o, "1856THBHomeBlocked=yes", why, sizeof why), 0);
+    eng_title *base = title, *chosen = eng_title_load_chosen("1856", title_text, NULL, base,
+                                                             o.chosen, &err);
+    if (!chosen)
+        fail_msg("1856THBHomeBlocked=yes: %s", err);
+    title = chosen;
+    eng_game *g = operating("1856THBHomeBlocked=yes", "3", "LPS");
+    assert_false(title->companies[co("THB")].home_keeps_one);
+    assert_int_equal(g->board->reserved[hex("L15")][0], co("THB"));
+    assert_int_equal(g->board->reserved[hex("L15")][1], co("THB"));
+    assert_int_equal(station_in_hamilton(g, 0), -1);
+    assert_int_equal(station_in_hamilton(g, 1), -1);
+    eng_game_free(g);
+    title = base;
+    eng_title_free(chosen);
+}
+
 /* ---- the log ---- */
 
 static void test_the_new_actions_in_the_log(void **state)
@@ -581,6 +629,8 @@ int main(void)
         cmocka_unit_test(test_wsr_closes_after_its_tile_alone),
         cmocka_unit_test(test_wsr_unused_stays_open),
         cmocka_unit_test(test_towns_become_cities_from_phase_6),
+        cmocka_unit_test(test_thb_home_keeps_one_circle),
+        cmocka_unit_test(test_thb_home_blocked_option),
         cmocka_unit_test(test_the_new_actions_in_the_log),
         cmocka_unit_test(test_legal_actions_list_them),
     };

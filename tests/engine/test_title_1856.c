@@ -382,7 +382,7 @@ static void test_game_options(void **state)
 {
     (void)state;
     eng_title *base = load_1856();
-    assert_int_equal(base->ngame_options, 3); /* and UnlimitedBonusTokens */
+    assert_int_equal(base->ngame_options, 4); /* and UnlimitedBonusTokens, 1856THBHomeBlocked */
     eng_options o;
     char why[256], *err = NULL;
     eng_options_default(base, &o);
