@@ -108,9 +108,10 @@ static void bonus_actions(struct legal_list *l, int player)
     for (int p = 0; p < t->ncompanies; p++) {
         if (t->companies[p].powers.nbonus_hexes)
             try_action(l, (eng_action){.kind = ENG_ACT_BUY_BONUS, .player = player, .company = p});
-        for (int i = 0; i < t->companies[p].powers.nmarker_hexes; i++)
+        const eng_powers *pw = &t->companies[p].powers;
+        for (int i = 0; i < pw->nmarker_hexes; i++)
             try_action(l, (eng_action){.kind = ENG_ACT_PLACE_MARKER, .player = player,
-                                       .company = p, .hex = t->companies[p].powers.marker_hexes[i]});
+                                       .company = p, .hex = pw->marker_hexes[i]});
     }
 }
 

@@ -341,7 +341,8 @@ static void test_the_port_marker(void **state)
     must(g, port("C14"));
     assert_true(g->co[co("Ship")].closed);
     assert_true(has_event(g, ENG_EV_PRIVATE_CLOSES, -1, co("Ship")));
-    assert_event_text(g, ENG_EV_MARKER_PLACED, "LPS places the Port marker (20 more a stop) on C14");
+    assert_event_text(g, ENG_EV_MARKER_PLACED,
+                      "LPS places the Port marker (20 more a stop) on C14");
     assert_int_equal(eng_run_bonus(g, co("LPS"), hex("C14")), 20);
     assert_int_equal(eng_run_bonus(g, co("WR"), hex("C14")), 0);
     assert_int_equal(best(g, "LPS"), without + 20);
