@@ -358,6 +358,25 @@ static void test_the_port_marker(void **state)
     eng_game_free(g);
 }
 
+static void test_the_first_6_train_removes_the_port_marker(void **state)
+{
+    (void)state;
+    eng_game *g = operating(NULL, "5", "LPS");
+    g->co[co("Ship")].closed = false; /* (set up as in phase 4: the Ship is LPS's) */
+    must(g, buy_private("Ship", 70));
+    must(g, port("C14"));
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 0});
+    g->train_on_sale = train("6");
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    assert_string_equal(title->phases[g->phase].name, "6");
+    assert_true(has_event(g, ENG_EV_MARKER_REMOVED, -1, co("LPS")));
+    assert_false(g->co[co("Ship")].marker_placed);
+    assert_int_equal(eng_run_bonus(g, co("LPS"), hex("C14")), 0);
+    eng_game_free(g);
+}
+
 static void test_the_port_marker_stays_in_phase_5(void **state)
 {
     (void)state;
@@ -625,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_once_the_private_is_closed_the_bank_sells),
         cmocka_unit_test(test_the_port_marker),
         cmocka_unit_test(test_the_port_marker_stays_in_phase_5),
+        cmocka_unit_test(test_the_first_6_train_removes_the_port_marker),
         cmocka_unit_test(test_wsr_tile_and_station_in_one_turn),
         cmocka_unit_test(test_wsr_station_needs_no_tile),
         cmocka_unit_test(test_wsr_closes_after_its_tile_alone),
