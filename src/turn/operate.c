@@ -242,18 +242,21 @@ static int try_private(turn_ctx *x, const struct company_turn *ct, const ord_act
     return rc;
 }
 
-/* The company's BUY PRIVATE orders, at the start of its turn (the private's powers are then
- * its own for the turn). */
-static void private_purchases(turn_ctx *x, const struct company_turn *ct)
+/* The orders of those kinds, each tried alternative by alternative (`try`: 0 carried out), in
+ * the order written; what was not carried out said with why. */
+typedef int (*alt_try)(turn_ctx *x, const struct company_turn *ct, const ord_action *a,
+                       char *why, size_t len);
+
+static void each_order(turn_ctx *x, const struct company_turn *ct, unsigned kinds, alt_try try)
 {
     const ord_order *o;
     int i = -1, from;
-    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_BUY_PRIVATE), &i, &from))) {
+    while (!ct->idle && (o = next_order(x, ct, kinds, &i, &from))) {
         char why[256] = "", w[256];
         int rc = -1;
         int k = from;
         for (; k < o->nalts; k++) {
-            if ((rc = try_private(x, ct, &o->alts[k], w, sizeof w)) >= 0)
+            if ((rc = try(x, ct, &o->alts[k], w, sizeof w)) == 0)
                 break;
             turn_add_reason(why, sizeof why, w);
         }
@@ -266,6 +269,13 @@ static void private_purchases(turn_ctx *x, const struct company_turn *ct)
         turn_say(x, "    not carried out: %s", why);
         turn_not_done(x, ct->p, i, "%s", why);
     }
+}
+
+/* The company's BUY PRIVATE orders, at the start of its turn (the private's powers are then
+ * its own for the turn). */
+static void private_purchases(turn_ctx *x, const struct company_turn *ct)
+{
+    each_order(x, ct, KIND(ORD_BUY_PRIVATE), try_private);
 }
 
 /* ---- privates' run bonuses and markers (1856's bridge and tunnel tokens, the port) ---- */
@@ -321,26 +331,7 @@ static int try_bonus(turn_ctx *x, const struct company_turn *ct, const ord_actio
  * in it). */
 static void bonus_orders(turn_ctx *x, const struct company_turn *ct)
 {
-    const ord_order *o;
-    int i = -1, from;
-    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_BUY_BONUS) | KIND(ORD_PORT), &i,
-                                        &from))) {
-        char why[256] = "", w[256];
-        int rc = -1, k = from;
-        for (; k < o->nalts; k++) {
-            if ((rc = try_bonus(x, ct, &o->alts[k], w, sizeof w)) == 0)
-                break;
-            turn_add_reason(why, sizeof why, w);
-        }
-        if (rc == 0) {
-            turn_used_alternative(x, ct->p, o, k, from, why);
-            turn_done(x, ct->p, i);
-            continue;
-        }
-        turn_say_order(x, ct->p, o, "");
-        turn_say(x, "    not carried out: %s", why);
-        turn_not_done(x, ct->p, i, "%s", why);
-    }
+    each_order(x, ct, KIND(ORD_BUY_BONUS) | KIND(ORD_PORT), try_bonus);
 }
 
 /* ---- private powers and the station ---- */

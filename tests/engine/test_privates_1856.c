@@ -19,25 +19,6 @@ static int setup_1856(void **state)
 
 /* ---- set-ups ---- */
 
-static int total_money(const eng_game *g)
-{
-    int sum = g->bank;
-    for (int p = 0; p < g->nplayers; p++)
-        sum += g->players[p].cash;
-    for (int c = 0; c < g->t->ncompanies; c++)
-        sum += g->co[c].cash;
-    return sum;
-}
-
-static int phase(const char *name)
-{
-    for (int p = 0; p < title->nphases; p++)
-        if (strcmp(title->phases[p].name, name) == 0)
-            return p;
-    fail_msg("no phase %s", name);
-    return -1;
-}
-
 static int hex(const char *id)
 {
     return tf_hex(title, id);
