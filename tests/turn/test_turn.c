@@ -1674,6 +1674,25 @@ static void test_1856_port_and_bonus_orders(void **state)
     finish(g);
 }
 
+/* Seed 003's W&SR by mail: bought with its owner's agreement, tile 59 laid on I12 as LPS's lay
+ * (not connected to its track), its free station in the city LPS names, both in one turn; the
+ * private closes at the end of that turn. */
+static void test_1856_wsr_tile_and_station_by_mail(void **state)
+{
+    (void)state;
+    eng_game *g = lps_operating();
+    resolve(g, ORDERS("PASS", "SELL PRIVATE W&SR TO LPS FOR 80", "PASS",
+                      "LPS:\nBUY PRIVATE W&SR FOR 80\nLAY 59 ON I12\nUSE W&SR CITY 2"), 1);
+    report_has("LPS buys W&SR from Bob for 80");
+    fate_done(3, 3);
+    fate_done(3, 4);
+    assert_int_equal(g->board->tile[tf_hex(title, "I12")], eng_tile_index(title, "59"));
+    assert_int_equal(g->board->tokens[tf_hex(title, "I12")][1][0], co("LPS"));
+    assert_true(g->co[co("W&SR")].closed);
+    before("LPS places a free station on I12", "W&SR closes");
+    finish(g);
+}
+
 /* Issue 27, defect 1: under Thompson's dealing (the house rules' preset) the start packet's
  * round ended before every player had had a turn: Dee's two passes at the turn of the order
  * counted as two players', and the stock round ended with Bob's and Cy's purchases "not
@@ -1823,6 +1842,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1856_port_and_bonus_orders, use_1856,
+                                        back_from_1856),
+        cmocka_unit_test_setup_teardown(test_1856_wsr_tile_and_station_by_mail, use_1856,
                                         back_from_1856),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
