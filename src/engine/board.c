@@ -302,12 +302,20 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
     return 0;
 }
 
-static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex, unsigned colors)
+/* Whether the upgrade to `tile` on `hex` is in the list, in the phase `colors` says; *later:
+ * the phase it is allowed from, when only a later one allows it (else -1). */
+static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex, unsigned colors,
+                            int *later)
 {
     int phase = (int)(colors >> ENG_LAY_PHASE_SHIFT) - 1; /* (-1: not said) */
+    *later = -1;
     for (int i = 0; i < up->n; i++) {
-        if (up->v[i].tile != tile || (up->v[i].from_phase > 0 && phase < up->v[i].from_phase))
+        if (up->v[i].tile != tile)
             continue;
+        if (up->v[i].from_phase > 0 && phase < up->v[i].from_phase) {
+            *later = up->v[i].from_phase;
+            continue;
+        }
         if (!up->v[i].hexes)
             return true;
         for (int k = 0; k < up->v[i].nhexes; k++)
@@ -346,7 +354,13 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
     if (h->offboard)
         return eng_refuse(why, len, "%s is off the board", h->id);
     const eng_upgrades *up = b->tile[hex] == ENG_NONE ? &h->upgrades : &t->tiles[b->tile[hex]].upgrades;
-    if (!upgrade_allowed(up, tile, hex, colors)) {
+    int later;
+    if (!upgrade_allowed(up, tile, hex, colors, &later)) {
+        if (later >= 0)
+            return eng_refuse(why, len, "tile %s may be laid on %s%s from phase %s on", nt->id,
+                              b->tile[hex] == ENG_NONE ? "" : "tile ",
+                              b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
+                              t->phases[later].name);
         if (up->n == 0)
             return eng_refuse(why, len, "%s cannot be built on any more", h->id);
         return eng_refuse(why, len, "tile %s may not be laid on %s%s%s", nt->id,

@@ -510,7 +510,7 @@ static void test_towns_become_cities_from_phase_6(void **state)
     lay_any(g, two, twos[k]);
     /* phase 5: not yet */
     assert_false(fits(g, one, "5", why));
-    assert_non_null(strstr(why, "tile 5 may not be laid on tile 3"));
+    assert_non_null(strstr(why, "tile 5 may be laid on tile 3 from phase 6 on"));
     assert_false(fits(g, one, "7", why));
     assert_false(fits(g, two, greens[k], why));
     /* phase 6 (and D): the town tile becomes a yellow city or plain track keeping its track,
