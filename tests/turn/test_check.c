@@ -243,6 +243,7 @@ static void test_1856_bonus_and_port(void **state)
                                       "Tunnel of Tunn)");
     expect_has("BUY BONUS Bridge", "a company's order among the stock-round orders");
     expect("LPS:\nPORT c14", "LPS: PORT C14");
+    expect("LPS:\nPORT maudaumin", "LPS: PORT C14"); /* C14 by its name */
     expect("GT:\nuse w&sr city 2", "GT: USE W&SR CITY 2");
     expect("GT:\nUSE WSRC", "GT: USE W&SR");
     expect_has("LPS:\nPORT L15", "L15 is not a hex the Port marker goes on");
