@@ -518,6 +518,9 @@ int eng_certificate_limit(const eng_game *g, int player);
 /* Whether the player, over the certificate limit or a company's share limit (prices having
  * moved), must sell before he buys or passes in this stock round (MustSellOverLimits) and can. */
 bool eng_must_sell(const eng_game *g, int player);
+/* Whether the private's powers are open to major c: the private is open and c is their user —
+ * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
+bool eng_powers_for(const eng_game *g, int priv, int c);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a

@@ -23,9 +23,7 @@ int eng_trade_private(eng_game *g, const eng_action *a, char *why, size_t len);
 #define ENG_POWER_TOKEN_USED (1u << ENG_MAX_POWER_TILES)
 #define ENG_POWER_MARKER_USED (1u << (ENG_MAX_POWER_TILES + 1))
 
-/* Whether the private's powers are open to major c: the private is open and c is their user —
- * the major that owns it, or the major its owner directs, as the powers say. */
-bool eng_powers_for(const eng_game *g, int priv, int c);
+/* (eng_powers_for, whose the powers are: game.h) */
 /* Marks a power used; the private closes as its powers say — at once, or at the end of the
  * user's turn (closes_at_turn_end: eng_powers_turn_end). */
 void eng_use_power(eng_game *g, int priv, unsigned bit);

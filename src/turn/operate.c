@@ -5,7 +5,6 @@
  * income for a tile and a station (house rules 12, 17), the best run paid out, a train only when
  * it must have one. Tile and station orders are used once; RUN and PAY OUT / WITHHOLD orders hold
  * for every operating round of the turn. */
-#include "engine/privates.h"
 #include "engine/routes.h"
 #include "turn/internal.h"
 
