@@ -297,6 +297,30 @@ static int end_text(const struct line *l)
     }
 }
 
+/* Privates' run bonuses and markers (1856's bridge, tunnel and port). */
+static int bonus_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const eng_powers *pw = &g->t->companies[e->item].powers;
+    switch (e->kind) {
+    case ENG_EV_GOT_BONUS:
+        return say(l, "%s gets %s's %s bonus: %d more for each stop of a run there", l->C,
+                   company_id(g, e->item), pw->bonus_name, pw->bonus_value);
+    case ENG_EV_BOUGHT_BONUS:
+        return say(l, "%s buys a %s bonus token (%d more a stop) from %s for %d", l->C,
+                   pw->bonus_name, pw->bonus_value,
+                   e->amount2 >= 0 ? company_id(g, e->amount2) : "the bank", e->amount);
+    case ENG_EV_MARKER_PLACED:
+        return say(l, "%s places the %s marker (%d more a stop) on %s", l->C, pw->marker_name,
+                   pw->marker_value, g->t->hexes[e->amount].id);
+    case ENG_EV_MARKER_REMOVED:
+        return say(l, "%s's %s marker is removed from %s", l->C, pw->marker_name,
+                   g->t->hexes[e->amount].id);
+    default: return 0;
+    }
+}
+
 /* Which part of the game writes the event (every kind named: the compiler says when one is
  * missing); NULL for an event a reader need not see. */
 static int (*text_of(eng_event_kind kind))(const struct line *)
@@ -335,6 +359,9 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:
         return end_text;
+    case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
+    case ENG_EV_MARKER_REMOVED:
+        return bonus_text;
     }
     return NULL;
 }
