@@ -332,6 +332,30 @@ static int capital_text(const struct line *l)
     }
 }
 
+/* Privates' run bonuses and markers (1856's bridge, tunnel and port). */
+static int bonus_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const eng_powers *pw = &g->t->companies[e->item].powers;
+    switch (e->kind) {
+    case ENG_EV_GOT_BONUS:
+        return say(l, "%s gets %s's %s bonus: %d more for each stop of a run there", l->C,
+                   company_id(g, e->item), pw->bonus_name, pw->bonus_value);
+    case ENG_EV_BOUGHT_BONUS:
+        return say(l, "%s buys a %s bonus token (%d more a stop) from %s for %d", l->C,
+                   pw->bonus_name, pw->bonus_value,
+                   e->amount2 >= 0 ? company_id(g, e->amount2) : "the bank", e->amount);
+    case ENG_EV_MARKER_PLACED:
+        return say(l, "%s places the %s marker (%d more a stop) on %s", l->C, pw->marker_name,
+                   pw->marker_value, g->t->hexes[e->amount].id);
+    case ENG_EV_MARKER_REMOVED:
+        return say(l, "%s's %s marker is removed from %s", l->C, pw->marker_name,
+                   g->t->hexes[e->amount].id);
+    default: return 0;
+    }
+}
+
 /* Which part of the game writes the event (every kind named: the compiler says when one is
  * missing); NULL for an event a reader need not see. */
 static int (*text_of(eng_event_kind kind))(const struct line *)
@@ -374,6 +398,9 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_ESCROW_PAID: case ENG_EV_CAPITALISATION: case ENG_EV_FLOAT_PERCENT:
     case ENG_EV_MAY_NOT_OPERATE: case ENG_EV_MARKET_CLOSES:
         return capital_text;
+    case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
+    case ENG_EV_MARKER_REMOVED:
+        return bonus_text;
     }
     return NULL;
 }

@@ -138,6 +138,13 @@ typedef struct eng_company_state {
     /* capitalisation by the train on sale (1856; capital.c): */
     int capital;         /* majors: its eng_capital_mode, fixed when it starts; ENG_CAPITAL_TITLE
                           * (0) in a title without "capitalisation" steps */
+    /* privates' run bonuses and markers (1856's bridge, tunnel and port; privates.c): */
+    unsigned bonuses;    /* majors: bit p, the run bonus of private p held (with the private,
+                          * or bought: ENG_ACT_BUY_BONUS) — kept once the private closes */
+    int bonuses_sold;    /* privates with a bonus: how many sold to other majors */
+    bool marker_placed;  /* privates with a marker: it is on the map, on marker_hex, for the
+                          * runs of marker_user (the major that placed it) */
+    int marker_hex, marker_user;
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -267,6 +274,13 @@ typedef enum {
                            * amount2: city */
     ENG_EV_NOT_FORMED,    /* company: the national, no major given up to it */
     ENG_EV_CERT_LIMIT,    /* amount: the certificate limit now, amount2: the majors open */
+    /* privates' run bonuses and markers (1856): */
+    ENG_EV_GOT_BONUS,     /* company: the major, item: the private whose run bonus it holds now
+                           * (bought with the private; Rails' AcquiresBonus) */
+    ENG_EV_BOUGHT_BONUS,  /* company: the buyer, item: the private, amount: the price, amount2:
+                           * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
+    ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
+    ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -407,6 +421,11 @@ typedef enum {
     ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856); in the title's
                          * special round (the CGR's formation) its director repays them, with
                          * the company's money, then his own */
+    ENG_ACT_BUY_BONUS,  /* company: the private whose run bonus the operating major buys, at any
+                         * time of its turn, from the major holding the private (or the bank
+                         * once it is closed): 1856's bridge and tunnel tokens */
+    ENG_ACT_PLACE_MARKER, /* company: the private, hex: where the operating major places its
+                           * marker, at any time of its turn (1856's port) */
 } eng_action_kind;
 
 
@@ -477,6 +496,9 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 /* The state as JSON (players' cash and certificates, companies, bank, round). */
 char *eng_game_to_json(const eng_game *g);
 
+/* The tile colours the phase allows, and the phase (for upgrades allowed from a phase on): the
+ * `colors` of eng_lay_check and eng_lay_options now. */
+unsigned eng_lay_colors(const eng_game *g);
 /* The tile lays the operating company has left this turn (a private's extra free tile aside). */
 int eng_lays_left(const eng_game *g);
 /* The step of the operating company's turn due now (a company without trains has no run to
@@ -556,6 +578,9 @@ int eng_certificate_limit(const eng_game *g, int player);
 /* Whether the player, over the certificate limit or a company's share limit (prices having
  * moved), must sell before he buys or passes in this stock round (MustSellOverLimits) and can. */
 bool eng_must_sell(const eng_game *g, int player);
+/* Whether the private's powers are open to major c: the private is open and c is their user —
+ * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
+bool eng_powers_for(const eng_game *g, int priv, int c);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a

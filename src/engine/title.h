@@ -74,6 +74,8 @@ typedef struct eng_upgrade {
     int tile;             /* index into eng_title.tiles */
     int nhexes;
     int *hexes;           /* indexes into eng_title.hexes; NULL when any hex */
+    int from_phase;       /* allowed only from this phase (index) on, or 0: always (a tile's
+                           * "upgrades_from_phase_P": 1856's towns to cities from phase 6) */
 } eng_upgrade;
 
 typedef struct eng_upgrades {
@@ -164,6 +166,9 @@ typedef enum {
 } eng_power_closes;
 
 #define ENG_MAX_POWER_TILES 2
+#define ENG_MAX_POWER_TILE_IDS 4
+#define ENG_MAX_BONUS_HEXES 4
+#define ENG_MAX_MARKER_HEXES 16
 
 typedef struct eng_powers {
     bool user_owning_company; /* the powers' user: the major that owns the private (1830), else
@@ -180,6 +185,29 @@ typedef struct eng_powers {
     bool token_connected;     /* the usual rule: the company's track must reach it */
     eng_power_closes closes_after;
     int closes_on_train_of;   /* closes when this company buys its first train, or -1 */
+    /* (1856's privates; docs/titles.md "powers") */
+    int ntile_ids;            /* its tile lay may only be these tiles ("tiles"; 1856's W&SR:
+                               * 59); 0: any the hex takes */
+    int tile_ids[ENG_MAX_POWER_TILE_IDS];
+    bool closes_at_turn_end;  /* "closes_at": "turn_end": closes_after is judged when the
+                               * user's turn ends, so that its powers may all be used in that
+                               * turn (1856's W&SR, Rails' endOfORTurn); else at once */
+    /* "bonus": a run bonus (1856's bridge and tunnel): a major holding it earns bonus_value
+     * more for each stop of a run's in bonus_hexes. The major that buys the private holds one;
+     * bonus_for_sale more (-1: unlimited) are sold to other majors for bonus_price, by that
+     * major while the private is its, by the bank once the private is closed. */
+    char bonus_name[ENG_ID];
+    int nbonus_hexes;         /* 0: no bonus */
+    int bonus_hexes[ENG_MAX_BONUS_HEXES];
+    int bonus_value, bonus_price, bonus_for_sale;
+    /* "marker": a marker (1856's port) the owning company places on one of marker_hexes: its
+     * runs earn marker_value more for each stop there; it goes in phase marker_removed_in
+     * ("" never) */
+    char marker_name[ENG_ID];
+    int nmarker_hexes;        /* 0: no marker */
+    int marker_hexes[ENG_MAX_MARKER_HEXES];
+    int marker_value;
+    char marker_removed_in[ENG_ID];
 } eng_powers;
 
 typedef struct eng_company {
@@ -199,6 +227,10 @@ typedef struct eng_company {
     bool home_choice;     /* "home_city": "choice": its director chooses the city when it
                            * first operates; each city keeps a circle for it until then (1830's
                            * Erie in E11, Rails' home city 0) */
+    bool home_keeps_one;  /* ... "home_keeps": "one": one circle is kept for it, in the first
+                           * city, and moves to another city with room when a station takes
+                           * the last one there (1856's THB in Hamilton without Rails'
+                           * 1856THBHomeBlocked); "each" (the default): one in each city */
     int ntokens;
     int token_costs[16];
     int ncerts;

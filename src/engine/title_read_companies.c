@@ -48,6 +48,12 @@ static bool parse_home(struct loader *L, const char *where, const cJSON *obj, en
         c->home_choice = true;
     else if (hc && !cJSON_IsNull(hc))
         return bad(L, "%s.home_city: a city's number or \"choice\"", where);
+    const cJSON *keeps = member(obj, "home_keeps");
+    int k = keeps ? word_index(keeps, (const char *const[]){"each", "one"}, 2) : 0;
+    if (k < 0 || (keeps && !c->home_choice))
+        return bad(L, "%s.home_keeps: \"each\" or \"one\" (a circle kept in each city or in "
+                      "one), for a home_city \"choice\"", where);
+    c->home_keeps_one = k == 1;
     const eng_track *tr = &L->t->hexes[c->home_hex].printed;
     if (c->home_choice && tr->ncities < 2)
         return bad(L, "%s.home_city: %s has one city, no choice", where, hex);
