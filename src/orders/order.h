@@ -58,6 +58,9 @@ typedef enum {
     ORD_EXCHANGE_STATION, /* EXCHANGE STATION hex [CITY n]: in a national's formation round
                        * (1856's CGR) its director has it take over that station of a company
                        * merged into it (written in the national's section) */
+    ORD_BUY_BONUS,    /* BUY BONUS priv-or-bonus: a private's run bonus (1856's bridge and
+                       * tunnel tokens; priv: the private, or the bonus's name, "Bridge") */
+    ORD_PORT,         /* PORT hex: the company's private's marker placed there (1856's port) */
 } ord_kind;
 
 typedef struct ord_action {
