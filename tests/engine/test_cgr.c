@@ -344,21 +344,30 @@ static void test_no_company_merged(void **state)
     eng_game_free(g);
 }
 
-/* Without a train that never rusts (the 4s it took over rust on the D) the CGR withholds, its
- * price still; a permanent train ends that. Its own rules: no interest, never closes. */
-static void test_withholds_until_a_permanent_train(void **state)
+/* five_companies with TGB's and GT's trains kept to `kept` (their 4s first; the rest with the
+ * bank): the CGR formed from them (choices by the rule) operates, after WGB. */
+static eng_game *cgr_operating(int kept)
 {
-    (void)state;
     eng_game *g = five_companies();
-    int cgr = co("CGR");
-    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 1; /* their 4s only */
+    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = kept;
     g->trains_left[train("5")] += 2;
+    g->trains_left[train("4")] += kept ? 0 : 2;
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     must(g, repay(3));
     must(g, pass());
     choices_by_rule(g);
     must(g, (eng_action){.kind = ENG_ACT_DONE});
-    assert_int_equal(g->operating, cgr);
+    assert_int_equal(g->operating, co("CGR"));
+    return g;
+}
+
+/* Without a train that never rusts (the 4s it took over rust on the D) the CGR withholds, its
+ * price still; a permanent train ends that. Its own rules: no interest, never closes. */
+static void test_withholds_until_a_permanent_train(void **state)
+{
+    (void)state;
+    eng_game *g = cgr_operating(1); /* their 4s only */
+    int cgr = co("CGR");
     assert_true(eng_national_withholds(g, cgr));
     assert_true(eng_national_no_interest(g, cgr) && eng_national_never_closes(g, cgr));
     assert_false(eng_national_withholds(g, co("WGB")) || eng_national_no_interest(g, co("WGB")));
@@ -450,18 +459,8 @@ static void test_director_chooses(void **state)
 static void test_borrows_a_d(void **state)
 {
     (void)state;
-    eng_game *g = five_companies();
+    eng_game *g = cgr_operating(0); /* their trains with the bank */
     int cgr = co("CGR"), d = train("D");
-    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 0; /* their trains with the bank */
-    g->trains_left[train("4")] += 2;
-    g->trains_left[train("5")] += 2;
-    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
-    must(g, repay(3));
-    must(g, pass());
-    choices_by_rule(g);
-    assert_int_equal(g->co[cgr].ntrains, 0);
-    must(g, (eng_action){.kind = ENG_ACT_DONE});
-    assert_int_equal(g->operating, cgr);
     assert_true(has_event(g, ENG_EV_TRAIN_BORROWED, -1, cgr));
     assert_int_equal(g->co[cgr].ntrains, 1);
     assert_int_equal(g->co[cgr].trains[0], d);
@@ -486,16 +485,8 @@ static void test_borrows_a_d(void **state)
 static void test_its_train_rules(void **state)
 {
     (void)state;
-    eng_game *g = five_companies();
+    eng_game *g = cgr_operating(1); /* their 4s only */
     int cgr = co("CGR");
-    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 1; /* their 4s only */
-    g->trains_left[train("5")] += 2;
-    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
-    must(g, repay(3));
-    must(g, pass());
-    choices_by_rule(g);
-    must(g, (eng_action){.kind = ENG_ACT_DONE});
-    assert_int_equal(g->operating, cgr);
     fund(g, "CGR", 1000);
     must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 0});
     g->pool_trains[train("4")]++;
