@@ -324,6 +324,14 @@ static bool city_used(const eng_board *b, int h, int k)
     return false;
 }
 
+/* A station of a company closed as it merged into the national, left on the map while the
+ * national's director chooses which it takes over (1856's CGR; titles/t1856.c). */
+static bool awaiting_national(const eng_game *g, int x)
+{
+    return g->forming && g->national_choosing == ENG_NATIONAL_CHOOSES_STATIONS &&
+           ((g->national_merging >> x) & 1u);
+}
+
 static int check_city(const eng_game *g, int h, const eng_track *tr, int k, int *seen_in_hex,
                       int *placed, char *what, size_t len)
 {
@@ -334,7 +342,8 @@ static int check_city(const eng_game *g, int h, const eng_track *tr, int k, int 
         int x = b->tokens[h][k][s];
         if (x == ENG_NONE)
             continue;
-        if (x < 0 || x >= g->t->ncompanies || k >= tr->ncities || g->co[x].closed)
+        if (x < 0 || x >= g->t->ncompanies || k >= tr->ncities ||
+            (g->co[x].closed && !awaiting_national(g, x)))
             return eng_refuse(what, len, "stations: a station of %d in city %d of %s (the hex "
                                          "has %d)%s", x, k + 1, hex, tr->ncities,
                               x >= 0 && x < g->t->ncompanies && g->co[x].closed ? ", closed" : "");
