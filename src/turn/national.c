@@ -67,28 +67,36 @@ static int next_choice(const turn_ctx *x, int p)
     return -1;
 }
 
+/* Player p's order i for the choices: whether it was carried out. */
+static bool carry_out(turn_ctx *x, int p, int i)
+{
+    const ord_order *o = &x->pl[p].o->v[i];
+    char why[256];
+    eng_action a;
+    x->pl[p].used[i] = USED_UP;
+    if (!turn_conds_hold(x, p, o)) {
+        turn_say_order(x, p, o, "its condition does not hold: skipped");
+        turn_not_done(x, p, i, "its condition did not hold in the formation round");
+        return false;
+    }
+    if (choice_action(x->g, p, &o->alts[0], &a, why, sizeof why) ||
+        turn_act(x, &a, why, sizeof why)) {
+        turn_say_order(x, p, o, "");
+        turn_say(x, "    not carried out: %s", why);
+        turn_not_done(x, p, i, "%s", why);
+        return false;
+    }
+    turn_done(x, p, i);
+    return true;
+}
+
 void turn_national_choices(turn_ctx *x, int p)
 {
-    eng_game *g = x->g;
+    int i;
+    while ((i = next_choice(x, p)) >= 0)
+        if (carry_out(x, p, i))
+            return; /* (one choice a call: the next moment may be another's) */
     char why[256];
-    int i = next_choice(x, p);
-    if (i >= 0) {
-        const ord_order *o = &x->pl[p].o->v[i];
-        x->pl[p].used[i] = USED_UP;
-        eng_action a;
-        if (!turn_conds_hold(x, p, o)) {
-            turn_say_order(x, p, o, "its condition does not hold: skipped");
-            turn_not_done(x, p, i, "its condition did not hold in the formation round");
-        } else if (choice_action(g, p, &o->alts[0], &a, why, sizeof why) ||
-                   turn_act(x, &a, why, sizeof why)) {
-            turn_say_order(x, p, o, "");
-            turn_say(x, "    not carried out: %s", why);
-            turn_not_done(x, p, i, "%s", why);
-        } else {
-            turn_done(x, p, i);
-        }
-        return;
-    }
     eng_action pass = {.kind = ENG_ACT_PASS, .player = p}; /* the fixed rule for the rest */
     turn_act(x, &pass, why, sizeof why);
 }
