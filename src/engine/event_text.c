@@ -283,11 +283,14 @@ static int national_text(const struct line *l)
         return say(l, "%s has no train: it borrows a %s for its run", C, train_name(l->g, e->item));
     case ENG_EV_TRAIN_RETURNED:
         return say(l, "%s gives the borrowed %s back", C, train_name(l->g, e->item));
-    case ENG_EV_NATIONAL_CHOICE:
-        return say(l, "%s, %s's director, chooses %s", P, C,
-                   e->amount == ENG_NATIONAL_CHOOSES_STATIONS ? "the stations it takes over"
-                   : e->amount == ENG_NATIONAL_MUST_DISCARD   ? "the trains it discards over its limit"
-                                                              : "whether it discards trains that will rust");
+    case ENG_EV_NATIONAL_CHOICE: {
+        static const char *const what[] = {
+            [ENG_NATIONAL_CHOOSES_STATIONS] = "the stations it takes over",
+            [ENG_NATIONAL_MUST_DISCARD] = "the trains it discards over its limit",
+            [ENG_NATIONAL_MAY_DISCARD] = "whether it discards trains that will rust"};
+        bool known = e->amount > 0 && e->amount <= ENG_NATIONAL_MAY_DISCARD;
+        return say(l, "%s, %s's director, chooses %s", P, C, known ? what[e->amount] : "?");
+    }
     case ENG_EV_MUST_BUY_SECOND:
         return say(l, "%s, %s's director with a single share, must buy a second one in the next "
                       "stock round", P, C);

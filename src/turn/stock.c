@@ -209,12 +209,34 @@ static void forced_sales(turn_ctx *x, int p)
     }
 }
 
+/* A national's director of a single share (1856's CGR) who has not bought his second share
+ * this turn: it is bought for him, from the IPO, else the pool, when his money pays for it (he
+ * may not pass before: engine/national.c). */
+static void bound_purchase(turn_ctx *x, int p)
+{
+    eng_game *g = x->g;
+    int n = g->t->national.company;
+    if (n < 0 || g->national_single != p || g->turn_bought || g->current != p)
+        return;
+    char why[256];
+    for (int pool = 0; pool < 2; pool++) {
+        eng_action buy = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = n, .from_pool = pool};
+        if (turn_act(x, &buy, why, sizeof why) == 0) {
+            turn_say(x, "  (%s, %s's director with a single share, must buy a second: bought)",
+                     g->players[p].name, g->t->companies[n].id);
+            return;
+        }
+    }
+}
+
 static void end_stock_turn(turn_ctx *x, int p)
 {
     char why[256];
     eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
     if (x->g->round == ENG_ROUND_STOCK && eng_must_sell(x->g, p))
         forced_sales(x, p);
+    if (x->g->round == ENG_ROUND_STOCK)
+        bound_purchase(x, p);
     if (x->g->current == p && turn_act(x, &pass, why, sizeof why))
         turn_say(x, "  (%s cannot end the turn: %s)", x->g->players[p].name, why);
 }

@@ -7,6 +7,7 @@
 
 #include "game_fixture.h"
 #include "engine/operating.h"
+#include "engine/stock.h"
 
 /* Money from the bank to a company. */
 static inline void fund(eng_game *g, const char *company, int cash)
@@ -74,6 +75,41 @@ static inline void operate(eng_game *g)
     }
     g->stock_round_number = 1;
     eng_begin_operating_round(g);
+}
+
+/* To a stock round now, the player to act first. */
+static inline void to_stock_round(eng_game *g, int player)
+{
+    g->operating = ENG_NONE;
+    eng_begin_stock_round(g);
+    g->current = player;
+}
+
+/* (Players 0 to 3: Ann, Bob, Cy, Dee.) GT alone given up: Dee's 3 shares for 1 of the CGR (the odd one to the pool, lost), Cy's 2
+ * for 1; Cy, first from the buyer Ann, is its director with a single share. */
+static inline eng_game *single_share_director(void)
+{
+    eng_game *g = new_game(NULL, 4);
+    start(g, "WGB", 0, 100, NULL, 0, 0, 700);
+    start(g, "GT", 3, 75, (int[]){3, 2, 2}, 3, 1, 0);
+    operate(g);
+    for (int p = 1; p < 4; p++) { /* nobody can help */
+        g->bank += g->players[p].cash;
+        g->players[p].cash = 0;
+    }
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    assert_false(g->forming); /* (nothing to choose) */
+    int cgr = co("CGR");
+    assert_true(has_event(g, ENG_EV_MUST_BUY_SECOND, 2, cgr));
+    assert_int_equal(g->co[cgr].director, 2);
+    assert_int_equal(g->national_single, 2);
+    assert_int_equal(eng_percent_held(g, cgr, 2), 10);
+    assert_int_equal(eng_percent_held(g, cgr, 3), 10);
+    for (int p = 1; p < 4; p++) {
+        g->players[p].cash += 500;
+        g->bank -= 500;
+    }
+    return g;
 }
 
 #endif

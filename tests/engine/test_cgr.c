@@ -435,41 +435,6 @@ static void test_its_train_rules(void **state)
     eng_game_free(g);
 }
 
-/* To a stock round now, the player to act first. */
-static void to_stock_round(eng_game *g, int player)
-{
-    g->operating = ENG_NONE;
-    eng_begin_stock_round(g);
-    g->current = player;
-}
-
-/* GT alone given up: Dee's 3 shares for 1 of the CGR (the odd one to the pool, lost), Cy's 2
- * for 1; Cy, first from the buyer Ann, is its director with a single share. */
-static eng_game *single_share_director(void)
-{
-    eng_game *g = new_game(NULL, 4);
-    start(g, "WGB", ANN, 100, NULL, 0, 0, 700);
-    start(g, "GT", DEE, 75, (int[]){DEE, CY, CY}, 3, 1, 0);
-    operate(g);
-    for (int p = 1; p < 4; p++) { /* nobody can help */
-        g->bank += g->players[p].cash;
-        g->players[p].cash = 0;
-    }
-    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
-    assert_false(g->forming); /* (nothing to choose) */
-    int cgr = co("CGR");
-    assert_true(has_event(g, ENG_EV_MUST_BUY_SECOND, CY, cgr));
-    assert_int_equal(g->co[cgr].director, CY);
-    assert_int_equal(g->national_single, CY);
-    assert_int_equal(eng_percent_held(g, cgr, CY), 10);
-    assert_int_equal(eng_percent_held(g, cgr, DEE), 10);
-    for (int p = 1; p < 4; p++) {
-        g->players[p].cash += 500;
-        g->bank -= 500;
-    }
-    return g;
-}
-
 /* Cy must buy a second CGR share before anything else; bought from the IPO it pays the bank
  * (not the CGR), and his certificate is one of two shares. */
 static void test_single_share_director_buys_the_second(void **state)

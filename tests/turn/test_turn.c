@@ -1730,6 +1730,20 @@ static void test_1856_the_cgrs_choices_by_mail(void **state)
     finish(g);
 }
 
+/* A silent director of a single CGR share (Cy) has his second share bought for him in the
+ * stock round: he may not pass before (engine/national.c). */
+static void test_1856_a_silent_single_share_director_buys_the_second(void **state)
+{
+    (void)state;
+    eng_game *g = single_share_director();
+    to_stock_round(g, 2);
+    resolve(g, ORDERS("PASS", "PASS", NULL, "PASS"), 1);
+    report_has("Cy, CGR's director with a single share, must buy a second: bought");
+    assert_int_equal(eng_percent_held(g, co("CGR"), 2), 20);
+    assert_int_equal(g->national_single, ENG_NONE);
+    finish(g);
+}
+
 /* Issue 27, defect 1: under Thompson's dealing (the house rules' preset) the start packet's
  * round ended before every player had had a turn: Dee's two passes at the turn of the order
  * counted as two players', and the stock round ended with Bob's and Cy's purchases "not
@@ -1884,6 +1898,8 @@ int main(void)
                                         back_from_1856),
         cmocka_unit_test_setup_teardown(test_1856_the_cgrs_choices_by_mail, use_1856,
                                         back_from_1856),
+        cmocka_unit_test_setup_teardown(test_1856_a_silent_single_share_director_buys_the_second,
+                                        use_1856, back_from_1856),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
