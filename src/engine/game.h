@@ -135,6 +135,10 @@ typedef struct eng_company_state {
     int escrow;          /* majors: money of its sold shares the bank holds for it until it
                           * reaches its destination */
     bool destination_reached; /* majors: its run has reached its destination (escrow paid) */
+    /* loans (loans.c), for its turn in an operating round, cleared when its turn begins: */
+    int loans_taken;     /* loans taken this turn (at most the title's per_round) */
+    bool loans_repaid;   /* it has repaid loans this turn: no more loans taken, trains bought */
+    bool interest_paid;  /* this round's interest on its loans is settled */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -152,6 +156,8 @@ typedef enum {
     ENG_ROUND_GOES_ON, ENG_ROUND_FINISHED, ENG_SPECIAL_ROUND_DUE, ENG_SPECIAL_ROUND_FINISHED
 } eng_round_state;
 enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
+/* Where a company's interest came from (ENG_EV_INTEREST_PAID's item). */
+enum { ENG_PAID_FROM_TREASURY, ENG_PAID_FROM_REVENUE, ENG_PAID_FROM_DIRECTOR };
 
 typedef enum {
     ENG_EV_START_ROUND,   /* amount: its number */
@@ -217,6 +223,17 @@ typedef enum {
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
                            * open at face value), amount2: place (1 = the winner) */
     ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
+    /* loans (loans.c; a title's "loans", 1856): */
+    ENG_EV_LOAN_TAKEN,    /* company, amount: the money it received (a loan's amount, less its
+                           * interest when taken after this round's interest was paid: Rails'
+                           * CompanyTakesLoan,LPS,100,90), amount2: its loans now */
+    ENG_EV_INTEREST_DUE,  /* company, amount: the interest due this round, amount2: its loans
+                           * (Rails CompanyMustPayLoanInterest) */
+    ENG_EV_INTEREST_PAID, /* company, amount: paid, amount2: the interest due, item: from what
+                           * (ENG_PAID_FROM_...); player: the director when from his money */
+    ENG_EV_LOANS_REPAID,  /* company, amount: money paid, amount2: loans repaid, item: the whole
+                           * repayment's money; player: ENG_NONE for the company's money (Rails
+                           * CompanyRepaysLoans), the director for his (...WithPresCash) */
     ENG_EV_BID,           /* player, company (the item's), item, amount: the bid, amount2: the
                            * player's money not held by bids */
     ENG_EV_ITEM_PRICE,    /* company (the item's), item, amount: its price now (everyone passed) */
@@ -351,10 +368,20 @@ typedef enum {
     ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
                          * with a private, 1830's B&O); a director's certificate bought from the
                          * IPO carries its par in price instead */
-    ENG_ACT_TAKE_LOAN,  /* the operating major takes one loan (1856) */
-    ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856); in the title's
-                         * special round (the CGR's formation) its director repays them, with
-                         * the company's money, then his own */
+    ENG_ACT_TAKE_LOAN,  /* the operating major takes one loan (1856; loans.c): at any step of
+                         * its turn while the phase allows loans, it holds fewer than the shares
+                         * its players hold, took fewer than per_round this turn and repaid none.
+                         * It receives the loan's amount from the bank, less one round's
+                         * interest on it once this round's interest is settled (after its run:
+                         * Rails' "100,90"). Rails TakeLoans (1 loan), 18xx.games take_loan. */
+    ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856; loans.c), each the
+                         * title's loan amount to the bank, in its trains step (no train bought
+                         * after it that turn), from its treasury; the loans over the shares its
+                         * players hold must be repaid, the director paying what the treasury
+                         * lacks for those (else repaid so at DONE). Rails RepayLoans (its
+                         * number), 18xx.games payoff_loan (one each). In the title's special
+                         * round (the CGR's formation) its director repays them, with the
+                         * company's money, then his own. */
 } eng_action_kind;
 
 
