@@ -218,7 +218,8 @@ typedef enum {
                            * formed company's) */
     ENG_EV_BANK_BROKEN,   /* the bank has run out: the game ends with this operating round
                            * (or set of them: bank_break_ends_set) */
-    ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company */
+    ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company;
+                           * flag: for its interest or loans instead (loans.c) */
     ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
                            * open at face value), amount2: place (1 = the winner) */

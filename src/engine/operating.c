@@ -8,6 +8,7 @@
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
 #include "engine/hooks.h"
+#include "engine/loans.h"
 #include "engine/operating.h"
 #include "engine/privates.h"
 #include "engine/query.h"
@@ -173,6 +174,7 @@ static void start_company(eng_game *g)
     s->step = ENG_STEP_TRACK;
     s->token_placed = s->ran = false;
     g->raising_train = ENG_NONE;
+    eng_loans_turn_begins(g, c);
     /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
      * during one company's turn does not price a sale during another's */
     memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
@@ -891,9 +893,12 @@ static int emergency_sell(eng_game *g, const eng_action *a, char *why, size_t le
 {
     int c = g->operating, dir = eng_company_holder(g, c);
     const eng_company_state *s = &g->co[c];
+    if (a->player == dir && g->raising_train == ENG_NONE && eng_loans_director_short(g) > 0)
+        return eng_sell_shares(g, a, why, len); /* for its interest or loans due (loans.c) */
     if (g->raising_train == ENG_NONE || a->player != dir)
         return eng_refuse(why, len, "shares are sold in an operating round only by a director "
-                                    "raising money for a train the company must buy");
+                                    "raising money for a train the company must buy, or for "
+                                    "its interest or loans he must pay");
     if (s->cash + g->players[dir].cash >= g->t->trains[g->raising_train].cost)
         return eng_refuse(why, len, "%s has raised enough for the %s train",
                           g->players[dir].name, g->t->trains[g->raising_train].name);
@@ -971,8 +976,10 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s has run its trains this turn", co->id);
     if (a->revenue < 0 || (a->revenue > 0 && s->ntrains == 0))
         return eng_refuse(why, len, "%s has no train to run", co->id);
+    int rev, rc = eng_loans_at_run(g, a->revenue, &rev, why, len); /* interest first */
+    if (rc != 0)
+        return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
     s->ran = true;
-    int rev = a->revenue;
     if (rev == 0) {
         eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
         if (co->kind == ENG_MAJOR)
@@ -1019,7 +1026,7 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
 }
 
 /* Whether the player could sell any share now (an emergency sale): tried on a scratch copy. */
-static bool can_sell_any(const eng_game *g, int player)
+bool eng_can_sell_any(const eng_game *g, int player)
 {
     eng_game *scratch = xmalloc(sizeof *scratch);
     bool any = false;
@@ -1047,21 +1054,27 @@ static int finish_company(eng_game *g, char *why, size_t len)
     int c = g->operating, dir = eng_company_holder(g, c);
     if (must_buy_train(g, c)) {
         int price = cheapest_train(g);
-        if (g->co[c].cash + g->players[dir].cash >= price || can_sell_any(g, dir))
+        if (g->co[c].cash + g->players[dir].cash >= price || eng_can_sell_any(g, dir))
             return eng_refuse(why, len, "%s has no train and must buy one (the cheapest costs "
                                         "%d; %s has %d)", g->t->companies[c].id, price,
                               g->t->companies[c].id, g->co[c].cash);
-        eng_event_add(g, ENG_EV_BANKRUPT, dir, c, price - g->co[c].cash - g->players[dir].cash,
-                      0, false);
-        if (g->opt.bankrupt_cash_to_bank) { /* (18xx.games: the bankrupt's cash set to 0) */
-            g->bank += g->players[dir].cash;
-            g->players[dir].cash = 0;
-        }
-        end_game(g, ENG_END_BANKRUPTCY);
+        eng_director_bankrupt(g, dir, c, price - g->co[c].cash - g->players[dir].cash, false);
         return 0;
     }
-    next_company(g);
-    return 0;
+    int rc = eng_loans_turn_ends(g, why, len); /* the loans it must repay */
+    if (rc == 0)
+        next_company(g);
+    return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
+}
+
+void eng_director_bankrupt(eng_game *g, int dir, int c, int short_by, bool for_loans)
+{
+    eng_event_add(g, ENG_EV_BANKRUPT, dir, c, short_by, 0, for_loans);
+    if (g->opt.bankrupt_cash_to_bank) { /* (18xx.games: the bankrupt's cash set to 0) */
+        g->bank += g->players[dir].cash;
+        g->players[dir].cash = 0;
+    }
+    end_game(g, ENG_END_BANKRUPTCY);
 }
 
 static void next_company(eng_game *g)
@@ -1153,6 +1166,8 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
     if (priv >= 0 && g->opt.extra_tile_any_step && g->t->companies[priv].powers.tile_extra)
         return power_lay(g, a, priv, k, why, len); /* (outside the steps) */
     int rc = eng_step_check(g, a, why, len);
+    if (rc == 0 && (rc = eng_loans_before(g, a, why, len)) > 0)
+        return 0; /* the director bankrupt for the interest: the game is over */
     if (rc == 0 && past_the_run(a->kind))
         no_run(g, c);
     if (rc == 0)
@@ -1193,6 +1208,10 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_buy_private(g, a, why, len);
     case ENG_ACT_DONE:
         return finish_company(g, why, len);
+    case ENG_ACT_TAKE_LOAN:
+        return eng_take_loan(g, a, why, len);
+    case ENG_ACT_REPAY_LOAN:
+        return eng_repay_loans(g, a, why, len);
     default:
         return eng_refuse(why, len, "that is not an order for an operating round");
     }

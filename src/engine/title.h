@@ -383,12 +383,12 @@ typedef struct eng_xgames {
  * director's money. amount 0: the title has no loans (1830, 1835). */
 typedef enum {
     ENG_LOANS_MAX_PLAYER_SHARES  /* "player_shares": as many loans as its shares players hold */
-} eng_loans_max;
+} eng_loans_limit;
 
 typedef struct eng_loans {
     int amount;            /* one loan's money; 0: no loans */
     int interest_percent;  /* of a loan, each operating round */
-    eng_loans_max max;
+    eng_loans_limit max;
     int per_round;         /* loans a major may take in one operating round */
     int none_from_phase;   /* the first phase (index) from which none may be taken, or -1 */
     int treasury_unit;     /* the treasury pays interest in multiples of this (1: any amount) */

@@ -48,7 +48,7 @@ bool eng_title_read_loans(struct loader *L, const cJSON *root)
     int max = word_index(member(obj, "max"), MAX_WORDS, 1);
     if (max < 0)
         return bad(L, "loans.max: must be \"player_shares\"");
-    l->max = (eng_loans_max)max;
+    l->max = (eng_loans_limit)max;
     return get_int(L, "loans", obj, "amount", &l->amount, 0) &&
            get_int(L, "loans", obj, "interest_percent", &l->interest_percent, 0) &&
            get_int(L, "loans", obj, "per_round", &l->per_round, 1) &&
