@@ -465,7 +465,7 @@ static const char *near_verb(const char *word)
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
                                         "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "BID", "PAR",
-                                        "HOME", "REPORT", NULL};
+                                        "HOME", "REPORT", "LOAN", "REPAY", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];
@@ -597,6 +597,28 @@ static bool parse_send(struct words *w, ord_action *a)
                    "18xx.games (it is no order and changes nothing)");
 }
 
+/* TAKE LOAN, LOAN: one loan for the company (a title's loans). */
+static bool parse_take(struct words *w, ord_action *a)
+{
+    if (strcmp(w->v[w->at - 1], "TAKE") == 0 && !accept(w, "LOAN"))
+        return fail(w, "TAKE LOAN (one loan a round), not TAKE \"%s\"", peek(w));
+    return (a->kind = ORD_TAKE_LOAN, true);
+}
+
+/* REPAY [n | ALL] [LOAN | LOANS]. */
+static bool parse_repay(struct words *w, ord_action *a)
+{
+    a->kind = ORD_REPAY_LOAN;
+    a->count = 1;
+    if (accept(w, "ALL"))
+        a->count = ORD_ALL_LOANS;
+    else if (isdigit((unsigned char)*peek(w)) &&
+             (!take_number(w, &a->count, "how many loans") || a->count < 1))
+        return fail(w, "REPAY n LOANS repays at least one: REPAY 1 LOAN, or REPAY ALL LOANS");
+    (void)(accept(w, "LOAN") || accept(w, "LOANS"));
+    return true;
+}
+
 /* The order language's verbs, each with its reader (called with the verb taken). */
 static const struct verb {
     const char *word;
@@ -611,6 +633,7 @@ static const struct verb {
     {"DO", parse_do_not},       {"DON'T", parse_do_not},      {"EXCHANGE", parse_exchange},
     {"KEEP", parse_keep},       {"USE", parse_use},           {"GOAL", parse_goal},
     {"ONE", parse_one_round},   {"SEND", parse_send},
+    {"TAKE", parse_take},       {"LOAN", parse_take},         {"REPAY", parse_repay},
 };
 
 /* The word before the reader is no verb: said, with the nearest verb where one is near. */
@@ -954,6 +977,13 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
     case ORD_SELL_PRIVATE:
         buf_printf(b, "SELL PRIVATE %s TO %s FOR %d", a->priv,
                    a->seller[0] ? a->seller : a->company, a->price);
+        break;
+    case ORD_TAKE_LOAN: buf_adds(b, "TAKE LOAN"); break;
+    case ORD_REPAY_LOAN:
+        if (a->count == ORD_ALL_LOANS)
+            buf_adds(b, "REPAY ALL LOANS");
+        else
+            buf_printf(b, "REPAY %d LOAN%s", a->count, a->count == 1 ? "" : "S");
         break;
     }
 }
