@@ -199,8 +199,10 @@ static int loan_text(const struct line *l)
     case ENG_EV_INTEREST_PAID:
         if (e->item == ENG_PAID_FROM_DIRECTOR)
             return say(l, "  %s pays %d of %s's interest", l->P, e->amount, l->C);
-        return say(l, "  %d of %s's interest from its %s", e->amount, l->C,
-                   e->item == ENG_PAID_FROM_REVENUE ? "revenue" : "treasury");
+        if (e->item == ENG_PAID_FROM_REVENUE)
+            return say(l, "  %d of %s's interest kept back from its run's revenue", e->amount,
+                       l->C);
+        return say(l, "  %d of %s's interest from its treasury", e->amount, l->C);
     case ENG_EV_LOANS_REPAID:
         if (e->player != ENG_NONE)
             return say(l, "  %s adds %d to repay %s's loan%s", l->P, e->amount, l->C,

@@ -2,6 +2,7 @@
  * on a game of 1835, each test quoting the house rule it checks
  * (../shared/seeds/001_85422608b4dec799.txt). The resolved state and the report are compared. */
 #include "../engine/game_fixture.h"
+#include "engine/operating.h"
 #include "engine/routes.h"
 #include "orders/order.h"
 #include "turn/internal.h"
@@ -914,6 +915,72 @@ static void test_a_goal_without_a_lay_and_a_silent_else(void **state)
     finish(g);
 }
 
+/* A title's loans (1856): a game of three, in an operating round, GT operating — Ann directs
+ * it (50%), Bob holds 10% — with a 2 train, `cash` and `loans`. The 1835 title is put back by
+ * loans_done. */
+static eng_title *title_1835;
+
+static eng_game *gt_with_loans(int cash, int loans)
+{
+    title_1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 3);
+    int gt = co("GT");
+    give(g, "GT", 20, true, 0);
+    eng_set_par(g, gt, 100);
+    for (int k = 0; k < 3; k++)
+        give(g, "GT", 10, false, 0);
+    give(g, "GT", 10, false, 1);
+    g->co[gt].floated = true;
+    eng_bank_pays_company(g, gt, cash);
+    g->co[gt].loans = loans;
+    give_train(g, "GT", "2");
+    g->round = ENG_ROUND_OPERATING;
+    eng_begin_operating_round(g);
+    assert_int_equal(g->operating, gt);
+    return g;
+}
+
+static void loans_done(eng_game *g)
+{
+    finish(g);
+    eng_title_free(title);
+    title = title_1835;
+}
+
+/* TAKE LOAN as the company's turn begins (the whole loan), its interest at the run, REPAY after
+ * its trains; a REPAY the money does not cover is said and not done. */
+static void test_loan_orders_in_a_companys_turn(void **state)
+{
+    (void)state;
+    eng_game *g = gt_with_loans(200, 0);
+    resolve(g, ORDERS("GT:\nTAKE LOAN\nNO TILE\nNO STATION\nRUN BEST\nPAY OUT\nNO TRAIN\n"
+                      "REPAY 1 LOAN\nREPAY 1 LOAN", "PASS", "PASS"), 1);
+    report_has("GT takes a loan and receives 100 (1 loan)");
+    report_has("10 of GT's interest from its treasury");
+    report_has("GT repays 1 loan (100): 100 from its treasury");
+    report_has("GT has 0 loans, not 1");
+    before("GT takes a loan", "GT owes 10 interest");
+    assert_int_equal(g->co[co("GT")].loans, 0);
+    loans_done(g);
+}
+
+/* A silent director's company takes no loan; its interest is paid as the rules force it: here
+ * from its run (the automatic tile makes it 40), its treasury having nothing. */
+static void test_a_silent_directors_company_pays_its_interest(void **state)
+{
+    (void)state;
+    eng_game *g = gt_with_loans(0, 2);
+    int ann = g->players[0].cash;
+    resolve(g, ORDERS(NULL, "PASS", "PASS"), 1);
+    report_lacks("takes a loan");
+    report_has("GT owes 20 interest on 2 loans");
+    assert_int_equal(g->co[co("GT")].loans, 2);
+    report_has("20 of GT's interest kept back from its run's revenue");
+    assert_int_equal(g->players[0].cash, ann + 10); /* her half of the 20 left */
+    loans_done(g);
+}
+
 /* Issue 12, defect 5: a silent player's minor buys the train it needs to earn (it was never
  * forced to, so it never did and never earned). */
 static void test_a_silent_players_minor_buys_a_train(void **state)
@@ -1731,6 +1798,8 @@ int main(void)
         cmocka_unit_test(test_a_private_station_in_which_city),
         cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
+        cmocka_unit_test(test_loan_orders_in_a_companys_turn),
+        cmocka_unit_test(test_a_silent_directors_company_pays_its_interest),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
         cmocka_unit_test(test_a_silent_company_buys_the_last_train_of_its_type),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
