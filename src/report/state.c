@@ -92,6 +92,7 @@ static void build_companies(const eng_game *g, rep_state *s)
         co->floated = major && cs->floated;
         co->ipo = major ? eng_percent_held(g, c, ENG_IPO) : 0;
         co->pool = major ? eng_percent_held(g, c, ENG_POOL) : 0;
+        co->loans = cs->loans;
         colours(&t->companies[c], co->color, co->text_color);
     }
 }
@@ -245,6 +246,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     s->phase = g->t->phases[g->phase].name;
     s->bank = g->bank;
     s->train_on_sale = g->t->trains[g->train_on_sale].name;
+    s->has_loans = g->t->loans.amount > 0;
     build_players(g, s);
     build_companies(g, s);
     build_privates(g, s);

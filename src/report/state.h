@@ -24,6 +24,7 @@ typedef struct rep_company {
     bool major, floated;
     int ipo, pool;
     char color[8], text_color[8];
+    int loans;    /* a title with loans (1856): its loans not yet repaid */
 } rep_company;
 
 /* A private still open: owner a seat index (-1: the bank); bids on it while in an auctioned
@@ -68,6 +69,7 @@ typedef struct rep_state {
     int market_rows, market_cols;
     rep_square *market;                    /* market_rows * market_cols squares */
     char *market_text;                     /* the market as a text chart */
+    bool has_loans;                        /* the title has loans: each major's are shown */
 } rep_state;
 
 /* The state of game g, built once from the engine; rep_state_free frees it. */
@@ -76,7 +78,8 @@ void rep_state_free(rep_state *s);
 /* The state as the templates' data: { round, phase, bank, train_on_sale, players: [{name, cash,
  * certificates, limit, holdings, worth, seat}], has_companies, companies: [{id, director (a
  * name or "-"), cash, price (a number or "-"), trains, stations ("2/4"), ipo, pool, floated,
- * minor, color, text_color}], has_privates, privates: [{id, name, owner (a name or "the
+ * minor, color, text_color, loans and has_loans where the title has loans}], has_loans,
+ * has_privates, privates: [{id, name, owner (a name or "the
  * bank"), income, bids}], trains: [{name, left (a number or "unlimited"), cost, pool}],
  * trains_text, next_phase: {name, on}, market: [{cells: [{price, tokens: [{id, color,
  * text_color}]}]}], market_text, rounds_next } — the caller deletes it. */
