@@ -6,9 +6,8 @@
  * CompanyRepaysLoans,TGB,110,200,2,100 with ...WithPresCash,TGB,90), repayment, money
  * conserved, the log's words, and a title without loans. White-box set-ups place certificates
  * and loans directly. */
-#include "game_fixture.h"
+#include "loans_fixture.h"
 #include "engine/loans.h"
-#include "engine/operating.h"
 
 static int loans_setup(void **state)
 {
@@ -26,27 +25,6 @@ static int all_money(const eng_game *g)
     for (int c = 0; c < title->ncompanies; c++)
         total += g->co[c].cash;
     return total;
-}
-
-/* A 1856 game of three in an operating round, GT operating: Ann directs it (20% and 30%), Bob
- * holds 10% — six shares with players — and GT has `cash` and `loans`. */
-static eng_game *gt_operating(int cash, int loans)
-{
-    eng_game *g = new_game(NULL, 3);
-    int gt = co("GT");
-    give(g, "GT", 20, true, 0);
-    eng_set_par(g, gt, 100);
-    for (int k = 0; k < 3; k++)
-        give(g, "GT", 10, false, 0);
-    give(g, "GT", 10, false, 1);
-    g->co[gt].floated = true;
-    eng_bank_pays_company(g, gt, cash);
-    g->co[gt].loans = loans;
-    g->round = ENG_ROUND_OPERATING;
-    eng_begin_operating_round(g);
-    assert_int_equal(g->operating, gt);
-    assert_int_equal(g->current, 0);
-    return g;
 }
 
 static eng_action take_loan(void)

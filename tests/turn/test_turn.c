@@ -2,7 +2,7 @@
  * on a game of 1835, each test quoting the house rule it checks
  * (../shared/seeds/001_85422608b4dec799.txt). The resolved state and the report are compared. */
 #include "../engine/game_fixture.h"
-#include "engine/operating.h"
+#include "../engine/loans_fixture.h"
 #include "engine/routes.h"
 #include "orders/order.h"
 #include "turn/internal.h"
@@ -915,29 +915,16 @@ static void test_a_goal_without_a_lay_and_a_silent_else(void **state)
     finish(g);
 }
 
-/* A title's loans (1856): a game of three, in an operating round, GT operating — Ann directs
- * it (50%), Bob holds 10% — with a 2 train, `cash` and `loans`. The 1835 title is put back by
- * loans_done. */
+/* A title's loans (1856): loans_fixture's game, GT with a 2 train. The 1835 title is put back
+ * by loans_done. */
 static eng_title *title_1835;
 
 static eng_game *gt_with_loans(int cash, int loans)
 {
     title_1835 = title;
     title = tf_load_title("1856");
-    eng_game *g = new_game(NULL, 3);
-    int gt = co("GT");
-    give(g, "GT", 20, true, 0);
-    eng_set_par(g, gt, 100);
-    for (int k = 0; k < 3; k++)
-        give(g, "GT", 10, false, 0);
-    give(g, "GT", 10, false, 1);
-    g->co[gt].floated = true;
-    eng_bank_pays_company(g, gt, cash);
-    g->co[gt].loans = loans;
+    eng_game *g = gt_operating(cash, loans);
     give_train(g, "GT", "2");
-    g->round = ENG_ROUND_OPERATING;
-    eng_begin_operating_round(g);
-    assert_int_equal(g->operating, gt);
     return g;
 }
 
