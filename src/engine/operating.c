@@ -959,7 +959,7 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len);
 static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int rc = pay_run(g, a, why, len);
-    if (rc == 0) {
+    if (rc == 0 && g->operating != ENG_NONE) { /* (not when its interest bankrupted its director) */
         note_bank(g); /* said as it breaks (Rails: BankIsBrokenReportText amid the payout) */
         scrap_obsolete(g, g->operating);
     }
