@@ -6,8 +6,8 @@
  * revenue, then paid by the director, who sells shares first when he must and is bankrupt when
  * he cannot; a loan taken after that brings its amount less its interest; loans are repaid in
  * the trains step, after which no train is bought, those over the players' shares by force. */
+#include "engine/ending.h"
 #include "engine/loans.h"
-#include "engine/operating.h"
 #include "engine/query.h"
 #include "engine/refuse.h"
 #include "engine/state.h"

@@ -9,6 +9,7 @@
  * phase, rusting, closing privates. The bank sells one train type at a time. */
 #include "engine/hooks.h"
 #include "engine/loans.h"
+#include "engine/ending.h"
 #include "engine/operating.h"
 #include "engine/privates.h"
 #include "engine/query.h"
@@ -77,27 +78,6 @@ static void set_order(eng_game *g)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MAJOR)
             g->or_order[g->nor_order++] = c;
     sort_majors_from(g, 0);
-}
-
-/* The end of the game: everyone's final worth and place, the richest first. */
-static void end_game(eng_game *g, int reason)
-{
-    g->round = ENG_ROUND_OVER;
-    g->operating = ENG_NONE;
-    eng_event_add(g, ENG_EV_GAME_OVER, ENG_NONE, ENG_NONE, reason, 0, false);
-    int worth[ENG_MAX_PLAYERS], place[ENG_MAX_PLAYERS];
-    for (int p = 0; p < g->nplayers; p++)
-        worth[p] = eng_player_worth(g, p);
-    for (int p = 0; p < g->nplayers; p++) {
-        place[p] = 1;
-        for (int q = 0; q < g->nplayers; q++)
-            place[p] += worth[q] > worth[p];
-    }
-    for (int at = 1; at <= g->nplayers; at++) /* by place, seating order among equals */
-        for (int p = 0; p < g->nplayers; p++)
-            if (place[p] == at)
-                eng_event_add(g, ENG_EV_FINAL_SCORE, p, ENG_NONE, worth[p], at, false);
-    eng_round_end(g);
 }
 
 static void note_bank(eng_game *g)
@@ -192,7 +172,7 @@ static bool ends_the_game(eng_game *g)
 {
     note_bank(g);
     if (g->bank_broken && (!g->t->bank_break_ends_set || g->or_in_set >= g->ors_in_set)) {
-        end_game(g, ENG_END_BANK);
+        eng_end_game(g, ENG_END_BANK);
         return true;
     }
     return false;
@@ -1025,25 +1005,6 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
-/* Whether the player could sell any share now (an emergency sale): tried on a scratch copy. */
-bool eng_can_sell_any(const eng_game *g, int player)
-{
-    eng_game *scratch = xmalloc(sizeof *scratch);
-    bool any = false;
-    for (int c = 0; c < g->t->ncompanies && !any; c++) {
-        if (!eng_is_major(g, c))
-            continue;
-        for (int pct = 5; pct <= 20 && !any; pct += 5) {
-            memcpy(scratch, g, sizeof *scratch);
-            eng_action sell = {.kind = ENG_ACT_SELL, .player = player, .company = c,
-                               .percent = pct};
-            any = eng_sell_shares(scratch, &sell, NULL, 0) == 0;
-        }
-    }
-    free(scratch);
-    return any;
-}
-
 static void next_company(eng_game *g);
 
 /* The operating company's turn ends. A major without a train must have bought one; when
@@ -1065,16 +1026,6 @@ static int finish_company(eng_game *g, char *why, size_t len)
     if (rc == 0)
         next_company(g);
     return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
-}
-
-void eng_director_bankrupt(eng_game *g, int dir, int c, int short_by, bool for_loans)
-{
-    eng_event_add(g, ENG_EV_BANKRUPT, dir, c, short_by, 0, for_loans);
-    if (g->opt.bankrupt_cash_to_bank) { /* (18xx.games: the bankrupt's cash set to 0) */
-        g->bank += g->players[dir].cash;
-        g->players[dir].cash = 0;
-    }
-    end_game(g, ENG_END_BANKRUPTCY);
 }
 
 static void next_company(eng_game *g)
