@@ -502,7 +502,8 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
 /* Helpers the rounds and reports share. */
 bool eng_is_major(const eng_game *g, int company);
 /* A player's worth: cash, shares at the market price (a company not formed yet, the Prussian,
- * at its par), privates at face value; minors do not count (as Rails). The final score. */
+ * at its par; a title's loans: less share_worth_less a loan, 1856), privates at face value;
+ * minors do not count (as Rails). The final score. */
 int eng_player_worth(const eng_game *g, int p);
 /* How many trains the company may hold in this phase (minor, major or the Prussian). */
 /* Whether the start packet is sold row by row (Standard, Snake): its rows say what is on sale.

@@ -141,6 +141,9 @@ int eng_player_worth(const eng_game *g, int p)
         int price = eng_share_price(g, c);
         if (price == 0 && g->t->companies[c].formed)
             price = g->t->companies[c].price;
+        if (price && g->co[c].loans) /* (a title's loans: each takes so much off a share) */
+            price = price > g->co[c].loans * g->t->loans.share_worth_less
+                        ? price - g->co[c].loans * g->t->loans.share_worth_less : 0;
         if (eng_is_major(g, c))
             worth += price * eng_percent_held(g, c, p) / 10;
         else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&

@@ -392,6 +392,8 @@ typedef struct eng_loans {
     int per_round;         /* loans a major may take in one operating round */
     int none_from_phase;   /* the first phase (index) from which none may be taken, or -1 */
     int treasury_unit;     /* the treasury pays interest in multiples of this (1: any amount) */
+    int share_worth_less;  /* a player's share (10%) is worth so much less for each loan of its
+                            * company, never below 0 (1856: 10; Rails getGameEndPrice) */
 } eng_loans;
 
 typedef struct eng_title {

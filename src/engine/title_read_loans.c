@@ -1,6 +1,7 @@
 /* title_read_loans: a title's "loans" (docs/titles.md), read into eng_title.loans and checked —
  * the amount of a loan, its interest, how many a major may hold and take in a round, the phase
- * from which none may be taken, and the unit the treasury pays interest in. A title without
+ * from which none may be taken, the unit the treasury pays interest in, and what a loan takes
+ * off the worth of each of its company's shares. A title without
  * "loans" has none. */
 #include "engine/title_loader.h"
 
@@ -32,6 +33,8 @@ static bool check_loans(struct loader *L, const eng_loans *l)
         return bad(L, "loans.per_round: must be at least 1");
     if (l->treasury_unit < 1)
         return bad(L, "loans.treasury_unit: must be at least 1");
+    if (l->share_worth_less < 0)
+        return bad(L, "loans.share_worth_less: must not be below 0");
     return true;
 }
 
@@ -53,5 +56,6 @@ bool eng_title_read_loans(struct loader *L, const cJSON *root)
            get_int(L, "loans", obj, "interest_percent", &l->interest_percent, 0) &&
            get_int(L, "loans", obj, "per_round", &l->per_round, 1) &&
            get_int(L, "loans", obj, "treasury_unit", &l->treasury_unit, 1) &&
+           get_int(L, "loans", obj, "share_worth_less", &l->share_worth_less, 0) &&
            read_phase(L, obj, l) && check_loans(L, l);
 }

@@ -71,6 +71,7 @@ static void test_title_loans_read(void **state)
     assert_int_equal(title->loans.interest_percent, 10);
     assert_int_equal(title->loans.per_round, 1);
     assert_int_equal(title->loans.treasury_unit, 10);
+    assert_int_equal(title->loans.share_worth_less, 10);
     assert_string_equal(title->phases[title->loans.none_from_phase].name, "6");
     eng_title *t1835 = tf_load_title("1835");
     assert_int_equal(t1835->loans.amount, 0); /* a title without "loans" has none */
@@ -323,6 +324,19 @@ static void test_log_words_and_legal_actions(void **state)
     eng_game_free(g);
 }
 
+/* Each loan takes 10 off the worth of each of its company's shares (Rails getGameEndPrice). */
+static void test_loans_lower_the_worth(void **state)
+{
+    (void)state;
+    eng_game *g = gt_operating(0, 0);
+    int before = eng_player_worth(g, 0); /* Ann: 50% of GT at 100 */
+    g->co[co("GT")].loans = 3;
+    assert_int_equal(eng_player_worth(g, 0), before - 5 * 30);
+    g->co[co("GT")].loans = 12; /* (more than it may hold: a share worth 0, never less) */
+    assert_int_equal(eng_player_worth(g, 0), before - 5 * 100);
+    eng_game_free(g);
+}
+
 static void test_no_loans_in_1835(void **state)
 {
     (void)state;
@@ -353,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_forced_repayment_ordered),
         cmocka_unit_test(test_trainless_company_pays_interest_in_its_trains_step),
         cmocka_unit_test(test_log_words_and_legal_actions),
+        cmocka_unit_test(test_loans_lower_the_worth),
         cmocka_unit_test(test_no_loans_in_1835),
     };
     return cmocka_run_group_tests(tests, loans_setup, group_teardown);
