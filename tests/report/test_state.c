@@ -160,6 +160,13 @@ static void test_loans_in_the_state(void **state)
     assert_string_equal(str_at(gt, "id"), "GT");
     assert_int_equal(cJSON_GetObjectItem(gt, "loans")->valueint, 3);
     cJSON_Delete(j);
+    j = rep_order_form_json(g, 0); /* the form reminds GT's director of its loans */
+    gt = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "companies"), 0);
+    const char *line = str_at(gt, "loans_line");
+    assert_string_equal(line, "GT has 3 loans: TAKE LOAN (100, one a round), REPAY n LOANS "
+                              "(after trains)");
+    assert_true(strlen(line) + 2 <= 78); /* "# " before it, a text line of at most 78 */
+    cJSON_Delete(j);
     rep_state_free(&s);
     eng_game_free(g);
     eng_title_free(title);
