@@ -252,6 +252,8 @@ static const struct {
     {"discard_train", xg_discard_train},
     {"buy_company", buy_company},
     {"bankrupt", xg_bankrupt},
+    {"take_loan", xg_take_loan},
+    {"payoff_loan", xg_payoff_loan},
 };
 
 static int play_one(xg_importer *x, const cJSON *a)
