@@ -952,6 +952,20 @@ static void test_loan_orders_in_a_companys_turn(void **state)
     loans_done(g);
 }
 
+/* A director who must pay interest and has too little sells shares for it, a certificate at a
+ * time, until it is paid (house rule 9's forced payment). */
+static void test_a_director_sells_for_the_interest(void **state)
+{
+    (void)state;
+    eng_game *g = gt_with_loans(0, 3);
+    eng_player_pays_bank(g, 0, g->players[0].cash); /* Ann has nothing */
+    resolve(g, ORDERS("GT:\nNO TILE\nNO STATION\nRUN BEST\nPAY OUT\nNO TRAIN", "PASS", "PASS"), 1);
+    report_has("GT owes 30 interest on 3 loans");
+    before("Ann sells", "Ann pays 30 of GT's interest");
+    assert_int_equal(g->co[co("GT")].loans, 3);
+    loans_done(g);
+}
+
 /* A silent director's company takes no loan; its interest is paid as the rules force it: here
  * from its run (the automatic tile makes it 40), its treasury having nothing. */
 static void test_a_silent_directors_company_pays_its_interest(void **state)
@@ -1787,6 +1801,7 @@ int main(void)
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
         cmocka_unit_test(test_loan_orders_in_a_companys_turn),
         cmocka_unit_test(test_a_silent_directors_company_pays_its_interest),
+        cmocka_unit_test(test_a_director_sells_for_the_interest),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
         cmocka_unit_test(test_a_silent_company_buys_the_last_train_of_its_type),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
