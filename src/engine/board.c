@@ -253,8 +253,15 @@ static bool is_fixed_map_hex(const eng_board *b, int hex)
                            h->upgrades.n == 0);
 }
 
-static const char *const edge_names[6] = {"south-west", "west", "north-west",
+/* A map edge's name in refusals, by the title's layout (title.h's geometry). */
+static const char *edge_name(const eng_title *t, int edge)
+{
+    static const char *const pointy[6] = {"south-west", "west", "north-west",
                                           "north-east", "east", "south-east"};
+    static const char *const flat[6] = {"south", "south-west", "north-west",
+                                        "north", "north-east", "south-east"};
+    return (t->layout == ENG_LAYOUT_FLAT ? flat : pointy)[edge];
+}
 
 /* New track may not run off the map, across an impassable side, or into a side of a fixed
  * map hex (brown, gray, off-board) where that hex has no track — house rule 7: the blank side
@@ -268,9 +275,10 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
             continue;
         int n = eng_neighbor(t, hex, e);
         if (n < 0)
-            return eng_refuse(why, len, "track would run off the map on the %s side", edge_names[e]);
+            return eng_refuse(why, len, "track would run off the map on the %s side",
+                              edge_name(t, e));
         if (t->hexes[hex].blocked & (1u << e))
-            return eng_refuse(why, len, "the %s side of %s is impassable", edge_names[e],
+            return eng_refuse(why, len, "the %s side of %s is impassable", edge_name(t, e),
                         t->hexes[hex].id);
         if (is_fixed_map_hex(b, n)) {
             int nrot;

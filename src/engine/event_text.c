@@ -203,12 +203,6 @@ static int loan_text(const struct line *l)
             return say(l, "  %d of %s's interest kept back from its run's revenue", e->amount,
                        l->C);
         return say(l, "  %d of %s's interest from its treasury", e->amount, l->C);
-    case ENG_EV_LOANS_REPAID:
-        if (e->player != ENG_NONE)
-            return say(l, "  %s adds %d to repay %s's loan%s", l->P, e->amount, l->C,
-                       e->amount2 == 1 ? "" : "s");
-        return say(l, "%s repays %d loan%s (%d): %d from its treasury", l->C, e->amount2,
-                   e->amount2 == 1 ? "" : "s", e->item, e->amount);
     default: return 0;
     }
 }
@@ -281,6 +275,33 @@ static int formation_text(const struct line *l)
     }
 }
 
+/* A national formed from the majors given up to it (1856's CGR). */
+static int national_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_LOANS_REPAID:
+        if (e->item > 0)
+            return say(l, "%s repays %d loan%s: %d from its treasury, %d from %s", C, e->amount,
+                       e->amount == 1 ? "" : "s", e->amount2, e->item, P);
+        return say(l, "%s repays %d loan%s from its treasury (%d)", C, e->amount,
+                   e->amount == 1 ? "" : "s", e->amount2);
+    case ENG_EV_WILL_MERGE: return say(l, "%s (%s) merges into the national", C, P);
+    case ENG_EV_SHARES_MERGED:
+        return say(l, "%s exchanges %d shares for %d of %s%s", e->player >= 0 ? P : "The pool",
+                   e->amount, e->amount2, C, e->flag ? " (an odd share to the pool)" : "");
+    case ENG_EV_NATIONAL_SHARES:
+        return say(l, "%s has %d shares of %d%%", C, e->amount, e->amount2);
+    case ENG_EV_TOKEN_REMOVED:
+        return say(l, "%s's station on %s is removed", C, hex_id(l->g, e->amount));
+    case ENG_EV_NOT_FORMED: return say(l, "%s does not form: no company merges", C);
+    case ENG_EV_CERT_LIMIT:
+        return say(l, "The certificate limit is now %d (%d companies)", e->amount, e->amount2);
+    default: return 0;
+    }
+}
+
 /* The game's end: the bank broken, a bankruptcy, the scores. */
 static int end_text(const struct line *l)
 {
@@ -331,11 +352,14 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_FORMATION_START: case ENG_EV_FORMATION_END: case ENG_EV_FORMED:
     case ENG_EV_MERGED: case ENG_EV_GOT_SHARE: case ENG_EV_TOKEN_EXCHANGED:
         return formation_text;
+    case ENG_EV_LOANS_REPAID: case ENG_EV_WILL_MERGE: case ENG_EV_SHARES_MERGED:
+    case ENG_EV_NATIONAL_SHARES: case ENG_EV_TOKEN_REMOVED: case ENG_EV_NOT_FORMED:
+    case ENG_EV_CERT_LIMIT:
+        return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:
         return end_text;
     case ENG_EV_LOAN_TAKEN: case ENG_EV_INTEREST_DUE: case ENG_EV_INTEREST_PAID:
-    case ENG_EV_LOANS_REPAID:
         return loan_text;
     }
     return NULL;

@@ -232,9 +232,8 @@ typedef enum {
                            * (Rails CompanyMustPayLoanInterest) */
     ENG_EV_INTEREST_PAID, /* company, amount: paid, amount2: the interest due, item: from what
                            * (ENG_PAID_FROM_...); player: the director when from his money */
-    ENG_EV_LOANS_REPAID,  /* company, amount: money paid, amount2: loans repaid, item: the whole
-                           * repayment's money; player: ENG_NONE for the company's money (Rails
-                           * CompanyRepaysLoans), the director for his (...WithPresCash) */
+    /* (loans repaid: ENG_EV_LOANS_REPAID below, in an operating round too: Rails'
+     * CompanyRepaysLoans is its amount2, ...WithPresCash its item) */
     ENG_EV_BID,           /* player, company (the item's), item, amount: the bid, amount2: the
                            * player's money not held by bids */
     ENG_EV_ITEM_PRICE,    /* company (the item's), item, amount: its price now (everyone passed) */
@@ -247,6 +246,21 @@ typedef enum {
     ENG_EV_CANNOT_RAISE,  /* player, company (the item's), item, amount: the least bid, amount2:
                            * what the player could bid: he drops out of the auction (Rails'
                            * autopass) */
+    /* a national formed from majors given up to it (1856's CGR; titles/t1856.c): */
+    ENG_EV_LOANS_REPAID,  /* company, player: its director, amount: loans repaid, amount2: paid
+                           * from the company's money, item: from the director's (also loans
+                           * repaid in an operating round: loans.c) */
+    ENG_EV_WILL_MERGE,    /* company: given up to the national (its loans not all repaid),
+                           * player: its director */
+    ENG_EV_SHARES_MERGED, /* player (ENG_NONE: the pool), company: the national, amount: the
+                           * merged companies' shares given up, amount2: the national's got;
+                           * flag: an odd share went to the pool */
+    ENG_EV_NATIONAL_SHARES, /* company: the national, amount: its shares, amount2: percent of
+                             * each */
+    ENG_EV_TOKEN_REMOVED, /* company: whose station goes (not taken over), amount: hex,
+                           * amount2: city */
+    ENG_EV_NOT_FORMED,    /* company: the national, no major given up to it */
+    ENG_EV_CERT_LIMIT,    /* amount: the certificate limit now, amount2: the majors open */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -327,6 +341,17 @@ typedef struct eng_game {
     bool formation_held;      /* the one before this round has been held */
     int formation_next;       /* ENG_AFTER_FORMATION_... */
     int formation_turns;      /* players still to be asked */
+    /* the national's round (1856's CGR; titles/t1856.c): */
+    int national_starter;     /* who bought the train that asked for it: its order begins there */
+    int national_asking;      /* the company whose director is asked to repay its loans, or
+                               * ENG_NONE */
+    unsigned national_merging; /* bit c: major c is given up to the national */
+    bool national_permanent;  /* the national has owned a train that never rusts (as it formed
+                               * or ran): it no longer must withhold */
+    int formation_founder;    /* the company whose having operated in the round keeps the
+                               * formed company from joining it: the title's founder (1835's M2),
+                               * or as the special round sets it (1856: the first merged into the
+                               * CGR in operating order); ENG_NONE: none */
     int nor_order, or_pos;
     int ors_in_set;           /* fixed when the set begins, by the phase then */
     int or_order[ENG_MAX_COMPANIES];
@@ -510,6 +535,14 @@ int eng_player_worth(const eng_game *g, int p);
  * Not so where every item is on sale at once (Clemens, Thompson) or it is auctioned. */
 bool eng_packet_sold_by_rows(const eng_game *g);
 int eng_train_limit(const eng_game *g, int company);
+/* A national's own rules (eng_title.national; 1856's CGR), false for any other company: it
+ * must withhold, its price still, until it has owned a train that never rusts; it pays no
+ * interest; it never closes. */
+bool eng_national_withholds(const eng_game *g, int company);
+bool eng_national_no_interest(const eng_game *g, int company);
+bool eng_national_never_closes(const eng_game *g, int company);
+/* Whether the company holds a train that never rusts nor becomes obsolete. */
+bool eng_owns_permanent_train(const eng_game *g, int company);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */
 int eng_company_holder(const eng_game *g, int company);

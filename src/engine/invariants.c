@@ -395,9 +395,43 @@ static int check_loans(const eng_game *g, const eng_action *a, char *what, size_
 }
 
 /* The invariants, each a class of checks; what held before an action must hold after it. */
+/* ---- a national's round (1856's CGR): a company is asked only while it is under way, and
+ * every company given up to a formed national is closed, without money, trains, loans or a
+ * certificate held by anyone. ---- */
+
+static int check_given_up(const eng_game *g, int c, char *what, size_t len)
+{
+    const eng_company_state *s = &g->co[c];
+    bool held = false;
+    for (int i = 0; i < s->ncerts; i++)
+        held |= s->certs[i].owner >= 0 || s->certs[i].owner == ENG_POOL;
+    if (!s->closed || s->cash || s->ntrains || s->loans || held)
+        return eng_refuse(what, len, "national: %s, given up to %s, is %s with %d, %d trains, "
+                                     "%d loans%s", g->t->companies[c].id,
+                          g->t->companies[g->t->national.company].id,
+                          s->closed ? "closed" : "open", s->cash, s->ntrains, s->loans,
+                          held ? " and certificates held" : "");
+    return 0;
+}
+
+static int check_national(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    int n = g->t->national.company;
+    if (n < 0)
+        return 0;
+    if (!g->forming && g->national_asking != ENG_NONE)
+        return eng_refuse(what, len, "national: %s is asked outside the round",
+                          g->t->companies[g->national_asking].id);
+    for (int c = 0; c < g->t->ncompanies && !g->forming && g->co[n].started; c++)
+        if (((g->national_merging >> c) & 1u) && check_given_up(g, c, what, len))
+            return -1;
+    return 0;
+}
+
 static int (*const CHECKS[])(const eng_game *, const eng_action *, char *, size_t) = {
     check_money, check_certificates, check_buyer, check_train_limits, check_trains,
-    check_stations, check_loans,
+    check_stations, check_national, check_loans,
 };
 enum { NCHECKS = sizeof CHECKS / sizeof *CHECKS };
 

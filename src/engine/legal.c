@@ -79,6 +79,9 @@ static void formation_actions(struct legal_list *l, int player)
     try_action(l, (eng_action){.kind = ENG_ACT_FORM, .player = player});
     for (int c = 0; c < l->g->t->ncompanies; c++)
         try_action(l, (eng_action){.kind = ENG_ACT_EXCHANGE, .player = player, .company = c});
+    int asking = l->g->national_asking; /* (a national's round: loans to repay) */
+    for (int n = 1; asking != ENG_NONE && n <= l->g->co[asking].loans; n++)
+        try_action(l, (eng_action){.kind = ENG_ACT_REPAY_LOAN, .player = player, .amount = n});
 }
 
 static void track_actions(struct legal_list *l, int player)

@@ -63,6 +63,8 @@ static int loans_over(const eng_game *g, int c)
 
 static int no_loans_here(const eng_game *g, char *why, size_t len)
 {
+    if (g->t->loans.amount > 0 && eng_national_no_interest(g, g->operating))
+        return eng_refuse(why, len, "%s takes no loans", company_id(g, g->operating));
     if (g->t->loans.amount > 0 && eng_is_major(g, g->operating))
         return 0;
     if (g->t->loans.amount > 0)
@@ -113,7 +115,7 @@ static int settle_interest(eng_game *g, int c, int revenue, int *left, char *why
     if (s->interest_paid)
         return 0;
     s->interest_paid = true;
-    int due = eng_loans_interest(g, c);
+    int due = eng_national_no_interest(g, c) ? 0 : eng_loans_interest(g, c);
     if (due == 0)
         return 0;
     eng_event_add(g, ENG_EV_INTEREST_DUE, ENG_NONE, c, due, s->loans, false);
@@ -201,12 +203,11 @@ static int repay(eng_game *g, int c, int n, char *why, size_t len)
     company_pays_bank(g, c, from_company);
     s->loans -= n;
     s->loans_repaid = true;
-    if (from_company > 0)
-        eng_event_add_item(g, ENG_EV_LOANS_REPAID, ENG_NONE, c, cost, from_company, n);
     int rest = cost - from_company;
     int rc = director_pays(g, c, rest, n == 1 ? "loan" : "loans", why, len);
-    if (rc == 0 && rest > 0)
-        eng_event_add_item(g, ENG_EV_LOANS_REPAID, eng_company_holder(g, c), c, cost, rest, n);
+    if (rc == 0) /* (the CGR's round's event: Rails CompanyRepaysLoans, ...WithPresCash) */
+        eng_event_add_item(g, ENG_EV_LOANS_REPAID, eng_company_holder(g, c), c, rest, n,
+                           from_company);
     return rc;
 }
 

@@ -451,7 +451,9 @@ static bool has_route(const eng_game *g, int c)
 static bool must_buy_train(const eng_game *g, int c)
 {
     return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0 &&
-           (!g->t->train_needs_route || has_route(g, c));
+           (!g->t->train_needs_route || has_route(g, c)) &&
+           !eng_national_withholds(g, c); /* (1856's CGR before a permanent train: it need
+                                           * not own one; Rails mustOwnATrain) */
 }
 
 /* Where a bank or pool train may be bought: 0, or -1 with why. */
@@ -960,9 +962,11 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
     if (rc != 0)
         return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
     s->ran = true;
+    bool still = eng_national_withholds(g, c); /* (1856's CGR: withholds, its price still) */
+    g->national_permanent |= c == g->t->national.company && eng_owns_permanent_train(g, c);
     if (rev == 0) {
         eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
-        if (co->kind == ENG_MAJOR)
+        if (co->kind == ENG_MAJOR && !still)
             eng_price_left(g, c);
         return 0;
     }
@@ -977,11 +981,13 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_event_add(g, ENG_EV_DIVIDEND, s->owner, c, half, 0, false);
         return 0;
     }
-    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, a->payout ? 1 : 0, false);
-    if (!a->payout) {
+    bool payout = a->payout && !still;
+    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, payout ? 1 : 0, false);
+    if (!payout) {
         eng_bank_pays_company(g, c, rev);
         eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev, 0, false);
-        eng_price_left(g, c);
+        if (!still)
+            eng_price_left(g, c);
         return 0;
     }
     for (int p = 0; p < g->nplayers; p++) {
@@ -1044,9 +1050,10 @@ static void next_company(eng_game *g)
         end_operating_round(g);
 }
 
-/* A company formed during an operating round joins it among the majors still to operate —
- * unless its founder has operated in it already (house rule 10: the Prussian formed after M2
- * operated waits for the next round). */
+/* A company formed during an operating round joins it among the majors still to operate (or
+ * right after the company whose turn it was: formation.joins_next) — unless its founder has
+ * operated in it already (house rule 10: the Prussian formed after M2 operated waits for the
+ * next round; 1856's CGR waits when a company merged into it has: g->formation_founder). */
 static void join_operating_round(eng_game *g, int company, int founder)
 {
     int at = -1;
@@ -1061,8 +1068,9 @@ static void join_operating_round(eng_game *g, int company, int founder)
     if (!g->co[company].floated || g->nor_order == ENG_MAX_COMPANIES)
         return;
     int pos = g->or_pos + 1;
-    while (pos < g->nor_order && (!eng_is_major(g, g->or_order[pos]) ||
-                                  eng_operates_before(g, g->or_order[pos], company)))
+    while (!g->t->formation.joins_next && pos < g->nor_order &&
+           (!eng_is_major(g, g->or_order[pos]) ||
+            eng_operates_before(g, g->or_order[pos], company)))
         pos++;
     memmove(&g->or_order[pos + 1], &g->or_order[pos],
             (size_t)(g->nor_order - pos) * sizeof *g->or_order);
@@ -1074,7 +1082,12 @@ static void join_operating_round(eng_game *g, int company, int founder)
  * company whose turn it was goes on (or the one over its limit discards first). */
 void eng_resume_operating_round(eng_game *g)
 {
-    join_operating_round(g, g->t->formation.company, g->t->formation.founder);
+    join_operating_round(g, g->t->formation.company, g->formation_founder);
+    if (g->co[g->operating].closed) { /* merged into the formed company (1856's CGR): its turn
+                                       * is over */
+        next_company(g);
+        return;
+    }
     check_train_limits(g); /* the minors' trains may take it over its limit */
     g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
                  : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner

@@ -141,6 +141,8 @@ void eng_title_free_upgrades(eng_upgrades *up);
 bool eng_title_resolve_upgrades(struct loader *L, const cJSON *root);
 bool eng_title_resolve_company_refs(struct loader *L, const cJSON *root);
 bool eng_title_resolve_formation_trains(struct loader *L, const cJSON *root);
+/* A "national"'s "national_rules" (1856's CGR), once trains are read (title_read_national.c). */
+bool eng_title_read_national(struct loader *L, const cJSON *root);
 bool eng_title_check_par_spaces(struct loader *L);
 bool eng_title_read_rights(struct loader *L, const cJSON *root);
 

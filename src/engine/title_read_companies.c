@@ -233,13 +233,16 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
     return !L->failed;
 }
 
+/* The company formed from others: "formed_company" (1835's Prussian), or a "national" formed
+ * from the majors given up to it (1856's CGR; its rules: title_read_national.c). */
 static bool parse_formed_company(struct loader *L, const cJSON *root)
 {
-    const cJSON *pr = member(root, "formed_company");
+    const char *key = member(root, "formed_company") ? "formed_company" : "national";
+    const cJSON *pr = member(root, key);
     if (!pr)
         return true;
     char where[64];
-    eng_company *c = new_company(L, "formed_company", pr, ENG_MAJOR, where, sizeof where);
+    eng_company *c = new_company(L, key, pr, ENG_MAJOR, where, sizeof where);
     if (!c)
         return false;
     c->formed = true;
@@ -615,6 +618,7 @@ bool eng_title_read_companies(struct loader *L, const cJSON *root)
            parse_company_list(L, root, "majors", ENG_MAJOR) && parse_formed_company(L, root) &&
            eng_title_resolve_company_refs(L, root) &&
            parse_trains(L, root) && eng_title_resolve_formation_trains(L, root) &&
+           eng_title_read_national(L, root) &&
            parse_phases(L, root) &&
            parse_market(L, root) && eng_title_check_par_spaces(L) &&
            parse_players(L, root) && parse_start_packet(L, root) && eng_title_read_rights(L, root);

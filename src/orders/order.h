@@ -53,6 +53,8 @@ typedef enum {
     ORD_PAR,          /* PAR CO price: the par of a company started with an item */
     ORD_BUY_PRIVATE,  /* BUY PRIVATE priv FOR price: the company buys it from its owner */
     ORD_SELL_PRIVATE, /* SELL PRIVATE priv TO CO FOR price: the owner's agreement to it */
+    ORD_GIVE_UP,      /* GIVE UP CO: in a national's formation round (1856's CGR) its
+                       * director lets the company merge rather than repay its loans */
     ORD_TAKE_LOAN,    /* TAKE LOAN (or LOAN): the company takes one loan (a title's loans: 1856) */
     ORD_REPAY_LOAN,   /* REPAY [n | ALL] [LOAN | LOANS]: the company repays n loans (count; 1
                        * when not said; ORD_ALL_LOANS: all its money pays for) */

@@ -465,7 +465,7 @@ static const char *near_verb(const char *word)
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
                                         "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "BID", "PAR",
-                                        "HOME", "REPORT", "LOAN", "REPAY", NULL};
+                                        "HOME", "REPORT", "GIVE", "LOAN", "REPAY", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];
@@ -579,6 +579,15 @@ static bool parse_goal(struct words *w, ord_action *a)
     return (a->kind = ORD_GOAL, take_place(w, a->goal, "goal"));
 }
 
+/* GIVE UP CO: a national's formation round (1856's CGR): the company merges into it. */
+static bool parse_give_up(struct words *w, ord_action *a)
+{
+    if (!accept(w, "UP"))
+        return fail(w, "GIVE UP company (it merges into the national rather than repay its "
+                       "loans)");
+    return (a->kind = ORD_GIVE_UP, take_name(w, a->company, "company"));
+}
+
 static bool not_an_order(struct words *w);
 
 static bool parse_one_round(struct words *w, ord_action *a)
@@ -633,6 +642,7 @@ static const struct verb {
     {"DO", parse_do_not},       {"DON'T", parse_do_not},      {"EXCHANGE", parse_exchange},
     {"KEEP", parse_keep},       {"USE", parse_use},           {"GOAL", parse_goal},
     {"ONE", parse_one_round},   {"SEND", parse_send},
+    {"GIVE", parse_give_up},
     {"TAKE", parse_take},       {"LOAN", parse_take},         {"REPAY", parse_repay},
 };
 
@@ -792,7 +802,7 @@ static bool stock_kind(const ord_action *a)
 static bool any_section_kind(ord_kind k)
 {
     return k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP ||
-           k == ORD_ONE_ROUND || k == ORD_PAR || k == ORD_SELL_PRIVATE;
+           k == ORD_ONE_ROUND || k == ORD_PAR || k == ORD_SELL_PRIVATE || k == ORD_GIVE_UP;
 }
 
 /* A stock-round order in a company's section, or a company's order among the stock-round
@@ -959,6 +969,7 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
     case ORD_NO_FORM: buf_printf(b, "DO NOT FORM%s%s", a->company[0] ? " " : "", a->company); break;
     case ORD_EXCHANGE: buf_printf(b, "EXCHANGE %s", a->company); break;
     case ORD_KEEP: buf_printf(b, "KEEP %s", a->company); break;
+    case ORD_GIVE_UP: buf_printf(b, "GIVE UP %s", a->company); break;
     case ORD_PRIVATE:
         buf_printf(b, "USE %s", a->company);
         if (a->city)

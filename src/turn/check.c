@@ -223,6 +223,18 @@ static int check_exchange(const eng_title *t, const ord_action *a, char *why, si
            -1;
 }
 
+/* GIVE UP: a major of a title with a national (1856's CGR), not the national itself. */
+static int check_give_up(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int c = eng_company_index(t, a->company), n = t->national.company;
+    if (n < 0)
+        return snprintf(why, len, "no company is given up to a national in this game"), -1;
+    if (c < 0 || t->companies[c].kind != ENG_MAJOR || c == n)
+        return snprintf(why, len, "only a major with loans is given up to %s",
+                        t->companies[n].id), -1;
+    return 0;
+}
+
 /* What the title alone rules out for the order's kind. */
 static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len)
 {
@@ -233,6 +245,7 @@ static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len
     case ORD_BUY_PRIVATE:
     case ORD_SELL_PRIVATE: return check_private_sale(t, a, why, len);
     case ORD_EXCHANGE: return check_exchange(t, a, why, len);
+    case ORD_GIVE_UP: return check_give_up(t, a, why, len);
     default: return 0;
     }
 }

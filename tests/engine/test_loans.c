@@ -220,9 +220,9 @@ static void test_repay(void **state)
     must(g, repay(2));
     assert_int_equal(g->co[gt].loans, 1);
     assert_int_equal(g->co[gt].cash, 270);
-    const eng_event *e = event_of(g, ENG_EV_LOANS_REPAID, -1);
-    assert_int_equal(e->amount, 200);
-    assert_int_equal(e->amount2, 2);
+    const eng_event *e = event_of(g, ENG_EV_LOANS_REPAID, 0); /* nothing from its director */
+    assert_int_equal(e->amount, 2);
+    assert_int_equal(e->amount2, 200);
     refused(g, take_loan(), "has repaid loans this turn");
     refused(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("2")}, "buys no more trains");
     must(g, repay(1)); /* more in the same turn */
@@ -257,13 +257,10 @@ static void test_forced_repayment(void **state)
     assert_int_equal(g->co[gt].loans, 6);
     assert_int_equal(g->co[gt].cash, 0);
     assert_int_equal(g->players[0].cash, ann - 90);
-    const eng_event *d = NULL;
-    for (int i = 0; i < g->nevents; i++)
-        if (g->events[i].kind == ENG_EV_LOANS_REPAID && g->events[i].player == 0)
-            d = &g->events[i];
-    assert_non_null(d);
-    assert_int_equal(d->amount, 90);
-    assert_int_equal(d->item, 200);
+    const eng_event *d = event_of(g, ENG_EV_LOANS_REPAID, 90); /* 90 from Ann */
+    assert_int_equal(d->player, 0);
+    assert_int_equal(d->amount, 2);
+    assert_int_equal(d->amount2, 110);
     assert_int_equal(all_money(g), money);
     eng_game_free(g);
 }

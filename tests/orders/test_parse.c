@@ -349,6 +349,15 @@ static void test_hostile_input(void **state)
     done(&p);
 }
 
+/* A national's formation round (1856's CGR): GIVE UP company, in any section; GIVE alone is
+ * no order. (REPAY n LOANS, the round's other order, is the loans' own.) */
+static void test_national_orders(void **state)
+{
+    (void)state;
+    expect_canonical("give up tgb", "GIVE UP TGB");
+    expect_error("give tgb\n", 1, "GIVE UP company");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_examples_name_the_game),
         cmocka_unit_test(test_loan_orders),
         cmocka_unit_test(test_hostile_input),
+        cmocka_unit_test(test_national_orders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

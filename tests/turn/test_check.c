@@ -243,6 +243,20 @@ static void test_1830_orders(void **state)
     expect_has("EXCHANGE SX", "SX is not exchanged for a share in this game");
 }
 
+/* GIVE UP (a national's formation round, 1856's CGR): a major of a title with a national. */
+static void test_give_up(void **state)
+{
+    (void)state;
+    eng_title *t1856 = tf_load_title("1856");
+    T = t1856;
+    expect("give up tgb", "GIVE UP TGB");
+    expect_has("GIVE UP CGR", "only a major with loans is given up to CGR");
+    expect_has("GIVE UP Flos", "only a major with loans is given up to CGR");
+    T = T1835;
+    expect_has("GIVE UP BY", "no company is given up to a national in this game");
+    eng_title_free(t1856);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -254,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_home_city),
         cmocka_unit_test(test_loan_orders),
         cmocka_unit_test(test_1830_orders),
+        cmocka_unit_test(test_give_up),
     };
     return cmocka_run_group_tests(tests, load, unload);
 }

@@ -945,7 +945,7 @@ static void test_loan_orders_in_a_companys_turn(void **state)
                       "REPAY 1 LOAN\nREPAY 1 LOAN", "PASS", "PASS"), 1);
     report_has("GT takes a loan and receives 100 (1 loan)");
     report_has("10 of GT's interest from its treasury");
-    report_has("GT repays 1 loan (100): 100 from its treasury");
+    report_has("GT repays 1 loan from its treasury (100)");
     report_has("GT has 0 loans, not 1");
     before("GT takes a loan", "GT owes 10 interest");
     assert_int_equal(g->co[co("GT")].loans, 0);
