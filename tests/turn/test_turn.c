@@ -966,6 +966,43 @@ static void test_a_director_sells_for_the_interest(void **state)
     loans_done(g);
 }
 
+/* In the CGR's round (1856's national, asked for by the first 6-train), the REPAY order in the
+ * asked company's section repays its loans, its director adding his money. GT (Ann) buys the
+ * first 6; CA (Bob, two loans, no money) is asked. */
+static void test_repay_in_the_nationals_round(void **state)
+{
+    (void)state;
+    title_1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 3);
+    int gt = co("GT"), ca = co("CA");
+    give(g, "GT", 20, true, 0);
+    give(g, "CA", 20, true, 1);
+    eng_set_par(g, gt, 100);
+    eng_set_par(g, ca, 90);
+    g->co[gt].floated = g->co[ca].floated = true;
+    eng_bank_pays_company(g, gt, 800);
+    eng_bank_pays_player(g, 1, 500);
+    g->co[ca].loans = 2;
+    for (int k = 0; k < train("6"); k++) { /* phase 5, the 6 on sale */
+        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
+        g->train_bought[k] = true;
+    }
+    g->train_on_sale = train("6");
+    g->phase = 3;
+    give_train(g, "CA", "5");
+    g->round = ENG_ROUND_OPERATING;
+    eng_begin_operating_round(g);
+    assert_int_equal(g->operating, gt);
+    int bob = g->players[1].cash;
+    resolve(g, ORDERS("GT:\nNO TILE\nNO STATION\nBUY TRAIN 6", "CA:\nREPAY 2 LOANS", "PASS"), 1);
+    report_has("CA repays 2 loans: 0 from its treasury, 200 from Bob");
+    assert_int_equal(g->co[ca].loans, 0);
+    assert_false(g->co[ca].closed);
+    assert_true(g->players[1].cash <= bob - 200); /* (and whatever CA's turn cost him after) */
+    loans_done(g);
+}
+
 /* A silent director's company takes no loan; its interest is paid as the rules force it: here
  * from its run (the automatic tile makes it 40), its treasury having nothing. */
 static void test_a_silent_directors_company_pays_its_interest(void **state)
@@ -1802,6 +1839,7 @@ int main(void)
         cmocka_unit_test(test_loan_orders_in_a_companys_turn),
         cmocka_unit_test(test_a_silent_directors_company_pays_its_interest),
         cmocka_unit_test(test_a_director_sells_for_the_interest),
+        cmocka_unit_test(test_repay_in_the_nationals_round),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
         cmocka_unit_test(test_a_silent_company_buys_the_last_train_of_its_type),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
