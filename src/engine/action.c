@@ -45,6 +45,8 @@ static const struct {
     {ENG_ACT_BUY_PRIVATE, "buy_private", F_COMPANY | F_PRICE},
     {ENG_ACT_HOME, "home", F_CITY},
     {ENG_ACT_BUY_RIGHT, "buy_right", F_RIGHT},
+    {ENG_ACT_BUY_BONUS, "buy_bonus", F_COMPANY},       /* (privates' bonuses and markers) */
+    {ENG_ACT_PLACE_MARKER, "port", F_COMPANY | F_HEX},
     {ENG_ACT_TAKE_LOAN, "take_loan", 0},
     {ENG_ACT_REPAY_LOAN, "repay_loan", F_COUNT},
 };
@@ -343,6 +345,10 @@ char *eng_game_to_json(const eng_game *g)
         if (holder != ENG_NONE)
             cJSON_AddStringToObject(co, t->companies[c].kind == ENG_MAJOR ? "director" : "owner",
                                     g->players[holder].name);
+        if (s->capital == ENG_CAPITAL_ESCROW) { /* (1856: capital.c) */
+            cJSON_AddNumberToObject(co, "escrow", s->escrow);
+            cJSON_AddBoolToObject(co, "destination_reached", s->destination_reached);
+        }
     }
     cJSON_AddNumberToObject(root, "bank", g->bank);
     cJSON_AddStringToObject(root, "round", round_names[g->round]);

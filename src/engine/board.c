@@ -191,6 +191,22 @@ static int city_target(const eng_track *old, const eng_track *nw, int rot, unsig
     return ENG_NONE;
 }
 
+/* A town's track kept by a tile without towns (what its upgrade list allows): its edges all
+ * lead to one city, or are joined by plain track. */
+static bool town_track_kept(const eng_track *nw, int rot, unsigned edges)
+{
+    if (node_with_edges(nw, rot, ENG_END_CITY, edges) >= 0)
+        return true;
+    int first = -1;
+    for (int e = 0; e < 6; e++)
+        if (edges & (1u << e)) {
+            if (first >= 0 && !has_edge_path(nw, rot, first, e))
+                return false;
+            first = first < 0 ? e : first;
+        }
+    return true;
+}
+
 /* Maps the old nodes (cities with track, cities without, then towns) onto the new track so
  * that every existing connection survives; tokens must fit. Returns 0 or -1 with why. */
 static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_rot,
@@ -216,11 +232,14 @@ static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_
         }
     if (old->ncities > 0 && nw->ncities == 0)
         return eng_refuse(why, len, "the tile has no city where the hex has one");
-    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0)
+    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0 && old->npaths == 0)
         return eng_refuse(why, len, "the tile has no town where the hex has one");
     for (int w = 0; w < old->ntowns; w++) {
         unsigned edges = node_edges(old, old_rot, ENG_END_TOWN, w);
         int target = nw->ntowns ? node_with_edges(nw, rot, ENG_END_TOWN, edges) : ENG_NONE;
+        out->town_map[w] = target;
+        if (target == ENG_NONE && nw->ntowns == 0 && edges && town_track_kept(nw, rot, edges))
+            continue; /* a town become a city or plain track (1856's, from phase 6) */
         if (target == ENG_NONE)
             return eng_refuse(why, len, "in that rotation the tile does not keep the track of the town");
         out->town_map[w] = target;
@@ -291,11 +310,20 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
     return 0;
 }
 
-static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex)
+/* Whether the upgrade to `tile` on `hex` is in the list, in the phase `colors` says; *later:
+ * the phase it is allowed from, when only a later one allows it (else -1). */
+static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex, unsigned colors,
+                            int *later)
 {
+    int phase = (int)(colors >> ENG_LAY_PHASE_SHIFT) - 1; /* (-1: not said) */
+    *later = -1;
     for (int i = 0; i < up->n; i++) {
         if (up->v[i].tile != tile)
             continue;
+        if (up->v[i].from_phase > 0 && phase < up->v[i].from_phase) {
+            *later = up->v[i].from_phase;
+            continue;
+        }
         if (!up->v[i].hexes)
             return true;
         for (int k = 0; k < up->v[i].nhexes; k++)
@@ -334,7 +362,13 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
     if (h->offboard)
         return eng_refuse(why, len, "%s is off the board", h->id);
     const eng_upgrades *up = b->tile[hex] == ENG_NONE ? &h->upgrades : &t->tiles[b->tile[hex]].upgrades;
-    if (!upgrade_allowed(up, tile, hex)) {
+    int later;
+    if (!upgrade_allowed(up, tile, hex, colors, &later)) {
+        if (later >= 0)
+            return eng_refuse(why, len, "tile %s may be laid on %s%s from phase %s on", nt->id,
+                              b->tile[hex] == ENG_NONE ? "" : "tile ",
+                              b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
+                              t->phases[later].name);
         if (up->n == 0)
             return eng_refuse(why, len, "%s cannot be built on any more", h->id);
         return eng_refuse(why, len, "tile %s may not be laid on %s%s%s", nt->id,
@@ -490,6 +524,7 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
 struct walk {
     const eng_board *b;
     int company;
+    bool no_blocking;  /* stations block nothing (a destination's connection: capital.c) */
     eng_reach *r;
     int *queue;   /* entries: (hex * 16 + node) * 2 + way; way 1: a side reached from outside */
     int head, tail, cap;
@@ -584,7 +619,8 @@ static void expand(struct walk *w, int hex, int node, int way)
     }
     if (node == ENG_NODE_OFFBOARD && !w->b->t->hexes[hex].offboard_run_through)
         return; /* off-board: a dead end, unless runs pass through it */
-    if (node >= 8 && node < 12 && eng_city_blocks(w->b, hex, node - 8, w->company))
+    if (node >= 8 && node < 12 && !w->no_blocking &&
+        eng_city_blocks(w->b, hex, node - 8, w->company))
         return;
     uint16_t *left = &w->left[hex][node - ENG_NODE_CITY];
     uint16_t came = w->came[hex][node - ENG_NODE_CITY];
@@ -595,20 +631,24 @@ static void expand(struct walk *w, int hex, int node, int way)
     follow_paths(w, hex, node, skip);
 }
 
-void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
+/* The walk from the company's stations, or (from_hex >= 0) from every city of that hex with
+ * no station blocking. */
+static void reach_walk(const eng_board *b, int company, int from_hex, eng_reach *r)
 {
     const eng_title *t = b->t;
     r->nhexes = t->nhexes;
     r->edges = xcalloc((size_t)t->nhexes, 1);
     r->cities = xcalloc((size_t)t->nhexes, 1);
     r->station = xcalloc((size_t)t->nhexes, sizeof *r->station);
-    struct walk w = {.b = b, .company = company, .r = r, .cap = 64};
+    struct walk w = {.b = b, .company = company, .r = r, .cap = 64, .no_blocking = from_hex >= 0};
     w.queue = xmalloc((size_t)w.cap * sizeof *w.queue);
     w.side_in = xcalloc((size_t)t->nhexes, 1);
     w.side_out = xcalloc((size_t)t->nhexes, 1);
     w.left = xcalloc((size_t)t->nhexes, sizeof *w.left);
     w.came = xcalloc((size_t)t->nhexes, sizeof *w.came);
-    for (int h = 0; h < t->nhexes; h++)
+    for (int c = 0; from_hex >= 0 && c < eng_board_track(b, from_hex, NULL)->ncities; c++)
+        reach_node(&w, from_hex, ENG_NODE_CITY + c, -1);
+    for (int h = 0; from_hex < 0 && h < t->nhexes; h++)
         for (int c = 0; c < ENG_MAX_CITIES; c++)
             for (int s = 0; s < ENG_MAX_SLOTS; s++)
                 if (b->tokens[h][c][s] == company) {
@@ -637,6 +677,16 @@ void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
     free(w.came);
 }
 
+void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
+{
+    reach_walk(b, company, -1, r);
+}
+
+void eng_reach_from_cities(const eng_board *b, int hex, eng_reach *r)
+{
+    reach_walk(b, ENG_NONE, hex, r);
+}
+
 void eng_reach_free(eng_reach *r)
 {
     free(r->edges);
@@ -654,7 +704,8 @@ void eng_reserve(eng_board *b, int company, int hex, int city)
 
 /* Every company's home circle is kept for it until it places its home station (the Prussian's
  * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
- * city, and one whose home city is the director's choice keeps a circle in each. */
+ * city, and one whose home city is the director's choice keeps a circle in each (or only in the
+ * first: home_keeps_one). */
 eng_board *eng_starting_board(const eng_title *t)
 {
     eng_board *b = eng_board_new(t);
@@ -663,8 +714,8 @@ eng_board *eng_starting_board(const eng_title *t)
         if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
             continue;
         int city = co->home_city < 0 ? 0 : co->home_city;
-        int last = co->home_choice ? eng_board_track(b, co->home_hex, NULL)->ncities - 1
-                                   : city;
+        int last = co->home_choice && !co->home_keeps_one
+                       ? eng_board_track(b, co->home_hex, NULL)->ncities - 1 : city;
         for (; city <= last; city++)
             if (b->reserved[co->home_hex][city] == ENG_NONE)
                 eng_reserve(b, c, co->home_hex, city);
@@ -675,12 +726,13 @@ eng_board *eng_starting_board(const eng_title *t)
 /* The city of the hex where the circle kept in `city` for another company's home may go
  * instead, or -1. It may when the title does not fix that home's city (Rails' home city 0:
  * Baden in Ludwigshafen/Mannheim, whose director takes the city left when its home is laid;
- * 18xx.games: "Baden chooses its slot") and another city has a circle neither taken nor kept.
- * A home its director chooses among all the cities (1830's Erie) keeps a circle in each. */
+ * 18xx.games: "Baden chooses its slot"; 1856's THB, home_keeps_one) and another city has a
+ * circle neither taken nor kept. A home its director chooses among all the cities keeping a
+ * circle in each (1830's Erie) does not move. */
 static int kept_circle_moves_to(const eng_board *b, int hex, int city)
 {
     const eng_company *holder = &b->t->companies[b->reserved[hex][city]];
-    if (holder->home_city >= 0 || holder->home_choice)
+    if (holder->home_city >= 0 || (holder->home_choice && !holder->home_keeps_one))
         return -1;
     const eng_track *tr = eng_board_track(b, hex, NULL);
     for (int k = 0; k < tr->ncities; k++)

@@ -61,6 +61,9 @@ typedef struct eng_lay {
  * are allowed: the old track kept, each old city's on a new city of its own where the tile has
  * as many cities (an OO upgrade keeps its cities apart). Returns 0 and fills *out, or -1 with
  * a reason a player can read in why. */
+/* (colors: bits ENG_LAY_PHASE_SHIFT on hold the phase index + 1, for the upgrades allowed from
+ * a phase on: eng_lay_colors; without it those are refused) */
+#define ENG_LAY_PHASE_SHIFT 8
 int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
                   eng_lay *out, char *why, size_t whylen);
 /* Lays it (after the same checks): tokens move with their cities, the old tile goes back to the
@@ -91,6 +94,9 @@ typedef struct eng_reach {
  * town or junction along the path it came in by. A city whose every slot holds another
  * company's token is reached but not passed (unless its oval has a free circle). */
 void eng_reach_compute(const eng_board *b, int company, eng_reach *r);
+/* The same walk from every city of the hex, no station blocking it (whether track joins a
+ * company's home to its destination, 1856: capital.c). */
+void eng_reach_from_cities(const eng_board *b, int hex, eng_reach *r);
 void eng_reach_free(eng_reach *r);
 
 /* Whether the company may place a station in city `city` of `hex` (reached, a free circle not

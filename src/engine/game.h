@@ -135,6 +135,16 @@ typedef struct eng_company_state {
     int escrow;          /* majors: money of its sold shares the bank holds for it until it
                           * reaches its destination */
     bool destination_reached; /* majors: its run has reached its destination (escrow paid) */
+    /* capitalisation by the train on sale (1856; capital.c): */
+    int capital;         /* majors: its eng_capital_mode, fixed when it starts; ENG_CAPITAL_TITLE
+                          * (0) in a title without "capitalisation" steps */
+    /* privates' run bonuses and markers (1856's bridge, tunnel and port; privates.c): */
+    unsigned bonuses;    /* majors: bit p, the run bonus of private p held (with the private,
+                          * or bought: ENG_ACT_BUY_BONUS) — kept once the private closes */
+    int bonuses_sold;    /* privates with a bonus: how many sold to other majors */
+    bool marker_placed;  /* privates with a marker: it is on the map, on marker_hex, for the
+                          * runs of marker_user (the major that placed it) */
+    int marker_hex, marker_user;
     /* loans (loans.c), for its turn in an operating round, cleared when its turn begins: */
     int loans_taken;     /* loans taken this turn (at most the title's per_round) */
     bool loans_repaid;   /* it has repaid loans this turn: no more loans taken, trains bought */
@@ -246,6 +256,27 @@ typedef enum {
     ENG_EV_CANNOT_RAISE,  /* player, company (the item's), item, amount: the least bid, amount2:
                            * what the player could bid: he drops out of the auction (Rails'
                            * autopass) */
+    /* capitalisation, destinations, closing spaces (1856; capital.c): */
+    ENG_EV_CAPITALISED_AS, /* company: a major just started, amount: its eng_capital_mode (18xx.games
+                            * "parred as an Escrow cap corporation") */
+    ENG_EV_ESCROW,        /* company, amount: the money of an IPO share the bank holds for it,
+                           * amount2: all it holds for it now (Rails HoldMoneyInEscrow,amount,
+                           * amount2,company); the buyer's BOUGHT_SHARE comes before */
+    ENG_EV_DESTINATION,   /* company, amount: the hex of its destination reached (Rails
+                           * DestinationReached); checked after every action that lays or removes
+                           * a tile, for every major not closed whose escrow it would pay (or, not
+                           * started, while escrow capitalisation applies) */
+    ENG_EV_ESCROW_PAID,   /* company, amount: the escrow the bank pays it on reaching its
+                           * destination, > 0 (Rails ReleasedFromEscrow); after DESTINATION */
+    ENG_EV_CAPITALISATION, /* amount: the eng_capital_mode of majors started from now on (a train
+                            * bought: 18xx.games no_more_escrow_corps, no_more_incremental_corps) */
+    ENG_EV_FLOAT_PERCENT, /* amount: the percent a major that has not operated must have sold to
+                           * operate, from now on (a train bought: 18xx.games change_float) */
+    ENG_EV_MAY_NOT_OPERATE, /* company, amount: its percent sold, amount2: the percent needed: its
+                             * turn in this operating round is skipped (Rails MayNotYetOperate) */
+    ENG_EV_MARKET_CLOSES, /* company: its price reached a closing space: it closes, its
+                           * certificates gone, its stations off the map, its trains to the pool,
+                           * its money to the bank (Rails PublicCompany.setClosed) */
     /* a national formed from majors given up to it (1856's CGR; titles/t1856.c): */
     ENG_EV_LOANS_REPAID,  /* company, player: its director, amount: loans repaid, amount2: paid
                            * from the company's money, item: from the director's (also loans
@@ -261,6 +292,13 @@ typedef enum {
                            * amount2: city */
     ENG_EV_NOT_FORMED,    /* company: the national, no major given up to it */
     ENG_EV_CERT_LIMIT,    /* amount: the certificate limit now, amount2: the majors open */
+    /* privates' run bonuses and markers (1856): */
+    ENG_EV_GOT_BONUS,     /* company: the major, item: the private whose run bonus it holds now
+                           * (bought with the private; Rails' AcquiresBonus) */
+    ENG_EV_BOUGHT_BONUS,  /* company: the buyer, item: the private, amount: the price, amount2:
+                           * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
+    ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
+    ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -361,6 +399,9 @@ typedef struct eng_game {
     bool train_bought[ENG_MAX_TRAIN_TYPES];
     bool train_obsolete[ENG_MAX_TRAIN_TYPES]; /* its trains run once more, then go */
     int worth_at_or_start[ENG_MAX_PLAYERS];
+    /* capitalisation by the train on sale (1856; capital.c): the mode of majors started now
+     * and the float percent of those not yet operated, as last announced */
+    int capital_now, float_percent_now;
 } eng_game;
 
 /* ---- actions ---- */
@@ -408,6 +449,11 @@ typedef enum {
                          * number), 18xx.games payoff_loan (one each). In the title's special
                          * round (the CGR's formation) its director repays them, with the
                          * company's money, then his own. */
+    ENG_ACT_BUY_BONUS,  /* company: the private whose run bonus the operating major buys, at any
+                         * time of its turn, from the major holding the private (or the bank
+                         * once it is closed): 1856's bridge and tunnel tokens */
+    ENG_ACT_PLACE_MARKER, /* company: the private, hex: where the operating major places its
+                           * marker, at any time of its turn (1856's port) */
 } eng_action_kind;
 
 
@@ -478,6 +524,9 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 /* The state as JSON (players' cash and certificates, companies, bank, round). */
 char *eng_game_to_json(const eng_game *g);
 
+/* The tile colours the phase allows, and the phase (for upgrades allowed from a phase on): the
+ * `colors` of eng_lay_check and eng_lay_options now. */
+unsigned eng_lay_colors(const eng_game *g);
 /* The tile lays the operating company has left this turn (a private's extra free tile aside). */
 int eng_lays_left(const eng_game *g);
 /* The step of the operating company's turn due now (a company without trains has no run to
@@ -558,6 +607,9 @@ int eng_certificate_limit(const eng_game *g, int player);
 /* Whether the player, over the certificate limit or a company's share limit (prices having
  * moved), must sell before he buys or passes in this stock round (MustSellOverLimits) and can. */
 bool eng_must_sell(const eng_game *g, int player);
+/* Whether the private's powers are open to major c: the private is open and c is their user —
+ * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
+bool eng_powers_for(const eng_game *g, int priv, int c);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a

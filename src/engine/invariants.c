@@ -13,6 +13,8 @@
  * A loan's money goes from the bank to the company and back, its interest to the bank. */
 #include "engine/invariants.h"
 
+#include "engine/capital.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -394,7 +396,65 @@ static int check_loans(const eng_game *g, const eng_action *a, char *what, size_
     return 0;
 }
 
-/* The invariants, each a class of checks; what held before an action must hold after it. */
+/* ---- escrow (1856: capital.c) ---- */
+
+/* The escrow is part of the bank's money (counted there), held for a major started in escrow
+ * that has not reached its destination: never below 0, none for any other, never more than the
+ * part of its capital the bank keeps for it (5 shares at par). */
+static int check_escrow(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        bool may = s->capital == ENG_CAPITAL_ESCROW && !s->destination_reached && !s->closed;
+        if (s->escrow < 0 || (s->escrow > 0 && !may) ||
+            s->escrow > s->par * (100 - g->t->capital.escrow_percent) / 10)
+            return eng_refuse(what, len, "money: %s has %d in escrow (%s capitalisation%s)",
+                              g->t->companies[c].id, s->escrow,
+                              eng_capital_mode_name(s->capital),
+                              s->destination_reached ? ", its destination reached" : "");
+    }
+    return 0;
+}
+
+/* ---- privates' run bonuses and markers (1856's bridge, tunnel and port): a major holds only
+ * bonuses privates have, no more are sold than the private sells, a marker is on one of its
+ * hexes for a major. ---- */
+
+static int check_bonus_private(const eng_game *g, int p, char *what, size_t len)
+{
+    const eng_powers *pw = &g->t->companies[p].powers;
+    const eng_company_state *ps = &g->co[p];
+    const char *id = g->t->companies[p].id;
+    if (ps->bonuses_sold < 0 || (pw->bonus_for_sale >= 0 && ps->bonuses_sold > pw->bonus_for_sale))
+        return eng_refuse(what, len, "bonuses: %d of %s's sold, %d for sale", ps->bonuses_sold,
+                          id, pw->bonus_for_sale);
+    if (!ps->marker_placed)
+        return 0;
+    bool on = false;
+    for (int i = 0; i < pw->nmarker_hexes; i++)
+        on |= pw->marker_hexes[i] == ps->marker_hex;
+    if (!on || !eng_is_major(g, ps->marker_user))
+        return eng_refuse(what, len, "bonuses: %s's marker on hex %d for company %d", id,
+                          ps->marker_hex, ps->marker_user);
+    return 0;
+}
+
+static int check_bonuses(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        for (int p = 0; p < g->t->ncompanies && p < 32; p++)
+            if ((g->co[c].bonuses & (1u << p)) &&
+                (!eng_is_major(g, c) || g->t->companies[p].powers.nbonus_hexes == 0))
+                return eng_refuse(what, len, "bonuses: %s holds %s's, which has none",
+                                  g->t->companies[c].id, g->t->companies[p].id);
+        if (g->t->companies[c].kind == ENG_PRIVATE && check_bonus_private(g, c, what, len))
+            return -1;
+    }
+    return 0;
+}
+
 /* ---- a national's round (1856's CGR): a company is asked only while it is under way, and
  * every company given up to a formed national is closed, without money, trains, loans or a
  * certificate held by anyone. ---- */
@@ -429,9 +489,10 @@ static int check_national(const eng_game *g, const eng_action *a, char *what, si
     return 0;
 }
 
+/* The invariants, each a class of checks; what held before an action must hold after it. */
 static int (*const CHECKS[])(const eng_game *, const eng_action *, char *, size_t) = {
     check_money, check_certificates, check_buyer, check_train_limits, check_trains,
-    check_stations, check_national, check_loans,
+    check_stations, check_national, check_bonuses, check_escrow, check_loans,
 };
 enum { NCHECKS = sizeof CHECKS / sizeof *CHECKS };
 

@@ -7,6 +7,7 @@
  * withholds (the price moves left) — minors split half to the owner, half to the treasury —
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
+#include "engine/capital.h"
 #include "engine/hooks.h"
 #include "engine/loans.h"
 #include "engine/ending.h"
@@ -196,6 +197,8 @@ static void end_operating_round(eng_game *g)
     g->round_state = ENG_ROUND_FINISHED;
 }
 
+static void go_on_from(eng_game *g);
+
 void eng_begin_operating_round(eng_game *g)
 {
     g->round = ENG_ROUND_OPERATING;
@@ -216,7 +219,7 @@ void eng_begin_operating_round(eng_game *g)
         g->round_state = ENG_ROUND_FINISHED;
         return;
     }
-    start_company(g);
+    go_on_from(g);
 }
 
 /* ---- trains and phases ---- */
@@ -248,14 +251,6 @@ static void rust(eng_game *g, int type)
     }
 }
 
-static void close_private(eng_game *g, int c)
-{
-    if (g->co[c].closed)
-        return;
-    g->co[c].closed = true;
-    eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, c, 0, 0, false);
-}
-
 static bool exchangeable(const eng_title *t, int c)
 {
     for (int i = 0; i < t->formation.nexchanges; i++)
@@ -275,11 +270,12 @@ static void first_of_type(eng_game *g, int type)
         if (p > g->phase && strcmp(t->phases[p].on, t->trains[type].name) == 0) {
             g->phase = p;
             eng_event_add(g, ENG_EV_PHASE, ENG_NONE, ENG_NONE, p, 0, false);
+            eng_powers_new_phase(g); /* (1856: the port marker goes at the first 6) */
             if (t->phases[p].privates_close)            /* (1835: the 5) privates close, */
                 for (int c = 0; c < t->ncompanies; c++) /* but those to be exchanged */
                     if (t->companies[c].kind == ENG_PRIVATE && eng_private_sold(g, c) &&
                         !exchangeable(t, c))
-                        close_private(g, c);
+                        eng_close_private(g, c);
         }
     for (int k = 0; k < t->ntrains; k++)
         if (strcmp(t->trains[k].rusts_on, t->trains[type].name) == 0)
@@ -371,7 +367,7 @@ static void first_train_closes(eng_game *g, int c)
         return;
     for (int p = 0; p < g->t->ncompanies; p++)
         if (g->t->companies[p].powers.closes_on_train_of == c)
-            close_private(g, p);
+            eng_close_private(g, p);
 }
 
 /* From another company, at any price agreed (at least 1), from the second phase on; only the
@@ -567,9 +563,14 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 
 /* ---- track, stations, revenue ---- */
 
+unsigned eng_lay_colors(const eng_game *g)
+{
+    return g->t->phases[g->phase].tile_colors | (unsigned)(g->phase + 1) << ENG_LAY_PHASE_SHIFT;
+}
+
 static unsigned tile_colors_now(const eng_game *g)
 {
-    return g->t->phases[g->phase].tile_colors;
+    return eng_lay_colors(g);
 }
 
 /* The tile lays of a turn, as the phase says (1835: a major two yellow tiles at first). */
@@ -587,48 +588,19 @@ int eng_lays_left(const eng_game *g)
     return left > 0 ? left : 0;
 }
 
-/* A private's powers used so far (powers_used): bit k for the tile lay on its hex k, and: */
-#define TOKEN_USED (1u << ENG_MAX_POWER_TILES)
-
-/* Whether the private's powers are open to major c: the private is open and c is their user —
- * the major that owns it, or the major its owner directs, as the powers say (docs/titles.md). */
-static bool powers_for(const eng_game *g, int priv, int c)
-{
-    const eng_company *pc = &g->t->companies[priv];
-    if (pc->kind != ENG_PRIVATE || g->co[priv].closed || !eng_is_major(g, c))
-        return false;
-    return pc->powers.user_owning_company ? g->co[priv].held_by == c
-                                          : g->co[priv].owner == g->co[c].director;
-}
-
 /* The private whose tile power the operating major may use on this hex, unused: the private
  * and the power's index, or -1. */
 static int tile_power(const eng_game *g, int c, int hex, int *k)
 {
     for (int p = 0; p < g->t->ncompanies; p++) {
         const eng_powers *pw = &g->t->companies[p].powers;
-        for (int i = 0; powers_for(g, p, c) && i < pw->ntile_hexes; i++)
+        for (int i = 0; eng_powers_for(g, p, c) && i < pw->ntile_hexes; i++)
             if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i))) {
                 *k = i;
                 return p;
             }
     }
     return -1;
-}
-
-/* Marks a power used; the private closes as its powers say (1835: OBB when both its tiles are
- * laid; NF and PfB with their station, house rule 5). */
-static void use_power(eng_game *g, int priv, unsigned bit)
-{
-    const eng_powers *pw = &g->t->companies[priv].powers;
-    unsigned used = g->co[priv].powers_used |= bit, tiles = (1u << pw->ntile_hexes) - 1;
-    unsigned all = tiles | (pw->token_hex >= 0 ? TOKEN_USED : 0);
-    bool closes = pw->closes_after == ENG_CLOSES_AFTER_ANY ||
-                  (pw->closes_after == ENG_CLOSES_AFTER_TILES && (used & tiles) == tiles) ||
-                  (pw->closes_after == ENG_CLOSES_AFTER_TOKEN && (used & TOKEN_USED)) ||
-                  (pw->closes_after == ENG_CLOSES_AFTER_ALL && (used & all) == all);
-    if (closes)
-        close_private(g, priv);
 }
 
 /* A tile through a private's power: free of terrain cost or not, its track connected to the
@@ -641,6 +613,8 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     if (!pw->tile_extra && s->lays >= lays_allowed(g, c))
         return eng_refuse(why, len, "%s has laid all the track it may this turn",
                           g->t->companies[c].id);
+    if (eng_power_tile_refused(g, priv, a->tile, why, len))
+        return -1;
     int company = pw->tile_connected && !g->opt.permissive_routes ? c : ENG_NONE;
     eng_lay lay;
     if (eng_lay_check(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), &lay, why,
@@ -655,7 +629,7 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     s->cash -= cost;
     g->bank += cost;
     s->lays += !pw->tile_extra;
-    use_power(g, priv, 1u << k);
+    eng_use_power(g, priv, 1u << k);
     eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, cost, false);
     g->events[g->nevents - 1].item = a->tile;
     return 0;
@@ -672,7 +646,7 @@ static void void_tile_powers(eng_game *g, int hex)
             continue;
         for (int i = 0; i < pw->ntile_hexes; i++)
             if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i)))
-                use_power(g, p, 1u << i);
+                eng_use_power(g, p, 1u << i);
     }
 }
 
@@ -819,7 +793,7 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
 /* A private's station (1835: NF and PfB): the owner, directing the major, places its station
  * on the private's hex — free or not, connected or not, besides its station of the turn or as
  * it, as the power says. A private whose powers are the owning company's (1830's D&H) has no
- * owner among the players: its company's director places it (powers_for). */
+ * owner among the players: its company's director places it (eng_powers_for). */
 static int private_token(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -830,7 +804,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     const eng_powers *pw = &pc->powers;
     if (g->co[priv].closed || (!pw->user_owning_company && g->co[priv].owner != a->player))
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
-    if (pw->token_hex < 0 || !powers_for(g, priv, c))
+    if (pw->token_hex < 0 || !eng_powers_for(g, priv, c))
         return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
     eng_company_state *s = &g->co[c];
     if (!pw->token_extra && s->token_placed)
@@ -843,7 +817,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
                                           * track step is over, laid or not */
         eng_step_reach(g, c, ENG_STEP_STATION);
     station_event(g, c, hex, city, cost, true);
-    use_power(g, priv, TOKEN_USED);
+    eng_use_power(g, priv, ENG_POWER_TOKEN_USED);
     return 0;
 }
 
@@ -1034,20 +1008,42 @@ static int finish_company(eng_game *g, char *why, size_t len)
     return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
 }
 
+/* Whether the company at or_pos is passed over: closed (exchanged for the Prussian during the
+ * round), or not yet operated and short of the float percent now in force (1856: capital.c). */
+static bool passed_over(eng_game *g)
+{
+    int c = g->or_order[g->or_pos];
+    return g->co[c].closed || !eng_capital_may_operate(g, c);
+}
+
+/* The next company to operate from or_pos on, or the round's end. */
+static void go_on_from(eng_game *g)
+{
+    while (g->or_pos < g->nor_order && passed_over(g))
+        g->or_pos++;
+    if (g->or_pos < g->nor_order)
+        start_company(g);
+    else
+        end_operating_round(g);
+}
+
 static void next_company(eng_game *g)
 {
+    eng_powers_turn_end(g, g->operating); /* (1856's W&SR: Rails' endOfORTurn) */
     note_bank(g);
     g->co[g->operating].operated++;
     /* those still to operate by their prices now: a price moved by this company's turn (an
      * emergency sale, 1830_5forDtrainExchange OR 4.1) changes the order (Rails' dynamic
      * operating order) */
     sort_majors_from(g, g->or_pos + 1);
-    while (++g->or_pos < g->nor_order && g->co[g->or_order[g->or_pos]].closed)
-        ; /* exchanged for the Prussian during the round */
-    if (g->or_pos < g->nor_order)
-        start_company(g);
-    else
-        end_operating_round(g);
+    g->or_pos++;
+    go_on_from(g);
+}
+
+void eng_operating_company_closed(eng_game *g, int company)
+{
+    if (g->round == ENG_ROUND_OPERATING && g->operating == company && !g->forming)
+        next_company(g);
 }
 
 /* A company formed during an operating round joins it among the majors still to operate (or
@@ -1170,6 +1166,10 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return raise_cash(g, a, why, len);
     case ENG_ACT_BUY_PRIVATE:
         return eng_buy_private(g, a, why, len);
+    case ENG_ACT_BUY_BONUS:
+        return eng_buy_bonus(g, a, why, len);
+    case ENG_ACT_PLACE_MARKER:
+        return eng_place_marker(g, a, why, len);
     case ENG_ACT_DONE:
         return finish_company(g, why, len);
     case ENG_ACT_TAKE_LOAN:

@@ -74,6 +74,8 @@ typedef struct eng_upgrade {
     int tile;             /* index into eng_title.tiles */
     int nhexes;
     int *hexes;           /* indexes into eng_title.hexes; NULL when any hex */
+    int from_phase;       /* allowed only from this phase (index) on, or 0: always (a tile's
+                           * "upgrades_from_phase_P": 1856's towns to cities from phase 6) */
 } eng_upgrade;
 
 typedef struct eng_upgrades {
@@ -164,6 +166,9 @@ typedef enum {
 } eng_power_closes;
 
 #define ENG_MAX_POWER_TILES 2
+#define ENG_MAX_POWER_TILE_IDS 4
+#define ENG_MAX_BONUS_HEXES 4
+#define ENG_MAX_MARKER_HEXES 16
 
 typedef struct eng_powers {
     bool user_owning_company; /* the powers' user: the major that owns the private (1830), else
@@ -180,6 +185,29 @@ typedef struct eng_powers {
     bool token_connected;     /* the usual rule: the company's track must reach it */
     eng_power_closes closes_after;
     int closes_on_train_of;   /* closes when this company buys its first train, or -1 */
+    /* (1856's privates; docs/titles.md "powers") */
+    int ntile_ids;            /* its tile lay may only be these tiles ("tiles"; 1856's W&SR:
+                               * 59); 0: any the hex takes */
+    int tile_ids[ENG_MAX_POWER_TILE_IDS];
+    bool closes_at_turn_end;  /* "closes_at": "turn_end": closes_after is judged when the
+                               * user's turn ends, so that its powers may all be used in that
+                               * turn (1856's W&SR, Rails' endOfORTurn); else at once */
+    /* "bonus": a run bonus (1856's bridge and tunnel): a major holding it earns bonus_value
+     * more for each stop of a run's in bonus_hexes. The major that buys the private holds one;
+     * bonus_for_sale more (-1: unlimited) are sold to other majors for bonus_price, by that
+     * major while the private is its, by the bank once the private is closed. */
+    char bonus_name[ENG_ID];
+    int nbonus_hexes;         /* 0: no bonus */
+    int bonus_hexes[ENG_MAX_BONUS_HEXES];
+    int bonus_value, bonus_price, bonus_for_sale;
+    /* "marker": a marker (1856's port) the owning company places on one of marker_hexes: its
+     * runs earn marker_value more for each stop there; it goes in phase marker_removed_in
+     * ("" never) */
+    char marker_name[ENG_ID];
+    int nmarker_hexes;        /* 0: no marker */
+    int marker_hexes[ENG_MAX_MARKER_HEXES];
+    int marker_value;
+    char marker_removed_in[ENG_ID];
 } eng_powers;
 
 typedef struct eng_company {
@@ -199,6 +227,10 @@ typedef struct eng_company {
     bool home_choice;     /* "home_city": "choice": its director chooses the city when it
                            * first operates; each city keeps a circle for it until then (1830's
                            * Erie in E11, Rails' home city 0) */
+    bool home_keeps_one;  /* ... "home_keeps": "one": one circle is kept for it, in the first
+                           * city, and moves to another city with room when a station takes
+                           * the last one there (1856's THB in Hamilton without Rails'
+                           * 1856THBHomeBlocked); "each" (the default): one in each city */
     int ntokens;
     int token_costs[16];
     int ncerts;
@@ -222,6 +254,12 @@ typedef struct eng_company {
     int brings_percent;
     bool brings_director;
     eng_avail available;  /* majors */
+    /* majors: the destination ("destination", 1856): reached once track joins a city of
+     * dest_from (-1: its home hex) to a hex of dest_hexes, other companies' stations blocking
+     * nothing (capital.c); ndest_hexes 0: none */
+    int dest_from;
+    int ndest_hexes;
+    int dest_hexes[2];
 } eng_company;
 
 /* A train's kind, as "distance" says (docs/titles.md): n ("distance": n), n+n ([n, m]: n
@@ -266,6 +304,31 @@ typedef struct eng_phase {
     bool trains_between_companies; /* a company may buy another's train */
     bool privates_to_companies; /* a major may buy a private from its owner (1830: from 3) */
 } eng_phase;
+
+/* ---- capitalisation by the train on sale ("capitalisation" as an object: 1856) ----
+ * How a major is paid for its IPO shares is fixed when it starts, by the train the bank sells
+ * then: in full (10 x par when it floats; IPO sales later pay the bank), incrementally (each
+ * IPO sale pays the company at once), or in escrow (as incrementally while less than
+ * escrow_percent of it is sold; the money of the later IPO sales is held by the bank for it
+ * until it reaches its destination). ENG_CAPITAL_TITLE: as full_capitalisation says (1830,
+ * 1835). The float percent of a major that has not operated yet rises in the same way. */
+typedef enum {
+    ENG_CAPITAL_TITLE, ENG_CAPITAL_FULL, ENG_CAPITAL_INCREMENTAL, ENG_CAPITAL_ESCROW
+} eng_capital_mode;
+
+#define ENG_MAX_CAPITAL_STEPS 8
+typedef struct eng_capital_step {
+    int from_train;       /* in force while the bank sells this train kind or a later one */
+    int value;            /* an eng_capital_mode, or a float percent */
+} eng_capital_step;
+
+typedef struct eng_capitalisation {
+    int nmodes;           /* 0: the title's full_capitalisation for every major */
+    eng_capital_step modes[ENG_MAX_CAPITAL_STEPS];
+    int escrow_percent;   /* escrow: IPO sales pay the company while less than this is sold */
+    int nfloats;          /* 0: each major's float_percent */
+    eng_capital_step floats[ENG_MAX_CAPITAL_STEPS];
+} eng_capitalisation;
 
 /* ---- the game options a title declares ("game_options": docs/titles.md) ----
  * Each option is a few named choices. A choice may carry a number (a company's float percent
@@ -435,6 +498,9 @@ typedef struct eng_title {
     bool *market_par;     /* rows*cols: a par space ("100p"): a company started at that par
                            * begins there */
     uint8_t *market_zone; /* rows*cols: ENG_ZONE_... ("60y", "39o", "25b") */
+    bool *market_closes;  /* rows*cols: a closing space ("0c", 1856): a company whose price
+                           * reaches it closes (capital.c) */
+    eng_capitalisation capital; /* "capitalisation" by the train on sale (1856), else none */
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */
     int player_share_limit;   /* the most of a company a player may hold (1830: 60; 100: none) */

@@ -208,7 +208,7 @@ static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, e
     if (k < 0)
         return bad(L, "%s.powers.closes_after: must be never, tiles, token, any or all", where);
     c->powers.closes_after = (eng_power_closes)k;
-    return true;
+    return eng_title_read_power_extras(L, where, pw, &c->powers);
 }
 
 static int train_ref(struct loader *L, const char *where, const cJSON *v)

@@ -55,6 +55,9 @@ typedef enum {
     ORD_SELL_PRIVATE, /* SELL PRIVATE priv TO CO FOR price: the owner's agreement to it */
     ORD_GIVE_UP,      /* GIVE UP CO: in a national's formation round (1856's CGR) its
                        * director lets the company merge rather than repay its loans */
+    ORD_BUY_BONUS,    /* BUY BONUS priv-or-bonus: a private's run bonus (1856's bridge and
+                       * tunnel tokens; priv: the private, or the bonus's name, "Bridge") */
+    ORD_PORT,         /* PORT hex: the company's private's marker placed there (1856's port) */
     ORD_TAKE_LOAN,    /* TAKE LOAN (or LOAN): the company takes one loan (a title's loans: 1856) */
     ORD_REPAY_LOAN,   /* REPAY [n | ALL] [LOAN | LOANS]: the company repays n loans (count; 1
                        * when not said; ORD_ALL_LOANS: all its money pays for) */

@@ -338,6 +338,8 @@ static bool parse_buy(struct words *w, ord_action *a)
 {
     if (accept(w, "PRIVATE"))
         return parse_private_sale(w, a, true);
+    if (accept(w, "BONUS")) /* BUY BONUS Bridge (1856's bonus tokens) */
+        return (a->kind = ORD_BUY_BONUS, take_name(w, a->priv, "bonus (or its private)"));
     if (accept(w, "TRAIN")) {
         a->kind = ORD_BUY_TRAIN;
         if (!take_name(w, a->train, "train"))
@@ -574,6 +576,11 @@ static bool parse_use(struct words *w, ord_action *a) /* USE private [CITY n]: i
            (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
 }
 
+static bool parse_port(struct words *w, ord_action *a) /* PORT hex: 1856's port marker */
+{
+    return (a->kind = ORD_PORT, take_place(w, a->hex, "port hex"));
+}
+
 static bool parse_goal(struct words *w, ord_action *a)
 {
     return (a->kind = ORD_GOAL, take_place(w, a->goal, "goal"));
@@ -643,6 +650,7 @@ static const struct verb {
     {"KEEP", parse_keep},       {"USE", parse_use},           {"GOAL", parse_goal},
     {"ONE", parse_one_round},   {"SEND", parse_send},
     {"GIVE", parse_give_up},
+    {"PORT", parse_port}, /* (1856's privates: PORT hex; BUY BONUS is BUY's) */
     {"TAKE", parse_take},       {"LOAN", parse_take},         {"REPAY", parse_repay},
 };
 
@@ -989,6 +997,8 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
         buf_printf(b, "SELL PRIVATE %s TO %s FOR %d", a->priv,
                    a->seller[0] ? a->seller : a->company, a->price);
         break;
+    case ORD_BUY_BONUS: buf_printf(b, "BUY BONUS %s", a->priv); break;
+    case ORD_PORT: buf_printf(b, "PORT %s", a->hex); break;
     case ORD_TAKE_LOAN: buf_adds(b, "TAKE LOAN"); break;
     case ORD_REPAY_LOAN:
         if (a->count == ORD_ALL_LOANS)

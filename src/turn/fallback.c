@@ -271,7 +271,7 @@ static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choi
         int d = eng_hex_distance(g->t, h, target);
         if (!within_reach(g, reach, h) || d >= best_d)
             continue;
-        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+        int n = eng_lay_options(g->board, ENG_NONE, h, eng_lay_colors(g), opts,
                                 64);
         for (int i = 0; i < n && d < best_d; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
@@ -302,7 +302,7 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
             continue;
         if (goal >= 0 && best.found && eng_hex_distance(g->t, h, goal) > best.distance)
             continue; /* cannot beat what is found (a lay's distance is at least its hex's) */
-        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+        int n = eng_lay_options(g->board, ENG_NONE, h, eng_lay_colors(g), opts,
                                 64);
         for (int i = 0; i < n; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,

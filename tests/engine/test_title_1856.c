@@ -249,9 +249,14 @@ static void test_tiles(void **state)
     assert_string_equal(t125->track.label, "L");
     assert_int_equal(t125->count, 4);
     assert_int_equal(t125->track.npaths, 5);
-    /* town tiles become cities only from phase 6: not in the upgrade lists (gap) */
-    assert_int_equal(t->tiles[tf_tile(t, "3")].upgrades.n, 0);
-    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 0);
+    /* town tiles become cities or plain track only from phase 6 (upgrades_from_phase_6) */
+    const eng_upgrades *u3 = &t->tiles[tf_tile(t, "3")].upgrades;
+    assert_int_equal(u3->n, 2);
+    assert_int_equal(u3->v[0].tile, tf_tile(t, "5"));
+    assert_int_equal(u3->v[1].tile, tf_tile(t, "7"));
+    assert_string_equal(t->phases[u3->v[0].from_phase].name, "6");
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 1);
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.v[0].tile, tf_tile(t, "14"));
     /* counts (Rails TileSet = 18xx.games TILES) */
     assert_int_equal(t->tiles[tf_tile(t, "8")].count, 13);
     assert_int_equal(t->tiles[tf_tile(t, "9")].count, 13);
@@ -374,7 +379,8 @@ static void test_trains_phases_market(void **state)
     }
     assert_int_equal(t->market_zone[4 * cols + 0], ENG_ZONE_YELLOW);
     assert_int_equal(t->market_zone[6 * cols + 0], ENG_ZONE_ORANGE);
-    assert_int_equal(t->market[9 * cols + 0], 0); /* a closing space: no cell (gap) */
+    assert_int_equal(t->market[9 * cols + 0], 0); /* a closing space ("0c") */
+    assert_true(t->market_closes[9 * cols + 0]);
     assert_int_equal(t->market[9 * cols + 1], 30);
     /* players: 3 to 6 */
     assert_int_equal(t->min_players, 3);
@@ -399,7 +405,8 @@ static void test_game_options(void **state)
 {
     (void)state;
     eng_title *base = load_1856();
-    assert_int_equal(base->ngame_options, 2);
+    assert_int_equal(base->ngame_options, 5); /* and UnlimitedBonusTokens, 1856THBHomeBlocked,
+                                               * 1856AlternateDestinations (test_capital.c) */
     eng_options o;
     char why[256], *err = NULL;
     eng_options_default(base, &o);
@@ -434,7 +441,9 @@ static void test_on_18xx_games(void **state)
     (void)state;
     eng_title *t = load_1856();
     assert_string_equal(t->xgames.title, "1856");
-    assert_int_equal(t->xgames.nrules, 1);  /* of its three optional rules, the 8-train */
+    assert_int_equal(t->xgames.nrules, 3);  /* its three optional rules: the 8-train, the
+                                             * unlimited bonus tokens, the alternate
+                                             * destinations */
     assert_string_equal(t->xgames.rules[0].rule, "eight_train_variant");
     assert_string_equal(t->xgames.rules[0].options, "1856AlternateTrains=yes");
     /* every tile and hex as 18xx.games draws it: its rotations are pbemgm's, no offsets */
