@@ -208,11 +208,6 @@ bool eng_national_no_interest(const eng_game *g, int company)
     return is_national(g, company) && g->t->national.no_interest;
 }
 
-bool eng_national_never_closes(const eng_game *g, int company)
-{
-    return is_national(g, company) && g->t->national.never_closes;
-}
-
 bool eng_bank_sells(const eng_game *g, int type)
 {
     if (type < 0 || type >= g->t->ntrains || g->trains_left[type] <= 0)
