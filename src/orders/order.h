@@ -41,7 +41,9 @@ typedef enum {
     ORD_DISCARD,      /* DISCARD type */
     ORD_FORM,         /* FORM PR (the founder's owner) */
     ORD_NO_FORM,      /* DO NOT FORM */
-    ORD_EXCHANGE,     /* EXCHANGE M3 */
+    ORD_EXCHANGE,     /* EXCHANGE M3; EXCHANGE STATION hex [CITY n] (hex set, no company): in a
+                       * national's formation round (1856's CGR) its director has it take over
+                       * that station of a company merged into it (ord_station_exchange) */
     ORD_KEEP,         /* KEEP M3: no exchange */
     ORD_PRIVATE,      /* USE NF: a private's station power */
     ORD_GOAL,         /* GOAL hex-or-city: the company's stated intention (house rule 12) */
@@ -55,13 +57,15 @@ typedef enum {
     ORD_SELL_PRIVATE, /* SELL PRIVATE priv TO CO FOR price: the owner's agreement to it */
     ORD_GIVE_UP,      /* GIVE UP CO: in a national's formation round (1856's CGR) its
                        * director lets the company merge rather than repay its loans */
-    ORD_EXCHANGE_STATION, /* EXCHANGE STATION hex [CITY n]: in a national's formation round
-                       * (1856's CGR) its director has it take over that station of a company
-                       * merged into it (written in the national's section) */
     ORD_BUY_BONUS,    /* BUY BONUS priv-or-bonus: a private's run bonus (1856's bridge and
                        * tunnel tokens; priv: the private, or the bonus's name, "Bridge") */
     ORD_PORT,         /* PORT hex: the company's private's marker placed there (1856's port) */
+    ORD_TAKE_LOAN,    /* TAKE LOAN (or LOAN): the company takes one loan (a title's loans: 1856) */
+    ORD_REPAY_LOAN,   /* REPAY [n | ALL] [LOAN | LOANS]: the company repays n loans (count; 1
+                       * when not said; ORD_ALL_LOANS: all its money pays for) */
 } ord_kind;
+
+#define ORD_ALL_LOANS (-1) /* REPAY ALL: as many loans as the company can repay */
 
 typedef struct ord_action {
     ord_kind kind;
@@ -85,6 +89,13 @@ typedef struct ord_action {
     int nstops;               /* ROUTE: the hexes of the run in order */
     char stops[ORD_MAX_STOPS][8];
 } ord_action;
+
+/* Whether the action is EXCHANGE STATION: an ORD_EXCHANGE naming a hex (a kind of its own
+ * would not fit: the turn's KIND() holds ord_kind values below 32 only). */
+static inline bool ord_station_exchange(const ord_action *a)
+{
+    return a->kind == ORD_EXCHANGE && a->hex[0] != '\0';
+}
 
 typedef enum { ORD_IF_AVAILABLE, ORD_IF_DIRECT, ORD_IF_CASH, ORD_IF_PHASE, ORD_IF_TRAIN } ord_cond_kind;
 typedef enum { ORD_GE, ORD_LE, ORD_GT, ORD_LT, ORD_EQ } ord_cmp;

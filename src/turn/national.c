@@ -59,7 +59,7 @@ static int next_choice(const turn_ctx *x, int p)
         const ord_order *o = &po->o->v[i];
         if (po->used[i] >= USED_UP)
             continue;
-        if (stations && o->alts[0].kind == ORD_EXCHANGE_STATION)
+        if (stations && ord_station_exchange(&o->alts[0]))
             return i;
         if (!stations && turn_next_order(x, p, section, KIND(ORD_DISCARD), i) == i)
             return i;
