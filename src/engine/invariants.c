@@ -467,7 +467,7 @@ static int check_bonuses(const eng_game *g, const eng_action *a, char *what, siz
 /* ---- a national's round (1856's CGR): a company is asked, and its director chooses, only
  * while it is under way, and every company given up to a formed national is closed, without
  * money, trains, loans or a certificate held by anyone; a train it borrows is held only in its
- * own turn, as its only train. ---- */
+ * own turn, as its only train; a director bound to buy a second share is its director. ---- */
 
 static int check_given_up(const eng_game *g, int c, char *what, size_t len)
 {
@@ -495,6 +495,10 @@ static int check_national(const eng_game *g, const eng_action *a, char *what, si
                           g->t->companies[g->national_asking].id);
     if (!g->forming && g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING)
         return eng_refuse(what, len, "national: its director chooses outside the round");
+    if (g->national_single != ENG_NONE && g->co[n].director != g->national_single)
+        return eng_refuse(what, len, "national: %s, bound to buy a second share, is not %s's "
+                                     "director", g->players[g->national_single].name,
+                          g->t->companies[n].id);
     if (g->national_borrowed != ENG_NONE && (g->operating != n || g->co[n].ntrains != 1))
         return eng_refuse(what, len, "national: a borrowed train held out of its turn or with "
                                      "%d trains", g->co[n].ntrains);

@@ -17,13 +17,20 @@
  * its odd one lost; IPO shares are not exchanged), at most max_shares, 10% shares up to
  * share_split, else every share halved (the director's 10%, 5% shares); its director the
  * player with the most (the first from the buyer on a tie; with a single share, his
- * director's certificate is of one share, the second in the IPO); its price the average of
- * theirs (the lowest dropped from three merged), down to $5, at least 100, the nearest space
- * of the market's top row (a tie: the higher); their money, trains (over its limit the
- * cheapest non-permanent ones to the pool) and stations (homes first, one per hex, at most
- * station_limit; the rest removed); their loans cancelled; they close. No company given up:
- * it does not form. From the round's end the certificate limit follows the majors open
- * (national.cert_limit_after; query.c). */
+ * director's certificate is of one share, the second in the IPO, and he must buy it:
+ * g->national_single, engine/national.c); its price the average of theirs (the lowest dropped
+ * from three merged), down to $5, at least 100, the nearest space of the market's top row (a
+ * tie: the higher); their money, trains and home stations (one per hex); their loans
+ * cancelled; they close. No company given up: it does not form.
+ *
+ * Then its director chooses (directors_choose; g->national_choosing): the stations left, while
+ * two share a hex or they are in more hexes than it has markers (STATION hex city: that one is
+ * taken over, the others of its hex removed); over its train limit the trains it discards
+ * (DISCARD_TRAIN, one that will rust first); then any that will rust he discards by choice. A
+ * PASS leaves the rest to the fixed rule (the stations by company in the round's order and hex,
+ * one per hex, at most station_limit, the rest removed; the cheapest trains that will rust to
+ * the pool down to its limit). From the round's end the certificate limit follows the majors
+ * open (national.cert_limit_after; query.c). */
 #include "engine/hooks.h"
 #include "engine/query.h"
 #include "engine/refuse.h"
