@@ -413,7 +413,8 @@ static void test_borrows_a_d(void **state)
 }
 
 /* The CGR buys no 4 (it will rust), and trades trains with companies at their cost only; a
- * permanent train bought ends its withholding for good. */
+ * permanent train bought ends its withholding for good. Each station it places (not those it
+ * took over) costs $100. */
 static void test_its_train_rules(void **state)
 {
     (void)state;
@@ -431,6 +432,8 @@ static void test_its_train_rules(void **state)
                         "for 550");
     from_cv.price = 550;
     must(g, from_cv);
+    for (int k = 0; k < title->companies[cgr].ntokens; k++) /* a further station: $100 */
+        assert_int_equal(title->companies[cgr].token_costs[k], 100);
     assert_false(eng_national_withholds(g, cgr));
     assert_true(g->national_permanent);
     eng_game_free(g);
