@@ -76,6 +76,7 @@ struct replay {
     /* 1856: money, loans and escrow just before the last action (its consequences' checks) */
     int cash_before[ENG_MAX_COMPANIES], escrow_before[ENG_MAX_COMPANIES];
     int loans_before[ENG_MAX_COMPANIES], player_cash_before[ENG_MAX_PLAYERS];
+    int loans_at_formation[ENG_MAX_COMPANIES]; /* before the action that began the round */
     bool seen_escrow, seen_destination; /* the engine has held escrow / reached a destination */
     int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
     int loan_value;             /* CompanyTakesLoan: a loan's amount (interest: a tenth) */
@@ -1265,6 +1266,8 @@ static int operating_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "CompanyDiscardsTrain") == 0) {
         int c = company_of(r, f[1]);
+        if (r->g->discarding == ENG_NONE && take_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL))
+            return 0; /* discarded by the engine (1856's CGR formed: the cheapest ones) */
         if (r->g->discarding == ENG_NONE)
             return failf(r, "the engine waiting for discards", "nobody has too many trains");
         const eng_company_state *s = &r->g->co[c];
@@ -1388,6 +1391,7 @@ static int formation_line(struct replay *r, char **f, int n)
     if (strcmp(k, "StartFormationRound") == 0) {
         if (!r->g->forming && !unmatched(r, ENG_EV_FORMATION_START, -1, company_of(r, f[1])))
             return not_built(r, "the formation of %s (no special round began)", f[1]);
+        memcpy(r->loans_at_formation, r->loans_before, sizeof r->loans_at_formation);
         return expect_event(r, ENG_EV_FORMATION_START, -2, company_of(r, f[1]), NULL, NULL);
     }
     if (strcmp(k, "StartingPlayer") == 0) {
@@ -1479,17 +1483,20 @@ static int formation_line(struct replay *r, char **f, int n)
  *                                 director pays the rest: the company's and his money checked
  *   CompanyRepaysLoans,C,paid,of,count,value (or C,paid,count,value: Rails' message short of
  *                                 one value)  D in an operating round: repay_loan (amount =
- *                                 count); C in the CGR's formation (the company's part)
- *   CompanyRepaysLoansWithPresCash,C,paid,of,count,value,P  C the director's part (formation)
+ *                                 count); in the CGR's formation C by the Has lines ending it
+ *   CompanyRepaysLoansWithPresCash,C,paid,of,count,value,P  the director's part (formation):
+ *                                 read by CompanyHasLoans; C by the Has lines ending it
  *   StartFormationRound,CGR StartingPlayer EndOfFormationRound  C as 1835's Prussian
- *   CompanyHasLoans,C,P,count,value,total  C C's loans; D its director's repay_loan of as many
- *                                 as the lines after it repay (0: repay_loan 0, else a pass)
+ *   CompanyHasLoans,C,P,count,value,total  C C's loans as the round began; D its director's:
+ *                                 repay_loan of the loans left when his money follows, a pass
+ *                                 (C given up) when loans are left without it, else none
  *   WillMergeInto,C,CGR         C C keeps loans now; closed (merged) when the formation ends
  *   SharesReplacedForShares / HasMergedShares (older Rails),P|POOL,old,new,CGR  C the CGR
  *                                 shares held (new, counted in the CGR's smallest share)
  *   HasPutShareInPool,P         I the pool's shares are checked by the POOL line after it
  *   CompanyHasShares,CGR,n,pct  C the CGR's smallest share is pct, n of them in all
- *   START_MERGED_COMPANY IS_NOW_PRES_OF ExchangesBaseToken CompanyDiscardsTrain  C as 1835's
+ *   START_MERGED_COMPANY IS_NOW_PRES_OF ExchangesBaseToken  C as 1835's
+ *   CompanyDiscardsTrain,CGR,T  C the engine's discard of the formed company's excess (else D)
  *   DiscardsBaseToken / NoBaseTokenExchange,CGR,C,HEX/N  C C has no station on HEX now
  *   CertificateLimit,limit,players,companies  C eng_certificate_limit
  *   CanOperate / CannotOperate,CGR  I the CGR's CompanyOperates line (or none) checks it
@@ -1497,7 +1504,7 @@ static int formation_line(struct replay *r, char **f, int n)
  *                                 rails-1856.json "_bonus_privates"); C the money paid
  *   AcquiresBonus,C,NAME,value,HEX...  I (with a private bought) the revenues declared after
  *                                 it are checked against the optimizer's best with the bonus
- *   LaysBonusTokenOn,C,Port,value,HEX  D place_marker (the port's private, the hex)
+ *   LaysBonusTokenOn,C,Port,value,HEX  D port (ENG_ACT_PLACE_MARKER: the port's private, hex)
  *   LAYS_FREE_TOKEN_ON,C,HEX    D the W&SR's station (a private's power, as 1835's)
  *   LaysTileAt(For) LAYS_TOKEN_ON CompanyRevenue CompanyPaysOutFull CompanyWithholds
  *   CompanyDoesNotPayDividend Payout BuysTrain BuysPrivateFromFor PresidentAddsCash
@@ -1601,10 +1608,8 @@ static int repay_loans(struct replay *r, char **f, int n)
     int c = company_of(r, f[1]), count = repaid_count(f, n, false), paid = atoi(f[2]);
     if (c < 0 || n < 5)
         return failf(r, "C,paid,(of,)count,value", "cannot read it");
-    if (r->g->forming)
-        return r->g->co[c].closed ? 0
-               : check_number(r, "paid from the treasury", paid,
-                              r->cash_before[c] - r->g->co[c].cash);
+    if (r->g->forming) /* checked by the Has lines that end the formation */
+        return 0;
     if (operating_company(r, f[1]) < 0)
         return -1;
     eng_action a = {.kind = ENG_ACT_REPAY_LOAN, .player = r->g->current, .company = c,
@@ -1613,19 +1618,17 @@ static int repay_loans(struct replay *r, char **f, int n)
     return rc ? rc : loans_and_cash(r, c, -count, -paid);
 }
 
-/* CompanyRepaysLoansWithPresCash,C,paid,of,count,value,P: the director's money for the rest */
+/* CompanyRepaysLoansWithPresCash,C,paid,of,count,value,P: the director's money for the rest
+ * (the decision taken at CompanyHasLoans; the money checked by the Has lines that end the
+ * formation) */
 static int repay_with_director(struct replay *r, char **f, int n)
 {
-    int p = player_of(r, f[n - 1]);
-    if (p < 0)
-        return failf(r, "a director", "no player %s", f[n - 1]);
-    return check_number(r, "paid by the director", atoi(f[2]),
-                        r->player_cash_before[p] - r->g->players[p].cash);
+    return player_of(r, f[n - 1]) >= 0 ? 0 : failf(r, "a director", "no player %s", f[n - 1]);
 }
 
-/* How many loans the lines after a CompanyHasLoans repay for the company (its director's
- * decision; 0 when none follows before the next company's). */
-static int repaid_next(const struct replay *r, const char *company)
+/* How many loans the lines after a CompanyHasLoans repay for the company: with its director's
+ * money (director) or from its treasury alone; 0 when none follows before the next company's. */
+static int repaid_next(const struct replay *r, const char *company, bool director_s)
 {
     int count = 0;
     for (const char *p = r->rest; p && *p;) {
@@ -1637,7 +1640,8 @@ static int repaid_next(const struct replay *r, const char *company)
             break;
         int nf = split(copy, f, 16);
         bool director = strcmp(f[0], "CompanyRepaysLoansWithPresCash") == 0;
-        if (nf >= 5 && (director || strcmp(f[0], "CompanyRepaysLoans") == 0) &&
+        if (nf >= 5 && director == director_s &&
+            (director || strcmp(f[0], "CompanyRepaysLoans") == 0) &&
             strcmp(f[1], company) == 0 && repaid_count(f, nf, director) > count)
             count = repaid_count(f, nf, director);
         p = end ? end + 1 : NULL;
@@ -1645,25 +1649,26 @@ static int repaid_next(const struct replay *r, const char *company)
     return count;
 }
 
-/* CompanyHasLoans,C,P,count,value,total (the CGR's formation): C's loans, and its director's
- * decision how many to repay (repay_loan with that count; none: repay_loan 0, or a pass where
- * the engine takes no such repay). */
+/* CompanyHasLoans,C,P,count,value,total (the CGR's formation): C's loans as the round began,
+ * and its director's decision. Rails' lines after it: the treasury's repayment (what it can
+ * repay: the round's own, no decision), the director's money for the rest (he repays them all:
+ * repay_loan of the loans left), or neither with loans left (he gives C up: a pass). With no
+ * loan left, or the engine asking another director (it asks none who cannot pay one loan), no
+ * decision. */
 static int has_loans(struct replay *r, char **f, int n)
 {
     int c = company_of(r, f[1]), p = player_of(r, f[2]);
     if (n < 4 || c < 0 || p < 0)
         return failf(r, "C,director,count,...", "cannot read it");
-    if (check_number(r, "loans", atoi(f[3]), r->g->co[c].loans))
+    if (check_number(r, "loans as the formation began", atoi(f[3]), r->loans_at_formation[c]))
         return -1;
-    eng_action a = {.kind = ENG_ACT_REPAY_LOAN, .player = p, .company = c,
-                    .amount = repaid_next(r, f[1])};
-    char why[256];
-    if (a.amount == 0 && take(r, &a, why, sizeof why) == 0) {
-        memset(r->used, 0, sizeof r->used);
+    bool director_pays = repaid_next(r, f[1], true) > 0;
+    if (r->g->co[c].loans == 0 || !r->g->forming || (!director_pays && r->g->current != p))
         return 0;
-    }
-    if (a.amount == 0)
-        return apply(r, &(eng_action){.kind = ENG_ACT_PASS, .player = p});
+    if (!director_pays)
+        return apply(r, &(eng_action){.kind = ENG_ACT_PASS, .player = p, .company = c});
+    eng_action a = {.kind = ENG_ACT_REPAY_LOAN, .player = p, .company = c,
+                    .amount = r->g->co[c].loans};
     return apply_new(r, &a, "repay_loan (the CGR's formation)");
 }
 
@@ -1803,9 +1808,9 @@ static int place_marker(struct replay *r, char **f, int n)
         return failf(r, "a marker of the title and a hex", "\"%s\" on \"%s\"", f[2], f[4]);
     char json[160];
     snprintf(json, sizeof json,
-             "{\"type\":\"place_marker\",\"seat\":%d,\"company\":\"%s\",\"hex\":\"%s\"}",
+             "{\"type\":\"port\",\"seat\":%d,\"company\":\"%s\",\"hex\":\"%s\"}",
              r->g->current + 1, priv, f[4]);
-    return apply_json(r, json, "place_marker");
+    return apply_json(r, json, "port (the port marker placed)");
 }
 
 /* A company's shares held by an owner (a player, or "POOL"), counted in its smallest share. */
