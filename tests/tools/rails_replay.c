@@ -44,6 +44,7 @@ struct replay {
     char text_before[64];       /* the line before this one */
     bool older_rails;           /* a log of older Rails (StartOfInitialRound without number) */
     bool or_from_zero;          /* ... its operating rounds numbered from 0.0 */
+    bool phases_from_one;       /* ... its phases numbered from 1 (older Rails' 1856) */
     const char *rest;           /* the log after this line (for a decision Rails does not log) */
     bool stopped;
     int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
@@ -1337,10 +1338,13 @@ static int operating_line(struct replay *r, char **f, int n)
         return buy_right(r, company_of(r, f[1]), f[2], a3);
     }
     if (strcmp(k, "StartOfPhase") == 0) {
-        int want = -1; /* Rails names a phase by the train that starts it */
+        int want = -1; /* Rails names a phase by the train that starts it (older Rails' 1856:
+                        * by its number from 1, its header's StartOfPhase,1) */
         for (int p = 0; p < r->title->nphases; p++)
             if (strcmp(r->title->phases[p].on, f[1]) == 0)
                 want = p;
+        if (r->phases_from_one)
+            want = atoi(f[1]) - 1;
         return expect_event(r, ENG_EV_PHASE, -2, -2, &want, NULL);
     }
     if (strcmp(k, "PrivateCloses") == 0)
@@ -1469,8 +1473,9 @@ static int formation_line(struct replay *r, char **f, int n)
  *   START_COMPANY_LOG BUY_SHARE_LOG SELL_SHARE(S)_LOG   D as 1830's (a par chosen)
  *   Floats,C                    C the company floats (ENG_EV_FLOATS; Rails says no cash: part
  *                                 of it may be in escrow)
- *   HoldMoneyInEscrow,price,total,C  C of the share bought on the NEXT line: the bank holds
- *                                 `total` of C's money in escrow (eng_company_state.escrow)
+ *   HoldMoneyInEscrow,price,total,C  C of the share bought on the line before it (older
+ *                                 Rails) or after it: the bank holds `total` of C's money in
+ *                                 escrow (eng_company_state.escrow)
  *   DestinationReached,C,HEX    C of the last action: C's destination_reached
  *   ReleasedFromEscrow,C,amount C of the last action: its escrow before it was `amount`, now 0
  *   CompanyTakesLoan,C,value,received  D take_loan (ENG_ACT_TAKE_LOAN); C: one loan more, the
@@ -1893,9 +1898,13 @@ static int title_1856_line(struct replay *r, char **f, int n)
     if (strncmp(k, "CompanyMustPayLoanInterest", 26) == 0 || strncmp(k, "InterestPa", 10) == 0)
         return n >= 3 ? interest_line(r, f, n) : failf(r, "C,amount", "%d fields", n);
     if (strcmp(k, "HoldMoneyInEscrow") == 0 && n >= 4) {
-        r->escrow_company = company_of(r, f[3]);
+        /* today's Rails writes it before the share bought, older Rails after it: held already,
+         * or checked with the next share bought */
+        int c = r->escrow_company = company_of(r, f[3]);
         r->escrow_total = atoi(f[2]);
-        return r->escrow_company >= 0 ? 0 : failf(r, "a company", "no company %s", f[3]);
+        if (c >= 0 && r->g->co[c].escrow == r->escrow_total)
+            r->escrow_company = -1;
+        return c >= 0 ? 0 : failf(r, "a company", "no company %s", f[3]);
     }
     if (strcmp(k, "DestinationReached") == 0 || strcmp(k, "ReleasedFromEscrow") == 0)
         return destination_line(r, f, n);
@@ -2121,8 +2130,10 @@ static int header_line(struct replay *r, char **f, int n)
         r->player_cash = atoi(f[1]);
     else if (strcmp(f[0], "BankHas") == 0)
         r->bank_has = atoi(f[1]);
-    else if (strcmp(f[0], "StartOfPhase") == 0 || strcmp(f[0], "BankSizeIs") == 0)
-        return 0; /* StartOfPhase,2 is Rails' first phase; BankSizeIs repeats BankHas */
+    else if (strcmp(f[0], "StartOfPhase") == 0) /* Rails' first phase: "2", older 1856's "1" */
+        r->phases_from_one = n > 1 && strcmp(f[1], "1") == 0 && strcmp(r->title->phases[0].on, "1");
+    else if (strcmp(f[0], "BankSizeIs") == 0)
+        return 0; /* it repeats BankHas */
     else
         return 1; /* not a header line */
     return 0;
