@@ -79,6 +79,7 @@ struct replay {
     int loans_before[ENG_MAX_COMPANIES], player_cash_before[ENG_MAX_PLAYERS];
     int loans_at_formation[ENG_MAX_COMPANIES]; /* before the action that began the round */
     bool seen_escrow, seen_destination; /* the engine has held escrow / reached a destination */
+    int escrow_held[ENG_MAX_COMPANIES]; /* the escrow each held last (kept once it is paid) */
     int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
     int loan_value;             /* CompanyTakesLoan: a loan's amount (interest: a tenth) */
     int interest_due, interest_treasury, interest_revenue, interest_director; /* before a run */
@@ -264,6 +265,8 @@ static void features_seen(struct replay *r)
     for (int c = 0; c < r->title->ncompanies; c++) {
         r->seen_escrow |= r->g->co[c].escrow > 0;
         r->seen_destination |= r->g->co[c].destination_reached;
+        if (r->g->co[c].escrow > 0)
+            r->escrow_held[c] = r->g->co[c].escrow;
     }
 }
 
@@ -1399,10 +1402,16 @@ static int formation_line(struct replay *r, char **f, int n)
         return expect_event(r, ENG_EV_FORMATION_START, -2, company_of(r, f[1]), NULL, NULL);
     }
     if (strcmp(k, "StartingPlayer") == 0) {
-        for (int i = r->g->nevents - 1; i >= 0; i--)
-            if (r->g->events[i].kind == ENG_EV_FORMATION_START)
-                return r->g->events[i].player == player_of(r, f[1])
-                           ? 0 : failf(r, f[1], "another player decides");
+        for (int i = r->g->nevents - 1; i >= 0; i--) {
+            if (r->g->events[i].kind != ENG_EV_FORMATION_START)
+                continue;
+            /* the round's first to decide: the event's, or (a round of several decisions:
+             * 1856's CGR) the player it asks first; no one asked, nothing to check */
+            int first = r->g->events[i].player >= 0 ? r->g->events[i].player
+                        : r->g->forming              ? r->g->current
+                                                     : player_of(r, f[1]);
+            return first == player_of(r, f[1]) ? 0 : failf(r, f[1], "another player decides");
+        }
         return failf(r, "a formation round", "none");
     }
     if (strcmp(k, "START_MERGED_COMPANY") == 0) { /* forced: a consequence; else a decision */
@@ -1476,8 +1485,9 @@ static int formation_line(struct replay *r, char **f, int n)
  *   HoldMoneyInEscrow,price,total,C  C of the share bought on the line before it (older
  *                                 Rails) or after it: the bank holds `total` of C's money in
  *                                 escrow (eng_company_state.escrow)
- *   DestinationReached,C,HEX    C of the last action: C's destination_reached
- *   ReleasedFromEscrow,C,amount C of the last action: its escrow before it was `amount`, now 0
+ *   DestinationReached,C,HEX    C C's destination_reached (by the last action or before it:
+ *                                 Rails' player may say it later than the track reached it)
+ *   ReleasedFromEscrow,C,amount C the escrow C last held was `amount`, now 0
  *   CompanyTakesLoan,C,value,received  D take_loan (ENG_ACT_TAKE_LOAN); C: one loan more, the
  *                                 treasury `received` more (90 once the round's interest is paid)
  *   CompanyMustPayLoanInterest,C,amount  C C's loans at a tenth of a loan's value each
@@ -1763,7 +1773,9 @@ static int destination_line(struct replay *r, char **f, int n)
     if (strcmp(f[0], "DestinationReached") == 0)
         return r->g->co[c].destination_reached ? 0
                : failf(r, "its destination reached", "not reached");
-    if (check_number(r, "escrow released", atoi(f[2]), r->escrow_before[c]))
+    /* the engine pays it as the track reaches the destination; Rails when its player says so,
+     * which may be later: the escrow paid is compared, not the moment */
+    if (check_number(r, "escrow released", atoi(f[2]), r->escrow_held[c]))
         return -1;
     return check_number(r, "escrow left", 0, r->g->co[c].escrow);
 }
@@ -2078,9 +2090,14 @@ static int replay_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "PriceIsPaidTo") == 0)
         return expect_event(r, ENG_EV_PAID_TO, -2, company_of(r, f[2]), &a1, NULL);
-    if (strcmp(k, "IS_NOW_PRES_OF") == 0)
-        return expect_event(r, ENG_EV_PRESIDENT, player_of(r, f[1]), company_of(r, f[2]), NULL,
-                            NULL);
+    if (strcmp(k, "IS_NOW_PRES_OF") == 0) { /* the event, or (a company formed: 1856's CGR)
+                                              * its director so named */
+        int p = player_of(r, f[1]), c = company_of(r, f[2]);
+        if (c >= 0 && !take_event(r, ENG_EV_PRESIDENT, p, c, NULL, NULL) &&
+            (unmatched(r, ENG_EV_PRESIDENT, -1, c) || r->g->co[c].director != p))
+            return expect_event(r, ENG_EV_PRESIDENT, p, c, NULL, NULL);
+        return c >= 0 ? 0 : failf(r, "a company", "no company %s", f[2]);
+    }
     if (strcmp(k, "PRICE_MOVES_LOG") == 0) {
         int c = company_of(r, f[1]);
         if (take_event(r, ENG_EV_PRICE, -2, c, &a2, &a4) || lowered_anyway(r, c, a2, a4))
