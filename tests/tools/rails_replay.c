@@ -1221,7 +1221,7 @@ static int operating_line(struct replay *r, char **f, int n)
         if (excess && k[7] != 'W' && k[7] != 'P')
             return failf(r, "a GM's correction of a withheld or paid out revenue", "%s", k);
         int c = r->g->operating;
-        if (operate(r, a) || check_interest(r, c, declared, k[7]))
+        if (operate(r, a) || check_interest(r, c, declared - excess, k[7]))
             return -1;
         return excess ? gm_gives_excess(r, c, excess, a.payout) : 0;
     }
