@@ -44,6 +44,8 @@ static const struct {
     {ENG_ACT_BUY_PRIVATE, "buy_private", F_COMPANY | F_PRICE},
     {ENG_ACT_HOME, "home", F_CITY},
     {ENG_ACT_BUY_RIGHT, "buy_right", F_RIGHT},
+    {ENG_ACT_BUY_BONUS, "buy_bonus", F_COMPANY},       /* (privates' bonuses and markers) */
+    {ENG_ACT_PLACE_MARKER, "port", F_COMPANY | F_HEX},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the

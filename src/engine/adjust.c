@@ -178,7 +178,8 @@ int eng_adjust(eng_game *g, const eng_action *a, char *why, size_t len)
     case ENG_ADJ_TRAIN_REMOVE:
         return train(g, a, a->adjust == ENG_ADJ_TRAIN_ADD, why, len);
     case ENG_ADJ_TILE:
-        return eng_lay_tile(g->board, ENG_NONE, a->hex, a->tile, a->rot, 0xffu, why, len);
+        return eng_lay_tile(g->board, ENG_NONE, a->hex, a->tile, a->rot, /* any, any phase */
+                            0xffu | 0xffu << ENG_LAY_PHASE_SHIFT, why, len);
     case ENG_ADJ_REMOVE_TILE:
         return remove_tile(g, a, why, len);
     case ENG_ADJ_TOKEN:

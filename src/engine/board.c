@@ -191,6 +191,22 @@ static int city_target(const eng_track *old, const eng_track *nw, int rot, unsig
     return ENG_NONE;
 }
 
+/* A town's track kept by a tile without towns (what its upgrade list allows): its edges all
+ * lead to one city, or are joined by plain track. */
+static bool town_track_kept(const eng_track *nw, int rot, unsigned edges)
+{
+    if (node_with_edges(nw, rot, ENG_END_CITY, edges) >= 0)
+        return true;
+    int first = -1;
+    for (int e = 0; e < 6; e++)
+        if (edges & (1u << e)) {
+            if (first >= 0 && !has_edge_path(nw, rot, first, e))
+                return false;
+            first = first < 0 ? e : first;
+        }
+    return true;
+}
+
 /* Maps the old nodes (cities with track, cities without, then towns) onto the new track so
  * that every existing connection survives; tokens must fit. Returns 0 or -1 with why. */
 static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_rot,
@@ -216,11 +232,14 @@ static int map_nodes(const eng_board *b, int hex, const eng_track *old, int old_
         }
     if (old->ncities > 0 && nw->ncities == 0)
         return eng_refuse(why, len, "the tile has no city where the hex has one");
-    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0)
+    if (old->ntowns > 0 && nw->ntowns == 0 && nw->ncities == 0 && old->npaths == 0)
         return eng_refuse(why, len, "the tile has no town where the hex has one");
     for (int w = 0; w < old->ntowns; w++) {
         unsigned edges = node_edges(old, old_rot, ENG_END_TOWN, w);
         int target = nw->ntowns ? node_with_edges(nw, rot, ENG_END_TOWN, edges) : ENG_NONE;
+        out->town_map[w] = target;
+        if (target == ENG_NONE && nw->ntowns == 0 && edges && town_track_kept(nw, rot, edges))
+            continue; /* a town become a city or plain track (1856's, from phase 6) */
         if (target == ENG_NONE)
             return eng_refuse(why, len, "in that rotation the tile does not keep the track of the town");
         out->town_map[w] = target;
@@ -253,8 +272,15 @@ static bool is_fixed_map_hex(const eng_board *b, int hex)
                            h->upgrades.n == 0);
 }
 
-static const char *const edge_names[6] = {"south-west", "west", "north-west",
+/* A map edge's name in refusals, by the title's layout (title.h's geometry). */
+static const char *edge_name(const eng_title *t, int edge)
+{
+    static const char *const pointy[6] = {"south-west", "west", "north-west",
                                           "north-east", "east", "south-east"};
+    static const char *const flat[6] = {"south", "south-west", "north-west",
+                                        "north", "north-east", "south-east"};
+    return (t->layout == ENG_LAYOUT_FLAT ? flat : pointy)[edge];
+}
 
 /* New track may not run off the map, across an impassable side, or into a side of a fixed
  * map hex (brown, gray, off-board) where that hex has no track — house rule 7: the blank side
@@ -268,9 +294,10 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
             continue;
         int n = eng_neighbor(t, hex, e);
         if (n < 0)
-            return eng_refuse(why, len, "track would run off the map on the %s side", edge_names[e]);
+            return eng_refuse(why, len, "track would run off the map on the %s side",
+                              edge_name(t, e));
         if (t->hexes[hex].blocked & (1u << e))
-            return eng_refuse(why, len, "the %s side of %s is impassable", edge_names[e],
+            return eng_refuse(why, len, "the %s side of %s is impassable", edge_name(t, e),
                         t->hexes[hex].id);
         if (is_fixed_map_hex(b, n)) {
             int nrot;
@@ -283,11 +310,20 @@ static int edges_lead_somewhere(const eng_board *b, int hex, unsigned edges, cha
     return 0;
 }
 
-static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex)
+/* Whether the upgrade to `tile` on `hex` is in the list, in the phase `colors` says; *later:
+ * the phase it is allowed from, when only a later one allows it (else -1). */
+static bool upgrade_allowed(const eng_upgrades *up, int tile, int hex, unsigned colors,
+                            int *later)
 {
+    int phase = (int)(colors >> ENG_LAY_PHASE_SHIFT) - 1; /* (-1: not said) */
+    *later = -1;
     for (int i = 0; i < up->n; i++) {
         if (up->v[i].tile != tile)
             continue;
+        if (up->v[i].from_phase > 0 && phase < up->v[i].from_phase) {
+            *later = up->v[i].from_phase;
+            continue;
+        }
         if (!up->v[i].hexes)
             return true;
         for (int k = 0; k < up->v[i].nhexes; k++)
@@ -326,7 +362,13 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
     if (h->offboard)
         return eng_refuse(why, len, "%s is off the board", h->id);
     const eng_upgrades *up = b->tile[hex] == ENG_NONE ? &h->upgrades : &t->tiles[b->tile[hex]].upgrades;
-    if (!upgrade_allowed(up, tile, hex)) {
+    int later;
+    if (!upgrade_allowed(up, tile, hex, colors, &later)) {
+        if (later >= 0)
+            return eng_refuse(why, len, "tile %s may be laid on %s%s from phase %s on", nt->id,
+                              b->tile[hex] == ENG_NONE ? "" : "tile ",
+                              b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
+                              t->phases[later].name);
         if (up->n == 0)
             return eng_refuse(why, len, "%s cannot be built on any more", h->id);
         return eng_refuse(why, len, "tile %s may not be laid on %s%s%s", nt->id,
@@ -646,7 +688,8 @@ void eng_reserve(eng_board *b, int company, int hex, int city)
 
 /* Every company's home circle is kept for it until it places its home station (the Prussian's
  * home is M2's, exchanged at its formation); a hex whose home city is not given keeps its first
- * city, and one whose home city is the director's choice keeps a circle in each. */
+ * city, and one whose home city is the director's choice keeps a circle in each (or only in the
+ * first: home_keeps_one). */
 eng_board *eng_starting_board(const eng_title *t)
 {
     eng_board *b = eng_board_new(t);
@@ -655,8 +698,8 @@ eng_board *eng_starting_board(const eng_title *t)
         if (co->home_hex < 0 || co->formed || co->kind == ENG_PRIVATE)
             continue;
         int city = co->home_city < 0 ? 0 : co->home_city;
-        int last = co->home_choice ? eng_board_track(b, co->home_hex, NULL)->ncities - 1
-                                   : city;
+        int last = co->home_choice && !co->home_keeps_one
+                       ? eng_board_track(b, co->home_hex, NULL)->ncities - 1 : city;
         for (; city <= last; city++)
             if (b->reserved[co->home_hex][city] == ENG_NONE)
                 eng_reserve(b, c, co->home_hex, city);
@@ -667,12 +710,13 @@ eng_board *eng_starting_board(const eng_title *t)
 /* The city of the hex where the circle kept in `city` for another company's home may go
  * instead, or -1. It may when the title does not fix that home's city (Rails' home city 0:
  * Baden in Ludwigshafen/Mannheim, whose director takes the city left when its home is laid;
- * 18xx.games: "Baden chooses its slot") and another city has a circle neither taken nor kept.
- * A home its director chooses among all the cities (1830's Erie) keeps a circle in each. */
+ * 18xx.games: "Baden chooses its slot"; 1856's THB, home_keeps_one) and another city has a
+ * circle neither taken nor kept. A home its director chooses among all the cities keeping a
+ * circle in each (1830's Erie) does not move. */
 static int kept_circle_moves_to(const eng_board *b, int hex, int city)
 {
     const eng_company *holder = &b->t->companies[b->reserved[hex][city]];
-    if (holder->home_city >= 0 || holder->home_choice)
+    if (holder->home_city >= 0 || (holder->home_choice && !holder->home_keeps_one))
         return -1;
     const eng_track *tr = eng_board_track(b, hex, NULL);
     for (int k = 0; k < tr->ncities; k++)

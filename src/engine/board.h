@@ -61,6 +61,9 @@ typedef struct eng_lay {
  * are allowed: the old track kept, each old city's on a new city of its own where the tile has
  * as many cities (an OO upgrade keeps its cities apart). Returns 0 and fills *out, or -1 with
  * a reason a player can read in why. */
+/* (colors: bits ENG_LAY_PHASE_SHIFT on hold the phase index + 1, for the upgrades allowed from
+ * a phase on: eng_lay_colors; without it those are refused) */
+#define ENG_LAY_PHASE_SHIFT 8
 int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
                   eng_lay *out, char *why, size_t whylen);
 /* Lays it (after the same checks): tokens move with their cities, the old tile goes back to the

@@ -253,6 +253,33 @@ static int formation_text(const struct line *l)
     }
 }
 
+/* A national formed from the majors given up to it (1856's CGR). */
+static int national_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const char *P = l->P, *C = l->C;
+    switch (e->kind) {
+    case ENG_EV_LOANS_REPAID:
+        if (e->item > 0)
+            return say(l, "%s repays %d loan%s: %d from its treasury, %d from %s", C, e->amount,
+                       e->amount == 1 ? "" : "s", e->amount2, e->item, P);
+        return say(l, "%s repays %d loan%s from its treasury (%d)", C, e->amount,
+                   e->amount == 1 ? "" : "s", e->amount2);
+    case ENG_EV_WILL_MERGE: return say(l, "%s (%s) merges into the national", C, P);
+    case ENG_EV_SHARES_MERGED:
+        return say(l, "%s exchanges %d shares for %d of %s%s", e->player >= 0 ? P : "The pool",
+                   e->amount, e->amount2, C, e->flag ? " (an odd share to the pool)" : "");
+    case ENG_EV_NATIONAL_SHARES:
+        return say(l, "%s has %d shares of %d%%", C, e->amount, e->amount2);
+    case ENG_EV_TOKEN_REMOVED:
+        return say(l, "%s's station on %s is removed", C, hex_id(l->g, e->amount));
+    case ENG_EV_NOT_FORMED: return say(l, "%s does not form: no company merges", C);
+    case ENG_EV_CERT_LIMIT:
+        return say(l, "The certificate limit is now %d (%d companies)", e->amount, e->amount2);
+    default: return 0;
+    }
+}
+
 /* The game's end: the bank broken, a bankruptcy, the scores. */
 static int end_text(const struct line *l)
 {
@@ -266,6 +293,30 @@ static int end_text(const struct line *l)
         return say(l, "The game is over (%s)",
                    e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
     case ENG_EV_FINAL_SCORE: return say(l, "%d. %s with %d", e->amount2, l->P, e->amount);
+    default: return 0;
+    }
+}
+
+/* Privates' run bonuses and markers (1856's bridge, tunnel and port). */
+static int bonus_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const eng_powers *pw = &g->t->companies[e->item].powers;
+    switch (e->kind) {
+    case ENG_EV_GOT_BONUS:
+        return say(l, "%s gets %s's %s bonus: %d more for each stop of a run there", l->C,
+                   company_id(g, e->item), pw->bonus_name, pw->bonus_value);
+    case ENG_EV_BOUGHT_BONUS:
+        return say(l, "%s buys a %s bonus token (%d more a stop) from %s for %d", l->C,
+                   pw->bonus_name, pw->bonus_value,
+                   e->amount2 >= 0 ? company_id(g, e->amount2) : "the bank", e->amount);
+    case ENG_EV_MARKER_PLACED:
+        return say(l, "%s places the %s marker (%d more a stop) on %s", l->C, pw->marker_name,
+                   pw->marker_value, g->t->hexes[e->amount].id);
+    case ENG_EV_MARKER_REMOVED:
+        return say(l, "%s's %s marker is removed from %s", l->C, pw->marker_name,
+                   g->t->hexes[e->amount].id);
     default: return 0;
     }
 }
@@ -301,9 +352,16 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_FORMATION_START: case ENG_EV_FORMATION_END: case ENG_EV_FORMED:
     case ENG_EV_MERGED: case ENG_EV_GOT_SHARE: case ENG_EV_TOKEN_EXCHANGED:
         return formation_text;
+    case ENG_EV_LOANS_REPAID: case ENG_EV_WILL_MERGE: case ENG_EV_SHARES_MERGED:
+    case ENG_EV_NATIONAL_SHARES: case ENG_EV_TOKEN_REMOVED: case ENG_EV_NOT_FORMED:
+    case ENG_EV_CERT_LIMIT:
+        return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:
         return end_text;
+    case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
+    case ENG_EV_MARKER_REMOVED:
+        return bonus_text;
     }
     return NULL;
 }

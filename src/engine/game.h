@@ -135,6 +135,13 @@ typedef struct eng_company_state {
     int escrow;          /* majors: money of its sold shares the bank holds for it until it
                           * reaches its destination */
     bool destination_reached; /* majors: its run has reached its destination (escrow paid) */
+    /* privates' run bonuses and markers (1856's bridge, tunnel and port; privates.c): */
+    unsigned bonuses;    /* majors: bit p, the run bonus of private p held (with the private,
+                          * or bought: ENG_ACT_BUY_BONUS) — kept once the private closes */
+    int bonuses_sold;    /* privates with a bonus: how many sold to other majors */
+    bool marker_placed;  /* privates with a marker: it is on the map, on marker_hex, for the
+                          * runs of marker_user (the major that placed it) */
+    int marker_hex, marker_user;
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -229,6 +236,27 @@ typedef enum {
     ENG_EV_CANNOT_RAISE,  /* player, company (the item's), item, amount: the least bid, amount2:
                            * what the player could bid: he drops out of the auction (Rails'
                            * autopass) */
+    /* a national formed from majors given up to it (1856's CGR; titles/t1856.c): */
+    ENG_EV_LOANS_REPAID,  /* company, player: its director, amount: loans repaid, amount2: paid
+                           * from the company's money, item: from the director's */
+    ENG_EV_WILL_MERGE,    /* company: given up to the national (its loans not all repaid),
+                           * player: its director */
+    ENG_EV_SHARES_MERGED, /* player (ENG_NONE: the pool), company: the national, amount: the
+                           * merged companies' shares given up, amount2: the national's got;
+                           * flag: an odd share went to the pool */
+    ENG_EV_NATIONAL_SHARES, /* company: the national, amount: its shares, amount2: percent of
+                             * each */
+    ENG_EV_TOKEN_REMOVED, /* company: whose station goes (not taken over), amount: hex,
+                           * amount2: city */
+    ENG_EV_NOT_FORMED,    /* company: the national, no major given up to it */
+    ENG_EV_CERT_LIMIT,    /* amount: the certificate limit now, amount2: the majors open */
+    /* privates' run bonuses and markers (1856): */
+    ENG_EV_GOT_BONUS,     /* company: the major, item: the private whose run bonus it holds now
+                           * (bought with the private; Rails' AcquiresBonus) */
+    ENG_EV_BOUGHT_BONUS,  /* company: the buyer, item: the private, amount: the price, amount2:
+                           * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
+    ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
+    ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
 } eng_event_kind;
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
@@ -309,6 +337,17 @@ typedef struct eng_game {
     bool formation_held;      /* the one before this round has been held */
     int formation_next;       /* ENG_AFTER_FORMATION_... */
     int formation_turns;      /* players still to be asked */
+    /* the national's round (1856's CGR; titles/t1856.c): */
+    int national_starter;     /* who bought the train that asked for it: its order begins there */
+    int national_asking;      /* the company whose director is asked to repay its loans, or
+                               * ENG_NONE */
+    unsigned national_merging; /* bit c: major c is given up to the national */
+    bool national_permanent;  /* the national has owned a train that never rusts (as it formed
+                               * or ran): it no longer must withhold */
+    int formation_founder;    /* the company whose having operated in the round keeps the
+                               * formed company from joining it: the title's founder (1835's M2),
+                               * or as the special round sets it (1856: the first merged into the
+                               * CGR in operating order); ENG_NONE: none */
     int nor_order, or_pos;
     int ors_in_set;           /* fixed when the set begins, by the phase then */
     int or_order[ENG_MAX_COMPANIES];
@@ -355,6 +394,11 @@ typedef enum {
     ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856); in the title's
                          * special round (the CGR's formation) its director repays them, with
                          * the company's money, then his own */
+    ENG_ACT_BUY_BONUS,  /* company: the private whose run bonus the operating major buys, at any
+                         * time of its turn, from the major holding the private (or the bank
+                         * once it is closed): 1856's bridge and tunnel tokens */
+    ENG_ACT_PLACE_MARKER, /* company: the private, hex: where the operating major places its
+                           * marker, at any time of its turn (1856's port) */
 } eng_action_kind;
 
 
@@ -425,6 +469,9 @@ int eng_action_from_json(const eng_game *g, const char *json, eng_action *a, cha
 /* The state as JSON (players' cash and certificates, companies, bank, round). */
 char *eng_game_to_json(const eng_game *g);
 
+/* The tile colours the phase allows, and the phase (for upgrades allowed from a phase on): the
+ * `colors` of eng_lay_check and eng_lay_options now. */
+unsigned eng_lay_colors(const eng_game *g);
 /* The tile lays the operating company has left this turn (a private's extra free tile aside). */
 int eng_lays_left(const eng_game *g);
 /* The step of the operating company's turn due now (a company without trains has no run to
@@ -481,6 +528,14 @@ int eng_player_worth(const eng_game *g, int p);
  * Not so where every item is on sale at once (Clemens, Thompson) or it is auctioned. */
 bool eng_packet_sold_by_rows(const eng_game *g);
 int eng_train_limit(const eng_game *g, int company);
+/* A national's own rules (eng_title.national; 1856's CGR), false for any other company: it
+ * must withhold, its price still, until it has owned a train that never rusts; it pays no
+ * interest; it never closes. */
+bool eng_national_withholds(const eng_game *g, int company);
+bool eng_national_no_interest(const eng_game *g, int company);
+bool eng_national_never_closes(const eng_game *g, int company);
+/* Whether the company holds a train that never rusts nor becomes obsolete. */
+bool eng_owns_permanent_train(const eng_game *g, int company);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */
 int eng_company_holder(const eng_game *g, int company);
@@ -496,6 +551,9 @@ int eng_certificate_limit(const eng_game *g, int player);
 /* Whether the player, over the certificate limit or a company's share limit (prices having
  * moved), must sell before he buys or passes in this stock round (MustSellOverLimits) and can. */
 bool eng_must_sell(const eng_game *g, int player);
+/* Whether the private's powers are open to major c: the private is open and c is their user —
+ * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
+bool eng_powers_for(const eng_game *g, int priv, int c);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a

@@ -373,10 +373,82 @@ static int check_stations(const eng_game *g, const eng_action *a, char *what, si
     return 0;
 }
 
+/* ---- privates' run bonuses and markers (1856's bridge, tunnel and port): a major holds only
+ * bonuses privates have, no more are sold than the private sells, a marker is on one of its
+ * hexes for a major. ---- */
+
+static int check_bonus_private(const eng_game *g, int p, char *what, size_t len)
+{
+    const eng_powers *pw = &g->t->companies[p].powers;
+    const eng_company_state *ps = &g->co[p];
+    const char *id = g->t->companies[p].id;
+    if (ps->bonuses_sold < 0 || (pw->bonus_for_sale >= 0 && ps->bonuses_sold > pw->bonus_for_sale))
+        return eng_refuse(what, len, "bonuses: %d of %s's sold, %d for sale", ps->bonuses_sold,
+                          id, pw->bonus_for_sale);
+    if (!ps->marker_placed)
+        return 0;
+    bool on = false;
+    for (int i = 0; i < pw->nmarker_hexes; i++)
+        on |= pw->marker_hexes[i] == ps->marker_hex;
+    if (!on || !eng_is_major(g, ps->marker_user))
+        return eng_refuse(what, len, "bonuses: %s's marker on hex %d for company %d", id,
+                          ps->marker_hex, ps->marker_user);
+    return 0;
+}
+
+static int check_bonuses(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        for (int p = 0; p < g->t->ncompanies && p < 32; p++)
+            if ((g->co[c].bonuses & (1u << p)) &&
+                (!eng_is_major(g, c) || g->t->companies[p].powers.nbonus_hexes == 0))
+                return eng_refuse(what, len, "bonuses: %s holds %s's, which has none",
+                                  g->t->companies[c].id, g->t->companies[p].id);
+        if (g->t->companies[c].kind == ENG_PRIVATE && check_bonus_private(g, c, what, len))
+            return -1;
+    }
+    return 0;
+}
+
 /* The invariants, each a class of checks; what held before an action must hold after it. */
+/* ---- a national's round (1856's CGR): a company is asked only while it is under way, and
+ * every company given up to a formed national is closed, without money, trains, loans or a
+ * certificate held by anyone. ---- */
+
+static int check_given_up(const eng_game *g, int c, char *what, size_t len)
+{
+    const eng_company_state *s = &g->co[c];
+    bool held = false;
+    for (int i = 0; i < s->ncerts; i++)
+        held |= s->certs[i].owner >= 0 || s->certs[i].owner == ENG_POOL;
+    if (!s->closed || s->cash || s->ntrains || s->loans || held)
+        return eng_refuse(what, len, "national: %s, given up to %s, is %s with %d, %d trains, "
+                                     "%d loans%s", g->t->companies[c].id,
+                          g->t->companies[g->t->national.company].id,
+                          s->closed ? "closed" : "open", s->cash, s->ntrains, s->loans,
+                          held ? " and certificates held" : "");
+    return 0;
+}
+
+static int check_national(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    int n = g->t->national.company;
+    if (n < 0)
+        return 0;
+    if (!g->forming && g->national_asking != ENG_NONE)
+        return eng_refuse(what, len, "national: %s is asked outside the round",
+                          g->t->companies[g->national_asking].id);
+    for (int c = 0; c < g->t->ncompanies && !g->forming && g->co[n].started; c++)
+        if (((g->national_merging >> c) & 1u) && check_given_up(g, c, what, len))
+            return -1;
+    return 0;
+}
+
 static int (*const CHECKS[])(const eng_game *, const eng_action *, char *, size_t) = {
     check_money, check_certificates, check_buyer, check_train_limits, check_trains,
-    check_stations,
+    check_stations, check_national, check_bonuses,
 };
 enum { NCHECKS = sizeof CHECKS / sizeof *CHECKS };
 

@@ -79,6 +79,9 @@ static void formation_actions(struct legal_list *l, int player)
     try_action(l, (eng_action){.kind = ENG_ACT_FORM, .player = player});
     for (int c = 0; c < l->g->t->ncompanies; c++)
         try_action(l, (eng_action){.kind = ENG_ACT_EXCHANGE, .player = player, .company = c});
+    int asking = l->g->national_asking; /* (a national's round: loans to repay) */
+    for (int n = 1; asking != ENG_NONE && n <= l->g->co[asking].loans; n++)
+        try_action(l, (eng_action){.kind = ENG_ACT_REPAY_LOAN, .player = player, .amount = n});
 }
 
 static void track_actions(struct legal_list *l, int player)
@@ -86,7 +89,7 @@ static void track_actions(struct legal_list *l, int player)
     const eng_game *g = l->g;
     eng_lay_option opts[64];
     for (int h = 0; h < g->t->nhexes; h++) {
-        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+        int n = eng_lay_options(g->board, ENG_NONE, h, eng_lay_colors(g), opts,
                                 64);
         for (int i = 0; i < n; i++)
             try_action(l, (eng_action){.kind = ENG_ACT_LAY_TILE, .player = player, .hex = h,
@@ -99,6 +102,20 @@ static void track_actions(struct legal_list *l, int player)
     for (int p = 0; p < g->t->ncompanies; p++)
         try_action(l, (eng_action){.kind = ENG_ACT_PRIVATE_TOKEN, .player = player, .company = p,
                                    .city = -1});
+}
+
+/* Privates' run bonuses bought, and their markers placed (1856's bridge, tunnel, port). */
+static void bonus_actions(struct legal_list *l, int player)
+{
+    const eng_title *t = l->g->t;
+    for (int p = 0; p < t->ncompanies; p++) {
+        if (t->companies[p].powers.nbonus_hexes)
+            try_action(l, (eng_action){.kind = ENG_ACT_BUY_BONUS, .player = player, .company = p});
+        const eng_powers *pw = &t->companies[p].powers;
+        for (int i = 0; i < pw->nmarker_hexes; i++)
+            try_action(l, (eng_action){.kind = ENG_ACT_PLACE_MARKER, .player = player,
+                                       .company = p, .hex = pw->marker_hexes[i]});
+    }
 }
 
 /* Trains from the bank and the pool, and the director's raising of money for one. Trains from
@@ -124,6 +141,7 @@ static void operating_actions(struct legal_list *l, int player)
         try_action(l, (eng_action){.kind = ENG_ACT_HOME, .player = player, .city = city});
     for (int r = 0; r < g->t->nrights; r++)
         try_action(l, (eng_action){.kind = ENG_ACT_BUY_RIGHT, .player = player, .item = r});
+    bonus_actions(l, player);
     track_actions(l, player);
     eng_run best;
     eng_best_run(g, g->operating, &best);

@@ -266,14 +266,6 @@ static void rust(eng_game *g, int type)
     }
 }
 
-static void close_private(eng_game *g, int c)
-{
-    if (g->co[c].closed)
-        return;
-    g->co[c].closed = true;
-    eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, c, 0, 0, false);
-}
-
 static bool exchangeable(const eng_title *t, int c)
 {
     for (int i = 0; i < t->formation.nexchanges; i++)
@@ -293,11 +285,12 @@ static void first_of_type(eng_game *g, int type)
         if (p > g->phase && strcmp(t->phases[p].on, t->trains[type].name) == 0) {
             g->phase = p;
             eng_event_add(g, ENG_EV_PHASE, ENG_NONE, ENG_NONE, p, 0, false);
+            eng_powers_new_phase(g); /* (1856: the port marker goes at the first 6) */
             if (t->phases[p].privates_close)            /* (1835: the 5) privates close, */
                 for (int c = 0; c < t->ncompanies; c++) /* but those to be exchanged */
                     if (t->companies[c].kind == ENG_PRIVATE && eng_private_sold(g, c) &&
                         !exchangeable(t, c))
-                        close_private(g, c);
+                        eng_close_private(g, c);
         }
     for (int k = 0; k < t->ntrains; k++)
         if (strcmp(t->trains[k].rusts_on, t->trains[type].name) == 0)
@@ -389,7 +382,7 @@ static void first_train_closes(eng_game *g, int c)
         return;
     for (int p = 0; p < g->t->ncompanies; p++)
         if (g->t->companies[p].powers.closes_on_train_of == c)
-            close_private(g, p);
+            eng_close_private(g, p);
 }
 
 /* From another company, at any price agreed (at least 1), from the second phase on; only the
@@ -469,7 +462,9 @@ static bool has_route(const eng_game *g, int c)
 static bool must_buy_train(const eng_game *g, int c)
 {
     return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0 &&
-           (!g->t->train_needs_route || has_route(g, c));
+           (!g->t->train_needs_route || has_route(g, c)) &&
+           !eng_national_withholds(g, c); /* (1856's CGR before a permanent train: it need
+                                           * not own one; Rails mustOwnATrain) */
 }
 
 /* Where a bank or pool train may be bought: 0, or -1 with why. */
@@ -583,9 +578,14 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 
 /* ---- track, stations, revenue ---- */
 
+unsigned eng_lay_colors(const eng_game *g)
+{
+    return g->t->phases[g->phase].tile_colors | (unsigned)(g->phase + 1) << ENG_LAY_PHASE_SHIFT;
+}
+
 static unsigned tile_colors_now(const eng_game *g)
 {
-    return g->t->phases[g->phase].tile_colors;
+    return eng_lay_colors(g);
 }
 
 /* The tile lays of a turn, as the phase says (1835: a major two yellow tiles at first). */
@@ -603,48 +603,19 @@ int eng_lays_left(const eng_game *g)
     return left > 0 ? left : 0;
 }
 
-/* A private's powers used so far (powers_used): bit k for the tile lay on its hex k, and: */
-#define TOKEN_USED (1u << ENG_MAX_POWER_TILES)
-
-/* Whether the private's powers are open to major c: the private is open and c is their user —
- * the major that owns it, or the major its owner directs, as the powers say (docs/titles.md). */
-static bool powers_for(const eng_game *g, int priv, int c)
-{
-    const eng_company *pc = &g->t->companies[priv];
-    if (pc->kind != ENG_PRIVATE || g->co[priv].closed || !eng_is_major(g, c))
-        return false;
-    return pc->powers.user_owning_company ? g->co[priv].held_by == c
-                                          : g->co[priv].owner == g->co[c].director;
-}
-
 /* The private whose tile power the operating major may use on this hex, unused: the private
  * and the power's index, or -1. */
 static int tile_power(const eng_game *g, int c, int hex, int *k)
 {
     for (int p = 0; p < g->t->ncompanies; p++) {
         const eng_powers *pw = &g->t->companies[p].powers;
-        for (int i = 0; powers_for(g, p, c) && i < pw->ntile_hexes; i++)
+        for (int i = 0; eng_powers_for(g, p, c) && i < pw->ntile_hexes; i++)
             if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i))) {
                 *k = i;
                 return p;
             }
     }
     return -1;
-}
-
-/* Marks a power used; the private closes as its powers say (1835: OBB when both its tiles are
- * laid; NF and PfB with their station, house rule 5). */
-static void use_power(eng_game *g, int priv, unsigned bit)
-{
-    const eng_powers *pw = &g->t->companies[priv].powers;
-    unsigned used = g->co[priv].powers_used |= bit, tiles = (1u << pw->ntile_hexes) - 1;
-    unsigned all = tiles | (pw->token_hex >= 0 ? TOKEN_USED : 0);
-    bool closes = pw->closes_after == ENG_CLOSES_AFTER_ANY ||
-                  (pw->closes_after == ENG_CLOSES_AFTER_TILES && (used & tiles) == tiles) ||
-                  (pw->closes_after == ENG_CLOSES_AFTER_TOKEN && (used & TOKEN_USED)) ||
-                  (pw->closes_after == ENG_CLOSES_AFTER_ALL && (used & all) == all);
-    if (closes)
-        close_private(g, priv);
 }
 
 /* A tile through a private's power: free of terrain cost or not, its track connected to the
@@ -657,6 +628,8 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     if (!pw->tile_extra && s->lays >= lays_allowed(g, c))
         return eng_refuse(why, len, "%s has laid all the track it may this turn",
                           g->t->companies[c].id);
+    if (eng_power_tile_refused(g, priv, a->tile, why, len))
+        return -1;
     int company = pw->tile_connected && !g->opt.permissive_routes ? c : ENG_NONE;
     eng_lay lay;
     if (eng_lay_check(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), &lay, why,
@@ -671,7 +644,7 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     s->cash -= cost;
     g->bank += cost;
     s->lays += !pw->tile_extra;
-    use_power(g, priv, 1u << k);
+    eng_use_power(g, priv, 1u << k);
     eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, cost, false);
     g->events[g->nevents - 1].item = a->tile;
     return 0;
@@ -688,7 +661,7 @@ static void void_tile_powers(eng_game *g, int hex)
             continue;
         for (int i = 0; i < pw->ntile_hexes; i++)
             if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i)))
-                use_power(g, p, 1u << i);
+                eng_use_power(g, p, 1u << i);
     }
 }
 
@@ -835,7 +808,7 @@ static int place_token(eng_game *g, const eng_action *a, char *why, size_t len)
 /* A private's station (1835: NF and PfB): the owner, directing the major, places its station
  * on the private's hex — free or not, connected or not, besides its station of the turn or as
  * it, as the power says. A private whose powers are the owning company's (1830's D&H) has no
- * owner among the players: its company's director places it (powers_for). */
+ * owner among the players: its company's director places it (eng_powers_for). */
 static int private_token(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -846,7 +819,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     const eng_powers *pw = &pc->powers;
     if (g->co[priv].closed || (!pw->user_owning_company && g->co[priv].owner != a->player))
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
-    if (pw->token_hex < 0 || !powers_for(g, priv, c))
+    if (pw->token_hex < 0 || !eng_powers_for(g, priv, c))
         return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
     eng_company_state *s = &g->co[c];
     if (!pw->token_extra && s->token_placed)
@@ -859,7 +832,7 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
                                           * track step is over, laid or not */
         eng_step_reach(g, c, ENG_STEP_STATION);
     station_event(g, c, hex, city, cost, true);
-    use_power(g, priv, TOKEN_USED);
+    eng_use_power(g, priv, ENG_POWER_TOKEN_USED);
     return 0;
 }
 
@@ -973,9 +946,11 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s has no train to run", co->id);
     s->ran = true;
     int rev = a->revenue;
+    bool still = eng_national_withholds(g, c); /* (1856's CGR: withholds, its price still) */
+    g->national_permanent |= c == g->t->national.company && eng_owns_permanent_train(g, c);
     if (rev == 0) {
         eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
-        if (co->kind == ENG_MAJOR)
+        if (co->kind == ENG_MAJOR && !still)
             eng_price_left(g, c);
         return 0;
     }
@@ -990,11 +965,13 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_event_add(g, ENG_EV_DIVIDEND, s->owner, c, half, 0, false);
         return 0;
     }
-    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, a->payout ? 1 : 0, false);
-    if (!a->payout) {
+    bool payout = a->payout && !still;
+    eng_event_add(g, ENG_EV_REVENUE, ENG_NONE, c, rev, payout ? 1 : 0, false);
+    if (!payout) {
         eng_bank_pays_company(g, c, rev);
         eng_event_add(g, ENG_EV_COMPANY_GETS, ENG_NONE, c, rev, 0, false);
-        eng_price_left(g, c);
+        if (!still)
+            eng_price_left(g, c);
         return 0;
     }
     for (int p = 0; p < g->nplayers; p++) {
@@ -1066,6 +1043,7 @@ static int finish_company(eng_game *g, char *why, size_t len)
 
 static void next_company(eng_game *g)
 {
+    eng_powers_turn_end(g, g->operating); /* (1856's W&SR: Rails' endOfORTurn) */
     note_bank(g);
     g->co[g->operating].operated++;
     /* those still to operate by their prices now: a price moved by this company's turn (an
@@ -1080,9 +1058,10 @@ static void next_company(eng_game *g)
         end_operating_round(g);
 }
 
-/* A company formed during an operating round joins it among the majors still to operate —
- * unless its founder has operated in it already (house rule 10: the Prussian formed after M2
- * operated waits for the next round). */
+/* A company formed during an operating round joins it among the majors still to operate (or
+ * right after the company whose turn it was: formation.joins_next) — unless its founder has
+ * operated in it already (house rule 10: the Prussian formed after M2 operated waits for the
+ * next round; 1856's CGR waits when a company merged into it has: g->formation_founder). */
 static void join_operating_round(eng_game *g, int company, int founder)
 {
     int at = -1;
@@ -1097,8 +1076,9 @@ static void join_operating_round(eng_game *g, int company, int founder)
     if (!g->co[company].floated || g->nor_order == ENG_MAX_COMPANIES)
         return;
     int pos = g->or_pos + 1;
-    while (pos < g->nor_order && (!eng_is_major(g, g->or_order[pos]) ||
-                                  eng_operates_before(g, g->or_order[pos], company)))
+    while (!g->t->formation.joins_next && pos < g->nor_order &&
+           (!eng_is_major(g, g->or_order[pos]) ||
+            eng_operates_before(g, g->or_order[pos], company)))
         pos++;
     memmove(&g->or_order[pos + 1], &g->or_order[pos],
             (size_t)(g->nor_order - pos) * sizeof *g->or_order);
@@ -1110,7 +1090,12 @@ static void join_operating_round(eng_game *g, int company, int founder)
  * company whose turn it was goes on (or the one over its limit discards first). */
 void eng_resume_operating_round(eng_game *g)
 {
-    join_operating_round(g, g->t->formation.company, g->t->formation.founder);
+    join_operating_round(g, g->t->formation.company, g->formation_founder);
+    if (g->co[g->operating].closed) { /* merged into the formed company (1856's CGR): its turn
+                                       * is over */
+        next_company(g);
+        return;
+    }
     check_train_limits(g); /* the minors' trains may take it over its limit */
     g->current = g->discarding != ENG_NONE ? g->co[g->discarding].director
                  : g->t->companies[g->operating].kind == ENG_MINOR ? g->co[g->operating].owner
@@ -1191,6 +1176,10 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return raise_cash(g, a, why, len);
     case ENG_ACT_BUY_PRIVATE:
         return eng_buy_private(g, a, why, len);
+    case ENG_ACT_BUY_BONUS:
+        return eng_buy_bonus(g, a, why, len);
+    case ENG_ACT_PLACE_MARKER:
+        return eng_place_marker(g, a, why, len);
     case ENG_ACT_DONE:
         return finish_company(g, why, len);
     default:

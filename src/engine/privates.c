@@ -10,10 +10,17 @@
  * private closes. It is no purchase: the turn goes on.
  * Where the title allows (privates_between_players: 1830), a player buys a private from
  * another in a stock round, at a price they agree, within his certificate limit; that too
- * leaves his turn as it was. */
+ * leaves his turn as it was.
+ * Privates' powers: whose they are, when they close (their tile lays and stations are
+ * operating.c's); a run bonus (1856's bridge and tunnel) held by the major that buys the
+ * private, sold by it to other majors (by the bank once the private is closed); a marker
+ * (1856's port) the owning major places on one of its hexes; what both add to a run. */
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/state.h"
+
+#include <stdio.h>
+#include <string.h>
 
 /* The first phase in which majors may buy privates, for the refusal; "" when none. */
 static const char *first_phase_allowing(const eng_title *t)
@@ -56,6 +63,8 @@ static int check_sale(const eng_game *g, int buyer, int priv, int price, char *w
     return 0;
 }
 
+static void bonus_with_private(eng_game *g, int buyer, int priv);
+
 int eng_buy_private(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int buyer = g->operating, priv = a->company;
@@ -67,6 +76,7 @@ int eng_buy_private(eng_game *g, const eng_action *a, char *why, size_t len)
     ps->owner = ENG_NONE;
     ps->held_by = buyer;
     eng_event_add_item(g, ENG_EV_BOUGHT_PRIVATE, seller, buyer, priv, a->price, 0);
+    bonus_with_private(g, buyer, priv);
     return 0;
 }
 
@@ -136,4 +146,206 @@ int eng_trade_private(eng_game *g, const eng_action *a, char *why, size_t len)
     g->co[priv].owner = buyer;
     eng_event_add_item(g, ENG_EV_PRIVATE_TRADED, buyer, priv, seller, a->price, 0);
     return 0;
+}
+
+/* ---- privates' powers ---- */
+
+bool eng_powers_for(const eng_game *g, int priv, int c)
+{
+    const eng_company *pc = &g->t->companies[priv];
+    if (pc->kind != ENG_PRIVATE || g->co[priv].closed || !eng_is_major(g, c))
+        return false;
+    return pc->powers.user_owning_company ? g->co[priv].held_by == c
+                                          : g->co[priv].owner == g->co[c].director;
+}
+
+void eng_close_private(eng_game *g, int priv)
+{
+    if (g->co[priv].closed)
+        return;
+    g->co[priv].closed = true;
+    eng_event_add(g, ENG_EV_PRIVATE_CLOSES, ENG_NONE, priv, 0, 0, false);
+}
+
+/* Whether the powers used close the private, as closes_after says (1835: OBB when both its
+ * tiles are laid; NF and PfB with their station, house rule 5; 1856: W&SR after either). */
+static bool powers_close(const eng_game *g, int priv)
+{
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    unsigned used = g->co[priv].powers_used, tiles = (1u << pw->ntile_hexes) - 1;
+    unsigned all = tiles | (pw->token_hex >= 0 ? ENG_POWER_TOKEN_USED : 0) |
+                   (pw->nmarker_hexes ? ENG_POWER_MARKER_USED : 0);
+    return used && (pw->closes_after == ENG_CLOSES_AFTER_ANY ||
+           (pw->closes_after == ENG_CLOSES_AFTER_TILES && (used & tiles) == tiles) ||
+           (pw->closes_after == ENG_CLOSES_AFTER_TOKEN && (used & ENG_POWER_TOKEN_USED)) ||
+           (pw->closes_after == ENG_CLOSES_AFTER_ALL && (used & all) == all));
+}
+
+void eng_use_power(eng_game *g, int priv, unsigned bit)
+{
+    g->co[priv].powers_used |= bit;
+    if (!g->t->companies[priv].powers.closes_at_turn_end && powers_close(g, priv))
+        eng_close_private(g, priv);
+}
+
+void eng_powers_turn_end(eng_game *g, int c)
+{
+    for (int p = 0; p < g->t->ncompanies; p++)
+        if (g->t->companies[p].powers.closes_at_turn_end && eng_powers_for(g, p, c) &&
+            powers_close(g, p))
+            eng_close_private(g, p);
+}
+
+void eng_powers_new_phase(eng_game *g)
+{
+    const char *phase = g->t->phases[g->phase].name;
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_powers *pw = &g->t->companies[p].powers;
+        eng_company_state *ps = &g->co[p];
+        if (!ps->marker_placed || strcmp(pw->marker_removed_in, phase) != 0)
+            continue;
+        ps->marker_placed = false;
+        eng_event_add_item(g, ENG_EV_MARKER_REMOVED, ENG_NONE, ps->marker_user, p,
+                           ps->marker_hex, 0);
+    }
+}
+
+int eng_power_tile_refused(const eng_game *g, int priv, int tile, char *why, size_t len)
+{
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    for (int i = 0; i < pw->ntile_ids; i++)
+        if (pw->tile_ids[i] == tile)
+            return 0;
+    if (pw->ntile_ids == 0)
+        return 0;
+    return eng_refuse(why, len, "%s's tile on %s is tile %s", g->t->companies[priv].id,
+                      g->t->hexes[pw->tile_hexes[0]].id, g->t->tiles[pw->tile_ids[0]].id);
+}
+
+/* A major buying the private gets its run bonus (Rails' LocatedBonus, AcquiresBonus). */
+static void bonus_with_private(eng_game *g, int buyer, int priv)
+{
+    if (g->t->companies[priv].powers.nbonus_hexes == 0 || (g->co[buyer].bonuses & (1u << priv)))
+        return;
+    g->co[buyer].bonuses |= 1u << priv;
+    eng_event_add_item(g, ENG_EV_GOT_BONUS, ENG_NONE, buyer, priv, 0, 0);
+}
+
+/* Who sells the private's bonus now: the major holding the private, the bank (ENG_NONE) once
+ * it is closed; -2 with why while a player owns it (none is sold then) or all are sold. */
+static int bonus_seller(const eng_game *g, int priv, char *why, size_t len)
+{
+    const eng_company *pc = &g->t->companies[priv];
+    const eng_company_state *ps = &g->co[priv];
+    int most = pc->powers.bonus_for_sale;
+    if (most >= 0 && ps->bonuses_sold >= most) {
+        eng_refuse(why, len, "all %d of %s's %s bonus tokens are sold", most, pc->id,
+                   pc->powers.bonus_name);
+        return -2;
+    }
+    if (ps->closed)
+        return ENG_NONE;
+    if (ps->held_by != ENG_NONE)
+        return ps->held_by;
+    eng_refuse(why, len, "%s's %s bonus tokens are sold only once a company owns %s", pc->id,
+               pc->powers.bonus_name, pc->id);
+    return -2;
+}
+
+int eng_buy_bonus(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int c = g->operating, priv = a->company;
+    if (priv < 0 || priv >= t->ncompanies || t->companies[priv].kind != ENG_PRIVATE ||
+        t->companies[priv].powers.nbonus_hexes == 0)
+        return eng_refuse(why, len, "that is not a private with a bonus to sell");
+    const eng_powers *pw = &t->companies[priv].powers;
+    eng_company_state *s = &g->co[c];
+    if (!eng_is_major(g, c))
+        return eng_refuse(why, len, "only a major buys a %s bonus", pw->bonus_name);
+    if (s->bonuses & (1u << priv))
+        return eng_refuse(why, len, "%s has the %s bonus already", t->companies[c].id,
+                          pw->bonus_name);
+    int seller = bonus_seller(g, priv, why, len);
+    if (seller == -2)
+        return -1;
+    if (s->cash < pw->bonus_price)
+        return eng_refuse(why, len, "a %s bonus token costs %d, and %s has %d", pw->bonus_name,
+                          pw->bonus_price, t->companies[c].id, s->cash);
+    s->cash -= pw->bonus_price;
+    if (seller == ENG_NONE)
+        g->bank += pw->bonus_price;
+    else
+        g->co[seller].cash += pw->bonus_price;
+    s->bonuses |= 1u << priv;
+    g->co[priv].bonuses_sold++;
+    eng_event_add_item(g, ENG_EV_BOUGHT_BONUS, ENG_NONE, c, priv, pw->bonus_price, seller);
+    return 0;
+}
+
+/* The hexes a marker goes on, "C14, D19, ...", for the refusal. */
+static const char *marker_hexes_text(const eng_game *g, const eng_powers *pw, char *out,
+                                     size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (int i = 0; i < pw->nmarker_hexes && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", i ? ", " : "",
+                               g->t->hexes[pw->marker_hexes[i]].id);
+    return out;
+}
+
+int eng_place_marker(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const eng_title *t = g->t;
+    int c = g->operating, priv = a->company;
+    if (priv < 0 || priv >= t->ncompanies || t->companies[priv].kind != ENG_PRIVATE ||
+        t->companies[priv].powers.nmarker_hexes == 0)
+        return eng_refuse(why, len, "that is not a private with a marker");
+    const eng_company *pc = &t->companies[priv];
+    const eng_powers *pw = &pc->powers;
+    if (g->co[priv].marker_placed || (g->co[priv].powers_used & ENG_POWER_MARKER_USED))
+        return eng_refuse(why, len, "the %s marker is placed already", pw->marker_name);
+    if (!eng_powers_for(g, priv, c))
+        return eng_refuse(why, len, "%s may place the %s marker only while it owns %s (open)",
+                          t->companies[c].id, pw->marker_name, pc->id);
+    bool on = false;
+    for (int i = 0; i < pw->nmarker_hexes; i++)
+        on |= pw->marker_hexes[i] == a->hex;
+    char hexes[ENG_MAX_MARKER_HEXES * 6];
+    if (!on)
+        return eng_refuse(why, len, "the %s marker goes on one of %s",
+                          pw->marker_name, marker_hexes_text(g, pw, hexes, sizeof hexes));
+    eng_company_state *ps = &g->co[priv];
+    ps->marker_placed = true;
+    ps->marker_hex = a->hex;
+    ps->marker_user = c;
+    eng_event_add_item(g, ENG_EV_MARKER_PLACED, ENG_NONE, c, priv, a->hex, 0);
+    eng_use_power(g, priv, ENG_POWER_MARKER_USED);
+    return 0;
+}
+
+int eng_run_bonus(const eng_game *g, int c, int hex)
+{
+    if (c < 0)
+        return 0;
+    int bonus = 0;
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_powers *pw = &g->t->companies[p].powers;
+        for (int i = 0; (g->co[c].bonuses & (1u << p)) && i < pw->nbonus_hexes; i++)
+            bonus += pw->bonus_hexes[i] == hex ? pw->bonus_value : 0;
+        const eng_company_state *ps = &g->co[p];
+        if (ps->marker_placed && ps->marker_user == c && ps->marker_hex == hex)
+            bonus += pw->marker_value;
+    }
+    return bonus;
+}
+
+unsigned long long eng_run_bonus_print(const eng_game *g, int c)
+{
+    unsigned long long print = g->co[c].bonuses;
+    for (int p = 0; p < g->t->ncompanies; p++)
+        if (g->co[p].marker_placed && g->co[p].marker_user == c)
+            print = print * 131 + (unsigned long long)(p * 1000 + g->co[p].marker_hex + 1);
+    return print;
 }

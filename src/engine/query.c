@@ -30,9 +30,28 @@ int eng_certificate_count(const eng_game *g, int player)
     return n;
 }
 
+/* After the national's round (1856's CGR), whether it formed or not: the limit by the majors
+ * open, the national counted once formed (its data's cert_limit_after; the nearest number of
+ * majors below that has an entry); 0 before it, or without such data. */
+static int limit_after_national(const eng_game *g)
+{
+    const struct eng_national *n = &g->t->national;
+    if (n->company < 0 || !n->counts_after || !g->train_bought[n->forms_on] || g->forming)
+        return 0;
+    int open = 0;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        open += eng_is_major(g, c) && !g->co[c].closed && (c != n->company || g->co[c].started);
+    for (int k = open < ENG_MAX_COMPANIES_IN_LIMITS ? open : ENG_MAX_COMPANIES_IN_LIMITS - 1;
+         k > 0; k--)
+        if (n->cert_limit_after[k][g->nplayers])
+            return n->cert_limit_after[k][g->nplayers];
+    return 0;
+}
+
 int eng_certificate_limit(const eng_game *g, int player)
 {
-    int limit = g->t->cert_limit[g->nplayers];
+    int after = limit_after_national(g);
+    int limit = after ? after : g->t->cert_limit[g->nplayers];
     if (g->opt.cert_limit_bonus_80)
         for (int c = 0; c < g->t->ncompanies; c++)
             if (eng_is_major(g, c) && g->co[c].director == player &&
@@ -157,6 +176,38 @@ int eng_train_limit(const eng_game *g, int c)
     return co->kind == ENG_MINOR ? ph->train_limit_minor
            : co->formed        ? ph->train_limit_formed
                                  : ph->train_limit_major;
+}
+
+bool eng_owns_permanent_train(const eng_game *g, int company)
+{
+    const eng_company_state *s = &g->co[company];
+    for (int i = 0; i < s->ntrains; i++) {
+        const eng_train *tr = &g->t->trains[s->trains[i]];
+        if (!tr->rusts_on[0] && tr->obsolete_on < 0)
+            return true;
+    }
+    return false;
+}
+
+static bool is_national(const eng_game *g, int company)
+{
+    return company >= 0 && company == g->t->national.company;
+}
+
+bool eng_national_withholds(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.withholds_until_permanent &&
+           !g->national_permanent && !eng_owns_permanent_train(g, company);
+}
+
+bool eng_national_no_interest(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.no_interest;
+}
+
+bool eng_national_never_closes(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.never_closes;
 }
 
 bool eng_bank_sells(const eng_game *g, int type)

@@ -2,6 +2,7 @@
  * merged: see routes_changed.c), then one run per train chosen by a bounded search, no two
  * sharing track (the exhaustive baseline tries every combination); and the best runs each thread
  * remembers, so an unchanged board costs nothing. */
+#include "engine/privates.h"
 #include "engine/routes_internal.h"
 #include "util/util.h"
 
@@ -396,6 +397,8 @@ static struct print2 run_print(const eng_game *g, int company)
     mix(&p, b->rot, hexes * sizeof *b->rot);
     mix(&p, b->tokens, hexes * sizeof *b->tokens);
     mix(&p, b->reserved, hexes * sizeof *b->reserved);
+    unsigned long long bonus = eng_run_bonus_print(g, company); /* (1856's bridge, port) */
+    mix(&p, &bonus, sizeof bonus);
     return p;
 }
 

@@ -2,6 +2,7 @@
  * every hex a segment between two nodes of its hex, joined across map edges where track meets;
  * the stops and their values; the fewest stops from each node to a station; and the legs, every
  * stretch of track from a stop to the next stop, worked out once for the walks. */
+#include "engine/privates.h"
 #include "engine/routes_internal.h"
 #include "util/util.h"
 
@@ -92,6 +93,10 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
         n->passable = hex->offboard_run_through; /* (else it ends a run) */
         n->dead = n->value == 0; /* Elsass worth 0 leaves the graph */
     }
+    int bonus = eng_run_bonus(g, company, h); /* (1856's bridge, tunnel and port) */
+    for (int k = 0; bonus && k < ENG_NODES_PER_HEX; k++)
+        if (net->nodes[h * ENG_NODES_PER_HEX + k].kind != NOT_STOP)
+            net->nodes[h * ENG_NODES_PER_HEX + k].value += bonus;
 }
 
 static void compute_to_token(struct net *net);

@@ -256,6 +256,8 @@ static bool avail_condition(const eng_game *g, const eng_avail *a)
         return eng_percent_out_of_ipo(g, a->companies[0]) >= a->percent;
     case ENG_AVAIL_DIRECTOR_SOLD:
         return g->co[a->companies[0]].director != ENG_NONE;
+    case ENG_AVAIL_FORMED: /* its formation opens it */
+        return false;
     }
     return false;
 }

@@ -31,20 +31,32 @@ bool eng_parse_coord(const char *id, int *row, int *col)
     return true;
 }
 
-/* Pointy layout, doubled columns: the neighbour offsets (row, col) of edges 0..5. */
-static const int edge_drow[6] = {1, 0, -1, -1, 0, 1};
-static const int edge_dcol[6] = {-1, -2, -1, 1, 2, 1};
+/* The neighbour offsets (letter, number) of edges 0..5: pointy, the letter a row and the
+ * numbers of a row two apart; flat, the letter a column and the numbers of a column two apart
+ * (Rails' MapOrientation rowDelta/colDelta for EW and NS, the same neighbours). */
+static const int edge_dletter[2][6] = {{1, 0, -1, -1, 0, 1}, {0, -1, -1, 0, 1, 1}};
+static const int edge_dnumber[2][6] = {{-1, -2, -1, 1, 2, 1}, {2, 1, -1, -2, -1, 1}};
 
 int eng_neighbor(const eng_title *t, int h, int edge)
 {
     if (t->neighbors)
         return t->neighbors[h * 6 + edge];
     const eng_hex *x = &t->hexes[h];
-    int row = x->row + edge_drow[edge], col = x->col + edge_dcol[edge];
+    int flat = t->layout == ENG_LAYOUT_FLAT;
+    int row = x->row + edge_dletter[flat][edge], col = x->col + edge_dnumber[flat][edge];
     for (int i = 0; i < t->nhexes; i++)
         if (t->hexes[i].row == row && t->hexes[i].col == col)
             return i;
     return -1;
+}
+
+/* In both layouts a step to a neighbour changes the letter by one and the number by one, or
+ * the number by two alone: so the distance is the letters' difference, plus what the numbers'
+ * difference exceeds it by, halved. */
+int eng_hex_distance(const eng_title *t, int a, int b)
+{
+    int dl = abs(t->hexes[a].row - t->hexes[b].row), dn = abs(t->hexes[a].col - t->hexes[b].col);
+    return dl + (dn > dl ? (dn - dl) / 2 : 0);
 }
 
 int eng_hex_index(const eng_title *t, const char *id)

@@ -2,10 +2,18 @@
  * market — read from JSON (config/games/TITLE.json) and validated: every reference resolves,
  * and a broken file names the bad entry. Pure: it is given the JSON text, never a file.
  *
- * Hex geometry (pointy-topped, 1835 coordinates such as "L14": a row letter and a column
- * number; neighbours in a row are two columns apart). Edges are numbered clockwise from the
- * south-west: 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE (the numbering of the 18xx.games tile
- * notation). A tile laid with rotation r puts its edge e on the map edge (e + r) mod 6. */
+ * Hex geometry: a title's "layout" (docs/titles.md). A hex is named by a letter and a number
+ * ("L14"); neighbours along a line of letters are two numbers apart.
+ * - "pointy" (the default: 1830, 1835): pointy-topped hexes, the letter a row (A at the top),
+ *   the number a column. Edges are numbered clockwise from the south-west: 0 SW, 1 W, 2 NW,
+ *   3 NE, 4 E, 5 SE (18xx.games' pointy numbering; Rails' EW).
+ * - "flat" (1856): flat-topped hexes, the letter a column (A at the west), the number a row.
+ *   Edges are numbered clockwise from the south: 0 S, 1 SW, 2 NW, 3 N, 4 NE, 5 SE (18xx.games'
+ *   flat numbering, lib/engine/hex.rb; Rails' NS HexSide numbering, MapOrientation.java).
+ * Either way edge e's opposite is (e + 3) mod 6, and a tile laid with rotation r puts its edge
+ * e on the map edge (e + r) mod 6, turning clockwise as 18xx.games' and Rails' rotations do. A
+ * tile's track is written in edge numbers alone, so one tile's data serves both layouts (as
+ * 18xx.games' lib/engine/config/tile.rb does). */
 #ifndef PBEMGM_ENG_TITLE_H
 #define PBEMGM_ENG_TITLE_H
 
@@ -17,6 +25,7 @@
 #define ENG_MAX_PATHS 12
 #define ENG_ID 16
 #define ENG_NAME 48
+#define ENG_MAX_COMPANIES_IN_LIMITS 16 /* a national's cert_limit_after: 0..15 majors */
 
 typedef enum {
     ENG_WHITE, ENG_YELLOW, ENG_GREEN, ENG_BROWN, ENG_GRAY, ENG_RED, ENG_NCOLORS
@@ -65,6 +74,8 @@ typedef struct eng_upgrade {
     int tile;             /* index into eng_title.tiles */
     int nhexes;
     int *hexes;           /* indexes into eng_title.hexes; NULL when any hex */
+    int from_phase;       /* allowed only from this phase (index) on, or 0: always (a tile's
+                           * "upgrades_from_phase_P": 1856's towns to cities from phase 6) */
 } eng_upgrade;
 
 typedef struct eng_upgrades {
@@ -93,7 +104,8 @@ typedef struct eng_tile {
 typedef struct eng_hex {
     char id[ENG_ID];
     char name[ENG_NAME];
-    int row, col;         /* row 0 = "A"; col as printed */
+    int row, col;         /* row: its letter (0 = "A"), a row of a pointy map, a column of a
+                           * flat one; col: its number as printed (title.h's geometry) */
     eng_track printed;    /* colour ENG_WHITE for an empty hex, ENG_RED for an off-board */
     int cost;             /* terrain cost to lay a tile here; 0 none */
     char terrain[ENG_ID]; /* "water", "mountain", or "" */
@@ -132,6 +144,8 @@ typedef enum {
     ENG_AVAIL_SOLD_OUT,      /* when all of `companies` are sold out */
     ENG_AVAIL_PERCENT_SOLD,  /* when `percent` of `company` is sold */
     ENG_AVAIL_DIRECTOR_SOLD, /* when the director's certificate of `company` is sold */
+    ENG_AVAIL_FORMED,        /* when the title's special round forms it ("formed": 1856's
+                              * national), never by the data alone */
 } eng_avail_when;
 
 typedef struct eng_avail {
@@ -152,6 +166,9 @@ typedef enum {
 } eng_power_closes;
 
 #define ENG_MAX_POWER_TILES 2
+#define ENG_MAX_POWER_TILE_IDS 4
+#define ENG_MAX_BONUS_HEXES 4
+#define ENG_MAX_MARKER_HEXES 16
 
 typedef struct eng_powers {
     bool user_owning_company; /* the powers' user: the major that owns the private (1830), else
@@ -168,6 +185,29 @@ typedef struct eng_powers {
     bool token_connected;     /* the usual rule: the company's track must reach it */
     eng_power_closes closes_after;
     int closes_on_train_of;   /* closes when this company buys its first train, or -1 */
+    /* (1856's privates; docs/titles.md "powers") */
+    int ntile_ids;            /* its tile lay may only be these tiles ("tiles"; 1856's W&SR:
+                               * 59); 0: any the hex takes */
+    int tile_ids[ENG_MAX_POWER_TILE_IDS];
+    bool closes_at_turn_end;  /* "closes_at": "turn_end": closes_after is judged when the
+                               * user's turn ends, so that its powers may all be used in that
+                               * turn (1856's W&SR, Rails' endOfORTurn); else at once */
+    /* "bonus": a run bonus (1856's bridge and tunnel): a major holding it earns bonus_value
+     * more for each stop of a run's in bonus_hexes. The major that buys the private holds one;
+     * bonus_for_sale more (-1: unlimited) are sold to other majors for bonus_price, by that
+     * major while the private is its, by the bank once the private is closed. */
+    char bonus_name[ENG_ID];
+    int nbonus_hexes;         /* 0: no bonus */
+    int bonus_hexes[ENG_MAX_BONUS_HEXES];
+    int bonus_value, bonus_price, bonus_for_sale;
+    /* "marker": a marker (1856's port) the owning company places on one of marker_hexes: its
+     * runs earn marker_value more for each stop there; it goes in phase marker_removed_in
+     * ("" never) */
+    char marker_name[ENG_ID];
+    int nmarker_hexes;        /* 0: no marker */
+    int marker_hexes[ENG_MAX_MARKER_HEXES];
+    int marker_value;
+    char marker_removed_in[ENG_ID];
 } eng_powers;
 
 typedef struct eng_company {
@@ -187,6 +227,10 @@ typedef struct eng_company {
     bool home_choice;     /* "home_city": "choice": its director chooses the city when it
                            * first operates; each city keeps a circle for it until then (1830's
                            * Erie in E11, Rails' home city 0) */
+    bool home_keeps_one;  /* ... "home_keeps": "one": one circle is kept for it, in the first
+                           * city, and moves to another city with room when a station takes
+                           * the last one there (1856's THB in Hamilton without Rails'
+                           * 1856THBHomeBlocked); "each" (the default): one in each city */
     int ntokens;
     int token_costs[16];
     int ncerts;
@@ -377,8 +421,12 @@ typedef struct eng_xgames {
     int lasting[ENG_MAX_XG_IDS];
 } eng_xgames;
 
+/* The shape of a title's hexes ("layout"; the geometry at the top of this file). */
+typedef enum { ENG_LAYOUT_POINTY, ENG_LAYOUT_FLAT } eng_layout;
+
 typedef struct eng_title {
     char id[ENG_ID];
+    eng_layout layout;
     char not_playable[512]; /* a title whose rules the engine does not have all of yet: what it
                              * lacks ("not_playable_yet"), or "" (games may be played) */
     char extends[ENG_ID];   /* a variant (eng_title_load): the title at the bottom of the chain
@@ -439,7 +487,30 @@ typedef struct eng_title {
         int exchanges[12];    /* minors and privates exchanged for its shares */
         char round_name[ENG_NAME]; /* as reports name its round ("the Prussian's formation
                                     * round") */
+        bool joins_next;      /* formed during an operating round, it operates right after the
+                               * company whose turn it was (1856's national); else among those
+                               * still to operate by its price (1835) */
     } formation;
+    /* A national formed from the majors given up to it (1856's CGR: "national" and its
+     * "national_rules"); company -1 when the title has none. Its round is the title's special
+     * round (hooks.h); formation.company and round_name name it too. */
+    struct eng_national {
+        int company;
+        int forms_on;         /* train type: its first one asks for the round */
+        int loan_value;       /* what repaying one loan costs */
+        int max_shares;       /* the most shares it issues (20) */
+        int share_split;      /* over this many shares issued, every share is split in two
+                               * (10: 5% shares, the director's 10%) */
+        int station_limit;    /* the most stations it takes over (10) */
+        bool counts_after;    /* cert_limit_after is given */
+        /* the certificate limit once its round is over, by the number of majors open (the
+         * national counted once formed) and of players; 0: no entry (the nearest below) */
+        int cert_limit_after[ENG_MAX_COMPANIES_IN_LIMITS][10];
+        bool no_interest;     /* it pays no interest (takes no loans) */
+        bool never_closes;    /* it does not close on the market's closing spaces */
+        bool withholds_until_permanent; /* it withholds its revenue, and its price does not
+                                         * move, until it owns a train that never rusts */
+    } national;
     int nsales_groups;    /* Thompson Half */
     int sales_group_size[4];
     int sales_groups[4][4];
@@ -512,7 +583,9 @@ int eng_xg_item_named(const eng_title *t, const char *id);
 int eng_xg_item_share(const eng_title *t, int item);
 /* The hex on the other side of edge e of hex h, or -1 off the map. */
 int eng_neighbor(const eng_title *t, int h, int edge);
-/* Parses "L14" into row/col; false when it is not a hex name. */
+/* The number of hexes from hex a to hex b (neighbours 1), in either layout. */
+int eng_hex_distance(const eng_title *t, int a, int b);
+/* Parses "L14" into row/col (letter, number); false when it is not a hex name. */
 bool eng_parse_coord(const char *id, int *row, int *col);
 
 #endif

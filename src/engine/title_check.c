@@ -133,6 +133,8 @@ static bool parse_available(struct loader *L, const char *where, const cJSON *av
         a->when = ENG_AVAIL_PERCENT_SOLD;
     else if (strcmp(when, "director_sold") == 0)
         a->when = ENG_AVAIL_DIRECTOR_SOLD;
+    else if (strcmp(when, "formed") == 0)
+        a->when = ENG_AVAIL_FORMED;
     else
         return bad(L, "%s.available.when: \"%s\" is not known", where, when);
     const cJSON *list = member(av, "companies"), *it;
@@ -148,7 +150,7 @@ static bool parse_available(struct loader *L, const char *where, const cJSON *av
         if ((a->companies[0] = company_ref(L, where, member(av, "company"))) < 0)
             return false;
     }
-    if (a->when != ENG_AVAIL_START && a->ncompanies == 0)
+    if (a->when != ENG_AVAIL_START && a->when != ENG_AVAIL_FORMED && a->ncompanies == 0)
         return bad(L, "%s.available: names no company", where);
     return get_int(L, where, av, "percent", &a->percent, 0);
 }
@@ -206,7 +208,7 @@ static bool parse_powers(struct loader *L, const char *where, const cJSON *pw, e
     if (k < 0)
         return bad(L, "%s.powers.closes_after: must be never, tiles, token, any or all", where);
     c->powers.closes_after = (eng_power_closes)k;
-    return true;
+    return eng_title_read_power_extras(L, where, pw, &c->powers);
 }
 
 static int train_ref(struct loader *L, const char *where, const cJSON *v)
@@ -304,11 +306,12 @@ bool eng_title_resolve_company_refs(struct loader *L, const cJSON *root)
                 return false;
         }
     }
-    const cJSON *pr = member(root, "formed_company");
+    const char *key = member(root, "formed_company") ? "formed_company" : "national";
+    const cJSON *pr = member(root, key);
     if (pr) {
         eng_company *c = &L->t->companies[eng_company_index(L->t, member(pr, "id")->valuestring)];
         c->brings_company = -1;
-        if (!parse_available(L, "formed_company", member(pr, "available"), &c->available))
+        if (!parse_available(L, key, member(pr, "available"), &c->available))
             return false;
     }
     if (pr && !parse_formation(L, pr))

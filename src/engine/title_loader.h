@@ -141,6 +141,14 @@ void eng_title_free_upgrades(eng_upgrades *up);
 bool eng_title_resolve_upgrades(struct loader *L, const cJSON *root);
 bool eng_title_resolve_company_refs(struct loader *L, const cJSON *root);
 bool eng_title_resolve_formation_trains(struct loader *L, const cJSON *root);
+/* A "national"'s "national_rules" (1856's CGR), once trains are read (title_read_national.c). */
+bool eng_title_read_national(struct loader *L, const cJSON *root);
+/* The tiles' "upgrades_from_phase_P" (title_read_phase.c), once the phases are read. */
+bool eng_title_read_phase_upgrades(struct loader *L, const cJSON *root);
+/* A private's powers beyond its tile lay and station (title_read_powers.c): the tiles its lay
+ * may be, when it closes, its run bonus, its marker. */
+bool eng_title_read_power_extras(struct loader *L, const char *where, const cJSON *pw,
+                                 eng_powers *out);
 bool eng_title_check_par_spaces(struct loader *L);
 bool eng_title_read_rights(struct loader *L, const cJSON *root);
 

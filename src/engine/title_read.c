@@ -34,6 +34,7 @@ eng_title *eng_title_from_json(const cJSON *root, char **err)
 {
     struct loader L = {.t = xcalloc(1, sizeof(eng_title)), .failed = false};
     L.t->formation.company = -1;
+    L.t->national.company = -1;
     buf_init(&L.err);
     if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
         eng_title_read_tiles(&L, root) && eng_title_read_hexes(&L, root) &&
@@ -42,7 +43,7 @@ eng_title *eng_title_from_json(const cJSON *root, char **err)
                 sizeof L.t->not_playable, false) &&
         get_str(&L, "title", root, "extends_title", L.t->extends, sizeof L.t->extends, false) &&
         eng_title_resolve_upgrades(&L, root) && eng_title_read_game_options(&L, root) &&
-        eng_title_read_companies(&L, root)) {
+        eng_title_read_companies(&L, root) && eng_title_read_phase_upgrades(&L, root)) {
         eng_title_resolve_option_companies(&L, root);
         eng_title_read_xgames(&L, root);
     }

@@ -48,6 +48,12 @@ static bool parse_home(struct loader *L, const char *where, const cJSON *obj, en
         c->home_choice = true;
     else if (hc && !cJSON_IsNull(hc))
         return bad(L, "%s.home_city: a city's number or \"choice\"", where);
+    const cJSON *keeps = member(obj, "home_keeps");
+    int k = keeps ? word_index(keeps, (const char *const[]){"each", "one"}, 2) : 0;
+    if (k < 0 || (keeps && !c->home_choice))
+        return bad(L, "%s.home_keeps: \"each\" or \"one\" (a circle kept in each city or in "
+                      "one), for a home_city \"choice\"", where);
+    c->home_keeps_one = k == 1;
     const eng_track *tr = &L->t->hexes[c->home_hex].printed;
     if (c->home_choice && tr->ncities < 2)
         return bad(L, "%s.home_city: %s has one city, no choice", where, hex);
@@ -233,13 +239,16 @@ static bool parse_company_list(struct loader *L, const cJSON *root, const char *
     return !L->failed;
 }
 
+/* The company formed from others: "formed_company" (1835's Prussian), or a "national" formed
+ * from the majors given up to it (1856's CGR; its rules: title_read_national.c). */
 static bool parse_formed_company(struct loader *L, const cJSON *root)
 {
-    const cJSON *pr = member(root, "formed_company");
+    const char *key = member(root, "formed_company") ? "formed_company" : "national";
+    const cJSON *pr = member(root, key);
     if (!pr)
         return true;
     char where[64];
-    eng_company *c = new_company(L, "formed_company", pr, ENG_MAJOR, where, sizeof where);
+    eng_company *c = new_company(L, key, pr, ENG_MAJOR, where, sizeof where);
     if (!c)
         return false;
     c->formed = true;
@@ -615,6 +624,7 @@ bool eng_title_read_companies(struct loader *L, const cJSON *root)
            parse_company_list(L, root, "majors", ENG_MAJOR) && parse_formed_company(L, root) &&
            eng_title_resolve_company_refs(L, root) &&
            parse_trains(L, root) && eng_title_resolve_formation_trains(L, root) &&
+           eng_title_read_national(L, root) &&
            parse_phases(L, root) &&
            parse_market(L, root) && eng_title_check_par_spaces(L) &&
            parse_players(L, root) && parse_start_packet(L, root) && eng_title_read_rights(L, root);

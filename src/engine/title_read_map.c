@@ -248,10 +248,25 @@ static bool parse_hex(struct loader *L, const cJSON *it, eng_hex *h)
     return !L->failed && parse_borders(L, where, borders, h);
 }
 
+/* "layout": "pointy" (the default) or "flat" (title.h's geometry). */
+static bool read_layout(struct loader *L, const cJSON *root)
+{
+    char layout[ENG_ID];
+    if (!get_str(L, "title", root, "layout", layout, sizeof layout, false))
+        return false;
+    if (!layout[0] || strcmp(layout, "pointy") == 0)
+        L->t->layout = ENG_LAYOUT_POINTY;
+    else if (strcmp(layout, "flat") == 0)
+        L->t->layout = ENG_LAYOUT_FLAT;
+    else
+        return bad(L, "title.layout: \"%s\" is neither \"pointy\" nor \"flat\"", layout);
+    return true;
+}
+
 bool eng_title_read_hexes(struct loader *L, const cJSON *root)
 {
     const cJSON *hexes = get_array(L, "title", root, "hexes", true);
-    if (!hexes)
+    if (!hexes || !read_layout(L, root))
         return false;
     eng_title *t = L->t;
     t->hexes = xcalloc((size_t)cJSON_GetArraySize(hexes) + 1, sizeof *t->hexes);

@@ -17,6 +17,8 @@ static const char *const KIND_NAMES[] = {
     [ORD_KEEP] = "keep",         [ORD_PRIVATE] = "use",         [ORD_GOAL] = "goal",
     [ORD_ONE_ROUND] = "one_round", [ORD_HOME] = "home", [ORD_BID] = "bid",           [ORD_PAR] = "par",
     [ORD_BUY_PRIVATE] = "buy_private", [ORD_SELL_PRIVATE] = "sell_private",
+    [ORD_GIVE_UP] = "give_up",
+    [ORD_BUY_BONUS] = "buy_bonus", [ORD_PORT] = "port",
 };
 #define NKINDS ((int)(sizeof KIND_NAMES / sizeof *KIND_NAMES))
 

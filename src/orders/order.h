@@ -53,6 +53,11 @@ typedef enum {
     ORD_PAR,          /* PAR CO price: the par of a company started with an item */
     ORD_BUY_PRIVATE,  /* BUY PRIVATE priv FOR price: the company buys it from its owner */
     ORD_SELL_PRIVATE, /* SELL PRIVATE priv TO CO FOR price: the owner's agreement to it */
+    ORD_GIVE_UP,      /* GIVE UP CO: in a national's formation round (1856's CGR) its
+                       * director lets the company merge rather than repay its loans */
+    ORD_BUY_BONUS,    /* BUY BONUS priv-or-bonus: a private's run bonus (1856's bridge and
+                       * tunnel tokens; priv: the private, or the bonus's name, "Bridge") */
+    ORD_PORT,         /* PORT hex: the company's private's marker placed there (1856's port) */
 } ord_kind;
 
 typedef struct ord_action {

@@ -338,6 +338,8 @@ static bool parse_buy(struct words *w, ord_action *a)
 {
     if (accept(w, "PRIVATE"))
         return parse_private_sale(w, a, true);
+    if (accept(w, "BONUS")) /* BUY BONUS Bridge (1856's bonus tokens) */
+        return (a->kind = ORD_BUY_BONUS, take_name(w, a->priv, "bonus (or its private)"));
     if (accept(w, "TRAIN")) {
         a->kind = ORD_BUY_TRAIN;
         if (!take_name(w, a->train, "train"))
@@ -465,7 +467,7 @@ static const char *near_verb(const char *word)
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
                                         "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "BID", "PAR",
-                                        "HOME", "REPORT", NULL};
+                                        "HOME", "REPORT", "GIVE", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];
@@ -574,9 +576,23 @@ static bool parse_use(struct words *w, ord_action *a) /* USE private [CITY n]: i
            (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
 }
 
+static bool parse_port(struct words *w, ord_action *a) /* PORT hex: 1856's port marker */
+{
+    return (a->kind = ORD_PORT, take_place(w, a->hex, "port hex"));
+}
+
 static bool parse_goal(struct words *w, ord_action *a)
 {
     return (a->kind = ORD_GOAL, take_place(w, a->goal, "goal"));
+}
+
+/* GIVE UP CO: a national's formation round (1856's CGR): the company merges into it. */
+static bool parse_give_up(struct words *w, ord_action *a)
+{
+    if (!accept(w, "UP"))
+        return fail(w, "GIVE UP company (it merges into the national rather than repay its "
+                       "loans)");
+    return (a->kind = ORD_GIVE_UP, take_name(w, a->company, "company"));
 }
 
 static bool not_an_order(struct words *w);
@@ -611,6 +627,8 @@ static const struct verb {
     {"DO", parse_do_not},       {"DON'T", parse_do_not},      {"EXCHANGE", parse_exchange},
     {"KEEP", parse_keep},       {"USE", parse_use},           {"GOAL", parse_goal},
     {"ONE", parse_one_round},   {"SEND", parse_send},
+    {"GIVE", parse_give_up},
+    {"PORT", parse_port}, /* (1856's privates: PORT hex; BUY BONUS is BUY's) */
 };
 
 /* The word before the reader is no verb: said, with the nearest verb where one is near. */
@@ -769,7 +787,7 @@ static bool stock_kind(const ord_action *a)
 static bool any_section_kind(ord_kind k)
 {
     return k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP ||
-           k == ORD_ONE_ROUND || k == ORD_PAR || k == ORD_SELL_PRIVATE;
+           k == ORD_ONE_ROUND || k == ORD_PAR || k == ORD_SELL_PRIVATE || k == ORD_GIVE_UP;
 }
 
 /* A stock-round order in a company's section, or a company's order among the stock-round
@@ -936,6 +954,7 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
     case ORD_NO_FORM: buf_printf(b, "DO NOT FORM%s%s", a->company[0] ? " " : "", a->company); break;
     case ORD_EXCHANGE: buf_printf(b, "EXCHANGE %s", a->company); break;
     case ORD_KEEP: buf_printf(b, "KEEP %s", a->company); break;
+    case ORD_GIVE_UP: buf_printf(b, "GIVE UP %s", a->company); break;
     case ORD_PRIVATE:
         buf_printf(b, "USE %s", a->company);
         if (a->city)
@@ -955,6 +974,8 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
         buf_printf(b, "SELL PRIVATE %s TO %s FOR %d", a->priv,
                    a->seller[0] ? a->seller : a->company, a->price);
         break;
+    case ORD_BUY_BONUS: buf_printf(b, "BUY BONUS %s", a->priv); break;
+    case ORD_PORT: buf_printf(b, "PORT %s", a->hex); break;
     }
 }
 

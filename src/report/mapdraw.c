@@ -1,5 +1,7 @@
-/* mapdraw: the map picture, drawn with cairo (see mapdraw.h). Geometry: pointy-topped hexes;
- * edge e's midpoint lies at angle 120 + 60e degrees from the centre (screen y grows down). */
+/* mapdraw: the map picture, drawn with cairo (see mapdraw.h). Geometry: the title's layout
+ * (title.h): edge e's midpoint lies at angle edge0 + 60e degrees from the centre (screen y
+ * grows down), edge0 120 for pointy-topped hexes (edge 0 south-west), 90 for flat-topped ones
+ * (edge 0 south); a hex's corners lie 30 degrees either side of its edges' midpoints. */
 #include "report/mapdraw.h"
 #include "report/png.h"
 #include "util/buf.h"
@@ -36,37 +38,67 @@ static uint32_t hex_fill(eng_color c)
     }
 }
 
+double rpt_map_edge0(const eng_title *t)
+{
+    return t->layout == ENG_LAYOUT_FLAT ? 90.0 : 120.0;
+}
+
+/* A pointy map: a row per letter, 1.5 radii apart; the numbers across, half a hex's width
+ * (sqrt(3) radii) apart. A flat one: a column per letter, 1.5 radii apart; the numbers down,
+ * half a hex's height apart. The radius makes the map fill the standard width. */
 void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l)
 {
-    int cols = t->max_col - t->min_col;
-    /* width = 2*margin + cols * w/2 + w, with w = sqrt(3) * radius */
-    l->radius = (PICTURE_WIDTH - 2 * MARGIN) / (SQRT3 * (cols / 2.0 + 1.0));
-    double w = SQRT3 * l->radius;
-    l->origin_x = MARGIN + w / 2;
-    l->origin_y = MARGIN + 30 + l->radius; /* room for the title line */
+    int letters = t->max_row - t->min_row, numbers = t->max_col - t->min_col;
+    bool flat = t->layout == ENG_LAYOUT_FLAT;
+    /* pointy: width = 2*margin + numbers * w/2 + w, with w = sqrt(3) * radius;
+     * flat: width = 2*margin + letters * 1.5 * radius + 2 * radius */
+    l->radius = flat ? (PICTURE_WIDTH - 2 * MARGIN) / (1.5 * letters + 2.0)
+                     : (PICTURE_WIDTH - 2 * MARGIN) / (SQRT3 * (numbers / 2.0 + 1.0));
+    double half_across = flat ? l->radius : SQRT3 * l->radius / 2;
+    double half_down = flat ? SQRT3 * l->radius / 2 : l->radius;
+    l->origin_x = MARGIN + half_across;
+    l->origin_y = MARGIN + 30 + half_down; /* room for the title line */
     l->width = PICTURE_WIDTH;
-    l->map_bottom = l->origin_y + (t->max_row - t->min_row) * 1.5 * l->radius + l->radius + 20;
+    double down = flat ? numbers * half_down : letters * 1.5 * l->radius;
+    l->map_bottom = l->origin_y + down + half_down + 20;
     l->height = (int)(l->map_bottom + LEGEND_HEIGHT);
+}
+
+/* Where the line of a letter (its row, or its column when flat) and of a number lie. */
+static double letter_at(const eng_title *t, const rpt_map_layout *l, int letter)
+{
+    double step = 1.5 * l->radius;
+    return (t->layout == ENG_LAYOUT_FLAT ? l->origin_x : l->origin_y) +
+           (letter - t->min_row) * step;
+}
+
+static double number_at(const eng_title *t, const rpt_map_layout *l, int number)
+{
+    double step = SQRT3 * l->radius / 2;
+    return (t->layout == ENG_LAYOUT_FLAT ? l->origin_y : l->origin_x) +
+           (number - t->min_col) * step;
 }
 
 void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, double *x, double *y)
 {
     const eng_hex *h = &t->hexes[hex];
-    *x = l->origin_x + (h->col - t->min_col) * SQRT3 * l->radius / 2;
-    *y = l->origin_y + (h->row - t->min_row) * 1.5 * l->radius;
+    bool flat = t->layout == ENG_LAYOUT_FLAT;
+    *x = flat ? letter_at(t, l, h->row) : number_at(t, l, h->col);
+    *y = flat ? number_at(t, l, h->col) : letter_at(t, l, h->row);
 }
 
-static void edge_point(double cx, double cy, double dist, double edge, double *x, double *y)
+static void edge_point(double e0, double cx, double cy, double dist, double edge, double *x,
+                       double *y)
 {
-    double a = (120.0 + 60.0 * edge) * M_PI / 180.0;
+    double a = (e0 + 60.0 * edge) * M_PI / 180.0;
     *x = cx + dist * cos(a);
     *y = cy + dist * sin(a);
 }
 
-static void hex_path(cairo_t *cr, double cx, double cy, double r)
+static void hex_path(cairo_t *cr, double e0, double cx, double cy, double r)
 {
     for (int k = 0; k < 6; k++) {
-        double a = (-90.0 + 60.0 * k) * M_PI / 180.0;
+        double a = (e0 + 30.0 + 60.0 * k) * M_PI / 180.0;
         if (k == 0)
             cairo_move_to(cr, cx + r * cos(a), cy + r * sin(a));
         else
@@ -117,8 +149,8 @@ static void text_with_halo(cairo_t *cr, const char *s, double x, double y, doubl
 }
 
 /* Where a city or town sits in its hex. */
-static void node_position(const eng_track *tr, int rot, eng_end_kind kind, int index, double cx,
-                          double cy, double r, double *x, double *y)
+static void node_position(const eng_track *tr, int rot, double e0, eng_end_kind kind, int index,
+                          double cx, double cy, double r, double *x, double *y)
 {
     float loc = kind == ENG_END_CITY ? tr->cities[index].loc : tr->towns[index].loc;
     int count = kind == ENG_END_CITY ? tr->ncities : tr->ntowns;
@@ -141,19 +173,19 @@ static void node_position(const eng_track *tr, int rot, eng_end_kind kind, int i
             break;
         }
     }
-    edge_point(cx, cy, r * 0.45, fmod(loc + rot, 6.0), x, y);
+    edge_point(e0, cx, cy, r * 0.45, fmod(loc + rot, 6.0), x, y);
 }
 
-static void end_position(const eng_track *tr, int rot, const eng_end *e, double cx, double cy,
-                         double r, double *x, double *y)
+static void end_position(const eng_track *tr, int rot, double e0, const eng_end *e, double cx,
+                         double cy, double r, double *x, double *y)
 {
     switch (e->kind) {
     case ENG_END_EDGE:
-        edge_point(cx, cy, r * SQRT3 / 2, eng_rotate_edge(e->index, rot), x, y);
+        edge_point(e0, cx, cy, r * SQRT3 / 2, eng_rotate_edge(e->index, rot), x, y);
         break;
     case ENG_END_CITY:
     case ENG_END_TOWN:
-        node_position(tr, rot, (eng_end_kind)e->kind, e->index, cx, cy, r, x, y);
+        node_position(tr, rot, e0, (eng_end_kind)e->kind, e->index, cx, cy, r, x, y);
         break;
     default:
         *x = cx;
@@ -161,14 +193,15 @@ static void end_position(const eng_track *tr, int rot, const eng_end *e, double 
     }
 }
 
-static void draw_paths(cairo_t *cr, const eng_track *tr, int rot, double cx, double cy, double r)
+static void draw_paths(cairo_t *cr, const eng_track *tr, int rot, double e0, double cx, double cy,
+                       double r)
 {
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     for (int i = 0; i < tr->npaths; i++) {
         const eng_path *p = &tr->paths[i];
         double x1, y1, x2, y2;
-        end_position(tr, rot, &p->a, cx, cy, r, &x1, &y1);
-        end_position(tr, rot, &p->b, cx, cy, r, &x2, &y2);
+        end_position(tr, rot, e0, &p->a, cx, cy, r, &x1, &y1);
+        end_position(tr, rot, e0, &p->b, cx, cy, r, &x2, &y2);
         cairo_move_to(cr, x1, y1);
         if (p->toll) { /* the Elbe ferry */
             double dash[] = {r * 0.08, r * 0.06};
@@ -215,12 +248,12 @@ static void draw_token(cairo_t *cr, const eng_company *c, double x, double y, do
 }
 
 static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_track *tr, int rot,
-                        double cx, double cy, double r)
+                        double e0, double cx, double cy, double r)
 {
     double rad = r * 0.2;
     for (int c = 0; c < tr->ncities; c++) {
         double x, y;
-        node_position(tr, rot, ENG_END_CITY, c, cx, cy, r, &x, &y);
+        node_position(tr, rot, e0, ENG_END_CITY, c, cx, cy, r, &x, &y);
         int slots = tr->cities[c].slots;
         for (int s = 0; s < slots; s++) {
             double sx = x + (s - (slots - 1) / 2.0) * rad * 2;
@@ -245,7 +278,7 @@ static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_trac
     }
     for (int w = 0; w < tr->ntowns; w++) {
         double x, y;
-        node_position(tr, rot, ENG_END_TOWN, w, cx, cy, r, &x, &y);
+        node_position(tr, rot, e0, ENG_END_TOWN, w, cx, cy, r, &x, &y);
         cairo_arc(cr, x, y, r * 0.09, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
         cairo_fill(cr);
@@ -254,11 +287,24 @@ static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_trac
     }
 }
 
-static void draw_offboard(cairo_t *cr, const eng_hex *h, double cx, double cy, double r)
+/* Whether a phase of the title takes the off-boards' gray values (1856's D): the map then shows
+ * four values, yellow/green/brown/gray, else three. */
+static bool gray_offboard_values(const eng_title *t)
+{
+    for (int p = 0; p < t->nphases; p++)
+        if (t->phases[p].offboard_color == ENG_GRAY)
+            return true;
+    return false;
+}
+
+static void draw_offboard(cairo_t *cr, const eng_title *t, const eng_hex *h, double cx,
+                          double cy, double r)
 {
     char s[48];
-    snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
-             h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
+    int n = snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
+                     h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
+    if (gray_offboard_values(t))
+        snprintf(s + n, sizeof s - (size_t)n, "/%d", h->offboard_revenue[ENG_GRAY]);
     cairo_set_source_rgb(cr, 1, 1, 1);
     text_centered(cr, s, cx, cy - r * 0.05, r * 0.2, true);
 }
@@ -297,7 +343,8 @@ static void draw_hex(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, i
     rpt_map_hex_center(t, l, hex, &cx, &cy);
     int rot;
     const eng_track *tr = eng_board_track(b, hex, &rot);
-    hex_path(cr, cx, cy, r);
+    double e0 = rpt_map_edge0(t);
+    hex_path(cr, e0, cx, cy, r);
     rgb(cr, hex_fill(tr->color));
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.45, 0.42, 0.36);
@@ -305,24 +352,24 @@ static void draw_hex(cairo_t *cr, const eng_board *b, const rpt_map_layout *l, i
     cairo_stroke(cr);
     if (b->tile[hex] == ENG_NONE && h->cost > 0)
         draw_terrain(cr, h, cx, cy, r);
-    draw_paths(cr, tr, rot, cx, cy, r);
+    draw_paths(cr, tr, rot, e0, cx, cy, r);
     if (h->offboard)
-        draw_offboard(cr, h, cx, cy, r);
-    draw_cities(cr, b, hex, tr, rot, cx, cy, r);
+        draw_offboard(cr, t, h, cx, cy, r);
+    draw_cities(cr, b, hex, tr, rot, e0, cx, cy, r);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     if (tr->label[0])
         text_centered(cr, tr->label, cx - r * 0.5, cy - r * 0.42, r * 0.2, true);
 }
 
 /* How close the nearest city, town or station of the hex's track comes to (x, y). */
-static double nearest_node(const eng_track *tr, int rot, double cx, double cy, double r, double x,
-                           double y)
+static double nearest_node(const eng_track *tr, int rot, double e0, double cx, double cy, double r,
+                           double x, double y)
 {
     double best = 1e9;
     for (int k = 0; k < tr->ncities + tr->ntowns; k++) {
         bool city = k < tr->ncities;
         double nx, ny;
-        node_position(tr, rot, city ? ENG_END_CITY : ENG_END_TOWN, city ? k : k - tr->ncities,
+        node_position(tr, rot, e0, city ? ENG_END_CITY : ENG_END_TOWN, city ? k : k - tr->ncities,
                       cx, cy, r, &nx, &ny);
         double half = city ? tr->cities[k].slots * r * 0.2 : 0; /* a row of station circles */
         double dx = fabs(nx - x) > half ? fabs(nx - x) - half : 0, dy = ny - y;
@@ -349,13 +396,13 @@ static void name_extent(cairo_t *cr, const eng_hex *h, double r, double *hw, dou
 }
 
 /* Whether a station place of the track covers the box centred at (x, y). */
-static bool box_covered(const eng_track *tr, int rot, double cx, double cy, double r, double x,
-                        double y, double hw, double hh)
+static bool box_covered(const eng_track *tr, int rot, double e0, double cx, double cy, double r,
+                        double x, double y, double hw, double hh)
 {
     double rad = r * 0.2;
     for (int c = 0; c < tr->ncities; c++) {
         double nx, ny;
-        node_position(tr, rot, ENG_END_CITY, c, cx, cy, r, &nx, &ny);
+        node_position(tr, rot, e0, ENG_END_CITY, c, cx, cy, r, &nx, &ny);
         for (int k = 0; k < tr->cities[c].slots; k++) {
             double sx = nx + (k - (tr->cities[c].slots - 1) / 2.0) * rad * 2;
             double qx = sx < x - hw ? x - hw : sx > x + hw ? x + hw : sx;
@@ -369,12 +416,12 @@ static bool box_covered(const eng_track *tr, int rot, double cx, double cy, doub
 
 /* Where the hex's name goes: the first of below, above, the middle and between that no station
  * place covers (below when all are). */
-static double name_y(const eng_track *tr, int rot, double cx, double cy, double r, double hw,
-                     double hh)
+static double name_y(const eng_track *tr, int rot, double e0, double cx, double cy, double r,
+                     double hw, double hh)
 {
     static const double spots[] = {0.68, -0.66, 0, 0.3, -0.3, 0.5, -0.5};
     for (size_t i = 0; i < sizeof spots / sizeof *spots; i++)
-        if (!box_covered(tr, rot, cx, cy, r, cx, cy + r * spots[i], hw, hh))
+        if (!box_covered(tr, rot, e0, cx, cy, r, cx, cy + r * spots[i], hw, hh))
             return cy + r * spots[i];
     return cy + r * spots[0];
 }
@@ -393,7 +440,7 @@ static void draw_labels(cairo_t *cr, const eng_board *b, const rpt_map_layout *l
     if (h->name[0]) {
         double hw, hh;
         name_extent(cr, h, r, &hw, &hh);
-        ny = name_y(tr, rot, cx, cy, r, hw, hh);
+        ny = name_y(tr, rot, rpt_map_edge0(t), cx, cy, r, hw, hh);
         text_with_halo(cr, h->name, cx, ny, name_size(h, r), false);
     }
     if (b->tile[hex] == ENG_NONE)
@@ -402,7 +449,7 @@ static void draw_labels(cairo_t *cr, const eng_board *b, const rpt_map_layout *l
     double bx = 0, by = 0, best = -1;
     for (size_t i = 0; i < sizeof spots / sizeof *spots; i++) {
         double x = cx + r * spots[i][0], y = cy + r * spots[i][1];
-        double d = nearest_node(tr, rot, cx, cy, r, x, y);
+        double d = nearest_node(tr, rot, rpt_map_edge0(t), cx, cy, r, x, y);
         if (fabs(y - ny) < r * 0.25)
             d -= r * 0.3; /* not on the name's line */
         if (d > best)
@@ -427,7 +474,8 @@ bool rpt_map_name_covered(const eng_board *b, int hex)
     name_extent(cr, h, r, &hw, &hh);
     cairo_destroy(cr);
     cairo_surface_destroy(s);
-    return box_covered(tr, rot, cx, cy, r, cx, name_y(tr, rot, cx, cy, r, hw, hh), hw, hh);
+    double e0 = rpt_map_edge0(b->t);
+    return box_covered(tr, rot, e0, cx, cy, r, cx, name_y(tr, rot, e0, cx, cy, r, hw, hh), hw, hh);
 }
 
 /* What is new since the board before: a tile laid or upgraded (an outline round its hex), a
@@ -456,15 +504,16 @@ static void draw_marks(cairo_t *cr, const eng_board *b, const eng_board *before,
     rpt_map_hex_center(b->t, l, hex, &cx, &cy);
     rgb(cr, MARK_RGB);
     if (tile_is_new(b, before, hex)) {
-        hex_path(cr, cx, cy, r * 0.94);
+        hex_path(cr, rpt_map_edge0(b->t), cx, cy, r * 0.94);
         cairo_set_line_width(cr, r * 0.09);
         cairo_stroke(cr);
     }
     int rot;
     const eng_track *tr = eng_board_track(b, hex, &rot);
+    double e0 = rpt_map_edge0(b->t);
     for (int c = 0; c < tr->ncities; c++) {
         double x, y, rad = r * 0.2;
-        node_position(tr, rot, ENG_END_CITY, c, cx, cy, r, &x, &y);
+        node_position(tr, rot, e0, ENG_END_CITY, c, cx, cy, r, &x, &y);
         for (int s = 0; s < tr->cities[c].slots; s++) {
             int company = b->tokens[hex][c][s];
             if (company == ENG_NONE || had_station(before, hex, company))
@@ -489,7 +538,7 @@ static void draw_borders(cairo_t *cr, const eng_title *t, const rpt_map_layout *
                 continue;
             double cx, cy, x1, y1, x2, y2;
             rpt_map_hex_center(t, l, h, &cx, &cy);
-            double a1 = (120.0 + 60.0 * e - 30.0) * M_PI / 180.0, a2 = a1 + M_PI / 3;
+            double a1 = (rpt_map_edge0(t) + 60.0 * e - 30.0) * M_PI / 180.0, a2 = a1 + M_PI / 3;
             x1 = cx + r * cos(a1);
             y1 = cy + r * sin(a1);
             x2 = cx + r * cos(a2);
@@ -500,22 +549,26 @@ static void draw_borders(cairo_t *cr, const eng_title *t, const rpt_map_layout *
         }
 }
 
+/* The letters and numbers round the map: a pointy map's letters down both sides and numbers
+ * along the top and bottom, a flat one's the other way round. */
 static void draw_coordinates(cairo_t *cr, const eng_title *t, const rpt_map_layout *l)
 {
     double r = l->radius;
+    bool flat = t->layout == ENG_LAYOUT_FLAT;
+    double top = l->origin_y - (flat ? SQRT3 * r / 2 : r) - 8, bottom = l->map_bottom - 8;
     cairo_set_source_rgb(cr, 0.35, 0.3, 0.25);
     for (int row = t->min_row; row <= t->max_row; row++) {
         char s[4] = {(char)('A' + row), 0};
-        double y = l->origin_y + (row - t->min_row) * 1.5 * r;
-        text_centered(cr, s, MARGIN * 0.45, y, 18, true);
-        text_centered(cr, s, l->width - MARGIN * 0.45, y, 18, true);
+        double at = letter_at(t, l, row);
+        text_centered(cr, s, flat ? at : MARGIN * 0.45, flat ? top : at, 18, true);
+        text_centered(cr, s, flat ? at : l->width - MARGIN * 0.45, flat ? bottom : at, 18, true);
     }
     for (int col = t->min_col; col <= t->max_col; col++) {
         char s[8];
         snprintf(s, sizeof s, "%d", col);
-        double x = l->origin_x + (col - t->min_col) * SQRT3 * r / 2;
-        text_centered(cr, s, x, l->origin_y - r - 8, 15, false);
-        text_centered(cr, s, x, l->map_bottom - 8, 15, false);
+        double at = number_at(t, l, col);
+        text_centered(cr, s, flat ? MARGIN * 0.45 : at, flat ? at : top, 15, false);
+        text_centered(cr, s, flat ? l->width - MARGIN * 0.45 : at, flat ? at : bottom, 15, false);
     }
 }
 
@@ -539,9 +592,11 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     static const struct { eng_color c; const char *label; } colours[] = {
         {ENG_WHITE, "open"}, {ENG_YELLOW, "yellow"}, {ENG_GREEN, "green"},
         {ENG_BROWN, "brown / fixed"}, {ENG_RED, "off-board: yellow/green/brown phase values"}};
+    const char *gray_label = "off-board: yellow/green/brown/gray phase values";
     double x = MARGIN;
     for (size_t i = 0; i < sizeof colours / sizeof *colours; i++) {
-        legend_swatch(cr, x, y, hex_fill(colours[i].c), colours[i].label);
+        bool gray = colours[i].c == ENG_RED && gray_offboard_values(t);
+        legend_swatch(cr, x, y, hex_fill(colours[i].c), gray ? gray_label : colours[i].label);
         x += i + 1 < sizeof colours / sizeof *colours ? 150 : 0;
     }
     y += 34;
@@ -561,7 +616,7 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
         double mx = MARGIN + 11;
         rgb(cr, MARK_RGB);
         cairo_set_line_width(cr, 4);
-        hex_path(cr, mx, y, 10);
+        hex_path(cr, rpt_map_edge0(t), mx, y, 10);
         cairo_stroke(cr);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         text_from(cr, MARGIN + 30, y + 5, "Outlined hex: a tile laid this turn. Ringed token: a station placed "

@@ -18,6 +18,9 @@ typedef struct rpt_map_layout {
 
 /* The layout for a title's map at the standard width. */
 void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l);
+/* The angle, in degrees clockwise from east, at which edge 0's midpoint lies from a hex's
+ * centre: 120 in a pointy layout (edge 0 south-west), 90 in a flat one (edge 0 south). */
+double rpt_map_edge0(const eng_title *t);
 /* Where a hex's centre is drawn. */
 void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, double *x, double *y);
 

@@ -222,6 +222,64 @@ static int check_exchange(const eng_title *t, const ord_action *a, char *why, si
            -1;
 }
 
+/* GIVE UP: a major of a title with a national (1856's CGR), not the national itself. */
+static int check_give_up(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int c = eng_company_index(t, a->company), n = t->national.company;
+    if (n < 0)
+        return snprintf(why, len, "no company is given up to a national in this game"), -1;
+    if (c < 0 || t->companies[c].kind != ENG_MAJOR || c == n)
+        return snprintf(why, len, "only a major with loans is given up to %s",
+                        t->companies[n].id), -1;
+    return 0;
+}
+
+/* BUY BONUS names the bonus ("Bridge") or its private ("Brdg"): the bonus's name stored as
+ * its private's id, so that the rest checks a company's name. */
+static void bonus_as_private(const eng_title *t, ord_action *a)
+{
+    for (int c = 0; a->kind == ORD_BUY_BONUS && c < t->ncompanies; c++)
+        if (t->companies[c].powers.nbonus_hexes &&
+            strcasecmp(t->companies[c].powers.bonus_name, a->priv) == 0)
+            snprintf(a->priv, sizeof a->priv, "%s", t->companies[c].id);
+}
+
+/* BUY BONUS: a private with a run bonus others may buy (1856's Brdg and Tunn). */
+static int check_bonus(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int priv = eng_company_index(t, a->priv);
+    if (priv >= 0 && t->companies[priv].powers.nbonus_hexes)
+        return 0;
+    size_t at = (size_t)snprintf(why, len, "%s has no bonus to sell", a->priv);
+    const char *sep = " (the bonuses: ";
+    for (int c = 0; c < t->ncompanies && at < len; c++)
+        if (t->companies[c].powers.nbonus_hexes) {
+            at += (size_t)snprintf(why + at, len - at, "%s%s of %s", sep,
+                                   t->companies[c].powers.bonus_name, t->companies[c].id);
+            sep = ", ";
+        }
+    if (at < len)
+        snprintf(why + at, len - at, "%s", strcmp(sep, ", ") == 0 ? ")" : " in this game");
+    return -1;
+}
+
+/* PORT hex: a hex one of the title's markers goes on (1856's thirteen port hexes). */
+static int check_port(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int hex = turn_place_hex(t, a->hex), any = -1;
+    for (int c = 0; c < t->ncompanies; c++) {
+        const eng_powers *pw = &t->companies[c].powers;
+        any = pw->nmarker_hexes && any < 0 ? c : any;
+        for (int i = 0; i < pw->nmarker_hexes; i++)
+            if (pw->marker_hexes[i] == hex)
+                return 0;
+    }
+    if (any < 0)
+        return snprintf(why, len, "no private places a marker in this game"), -1;
+    return snprintf(why, len, "%s is not a hex the %s marker goes on", a->hex,
+                    t->companies[any].powers.marker_name), -1;
+}
+
 /* What the title alone rules out for the order's kind. */
 static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len)
 {
@@ -232,6 +290,9 @@ static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len
     case ORD_BUY_PRIVATE:
     case ORD_SELL_PRIVATE: return check_private_sale(t, a, why, len);
     case ORD_EXCHANGE: return check_exchange(t, a, why, len);
+    case ORD_GIVE_UP: return check_give_up(t, a, why, len);
+    case ORD_BUY_BONUS: return check_bonus(t, a, why, len);
+    case ORD_PORT: return check_port(t, a, why, len);
     default: return 0;
     }
 }
@@ -251,6 +312,7 @@ static int check_action(const eng_title *t, ord_action *a, char *why, size_t len
 {
     item_as_company(t, a);
     sold_to_a_player(t, a);
+    bonus_as_private(t, a);
     if (a->kind != ORD_BID && canonical(t, &COMPANY, a->company, sizeof a->company, why, len))
         return -1;
     if (canonical(t, &COMPANY, a->priv, sizeof a->priv, why, len) ||
@@ -295,6 +357,10 @@ static int placed(const eng_title *t, const ord_order *o, const ord_action *a, c
     if (a->kind == ORD_BUY_PRIVATE && section >= 0 && t->companies[section].kind != ENG_MAJOR)
         return snprintf(why, len, "only a major buys privates: write it in the major's orders"),
                -1;
+    if ((a->kind == ORD_BUY_BONUS || a->kind == ORD_PORT) && section >= 0 &&
+        t->companies[section].kind != ENG_MAJOR)
+        return snprintf(why, len, "only a major %s: write it in the major's orders",
+                        a->kind == ORD_PORT ? "places a marker" : "buys a bonus"), -1;
     if (a->kind == ORD_EXCHANGE && o->section[0] && c >= 0 &&
         t->companies[c].kind == ENG_PRIVATE && t->companies[c].exchange_company >= 0)
         return snprintf(why, len, "%s is exchanged on your stock-round turn: write it among the "

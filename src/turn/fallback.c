@@ -25,13 +25,6 @@ struct choice {
     bool found;
 };
 
-/* Hexes between two hexes (neighbours in a row are two columns apart). */
-static int hex_distance(const eng_title *t, int a, int b)
-{
-    int dr = abs(t->hexes[a].row - t->hexes[b].row), dc = abs(t->hexes[a].col - t->hexes[b].col);
-    return dr + (dc > dr ? (dc - dr) / 2 : 0);
-}
-
 /* How near a lay brings the company's track to the goal: the goal's hex itself is 0; else the
  * nearest hex its track leads into — a step along a route towards the goal, not merely a tile
  * near it (a tile beside the goal whose track points away does not count as near). */
@@ -43,17 +36,18 @@ static int lay_distance(const eng_title *t, const eng_action *a, int goal)
     int best = 1000;
     for (int e = 0; e < 6; e++) {
         int n = eng_neighbor(t, a->hex, e);
-        if ((edges & (1u << e)) && n >= 0 && hex_distance(t, n, goal) < best)
-            best = hex_distance(t, n, goal);
+        if ((edges & (1u << e)) && n >= 0 && eng_hex_distance(t, n, goal) < best)
+            best = eng_hex_distance(t, n, goal);
     }
-    return best < 1000 ? best + 1 : hex_distance(t, a->hex, goal) + 2;
+    return best < 1000 ? best + 1 : eng_hex_distance(t, a->hex, goal) + 2;
 }
 
 static int goal_distance(const eng_title *t, const eng_action *a, int goal)
 {
     if (goal < 0)
         return 0;
-    return a->kind == ENG_ACT_LAY_TILE ? lay_distance(t, a, goal) : hex_distance(t, a->hex, goal);
+    return a->kind == ENG_ACT_LAY_TILE ? lay_distance(t, a, goal)
+                                       : eng_hex_distance(t, a->hex, goal);
 }
 
 static bool better(const struct choice *c, const struct choice *best, bool by_goal)
@@ -260,7 +254,7 @@ static int nearest_unreached(const eng_game *g, const eng_reach *r, int company)
         bool stop = tr->ncities || tr->ntowns || t->hexes[h].offboard;
         if (!stop || r->edges[h] || r->cities[h] || r->station[h])
             continue;
-        int d = hex_distance(t, from, h);
+        int d = eng_hex_distance(t, from, h);
         if (d < best_d)
             best_d = d, best = h;
     }
@@ -274,10 +268,10 @@ static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choi
     int best_d = 1000;
     eng_lay_option opts[64];
     for (int h = 0; h < g->t->nhexes; h++) {
-        int d = hex_distance(g->t, h, target);
+        int d = eng_hex_distance(g->t, h, target);
         if (!within_reach(g, reach, h) || d >= best_d)
             continue;
-        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+        int n = eng_lay_options(g->board, ENG_NONE, h, eng_lay_colors(g), opts,
                                 64);
         for (int i = 0; i < n && d < best_d; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
@@ -306,9 +300,9 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     for (int h = 0; h < g->t->nhexes; h++) {
         if (!within_reach(g, &reach, h))
             continue;
-        if (goal >= 0 && best.found && hex_distance(g->t, h, goal) > best.distance)
+        if (goal >= 0 && best.found && eng_hex_distance(g->t, h, goal) > best.distance)
             continue; /* cannot beat what is found (a lay's distance is at least its hex's) */
-        int n = eng_lay_options(g->board, ENG_NONE, h, g->t->phases[g->phase].tile_colors, opts,
+        int n = eng_lay_options(g->board, ENG_NONE, h, eng_lay_colors(g), opts,
                                 64);
         for (int i = 0; i < n; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,

@@ -241,18 +241,21 @@ static int try_private(turn_ctx *x, const struct company_turn *ct, const ord_act
     return rc;
 }
 
-/* The company's BUY PRIVATE orders, at the start of its turn (the private's powers are then
- * its own for the turn). */
-static void private_purchases(turn_ctx *x, const struct company_turn *ct)
+/* The orders of those kinds, each tried alternative by alternative (`try`: 0 carried out), in
+ * the order written; what was not carried out said with why. */
+typedef int (*alt_try)(turn_ctx *x, const struct company_turn *ct, const ord_action *a,
+                       char *why, size_t len);
+
+static void each_order(turn_ctx *x, const struct company_turn *ct, unsigned kinds, alt_try try)
 {
     const ord_order *o;
     int i = -1, from;
-    while (!ct->idle && (o = next_order(x, ct, KIND(ORD_BUY_PRIVATE), &i, &from))) {
+    while (!ct->idle && (o = next_order(x, ct, kinds, &i, &from))) {
         char why[256] = "", w[256];
         int rc = -1;
         int k = from;
         for (; k < o->nalts; k++) {
-            if ((rc = try_private(x, ct, &o->alts[k], w, sizeof w)) >= 0)
+            if ((rc = try(x, ct, &o->alts[k], w, sizeof w)) == 0)
                 break;
             turn_add_reason(why, sizeof why, w);
         }
@@ -265,6 +268,69 @@ static void private_purchases(turn_ctx *x, const struct company_turn *ct)
         turn_say(x, "    not carried out: %s", why);
         turn_not_done(x, ct->p, i, "%s", why);
     }
+}
+
+/* The company's BUY PRIVATE orders, at the start of its turn (the private's powers are then
+ * its own for the turn). */
+static void private_purchases(turn_ctx *x, const struct company_turn *ct)
+{
+    each_order(x, ct, KIND(ORD_BUY_PRIVATE), try_private);
+}
+
+/* ---- privates' run bonuses and markers (1856's bridge and tunnel tokens, the port) ---- */
+
+/* The private a BUY BONUS names (by its id or its bonus's name), or -1. */
+static int bonus_private(const eng_title *t, const char *name)
+{
+    for (int c = 0; c < t->ncompanies; c++)
+        if (t->companies[c].powers.nbonus_hexes &&
+            (strcasecmp(t->companies[c].powers.bonus_name, name) == 0 ||
+             eng_company_index(t, name) == c))
+            return c;
+    return -1;
+}
+
+/* The private whose marker the company would place: the one whose powers are its own, else the
+ * first with a marker (whose refusal says why), or -1. */
+static int marker_private(const eng_game *g, int c)
+{
+    int first = -1;
+    for (int p = 0; p < g->t->ncompanies; p++)
+        if (g->t->companies[p].powers.nmarker_hexes) {
+            if (eng_powers_for(g, p, c))
+                return p;
+            first = first < 0 ? p : first;
+        }
+    return first;
+}
+
+static int try_bonus(turn_ctx *x, const struct company_turn *ct, const ord_action *b, char *why,
+                     size_t len)
+{
+    const eng_game *g = x->g;
+    eng_action a = {.player = ct->p};
+    if (b->kind == ORD_BUY_BONUS) {
+        a.kind = ENG_ACT_BUY_BONUS;
+        if ((a.company = bonus_private(g->t, b->priv)) < 0)
+            return snprintf(why, len, "%s has no bonus to sell", b->priv), -1;
+    } else if (b->kind == ORD_PORT) {
+        a.kind = ENG_ACT_PLACE_MARKER;
+        a.hex = turn_place_hex(g->t, b->hex);
+        if ((a.company = marker_private(g, ct->c)) < 0 || a.hex < 0)
+            return snprintf(why, len, a.hex < 0 ? "there is no hex %s"
+                                                : "no private places a marker here", b->hex), -1;
+    } else {
+        return snprintf(why, len, "not a bonus or a marker"), -1;
+    }
+    return turn_act(x, &a, why, len);
+}
+
+/* The company's BUY BONUS and PORT orders, at the start of its turn once its BUY PRIVATE
+ * orders are done (the engine takes them at any time of its turn; before the run they count
+ * in it). */
+static void bonus_orders(turn_ctx *x, const struct company_turn *ct)
+{
+    each_order(x, ct, KIND(ORD_BUY_BONUS) | KIND(ORD_PORT), try_bonus);
 }
 
 /* ---- private powers and the station ---- */
@@ -876,6 +942,7 @@ int turn_operate(turn_ctx *x)
             break;
         case ENG_STEP_TRACK:
             private_purchases(x, &ct);
+            bonus_orders(x, &ct);
             tiles(x, &ct);
             break;
         case ENG_STEP_STATION:

@@ -384,7 +384,15 @@ void turn_stock_turn(turn_ctx *x, int p)
 /* ---- formation rounds (house rule 10) ---- */
 
 static const unsigned FORMATION_KINDS =
-    KIND(ORD_FORM) | KIND(ORD_NO_FORM) | KIND(ORD_EXCHANGE) | KIND(ORD_KEEP);
+    KIND(ORD_FORM) | KIND(ORD_NO_FORM) | KIND(ORD_EXCHANGE) | KIND(ORD_KEEP) | KIND(ORD_GIVE_UP);
+
+/* GIVE UP CO waits until CO is the company asked in a national's round (1856's CGR). */
+static bool not_asked_yet(const eng_game *g, const ord_action *a)
+{
+    return a->kind == ORD_GIVE_UP &&
+           (g->national_asking == ENG_NONE ||
+            eng_company_index(g->t, a->company) != g->national_asking);
+}
 
 /* The player's formation orders, from any section, in order; then the end of the player's part
  * (a pass). Without orders, the founder's owner does not form and nothing is exchanged unless
@@ -395,7 +403,8 @@ void turn_formation_turn(turn_ctx *x, int p)
     const turn_orders *po = &x->pl[p];
     for (int i = 0; po->o && i < po->o->n && g->forming && g->current == p && !x->stop; i++) {
         const ord_order *o = &po->o->v[i];
-        if (po->used[i] >= USED_UP || !(FORMATION_KINDS & KIND(o->alts[0].kind)))
+        if (po->used[i] >= USED_UP || !(FORMATION_KINDS & KIND(o->alts[0].kind)) ||
+            not_asked_yet(g, &o->alts[0]))
             continue;
         x->pl[p].used[i] = USED_UP;
         if (!turn_conds_hold(x, p, o)) {
@@ -410,6 +419,8 @@ void turn_formation_turn(turn_ctx *x, int p)
         } else if (a->kind == ORD_EXCHANGE) {
             e.kind = ENG_ACT_EXCHANGE;
             e.company = eng_company_index(g->t, a->company);
+        } else if (a->kind == ORD_GIVE_UP) {
+            e.kind = ENG_ACT_PASS; /* (the company asked merges) */
         } else {
             turn_done(x, p, i); /* DO NOT FORM, KEEP: what happens when nothing is done */
             continue;

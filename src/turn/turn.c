@@ -82,7 +82,7 @@ static void unreached(turn_ctx *x, int p, int i)
                                    "this turn");
     } else if (k == ORD_GOAL) {
         turn_done(x, p, i); /* an intention: it guides the company when it is played for you */
-    } else if (k == ORD_FORM || k == ORD_NO_FORM || k == ORD_KEEP ||
+    } else if (k == ORD_FORM || k == ORD_NO_FORM || k == ORD_KEEP || k == ORD_GIVE_UP ||
                (k == ORD_EXCHANGE && !turn_stock_exchange(x->g->t, o))) {
         turn_not_done(x, p, i, "there was no formation round for it in this turn");
     } else if (k == ORD_PAR) {

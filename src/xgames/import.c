@@ -194,28 +194,33 @@ static int read_players(xg_importer *x, const cJSON *players)
 
 /* ---- the actions' ids; the end ---- */
 
-/* The actions' ids rising, each action with a type. 18xx.games numbers them from 1, but its
- * own files skip some (1825's 141331 begins at 2, 1856's 89363 skips 142): gaps are taken; an
- * id not above the one before is refused (1856's hotseat001, whose older ids fall back after
- * undos, which 18xx.games loads). */
+/* The actions' ids, as 18xx.games reads them: its engine plays the actions in the file's
+ * order, whatever their ids (1856's hotseat001 has older ids falling back after undos, and
+ * 18xx.games loads it whole), an undo's action_id naming the first action of that id; it stops
+ * at the first action whose id is above the last action's. Gaps are taken (1825's 141331
+ * begins at 2, 1856's 89363 skips 142). Each action must have a type and an id; an action its
+ * engine would never reach is refused, not dropped without a word. */
 static int check_ids(xg_importer *x, const cJSON *actions)
 {
-    int last = 0, n = 0;
-    const cJSON *a;
+    int n = 0, before = 0;
+    const cJSON *a, *last_action = cJSON_GetArrayItem(actions, cJSON_GetArraySize(actions) - 1);
+    const cJSON *last_id = cJSON_GetObjectItemCaseSensitive(last_action, "id");
     cJSON_ArrayForEach(a, actions)
     {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(a, "id");
         const char *type = str_member(a, "type");
         n++;
         if (!cJSON_IsObject(a) || !type)
-            return refuse_file(x, "the file's action %d (after action %d) has no type", n, last);
+            return refuse_file(x, "the file's action %d (after action %d) has no type", n, before);
         if (!cJSON_IsNumber(id))
             return refuse_file(x, "the file's action %d (%s, after action %d) has no id", n, type,
-                               last);
-        if (id->valueint <= last)
-            return refuse_file(x, "action %d (%s): out of order (it comes after action %d)",
-                               id->valueint, type, last);
-        last = id->valueint;
+                               before);
+        if (id->valueint > last_id->valueint)
+            return refuse_file(x,
+                               "action %d (%s): its id is above the last action's (%d), so "
+                               "18xx.games stops before it and never plays the file's end",
+                               id->valueint, type, last_id->valueint);
+        before = id->valueint;
     }
     return 0;
 }

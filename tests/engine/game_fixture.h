@@ -142,6 +142,27 @@ static inline eng_game *after_packet(const char *options)
     return g;
 }
 
+/* The money in all: the bank's, the players', the companies'. */
+static inline int total_money(const eng_game *g)
+{
+    int sum = g->bank;
+    for (int p = 0; p < g->nplayers; p++)
+        sum += g->players[p].cash;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        sum += g->co[c].cash;
+    return sum;
+}
+
+/* The title's phase of that name. */
+static inline int phase(const char *name)
+{
+    for (int p = 0; p < title->nphases; p++)
+        if (strcmp(title->phases[p].name, name) == 0)
+            return p;
+    fail_msg("no phase %s", name);
+    return -1;
+}
+
 static inline int train(const char *name)
 {
     int k = eng_train_index(title, name);

@@ -21,29 +21,10 @@ static int setup_1830(void **state)
 
 /* ---- set-ups ---- */
 
-static int total_money(const eng_game *g)
-{
-    int sum = g->bank;
-    for (int p = 0; p < g->nplayers; p++)
-        sum += g->players[p].cash;
-    for (int c = 0; c < g->t->ncompanies; c++)
-        sum += g->co[c].cash;
-    return sum;
-}
-
 static void bank_pays(eng_game *g, int player, int amount)
 {
     g->players[player].cash += amount;
     g->bank -= amount;
-}
-
-static int phase(const char *name)
-{
-    for (int p = 0; p < title->nphases; p++)
-        if (strcmp(title->phases[p].name, name) == 0)
-            return p;
-    fail_msg("no phase %s", name);
-    return -1;
 }
 
 static int owner_of(const eng_game *g, const char *private_id)

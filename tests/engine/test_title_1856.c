@@ -1,7 +1,7 @@
 /* Tests for config/games/1856.json: the title loads with the engine's parser (not playable
  * yet), and its totals and specific facts match the cited sources (Rails' 1856 data and
- * 18xx.games' g_1856). The map is held transposed (the file's "geometry"): a printed hex's
- * south neighbour is its east one here, its north-east neighbour its south-west one. */
+ * 18xx.games' g_1856). The map is flat-topped and held as printed (the file's "geometry"):
+ * edges 0 S, 1 SW, 2 NW, 3 N, 4 NE, 5 SE, every track as 18xx.games writes it. */
 #include "title_fixture.h"
 #include "engine/game.h"
 
@@ -74,15 +74,22 @@ static void test_counts(void **state)
         assert_int_equal(kinds[c], want_kinds[c]);
         assert_int_equal(per_color[c], want_tiles[c]);
     }
-    /* companies by kind: 6 privates, no minors, 11 majors (the CGR is no company of the
-     * data yet: gap) */
-    static const int want_companies[3] = {[ENG_PRIVATE] = 6, [ENG_MINOR] = 0, [ENG_MAJOR] = 11};
+    /* companies by kind: 6 privates, no minors, 11 majors and the CGR (the national, formed
+     * in its round: national_rules) */
+    static const int want_companies[3] = {[ENG_PRIVATE] = 6, [ENG_MINOR] = 0, [ENG_MAJOR] = 12};
     int by_kind[3] = {0};
     for (int c = 0; c < t->ncompanies; c++)
         by_kind[t->companies[c].kind]++;
     for (int k = 0; k < 3; k++)
         assert_int_equal(by_kind[k], want_companies[k]);
-    assert_int_equal(t->formation.company, -1);
+    int cgr = eng_company_index(t, "CGR");
+    assert_true(cgr >= 0 && t->companies[cgr].formed);
+    assert_int_equal(t->formation.company, cgr);
+    assert_int_equal(t->national.company, cgr);
+    assert_int_equal(t->national.forms_on, eng_train_index(t, "6"));
+    assert_int_equal(t->national.station_limit, 10);
+    assert_int_equal(t->national.cert_limit_after[9][4], 18); /* Rails' CertificateLimit,18,4,9 */
+    assert_int_equal(t->national.cert_limit_after[11][3], 28);
     assert_int_equal(t->ntrains, 6);
     int in_box = 0, spaces = 0;
     for (int k = 0; k < t->ntrains; k++)
@@ -119,23 +126,39 @@ static void test_hexes(void **state)
     assert_int_equal(ki->cost, 0);
     assert_int_equal(ki->upgrades.n, 1);
     assert_true(upgrades_to(t, &ki->upgrades, "59"));
-    /* the transposed grid: printed south (I14) is east here, north (I10) west, north-west
-     * (H11) north-west, south-west (H13) north-east, north-east (J11) south-west */
+    /* the printed grid, flat: a column's hexes two numbers apart, the next column's between */
+    assert_int_equal(t->layout, ENG_LAYOUT_FLAT);
     int h = tf_hex(t, "I12");
-    assert_int_equal(eng_neighbor(t, h, 4), tf_hex(t, "I14"));
-    assert_int_equal(eng_neighbor(t, h, 1), tf_hex(t, "I10"));
-    assert_int_equal(eng_neighbor(t, h, 2), tf_hex(t, "H11"));
-    assert_int_equal(eng_neighbor(t, h, 3), tf_hex(t, "H13"));
-    assert_int_equal(eng_neighbor(t, h, 0), tf_hex(t, "J11"));
-    assert_int_equal(eng_neighbor(t, h, 5), tf_hex(t, "J13"));
-    /* Toronto: two cities of 30, T; the one on the printed south-west side (here north-east)
-     * is city 0, CV's home; the other leaves by the printed north-east (here south-west) */
+    assert_int_equal(eng_neighbor(t, h, 0), tf_hex(t, "I14")); /* S */
+    assert_int_equal(eng_neighbor(t, h, 1), tf_hex(t, "H13")); /* SW */
+    assert_int_equal(eng_neighbor(t, h, 2), tf_hex(t, "H11")); /* NW */
+    assert_int_equal(eng_neighbor(t, h, 3), tf_hex(t, "I10")); /* N */
+    assert_int_equal(eng_neighbor(t, h, 4), tf_hex(t, "J11")); /* NE */
+    assert_int_equal(eng_neighbor(t, h, 5), tf_hex(t, "J13")); /* SE */
+    /* Detroit - Windsor at the south-west corner: nothing west or south of it, Chatham (B19)
+     * its north-east neighbour, B21 its south-east one (18xx.games A20: paths 4 and 5) */
+    int de_hex = tf_hex(t, "A20");
+    assert_int_equal(eng_neighbor(t, de_hex, 4), tf_hex(t, "B19"));
+    assert_int_equal(eng_neighbor(t, de_hex, 5), tf_hex(t, "B21"));
+    assert_int_equal(eng_neighbor(t, de_hex, 1), -1);
+    assert_true(has_path(&t->hexes[de_hex].printed, ENG_END_EDGE, 4, ENG_END_OFFBOARD, 0));
+    assert_true(has_path(&t->hexes[de_hex].printed, ENG_END_EDGE, 5, ENG_END_OFFBOARD, 0));
+    /* Sarnia (B13): to the south and south-east (18xx.games a:0, a:5) */
+    assert_true(has_path(&t->hexes[tf_hex(t, "B13")].printed, ENG_END_EDGE, 0, ENG_END_OFFBOARD,
+                         0));
+    /* London (F15): south to St. Thomas (F17), north-east to G14 */
+    const eng_track *london = &t->hexes[tf_hex(t, "F15")].printed;
+    assert_true(has_path(london, ENG_END_EDGE, 0, ENG_END_CITY, 0));
+    assert_true(has_path(london, ENG_END_EDGE, 4, ENG_END_CITY, 0));
+    assert_int_equal(eng_neighbor(t, tf_hex(t, "F15"), 0), tf_hex(t, "F17"));
+    /* Toronto: two cities of 30, T; the one on the south-west side is city 0, CV's home; the
+     * other leaves by the north-east (18xx.games N11: a:1 to city 0, a:4 to city 1) */
     const eng_hex *to = &t->hexes[tf_hex(t, "N11")];
     assert_string_equal(to->printed.label, "T");
     assert_int_equal(to->printed.cities[0].revenue, 30);
     assert_int_equal(to->printed.cities[1].revenue, 30);
-    assert_true(has_path(&to->printed, ENG_END_EDGE, 3, ENG_END_CITY, 0));
-    assert_true(has_path(&to->printed, ENG_END_EDGE, 0, ENG_END_CITY, 1));
+    assert_true(has_path(&to->printed, ENG_END_EDGE, 1, ENG_END_CITY, 0));
+    assert_true(has_path(&to->printed, ENG_END_EDGE, 4, ENG_END_CITY, 1));
     assert_true(upgrades_to(t, &to->upgrades, "120"));
     /* London and Barrie: yellow B-L cities of 30, first 121 */
     const eng_hex *lo = &t->hexes[tf_hex(t, "F15")];
@@ -226,20 +249,24 @@ static void test_tiles(void **state)
     assert_string_equal(t125->track.label, "L");
     assert_int_equal(t125->count, 4);
     assert_int_equal(t125->track.npaths, 5);
-    /* town tiles become cities only from phase 6: not in the upgrade lists (gap) */
-    assert_int_equal(t->tiles[tf_tile(t, "3")].upgrades.n, 0);
-    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 0);
+    /* town tiles become cities or plain track only from phase 6 (upgrades_from_phase_6) */
+    const eng_upgrades *u3 = &t->tiles[tf_tile(t, "3")].upgrades;
+    assert_int_equal(u3->n, 2);
+    assert_int_equal(u3->v[0].tile, tf_tile(t, "5"));
+    assert_int_equal(u3->v[1].tile, tf_tile(t, "7"));
+    assert_string_equal(t->phases[u3->v[0].from_phase].name, "6");
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.n, 1);
+    assert_int_equal(t->tiles[tf_tile(t, "1")].upgrades.v[0].tile, tf_tile(t, "14"));
     /* counts (Rails TileSet = 18xx.games TILES) */
     assert_int_equal(t->tiles[tf_tile(t, "8")].count, 13);
     assert_int_equal(t->tiles[tf_tile(t, "9")].count, 13);
     assert_int_equal(t->tiles[tf_tile(t, "57")].count, 4);
     assert_int_equal(t->tiles[tf_tile(t, "41")].count, 3);
-    /* a chiral pair held mirrored: 41's track is 42's mirror image (18xx.games 41 = paths 0-3,
-     * 0-1, 1-3 in flat edges, here 4-1, 4-3, 3-1) */
+    /* a chiral pair as printed: 41 is 18xx.games' paths 0-3, 0-1, 1-3 (not 42's mirror) */
     const eng_tile *t41 = &t->tiles[tf_tile(t, "41")];
-    assert_true(has_path(&t41->track, ENG_END_EDGE, 4, ENG_END_EDGE, 1));
-    assert_true(has_path(&t41->track, ENG_END_EDGE, 4, ENG_END_EDGE, 3));
-    assert_true(has_path(&t41->track, ENG_END_EDGE, 3, ENG_END_EDGE, 1));
+    assert_true(has_path(&t41->track, ENG_END_EDGE, 0, ENG_END_EDGE, 3));
+    assert_true(has_path(&t41->track, ENG_END_EDGE, 0, ENG_END_EDGE, 1));
+    assert_true(has_path(&t41->track, ENG_END_EDGE, 1, ENG_END_EDGE, 3));
     eng_title_free(t);
 }
 
@@ -377,7 +404,7 @@ static void test_game_options(void **state)
 {
     (void)state;
     eng_title *base = load_1856();
-    assert_int_equal(base->ngame_options, 2);
+    assert_int_equal(base->ngame_options, 4); /* and UnlimitedBonusTokens, 1856THBHomeBlocked */
     eng_options o;
     char why[256], *err = NULL;
     eng_options_default(base, &o);
@@ -412,10 +439,12 @@ static void test_on_18xx_games(void **state)
     (void)state;
     eng_title *t = load_1856();
     assert_string_equal(t->xgames.title, "1856");
-    assert_int_equal(t->xgames.nrules, 1);  /* of its three optional rules, the 8-train */
+    assert_int_equal(t->xgames.nrules, 2);  /* of its three optional rules, the 8-train and
+                                             * the unlimited bonus tokens */
     assert_string_equal(t->xgames.rules[0].rule, "eight_train_variant");
     assert_string_equal(t->xgames.rules[0].options, "1856AlternateTrains=yes");
-    assert_int_equal(t->xgames.ntiles, 0);  /* rotations negated: no offset says it (gap) */
+    /* every tile and hex as 18xx.games draws it: its rotations are pbemgm's, no offsets */
+    assert_int_equal(t->xgames.ntiles, 0);
     assert_int_equal(t->xgames.nhexes, 0);
     eng_title_free(t);
 }

@@ -208,6 +208,19 @@ static void test_notes_inline_sections_and_misplaced_orders(void **state)
 /* 1830's orders: bids on the auctioned start packet (a bid, or a limit raised to), the par of a
  * company started (with its director's certificate, or at once: PAR), a private bought by a
  * major and its owner's agreement, a private exchanged; the variants players write. */
+/* 1856's privates: a bonus token bought (by the bonus's name or its private's), the port
+ * marker placed (a hex or a place). */
+static void test_1856_orders(void **state)
+{
+    (void)state;
+    expect_canonical("BUY BONUS Bridge", "BUY BONUS BRIDGE");
+    expect_canonical("buy bonus tunn", "BUY BONUS TUNN");
+    expect_canonical("PORT C14", "PORT C14");
+    expect_canonical("port goderich", "PORT GODERICH");
+    expect_canonical("BUY BONUS BRIDGE ELSE BUY BONUS TUNNEL",
+                     "BUY BONUS BRIDGE ELSE BUY BONUS TUNNEL");
+}
+
 static void test_1830_orders(void **state)
 {
     (void)state;
@@ -332,12 +345,22 @@ static void test_hostile_input(void **state)
     done(&p);
 }
 
+/* A national's formation round (1856's CGR): GIVE UP company, in any section; GIVE alone is
+ * no order. (REPAY n LOANS, the round's other order, is the loans' own.) */
+static void test_national_orders(void **state)
+{
+    (void)state;
+    expect_canonical("give up tgb", "GIVE UP TGB");
+    expect_error("give tgb\n", 1, "GIVE UP company");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stock_round_orders),
         cmocka_unit_test(test_operating_orders),
         cmocka_unit_test(test_1830_orders),
+        cmocka_unit_test(test_1856_orders),
         cmocka_unit_test(test_1830_errors),
         cmocka_unit_test(test_contingencies),
         cmocka_unit_test(test_sections_and_one_round),
@@ -346,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_notes_inline_sections_and_misplaced_orders),
         cmocka_unit_test(test_examples_name_the_game),
         cmocka_unit_test(test_hostile_input),
+        cmocka_unit_test(test_national_orders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -185,6 +185,46 @@ static void test_no_station_covers_a_name(void **state)
     }
 }
 
+static int setup_1856(void **state)
+{
+    int rc = setup(state);
+    struct fx *f = *state;
+    eng_board_free(f->b);
+    eng_title_free(f->t);
+    f->t = tf_load_title("1856");
+    f->b = eng_starting_board(f->t);
+    rpt_map_layout_for(f->t, &f->l);
+    return rc;
+}
+
+/* A flat layout (1856) is drawn as printed: the letters columns from the west (Detroit - Windsor
+ * A20 at the west, Lower Canada Q8 at the east), a column's hexes one hex's height apart, the
+ * next column's 1.5 radii across and half a height down; hexes with flat tops and corners east
+ * and west; a track leaving by edge 4 (north-east) drawn there. */
+static void test_flat_map(void **state)
+{
+    struct fx *f = *state;
+    double r = f->l.radius, x[4], y[4];
+    static const char *const at[4] = {"A20", "Q8", "N1", "N3"};
+    for (int i = 0; i < 4; i++)
+        rpt_map_hex_center(f->t, &f->l, tf_hex(f->t, at[i]), &x[i], &y[i]);
+    assert_true(x[0] < x[1] && y[0] > y[1]);
+    assert_true(fabs(x[1] - x[0] - 16 * 1.5 * r) < 1e-6);
+    assert_true(fabs(x[2] - x[3]) < 1e-6 && fabs(y[3] - y[2] - sqrt(3) * r) < 1e-6);
+    assert_true(rpt_map_edge0(f->t) == 90.0);
+    cairo_surface_t *s = draw_png(f);
+    assert_int_equal(cairo_image_surface_get_width(s), 1600);
+    assert_true(x[1] + r <= 1600);
+    assert_int_equal(hex_pixel(f, s, "Q10", 0.93, 0), 0xd65a4e); /* its east corner */
+    assert_int_equal(hex_pixel(f, s, "Q10", 0, 0.82), 0xd65a4e); /* its flat bottom */
+    assert_int_equal(hex_pixel(f, s, "G14", 0, -0.82), 0xeee6cf);
+    double a = (90.0 + 60.0 * 4) * M_PI / 180.0; /* Detroit's track to its north-east */
+    uint32_t track = hex_pixel(f, s, "A20", 0.75 * cos(a), 0.75 * sin(a));
+    if (track != 0x1f1f1f && track != 0x1e1e1e)
+        fail_msg("no track on Detroit's north-east edge (got %06x)", track);
+    cairo_surface_destroy(s);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -194,6 +234,7 @@ int main(void)
         T(test_svg_and_bad_names),
         T(test_no_stray_lines),
         T(test_no_station_covers_a_name),
+        cmocka_unit_test_setup_teardown(test_flat_map, setup_1856, teardown),
     };
     return cmocka_run_group_tests_name("mapdraw", tests, NULL, NULL);
 }

@@ -9,10 +9,10 @@ with e = (side_add + side_sign * s - d) mod 6, every track of the tile then the 
 
   rails_tile_offsets.py TITLE TILES.XML NAMES SIGN ADD SIDE_SIGN SIDE_ADD > OUT.json
 
-1856 while its flat map is held transposed (1856.json "geometry": a Rails side s in Rails
-orientation o is this file's edge (1 - s - o) mod 6): NAMES S,SW,NW,N,NE,SE (Rails'
-MapOrientation for NS maps), SIGN -1, ADD 0, SIDE_SIGN -1, SIDE_ADD 1. When the title's geometry
-changes (a flat layout of its own), only these numbers and the offsets this prints change.
+1856 (a flat map held as printed, 1856.json "geometry": a Rails side s in Rails orientation o
+lies on flat edge (s + o + 3) mod 6): NAMES S,SW,NW,N,NE,SE (Rails' MapOrientation for NS maps),
+SIGN 1, ADD 3, SIDE_SIGN 1, SIDE_ADD 0. 1830 and 1835 (pointy): SW,W,NW,NE,E,SE 1 3 1 0. When a
+title's geometry changes, only these numbers and the offsets this prints change.
 """
 import json
 import sys

@@ -8,13 +8,14 @@
 #include "turn/turn.h"
 #include "util/buf.h"
 
-static eng_title *T, *T1835, *T1830;
+static eng_title *T, *T1835, *T1830, *T1856;
 
 static int load(void **state)
 {
     (void)state;
     T = T1835 = tf_load();
     T1830 = tf_load_title("1830");
+    T1856 = tf_load_title("1856");
     return 0;
 }
 
@@ -23,6 +24,7 @@ static int unload(void **state)
     (void)state;
     eng_title_free(T1835);
     eng_title_free(T1830);
+    eng_title_free(T1856);
     return 0;
 }
 
@@ -227,6 +229,43 @@ static void test_1830_orders(void **state)
     expect_has("EXCHANGE SX", "SX is not exchanged for a share in this game");
 }
 
+/* GIVE UP (a national's formation round, 1856's CGR): a major of a title with a national. */
+static void test_give_up(void **state)
+{
+    (void)state;
+    eng_title *t1856 = tf_load_title("1856");
+    T = t1856;
+    expect("give up tgb", "GIVE UP TGB");
+    expect_has("GIVE UP CGR", "only a major with loans is given up to CGR");
+    expect_has("GIVE UP Flos", "only a major with loans is given up to CGR");
+    T = T1835;
+    expect_has("GIVE UP BY", "no company is given up to a national in this game");
+    eng_title_free(t1856);
+}
+
+/* 1856's privates' orders: a bonus named by its name or its private, stored as the private;
+ * a private without a bonus, or a hex without a port, refused saying what there is; both in a
+ * major's orders; 1835 has neither. */
+static void test_1856_bonus_and_port(void **state)
+{
+    (void)state;
+    T = T1856;
+    expect("GT:\nBUY BONUS bridge", "GT: BUY BONUS Brdg");
+    expect("GT:\nbuy bonus tunnel", "GT: BUY BONUS Tunn");
+    expect("GT:\nbuy bonus scftc", "GT: BUY BONUS Tunn"); /* 18xx.games' id */
+    expect_has("GT:\nBUY BONUS Ship", "Ship has no bonus to sell (the bonuses: Bridge of Brdg, "
+                                      "Tunnel of Tunn)");
+    expect_has("BUY BONUS Bridge", "a company's order among the stock-round orders");
+    expect("LPS:\nPORT c14", "LPS: PORT C14");
+    expect("LPS:\nPORT maudaumin", "LPS: PORT C14"); /* C14 by its name */
+    expect("GT:\nuse w&sr city 2", "GT: USE W&SR CITY 2");
+    expect("GT:\nUSE WSRC", "GT: USE W&SR");
+    expect_has("LPS:\nPORT L15", "L15 is not a hex the Port marker goes on");
+    T = T1835;
+    expect_has("BY:\nPORT L14", "no private places a marker in this game");
+    expect_has("BY:\nBUY BONUS NF", "NF has no bonus to sell in this game");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +276,8 @@ int main(void)
         cmocka_unit_test(test_alternatives_and_percentages),
         cmocka_unit_test(test_home_city),
         cmocka_unit_test(test_1830_orders),
+        cmocka_unit_test(test_give_up),
+        cmocka_unit_test(test_1856_bonus_and_port),
     };
     return cmocka_run_group_tests(tests, load, unload);
 }

@@ -1611,6 +1611,88 @@ static void test_1830_a_private_bought_from_its_owner(void **state)
     }
 }
 
+/* ---- 1856 (config/games/1856.json): its privates' bonus tokens and port marker ---- */
+
+static eng_title *title_1856;
+
+static int use_1856(void **state)
+{
+    (void)state;
+    title_1835 = title;
+    title = title_1856 = tf_load_title("1856");
+    return 0;
+}
+
+static int back_from_1856(void **state)
+{
+    (void)state;
+    eng_title_free(title_1856);
+    title = title_1835;
+    return 0;
+}
+
+/* The packet bought (Ann Flos, Bob W&SR, Cy TCC, Dee Ship, Ann Brdg, Bob Tunn), LPS started by
+ * Dee at 100 with 60% (600 in its treasury, a 2-train) in phase 3: LPS operates in operating
+ * round 1.1. */
+static eng_game *lps_operating(void)
+{
+    eng_game *g = new_game(NULL, 4);
+    static const char *const items[] = {"Flos", "W&SR", "TCC", "Ship", "Brdg", "Tunn"};
+    for (int i = 0; i < 6; i++)
+        must(g, buy_item(items[i]));
+    int lps = co("LPS");
+    give(g, "LPS", 20, true, 3);
+    eng_set_par(g, lps, 100);
+    for (int k = 0; k < 4; k++)
+        give(g, "LPS", 10, false, 3);
+    g->co[lps].cash += 600;
+    g->bank -= 600;
+    eng_check_float(g, lps);
+    give_train(g, "LPS", "2");
+    g->phase = 1; /* phase 3: majors buy privates */
+    for (int k = 0; k < 8 && g->round == ENG_ROUND_STOCK; k++)
+        must(g, pass());
+    assert_int_equal(g->operating, lps);
+    return g;
+}
+
+/* PORT and BUY BONUS at the start of the company's turn, after its BUY PRIVATE: the Ship bought
+ * and its marker placed (closing it) before the tile; a bonus whose private a player owns is not
+ * carried out, with the engine's reason. */
+static void test_1856_port_and_bonus_orders(void **state)
+{
+    (void)state;
+    eng_game *g = lps_operating();
+    resolve(g, ORDERS("PASS", "PASS", "PASS",
+                      "LPS:\nBUY PRIVATE Ship FOR 70\nPORT C14\nBUY BONUS Bridge\nNO TILE"),
+            1);
+    before("LPS buys Ship from Dee for 70", "LPS places the Port marker (20 more a stop) on C14");
+    report_has("Ship closes");
+    assert_true(g->co[co("Ship")].marker_placed);
+    fate_done(3, 3);
+    fate_has(3, 4, "Brdg's Bridge bonus tokens are sold only once a company owns Brdg");
+    finish(g);
+}
+
+/* Seed 003's W&SR by mail: bought with its owner's agreement, tile 59 laid on I12 as LPS's lay
+ * (not connected to its track), its free station in the city LPS names, both in one turn; the
+ * private closes at the end of that turn. */
+static void test_1856_wsr_tile_and_station_by_mail(void **state)
+{
+    (void)state;
+    eng_game *g = lps_operating();
+    resolve(g, ORDERS("PASS", "SELL PRIVATE W&SR TO LPS FOR 80", "PASS",
+                      "LPS:\nBUY PRIVATE W&SR FOR 80\nLAY 59 ON I12\nUSE W&SR CITY 2"), 1);
+    report_has("LPS buys W&SR from Bob for 80");
+    fate_done(3, 3);
+    fate_done(3, 4);
+    assert_int_equal(g->board->tile[tf_hex(title, "I12")], eng_tile_index(title, "59"));
+    assert_int_equal(g->board->tokens[tf_hex(title, "I12")][1][0], co("LPS"));
+    assert_true(g->co[co("W&SR")].closed);
+    before("LPS places a free station on I12", "W&SR closes");
+    finish(g);
+}
+
 /* Issue 27, defect 1: under Thompson's dealing (the house rules' preset) the start packet's
  * round ended before every player had had a turn: Dee's two passes at the turn of the order
  * counted as two players', and the stock round ended with Bob's and Cy's purchases "not
@@ -1759,6 +1841,10 @@ int main(void)
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
                                         back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1856_port_and_bonus_orders, use_1856,
+                                        back_from_1856),
+        cmocka_unit_test_setup_teardown(test_1856_wsr_tile_and_station_by_mail, use_1856,
+                                        back_from_1856),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -171,6 +171,22 @@ static void test_rotations_and_cities(void **state)
     free_writer(x);
 }
 
+/* A flat title (1856) holds every tile as 18xx.games' code, edge for edge: a rotation there is
+ * the same rotation here, both ways (docs/titles.md, Layout). */
+static void test_flat_title_rotations(void **state)
+{
+    (void)state;
+    char *err = NULL;
+    eng_title *t = eng_title_load("1856", read_games_file, NULL, &err);
+    if (!t)
+        fail_msg("1856: %s", err);
+    assert_int_equal(t->layout, ENG_LAYOUT_FLAT);
+    int hex = eng_hex_index(t, "F17"), tile = eng_tile_index(t, "5");
+    for (int r = 0; r < 6; r++)
+        assert_int_equal(xg_rotation_there(t, hex, tile, r), r);
+    eng_title_free(t);
+}
+
 static void test_train_copies(void **state)
 {
     (void)state;
@@ -317,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_shares_and_presidency),
         cmocka_unit_test(test_tile_copies),
         cmocka_unit_test(test_rotations_and_cities),
+        cmocka_unit_test(test_flat_title_rotations),
         cmocka_unit_test(test_train_copies),
         cmocka_unit_test(test_opening_file),
         cmocka_unit_test(test_warning_of_other_rules),

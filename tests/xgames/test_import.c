@@ -131,11 +131,10 @@ static void refuses_bad_files(void **state)
     refused(HEAD("../1830", "") "\"actions\":[]}", "pbemgm has no title that plays it");
     refused(HEAD("1830", "\"optional_6_train\",\"double_dip\"") "\"actions\":[]}",
             "optional rule double_dip");
-    refused(HEAD("1830", "") "\"actions\":[" P(2, 11, "\"type\":\"pass\"") ","
+    refused(HEAD("1830", "") "\"actions\":[" P(3, 11, "\"type\":\"pass\"") ","
             P(1, 12, "\"type\":\"pass\"") "]}",
-            "action 1 (pass): out of order (it comes after action 2)");
-    refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"pass\"") ","
-            P(1, 12, "\"type\":\"pass\"") "]}", "action 1 (pass): out of order");
+            "action 3 (pass): its id is above the last action's (1), so 18xx.games stops "
+            "before it");
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"buy_train\"") "]}",
             "action 1 (buy_train): ");
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"message\",\"message\":\"hi\"")
@@ -174,6 +173,28 @@ static void takes_gaps_and_hotseat_players(void **state)
     xg_game_clear(&x);
 }
 
+/* Ids falling back or repeated are played in the file's order, as 18xx.games plays them (1856's
+ * hotseat001); an undo's action_id is the first action of that id. */
+static void takes_ids_in_the_files_order(void **state)
+{
+    (void)state;
+    xg_game x;
+    char why[512];
+    static const char file[] = HEAD("1830", "") "\"actions\":["
+        P(5, 11, "\"type\":\"bid\",\"company\":\"SV\",\"price\":20") ","
+        P(2, 12, "\"type\":\"bid\",\"company\":\"DH\",\"price\":75") ","
+        P(2, 13, "\"type\":\"undo\",\"action_id\":5") ","
+        P(6, 12, "\"type\":\"pass\"") "]}";
+    if (xg_import(file, read_title, NULL, &x, why, sizeof why))
+        fail_msg("refused: %s", why);
+    /* 5 kept; Bob's bid undone (back to the first action of id 5); Bob passed */
+    assert_int_equal(x.nkept, 2);
+    assert_int_equal(x.from_id[0], 5);
+    assert_int_equal(x.from_id[1], 6);
+    assert_int_equal(x.g->co[eng_company_index(x.t, "SV")].owner, 0);
+    xg_game_clear(&x);
+}
+
 /* The bid refused names the id and the type, and the engine's reason. */
 static void illegal_move_says_why(void **state)
 {
@@ -197,6 +218,7 @@ int main(void)
         cmocka_unit_test(refuses_bad_files),
         cmocka_unit_test(illegal_move_says_why),
         cmocka_unit_test(takes_gaps_and_hotseat_players),
+        cmocka_unit_test(takes_ids_in_the_files_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 
 static const eng_title_hooks *const TABLE[] = {
     &eng_hooks_1835,
+    &eng_hooks_1856,
 };
 
 const eng_title_hooks *eng_title_hooks_find(const char *id)

@@ -16,5 +16,6 @@ int eng_title_hooks_check(const eng_title *t, const eng_title_hooks *h, char *wh
 
 /* Each title's hooks (titles/<id>.c). */
 extern const eng_title_hooks eng_hooks_1835;
+extern const eng_title_hooks eng_hooks_1856;
 
 #endif

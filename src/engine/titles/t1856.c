@@ -1,0 +1,418 @@
+/* t1856: 1856's hooks (engine/hooks.h) — what its rules need beyond config/games/1856.json.
+ *
+ * Its special round: the national (the CGR, the title's "national" and its "national_rules";
+ * eng_title.national), formed at the first train of `forms_on` (the 6) from the majors whose
+ * loans are not repaid (the published rules; Rails CGRFormationRound, 18xx.games
+ * event_nationalization!; 1856.json "decisions" says where they differ and what is chosen).
+ *
+ * The round is asked for by the purchase (after its discards) and the buyer's turn goes on
+ * after it. Every major with loans first repays what its treasury can. Then each director, from
+ * the buyer's director in seating order, his companies in operating order, is asked for each
+ * company with loans left: REPAY N (ENG_ACT_REPAY_LOAN, amount N: the company's money first,
+ * then his own; he sells no shares) or PASS (gives it up). A company with loans left is given
+ * up; a director who cannot add enough for one loan is not asked.
+ *
+ * The companies given up merge into the national: their holders' shares 2 for 1 (a director's
+ * certificate is 2; a player's odd share goes to the pool, the pool's are exchanged likewise,
+ * its odd one lost; IPO shares are not exchanged), at most max_shares, 10% shares up to
+ * share_split, else every share halved (the director's 10%, 5% shares); its director the
+ * player with the most (the first from the buyer on a tie; with a single share, his
+ * director's certificate is of one share, the second in the IPO); its price the average of
+ * theirs (the lowest dropped from three merged), down to $5, at least 100, the nearest space
+ * of the market's top row (a tie: the higher); their money, trains (over its limit the
+ * cheapest non-permanent ones to the pool) and stations (homes first, one per hex, at most
+ * station_limit; the rest removed); their loans cancelled; they close. No company given up:
+ * it does not form. From the round's end the certificate limit follows the majors open
+ * (national.cert_limit_after; query.c). */
+#include "engine/hooks.h"
+#include "engine/query.h"
+#include "engine/refuse.h"
+#include "engine/state.h"
+#include "engine/titles/titles.h"
+
+#include <string.h>
+
+static const struct eng_national *nat(const eng_game *g)
+{
+    return &g->t->national;
+}
+
+static bool merging(const eng_game *g, int c)
+{
+    return (g->national_merging >> c) & 1u;
+}
+
+/* Where c comes in the operating order (those not in it after). */
+static int or_position(const eng_game *g, int c)
+{
+    for (int i = 0; i < g->nor_order; i++)
+        if (g->or_order[i] == c)
+            return i;
+    return g->nor_order + c;
+}
+
+/* The majors with loans, by director from the starter, each director's by operating order;
+ * `given_up`: those given up, else those still to be asked. Returns how many. */
+static int in_order(const eng_game *g, bool given_up, int *out)
+{
+    int n = 0;
+    for (int k = 0; k < g->nplayers; k++) {
+        int p = (g->national_starter + k) % g->nplayers, first = n;
+        for (int c = 0; c < g->t->ncompanies; c++) {
+            const eng_company_state *s = &g->co[c];
+            if (!eng_is_major(g, c) || c == nat(g)->company || s->director != p)
+                continue;
+            if (given_up ? merging(g, c) : (!s->closed && s->loans > 0 && !merging(g, c)))
+                out[n++] = c;
+        }
+        for (int i = first + 1; i < n; i++) /* insertion sort by operating order */
+            for (int j = i; j > first && or_position(g, out[j]) < or_position(g, out[j - 1]);
+                 j--) {
+                int t = out[j];
+                out[j] = out[j - 1];
+                out[j - 1] = t;
+            }
+    }
+    return n;
+}
+
+static void give_up(eng_game *g, int c)
+{
+    g->national_merging |= 1u << c;
+    eng_event_add(g, ENG_EV_WILL_MERGE, g->co[c].director, c, g->co[c].loans, 0, false);
+}
+
+/* c repays n loans: its money first, then its director's. */
+static void repay(eng_game *g, int c, int n)
+{
+    eng_company_state *s = &g->co[c];
+    int owed = n * nat(g)->loan_value, own = owed < s->cash ? owed : s->cash, dir = s->director;
+    s->cash -= own;
+    g->bank += own;
+    if (owed > own)
+        eng_player_pays_bank(g, dir, owed - own);
+    s->loans -= n;
+    eng_event_add_item(g, ENG_EV_LOANS_REPAID, dir, c, owed - own, n, own);
+}
+
+/* ---- the national formed ---- */
+
+/* The average of the merged prices (the lowest dropped from three), down to 5, at least 100,
+ * as the nearest space of the market's top row (a tie: the higher); its column. */
+static int national_column(const eng_game *g, const int *merged, int n)
+{
+    int sum = 0, low = 1 << 30, count = n;
+    for (int i = 0; i < n; i++) {
+        int p = eng_share_price(g, merged[i]);
+        sum += p;
+        low = p < low ? p : low;
+    }
+    if (count >= 3) {
+        sum -= low;
+        count--;
+    }
+    int target = sum / count / 5 * 5, best = -1, best_d = 0;
+    target = target < 100 ? 100 : target;
+    for (int col = 0; col < g->t->market_cols; col++) {
+        int p = g->t->market[col], d = p > target ? p - target : target - p;
+        if (p >= 100 && (best < 0 || d <= best_d)) { /* (prices rise along the row) */
+            best = col;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* Shares (of 10%) of the companies given up held by owner. */
+static int shares_given_up(const eng_game *g, int owner)
+{
+    int n = 0;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        for (int i = 0; merging(g, c) && i < g->co[c].ncerts; i++)
+            n += g->co[c].certs[i].owner == owner ? g->co[c].certs[i].percent / 10 : 0;
+    return n;
+}
+
+/* The national's certificates for `issued` shares: its director's (one share when he has a
+ * single one, the other share then an ordinary certificate in the IPO) and the others, all in
+ * the IPO. Returns the percent of a share. */
+static int make_certs(eng_game *g, int issued, bool single_share_director)
+{
+    const struct eng_national *n = nat(g);
+    eng_company_state *s = &g->co[n->company];
+    int unit = issued > n->share_split ? 100 / (2 * n->share_split) : 100 / n->share_split;
+    int ordinary = 100 / unit - 2 + (single_share_director ? 1 : 0);
+    memset(s->certs, 0, sizeof s->certs);
+    s->ncerts = 1 + ordinary;
+    s->certs[0] = (eng_cert_state){.percent = single_share_director ? unit : 2 * unit,
+                                   .director = true, .owner = ENG_IPO, .reserved_for = -1};
+    for (int i = 1; i < s->ncerts; i++)
+        s->certs[i] = (eng_cert_state){.percent = unit, .owner = ENG_IPO, .reserved_for = -1};
+    return unit;
+}
+
+/* n ordinary certificates of the national from the IPO to owner. */
+static void hand_out(eng_game *g, int owner, int n)
+{
+    eng_company_state *s = &g->co[nat(g)->company];
+    for (int i = 1; i < s->ncerts && n > 0; i++)
+        if (s->certs[i].owner == ENG_IPO) {
+            s->certs[i].owner = owner;
+            n--;
+        }
+}
+
+/* The exchange of shares; returns the national's director. */
+static int exchange_shares(eng_game *g)
+{
+    const struct eng_national *n = nat(g);
+    int got[ENG_MAX_PLAYERS] = {0}, left = n->max_shares, pool = shares_given_up(g, ENG_POOL);
+    int director = ENG_NONE, most = 0;
+    for (int k = 0; k < g->nplayers; k++) {
+        int p = (g->national_starter + k) % g->nplayers, old = shares_given_up(g, p);
+        if (!old)
+            continue;
+        got[p] = old / 2 < left ? old / 2 : left;
+        left -= got[p];
+        pool += old % 2;
+        eng_event_add(g, ENG_EV_SHARES_MERGED, p, n->company, old, got[p], old % 2);
+        if (got[p] > most) {
+            most = got[p];
+            director = p;
+        }
+    }
+    int pooled = pool / 2 < left ? pool / 2 : left, issued = n->max_shares - left + pooled;
+    eng_event_add(g, ENG_EV_SHARES_MERGED, ENG_NONE, n->company, pool, pooled, false);
+    if (director == ENG_NONE) /* (only pool shares: the first director after the buyer) */
+        director = g->national_starter;
+    int unit = make_certs(g, issued, most < 2);
+    eng_event_add(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, n->company, 100 / unit, unit, false);
+    g->co[n->company].certs[0].owner = director;
+    for (int p = 0; p < g->nplayers; p++)
+        hand_out(g, p, p == director ? (got[p] > 2 ? got[p] - 2 : 0) : got[p]);
+    hand_out(g, ENG_POOL, pooled);
+    return director;
+}
+
+/* Whether the national already has a station in hex h. */
+static bool national_in_hex(const eng_game *g, int h)
+{
+    for (int c = 0; c < ENG_MAX_CITIES; c++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (g->board->tokens[h][c][s] == nat(g)->company)
+                return true;
+    return false;
+}
+
+/* x's stations in hex h (homes: only in its home hex; else in every other): taken over while
+ * the national has none in the hex and stations left, else removed. */
+static void take_stations(eng_game *g, int x, bool homes, int *placed)
+{
+    const struct eng_national *n = nat(g);
+    for (int h = 0; h < g->t->nhexes; h++) {
+        if ((h == g->t->companies[x].home_hex) != homes)
+            continue;
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            for (int s = 0; s < ENG_MAX_SLOTS; s++) {
+                int *slot = &g->board->tokens[h][c][s];
+                if (*slot != x)
+                    continue;
+                bool take = !national_in_hex(g, h) && *placed < n->station_limit;
+                *slot = take ? n->company : ENG_NONE;
+                *placed += take;
+                eng_event_add(g, take ? ENG_EV_TOKEN_EXCHANGED : ENG_EV_TOKEN_REMOVED, ENG_NONE,
+                              x, h, c, false);
+            }
+    }
+}
+
+/* x's money and trains to the national, its loans cancelled (its escrow back to the bank),
+ * its shares gone; it closes. */
+static void absorb(eng_game *g, int x)
+{
+    const struct eng_national *n = nat(g);
+    eng_company_state *s = &g->co[x], *cg = &g->co[n->company];
+    int cash = s->cash, trains = s->ntrains;
+    cg->cash += cash;
+    s->cash = 0;
+    for (int k = 0; k < s->ntrains; k++)
+        if (cg->ntrains < ENG_MAX_TRAINS)
+            cg->trains[cg->ntrains++] = s->trains[k];
+        else
+            g->pool_trains[s->trains[k]]++;
+    s->ntrains = 0;
+    eng_event_add(g, ENG_EV_MERGED, s->director, x, cash, trains, false);
+    g->bank += s->escrow;
+    s->escrow = s->loans = 0;
+    for (int i = 0; i < s->ncerts; i++)
+        s->certs[i].owner = ENG_IPO;
+    for (int c = 0; c < g->t->ncompanies; c++) /* (a private it held: the national's) */
+        if (g->co[c].held_by == x)
+            g->co[c].held_by = n->company;
+    for (int h = 0; h < g->t->nhexes; h++) /* (a home circle still kept for it) */
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            if (g->board->reserved[h][c] == x)
+                g->board->reserved[h][c] = ENG_NONE;
+    s->closed = true;
+    s->started = s->floated = false;
+    s->director = ENG_NONE;
+    s->row = s->col = -1;
+}
+
+/* Over its train limit: the cheapest trains that will rust go first, then the cheapest, to
+ * the pool. */
+static void discard_excess(eng_game *g)
+{
+    int c = nat(g)->company;
+    eng_company_state *s = &g->co[c];
+    while (s->ntrains > eng_train_limit(g, c)) {
+        int pick = 0;
+        for (int i = 1; i < s->ntrains; i++) {
+            const eng_train *a = &g->t->trains[s->trains[i]], *b = &g->t->trains[s->trains[pick]];
+            bool a_rusts = a->rusts_on[0] != '\0', b_rusts = b->rusts_on[0] != '\0';
+            if (a_rusts > b_rusts || (a_rusts == b_rusts && a->cost < b->cost))
+                pick = i;
+        }
+        int type = s->trains[pick];
+        s->trains[pick] = s->trains[--s->ntrains];
+        g->pool_trains[type]++;
+        eng_event_add_item(g, ENG_EV_DISCARDED, ENG_NONE, c, type, 0, 0);
+    }
+}
+
+/* The national forms from the companies given up (merged: in order). */
+static void form(eng_game *g, const int *merged, int nmerged)
+{
+    const struct eng_national *n = nat(g);
+    eng_company_state *cg = &g->co[n->company];
+    int col = national_column(g, merged, nmerged);
+    int director = exchange_shares(g);
+    cg->started = cg->floated = cg->available = cg->home_placed = true;
+    cg->director = director;
+    cg->row = 0;
+    cg->col = col;
+    cg->par = g->t->market[col];
+    cg->market_seq = ++g->market_clock;
+    eng_event_add(g, ENG_EV_FORMED, director, n->company, cg->par, 0, false);
+    int placed = 0;
+    for (int i = 0; i < nmerged; i++)
+        take_stations(g, merged[i], true, &placed);
+    for (int i = 0; i < nmerged; i++)
+        take_stations(g, merged[i], false, &placed);
+    for (int i = 0; i < nmerged; i++)
+        absorb(g, merged[i]);
+    eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, n->company, cg->cash, 0, false);
+    g->national_permanent = eng_owns_permanent_train(g, n->company); /* (Rails: before discards) */
+    discard_excess(g);
+}
+
+/* ---- the round ---- */
+
+static void end_round(eng_game *g)
+{
+    const struct eng_national *n = nat(g);
+    int merged[ENG_MAX_COMPANIES], nmerged = in_order(g, true, merged);
+    g->formation_founder = ENG_NONE; /* the first merged in operating order: it has operated */
+    for (int i = 0; i < nmerged; i++)
+        if (g->formation_founder == ENG_NONE ||
+            or_position(g, merged[i]) < or_position(g, g->formation_founder))
+            g->formation_founder = merged[i];
+    if (nmerged)
+        form(g, merged, nmerged);
+    else
+        eng_event_add(g, ENG_EV_NOT_FORMED, ENG_NONE, n->company, 0, 0, false);
+    g->forming = false;
+    g->national_asking = ENG_NONE;
+    eng_event_add(g, ENG_EV_FORMATION_END, ENG_NONE, n->company, g->formation_next, 0, false);
+    int open = 0;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        open += eng_is_major(g, c) && !g->co[c].closed && (c != n->company || nmerged);
+    if (n->counts_after)
+        eng_event_add(g, ENG_EV_CERT_LIMIT, ENG_NONE, ENG_NONE, eng_certificate_limit(g, 0),
+                      open, false);
+    g->round_state = ENG_SPECIAL_ROUND_FINISHED;
+}
+
+/* The next director to ask, or the round's end. */
+static void ask_next(eng_game *g)
+{
+    int left[ENG_MAX_COMPANIES];
+    while (in_order(g, false, left) > 0) {
+        int c = left[0], dir = g->co[c].director;
+        if (g->co[c].cash + g->players[dir].cash < nat(g)->loan_value) {
+            give_up(g, c); /* he cannot help: not asked */
+            continue;
+        }
+        g->national_asking = c;
+        g->current = dir;
+        return;
+    }
+    end_round(g);
+}
+
+static bool national_due(const eng_game *g)
+{
+    (void)g;
+    return false; /* (only asked for by the train) */
+}
+
+static void national_first_train(eng_game *g, int type)
+{
+    if (nat(g)->company >= 0 && type == nat(g)->forms_on)
+        g->formation_pending = true;
+}
+
+/* The round begins: every treasury repays what it can, then the directors are asked. */
+static void begin_national(eng_game *g, int next)
+{
+    const struct eng_national *n = nat(g);
+    g->forming = true;
+    g->formation_next = next;
+    g->national_merging = 0;
+    g->national_starter = g->operating != ENG_NONE ? eng_company_holder(g, g->operating)
+                                                   : g->current;
+    eng_event_add(g, ENG_EV_FORMATION_START, ENG_NONE, n->company, 0, 0, false);
+    int left[ENG_MAX_COMPANIES], nleft = in_order(g, false, left);
+    for (int i = 0; i < nleft; i++) {
+        eng_company_state *s = &g->co[left[i]];
+        int can = s->cash / n->loan_value;
+        if (can > 0)
+            repay(g, left[i], can < s->loans ? can : s->loans);
+    }
+    ask_next(g);
+}
+
+static int national_act(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = g->national_asking, v = nat(g)->loan_value;
+    const eng_company_state *s = &g->co[c];
+    const char *id = g->t->companies[c].id, *name = g->players[a->player].name;
+    if (a->kind == ENG_ACT_PASS) {
+        give_up(g, c);
+        ask_next(g);
+        return 0;
+    }
+    if (a->kind != ENG_ACT_REPAY_LOAN)
+        return eng_refuse(why, len, "in %s %s must repay %s's %d loan%s or give %s up",
+                          g->t->formation.round_name, name, id, s->loans,
+                          s->loans == 1 ? "" : "s", id);
+    if (a->amount < 1 || a->amount > s->loans)
+        return eng_refuse(why, len, "%s has %d loan%s: it cannot repay %d", id, s->loans,
+                          s->loans == 1 ? "" : "s", a->amount);
+    if (s->cash + g->players[a->player].cash < a->amount * v)
+        return eng_refuse(why, len, "repaying %d loan%s of %s costs %d; %s has %d and %s %d (no "
+                                    "shares may be sold for it)", a->amount,
+                          a->amount == 1 ? "" : "s", id, a->amount * v, id, s->cash, name,
+                          g->players[a->player].cash);
+    repay(g, c, a->amount);
+    if (g->co[c].loans > 0)
+        give_up(g, c);
+    ask_next(g);
+    return 0;
+}
+
+const eng_title_hooks eng_hooks_1856 = {
+    .id = "1856",
+    .special = {.due = national_due, .begin = begin_national, .act = national_act,
+                .first_train = national_first_train},
+};
