@@ -2212,8 +2212,11 @@ static char *translate_options(const eng_title *t, const char *rails)
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
                                              {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
     /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M"; an empty Variant,
-     * the standard game: V1.9.2 StartRound.start) */
-    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}, {"", "Standard"}};
+     * the standard game: V1.9.2 StartRound.start); Rails' FirstRoundSellRestriction "First
+     * Stock Round" (1856's default: no sale in the whole first stock round, StockRound.
+     * checkFirstRoundSellRestriction) is the engine's yes */
+    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}, {"", "Standard"},
+                                                {"First Stock Round", "yes"}};
     buf b;
     buf_init(&b);
     char *copy = xstrdup(rails), *save = NULL;
