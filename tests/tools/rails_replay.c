@@ -79,12 +79,17 @@ struct replay {
     int loans_before[ENG_MAX_COMPANIES], player_cash_before[ENG_MAX_PLAYERS];
     int loans_at_formation[ENG_MAX_COMPANIES]; /* before the action that began the round */
     bool seen_escrow, seen_destination; /* the engine has held escrow / reached a destination */
-    int escrow_held[ENG_MAX_COMPANIES]; /* the escrow each held last (kept once it is paid) */
+    int escrow_ahead[ENG_MAX_COMPANIES]; /* money the engine has paid a company (its escrow
+                                          * released, later sales) as its track reached the
+                                          * destination that Rails holds in escrow until its
+                                          * player says so (check_cash counts it) */
     int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
     int loan_value;             /* CompanyTakesLoan: a loan's amount (interest: a tenth) */
     int interest_due, interest_treasury, interest_revenue, interest_director; /* before a run */
     int interest_payer;         /* InterestPaidFromPresidentCash: the director, or -1 */
     unsigned merging;           /* WillMergeInto: bit c, checked closed as the formation ends */
+    unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
+                                 * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
     char title_id[16];          /* the log's title (GameIs) */
     const char *log_name;
@@ -265,8 +270,9 @@ static void features_seen(struct replay *r)
     for (int c = 0; c < r->title->ncompanies; c++) {
         r->seen_escrow |= r->g->co[c].escrow > 0;
         r->seen_destination |= r->g->co[c].destination_reached;
-        if (r->g->co[c].escrow > 0)
-            r->escrow_held[c] = r->g->co[c].escrow;
+        if (r->escrow_before[c] > 0 && r->g->co[c].escrow == 0 &&
+            r->g->co[c].destination_reached) /* released: Rails' ReleasedFromEscrow says it */
+            r->escrow_ahead[c] += r->escrow_before[c];
     }
 }
 
@@ -430,6 +436,8 @@ static int check_cash(struct replay *r, const char *who, int want)
                        : -1;
     if (p < 0 && c < 0)
         return failf(r, who, "no such player or company");
+    if (p < 0)
+        want += r->escrow_ahead[c];
     if (got != want) {
         char exp[32];
         snprintf(exp, sizeof exp, "%d", want);
@@ -1044,7 +1052,14 @@ static int finish_company(struct replay *r, int next)
     if (r->g->round != ENG_ROUND_OPERATING || r->g->operating == ENG_NONE ||
         r->g->operating == next)
         return 0;
-    return operate(r, (eng_action){.kind = ENG_ACT_DONE});
+    if (operate(r, (eng_action){.kind = ENG_ACT_DONE}))
+        return -1;
+    for (int c = 0; r->closing && c < r->title->ncompanies; c++) /* Rails' PrivateCloses */
+        if ((r->closing >> c & 1u) && !r->g->co[c].closed)
+            return failf(r, "the private Rails closed closed as the turn ended", "%s open",
+                         r->title->companies[c].id);
+    r->closing = 0;
+    return 0;
 }
 
 static int train_of(struct replay *r, const char *name)
@@ -1350,8 +1365,16 @@ static int operating_line(struct replay *r, char **f, int n)
             want = atoi(f[1]) - 1;
         return expect_event(r, ENG_EV_PHASE, -2, -2, &want, NULL);
     }
-    if (strcmp(k, "PrivateCloses") == 0)
-        return expect_event(r, ENG_EV_PRIVATE_CLOSES, -2, private_of(r, f[1]), NULL, NULL);
+    if (strcmp(k, "PrivateCloses") == 0) { /* now, or (its power used: 1856's W&SR) as the
+                                             * operating company's turn ends */
+        int priv = private_of(r, f[1]);
+        if (priv < 0 || take_event(r, ENG_EV_PRIVATE_CLOSES, -2, priv, NULL, NULL))
+            return priv < 0 ? failf(r, "a private", "no private %s", f[1]) : 0;
+        if (r->g->co[priv].closed || r->g->round != ENG_ROUND_OPERATING || priv >= 32)
+            return expect_event(r, ENG_EV_PRIVATE_CLOSES, -2, priv, NULL, NULL);
+        r->closing |= 1u << priv;
+        return 0;
+    }
     if (strcmp(k, "PhaseClosesAllPrivates") == 0)
         return 0; /* the PrivateCloses lines that follow are checked one by one */
     if (strcmp(k, "EndOfOperatingRound") == 0) {
@@ -1484,10 +1507,13 @@ static int formation_line(struct replay *r, char **f, int n)
  *                                 of it may be in escrow)
  *   HoldMoneyInEscrow,price,total,C  C of the share bought on the line before it (older
  *                                 Rails) or after it: the bank holds `total` of C's money in
- *                                 escrow (eng_company_state.escrow)
+ *                                 escrow (eng_company_state.escrow); or, C's destination reached
+ *                                 by the engine's track before Rails' player says so, C has it
+ *                                 (Has lines count it until ReleasedFromEscrow)
  *   DestinationReached,C,HEX    C C's destination_reached (by the last action or before it:
  *                                 Rails' player may say it later than the track reached it)
- *   ReleasedFromEscrow,C,amount C the escrow C last held was `amount`, now 0
+ *   ReleasedFromEscrow,C,amount C the escrow C last held (and what Rails held after the
+ *                                 engine's track reached the destination) was `amount`, now 0
  *   CompanyTakesLoan,C,value,received  D take_loan (ENG_ACT_TAKE_LOAN); C: one loan more, the
  *                                 treasury `received` more (90 once the round's interest is paid)
  *   CompanyMustPayLoanInterest,C,amount  C C's loans at a tenth of a loan's value each
@@ -1750,12 +1776,23 @@ static int check_interest(struct replay *r, int c, int revenue, char how)
                         r->g->players[payer].cash);
 }
 
+/* Rails holding `total` of c's money in escrow while the engine's track has reached its
+ * destination already (its player says so later: ReleasedFromEscrow): what the engine paid c of
+ * it instead is counted with c's money until then. True when so. */
+static bool escrow_paid_ahead(struct replay *r, int c, int total)
+{
+    if (!r->g->co[c].destination_reached || r->g->co[c].escrow != 0)
+        return false;
+    r->escrow_ahead[c] = total;
+    return true;
+}
+
 /* After a share of the company bought: the escrow HoldMoneyInEscrow announced. */
 static int check_escrow(struct replay *r, int c)
 {
     int total = r->escrow_total;
     r->escrow_company = -1;
-    if (r->g->co[c].escrow == total)
+    if (r->g->co[c].escrow == total || escrow_paid_ahead(r, c, total))
         return 0;
     if (!r->seen_escrow)
         return not_built(r, "escrow (the bank holds none of %s's money: %d due)",
@@ -1774,8 +1811,11 @@ static int destination_line(struct replay *r, char **f, int n)
         return r->g->co[c].destination_reached ? 0
                : failf(r, "its destination reached", "not reached");
     /* the engine pays it as the track reaches the destination; Rails when its player says so,
-     * which may be later: the escrow paid is compared, not the moment */
-    if (check_number(r, "escrow released", atoi(f[2]), r->escrow_held[c]))
+     * which may be later: the escrow paid is compared, not the moment (what Rails held after
+     * the engine's track had reached it included) */
+    int released = r->escrow_ahead[c];
+    r->escrow_ahead[c] = 0;
+    if (check_number(r, "escrow released", atoi(f[2]), released))
         return -1;
     return check_number(r, "escrow left", 0, r->g->co[c].escrow);
 }
@@ -1914,7 +1954,8 @@ static int title_1856_line(struct replay *r, char **f, int n)
          * or checked with the next share bought */
         int c = r->escrow_company = company_of(r, f[3]);
         r->escrow_total = atoi(f[2]);
-        if (c >= 0 && r->g->co[c].escrow == r->escrow_total)
+        if (c >= 0 && (r->g->co[c].escrow == r->escrow_total ||
+                       escrow_paid_ahead(r, c, r->escrow_total)))
             r->escrow_company = -1;
         return c >= 0 ? 0 : failf(r, "a company", "no company %s", f[3]);
     }
