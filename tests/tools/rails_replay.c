@@ -299,7 +299,6 @@ static void check_changed_position(struct replay *r);
 
 static int choose_par(struct replay *r);
 static int split(char *line, char **f, int max);
-static char *read_oracle(const char *title, const char *what, size_t *len);
 static int not_built(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int check_interest(struct replay *r, int c, int revenue, char how);
 static int check_escrow(struct replay *r, int c);
@@ -1541,11 +1540,13 @@ static int formation_line(struct replay *r, char **f, int n)
  *   DiscardsBaseToken / NoBaseTokenExchange,CGR,C,HEX/N  C C has no station on HEX now
  *   CertificateLimit,limit,players,companies  C eng_certificate_limit
  *   CanOperate / CannotOperate,CGR  I the CGR's CompanyOperates line (or none) checks it
- *   BuysBonusTokenFrom,C,NAME,value,SELLER|BANK,price  D buy_bonus (the private's id from
- *                                 rails-1856.json "_bonus_privates"); C the money paid
- *   AcquiresBonus,C,NAME,value,HEX...  I (with a private bought) the revenues declared after
- *                                 it are checked against the optimizer's best with the bonus
- *   LaysBonusTokenOn,C,Port,value,HEX  D port (ENG_ACT_PLACE_MARKER: the port's private, hex)
+ *   BuysBonusTokenFrom,C,NAME,value,SELLER|BANK,price  D buy_bonus (ENG_ACT_BUY_BONUS: the
+ *                                 private whose powers' bonus_name is NAME); C the money paid,
+ *                                 the bonus held
+ *   AcquiresBonus,C,NAME,value,HEX...  C (with a private bought) C holds the bonus; the
+ *                                 revenues after it are checked with it by the optimizer
+ *   LaysBonusTokenOn,C,Port,value,HEX  D port (ENG_ACT_PLACE_MARKER: the private whose
+ *                                 marker_name is NAME, the hex); C the marker there for C
  *   LAYS_FREE_TOKEN_ON,C,HEX    D the W&SR's station (a private's power, as 1835's)
  *   LaysTileAt(For) LAYS_TOKEN_ON CompanyRevenue CompanyPaysOutFull CompanyWithholds
  *   CompanyDoesNotPayDividend Payout BuysTrain BuysPrivateFromFor PresidentAddsCash
@@ -1554,8 +1555,8 @@ static int formation_line(struct replay *r, char **f, int n)
  *   PlayerIsBankrupt,P          C ENG_EV_BANKRUPT
  *   GameOver EoGWinner EoGFinalRanking "1. 753 Matt"  C as 1835's
  *   ---                         I older Rails' separator of turns
- * An action kind the engine does not know (its JSON type "?" or refused as unknown) or escrow
- * and destinations it has never shown stop the replay: "not built: ...". */
+ * An action kind the engine does not know (its JSON type "?") or escrow and destinations it has
+ * never shown stop the replay: "not built: ...". */
 
 static int not_built(struct replay *r, const char *fmt, ...)
 {
@@ -1578,20 +1579,6 @@ static int apply_new(struct replay *r, const eng_action *a, const char *name)
     if (unknown)
         return not_built(r, "%s (the engine has no such action)", name);
     return apply(r, a);
-}
-
-/* An action given as the action log's JSON (a kind this branch's engine may not name): 1 (not
- * built, said) when the engine does not know its type, else as apply. */
-static int apply_json(struct replay *r, const char *json, const char *name)
-{
-    eng_action a;
-    char why[256];
-    if (eng_action_from_json(r->g, json, &a, why, sizeof why) == 0)
-        return apply(r, &a);
-    if (strstr(why, "type"))
-        return not_built(r, "%s (the engine has no action %s)", name, json);
-    fprintf(stderr, "REFUSED at line %d: %s\n  as %s: %s\n", r->line, r->text, json, why);
-    return -1;
 }
 
 static int check_number(struct replay *r, const char *what, int want, int got)
@@ -1820,54 +1807,75 @@ static int destination_line(struct replay *r, char **f, int n)
     return check_number(r, "escrow left", 0, r->g->co[c].escrow);
 }
 
-/* The private whose bonus Rails names ("Tunnel", "Bridge", "Port"): tests/oracle/
- * rails-TITLE.json "_bonus_privates", or NULL. */
-static const char *bonus_private(const struct replay *r, const char *name)
+/* The private whose run bonus (bonus_name) or marker (marker_name) Rails names ("Tunnel",
+ * "Bridge", "Port": the title's powers), or -1. */
+static int bonus_private(const struct replay *r, const char *name, bool marker)
 {
-    static char id[16];
-    char *data = read_oracle(r->title_id, "", NULL);
-    cJSON *root = data ? cJSON_Parse(data) : NULL;
-    const cJSON *v = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "_bonus_privates"), name);
-    snprintf(id, sizeof id, "%s", cJSON_IsString(v) ? v->valuestring : "");
-    cJSON_Delete(root);
-    free(data);
-    return id[0] ? id : NULL;
+    for (int c = 0; c < r->title->ncompanies; c++) {
+        const eng_powers *pw = &r->title->companies[c].powers;
+        if (r->title->companies[c].kind == ENG_PRIVATE &&
+            strcmp(marker ? pw->marker_name : pw->bonus_name, name) == 0 &&
+            (marker ? pw->nmarker_hexes : pw->nbonus_hexes) > 0)
+            return c;
+    }
+    return -1;
+}
+
+/* The company holds the private's run bonus (bought, or with the private). */
+static int check_bonus(struct replay *r, int c, int priv)
+{
+    return priv < 32 && (r->g->co[c].bonuses >> priv & 1u)
+               ? 0 : failf(r, "the bonus held", "%s has no %s bonus", r->title->companies[c].id,
+                           r->title->companies[priv].id);
 }
 
 /* BuysBonusTokenFrom,C,NAME,value,SELLER|BANK,price: buy_bonus; the buyer pays the price, to
- * the selling company (or the bank). */
+ * the selling company (or the bank), and holds the bonus. */
 static int buy_bonus(struct replay *r, char **f, int n)
 {
-    const char *priv = n >= 6 ? bonus_private(r, f[2]) : NULL;
+    int priv = n >= 6 ? bonus_private(r, f[2], false) : -1;
     int c = operating_company(r, f[1]), seller = company_of(r, f[4]), price = atoi(f[5]);
-    if (!priv || c < 0)
+    if (priv < 0 || c < 0)
         return c < 0 ? -1 : failf(r, "a bonus of the title", "\"%s\" unknown", f[2]);
-    char json[160];
-    snprintf(json, sizeof json, "{\"type\":\"buy_bonus\",\"seat\":%d,\"company\":\"%s\"}",
-             r->g->current + 1, priv);
-    int rc = apply_json(r, json, "buy_bonus");
+    eng_action a = {.kind = ENG_ACT_BUY_BONUS, .player = r->g->current, .company = priv};
+    int rc = apply_new(r, &a, "buy_bonus");
     if (rc)
         return rc;
-    if (check_number(r, "paid for the bonus", price, r->cash_before[c] - r->g->co[c].cash))
+    if (check_number(r, "paid for the bonus", price, r->cash_before[c] - r->g->co[c].cash) ||
+        check_bonus(r, c, priv))
         return -1;
     return seller < 0 ? 0
            : check_number(r, "the seller's for the bonus", price,
                           r->g->co[seller].cash - r->cash_before[seller]);
 }
 
-/* LaysBonusTokenOn,C,NAME,value,HEX: place_marker (the port's) */
+/* AcquiresBonus,C,NAME,value,HEX...: the company holds the bonus (with the private bought) */
+static int acquires_bonus(struct replay *r, char **f, int n)
+{
+    int c = company_of(r, f[1]), priv = n >= 3 ? bonus_private(r, f[2], false) : -1;
+    if (c < 0 || priv < 0)
+        return failf(r, "a company and a bonus of the title", "\"%s\", \"%s\"", f[1],
+                     n >= 3 ? f[2] : "");
+    return check_bonus(r, c, priv);
+}
+
+/* LaysBonusTokenOn,C,NAME,value,HEX: place_marker (the port's); the marker there, for C */
 static int place_marker(struct replay *r, char **f, int n)
 {
-    const char *priv = n >= 5 ? bonus_private(r, f[2]) : NULL;
-    if (operating_company(r, f[1]) < 0)
+    int priv = n >= 5 ? bonus_private(r, f[2], true) : -1, c = operating_company(r, f[1]);
+    eng_action a = {.kind = ENG_ACT_PLACE_MARKER, .player = r->g->current, .company = priv,
+                    .hex = n >= 5 ? eng_hex_index(r->title, f[4]) : -1};
+    if (c < 0)
         return -1;
-    if (!priv || eng_hex_index(r->title, f[4]) < 0)
-        return failf(r, "a marker of the title and a hex", "\"%s\" on \"%s\"", f[2], f[4]);
-    char json[160];
-    snprintf(json, sizeof json,
-             "{\"type\":\"port\",\"seat\":%d,\"company\":\"%s\",\"hex\":\"%s\"}",
-             r->g->current + 1, priv, f[4]);
-    return apply_json(r, json, "port (the port marker placed)");
+    if (priv < 0 || a.hex < 0)
+        return failf(r, "a marker of the title and a hex", "\"%s\" on \"%s\"", f[2],
+                     n >= 5 ? f[4] : "");
+    int rc = apply_new(r, &a, "place_marker (the port)");
+    if (rc)
+        return rc;
+    const eng_company_state *ps = &r->g->co[priv];
+    return ps->marker_placed && ps->marker_hex == a.hex && ps->marker_user == c
+               ? 0 : failf(r, "the marker placed there for the company", "not so");
 }
 
 /* A company's shares held by an owner (a player, or "POOL"), counted in its smallest share. */
@@ -1966,7 +1974,7 @@ static int title_1856_line(struct replay *r, char **f, int n)
     if (strcmp(k, "LaysBonusTokenOn") == 0)
         return place_marker(r, f, n);
     if (strcmp(k, "AcquiresBonus") == 0)
-        return 0; /* checked by the revenues declared after it (the table above) */
+        return acquires_bonus(r, f, n);
     return cgr_line(r, f, n);
 }
 
