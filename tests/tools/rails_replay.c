@@ -1530,7 +1530,7 @@ static int formation_line(struct replay *r, char **f, int n)
  *   CompanyHasLoans,C,P,count,value,total  C C's loans as the round began; D its director's:
  *                                 repay_loan of the loans left when his money follows, a pass
  *                                 (C given up) when loans are left without it, else none
- *   WillMergeInto,C,CGR         C C keeps loans now; closed (merged) when the formation ends
+ *   WillMergeInto,C,CGR         C C given up (national_merging); closed when the formation ends
  *   SharesReplacedForShares / HasMergedShares (older Rails),P|POOL,old,new,CGR  C the CGR
  *                                 shares held (new, counted in the CGR's smallest share)
  *   HasPutShareInPool,P         I the pool's shares are checked by the POOL line after it
@@ -1680,9 +1680,8 @@ static int repaid_next(const struct replay *r, const char *company, bool directo
 /* CompanyHasLoans,C,P,count,value,total (the CGR's formation): C's loans as the round began,
  * and its director's decision. Rails' lines after it: the treasury's repayment (what it can
  * repay: the round's own, no decision), the director's money for the rest (he repays them all:
- * repay_loan of the loans left), or neither with loans left (he gives C up: a pass). With no
- * loan left, or the engine asking another director (it asks none who cannot pay one loan), no
- * decision. */
+ * repay_loan of the loans left), or neither with loans left (he gives C up: a pass). When the
+ * engine does not ask about C (no loan left; a director who cannot pay one), no decision. */
 static int has_loans(struct replay *r, char **f, int n)
 {
     int c = company_of(r, f[1]), p = player_of(r, f[2]);
@@ -1691,7 +1690,7 @@ static int has_loans(struct replay *r, char **f, int n)
     if (check_number(r, "loans as the formation began", atoi(f[3]), r->loans_at_formation[c]))
         return -1;
     bool director_pays = repaid_next(r, f[1], true) > 0;
-    if (r->g->co[c].loans == 0 || !r->g->forming || (!director_pays && r->g->current != p))
+    if (!r->g->forming || r->g->national_asking != c) /* all repaid, or he cannot pay one */
         return 0;
     if (!director_pays)
         return apply(r, &(eng_action){.kind = ENG_ACT_PASS, .player = p, .company = c});
@@ -1910,8 +1909,8 @@ static int cgr_line(struct replay *r, char **f, int n)
     if (strcmp(k, "WillMergeInto") == 0 && company_of(r, f[1]) >= 0) {
         int c = company_of(r, f[1]);
         r->merging |= 1u << c;
-        return r->g->co[c].loans > 0 || r->g->co[c].closed
-                   ? 0 : failf(r, "loans left (it merges)", "none");
+        return (r->g->national_merging >> c & 1u) || r->g->co[c].closed
+                   ? 0 : failf(r, "given up to the national", "not given up");
     }
     if ((strcmp(k, "DiscardsBaseToken") == 0 || strcmp(k, "NoBaseTokenExchange") == 0) &&
         n >= 4) {
