@@ -250,8 +250,8 @@ static void print_holdings(struct replay *r)
     }
 }
 
-/* The engine takes an action as the action log holds it: written as JSON and read back, then
- * applied; when taken, its JSON goes to the log. */
+/* Each company's money, escrow and loans and each player's money before an action (what its
+ * consequences are checked against). */
 static void money_before(struct replay *r)
 {
     for (int c = 0; c < r->title->ncompanies; c++) {
@@ -276,6 +276,8 @@ static void features_seen(struct replay *r)
     }
 }
 
+/* The engine takes an action as the action log holds it: written as JSON and read back, then
+ * applied; when taken, its JSON goes to the log. */
 static int take(struct replay *r, const eng_action *given, char *why, size_t len)
 {
     eng_action back;
