@@ -1,5 +1,6 @@
 /* event_text: an engine event as one line of English, for turn reports and logs ("BA lays tile
  * 8 on H4 (cost 0)"). Pure: the names come from the title and the game. */
+#include "engine/capital.h"
 #include "engine/game.h"
 
 #include <stdarg.h>
@@ -107,7 +108,9 @@ static int stock_text(const struct line *l)
     const eng_event *e = l->e;
     const char *P = l->P, *C = l->C;
     switch (e->kind) {
-    case ENG_EV_FLOATS: return say(l, "%s floats with %d", C, e->amount);
+    case ENG_EV_FLOATS:
+        return e->amount ? say(l, "%s floats with %d", C, e->amount)
+                         : say(l, "%s floats (its IPO sales have paid it)", C);
     case ENG_EV_BOUGHT_SHARE:
         return say(l, "%s buys %d%% of %s%s for %d", P, e->amount, C,
                    e->flag ? " from the pool" : "", e->amount2);
@@ -181,6 +184,28 @@ static int operating_text(const struct line *l)
     case ENG_EV_NO_DIVIDEND: return say(l, "%s earns nothing", C);
     case ENG_EV_DIVIDEND: return say(l, "  %s gets %d from %s", P, e->amount, C);
     case ENG_EV_COMPANY_GETS: return say(l, "  %s gets %d", C, e->amount);
+    default: return 0;
+    }
+}
+
+/* Loans: taken, their interest, repaid. */
+static int loan_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    switch (e->kind) {
+    case ENG_EV_LOAN_TAKEN:
+        return say(l, "%s takes a loan and receives %d (%d loan%s)", l->C, e->amount, e->amount2,
+                   e->amount2 == 1 ? "" : "s");
+    case ENG_EV_INTEREST_DUE:
+        return say(l, "%s owes %d interest on %d loan%s", l->C, e->amount, e->amount2,
+                   e->amount2 == 1 ? "" : "s");
+    case ENG_EV_INTEREST_PAID:
+        if (e->item == ENG_PAID_FROM_DIRECTOR)
+            return say(l, "  %s pays %d of %s's interest", l->P, e->amount, l->C);
+        if (e->item == ENG_PAID_FROM_REVENUE)
+            return say(l, "  %d of %s's interest kept back from its run's revenue", e->amount,
+                       l->C);
+        return say(l, "  %d of %s's interest from its treasury", e->amount, l->C);
     default: return 0;
     }
 }
@@ -288,11 +313,45 @@ static int end_text(const struct line *l)
     case ENG_EV_BANK_BROKEN:
         return say(l, "The bank is broken: the game ends with this %s",
                    l->g->t->bank_break_ends_set ? "set of operating rounds" : "operating round");
-    case ENG_EV_BANKRUPT: return say(l, "%s is bankrupt: %s cannot buy its train", l->P, l->C);
+    case ENG_EV_BANKRUPT:
+        return say(l, "%s is bankrupt: %s cannot %s", l->P, l->C,
+                   e->flag ? "pay what it owes on its loans" : "buy its train");
     case ENG_EV_GAME_OVER:
         return say(l, "The game is over (%s)",
                    e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
     case ENG_EV_FINAL_SCORE: return say(l, "%d. %s with %d", e->amount2, l->P, e->amount);
+    default: return 0;
+    }
+}
+
+/* Capitalisation by the train on sale, escrow and destinations, closing spaces (1856:
+ * capital.c). */
+static int capital_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const char *C = l->C, *mode = eng_capital_mode_name(e->amount);
+    switch (e->kind) {
+    case ENG_EV_CAPITALISED_AS: return say(l, "%s starts with %s capitalisation", C, mode);
+    case ENG_EV_ESCROW:
+        return say(l, "  the bank holds %d for %s in escrow (%d in all)", e->amount, C,
+                   e->amount2);
+    case ENG_EV_DESTINATION:
+        return say(l, "%s has reached its destination, %s", C,
+                   e->amount >= 0 && e->amount < g->t->nhexes ? g->t->hexes[e->amount].id : "?");
+    case ENG_EV_ESCROW_PAID: return say(l, "  the bank pays %s its escrow, %d", C, e->amount);
+    case ENG_EV_CAPITALISATION:
+        return say(l, "Companies started from now on have %s capitalisation", mode);
+    case ENG_EV_FLOAT_PERCENT:
+        return say(l, "A company that has not operated yet needs %d%% sold to operate",
+                   e->amount);
+    case ENG_EV_MAY_NOT_OPERATE:
+        return say(l, "%s may not operate yet: %d%% of it is sold, %d%% needed", C, e->amount,
+                   e->amount2);
+    case ENG_EV_MARKET_CLOSES:
+        return say(l, "%s's price reached a closing space: it closes (its shares gone, its "
+                      "stations off the map, its trains to the pool, its %d to the bank)",
+                   C, e->amount);
     default: return 0;
     }
 }
@@ -359,9 +418,15 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:
         return end_text;
+    case ENG_EV_CAPITALISED_AS: case ENG_EV_ESCROW: case ENG_EV_DESTINATION:
+    case ENG_EV_ESCROW_PAID: case ENG_EV_CAPITALISATION: case ENG_EV_FLOAT_PERCENT:
+    case ENG_EV_MAY_NOT_OPERATE: case ENG_EV_MARKET_CLOSES:
+        return capital_text;
     case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
     case ENG_EV_MARKER_REMOVED:
         return bonus_text;
+    case ENG_EV_LOAN_TAKEN: case ENG_EV_INTEREST_DUE: case ENG_EV_INTEREST_PAID:
+        return loan_text;
     }
     return NULL;
 }

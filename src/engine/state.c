@@ -167,16 +167,6 @@ int eng_par_space(const eng_title *t, int par, int *row, int *col)
     return -1;
 }
 
-void eng_set_par(eng_game *g, int company, int par)
-{
-    eng_company_state *c = &g->co[company];
-    c->par = par ? par : g->t->companies[company].price;
-    if (eng_par_space(g->t, c->par, &c->row, &c->col))
-        c->row = c->col = -1;
-    if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
-        c->market_seq = ++g->market_clock;
-}
-
 const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
 {
     const eng_company *co = &t->companies[company];
@@ -204,33 +194,6 @@ bool eng_par_allowed(const eng_title *t, int company, int par)
         if (co->par_choices[k] == par)
             return true;
     return co->npar_choices == 0 && (par == 0 || par == co->price);
-}
-
-/* Its float percent: the title's, or the option the title names for it (BYFloatsAt). */
-static int float_percent(const eng_game *g, int company)
-{
-    const eng_company *co = &g->t->companies[company];
-    return co->float_option >= 0 ? eng_option_number(g->t, &g->opt, co->float_option)
-                                 : co->float_percent;
-}
-
-/* A major floats when enough of it is sold; it then receives the par value of every share sold
- * so far (the bank kept the money until then), and every later IPO sale pays it directly. */
-void eng_check_float(eng_game *g, int company)
-{
-    eng_company_state *c = &g->co[company];
-    int fp = float_percent(g, company);
-    if (c->floated || !c->started || fp <= 0)
-        return;
-    int sold = eng_percent_out_of_ipo(g, company);
-    if (sold < fp)
-        return;
-    c->floated = true;
-    if (!g->t->on_market_when_started) /* Rails stacks a 1835 company on its square as it floats */
-        c->market_seq = ++g->market_clock;
-    int cash = c->par * (g->t->full_capitalisation ? 100 : sold) / 10;
-    eng_bank_pays_company(g, company, cash);
-    eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
 
 /* ---- availability ---- */
@@ -322,11 +285,30 @@ void eng_player_pays_company(eng_game *g, int player, int company, int amount)
  * off its start goes down (the usual 18xx rule; Rails' 1835 games: BY 140 I5 -> 154 I4 paying
  * out, WT 78 A4 -> 72 A5 withholding); a move with nowhere to go leaves the price. ---- */
 
+static int market_price_at(const eng_title *t, int row, int col)
+{
+    return t->market[row * t->market_cols + col];
+}
+
 static bool cell(const eng_game *g, int row, int col)
 {
     const eng_title *t = g->t;
     return row >= 0 && row < t->market_rows && col >= 0 && col < t->market_cols &&
-           t->market[row * t->market_cols + col] > 0;
+           (t->market[row * t->market_cols + col] > 0 ||
+            (t->market_closes && t->market_closes[row * t->market_cols + col]));
+}
+
+bool eng_national_never_closes(const eng_game *g, int company)
+{
+    return company >= 0 && company == g->t->national.company && g->t->national.never_closes;
+}
+
+/* A square the company's price may go to: a cell, a closing space only for a company that may
+ * close there (1856's CGR may not: capital.c). */
+static bool square_for(const eng_game *g, int company, int row, int col)
+{
+    return cell(g, row, col) &&
+           (market_price_at(g->t, row, col) > 0 || !eng_national_never_closes(g, company));
 }
 
 static void move_price(eng_game *g, int company, int drow, int dcol)
@@ -335,7 +317,7 @@ static void move_price(eng_game *g, int company, int drow, int dcol)
     if (c->row < 0)
         return;
     int old = eng_share_price(g, company);
-    if (cell(g, c->row + drow, c->col + dcol)) {
+    if (square_for(g, company, c->row + drow, c->col + dcol)) {
         c->row += drow;
         c->col += dcol;
         c->market_seq = ++g->market_clock; /* to the bottom of the square's stack */
@@ -354,7 +336,7 @@ void eng_price_down_rows(eng_game *g, int company, int rows)
     if (c->row < 0 || rows <= 0)
         return;
     int old = eng_share_price(g, company), moved = 0;
-    while (moved < rows && cell(g, c->row + 1, c->col)) {
+    while (moved < rows && square_for(g, company, c->row + 1, c->col)) {
         c->row++;
         moved++;
     }

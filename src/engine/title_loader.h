@@ -127,6 +127,10 @@ bool eng_title_read_hexes(struct loader *L, const cJSON *root);
  * their references resolved as each list they name is read. */
 bool eng_title_read_companies(struct loader *L, const cJSON *root);
 
+/* Capitalisation by the train on sale, float percents, majors' destinations
+ * (title_read_capital.c), once the companies and trains are read. */
+bool eng_title_read_capital(struct loader *L, const cJSON *root);
+
 /* The game options the title declares (title_options.c), and the companies their rules name,
  * once the companies are read. */
 bool eng_title_read_game_options(struct loader *L, const cJSON *root);
@@ -151,6 +155,9 @@ bool eng_title_read_power_extras(struct loader *L, const char *where, const cJSO
                                  eng_powers *out);
 bool eng_title_check_par_spaces(struct loader *L);
 bool eng_title_read_rights(struct loader *L, const cJSON *root);
+
+/* The title's loans ("loans": title_read_loans.c), once the phases are read. */
+bool eng_title_read_loans(struct loader *L, const cJSON *root);
 
 /* The title on 18xx.games ("18xx.games": title_xgames.c), once the tiles and hexes are read. */
 bool eng_title_read_xgames(struct loader *L, const cJSON *root);

@@ -3,6 +3,7 @@
  * round in play and what follows it — built once from the engine into a rep_state (the text
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
+#include "engine/capital.h"
 #include "report/state.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -70,6 +71,21 @@ static void colours(const eng_company *co, char bg[8], char fg[8])
     snprintf(fg, 8, "#%06x", (unsigned)(co->text_color & 0xffffff));
 }
 
+/* Its capitalisation by the train on sale (1856): the mode, and the destination where it
+ * matters (started in escrow). */
+static void capital_of(const eng_game *g, int c, rep_company *co)
+{
+    const eng_company_state *cs = &g->co[c];
+    const eng_company *tc = &g->t->companies[c];
+    if (!co->major || cs->capital == ENG_CAPITAL_TITLE)
+        return;
+    co->capital = eng_capital_mode_name(cs->capital);
+    co->escrow = cs->escrow;
+    co->destination_reached = cs->destination_reached;
+    if (tc->ndest_hexes && (cs->capital == ENG_CAPITAL_ESCROW || cs->destination_reached))
+        co->destination = g->t->hexes[tc->dest_hexes[0]].id;
+}
+
 /* The majors started and the minors owned, in the title's order. */
 static void build_companies(const eng_game *g, rep_state *s)
 {
@@ -92,8 +108,28 @@ static void build_companies(const eng_game *g, rep_state *s)
         co->floated = major && cs->floated;
         co->ipo = major ? eng_percent_held(g, c, ENG_IPO) : 0;
         co->pool = major ? eng_percent_held(g, c, ENG_POOL) : 0;
+        co->loans = cs->loans;
         colours(&t->companies[c], co->color, co->text_color);
+        capital_of(g, c, co);
     }
+}
+
+/* Each started major's capitalisation, destination and escrow in one line (1856), or NULL. */
+static char *capital_text(const rep_state *s)
+{
+    buf b;
+    buf_init(&b);
+    for (int i = 0; i < s->ncompanies; i++) {
+        const rep_company *co = &s->companies[i];
+        if (!co->capital)
+            continue;
+        buf_printf(&b, "%s%s %s", b.len ? "; " : "", co->id, co->capital);
+        if (co->destination && co->destination_reached)
+            buf_printf(&b, ", destination %s reached", co->destination);
+        else if (co->destination)
+            buf_printf(&b, ", destination %s (%d held in escrow)", co->destination, co->escrow);
+    }
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
 /* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or NULL when none. */
@@ -245,11 +281,13 @@ void rep_state_build(const eng_game *g, rep_state *s)
     s->phase = g->t->phases[g->phase].name;
     s->bank = g->bank;
     s->train_on_sale = g->t->trains[g->train_on_sale].name;
+    s->has_loans = g->t->loans.amount > 0;
     build_players(g, s);
     build_companies(g, s);
     build_privates(g, s);
     build_trains(g, s);
     build_market(g, s);
+    s->capital_text = capital_text(s);
 }
 
 void rep_state_free(rep_state *s)
@@ -263,6 +301,7 @@ void rep_state_free(rep_state *s)
     free(s->trains_text);
     free(s->market);
     free(s->market_text);
+    free(s->capital_text);
     memset(s, 0, sizeof *s);
 }
 
@@ -299,6 +338,26 @@ static void form_title_lines(const eng_game *g, int p, cJSON *o)
         cJSON_AddTrueToObject(o, "trade_privates");
 }
 
+/* A major's loans in a title with loans (1856), as the form reminds its director of them:
+ * "GT has 2 loans: TAKE LOAN (100, one a round), REPAY n LOANS (after trains)"; none once it
+ * may neither take nor repay one. */
+static void form_loans_line(const eng_game *g, int c, cJSON *it)
+{
+    const eng_loans *l = &g->t->loans;
+    int n = g->co[c].loans;
+    bool may_take = l->none_from_phase < 0 || g->phase < l->none_from_phase;
+    if (l->amount == 0 || !eng_is_major(g, c) || (!may_take && n == 0))
+        return;
+    char take[48] = "", line[128];
+    if (may_take)
+        snprintf(take, sizeof take, "TAKE LOAN (%d, %s)", l->amount,
+                 l->per_round == 1 ? "one a round" : "some a round");
+    snprintf(line, sizeof line, "%s has %d loan%s: %s%s%s", g->t->companies[c].id, n,
+             n == 1 ? "" : "s", take, may_take && n ? ", " : "",
+             n ? "REPAY n LOANS (after trains)" : "");
+    cJSON_AddStringToObject(it, "loans_line", line);
+}
+
 cJSON *rep_order_form_json(const eng_game *g, int p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -322,6 +381,7 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
             cJSON_AddStringToObject(it, "home", g->t->hexes[g->t->companies[c].home_hex].id);
         if (eng_is_major(g, c) && g->t->phases[g->phase].privates_to_companies)
             cJSON_AddTrueToObject(it, "buy_private");
+        form_loans_line(g, c, it);
         cJSON_AddItemToArray(arr, it);
     }
     return o;

@@ -37,12 +37,25 @@ cJSON *rep_company_json(const rep_state *s, int i)
         cJSON_AddNumberToObject(o, "ipo", co->ipo);
         cJSON_AddNumberToObject(o, "pool", co->pool);
     }
+    if (s->has_loans) { /* (a minor's cell stays empty) */
+        if (co->major)
+            cJSON_AddNumberToObject(o, "loans", co->loans);
+        cJSON_AddTrueToObject(o, "has_loans");
+    }
     if (co->floated)
         cJSON_AddTrueToObject(o, "floated");
     if (!co->major)
         cJSON_AddTrueToObject(o, "minor");
     cJSON_AddStringToObject(o, "color", co->color);
     cJSON_AddStringToObject(o, "text_color", co->text_color);
+    if (co->capital) { /* (1856) */
+        cJSON_AddStringToObject(o, "capitalisation", co->capital);
+        if (co->destination) {
+            cJSON_AddStringToObject(o, "destination", co->destination);
+            cJSON_AddBoolToObject(o, "destination_reached", co->destination_reached);
+            cJSON_AddNumberToObject(o, "escrow", co->escrow);
+        }
+    }
     return o;
 }
 
@@ -75,6 +88,8 @@ static void add_trains(const rep_state *s, cJSON *o)
         cJSON_AddItemToArray(arr, it);
     }
     cJSON_AddStringToObject(o, "trains_text", s->trains_text);
+    if (s->capital_text)
+        cJSON_AddStringToObject(o, "capital_text", s->capital_text);
     if (s->next_phase) {
         cJSON *next = cJSON_AddObjectToObject(o, "next_phase");
         cJSON_AddStringToObject(next, "name", s->next_phase);
@@ -122,6 +137,8 @@ cJSON *rep_state_to_json(const rep_state *s)
         cJSON_AddItemToArray(players, rep_player_json(s, p));
     if (s->ncompanies)
         cJSON_AddTrueToObject(o, "has_companies");
+    if (s->has_loans)
+        cJSON_AddTrueToObject(o, "has_loans");
     cJSON *companies = cJSON_AddArrayToObject(o, "companies");
     for (int i = 0; i < s->ncompanies; i++)
         cJSON_AddItemToArray(companies, rep_company_json(s, i));

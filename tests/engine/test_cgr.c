@@ -48,6 +48,8 @@ static int start(eng_game *g, const char *id, int director, int par, const int *
     for (int i = 0; i < n; i++)
         hand(g, c, 10, false, extra[i]);
     s->started = s->floated = s->available = s->home_placed = true;
+    s->operated = 1; /* (it has operated: the float percent rising binds only one that has not,
+                      * engine/capital.c) */
     s->director = director;
     eng_set_par(g, c, par);
     s->market_seq = ++g->market_clock;
@@ -360,6 +362,7 @@ static void test_the_buyer_merged(void **state)
     eng_game *g = five_companies();
     int wgb = co("WGB"), cgr = co("CGR");
     g->co[wgb].loans = 1;
+    g->co[wgb].interest_paid = true; /* (this round's interest settled before its trains) */
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     assert_int_equal(g->national_asking, wgb); /* Ann's first: she bought it */
     assert_int_equal(g->current, ANN);

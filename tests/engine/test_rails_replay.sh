@@ -189,8 +189,10 @@ for log in "$ORACLE_1856"/*.report tests/oracle/rails-1856/*.report; do
         not_ok "1856 $name: $(echo "$out" | grep -m1 -A3 'MISMATCH\|REFUSED\|REPLAY OF THE LOG\|cannot' | tr '\n' ' ')"
     elif [ -n "$stop" ] && { [ "$want" -eq 0 ] || [ "$stop" -lt "$want" ]; }; then
         not_ok "1856 $name stops at line $stop, before line $want: $why"
+    elif [ -n "$stop" ]; then
+        ok "1856 $name replays to line $stop (at least $want today), every consequence equal; stops: $why"
     else
-        ok "1856 $name replays ${stop:+to line $stop (at least $want today), }every consequence equal${why:+; stops: $why}"
+        ok "1856 $name replays to its end, every consequence equal"
     fi
 done
 # ... and what it checks can fail: a 1856 log changed by a sed script replays to the line
@@ -210,10 +212,11 @@ changed_1856 turned 1856_20131124_0943_J1 's/^LaysTileAt,LPS,5,C14,N\r\?$/LaysTi
     "^MISMATCH at line 69: LaysTileAt,LPS,5,C14,W" \
     && ok "1856's rotation words are the flat map's (S, SW, NW, N, NE, SE), its tiles laid at them" \
     || not_ok "1856's rotation words are not read"
-# amounts written with $ (older Rails) are read as without: the same end as the log's own
+# amounts written with $ (older Rails) are read as without: the same end as the log's own (a
+# copy of the same name: its known differences apply)
 end=$("$REPLAY" "$ORACLE_1856/1856_CGR-10Shares-Test.report" 2>&1 | grep -m1 '^stopped at line' | cut -d' ' -f1-4)
 [ -n "$end" ] && end="^$end " || end='all consequences match$'
-changed_1856 dollars 1856_CGR-10Shares-Test 's/^\(BID_ITEM_LOG,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Has,[^,]*,\)\([0-9]\)/\1$\2/' \
+changed_1856 1856_CGR-10Shares-Test 1856_CGR-10Shares-Test 's/^\(BID_ITEM_LOG,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Has,[^,]*,\)\([0-9]\)/\1$\2/' \
     "$end" \
     && ok "1856: amounts written with \$ (older Rails) read as without" \
     || not_ok "1856: amounts with \$ are not read"
