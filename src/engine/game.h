@@ -613,6 +613,10 @@ bool eng_national_never_closes(const eng_game *g, int company);
  * between buyer and seller, one of them the national, is traded at its cost only; whether
  * it may buy a train of this type (not one that will rust). */
 bool eng_national_ipo_to_bank(const eng_game *g, int company);
+/* What `percent` of the company is worth at `unit`, its price: unit per 10%, or per share of a
+ * national whose price is per share (national.price_per_share: 1856's CGR of 20 shares, a 5%
+ * share at the full price; Rails, 18xx.games num_shares x price). */
+int eng_shares_money(const eng_game *g, int company, int unit, int percent);
 bool eng_national_face_value(const eng_game *g, int buyer, int seller);
 bool eng_national_may_buy(const eng_game *g, int company, int type);
 /* Whether the company holds a train that never rusts nor becomes obsolete (the national's

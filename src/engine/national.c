@@ -15,7 +15,7 @@ static int cheapest_share(const eng_game *g, int n)
         if (c->director || (c->owner != ENG_IPO && c->owner != ENG_POOL))
             continue;
         int unit = c->owner == ENG_IPO ? s->par : eng_share_price(g, n);
-        int price = unit * c->percent / 10;
+        int price = eng_shares_money(g, n, unit, c->percent);
         best = best == 0 || price < best ? price : best;
     }
     return best;

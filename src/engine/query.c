@@ -165,6 +165,21 @@ void eng_sort_running_order(const eng_game *g, int *majors, int n)
 
 /* A player's worth: cash, shares at the market price (a company not formed yet, the
  * Prussian, at its par), privates at face value; minors do not count (as Rails). */
+static bool is_national(const eng_game *g, int company);
+
+int eng_shares_money(const eng_game *g, int company, int unit, int percent)
+{
+    const eng_company_state *s = &g->co[company];
+    int per = 10; /* (a price per 10%) */
+    for (int i = 0; is_national(g, company) && g->t->national.price_per_share && i < s->ncerts;
+         i++)
+        if (!s->certs[i].director) { /* (its ordinary shares' percent: one share) */
+            per = s->certs[i].percent;
+            break;
+        }
+    return unit * percent / per;
+}
+
 int eng_player_worth(const eng_game *g, int p)
 {
     int worth = g->players[p].cash;
@@ -176,7 +191,7 @@ int eng_player_worth(const eng_game *g, int p)
             price = price > g->co[c].loans * g->t->loans.share_worth_less
                         ? price - g->co[c].loans * g->t->loans.share_worth_less : 0;
         if (eng_is_major(g, c))
-            worth += price * eng_percent_held(g, c, p) / 10;
+            worth += eng_shares_money(g, c, price, eng_percent_held(g, c, p));
         else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
                  !g->co[c].closed)
             worth += g->t->companies[c].price;

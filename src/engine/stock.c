@@ -235,7 +235,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (starting && (par = chosen_par(g, a, why, len)) < 0)
         return -1;
     int unit = from == ENG_IPO ? par : eng_share_price(g, a->company);
-    int price = unit * pct / 10;
+    int price = eng_shares_money(g, a->company, unit, pct);
     if (pl->cash < price)
         return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
                           pl->name, pl->cash);

@@ -574,6 +574,8 @@ typedef struct eng_title {
                                     * next stock round, before any other purchase */
         bool directors_choose; /* its director chooses the stations over its limit or sharing a
                                 * hex, and the trains discarded (else the fixed rule) */
+        bool price_per_share; /* its price is that of one of its shares, whatever their
+                               * percent (1856's CGR of 20: a 5% share at the full price) */
     } national;
     /* certificates of this percent, not a director's, count half toward the certificate limit
      * (1856: the CGR's 5% shares); 0: every certificate counts one */

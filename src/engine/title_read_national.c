@@ -70,6 +70,7 @@ static void read_flags(const cJSON *r, struct eng_national *n)
     n->ipo_to_bank = cJSON_IsTrue(member(r, "ipo_sales_to_bank"));
     n->director_buys_second = cJSON_IsTrue(member(r, "single_share_director_buys_second"));
     n->directors_choose = cJSON_IsTrue(member(r, "director_chooses_stations_and_discards"));
+    n->price_per_share = cJSON_IsTrue(member(r, "price_per_share"));
 }
 
 bool eng_title_read_national(struct loader *L, const cJSON *root)

@@ -123,18 +123,23 @@ static void test_repaid_with_the_directors_money(void **state)
     eng_game_free(g);
 }
 
-/* Cy gives TGB up; GT goes too (Dee cannot help). Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 ->
- * 3 and its director, the pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at
+/* Cy gives TGB up; GT goes too (Dee cannot help); their Tunnel tokens: one to the CGR, the
+ * other back on sale. Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 -> 3 and its director, the pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at
  * least 100. Money 50 + 30, trains 4, 5, 4, 5 over the limit of 3: a 4 to the pool; stations:
  * both homes, one of the two in Welland. */
 static void test_companies_merged(void **state)
 {
     (void)state;
     eng_game *g = five_companies();
-    int cgr = co("CGR"), tgb = co("TGB"), gt = co("GT"), cv = co("CV");
+    int cgr = co("CGR"), tgb = co("TGB"), gt = co("GT"), cv = co("CV"), tunn = co("Tunn");
+    g->co[tgb].bonuses = g->co[gt].bonuses = 1u << tunn; /* two Tunnel tokens bought */
+    g->co[tunn].bonuses_sold = 2;
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     must(g, repay(3));
     must(g, pass()); /* Cy gives TGB up */
+    assert_int_equal(g->co[cgr].bonuses, 1u << tunn); /* one goes to the CGR, */
+    assert_int_equal(g->co[tunn].bonuses_sold, 1);    /* the other back on sale */
+    assert_int_equal(g->co[tgb].bonuses | g->co[gt].bonuses, 0);
     assert_int_equal(g->national_choosing, ENG_NATIONAL_CHOOSES_STATIONS); /* two in Welland */
     assert_int_equal(g->current, DEE);
     assert_true(has_event(g, ENG_EV_WILL_MERGE, DEE, gt));
@@ -242,6 +247,9 @@ static void test_twenty_shares(void **state)
     assert_int_equal(eng_percent_held(g, cgr, ENG_IPO), 25);
     int dc = eng_find_cert(g, cgr, BOB, 10, true);
     assert_true(dc >= 0);
+    /* a share is worth the price, whatever its percent: Bob's 25% is 5 shares of 110 */
+    assert_int_equal(eng_shares_money(g, cgr, 110, 25), 550);
+    assert_int_equal(eng_player_worth(g, BOB), g->players[BOB].cash + 550);
     /* 5% shares count half: Bob's director's 10% one, his three 5% ones a half each */
     assert_int_equal(eng_certificate_halves(g, BOB), 5);
     assert_int_equal(eng_certificate_count(g, BOB), 3);

@@ -237,7 +237,27 @@ static void take_stations(eng_game *g, int x, bool homes, int *placed)
     }
 }
 
-/* x's money and trains to the national, its loans cancelled (its escrow the bank's again),
+/* x's run bonuses (1856's bridge and tunnel tokens) to the national; a second of one goes back
+ * on sale (Rails CGRFormationRound moves the bonuses still valid, a duplicate sellable again;
+ * 18xx.games merge_major: a second token back to the bank pool). */
+static void take_bonuses(eng_game *g, int x)
+{
+    int n = nat(g)->company;
+    for (int p = 0; p < g->t->ncompanies && p < 32; p++) {
+        unsigned bit = 1u << p;
+        if (!(g->co[x].bonuses & bit))
+            continue;
+        if (g->co[n].bonuses & bit) {
+            g->co[p].bonuses_sold -= g->co[p].bonuses_sold > 0;
+            continue;
+        }
+        g->co[n].bonuses |= bit;
+        eng_event_add_item(g, ENG_EV_GOT_BONUS, ENG_NONE, n, p, 0, 0);
+    }
+    g->co[x].bonuses = 0;
+}
+
+/* x's money, trains and bonuses to the national, its loans cancelled (its escrow the bank's again),
  * its shares gone; it closes. */
 static void absorb(eng_game *g, int x)
 {
@@ -256,6 +276,7 @@ static void absorb(eng_game *g, int x)
     s->escrow = s->loans = 0; /* (the escrow: the bank's money all along, engine/capital.c) */
     for (int i = 0; i < s->ncerts; i++)
         s->certs[i].owner = ENG_IPO;
+    take_bonuses(g, x);
     for (int c = 0; c < g->t->ncompanies; c++) /* (a private it held: the national's) */
         if (g->co[c].held_by == x)
             g->co[c].held_by = n->company;
