@@ -124,9 +124,10 @@ static void test_repaid_with_the_directors_money(void **state)
 }
 
 /* Cy gives TGB up; GT goes too (Dee cannot help); their Tunnel tokens: one to the CGR, the
- * other back on sale. Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 -> 3 and its director, the pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at
- * least 100. Money 50 + 30, trains 4, 5, 4, 5 over the limit of 3: a 4 to the pool; stations:
- * both homes, one of the two in Welland. */
+ * other back on sale. Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 -> 3 and its director, the
+ * pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at least 100. Money 50 + 30,
+ * trains 4, 5, 4, 5 over the limit of 3: a 4 to the pool; stations: both homes, one of the two
+ * in Welland. */
 static void test_companies_merged(void **state)
 {
     (void)state;
