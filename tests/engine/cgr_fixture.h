@@ -85,8 +85,9 @@ static inline void to_stock_round(eng_game *g, int player)
     g->current = player;
 }
 
-/* (Players 0 to 3: Ann, Bob, Cy, Dee.) GT alone given up: Dee's 3 shares for 1 of the CGR (the odd one to the pool, lost), Cy's 2
- * for 1; Cy, first from the buyer Ann, is its director with a single share. */
+/* (Players 0 to 3: Ann, Bob, Cy, Dee.) GT alone given up: Dee's 3 shares for 1 of the CGR
+ * (the odd one to the pool, lost), Cy's 2 for 1; Cy, first from the buyer Ann, is its director
+ * with a single share. */
 static inline eng_game *single_share_director(void)
 {
     eng_game *g = new_game(NULL, 4);
