@@ -4,9 +4,17 @@
  * there or here: both engines do them. */
 #include "xgames/import_internal.h"
 
+/* The operating corporation the loan is for; -1 (refused) in a title without loans. */
+static int loan_company(xg_importer *x, const cJSON *a)
+{
+    if (!x->t->loans.amount)
+        return xg_refuse(x, "%s has no loans", x->t->id);
+    return xg_acting_company(x, a);
+}
+
 int xg_take_loan(xg_importer *x, const cJSON *a)
 {
-    int c = xg_acting_company(x, a);
+    int c = loan_company(x, a);
     if (c < 0 || xg_sync_company(x, c, ENG_STEP_HOME)) /* (its turn, at the step it is at) */
         return -1;
     eng_action act = {.kind = ENG_ACT_TAKE_LOAN, .player = eng_company_holder(x->g, c)};
@@ -15,7 +23,7 @@ int xg_take_loan(xg_importer *x, const cJSON *a)
 
 int xg_payoff_loan(xg_importer *x, const cJSON *a)
 {
-    int c = xg_acting_company(x, a);
+    int c = loan_company(x, a);
     if (c < 0 || xg_sync_company(x, c, ENG_STEP_TRAINS))
         return -1;
     eng_action act = {.kind = ENG_ACT_REPAY_LOAN, .player = eng_company_holder(x->g, c),

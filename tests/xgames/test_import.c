@@ -139,7 +139,9 @@ static void refuses_bad_files(void **state)
             "action 1 (buy_train): ");
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"message\",\"message\":\"hi\"")
             "," P(2, 11, "\"type\":\"take_loan\"") "]}",
-            "action 2 (take_loan): pbemgm has no form for an action of this type");
+            "action 2 (take_loan): 1830 has no loans");
+    refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"merge\"") "]}",
+            "action 1 (merge): pbemgm has no form for an action of this type");
     /* an illegal move: a bid below the private's price; the engine's why follows */
     refused(HEAD("1830", "") "\"actions\":["
             P(1, 11, "\"type\":\"bid\",\"company\":\"CA\",\"price\":100") "]}",
