@@ -384,6 +384,18 @@ typedef struct eng_xgames {
      * of a major its owner directs waits for it while it is open (1835's PfB) */
     int nlasting;
     int lasting[ENG_MAX_XG_IDS];
+    /* "special_buys": a company's special_buy there, by its item's description, as pbemgm's
+     * action (its JSON name in action.c) of a private (1856's "Bridge Token": buy_bonus of
+     * Brdg) */
+    int nbuys;
+    struct eng_xg_buy {
+        char description[ENG_NAME];
+        char action[ENG_ID];
+        int company;
+    } buys[ENG_MAX_XG_IDS];
+    /* "assign": a private's assign to a hex there as pbemgm's action of that private on that
+     * hex (its JSON name: 1856's "port"); "" none */
+    char assign_action[ENG_ID];
 } eng_xgames;
 
 /* The shape of a title's hexes ("layout"; the geometry at the top of this file). */

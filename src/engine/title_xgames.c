@@ -4,7 +4,8 @@
  * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
  * items and the certificate each item brings; when a stock-round turn may sell there; the
  * privates whose tile power lasts there while they are open; which shares a new president gives
- * up there. Each error names its entry. The file format
+ * up there; what a company's special purchase and a private's assignment there are in pbemgm.
+ * Each error names its entry. The file format
  * itself is src/xgames'. */
 #include "engine/title_loader.h"
 
@@ -273,6 +274,34 @@ static bool read_lasting(struct loader *L, const cJSON *sec)
     return true;
 }
 
+/* "special_buys": {"Bridge Token": {"action": "buy_bonus", "company": "Brdg"}, ...}. */
+static bool read_buys(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *all = member(sec, "special_buys"), *it;
+    if (all && !cJSON_IsObject(all))
+        return bad(L, "18xx.games.special_buys: must be {\"ITEM\": {\"action\": ..., "
+                      "\"company\": ...}, ...}");
+    cJSON_ArrayForEach(it, all)
+    {
+        char where[96], company[ENG_ID];
+        snprintf(where, sizeof where, "18xx.games.special_buys[%s]", it->string);
+        if (x->nbuys == ENG_MAX_XG_IDS)
+            return bad(L, "%s: more than %d", where, ENG_MAX_XG_IDS);
+        struct eng_xg_buy *b = &x->buys[x->nbuys];
+        if (!cJSON_IsObject(it) || strlen(it->string) >= sizeof b->description)
+            return bad(L, "%s: must be {\"action\": ..., \"company\": ...}", where);
+        snprintf(b->description, sizeof b->description, "%s", it->string);
+        if (!get_str(L, where, it, "action", b->action, sizeof b->action, true) ||
+            !get_str(L, where, it, "company", company, sizeof company, true))
+            return false;
+        if ((b->company = eng_company_index(L->t, company)) < 0)
+            return bad(L, "%s.company: no such company %s", where, company);
+        x->nbuys++;
+    }
+    return true;
+}
+
 bool eng_title_read_xgames(struct loader *L, const cJSON *root)
 {
     eng_xgames *x = &L->t->xgames;
@@ -281,7 +310,8 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
         return true;
     const char *w = "18xx.games";
     if (!get_str(L, w, sec, "title", x->title, sizeof x->title, false) ||
-        !get_str(L, w, sec, "options", x->options, sizeof x->options, false))
+        !get_str(L, w, sec, "options", x->options, sizeof x->options, false) ||
+        !get_str(L, w, sec, "assign", x->assign_action, sizeof x->assign_action, false))
         return false;
     const cJSON *it;
     cJSON_ArrayForEach(it, member(sec, "optional_rules"))
@@ -298,5 +328,5 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
     }
     return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
            read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec) &&
-           read_swap(L, sec);
+           read_swap(L, sec) && read_buys(L, sec);
 }

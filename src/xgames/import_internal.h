@@ -117,6 +117,19 @@ int xg_acting_company(xg_importer *x, const cJSON *a);
 const char *xg_str(const cJSON *a, const char *name);
 int xg_int(const cJSON *a, const char *name, int otherwise);
 
+/* ---- loans, destinations, special purchases, the national (import_special.c) ---- */
+int xg_take_loan(xg_importer *x, const cJSON *a);
+int xg_payoff_loan(xg_importer *x, const cJSON *a);
+int xg_destination_connection(xg_importer *x, const cJSON *a);
+int xg_special_buy(xg_importer *x, const cJSON *a);
+int xg_assign(xg_importer *x, const cJSON *a);
+int xg_merge(xg_importer *x, const cJSON *a);
+/* A company's pass while the national forms: its director repays its loans left. */
+int xg_national_pass(xg_importer *x, const cJSON *a);
+int xg_remove_token(xg_importer *x, const cJSON *a);
+/* The players' end of the game by hand: the file's end. */
+int xg_end_game(xg_importer *x, const cJSON *a);
+
 /* The refusal of the file's action x->id: "action N (type): ..." into x->why; -1. */
 int xg_refuse(xg_importer *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -201,6 +201,8 @@ static int sell_shares(xg_importer *x, const cJSON *a)
 static int pass(xg_importer *x, const cJSON *a)
 {
     const char *kind = xg_str(a, "entity_type");
+    if (kind && strcmp(kind, "player") != 0 && x->g->forming)
+        return xg_national_pass(x, a);
     if (kind && strcmp(kind, "player") != 0) {
         int c = xg_acting_company(x, a);
         return c < 0 ? -1 : xg_company_pass(x, c);
@@ -252,6 +254,14 @@ static const struct {
     {"discard_train", xg_discard_train},
     {"buy_company", buy_company},
     {"bankrupt", xg_bankrupt},
+    {"take_loan", xg_take_loan},
+    {"payoff_loan", xg_payoff_loan},
+    {"destination_connection", xg_destination_connection},
+    {"special_buy", xg_special_buy},
+    {"assign", xg_assign},
+    {"merge", xg_merge},
+    {"remove_token", xg_remove_token},
+    {"end_game", xg_end_game},
 };
 
 static int play_one(xg_importer *x, const cJSON *a)
@@ -287,5 +297,6 @@ int xg_play(xg_importer *x, int until_id)
             return -1;
     }
     x->type = "the file's end";
-    return x->out->over ? xg_finish_round(x) : xg_finish_file(x);
+    /* (a game its players ended by hand stands where 18xx.games' engine had brought it) */
+    return x->out->over && !x->out->ended_by_hand ? xg_finish_round(x) : xg_finish_file(x);
 }
