@@ -384,6 +384,12 @@ typedef struct eng_xgames {
      * of a major its owner directs waits for it while it is open (1835's PfB) */
     int nlasting;
     int lasting[ENG_MAX_XG_IDS];
+    /* "track_tile_powers": privates whose tile power there is its track step's (1856's W&SR
+     * and TCC: entities.rb when 'track'): that step waits after the company's own lays while it
+     * holds one unused whose tile is laid besides its own, or may buy one from a player
+     * (step/tracker.rb can_lay_tile?) */
+    int ntrack_powers;
+    int track_powers[ENG_MAX_XG_IDS];
     /* "special_buys": a company's special_buy there, by its item's description, as pbemgm's
      * action (its JSON name in action.c) of a private (1856's "Bridge Token": buy_bonus of
      * Brdg) */

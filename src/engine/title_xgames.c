@@ -3,10 +3,10 @@
  * the tiles and hexes drawn there otherwise than here (rotation, the order of their cities,
  * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
  * items and the certificate each item brings; when a stock-round turn may sell there; the
- * privates whose tile power lasts there while they are open; which shares a new president gives
- * up there; what a company's special purchase and a private's assignment there are in pbemgm.
- * Each error names its entry. The file format
- * itself is src/xgames'. */
+ * privates whose tile power lasts there while they are open, or is its track step's; which
+ * shares a new president gives up there; what a company's special purchase and a private's
+ * assignment there are in pbemgm. Each error names its entry. The file format itself is
+ * src/xgames'. */
 #include "engine/title_loader.h"
 
 #include "engine/game.h"
@@ -252,26 +252,33 @@ static bool read_swap(struct loader *L, const cJSON *sec)
     return true;
 }
 
-/* "tile_powers_last": ["PfB"], privates with a tile power. */
-static bool read_lasting(struct loader *L, const cJSON *sec)
+/* A list of privates with a tile power ("tile_powers_last": ["PfB"]) into out. */
+static bool read_tile_privates(struct loader *L, const cJSON *sec, const char *key, int *out,
+                               int *n)
 {
-    eng_xgames *x = &L->t->xgames;
-    const cJSON *all = member(sec, "tile_powers_last"), *it;
+    const cJSON *all = member(sec, key), *it;
     if (all && !cJSON_IsArray(all))
-        return bad(L, "18xx.games.tile_powers_last: must be a list of privates");
+        return bad(L, "18xx.games.%s: must be a list of privates", key);
     int k = 0;
     cJSON_ArrayForEach(it, all)
     {
         int c = cJSON_IsString(it) ? eng_company_index(L->t, it->valuestring) : -1;
         if (c < 0 || L->t->companies[c].kind != ENG_PRIVATE ||
             L->t->companies[c].powers.ntile_hexes == 0)
-            return bad(L, "18xx.games.tile_powers_last[%d]: no private with a tile power", k);
-        if (x->nlasting == ENG_MAX_XG_IDS)
-            return bad(L, "18xx.games.tile_powers_last: more than %d", ENG_MAX_XG_IDS);
-        x->lasting[x->nlasting++] = c;
+            return bad(L, "18xx.games.%s[%d]: no private with a tile power", key, k);
+        if (*n == ENG_MAX_XG_IDS)
+            return bad(L, "18xx.games.%s: more than %d", key, ENG_MAX_XG_IDS);
+        out[(*n)++] = c;
         k++;
     }
     return true;
+}
+
+static bool read_lasting(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    return read_tile_privates(L, sec, "tile_powers_last", x->lasting, &x->nlasting) &&
+           read_tile_privates(L, sec, "track_tile_powers", x->track_powers, &x->ntrack_powers);
 }
 
 /* "special_buys": {"Bridge Token": {"action": "buy_bonus", "company": "Brdg"}, ...}. */

@@ -263,7 +263,8 @@ int xg_company_pass(xg_importer *x, int c)
         return -1;
     eng_game *g = x->g;
     eng_step due = eng_step_due(g);
-    if (due == ENG_STEP_TRACK && g->co[c].lays > 0) { /* (past its lays: the station step's) */
+    if (due == ENG_STEP_TRACK && g->co[c].lays > 0 && /* (past its lays: the station step's, */
+        !xg_track_waits(g, c)) {                      /* unless the track step waits there) */
         eng_action skip = company_action(x, ENG_ACT_SKIP, c);
         if (xg_apply(x, &skip, "skip"))
             return -1;
