@@ -103,6 +103,10 @@ int xg_finish_file(xg_importer *x);
 
 /* ---- the file's operating round actions (import_or.c) ---- */
 int xg_lay_tile(xg_importer *x, const cJSON *a);
+/* The city of company c's home hex as it is now from which its station comes to stand, the
+ * tile laid, in the city the file chooses after the company's first tile there (18xx.games'
+ * "must choose city for token" with its home station placed already); -1 none. */
+int xg_home_chosen_later(xg_importer *x, int c);
 int xg_place_token(xg_importer *x, const cJSON *a);
 int xg_run_routes(xg_importer *x, const cJSON *a);
 /* The file's routes of company c checked by pbemgm's rules (import_runs.c): *revenue their
