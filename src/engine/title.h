@@ -399,6 +399,9 @@ typedef struct eng_xgames {
         char action[ENG_ID];
         int company;
     } buys[ENG_MAX_XG_IDS];
+    /* "national": the id there of the company formed in its national formation (1856's
+     * "CGR"), whose passes as it forms are its discards there; "" none */
+    char national[ENG_ID];
     /* "assign": a private's assign to a hex there as pbemgm's action of that private on that
      * hex (its JSON name: 1856's "port"); "" none */
     char assign_action[ENG_ID];

@@ -318,7 +318,8 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
     const char *w = "18xx.games";
     if (!get_str(L, w, sec, "title", x->title, sizeof x->title, false) ||
         !get_str(L, w, sec, "options", x->options, sizeof x->options, false) ||
-        !get_str(L, w, sec, "assign", x->assign_action, sizeof x->assign_action, false))
+        !get_str(L, w, sec, "assign", x->assign_action, sizeof x->assign_action, false) ||
+        !get_str(L, w, sec, "national", x->national, sizeof x->national, false))
         return false;
     const cJSON *it;
     cJSON_ArrayForEach(it, member(sec, "optional_rules"))

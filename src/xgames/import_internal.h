@@ -53,6 +53,9 @@ typedef struct xg_importer {
     int done_from;        /* the file's pass that ended its turn (the DONE's from_id), or 0 */
     int done_passes;      /* its passes at the trains step: 1 its trains', 2 its privates' too
                            * (a pass when it may buy no train is its privates') */
+    bool after_formation; /* pbemgm's national formation round ended with the file's last
+                           * action (its merges, repayments, stations given up and the
+                           * national's discards follow in the file: import_special.c) */
     int home_done;        /* the file's place_token applied as the home city before the tile
                            * laid ahead of it (import_or.c, home_before_tile), or 0 */
     /* the action of the file being applied: its id and type, for the reasons given */

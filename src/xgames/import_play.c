@@ -203,6 +203,9 @@ static int pass(xg_importer *x, const cJSON *a)
     const char *kind = xg_str(a, "entity_type");
     if (kind && strcmp(kind, "player") != 0 && x->g->forming)
         return xg_national_pass(x, a);
+    const char *national = x->t->xgames.national, *entity = xg_str(a, "entity");
+    if (x->after_formation && national[0] && entity && strcmp(entity, national) == 0)
+        return 0; /* the national formed passes its discards: pbemgm has made them itself */
     if (kind && strcmp(kind, "player") != 0) {
         int c = xg_acting_company(x, a);
         return c < 0 ? -1 : xg_company_pass(x, c);
@@ -280,6 +283,18 @@ static int play_one(xg_importer *x, const cJSON *a)
     return xg_refuse(x, "pbemgm has no form for an action of this type");
 }
 
+/* Whether an action of this type may still be the national formation's, just ended in pbemgm
+ * (18xx.games' merges, passes, stations given up, discards). */
+static bool formation_goes_on(const char *type)
+{
+    static const char *const kinds[] = {"merge", "pass", "remove_token", "discard_train",
+                                        "message"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (strcmp(kinds[i], type) == 0)
+            return true;
+    return strncmp(type, "program_", 8) == 0;
+}
+
 int xg_play(xg_importer *x, int until_id)
 {
     for (x->at = 0; x->at < x->nkept; x->at++) {
@@ -293,6 +308,7 @@ int xg_play(xg_importer *x, int until_id)
         x->type = xg_str(k->a, "type");
         if (!x->type)
             return xg_refuse(x, "an automatic action without a type");
+        x->after_formation &= formation_goes_on(x->type);
         if (play_one(x, k->a))
             return -1;
     }

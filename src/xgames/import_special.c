@@ -114,9 +114,15 @@ int xg_assign(xg_importer *x, const cJSON *a)
 
 /* ---- the national's formation (pbemgm's title special round) ---- */
 
-static int forming_company(xg_importer *x, const cJSON *a, const char *key)
+/* The company the file's formation action names (key), while pbemgm's formation round is under
+ * way; -1 with why. *merged: pbemgm's formation has merged it by itself already (it asks no
+ * director who cannot pay for one loan; 18xx.games asks him, and he can only merge). */
+static int forming_company(xg_importer *x, const cJSON *a, const char *key, bool *merged)
 {
     int c = xg_company_of(x, xg_str(a, key));
+    *merged = c >= 0 && !x->g->forming && x->after_formation && x->g->co[c].closed;
+    if (*merged)
+        return c;
     if (!x->g->forming)
         return xg_refuse(x, "pbemgm forms no company here (its engine has not begun the "
                             "national's formation)");
@@ -124,26 +130,37 @@ static int forming_company(xg_importer *x, const cJSON *a, const char *key)
                                   xg_str(a, key) ? xg_str(a, key) : "(none)");
 }
 
+/* A formation action applied; whether the formation is over after it noted. */
+static int apply_forming(xg_importer *x, eng_action *act)
+{
+    int rc = xg_apply(x, act, NULL);
+    x->after_formation = rc == 0 && !x->g->forming;
+    return rc;
+}
+
 /* merge: the company given up to the national: its director passes (he repays nothing). */
 int xg_merge(xg_importer *x, const cJSON *a)
 {
-    int c = forming_company(x, a, "corporation");
-    if (c < 0)
-        return -1;
+    bool merged;
+    int c = forming_company(x, a, "corporation", &merged);
+    if (c < 0 || merged)
+        return c < 0 ? -1 : 0;
     eng_action act = director_action(x, ENG_ACT_PASS, c);
-    return xg_apply(x, &act, NULL);
+    return apply_forming(x, &act);
 }
 
 /* The company's pass in the formation (18xx.games' NationalizationPayoff): its director pays
  * what its money lacks for all its loans left. */
 int xg_national_pass(xg_importer *x, const cJSON *a)
 {
-    int c = forming_company(x, a, "entity");
-    if (c < 0)
-        return -1;
+    bool merged;
+    int c = forming_company(x, a, "entity", &merged);
+    if (c < 0 || merged)
+        return c < 0 ? -1 : xg_refuse(x, "pbemgm has merged %s, whose director 18xx.games lets "
+                                         "repay its loans", x->t->companies[c].id);
     eng_action act = director_action(x, ENG_ACT_REPAY_LOAN, c);
     act.amount = x->g->co[c].loans;
-    return xg_apply(x, &act, NULL);
+    return apply_forming(x, &act);
 }
 
 /* remove_token: a station the national gives up as it forms (a second on one hex, or over its
