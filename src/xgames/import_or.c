@@ -173,6 +173,25 @@ static int city_of(xg_importer *x, const char *id, int *hex, int *city)
     return 0;
 }
 
+/* Whether the file's place_token of company c in (hex, city) is 18xx.games choosing again the
+ * city of a station placed on the printed hex before its first tile ("must choose city for
+ * token": a home placed by itself, or a station taken over there), right after c's first tile
+ * on that hex: pbemgm placed the station in its city then (home_by_itself) or carried it onto
+ * the tile, and it stands in that city — the choice counted as applied. */
+static bool city_chosen_again(xg_importer *x, int c, int hex, int city)
+{
+    const eng_track *printed = &x->t->hexes[hex].printed;
+    const cJSON *lay = x->at > 0 ? x->kept[x->at - 1].a : NULL;
+    const char *type = lay ? xg_str(lay, "type") : NULL, *where = lay ? xg_str(lay, "hex") : NULL;
+    if (!type || strcmp(type, "lay_tile") || !where || eng_hex_index(x->t, where) != hex ||
+        xg_acting_company(x, lay) != c || printed->ncities < 2 || printed->npaths > 0)
+        return false;
+    for (int s = 0; s < ENG_MAX_SLOTS; s++)
+        if (x->g->board->tokens[hex][city][s] >= 0)
+            return true;
+    return false;
+}
+
 int xg_place_token(xg_importer *x, const cJSON *a)
 {
     int c = xg_acting_company(x, a), hex = -1, city = -1;
@@ -182,10 +201,8 @@ int xg_place_token(xg_importer *x, const cJSON *a)
         return -1;
     const char *kind = xg_str(a, "entity_type");
     bool private_power = kind && strcmp(kind, "company") == 0;
-    int tile, rot, chosen;
-    if (!private_power && x->at > 0 && station_in(x->g, c, hex, city) &&
-        home_choice_at(x, x->at - 1, c, x->t->companies[c].home_hex, &tile, &rot, &chosen))
-        return 0; /* 18xx.games' second choice of the home city, pbemgm's first: the same */
+    if (!private_power && city_chosen_again(x, c, hex, city))
+        return 0;
     int priv = private_power ? xg_company_of(x, xg_str(a, "entity")) : -1;
     if (xg_sync_company(x, c, ENG_STEP_HOME))
         return -1;
