@@ -173,6 +173,17 @@ static int city_of(xg_importer *x, const char *id, int *hex, int *city)
     return 0;
 }
 
+/* Whether the file's action before this one is company c's first tile on hex, a printed hex
+ * of cities without track. */
+static bool after_first_tile(xg_importer *x, int c, int hex)
+{
+    const eng_track *printed = &x->t->hexes[hex].printed;
+    const cJSON *lay = x->at > 0 ? x->kept[x->at - 1].a : NULL;
+    const char *type = lay ? xg_str(lay, "type") : NULL, *where = lay ? xg_str(lay, "hex") : NULL;
+    return type && strcmp(type, "lay_tile") == 0 && where && eng_hex_index(x->t, where) == hex &&
+           xg_acting_company(x, lay) == c && printed->ncities > 1 && printed->npaths == 0;
+}
+
 /* Whether the file's place_token of company c in (hex, city) is 18xx.games choosing again the
  * city of a station placed on the printed hex before its first tile ("must choose city for
  * token": a home placed by itself, or a station taken over there), right after c's first tile
@@ -180,16 +191,27 @@ static int city_of(xg_importer *x, const char *id, int *hex, int *city)
  * the tile, and it stands in that city — the choice counted as applied. */
 static bool city_chosen_again(xg_importer *x, int c, int hex, int city)
 {
-    const eng_track *printed = &x->t->hexes[hex].printed;
-    const cJSON *lay = x->at > 0 ? x->kept[x->at - 1].a : NULL;
-    const char *type = lay ? xg_str(lay, "type") : NULL, *where = lay ? xg_str(lay, "hex") : NULL;
-    if (!type || strcmp(type, "lay_tile") || !where || eng_hex_index(x->t, where) != hex ||
-        xg_acting_company(x, lay) != c || printed->ncities < 2 || printed->npaths > 0)
+    if (!after_first_tile(x, c, hex))
         return false;
     for (int s = 0; s < ENG_MAX_SLOTS; s++)
         if (x->g->board->tokens[hex][city][s] >= 0)
             return true;
     return false;
+}
+
+/* The company other than c whose station stands on hex elsewhere than in city, when the
+ * file's choice there is of the station it placed or took over before the first tile (the
+ * home placed by itself: c's own; the national's, the section's "national"); -1 none. */
+static int station_moved(xg_importer *x, int c, int hex, int city)
+{
+    int national = eng_company_index(x->t, x->t->xgames.national);
+    for (int k = 0; k < ENG_MAX_CITIES; k++)
+        for (int s = 0; k != city && s < ENG_MAX_SLOTS; s++) {
+            int o = x->g->board->tokens[hex][k][s];
+            if (o >= 0 && (o == c || o == national))
+                return o;
+        }
+    return -1;
 }
 
 int xg_place_token(xg_importer *x, const cJSON *a)
@@ -203,6 +225,12 @@ int xg_place_token(xg_importer *x, const cJSON *a)
     bool private_power = kind && strcmp(kind, "company") == 0;
     if (!private_power && city_chosen_again(x, c, hex, city))
         return 0;
+    int moved = private_power ? -1 : station_moved(x, c, hex, city);
+    if (moved >= 0 && after_first_tile(x, c, hex))
+        return xg_refuse(x, "18xx.games lets %s's station on %s, placed before its first tile, "
+                            "be placed again in another city of the tile; pbemgm keeps it in the "
+                            "city the tile puts it in", x->t->companies[moved].id,
+                         x->t->hexes[hex].id);
     int priv = private_power ? xg_company_of(x, xg_str(a, "entity")) : -1;
     if (xg_sync_company(x, c, ENG_STEP_HOME))
         return -1;
