@@ -318,9 +318,13 @@ int xg_buy_train(xg_importer *x, const cJSON *a)
 int xg_discard_train(xg_importer *x, const cJSON *a)
 {
     int c = xg_acting_company(x, a);
-    const char *id = xg_str(a, "train");
+    const char *id = xg_str(a, "train"), *national = x->t->xgames.national;
     if (c < 0)
         return -1;
+    if (x->after_formation && national[0] && strcmp(xg_str(a, "entity"), national) == 0) {
+        xg_train_moves(x, id ? id : "", XG_POOL); /* (pbemgm's national has discarded its */
+        return 0;                                 /* trains over its limit as it formed) */
+    }
     if (!id || xg_train_type(x, id) < 0)
         return xg_refuse(x, "pbemgm has no train %s", id ? id : "(none)");
     eng_action act = company_action(x, ENG_ACT_DISCARD_TRAIN, c);
