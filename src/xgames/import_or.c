@@ -319,9 +319,10 @@ int xg_discard_train(xg_importer *x, const cJSON *a)
 {
     int c = xg_acting_company(x, a);
     const char *id = xg_str(a, "train"), *national = x->t->xgames.national;
+    const char *entity = xg_str(a, "entity");
     if (c < 0)
         return -1;
-    if (x->after_formation && national[0] && strcmp(xg_str(a, "entity"), national) == 0) {
+    if (x->after_formation && national[0] && entity && strcmp(entity, national) == 0) {
         xg_train_moves(x, id ? id : "", XG_POOL); /* (pbemgm's national has discarded its */
         return 0;                                 /* trains over its limit as it formed) */
     }
