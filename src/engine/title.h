@@ -399,6 +399,16 @@ typedef struct eng_xgames {
         char action[ENG_ID];
         int company;
     } buys[ENG_MAX_XG_IDS];
+    /* "loan_step": {"value": 100, "until_phase": "6"}: its operating round's loan step asks
+     * for a pass after the trains while the company may repay a loan of that value or take
+     * one, before that phase (1856's step/loan.rb); loan_step false without */
+    bool loan_step;
+    int loan_value;
+    char loans_until_phase[ENG_ID];
+    /* "destination_check": after its track step each company's turn has a destination check
+     * there (1856's escrow step: destination_connection), written as an automatic action of
+     * the action that ends the track step */
+    bool destination_check;
     /* "national": the id there of the company formed in its national formation (1856's
      * "CGR"), whose passes as it forms are its discards there; "" none */
     char national[ENG_ID];

@@ -309,6 +309,33 @@ static bool read_buys(struct loader *L, const cJSON *sec)
     return true;
 }
 
+/* "loan_step": {"value": 100, "until_phase": "6"}. */
+static bool read_loan_step(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *it = member(sec, "loan_step");
+    const char *w = "18xx.games.loan_step";
+    if (!it)
+        return true;
+    if (!cJSON_IsObject(it))
+        return bad(L, "%s: must be {\"value\": ..., \"until_phase\": ...}", w);
+    if (!get_int(L, w, it, "value", &x->loan_value, 0) ||
+        !get_str(L, w, it, "until_phase", x->loans_until_phase, sizeof x->loans_until_phase,
+                 true))
+        return false;
+    if (x->loan_value <= 0)
+        return bad(L, "%s.value: must be more than 0", w);
+    x->loan_step = true;
+    return true;
+}
+
+static bool read_checks(struct loader *L, const cJSON *sec)
+{
+    return get_bool_or(L, "18xx.games", sec, "destination_check",
+                       &L->t->xgames.destination_check, false) &&
+           read_loan_step(L, sec);
+}
+
 bool eng_title_read_xgames(struct loader *L, const cJSON *root)
 {
     eng_xgames *x = &L->t->xgames;
@@ -336,5 +363,5 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
     }
     return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
            read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec) &&
-           read_swap(L, sec) && read_buys(L, sec);
+           read_swap(L, sec) && read_buys(L, sec) && read_checks(L, sec);
 }

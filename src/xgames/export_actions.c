@@ -369,8 +369,10 @@ static void lay_tile(xg_writer *x, const eng_action *a)
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
     if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
-    if (x->step == XG_AT_TRACK && eng_lays_left(x->g) <= 0 &&
-        !xg_director_lay_waits(x->g, x->operating))
+    bool over = x->step == XG_AT_TRACK && eng_lays_left(x->g) <= 0 &&
+                !xg_director_lay_waits(x->g, x->operating) &&
+                !xg_track_waits(x->g, x->operating);
+    if (over)
         x->step = XG_AT_TOKEN; /* the track step over: no pass asked */
     char tile[ENG_ID + 16];
     xg_tile_lay(x, a->hex, a->tile, tile, sizeof tile);
@@ -378,6 +380,8 @@ static void lay_tile(xg_writer *x, const eng_action *a)
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
     cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
+    if (over)
+        xg_track_step_over(x, o);
     if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
     stations_placed_again(x, a->hex);
@@ -632,6 +636,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         if (x->operating != b->operating) {
             x->operating = b->operating;
             x->step = XG_AT_TRACK;
+            x->took_loan = x->checked = false;
         }
         rc = operating_action(x, a);
     } else {
@@ -644,6 +649,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
     if (rc == 0) {
         follow_events(x);
         draft_passes(x);
+        xg_write_check(x);
     }
     return rc;
 }

@@ -1,6 +1,7 @@
 /* export_steps: where an operating company's turn stands among 18xx.games' steps (its
  * operating round: track, token, route and dividend, trains, companies — lib/engine/game/
- * g_1830/game.rb operating_round, read for the order) and the passes it asks for. pbemgm
+ * g_1830/game.rb operating_round, read for the order; 1856's loan step after the trains) and
+ * the passes it asks for; 1856's destination check after the track step. pbemgm
  * passes a step by acting at a later one (or SKIP, DONE); 18xx.games asks for a pass at a step
  * only when something could be done there (step/track.rb, token.rb, buy_train.rb,
  * buy_company.rb `actions`), and skips the others by itself. The questions are answered on the
@@ -125,6 +126,8 @@ static bool asks_at(const xg_writer *x, xg_step step)
         return token_possible(b, c);
     case XG_AT_TRAIN:
         return train_asks(b, c);
+    case XG_AT_LOAN:
+        return xg_loan_step_asks(b, c, x->took_loan);
     case XG_AT_COMPANY:
         return company_asks(b, c);
     default:
@@ -134,7 +137,41 @@ static bool asks_at(const xg_writer *x, xg_step step)
 
 void xg_steps_to(xg_writer *x, xg_step to)
 {
-    for (; x->step < to; x->step++)
-        if (asks_at(x, x->step))
-            xg_company_action(x, "pass", x->operating);
+    for (; x->step < to; x->step++) {
+        cJSON *pass = asks_at(x, x->step) ? xg_company_action(x, "pass", x->operating) : NULL;
+        if (x->step == XG_AT_TRACK)
+            xg_track_step_over(x, pass);
+    }
+}
+
+void xg_track_step_over(xg_writer *x, cJSON *last)
+{
+    if (x->t->xgames.destination_check && !x->checked) {
+        x->check_on = last ? last : cJSON_GetArrayItem(x->actions,
+                                                       cJSON_GetArraySize(x->actions) - 1);
+        x->checked = true;
+    }
+}
+
+void xg_write_check(xg_writer *x)
+{
+    for (int c = 0; c < x->t->ncompanies; c++)
+        x->reached[c] |= !x->before->co[c].destination_reached && x->g->co[c].destination_reached;
+    if (!x->check_on)
+        return;
+    cJSON *autos = cJSON_GetObjectItemCaseSensitive(x->check_on, "auto_actions");
+    if (!autos)
+        autos = cJSON_AddArrayToObject(x->check_on, "auto_actions");
+    cJSON *check = cJSON_CreateObject(), *list = cJSON_CreateArray();
+    cJSON_AddStringToObject(check, "type", "destination_connection");
+    cJSON_AddStringToObject(check, "entity", xg_company_name(x->t, x->operating));
+    cJSON_AddStringToObject(check, "entity_type", "corporation");
+    for (int c = 0; c < x->t->ncompanies; c++)
+        if (x->reached[c]) {
+            cJSON_AddItemToArray(list, cJSON_CreateString(xg_company_name(x->t, c)));
+            x->reached[c] = false;
+        }
+    cJSON_AddItemToObject(check, "corporations", list);
+    cJSON_AddItemToArray(autos, check);
+    x->check_on = NULL;
 }

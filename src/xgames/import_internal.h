@@ -4,6 +4,7 @@
 #ifndef PBEMGM_XG_IMPORT_INTERNAL_H
 #define PBEMGM_XG_IMPORT_INTERNAL_H
 
+#include "xgames/steps_internal.h"
 #include "xgames/xgames.h"
 
 #include <cJSON.h>
@@ -89,11 +90,6 @@ int xg_sync_company(xg_importer *x, int c, eng_step step);
 /* Whether the operating company may buy a train now: from the bank, the pool or another
  * company (at the least price). */
 bool xg_may_buy_a_train(const eng_game *g);
-/* Whether 18xx.games' track step waits for company c after its own lays (step/tracker.rb
- * can_lay_tile?), for a private of the section's "track_tile_powers": c holds one unused whose
- * tile is laid besides its own, or, the phase letting companies buy privates, a player owns
- * one whose least price (half its value) c's money reaches. */
-bool xg_track_waits(const eng_game *g, int c);
 /* At the file's end: the operating round under way finished (the game's end where it ends). */
 int xg_finish_round(xg_importer *x);
 /* At the end of a file that goes on (or at UNTIL), what 18xx.games has done by itself there:

@@ -245,33 +245,6 @@ static bool may_place_a_station(const eng_game *g)
     return false;
 }
 
-/* Whether private p is one of the section's "track_tile_powers". */
-static bool track_power(const eng_game *g, int p)
-{
-    for (int i = 0; i < g->t->xgames.ntrack_powers; i++)
-        if (g->t->xgames.track_powers[i] == p)
-            return true;
-    return false;
-}
-
-bool xg_track_waits(const eng_game *g, int c)
-{
-    bool may_buy = g->t->phases[g->phase].privates_to_companies;
-    for (int p = 0; p < g->t->ncompanies; p++) {
-        const eng_company *co = &g->t->companies[p];
-        const eng_company_state *s = &g->co[p];
-        if (!track_power(g, p) || s->closed)
-            continue;
-        unsigned all = (1u << co->powers.ntile_hexes) - 1;
-        if (s->held_by == c && co->powers.tile_extra && (all & ~s->powers_used))
-            return true;
-        if (may_buy && s->held_by == ENG_NONE && s->owner >= 0 && !co->never_to_company &&
-            g->co[c].cash >= (co->price + 1) / 2)
-            return true;
-    }
-    return false;
-}
-
 bool xg_may_buy_a_train(const eng_game *g)
 {
     for (int k = 0; k < g->t->ntrains; k++) {
