@@ -405,6 +405,9 @@ typedef struct eng_xgames {
     bool loan_step;
     int loan_value;
     char loans_until_phase[ENG_ID];
+    /* "unvested_shares": a company's share bought in a stock-round turn may not be sold in that
+     * turn unless the player keeps one of it (1856's step/buy_sell_par_shares.rb vested?) */
+    bool unvested_shares;
     /* "destination_check": after its track step each company's turn has a destination check
      * there (1856's escrow step: destination_connection), written as an automatic action of
      * the action that ends the track step */

@@ -333,6 +333,8 @@ static bool read_checks(struct loader *L, const cJSON *sec)
 {
     return get_bool_or(L, "18xx.games", sec, "destination_check",
                        &L->t->xgames.destination_check, false) &&
+           get_bool_or(L, "18xx.games", sec, "unvested_shares", &L->t->xgames.unvested_shares,
+                       false) &&
            read_loan_step(L, sec);
 }
 

@@ -109,6 +109,15 @@ static bool may_sell_there(const xg_writer *x)
     }
 }
 
+/* Whether the sale of percent of company c by player p is of shares bought in his turn, and
+ * leaves him none: 18xx.games does not allow it where the title's shares bought are unvested
+ * in the turn (its "unvested_shares"). */
+static bool sells_unvested(const xg_writer *x, int p, int c, int percent)
+{
+    return x->t->xgames.unvested_shares && x->unvested_by == p && x->unvested == c &&
+           percent >= eng_percent_held(x->before, c, p);
+}
+
 /* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
  * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — a sale only
  * when 18xx.games' order of selling and buying allows one, and not of a company not started
@@ -123,7 +132,8 @@ static bool player_asked(const xg_writer *x)
     for (int i = 0; i < n; i++)
         if (legal[i].kind != ENG_ACT_PASS &&
             !(legal[i].kind == ENG_ACT_SELL &&
-              (!b->co[legal[i].company].started || !may_sell_there(x))))
+              (!b->co[legal[i].company].started || !may_sell_there(x) ||
+               sells_unvested(x, legal[i].player, legal[i].company, legal[i].percent))))
             return true;
     return false;
 }
@@ -211,6 +221,12 @@ static int one_purchase(xg_writer *x, const eng_action *a)
 static int stock_action(xg_writer *x, const eng_action *a)
 {
     bool bought_before = x->bought_last;
+    if (x->unvested_by != a->player)
+        x->unvested_by = x->unvested = ENG_NONE;
+    if (a->kind == ENG_ACT_BUY_SHARE) {
+        x->unvested_by = a->player;
+        x->unvested = a->company;
+    }
     x->bought_last = a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_BUY_PRIVATE;
     switch (a->kind) {
     case ENG_ACT_BUY_SHARE:
@@ -220,6 +236,10 @@ static int stock_action(xg_writer *x, const eng_action *a)
         if (!may_sell_there(x))
             return refuse_action(x, "a sale after a sale and a purchase in one turn, which 18xx.games "
                              "does not allow in this title (its SELL_BUY_ORDER)");
+        if (sells_unvested(x, a->player, a->company, a->percent))
+            return refuse_action(x, "a sale of the shares of a company bought in the same turn, "
+                                    "leaving none, which 18xx.games does not allow in this title "
+                                    "(its unvested shares)");
         x->bought_last = false;
         return sell(x, a);
     case ENG_ACT_PASS:
@@ -228,6 +248,7 @@ static int stock_action(xg_writer *x, const eng_action *a)
         if (player_asked(x))
             xg_player_action(x, "pass", a->player);
         x->bought_last = false;
+        x->unvested_by = x->unvested = ENG_NONE; /* (his turn is over) */
         return 0;
     case ENG_ACT_BUY_PRIVATE: {
         if (one_purchase(x, a))

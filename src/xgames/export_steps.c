@@ -164,7 +164,9 @@ void xg_write_check(xg_writer *x)
         autos = cJSON_AddArrayToObject(x->check_on, "auto_actions");
     cJSON *check = cJSON_CreateObject(), *list = cJSON_CreateArray();
     cJSON_AddStringToObject(check, "type", "destination_connection");
-    cJSON_AddStringToObject(check, "entity", xg_company_name(x->t, x->operating));
+    const cJSON *by = cJSON_GetObjectItemCaseSensitive(x->check_on, "entity"); /* (the round
+                                                                           * may be over) */
+    cJSON_AddStringToObject(check, "entity", cJSON_IsString(by) ? by->valuestring : "");
     cJSON_AddStringToObject(check, "entity_type", "corporation");
     for (int c = 0; c < x->t->ncompanies; c++)
         if (x->reached[c]) {

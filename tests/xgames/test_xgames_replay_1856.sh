@@ -55,6 +55,7 @@ done
 [ "$count" -ge 8 ] && ok "$count recorded 1856 games checked" || not_ok "only $count 1856 games found"
 # what the section maps: an optional rule it does not know refuses the file, naming it
 tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; echo "1..$N"' EXIT
 f=$(ls "$ORACLE"/1856/move_up_price_sr1.json 2>/dev/null || ls "$TOP"/tests/oracle/18xx-games/1856/*.json | head -1)
 sed 's/"optional_rules":\[\]/"optional_rules":["no_such_rule"]/' "$f" > "$tmp/rule.json"
 out=$("$REPLAY" "$tmp/rule.json" 2>&1)
@@ -76,4 +77,31 @@ out=$("$REPLAY" "$tmp/buy.json" 2>&1)
 [ $? -ne 0 ] && echo "$out" | grep -q 'REFUSED action [0-9]* (special_buy): .*Ferry Token' \
     && ok "a special purchase the section does not name is refused, naming the action" \
     || not_ok "an unknown special purchase: $(echo "$out" | tail -2 | tr '\n' ' ')"
-rm -rf "$tmp"
+# the export (xg_export) checked by 18xx.games' own engine, when it is here: an 1856 file imported
+# and exported again (the start packet and a stock round sold out) loads with the same values;
+# games of pbemgm's robot (xgexport, the start packet, stock rounds and an operating round with
+# 18xx.games' destination checks and loan-step passes) load whole
+ENGINE="$TOP/scripts/xgames_engine.sh"
+TOOL="$BUILD/tests/tools/xgexport"
+sh "$ENGINE" setup > /dev/null 2>&1
+if [ $? -eq 2 ] || [ ! -x "$TOOL" ]; then
+    ok "# SKIP 18xx.games' engine or xgexport not here: the export is not checked"
+else
+    f=$(ls "$ORACLE"/1856/move_up_price_sr1.json 2>/dev/null)
+    if [ -n "$f" ] && "$TOOL" again "$f" "$tmp/again.json" > /dev/null 2>&1; then
+        out=$(sh "$ENGINE" check "$tmp/again.json")
+        echo "$out" | grep -q '"loaded":true' &&
+            echo "$out" | grep -q '"result":{"6":275,"5":275,"3":270,"2":270,"1":270,"4":270}' \
+            && ok "move_up_price_sr1 imported and exported again loads in 18xx.games with its values" \
+            || not_ok "move_up_price_sr1 exported again: $out"
+    else
+        not_ok "move_up_price_sr1 does not export again"
+    fi
+    for seed in 10 11 12; do
+        "$TOOL" play 1856 "$seed" 60 "$tmp/r$seed.json" 4 > /dev/null 2>&1
+        out=$(sh "$ENGINE" check "$tmp/r$seed.json")
+        echo "$out" | grep -q '"loaded":true' \
+            && ok "the robot's 1856 game $seed (to its second stock round) loads whole in 18xx.games" \
+            || not_ok "the robot's 1856 game $seed: $(echo "$out" | cut -c1-300)"
+    done
+fi
