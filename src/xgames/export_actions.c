@@ -509,6 +509,33 @@ static int buy_private(xg_writer *x, const eng_action *a)
     return 0;
 }
 
+/* A loan taken (g_1856 take_loan: any loan of the bank's by its id; the ids in the order
+ * taken) or `n` repaid (payoff_loan, one each, at the loan step after the trains). */
+static int loans(xg_writer *x, const eng_action *a)
+{
+    int c = x->operating;
+    if (!x->t->xgames.loan_step)
+        return refuse_action(x, "a loan, which this title has not on 18xx.games");
+    if (a->kind == ENG_ACT_TAKE_LOAN) {
+        if (x->nloans[c] == XG_MAX_LOANS)
+            return refuse_action(x, "more loans than the exporter follows");
+        cJSON *o = xg_company_action(x, "take_loan", c);
+        cJSON_AddNumberToObject(o, "loan", x->next_loan);
+        x->loan_ids[c][x->nloans[c]++] = x->next_loan++;
+        x->took_loan = true;
+        return 0;
+    }
+    xg_steps_to(x, XG_AT_LOAN);
+    for (int k = 0; k < a->amount; k++) {
+        if (x->nloans[c] == 0)
+            return refuse_action(x, "a loan repaid that the exporter has not seen taken");
+        cJSON *o = xg_company_action(x, "payoff_loan", c);
+        cJSON_AddNumberToObject(o, "loan", x->loan_ids[c][--x->nloans[c]]);
+    }
+    x->took_loan = true; /* (none taken after a repayment there: can_take_loan?) */
+    return 0;
+}
+
 static int operating_action(xg_writer *x, const eng_action *a)
 {
     int c = x->operating;
@@ -551,6 +578,8 @@ static int operating_action(xg_writer *x, const eng_action *a)
         return sell(x, a);
     case ENG_ACT_BUY_PRIVATE:
         return buy_private(x, a);
+    case ENG_ACT_TAKE_LOAN: case ENG_ACT_REPAY_LOAN:
+        return loans(x, a);
     case ENG_ACT_SKIP:
         return 0; /* the step is passed when a later one is written */
     case ENG_ACT_DONE:

@@ -31,6 +31,8 @@ typedef struct xg_train {
     int type, index;      /* "TYPE-index" */
 } xg_train;
 
+#define XG_MAX_LOANS 24 /* a company's loans at once (1856: one a share its players hold) */
+
 /* Where an operating company's turn is among 18xx.games' steps. */
 typedef enum {
     XG_AT_TRACK, XG_AT_TOKEN, XG_AT_ROUTE, XG_AT_TRAIN, XG_AT_LOAN, XG_AT_COMPANY, XG_AT_END
@@ -72,7 +74,11 @@ typedef struct xg_writer {
     bool bought_last;     /* ... the turn's last action written was a purchase */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
-    bool took_loan;       /* ... it has taken a loan in this turn (the loan step's question) */
+    bool took_loan;       /* ... it has taken or repaid a loan in this turn (the loan step's
+                           * question) */
+    int next_loan;        /* loans (the section's loan_step): the id the next one taken has */
+    int nloans[ENG_MAX_COMPANIES];
+    int loan_ids[ENG_MAX_COMPANIES][XG_MAX_LOANS]; /* ... the ids each company holds */
     /* the title's destination check after the track step (its "destination_check"): the
      * action written that ends the track step, to carry it (NULL: none this action), whether
      * this turn's is written, and the companies whose destinations were reached since the
