@@ -408,6 +408,9 @@ typedef struct eng_xgames {
     /* "unvested_shares": a company's share bought in a stock-round turn may not be sold in that
      * turn unless the player keeps one of it (1856's step/buy_sell_par_shares.rb vested?) */
     bool unvested_shares;
+    /* "sell_in_blocks": a stock-round turn sells a company's shares at most once (1856's
+     * MUST_SELL_IN_BLOCKS) */
+    bool sell_in_blocks;
     /* "destination_check": after its track step each company's turn has a destination check
      * there (1856's escrow step: destination_connection), written as an automatic action of
      * the action that ends the track step */

@@ -335,6 +335,8 @@ static bool read_checks(struct loader *L, const cJSON *sec)
                        &L->t->xgames.destination_check, false) &&
            get_bool_or(L, "18xx.games", sec, "unvested_shares", &L->t->xgames.unvested_shares,
                        false) &&
+           get_bool_or(L, "18xx.games", sec, "sell_in_blocks", &L->t->xgames.sell_in_blocks,
+                       false) &&
            read_loan_step(L, sec);
 }
 

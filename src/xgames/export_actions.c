@@ -118,6 +118,23 @@ static bool sells_unvested(const xg_writer *x, int p, int c, int percent)
            percent >= eng_percent_held(x->before, c, p);
 }
 
+/* Whether player p's turn has sold company c already where the title sells in blocks there
+ * (its "sell_in_blocks"). */
+static bool sold_in_block(const xg_writer *x, int p, int c)
+{
+    return x->t->xgames.sell_in_blocks && x->unvested_by == p && x->turn_sold[c];
+}
+
+/* A stock-round turn's purchases and sales followed from player p's first action on. */
+static void turn_of(xg_writer *x, int p)
+{
+    if (x->unvested_by == p)
+        return;
+    x->unvested_by = p;
+    x->unvested = ENG_NONE;
+    memset(x->turn_sold, 0, sizeof x->turn_sold);
+}
+
 /* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
  * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — a sale only
  * when 18xx.games' order of selling and buying allows one, and not of a company not started
@@ -133,7 +150,8 @@ static bool player_asked(const xg_writer *x)
         if (legal[i].kind != ENG_ACT_PASS &&
             !(legal[i].kind == ENG_ACT_SELL &&
               (!b->co[legal[i].company].started || !may_sell_there(x) ||
-               sells_unvested(x, legal[i].player, legal[i].company, legal[i].percent))))
+               sells_unvested(x, legal[i].player, legal[i].company, legal[i].percent) ||
+               sold_in_block(x, legal[i].player, legal[i].company))))
             return true;
     return false;
 }
@@ -221,12 +239,9 @@ static int one_purchase(xg_writer *x, const eng_action *a)
 static int stock_action(xg_writer *x, const eng_action *a)
 {
     bool bought_before = x->bought_last;
-    if (x->unvested_by != a->player)
-        x->unvested_by = x->unvested = ENG_NONE;
-    if (a->kind == ENG_ACT_BUY_SHARE) {
-        x->unvested_by = a->player;
+    turn_of(x, a->player);
+    if (a->kind == ENG_ACT_BUY_SHARE)
         x->unvested = a->company;
-    }
     x->bought_last = a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_BUY_PRIVATE;
     switch (a->kind) {
     case ENG_ACT_BUY_SHARE:
@@ -240,6 +255,10 @@ static int stock_action(xg_writer *x, const eng_action *a)
             return refuse_action(x, "a sale of the shares of a company bought in the same turn, "
                                     "leaving none, which 18xx.games does not allow in this title "
                                     "(its unvested shares)");
+        if (sold_in_block(x, a->player, a->company))
+            return refuse_action(x, "a second sale of a company's shares in one turn, which "
+                                    "18xx.games does not allow in this title (it sells in blocks)");
+        x->turn_sold[a->company] = true;
         x->bought_last = false;
         return sell(x, a);
     case ENG_ACT_PASS:
@@ -248,7 +267,7 @@ static int stock_action(xg_writer *x, const eng_action *a)
         if (player_asked(x))
             xg_player_action(x, "pass", a->player);
         x->bought_last = false;
-        x->unvested_by = x->unvested = ENG_NONE; /* (his turn is over) */
+        x->unvested_by = ENG_NONE; /* (his turn is over) */
         return 0;
     case ENG_ACT_BUY_PRIVATE: {
         if (one_purchase(x, a))

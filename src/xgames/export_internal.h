@@ -68,7 +68,8 @@ typedef struct xg_writer {
                            * sold them, or ENG_NONE */
     xg_shares sold_from;  /* ... its shares before that sale */
     int unvested_by, unvested; /* a stock round: the player whose turn bought shares of the
-                                * company `unvested` (its "unvested_shares"), or ENG_NONE */
+                                * company `unvested` (its "unvested_shares"), or ENG_NONE, */
+    bool turn_sold[ENG_MAX_COMPANIES]; /* ... and the companies his turn has sold */
     int private_bought_by; /* a stock round: the player who bought a private from another in
                            * the turn under way, or ENG_NONE */
     bool bought_last;     /* ... the turn's last action written was a purchase */
