@@ -61,7 +61,7 @@ static bool holds_extra_lay(const eng_game *b, int c)
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
         if (co->kind != ENG_PRIVATE || b->co[p].held_by != c || b->co[p].closed ||
-            !co->powers.tile_extra)
+            !co->powers.tile_extra || xg_track_power(b, p)) /* (that one: its track step's) */
             continue;
         unsigned all = (1u << co->powers.ntile_hexes) - 1;
         if (all & ~b->co[p].powers_used)

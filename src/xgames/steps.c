@@ -5,8 +5,7 @@
 
 #include <string.h>
 
-/* Whether private p is one of the section's "track_tile_powers". */
-static bool track_power(const eng_game *g, int p)
+bool xg_track_power(const eng_game *g, int p)
 {
     for (int i = 0; i < g->t->xgames.ntrack_powers; i++)
         if (g->t->xgames.track_powers[i] == p)
@@ -20,7 +19,7 @@ bool xg_track_waits(const eng_game *g, int c)
     for (int p = 0; p < g->t->ncompanies; p++) {
         const eng_company *co = &g->t->companies[p];
         const eng_company_state *s = &g->co[p];
-        if (!track_power(g, p) || s->closed)
+        if (!xg_track_power(g, p) || s->closed)
             continue;
         unsigned all = (1u << co->powers.ntile_hexes) - 1;
         if (s->held_by == c && co->powers.tile_extra && (all & ~s->powers_used))

@@ -8,6 +8,10 @@
 
 #include <stdbool.h>
 
+/* Whether private p is one of the section's "track_tile_powers" (its tile power there is the
+ * track step's only). */
+bool xg_track_power(const eng_game *g, int p);
+
 /* Whether 18xx.games' track step waits for company c after its own lays (step/tracker.rb
  * can_lay_tile?), for a private of the section's "track_tile_powers": c holds one unused whose
  * tile is laid besides its own, or, the phase letting companies buy privates, a player owns
