@@ -555,6 +555,36 @@ static int loans(xg_writer *x, const eng_action *a)
     return 0;
 }
 
+/* An action of pbemgm's the title's section names (by its JSON kind: action.c): a special
+ * purchase (special_buys: the item's description and cost) or a private's assignment to a hex
+ * (assign); else refused. */
+static int named_action(xg_writer *x, const eng_action *a)
+{
+    const eng_xgames *s = &x->t->xgames;
+    char *text = eng_action_to_json(x->before, a);
+    cJSON *o = cJSON_Parse(text);
+    free(text);
+    const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "type"));
+    const char *hex = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "hex"));
+    int rc = -1;
+    for (int i = 0; kind && i < s->nbuys && rc; i++)
+        if (strcmp(s->buys[i].action, kind) == 0 && s->buys[i].company == a->company) {
+            cJSON *w = xg_company_action(x, "special_buy", x->operating);
+            cJSON_AddStringToObject(w, "description", s->buys[i].description);
+            cJSON_AddNumberToObject(w, "cost", x->before->co[x->operating].cash -
+                                                   x->g->co[x->operating].cash);
+            rc = 0;
+        }
+    if (rc && kind && hex && s->assign_action[0] && strcmp(s->assign_action, kind) == 0) {
+        cJSON *w = xg_company_action(x, "assign", a->company);
+        cJSON_AddStringToObject(w, "target", hex);
+        cJSON_AddStringToObject(w, "target_type", "hex");
+        rc = 0;
+    }
+    cJSON_Delete(o);
+    return rc ? refuse_action(x, "not an action of an operating round 18xx.games has") : 0;
+}
+
 static int operating_action(xg_writer *x, const eng_action *a)
 {
     int c = x->operating;
@@ -606,7 +636,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->operating = ENG_NONE; /* the next turn begins at its first step */
         return 0;
     default:
-        return refuse_action(x, "not an action of an operating round 18xx.games has");
+        return named_action(x, a);
     }
 }
 
