@@ -5,18 +5,8 @@
 # values and the end equal to the file's result, the action log replaying to the same state).
 # A file that stops earlier fails; one that goes further passes and says so (the entry is then
 # to be raised). A difference named there ("differences") stops the replay before it, said.
-set -u
-BUILD=${PBEMGM_BUILD:?}
-TOP=${PBEMGM_TOP:?}
-ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
-[ -d "$ORACLE" ] || [ -n "${PBEMGM_XG_ORACLE:-}" ] || ORACLE=/work/shared/oracle/18xx-games
-REPLAY="$BUILD/tests/tools/xgreplay"
+. "${PBEMGM_TOP:?}/tests/xgames/oracle_lib.sh"
 KNOWN="$TOP/tests/oracle/18xx-games-1856-known.json"
-N=0
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
-trap 'echo "1..$N"' EXIT
-cd "$TOP"
 # the action a file reaches today by the known file: a number, "whole", or "" (not listed)
 reaches() {
     python3 -c 'import json, sys
