@@ -102,6 +102,9 @@ int xg_finish_file(xg_importer *x);
 
 /* ---- the file's operating round actions (import_or.c) ---- */
 int xg_lay_tile(xg_importer *x, const cJSON *a);
+/* ---- a home city chosen again (import_home.c) ---- */
+/* Whether company c's station stands in city `city` of hex. */
+bool xg_station_in(const eng_game *g, int c, int hex, int city);
 /* The city of company c's home hex as it is now from which its station comes to stand, the
  * tile laid, in the city the file chooses after the company's first tile there (18xx.games'
  * "must choose city for token" with its home station placed already); -1 none. */
