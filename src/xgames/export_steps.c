@@ -71,17 +71,19 @@ static bool holds_extra_lay(const eng_game *b, int c)
 }
 
 /* step/buy_company.rb can_buy_company?: the phase lets companies buy privates, a player owns
- * one a company may buy, and the treasury holds its least price (half its value). */
-static bool company_asks(const eng_game *b, int c)
+ * one a company may buy, and the treasury holds its least price (half its value) — with the
+ * loan it may still take, in a title with a loan step (1856). */
+static bool company_asks(const xg_writer *x, const eng_game *b, int c)
 {
     if (holds_extra_lay(b, c))
         return true;
     if (!b->t->phases[b->phase].privates_to_companies)
         return false;
+    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan);
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
         if (co->kind == ENG_PRIVATE && !co->never_to_company && !b->co[p].closed &&
-            b->co[p].owner >= 0 && b->co[c].cash >= (co->price + 1) / 2)
+            b->co[p].owner >= 0 && power >= (co->price + 1) / 2)
             return true;
     }
     return false;
@@ -129,7 +131,7 @@ static bool asks_at(const xg_writer *x, xg_step step)
     case XG_AT_LOAN:
         return xg_loan_step_asks(b, c, x->took_loan);
     case XG_AT_COMPANY:
-        return company_asks(b, c);
+        return company_asks(x, b, c);
     default:
         return false; /* a run is declared, never passed */
     }

@@ -40,16 +40,28 @@ static int player_shares(const eng_game *g, int c)
     return percent / 10;
 }
 
-bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan)
+/* Whether company c may take a loan there now (game.rb can_take_loan?). */
+static bool may_take_loan(const eng_game *g, int c, bool took_loan)
 {
     const eng_xgames *x = &g->t->xgames;
     if (!x->loan_step || !eng_is_major(g, c))
         return false;
-    const eng_company_state *s = &g->co[c];
-    if (s->loans > 0 && s->cash >= x->loan_value)
-        return true;
     bool phase_allows = true;
     for (int k = 0; k <= g->phase; k++)
         phase_allows &= strcmp(g->t->phases[k].name, x->loans_until_phase) != 0;
-    return phase_allows && !took_loan && s->loans < player_shares(g, c);
+    return phase_allows && !took_loan && g->co[c].loans < player_shares(g, c);
+}
+
+bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan)
+{
+    const eng_company_state *s = &g->co[c];
+    return (g->t->xgames.loan_step && eng_is_major(g, c) && s->loans > 0 &&
+            s->cash >= g->t->xgames.loan_value) ||
+           may_take_loan(g, c, took_loan);
+}
+
+int xg_loan_power(const eng_game *g, int c, bool took_loan)
+{
+    int value = g->t->xgames.loan_value;
+    return may_take_loan(g, c, took_loan) ? value - value / 10 : 0;
 }

@@ -24,4 +24,8 @@ bool xg_track_waits(const eng_game *g, int c);
  * hold, none taken this round — took_loan — in a phase before the section's until_phase). */
 bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan);
 
+/* The money a loan would bring company c at its company step there (g_1856 step/buy_company.rb
+ * buying_power: one loan more, less its interest once paid — after the run), or 0. */
+int xg_loan_power(const eng_game *g, int c, bool took_loan);
+
 #endif
