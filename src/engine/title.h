@@ -450,6 +450,43 @@ typedef struct eng_xgames {
      * of a major its owner directs waits for it while it is open (1835's PfB) */
     int nlasting;
     int lasting[ENG_MAX_XG_IDS];
+    /* "track_tile_powers": privates whose tile power there is its track step's (1856's W&SR
+     * and TCC: entities.rb when 'track'): that step waits after the company's own lays while it
+     * holds one unused whose tile is laid besides its own, or may buy one from a player
+     * (step/tracker.rb can_lay_tile?) */
+    int ntrack_powers;
+    int track_powers[ENG_MAX_XG_IDS];
+    /* "special_buys": a company's special_buy there, by its item's description, as pbemgm's
+     * action (its JSON name in action.c) of a private (1856's "Bridge Token": buy_bonus of
+     * Brdg) */
+    int nbuys;
+    struct eng_xg_buy {
+        char description[ENG_NAME];
+        char action[ENG_ID];
+        int company;
+    } buys[ENG_MAX_XG_IDS];
+    /* "loan_step": {"value": 100, "until_phase": "6"}: its operating round's loan step asks
+     * for a pass after the trains while the company may repay a loan of that value or take
+     * one, before that phase (1856's step/loan.rb); loan_step false without */
+    bool loan_step;
+    int loan_value;
+    char loans_until_phase[ENG_ID];
+    /* "unvested_shares": a company's share bought in a stock-round turn may not be sold in that
+     * turn unless the player keeps one of it (1856's step/buy_sell_par_shares.rb vested?) */
+    bool unvested_shares;
+    /* "sell_in_blocks": a stock-round turn sells a company's shares at most once (1856's
+     * MUST_SELL_IN_BLOCKS) */
+    bool sell_in_blocks;
+    /* "destination_check": after its track step each company's turn has a destination check
+     * there (1856's escrow step: destination_connection), written as an automatic action of
+     * the action that ends the track step */
+    bool destination_check;
+    /* "national": the id there of the company formed in its national formation (1856's
+     * "CGR"), whose passes as it forms are its discards there; "" none */
+    char national[ENG_ID];
+    /* "assign": a private's assign to a hex there as pbemgm's action of that private on that
+     * hex (its JSON name: 1856's "port"); "" none */
+    char assign_action[ENG_ID];
 } eng_xgames;
 
 /* The shape of a title's hexes ("layout"; the geometry at the top of this file). */

@@ -3,9 +3,10 @@
  * the tiles and hexes drawn there otherwise than here (rotation, the order of their cities,
  * the numbers their cities' ids carry), the ids spelled there otherwise: companies, start
  * items and the certificate each item brings; when a stock-round turn may sell there; the
- * privates whose tile power lasts there while they are open; which shares a new president gives
- * up there. Each error names its entry. The file format
- * itself is src/xgames'. */
+ * privates whose tile power lasts there while they are open, or is its track step's; which
+ * shares a new president gives up there; what a company's special purchase and a private's
+ * assignment there are in pbemgm. Each error names its entry. The file format itself is
+ * src/xgames'. */
 #include "engine/title_loader.h"
 
 #include "engine/game.h"
@@ -251,26 +252,92 @@ static bool read_swap(struct loader *L, const cJSON *sec)
     return true;
 }
 
-/* "tile_powers_last": ["PfB"], privates with a tile power. */
-static bool read_lasting(struct loader *L, const cJSON *sec)
+/* A list of privates with a tile power ("tile_powers_last": ["PfB"]) into out. */
+static bool read_tile_privates(struct loader *L, const cJSON *sec, const char *key, int *out,
+                               int *n)
 {
-    eng_xgames *x = &L->t->xgames;
-    const cJSON *all = member(sec, "tile_powers_last"), *it;
+    const cJSON *all = member(sec, key), *it;
     if (all && !cJSON_IsArray(all))
-        return bad(L, "18xx.games.tile_powers_last: must be a list of privates");
+        return bad(L, "18xx.games.%s: must be a list of privates", key);
     int k = 0;
     cJSON_ArrayForEach(it, all)
     {
         int c = cJSON_IsString(it) ? eng_company_index(L->t, it->valuestring) : -1;
         if (c < 0 || L->t->companies[c].kind != ENG_PRIVATE ||
             L->t->companies[c].powers.ntile_hexes == 0)
-            return bad(L, "18xx.games.tile_powers_last[%d]: no private with a tile power", k);
-        if (x->nlasting == ENG_MAX_XG_IDS)
-            return bad(L, "18xx.games.tile_powers_last: more than %d", ENG_MAX_XG_IDS);
-        x->lasting[x->nlasting++] = c;
+            return bad(L, "18xx.games.%s[%d]: no private with a tile power", key, k);
+        if (*n == ENG_MAX_XG_IDS)
+            return bad(L, "18xx.games.%s: more than %d", key, ENG_MAX_XG_IDS);
+        out[(*n)++] = c;
         k++;
     }
     return true;
+}
+
+static bool read_lasting(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    return read_tile_privates(L, sec, "tile_powers_last", x->lasting, &x->nlasting) &&
+           read_tile_privates(L, sec, "track_tile_powers", x->track_powers, &x->ntrack_powers);
+}
+
+/* "special_buys": {"Bridge Token": {"action": "buy_bonus", "company": "Brdg"}, ...}. */
+static bool read_buys(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *all = member(sec, "special_buys"), *it;
+    if (all && !cJSON_IsObject(all))
+        return bad(L, "18xx.games.special_buys: must be {\"ITEM\": {\"action\": ..., "
+                      "\"company\": ...}, ...}");
+    cJSON_ArrayForEach(it, all)
+    {
+        char where[96], company[ENG_ID];
+        snprintf(where, sizeof where, "18xx.games.special_buys[%s]", it->string);
+        if (x->nbuys == ENG_MAX_XG_IDS)
+            return bad(L, "%s: more than %d", where, ENG_MAX_XG_IDS);
+        struct eng_xg_buy *b = &x->buys[x->nbuys];
+        if (!cJSON_IsObject(it) || strlen(it->string) >= sizeof b->description)
+            return bad(L, "%s: must be {\"action\": ..., \"company\": ...}", where);
+        snprintf(b->description, sizeof b->description, "%s", it->string);
+        if (!get_str(L, where, it, "action", b->action, sizeof b->action, true) ||
+            !get_str(L, where, it, "company", company, sizeof company, true))
+            return false;
+        if ((b->company = eng_company_index(L->t, company)) < 0)
+            return bad(L, "%s.company: no such company %s", where, company);
+        x->nbuys++;
+    }
+    return true;
+}
+
+/* "loan_step": {"value": 100, "until_phase": "6"}. */
+static bool read_loan_step(struct loader *L, const cJSON *sec)
+{
+    eng_xgames *x = &L->t->xgames;
+    const cJSON *it = member(sec, "loan_step");
+    const char *w = "18xx.games.loan_step";
+    if (!it)
+        return true;
+    if (!cJSON_IsObject(it))
+        return bad(L, "%s: must be {\"value\": ..., \"until_phase\": ...}", w);
+    if (!get_int(L, w, it, "value", &x->loan_value, 0) ||
+        !get_str(L, w, it, "until_phase", x->loans_until_phase, sizeof x->loans_until_phase,
+                 true))
+        return false;
+    if (x->loan_value <= 0)
+        return bad(L, "%s.value: must be more than 0", w);
+    x->loan_step = true;
+    return true;
+}
+
+static bool read_checks(struct loader *L, const cJSON *sec)
+{
+    return get_bool_or(L, "18xx.games", sec, "destination_check",
+                       &L->t->xgames.destination_check, false) &&
+           get_bool_or(L, "18xx.games", sec, "unvested_shares", &L->t->xgames.unvested_shares,
+                       false) &&
+           get_bool_or(L, "18xx.games", sec, "sell_in_blocks", &L->t->xgames.sell_in_blocks,
+                       false) &&
+           read_loan_step(L, sec);
 }
 
 bool eng_title_read_xgames(struct loader *L, const cJSON *root)
@@ -281,7 +348,9 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
         return true;
     const char *w = "18xx.games";
     if (!get_str(L, w, sec, "title", x->title, sizeof x->title, false) ||
-        !get_str(L, w, sec, "options", x->options, sizeof x->options, false))
+        !get_str(L, w, sec, "options", x->options, sizeof x->options, false) ||
+        !get_str(L, w, sec, "assign", x->assign_action, sizeof x->assign_action, false) ||
+        !get_str(L, w, sec, "national", x->national, sizeof x->national, false))
         return false;
     const cJSON *it;
     cJSON_ArrayForEach(it, member(sec, "optional_rules"))
@@ -298,5 +367,5 @@ bool eng_title_read_xgames(struct loader *L, const cJSON *root)
     }
     return read_places(L, sec, true) && read_places(L, sec, false) && read_companies(L, sec) &&
            read_items(L, sec) && read_sell_order(L, sec) && read_lasting(L, sec) &&
-           read_swap(L, sec);
+           read_swap(L, sec) && read_buys(L, sec) && read_checks(L, sec);
 }

@@ -109,6 +109,32 @@ static bool may_sell_there(const xg_writer *x)
     }
 }
 
+/* Whether the sale of percent of company c by player p is of shares bought in his turn, and
+ * leaves him none: 18xx.games does not allow it where the title's shares bought are unvested
+ * in the turn (its "unvested_shares"). */
+static bool sells_unvested(const xg_writer *x, int p, int c, int percent)
+{
+    return x->t->xgames.unvested_shares && x->unvested_by == p && x->unvested == c &&
+           percent >= eng_percent_held(x->before, c, p);
+}
+
+/* Whether player p's turn has sold company c already where the title sells in blocks there
+ * (its "sell_in_blocks"). */
+static bool sold_in_block(const xg_writer *x, int p, int c)
+{
+    return x->t->xgames.sell_in_blocks && x->unvested_by == p && x->turn_sold[c];
+}
+
+/* A stock-round turn's purchases and sales followed from player p's first action on. */
+static void turn_of(xg_writer *x, int p)
+{
+    if (x->unvested_by == p)
+        return;
+    x->unvested_by = p;
+    x->unvested = ENG_NONE;
+    memset(x->turn_sold, 0, sizeof x->turn_sold);
+}
+
 /* Whether 18xx.games asks the player to act now: it skips a player who can do nothing but
  * pass (step/buy_sell_par_shares.rb actions), as pbemgm's legal actions tell — a sale only
  * when 18xx.games' order of selling and buying allows one, and not of a company not started
@@ -123,7 +149,9 @@ static bool player_asked(const xg_writer *x)
     for (int i = 0; i < n; i++)
         if (legal[i].kind != ENG_ACT_PASS &&
             !(legal[i].kind == ENG_ACT_SELL &&
-              (!b->co[legal[i].company].started || !may_sell_there(x))))
+              (!b->co[legal[i].company].started || !may_sell_there(x) ||
+               sells_unvested(x, legal[i].player, legal[i].company, legal[i].percent) ||
+               sold_in_block(x, legal[i].player, legal[i].company))))
             return true;
     return false;
 }
@@ -211,6 +239,9 @@ static int one_purchase(xg_writer *x, const eng_action *a)
 static int stock_action(xg_writer *x, const eng_action *a)
 {
     bool bought_before = x->bought_last;
+    turn_of(x, a->player);
+    if (a->kind == ENG_ACT_BUY_SHARE)
+        x->unvested = a->company;
     x->bought_last = a->kind == ENG_ACT_BUY_SHARE || a->kind == ENG_ACT_BUY_PRIVATE;
     switch (a->kind) {
     case ENG_ACT_BUY_SHARE:
@@ -220,6 +251,14 @@ static int stock_action(xg_writer *x, const eng_action *a)
         if (!may_sell_there(x))
             return refuse_action(x, "a sale after a sale and a purchase in one turn, which 18xx.games "
                              "does not allow in this title (its SELL_BUY_ORDER)");
+        if (sells_unvested(x, a->player, a->company, a->percent))
+            return refuse_action(x, "a sale of the shares of a company bought in the same turn, "
+                                    "leaving none, which 18xx.games does not allow in this title "
+                                    "(its unvested shares)");
+        if (sold_in_block(x, a->player, a->company))
+            return refuse_action(x, "a second sale of a company's shares in one turn, which "
+                                    "18xx.games does not allow in this title (it sells in blocks)");
+        x->turn_sold[a->company] = true;
         x->bought_last = false;
         return sell(x, a);
     case ENG_ACT_PASS:
@@ -228,6 +267,7 @@ static int stock_action(xg_writer *x, const eng_action *a)
         if (player_asked(x))
             xg_player_action(x, "pass", a->player);
         x->bought_last = false;
+        x->unvested_by = ENG_NONE; /* (his turn is over) */
         return 0;
     case ENG_ACT_BUY_PRIVATE: {
         if (one_purchase(x, a))
@@ -369,8 +409,10 @@ static void lay_tile(xg_writer *x, const eng_action *a)
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
     if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
-    if (x->step == XG_AT_TRACK && eng_lays_left(x->g) <= 0 &&
-        !xg_director_lay_waits(x->g, x->operating))
+    bool over = x->step == XG_AT_TRACK && eng_lays_left(x->g) <= 0 &&
+                !xg_director_lay_waits(x->g, x->operating) &&
+                !xg_track_waits(x->g, x->operating);
+    if (over)
         x->step = XG_AT_TOKEN; /* the track step over: no pass asked */
     char tile[ENG_ID + 16];
     xg_tile_lay(x, a->hex, a->tile, tile, sizeof tile);
@@ -378,6 +420,8 @@ static void lay_tile(xg_writer *x, const eng_action *a)
     cJSON_AddStringToObject(o, "hex", x->t->hexes[a->hex].id);
     cJSON_AddStringToObject(o, "tile", tile);
     cJSON_AddNumberToObject(o, "rotation", xg_rotation_there(x->t, a->hex, a->tile, a->rot));
+    if (over)
+        xg_track_step_over(x, o);
     if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
     stations_placed_again(x, a->hex);
@@ -484,6 +528,63 @@ static int buy_private(xg_writer *x, const eng_action *a)
     return 0;
 }
 
+/* A loan taken (g_1856 take_loan: any loan of the bank's by its id; the ids in the order
+ * taken) or `n` repaid (payoff_loan, one each, at the loan step after the trains). */
+static int loans(xg_writer *x, const eng_action *a)
+{
+    int c = x->operating;
+    if (!x->t->xgames.loan_step)
+        return refuse_action(x, "a loan, which this title has not on 18xx.games");
+    if (a->kind == ENG_ACT_TAKE_LOAN) {
+        if (x->nloans[c] == XG_MAX_LOANS)
+            return refuse_action(x, "more loans than the exporter follows");
+        cJSON *o = xg_company_action(x, "take_loan", c);
+        cJSON_AddNumberToObject(o, "loan", x->next_loan);
+        x->loan_ids[c][x->nloans[c]++] = x->next_loan++;
+        x->took_loan = true;
+        return 0;
+    }
+    xg_steps_to(x, XG_AT_LOAN);
+    for (int k = 0; k < a->amount; k++) {
+        if (x->nloans[c] == 0)
+            return refuse_action(x, "a loan repaid that the exporter has not seen taken");
+        cJSON *o = xg_company_action(x, "payoff_loan", c);
+        cJSON_AddNumberToObject(o, "loan", x->loan_ids[c][--x->nloans[c]]);
+    }
+    x->took_loan = true; /* (none taken after a repayment there: can_take_loan?) */
+    return 0;
+}
+
+/* An action of pbemgm's the title's section names (by its JSON kind: action.c): a special
+ * purchase (special_buys: the item's description and cost) or a private's assignment to a hex
+ * (assign); else refused. */
+static int named_action(xg_writer *x, const eng_action *a)
+{
+    const eng_xgames *s = &x->t->xgames;
+    char *text = eng_action_to_json(x->before, a);
+    cJSON *o = cJSON_Parse(text);
+    free(text);
+    const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "type"));
+    const char *hex = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "hex"));
+    int rc = -1;
+    for (int i = 0; kind && i < s->nbuys && rc; i++)
+        if (strcmp(s->buys[i].action, kind) == 0 && s->buys[i].company == a->company) {
+            cJSON *w = xg_company_action(x, "special_buy", x->operating);
+            cJSON_AddStringToObject(w, "description", s->buys[i].description);
+            cJSON_AddNumberToObject(w, "cost", x->before->co[x->operating].cash -
+                                                   x->g->co[x->operating].cash);
+            rc = 0;
+        }
+    if (rc && kind && hex && s->assign_action[0] && strcmp(s->assign_action, kind) == 0) {
+        cJSON *w = xg_company_action(x, "assign", a->company);
+        cJSON_AddStringToObject(w, "target", hex);
+        cJSON_AddStringToObject(w, "target_type", "hex");
+        rc = 0;
+    }
+    cJSON_Delete(o);
+    return rc ? refuse_action(x, "not an action of an operating round 18xx.games has") : 0;
+}
+
 static int operating_action(xg_writer *x, const eng_action *a)
 {
     int c = x->operating;
@@ -526,6 +627,8 @@ static int operating_action(xg_writer *x, const eng_action *a)
         return sell(x, a);
     case ENG_ACT_BUY_PRIVATE:
         return buy_private(x, a);
+    case ENG_ACT_TAKE_LOAN: case ENG_ACT_REPAY_LOAN:
+        return loans(x, a);
     case ENG_ACT_SKIP:
         return 0; /* the step is passed when a later one is written */
     case ENG_ACT_DONE:
@@ -533,7 +636,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->operating = ENG_NONE; /* the next turn begins at its first step */
         return 0;
     default:
-        return refuse_action(x, "not an action of an operating round 18xx.games has");
+        return named_action(x, a);
     }
 }
 
@@ -632,6 +735,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         if (x->operating != b->operating) {
             x->operating = b->operating;
             x->step = XG_AT_TRACK;
+            x->took_loan = x->checked = false;
         }
         rc = operating_action(x, a);
     } else {
@@ -644,6 +748,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
     if (rc == 0) {
         follow_events(x);
         draft_passes(x);
+        xg_write_check(x);
     }
     return rc;
 }

@@ -51,6 +51,7 @@ int xg_ids_init(xg_writer *x)
     x->pending_sales = -1;
     x->sold = x->sold_by = ENG_NONE;
     x->private_bought_by = ENG_NONE;
+    x->unvested_by = x->unvested = ENG_NONE; /* (turn_sold: none) */
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef PBEMGM_XG_EXPORT_INTERNAL_H
 #define PBEMGM_XG_EXPORT_INTERNAL_H
 
+#include "xgames/steps_internal.h"
 #include "xgames/xgames.h"
 
 #include <cJSON.h>
@@ -30,9 +31,12 @@ typedef struct xg_train {
     int type, index;      /* "TYPE-index" */
 } xg_train;
 
+#define XG_MAX_LOANS 24 /* a company's loans at once (1856: one a share its players hold) */
+
 /* Where an operating company's turn is among 18xx.games' steps. */
-typedef enum { XG_AT_TRACK, XG_AT_TOKEN, XG_AT_ROUTE, XG_AT_TRAIN, XG_AT_COMPANY, XG_AT_END }
-    xg_step;
+typedef enum {
+    XG_AT_TRACK, XG_AT_TOKEN, XG_AT_ROUTE, XG_AT_TRAIN, XG_AT_LOAN, XG_AT_COMPANY, XG_AT_END
+} xg_step;
 
 typedef struct xg_writer {
     const eng_title *t;
@@ -63,11 +67,26 @@ typedef struct xg_writer {
     int sold, sold_by;    /* the company whose shares the action just before sold, and who
                            * sold them, or ENG_NONE */
     xg_shares sold_from;  /* ... its shares before that sale */
+    int unvested_by, unvested; /* a stock round: the player whose turn bought shares of the
+                                * company `unvested` (its "unvested_shares"), or ENG_NONE, */
+    bool turn_sold[ENG_MAX_COMPANIES]; /* ... and the companies his turn has sold */
     int private_bought_by; /* a stock round: the player who bought a private from another in
                            * the turn under way, or ENG_NONE */
     bool bought_last;     /* ... the turn's last action written was a purchase */
     int operating;        /* the company whose turn the steps below are of, or ENG_NONE */
     xg_step step;
+    bool took_loan;       /* ... it has taken or repaid a loan in this turn (the loan step's
+                           * question) */
+    int next_loan;        /* loans (the section's loan_step): the id the next one taken has */
+    int nloans[ENG_MAX_COMPANIES];
+    int loan_ids[ENG_MAX_COMPANIES][XG_MAX_LOANS]; /* ... the ids each company holds */
+    /* the title's destination check after the track step (its "destination_check"): the
+     * action written that ends the track step, to carry it (NULL: none this action), whether
+     * this turn's is written, and the companies whose destinations were reached since the
+     * last check written */
+    cJSON *check_on;
+    bool checked;
+    bool reached[ENG_MAX_COMPANIES];
 } xg_writer;
 
 /* ids (export_ids.c): every share in its company's IPO, every tile copy in the box; 0 */
@@ -118,6 +137,12 @@ int xg_write_action(xg_writer *x, const eng_action *a);
 /* The turn of the company operating in x->before, its steps up to `to` passed: a pass written
  * for each step 18xx.games asks at. */
 void xg_steps_to(xg_writer *x, xg_step to);
+/* The company's track step over with the action `last` written (NULL: the last written): the
+ * title's destination check goes with it (once a turn). */
+void xg_track_step_over(xg_writer *x, cJSON *last);
+/* After an action written: the destinations it reached noted, and the check written on the
+ * action that ended the track step, if any, naming those reached since the last one. */
+void xg_write_check(xg_writer *x);
 /* Whether 18xx.games' track step waits, its own lays done, for a tile its director's private
  * may still lay for it (a tile power its owner uses as a major's director, a hex of it unused
  * — 1835's OBB — or, uncounted there, any: its PfB; step/tracker.rb

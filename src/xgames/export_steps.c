@@ -1,6 +1,7 @@
 /* export_steps: where an operating company's turn stands among 18xx.games' steps (its
  * operating round: track, token, route and dividend, trains, companies — lib/engine/game/
- * g_1830/game.rb operating_round, read for the order) and the passes it asks for. pbemgm
+ * g_1830/game.rb operating_round, read for the order; 1856's loan step after the trains) and
+ * the passes it asks for; 1856's destination check after the track step. pbemgm
  * passes a step by acting at a later one (or SKIP, DONE); 18xx.games asks for a pass at a step
  * only when something could be done there (step/track.rb, token.rb, buy_train.rb,
  * buy_company.rb `actions`), and skips the others by itself. The questions are answered on the
@@ -60,7 +61,7 @@ static bool holds_extra_lay(const eng_game *b, int c)
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
         if (co->kind != ENG_PRIVATE || b->co[p].held_by != c || b->co[p].closed ||
-            !co->powers.tile_extra)
+            !co->powers.tile_extra || xg_track_power(b, p)) /* (that one: its track step's) */
             continue;
         unsigned all = (1u << co->powers.ntile_hexes) - 1;
         if (all & ~b->co[p].powers_used)
@@ -70,17 +71,19 @@ static bool holds_extra_lay(const eng_game *b, int c)
 }
 
 /* step/buy_company.rb can_buy_company?: the phase lets companies buy privates, a player owns
- * one a company may buy, and the treasury holds its least price (half its value). */
-static bool company_asks(const eng_game *b, int c)
+ * one a company may buy, and the treasury holds its least price (half its value) — with the
+ * loan it may still take, in a title with a loan step (1856). */
+static bool company_asks(const xg_writer *x, const eng_game *b, int c)
 {
     if (holds_extra_lay(b, c))
         return true;
     if (!b->t->phases[b->phase].privates_to_companies)
         return false;
+    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan);
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
         if (co->kind == ENG_PRIVATE && !co->never_to_company && !b->co[p].closed &&
-            b->co[p].owner >= 0 && b->co[c].cash >= (co->price + 1) / 2)
+            b->co[p].owner >= 0 && power >= (co->price + 1) / 2)
             return true;
     }
     return false;
@@ -125,8 +128,10 @@ static bool asks_at(const xg_writer *x, xg_step step)
         return token_possible(b, c);
     case XG_AT_TRAIN:
         return train_asks(b, c);
+    case XG_AT_LOAN:
+        return xg_loan_step_asks(b, c, x->took_loan);
     case XG_AT_COMPANY:
-        return company_asks(b, c);
+        return company_asks(x, b, c);
     default:
         return false; /* a run is declared, never passed */
     }
@@ -134,7 +139,43 @@ static bool asks_at(const xg_writer *x, xg_step step)
 
 void xg_steps_to(xg_writer *x, xg_step to)
 {
-    for (; x->step < to; x->step++)
-        if (asks_at(x, x->step))
-            xg_company_action(x, "pass", x->operating);
+    for (; x->step < to; x->step++) {
+        cJSON *pass = asks_at(x, x->step) ? xg_company_action(x, "pass", x->operating) : NULL;
+        if (x->step == XG_AT_TRACK)
+            xg_track_step_over(x, pass);
+    }
+}
+
+void xg_track_step_over(xg_writer *x, cJSON *last)
+{
+    if (x->t->xgames.destination_check && !x->checked) {
+        x->check_on = last ? last : cJSON_GetArrayItem(x->actions,
+                                                       cJSON_GetArraySize(x->actions) - 1);
+        x->checked = true;
+    }
+}
+
+void xg_write_check(xg_writer *x)
+{
+    for (int c = 0; c < x->t->ncompanies; c++)
+        x->reached[c] |= !x->before->co[c].destination_reached && x->g->co[c].destination_reached;
+    if (!x->check_on)
+        return;
+    cJSON *autos = cJSON_GetObjectItemCaseSensitive(x->check_on, "auto_actions");
+    if (!autos)
+        autos = cJSON_AddArrayToObject(x->check_on, "auto_actions");
+    cJSON *check = cJSON_CreateObject(), *list = cJSON_CreateArray();
+    cJSON_AddStringToObject(check, "type", "destination_connection");
+    const cJSON *by = cJSON_GetObjectItemCaseSensitive(x->check_on, "entity"); /* (the round
+                                                                           * may be over) */
+    cJSON_AddStringToObject(check, "entity", cJSON_IsString(by) ? by->valuestring : "");
+    cJSON_AddStringToObject(check, "entity_type", "corporation");
+    for (int c = 0; c < x->t->ncompanies; c++)
+        if (x->reached[c]) {
+            cJSON_AddItemToArray(list, cJSON_CreateString(xg_company_name(x->t, c)));
+            x->reached[c] = false;
+        }
+    cJSON_AddItemToObject(check, "corporations", list);
+    cJSON_AddItemToArray(autos, check);
+    x->check_on = NULL;
 }

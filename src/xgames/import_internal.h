@@ -4,6 +4,7 @@
 #ifndef PBEMGM_XG_IMPORT_INTERNAL_H
 #define PBEMGM_XG_IMPORT_INTERNAL_H
 
+#include "xgames/steps_internal.h"
 #include "xgames/xgames.h"
 
 #include <cJSON.h>
@@ -53,6 +54,9 @@ typedef struct xg_importer {
     int done_from;        /* the file's pass that ended its turn (the DONE's from_id), or 0 */
     int done_passes;      /* its passes at the trains step: 1 its trains', 2 its privates' too
                            * (a pass when it may buy no train is its privates') */
+    bool after_formation; /* pbemgm's national formation round ended with the file's last
+                           * action (its merges, repayments, stations given up and the
+                           * national's discards follow in the file: import_special.c) */
     int home_done;        /* the file's place_token applied as the home city before the tile
                            * laid ahead of it (import_or.c, home_before_tile), or 0 */
     /* the action of the file being applied: its id and type, for the reasons given */
@@ -98,6 +102,13 @@ int xg_finish_file(xg_importer *x);
 
 /* ---- the file's operating round actions (import_or.c) ---- */
 int xg_lay_tile(xg_importer *x, const cJSON *a);
+/* ---- a home city chosen again (import_home.c) ---- */
+/* Whether company c's station stands in city `city` of hex. */
+bool xg_station_in(const eng_game *g, int c, int hex, int city);
+/* The city of company c's home hex as it is now from which its station comes to stand, the
+ * tile laid, in the city the file chooses after the company's first tile there (18xx.games'
+ * "must choose city for token" with its home station placed already); -1 none. */
+int xg_home_chosen_later(xg_importer *x, int c);
 int xg_place_token(xg_importer *x, const cJSON *a);
 int xg_run_routes(xg_importer *x, const cJSON *a);
 /* The file's routes of company c checked by pbemgm's rules (import_runs.c): *revenue their
@@ -111,14 +122,24 @@ int xg_buy_company(xg_importer *x, const cJSON *a);
 int xg_company_pass(xg_importer *x, int c);
 int xg_emergency_sell(xg_importer *x, int seat, int company, int percent);
 int xg_bankrupt(xg_importer *x, const cJSON *a);
-/* ---- the file's loans (import_loans.c; 1856) ---- */
-int xg_take_loan(xg_importer *x, const cJSON *a);
-int xg_payoff_loan(xg_importer *x, const cJSON *a);
 /* The operating company the file's action is for: a corporation's own, a private's holder's
  * (a company entity); -1 with why. */
 int xg_acting_company(xg_importer *x, const cJSON *a);
 const char *xg_str(const cJSON *a, const char *name);
 int xg_int(const cJSON *a, const char *name, int otherwise);
+
+/* ---- loans, destinations, special purchases, the national (import_special.c) ---- */
+int xg_take_loan(xg_importer *x, const cJSON *a);
+int xg_payoff_loan(xg_importer *x, const cJSON *a);
+int xg_destination_connection(xg_importer *x, const cJSON *a);
+int xg_special_buy(xg_importer *x, const cJSON *a);
+int xg_assign(xg_importer *x, const cJSON *a);
+int xg_merge(xg_importer *x, const cJSON *a);
+/* A company's pass while the national forms: its director repays its loans left. */
+int xg_national_pass(xg_importer *x, const cJSON *a);
+int xg_remove_token(xg_importer *x, const cJSON *a);
+/* The players' end of the game by hand: the file's end. */
+int xg_end_game(xg_importer *x, const cJSON *a);
 
 /* The refusal of the file's action x->id: "action N (type): ..." into x->why; -1. */
 int xg_refuse(xg_importer *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

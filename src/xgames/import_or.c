@@ -16,15 +16,6 @@ static eng_action company_action(const xg_importer *x, eng_action_kind kind, int
 
 static int city_of(xg_importer *x, const char *id, int *hex, int *city);
 
-/* Whether company c's station stands in city `city` of hex. */
-static bool station_in(const eng_game *g, int c, int hex, int city)
-{
-    for (int s = 0; s < ENG_MAX_SLOTS; s++)
-        if (g->board->tokens[hex][city][s] == c)
-            return true;
-    return false;
-}
-
 /* The home city of the printed hex from which, the tile laid, the station stands in `city`:
  * tried on a copy of the game; -1 none. */
 static int home_city_for(xg_importer *x, int c, eng_action *lay, int hex, int city)
@@ -35,7 +26,7 @@ static int home_city_for(xg_importer *x, int c, eng_action *lay, int hex, int ci
         eng_action home = company_action(x, ENG_ACT_HOME, c);
         home.city = k;
         bool ok = eng_apply(trial, &home, NULL, 0) == 0 && eng_apply(trial, lay, NULL, 0) == 0 &&
-                  station_in(trial, c, hex, city);
+                  xg_station_in(trial, c, hex, city);
         eng_game_free(trial);
         if (ok)
             return k;
@@ -128,6 +119,47 @@ static int city_of(xg_importer *x, const char *id, int *hex, int *city)
     return 0;
 }
 
+/* Whether the file's action before this one is company c's first tile on hex, a printed hex
+ * of cities without track. */
+static bool after_first_tile(xg_importer *x, int c, int hex)
+{
+    const eng_track *printed = &x->t->hexes[hex].printed;
+    const cJSON *lay = x->at > 0 ? x->kept[x->at - 1].a : NULL;
+    const char *type = lay ? xg_str(lay, "type") : NULL, *where = lay ? xg_str(lay, "hex") : NULL;
+    return type && strcmp(type, "lay_tile") == 0 && where && eng_hex_index(x->t, where) == hex &&
+           xg_acting_company(x, lay) == c && printed->ncities > 1 && printed->npaths == 0;
+}
+
+/* Whether the file's place_token of company c in (hex, city) is 18xx.games choosing again the
+ * city of a station placed on the printed hex before its first tile ("must choose city for
+ * token": a home placed by itself, or a station taken over there), right after c's first tile
+ * on that hex: pbemgm placed the station in its city then (home_by_itself) or carried it onto
+ * the tile, and it stands in that city — the choice counted as applied. */
+static bool city_chosen_again(xg_importer *x, int c, int hex, int city)
+{
+    if (!after_first_tile(x, c, hex))
+        return false;
+    for (int s = 0; s < ENG_MAX_SLOTS; s++)
+        if (x->g->board->tokens[hex][city][s] >= 0)
+            return true;
+    return false;
+}
+
+/* The company other than c whose station stands on hex elsewhere than in city, when the
+ * file's choice there is of the station it placed or took over before the first tile (the
+ * home placed by itself: c's own; the national's, the section's "national"); -1 none. */
+static int station_moved(xg_importer *x, int c, int hex, int city)
+{
+    int national = eng_company_index(x->t, x->t->xgames.national);
+    for (int k = 0; k < ENG_MAX_CITIES; k++)
+        for (int s = 0; k != city && s < ENG_MAX_SLOTS; s++) {
+            int o = x->g->board->tokens[hex][k][s];
+            if (o >= 0 && (o == c || o == national))
+                return o;
+        }
+    return -1;
+}
+
 int xg_place_token(xg_importer *x, const cJSON *a)
 {
     int c = xg_acting_company(x, a), hex = -1, city = -1;
@@ -137,6 +169,14 @@ int xg_place_token(xg_importer *x, const cJSON *a)
         return -1;
     const char *kind = xg_str(a, "entity_type");
     bool private_power = kind && strcmp(kind, "company") == 0;
+    if (!private_power && city_chosen_again(x, c, hex, city))
+        return 0;
+    int moved = private_power ? -1 : station_moved(x, c, hex, city);
+    if (moved >= 0 && after_first_tile(x, c, hex))
+        return xg_refuse(x, "18xx.games lets %s's station on %s, placed before its first tile, "
+                            "be placed again in another city of the tile; pbemgm keeps it in the "
+                            "city the tile puts it in", x->t->companies[moved].id,
+                         x->t->hexes[hex].id);
     int priv = private_power ? xg_company_of(x, xg_str(a, "entity")) : -1;
     if (xg_sync_company(x, c, ENG_STEP_HOME))
         return -1;
@@ -224,9 +264,14 @@ int xg_buy_train(xg_importer *x, const cJSON *a)
 int xg_discard_train(xg_importer *x, const cJSON *a)
 {
     int c = xg_acting_company(x, a);
-    const char *id = xg_str(a, "train");
+    const char *id = xg_str(a, "train"), *national = x->t->xgames.national;
+    const char *entity = xg_str(a, "entity");
     if (c < 0)
         return -1;
+    if (x->after_formation && national[0] && entity && strcmp(entity, national) == 0) {
+        xg_train_moves(x, id ? id : "", XG_POOL); /* (pbemgm's national has discarded its */
+        return 0;                                 /* trains over its limit as it formed) */
+    }
     if (!id || xg_train_type(x, id) < 0)
         return xg_refuse(x, "pbemgm has no train %s", id ? id : "(none)");
     eng_action act = company_action(x, ENG_ACT_DISCARD_TRAIN, c);
@@ -263,7 +308,8 @@ int xg_company_pass(xg_importer *x, int c)
         return -1;
     eng_game *g = x->g;
     eng_step due = eng_step_due(g);
-    if (due == ENG_STEP_TRACK && g->co[c].lays > 0) { /* (past its lays: the station step's) */
+    if (due == ENG_STEP_TRACK && g->co[c].lays > 0 && /* (past its lays: the station step's, */
+        !xg_track_waits(g, c)) {                      /* unless the track step waits there) */
         eng_action skip = company_action(x, ENG_ACT_SKIP, c);
         if (xg_apply(x, &skip, "skip"))
             return -1;

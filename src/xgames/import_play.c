@@ -201,6 +201,11 @@ static int sell_shares(xg_importer *x, const cJSON *a)
 static int pass(xg_importer *x, const cJSON *a)
 {
     const char *kind = xg_str(a, "entity_type");
+    if (kind && strcmp(kind, "player") != 0 && x->g->forming)
+        return xg_national_pass(x, a);
+    const char *national = x->t->xgames.national, *entity = xg_str(a, "entity");
+    if (x->after_formation && national[0] && entity && strcmp(entity, national) == 0)
+        return 0; /* the national formed passes its discards: pbemgm has made them itself */
     if (kind && strcmp(kind, "player") != 0) {
         int c = xg_acting_company(x, a);
         return c < 0 ? -1 : xg_company_pass(x, c);
@@ -233,25 +238,6 @@ static int buy_company(xg_importer *x, const cJSON *a)
     return xg_apply(x, &act, NULL);
 }
 
-/* 18xx.games' own check of the destinations after a track step (g_1856 step/escrow.rb, an
- * automatic action): pbemgm checks them itself after each tile (engine/capital.c), so each
- * corporation the file says reached its destination must have reached it here too. */
-static int destination_connection(xg_importer *x, const cJSON *a)
-{
-    const cJSON *it;
-    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "corporations"))
-    {
-        const char *id = cJSON_GetStringValue(it);
-        int c = id ? xg_company_of(x, id) : -1;
-        if (c < 0)
-            return xg_refuse(x, "pbemgm has no company %s", id ? id : "(none)");
-        if (!x->g->co[c].destination_reached)
-            return xg_refuse(x, "%s reaches its destination there, and pbemgm's track does not "
-                                "join it yet", id);
-    }
-    return 0;
-}
-
 /* ---- one action ---- */
 
 static const struct {
@@ -271,9 +257,14 @@ static const struct {
     {"discard_train", xg_discard_train},
     {"buy_company", buy_company},
     {"bankrupt", xg_bankrupt},
-    {"destination_connection", destination_connection},
     {"take_loan", xg_take_loan},
     {"payoff_loan", xg_payoff_loan},
+    {"destination_connection", xg_destination_connection},
+    {"special_buy", xg_special_buy},
+    {"assign", xg_assign},
+    {"merge", xg_merge},
+    {"remove_token", xg_remove_token},
+    {"end_game", xg_end_game},
 };
 
 static int play_one(xg_importer *x, const cJSON *a)
@@ -292,6 +283,18 @@ static int play_one(xg_importer *x, const cJSON *a)
     return xg_refuse(x, "pbemgm has no form for an action of this type");
 }
 
+/* Whether an action of this type may still be the national formation's, just ended in pbemgm
+ * (18xx.games' merges, passes, stations given up, discards). */
+static bool formation_goes_on(const char *type)
+{
+    static const char *const kinds[] = {"merge", "pass", "remove_token", "discard_train",
+                                        "message"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (strcmp(kinds[i], type) == 0)
+            return true;
+    return strncmp(type, "program_", 8) == 0;
+}
+
 int xg_play(xg_importer *x, int until_id)
 {
     for (x->at = 0; x->at < x->nkept; x->at++) {
@@ -305,9 +308,11 @@ int xg_play(xg_importer *x, int until_id)
         x->type = xg_str(k->a, "type");
         if (!x->type)
             return xg_refuse(x, "an automatic action without a type");
+        x->after_formation &= formation_goes_on(x->type);
         if (play_one(x, k->a))
             return -1;
     }
     x->type = "the file's end";
-    return x->out->over ? xg_finish_round(x) : xg_finish_file(x);
+    /* (a game its players ended by hand stands where 18xx.games' engine had brought it) */
+    return x->out->over && !x->out->ended_by_hand ? xg_finish_round(x) : xg_finish_file(x);
 }

@@ -9,6 +9,7 @@
 #include "xgames/import_internal.h"
 
 #include <stdbool.h>
+#include <string.h>
 
 /* How many of pbemgm's actions may be needed before one of the file's. */
 #define MAX_SYNC 64
@@ -112,6 +113,53 @@ int xg_sync_player(xg_importer *x, int seat)
     return xg_refuse(x, "pbemgm does not come to %s's turn", g->players[seat].name);
 }
 
+static bool legal_now(const eng_game *g, eng_action a);
+
+/* Whether the file chooses the operating company's home city in this turn: a place_token or
+ * a lay_tile of it comes before any other entity's action. */
+static bool file_chooses_home(const xg_importer *x)
+{
+    int c = x->g->operating;
+    for (int i = x->at; i < x->nkept; i++) {
+        const char *type = xg_str(x->kept[i].a, "type");
+        if (!type || strncmp(type, "program_", 8) == 0 || strcmp(type, "message") == 0)
+            continue;
+        if (xg_acting_company((xg_importer *)x, x->kept[i].a) != c)
+            return false;
+        if (strcmp(type, "place_token") == 0 || strcmp(type, "lay_tile") == 0)
+            return true;
+    }
+    return false;
+}
+
+/* A home city of the company's choice that 18xx.games does not ask for: the only one open,
+ * or, the file choosing none in the turn, the hex's first city there ("THB places a token on
+ * L15": step/home_token.rb, the first city of a hex without a reserved one) — which 18xx.games
+ * asks again when the company lays its first tile there ("must choose city for token"): the
+ * city of the hex now that becomes that choice, when the file makes it. pbemgm asks once; the
+ * station is placed there. 0, or -1 with why. */
+static int home_by_itself(xg_importer *x)
+{
+    eng_game *g = x->g;
+    if (eng_step_due(g) != ENG_STEP_HOME)
+        return 0;
+    int open = 0, city = -1;
+    for (int k = 0; k < ENG_MAX_CITIES; k++)
+        if (legal_now(g, (eng_action){.kind = ENG_ACT_HOME, .city = k})) {
+            open++;
+            city = k;
+        }
+    int hex = x->t->companies[g->operating].home_hex;
+    if (open > 1 && hex >= 0 && !file_chooses_home(x)) {
+        city = xg_home_chosen_later(x, g->operating);
+        if (city < 0)
+            city = xg_city(x->t, g->board->tile[hex], hex, 0);
+    }
+    else if (open != 1)
+        return 0;
+    return synth(x, (eng_action){.kind = ENG_ACT_HOME, .player = -1, .city = city}, "home");
+}
+
 int xg_sync_company(xg_importer *x, int c, eng_step step)
 {
     eng_game *g = x->g;
@@ -130,6 +178,8 @@ int xg_sync_company(xg_importer *x, int c, eng_step step)
                 x->turn_company = c;
                 x->done_from = x->done_passes = 0;
             }
+            if (home_by_itself(x))
+                return -1;
             return step == ENG_STEP_HOME ? 0 : advance_step(x, step);
         }
         if (finish_company(x))
@@ -221,7 +271,7 @@ static int skip_empty_steps(xg_importer *x)
         (x->out->stopped_at && x->home_done >= x->out->stopped_at)) /* (18xx.games waits for the
                                                                       * home city there) */
         return 0;
-    if (eng_step_due(g) == ENG_STEP_TRACK && eng_lays_left(g) == 0 &&
+    if (eng_step_due(g) == ENG_STEP_TRACK && eng_lays_left(g) == 0 && !xg_track_waits(g, c) &&
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
         return -1;
     if (g->operating == c && eng_step_due(g) == ENG_STEP_STATION && !may_place_a_station(g) &&

@@ -28,6 +28,8 @@ typedef struct xg_game {
     int *from_id;                 /* for each: the id of the file's action it comes from */
     bool over;                    /* the game is over where the file stops */
     char end_reason[ENG_ID];      /* the file's game_end_reason ("bankrupt", "bank"), or "" */
+    bool ended_by_hand;           /* the file ends with its players' end_game (game_end_reason
+                                   * "manually_ended"): its result is the values there */
     bool has_result;
     int result[ENG_MAX_PLAYERS];  /* the file's result: each seat's final value */
     /* what became of the file's actions: those kept after undo and redo (and their auto

@@ -446,6 +446,21 @@ static void test_on_18xx_games(void **state)
                                              * destinations */
     assert_string_equal(t->xgames.rules[0].rule, "eight_train_variant");
     assert_string_equal(t->xgames.rules[0].options, "1856AlternateTrains=yes");
+    assert_string_equal(t->xgames.rules[2].rule, "unlimited_bonus_tokens");
+    assert_non_null(strstr(t->xgames.options, "LeaveAuctionOnPass=yes"));
+    /* what its special purchases, assignment, national and steps are here */
+    assert_int_equal(t->xgames.nbuys, 2);
+    assert_string_equal(t->xgames.buys[0].description, "Bridge Token");
+    assert_string_equal(t->xgames.buys[0].action, "buy_bonus");
+    assert_string_equal(t->companies[t->xgames.buys[0].company].id, "Brdg");
+    assert_string_equal(t->xgames.assign_action, "port");
+    assert_string_equal(t->xgames.national, "CGR");
+    assert_int_equal(t->xgames.ntrack_powers, 2);
+    assert_true(t->xgames.loan_step && t->xgames.loan_value == 100);
+    assert_string_equal(t->xgames.loans_until_phase, "6");
+    assert_true(t->xgames.destination_check && t->xgames.unvested_shares &&
+                t->xgames.sell_in_blocks);
+    assert_int_equal(t->xgames.sell_buy_order, ENG_XG_SELL_BUY_OR_BUY_SELL);
     /* every tile and hex as 18xx.games draws it: its rotations are pbemgm's, no offsets */
     assert_int_equal(t->xgames.ntiles, 0);
     assert_int_equal(t->xgames.nhexes, 0);

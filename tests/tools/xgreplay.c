@@ -35,9 +35,13 @@ static void print_actions(const xg_game *x)
            x->nkept, x->nauto, x->nundone, x->nprograms, x->nmessages, x->nsynthesized);
 }
 
-/* "bank", "bankrupt" as the engine ended the game, or "" while it goes on. */
-static const char *end_of(const eng_game *g)
+/* "bank", "bankrupt" as the engine ended the game, "manually_ended" where the file's players
+ * ended it by hand, or "" while it goes on. */
+static const char *end_of(const xg_game *x)
 {
+    const eng_game *g = x->g;
+    if (x->ended_by_hand && g->round != ENG_ROUND_OVER)
+        return "manually_ended";
     for (int i = 0; i < g->nevents; i++)
         if (g->events[i].kind == ENG_EV_GAME_OVER)
             return g->events[i].amount == ENG_END_BANK ? "bank" : "bankrupt";
@@ -54,7 +58,7 @@ static int compare(const xg_game *x)
         printf("%s (%s): pbemgm %d, file %d%s\n", x->names[p], x->file_names[p], worth,
                x->result[p], same ? "" : "  DIFFERENT");
     }
-    const char *end = end_of(x->g);
+    const char *end = end_of(x);
     bool same = strcmp(end, x->end_reason) == 0;
     differ += !same;
     printf("end: pbemgm \"%s\", file \"%s\"%s\n", end, x->end_reason, same ? "" : "  DIFFERENT");

@@ -140,8 +140,18 @@ static void refuses_bad_files(void **state)
     refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"message\",\"message\":\"hi\"")
             "," P(2, 11, "\"type\":\"take_loan\"") "]}",
             "action 2 (take_loan): 1830 has no loans");
-    refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"merge\"") "]}",
-            "action 1 (merge): pbemgm has no form for an action of this type");
+    refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"short_sell\"") "]}",
+            "action 1 (short_sell): pbemgm has no form for an action of this type");
+    /* a loan, a destination check, a special purchase where the title has none: refused at
+     * that action, never a crash */
+    refused(HEAD("1830", "") "\"actions\":[" P(1, 11, "\"type\":\"take_loan\",\"loan\":0") "]}",
+            "action 1 (take_loan): ");
+    refused(HEAD("1830", "") "\"actions\":["
+            P(1, 11, "\"type\":\"destination_connection\",\"corporations\":[\"XX\"]") "]}",
+            "action 1 (destination_connection): pbemgm has no corporation XX");
+    refused(HEAD("1830", "") "\"actions\":["
+            P(1, 11, "\"type\":\"special_buy\",\"description\":\"Bridge Token\"") "]}",
+            "action 1 (special_buy): ");
     /* an illegal move: a bid below the private's price; the engine's why follows */
     refused(HEAD("1830", "") "\"actions\":["
             P(1, 11, "\"type\":\"bid\",\"company\":\"CA\",\"price\":100") "]}",

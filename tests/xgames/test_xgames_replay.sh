@@ -5,18 +5,7 @@
 # a game); or,
 # where tests/oracle/18xx-games-1830-known.json names a difference in the file, applies every
 # action before it (xgreplay reads that file and stops there).
-set -u
-BUILD=${PBEMGM_BUILD:?}
-TOP=${PBEMGM_TOP:?}
-ORACLE=${PBEMGM_XG_ORACLE:-$TOP/../shared/oracle/18xx-games}
-# a clone elsewhere (CI) finds the team's shared folder at its usual place
-[ -d "$ORACLE" ] || [ -n "${PBEMGM_XG_ORACLE:-}" ] || ORACLE=/work/shared/oracle/18xx-games
-REPLAY="$BUILD/tests/tools/xgreplay"
-N=0
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
-trap 'echo "1..$N"' EXIT
-cd "$TOP"
+. "${PBEMGM_TOP:?}/tests/xgames/oracle_lib.sh"
 files=$(ls "$ORACLE"/1830/*.json "$TOP"/tests/oracle/18xx-games/1830/*.json 2>/dev/null)
 [ -n "$files" ] || { not_ok "18xx.games' 1830 games are in $ORACLE/1830"; exit 1; }
 count=0

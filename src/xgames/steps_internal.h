@@ -1,0 +1,31 @@
+/* steps_internal: 18xx.games' operating steps as both the importer and the exporter must know
+ * them (steps.c): when a step asks for an action there that pbemgm's engine does not ask for.
+ * Not for other modules. */
+#ifndef PBEMGM_XG_STEPS_INTERNAL_H
+#define PBEMGM_XG_STEPS_INTERNAL_H
+
+#include "engine/game.h"
+
+#include <stdbool.h>
+
+/* Whether private p is one of the section's "track_tile_powers" (its tile power there is the
+ * track step's only). */
+bool xg_track_power(const eng_game *g, int p);
+
+/* Whether 18xx.games' track step waits for company c after its own lays (step/tracker.rb
+ * can_lay_tile?), for a private of the section's "track_tile_powers": c holds one unused whose
+ * tile is laid besides its own, or, the phase letting companies buy privates, a player owns
+ * one whose least price (half its value) c's money reaches. */
+bool xg_track_waits(const eng_game *g, int c);
+
+/* Whether 18xx.games' loan step asks company c for a pass after its trains (the section's
+ * "loan_step": g_1856 step/loan.rb, blocking once the trains step is passed): it may repay a
+ * loan (it holds one and the money for it), or take one (fewer than the shares its players
+ * hold, none taken this round — took_loan — in a phase before the section's until_phase). */
+bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan);
+
+/* The money a loan would bring company c at its company step there (g_1856 step/buy_company.rb
+ * buying_power: one loan more, less its interest once paid — after the run), or 0. */
+int xg_loan_power(const eng_game *g, int c, bool took_loan);
+
+#endif
