@@ -55,6 +55,54 @@ static int buy_the_packet(eng_game *g)
     return -1;
 }
 
+/* The buy this player makes in the first stock round: another share of a company he directs
+ * that has not floated yet, else the director's certificate of a company no one has started (the
+ * highest par that leaves him the money for a share more), else -1. */
+static int first_round_buy(const eng_game *g, const eng_action *legal, int n)
+{
+    int start = -1;
+    for (int k = 0; k < n; k++) {
+        const eng_action *a = &legal[k];
+        if (a->kind != ENG_ACT_BUY_SHARE && a->kind != ENG_ACT_PAR)
+            continue;
+        const eng_company_state *c = &g->co[a->company];
+        if (a->kind == ENG_ACT_BUY_SHARE && !a->director && !a->from_pool && c->started &&
+            !c->floated && c->director == a->player)
+            return k;
+        if (!c->started && a->price > 0 && g->players[a->player].cash >= a->price * 3 &&
+            (start < 0 || a->price > legal[start].price))
+            start = k;
+    }
+    return start;
+}
+
+/* Titles whose start packet makes no director (1856: privates only) start no company unless
+ * someone buys shares: the first stock round is played — each player starts a company and buys
+ * its shares until it floats, as far as his money goes, then passes; the turns that follow are
+ * every player's NMR. Titles whose packet makes directors (1835) are left as they were. */
+static int play_first_stock_round(eng_game *g)
+{
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (g->co[c].director != ENG_NONE)
+            return 0;
+    int round = g->stock_round_number;
+    for (int guard = 0; guard < 500; guard++) {
+        if (g->round != ENG_ROUND_STOCK || g->stock_round_number != round)
+            return 0;
+        eng_action legal[256];
+        int n = eng_legal_actions(g, legal, 256), pick = first_round_buy(g, legal, n);
+        for (int k = 0; k < n && pick < 0; k++)
+            if (legal[k].kind == ENG_ACT_PASS)
+                pick = k;
+        char why[256];
+        if (n == 0 || pick < 0 || eng_apply(g, &legal[pick], why, sizeof why)) {
+            fprintf(stderr, "autogame: first stock round: %s\n", n ? why : "no legal action");
+            return -1;
+        }
+    }
+    return -1;
+}
+
 static int tiles_on_map(const eng_game *g)
 {
     int n = 0;
@@ -103,7 +151,7 @@ int main(int argc, char **argv)
     eng_game *g = t && eng_options_parse(t, &o, options, why, sizeof why) == 0
                       ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
                       : NULL;
-    if (!g || buy_the_packet(g)) {
+    if (!g || buy_the_packet(g) || play_first_stock_round(g)) {
         fprintf(stderr, "autogame: cannot start: %s\n", err ? err : why);
         return 1;
     }
