@@ -1,13 +1,15 @@
-/* autogame: a game of 1835 played by the game master alone, for make bench (bench/autogame.sh):
+/* autogame: a game of 1835 (or another title) played by the game master alone, for make bench (bench/autogame.sh):
  * four players buy the start packet (the first purchase the rules allow, each time), then never
  * write again — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have
  * the game master play for them, until the game ends or the turn limit. Prints a line a turn
  * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
- * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
+ * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED", after a line "the game is over:
+ * WHY" when it ended (WHY as the report says it: "the bank broke", "a bankruptcy").
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
- * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 plays that
- * title (config/games/TITLE.json, a variant with the title it extends; its start packet bought
- * the same way, by auction or not);
+ * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 (1856, ...)
+ * plays that title (config/games/TITLE.json, a variant with the title it extends; its start
+ * packet bought the same way, by auction or not; when the packet makes no director, the first
+ * stock round played too: play_first_stock_round);
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
  * report. */
 #include "engine/game.h"
@@ -157,6 +159,7 @@ int main(int argc, char **argv)
     }
     double total = 0, slowest = 0;
     int turn = 0;
+    char why_over[64] = "";
     for (; turn < max_turns && g->round != ENG_ROUND_OVER; turn++) {
         turn_player pl[ENG_MAX_PLAYERS] = {0};
         for (int p = 0; p < g->nplayers; p++)
@@ -171,6 +174,9 @@ int main(int argc, char **argv)
         slowest = dt > slowest ? dt : slowest;
         if (getenv("AUTOGAME_REPORT"))
             fputs(r.report.data, stdout);
+        const char *over = strstr(r.report.data, "The game is over (");
+        if (over) /* what ended it, as the report says: "the bank broke", "a bankruptcy" */
+            snprintf(why_over, sizeof why_over, "%.*s", (int)strcspn(over + 18, ")"), over + 18);
         printf("turn %3d: %-44s phase %-4s bank %6d tiles %3d trains %2d %8.1f ms%s\n", turn + 1,
                r.rounds_text, t->phases[g->phase].name, g->bank, tiles_on_map(g),
                trains_bought(g), dt * 1000, rc ? " (stopped)" : "");
@@ -184,6 +190,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "autogame: %s\n", map_err);
         free(map_err);
     }
+    if (why_over[0])
+        printf("the game is over: %s\n", why_over);
     printf("autogame %d %d %d %s %.6f %.6f %s\n", turn, tiles_on_map(g), trains_bought(g),
            t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");
     eng_game_free(g);
