@@ -1,5 +1,5 @@
-/* autogame: a game of 1835 (or another title) played by the game master alone, for make bench (bench/autogame.sh):
- * four players buy the start packet (the first purchase the rules allow, each time), then never
+/* autogame: a game of 1835 (or another title) played by the game master alone, for make bench
+ * (bench/autogame.sh) and the silent-game tests (tests/turn/test_silent_1856.sh): four players buy the start packet (the first purchase the rules allow, each time), then never
  * write again — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have
  * the game master play for them, until the game ends or the turn limit. Prints a line a turn
  * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
@@ -9,7 +9,11 @@
  * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 (1856, ...)
  * plays that title (config/games/TITLE.json, a variant with the title it extends; its start
  * packet bought the same way, by auction or not; when the packet makes no director, the first
- * stock round played too: play_first_stock_round);
+ * stock round played too: buying_round);
+ * AUTOGAME_INVEST=K: the players buy in the first K stock rounds (each round played by this
+ * tool, not by the turn, and a turn covers one round): shares of their companies, and new
+ * companies, as far as their money goes (a silent game of 1856 otherwise stays in phase 2: its
+ * companies, capitalised by the shares sold, never have the money for a 3-train);
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
  * report. */
 #include "engine/game.h"
@@ -57,10 +61,19 @@ static int buy_the_packet(eng_game *g)
     return -1;
 }
 
-/* The buy this player makes in the first stock round: another share of a company he directs
- * that has not floated yet, else the director's certificate of a company no one has started (the
- * highest par that leaves him the money for a share more), else -1. */
-static int first_round_buy(const eng_game *g, const eng_action *legal, int n)
+static bool directs_one(const eng_game *g, int p)
+{
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (g->co[c].director == p)
+            return true;
+    return false;
+}
+
+/* The buy this player makes in a stock round played for him: another share of a company he
+ * directs — while it has not floated, or in every such round when `invest` — else, directing
+ * none (or in every such round when `invest`), the director's certificate of a company no one
+ * has started (the highest par that leaves him the money for a share more), else -1. */
+static int buy_of(const eng_game *g, const eng_action *legal, int n, bool invest)
 {
     int start = -1;
     for (int k = 0; k < n; k++) {
@@ -69,36 +82,49 @@ static int first_round_buy(const eng_game *g, const eng_action *legal, int n)
             continue;
         const eng_company_state *c = &g->co[a->company];
         if (a->kind == ENG_ACT_BUY_SHARE && !a->director && !a->from_pool && c->started &&
-            !c->floated && c->director == a->player)
+            (!c->floated || invest) && c->director == a->player)
             return k;
         if (!c->started && a->price > 0 && g->players[a->player].cash >= a->price * 3 &&
-            (start < 0 || a->price > legal[start].price))
+            (invest || !directs_one(g, a->player)) && (start < 0 || a->price > legal[start].price))
             start = k;
     }
     return start;
 }
 
-/* Titles whose start packet makes no director (1856: privates only) start no company unless
- * someone buys shares: the first stock round is played — each player starts a company and buys
- * its shares until it floats, as far as his money goes, then passes; the turns that follow are
- * every player's NMR. Titles whose packet makes directors (1835) are left as they were. */
-static int play_first_stock_round(eng_game *g)
+/* Whether the players buy in this stock round: the first, in titles whose start packet makes
+ * no director (1856: privates only; else no company would ever start), and the first
+ * AUTOGAME_INVEST stock rounds when set (the players put their money into their companies, so
+ * that a poor title's silent game reaches its later phases). */
+static int invest_rounds(void)
 {
-    for (int c = 0; c < g->t->ncompanies; c++)
-        if (g->co[c].director != ENG_NONE)
-            return 0;
+    return getenv("AUTOGAME_INVEST") ? atoi(getenv("AUTOGAME_INVEST")) : 0;
+}
+
+static bool buying_round(const eng_game *g, bool packet_made_directors)
+{
+    int invest = invest_rounds();
+    return g->round == ENG_ROUND_STOCK &&
+           (g->stock_round_number <= invest ||
+            (!packet_made_directors && g->stock_round_number == 1));
+}
+
+/* The stock round in play, played for the players: each buys (buy_of) until he cannot, then
+ * passes; the turns that follow are every player's NMR. */
+static int play_stock_round(eng_game *g)
+{
     int round = g->stock_round_number;
+    bool invest = invest_rounds() > 0;
     for (int guard = 0; guard < 500; guard++) {
         if (g->round != ENG_ROUND_STOCK || g->stock_round_number != round)
             return 0;
         eng_action legal[256];
-        int n = eng_legal_actions(g, legal, 256), pick = first_round_buy(g, legal, n);
+        int n = eng_legal_actions(g, legal, 256), pick = buy_of(g, legal, n, invest);
         for (int k = 0; k < n && pick < 0; k++)
             if (legal[k].kind == ENG_ACT_PASS)
                 pick = k;
         char why[256];
         if (n == 0 || pick < 0 || eng_apply(g, &legal[pick], why, sizeof why)) {
-            fprintf(stderr, "autogame: first stock round: %s\n", n ? why : "no legal action");
+            fprintf(stderr, "autogame: stock round %d: %s\n", round, n ? why : "no legal action");
             return -1;
         }
     }
@@ -153,7 +179,11 @@ int main(int argc, char **argv)
     eng_game *g = t && eng_options_parse(t, &o, options, why, sizeof why) == 0
                       ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
                       : NULL;
-    if (!g || buy_the_packet(g) || play_first_stock_round(g)) {
+    bool made_directors = false; /* (by the start packet) */
+    int packet = g ? buy_the_packet(g) : -1;
+    for (int c = 0; packet == 0 && c < t->ncompanies; c++)
+        made_directors |= g->co[c].director != ENG_NONE;
+    if (packet || (buying_round(g, made_directors) && play_stock_round(g))) {
         fprintf(stderr, "autogame: cannot start: %s\n", err ? err : why);
         return 1;
     }
@@ -164,8 +194,12 @@ int main(int argc, char **argv)
         turn_player pl[ENG_MAX_PLAYERS] = {0};
         for (int p = 0; p < g->nplayers; p++)
             pl[p].nmr = true;
+        if (buying_round(g, made_directors) && play_stock_round(g))
+            break;
         turn_settings s;
         turn_settings_default(&s);
+        if (invest_rounds() > 0) /* a round a turn: the stock rounds bought in come first */
+            s.rounds = 1;
         turn_result r;
         double t0 = seconds_now();
         int rc = turn_resolve(g, &s, pl, &r);
