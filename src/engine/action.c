@@ -336,6 +336,10 @@ char *eng_game_to_json(const eng_game *g)
         if (holder != ENG_NONE)
             cJSON_AddStringToObject(co, t->companies[c].kind == ENG_MAJOR ? "director" : "owner",
                                     g->players[holder].name);
+        if (s->capital == ENG_CAPITAL_ESCROW) { /* (1856: capital.c) */
+            cJSON_AddNumberToObject(co, "escrow", s->escrow);
+            cJSON_AddBoolToObject(co, "destination_reached", s->destination_reached);
+        }
     }
     cJSON_AddNumberToObject(root, "bank", g->bank);
     cJSON_AddStringToObject(root, "round", round_names[g->round]);

@@ -2,6 +2,7 @@
  * and the action handed to the round in play; above every round and the order of play. */
 #include "engine/adjust.h"
 #include "engine/auction.h"
+#include "engine/capital.h"
 #include "engine/invariants.h"
 #include "engine/operating.h"
 #include "engine/order.h"
@@ -84,6 +85,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
         g->item_price[i] = t->start_items[i].price;
     g->direction = 1;
     g->packet_in_stock_round = g->dealing && g->dealing->in_stock_rounds;
+    eng_capital_init(g);
     eng_update_availability(g);
     g->nevents = 0; /* what is open from the start is not news */
     eng_play_begins(g);
@@ -159,8 +161,10 @@ static int dispatch(eng_game *work, const eng_action *a, char *why, size_t len)
 static int apply_and_go_on(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int rc = dispatch(g, a, why, len);
-    if (rc == 0)
+    if (rc == 0) {
+        eng_capital_after_action(g, a); /* (1856: escrow, closing spaces; capital.h) */
         eng_order_go_on(g);
+    }
     return rc;
 }
 

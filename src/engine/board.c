@@ -524,6 +524,7 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
 struct walk {
     const eng_board *b;
     int company;
+    bool no_blocking;  /* stations block nothing (a destination's connection: capital.c) */
     eng_reach *r;
     int *queue;   /* entries: (hex * 16 + node) * 2 + way; way 1: a side reached from outside */
     int head, tail, cap;
@@ -618,7 +619,8 @@ static void expand(struct walk *w, int hex, int node, int way)
     }
     if (node == ENG_NODE_OFFBOARD && !w->b->t->hexes[hex].offboard_run_through)
         return; /* off-board: a dead end, unless runs pass through it */
-    if (node >= 8 && node < 12 && eng_city_blocks(w->b, hex, node - 8, w->company))
+    if (node >= 8 && node < 12 && !w->no_blocking &&
+        eng_city_blocks(w->b, hex, node - 8, w->company))
         return;
     uint16_t *left = &w->left[hex][node - ENG_NODE_CITY];
     uint16_t came = w->came[hex][node - ENG_NODE_CITY];
@@ -629,20 +631,24 @@ static void expand(struct walk *w, int hex, int node, int way)
     follow_paths(w, hex, node, skip);
 }
 
-void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
+/* The walk from the company's stations, or (from_hex >= 0) from every city of that hex with
+ * no station blocking. */
+static void reach_walk(const eng_board *b, int company, int from_hex, eng_reach *r)
 {
     const eng_title *t = b->t;
     r->nhexes = t->nhexes;
     r->edges = xcalloc((size_t)t->nhexes, 1);
     r->cities = xcalloc((size_t)t->nhexes, 1);
     r->station = xcalloc((size_t)t->nhexes, sizeof *r->station);
-    struct walk w = {.b = b, .company = company, .r = r, .cap = 64};
+    struct walk w = {.b = b, .company = company, .r = r, .cap = 64, .no_blocking = from_hex >= 0};
     w.queue = xmalloc((size_t)w.cap * sizeof *w.queue);
     w.side_in = xcalloc((size_t)t->nhexes, 1);
     w.side_out = xcalloc((size_t)t->nhexes, 1);
     w.left = xcalloc((size_t)t->nhexes, sizeof *w.left);
     w.came = xcalloc((size_t)t->nhexes, sizeof *w.came);
-    for (int h = 0; h < t->nhexes; h++)
+    for (int c = 0; from_hex >= 0 && c < eng_board_track(b, from_hex, NULL)->ncities; c++)
+        reach_node(&w, from_hex, ENG_NODE_CITY + c, -1);
+    for (int h = 0; from_hex < 0 && h < t->nhexes; h++)
         for (int c = 0; c < ENG_MAX_CITIES; c++)
             for (int s = 0; s < ENG_MAX_SLOTS; s++)
                 if (b->tokens[h][c][s] == company) {
@@ -669,6 +675,16 @@ void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
     free(w.side_out);
     free(w.left);
     free(w.came);
+}
+
+void eng_reach_compute(const eng_board *b, int company, eng_reach *r)
+{
+    reach_walk(b, company, -1, r);
+}
+
+void eng_reach_from_cities(const eng_board *b, int hex, eng_reach *r)
+{
+    reach_walk(b, ENG_NONE, hex, r);
 }
 
 void eng_reach_free(eng_reach *r)

@@ -94,6 +94,9 @@ typedef struct eng_reach {
  * town or junction along the path it came in by. A city whose every slot holds another
  * company's token is reached but not passed (unless its oval has a free circle). */
 void eng_reach_compute(const eng_board *b, int company, eng_reach *r);
+/* The same walk from every city of the hex, no station blocking it (whether track joins a
+ * company's home to its destination, 1856: capital.c). */
+void eng_reach_from_cities(const eng_board *b, int hex, eng_reach *r);
 void eng_reach_free(eng_reach *r);
 
 /* Whether the company may place a station in city `city` of `hex` (reached, a free circle not

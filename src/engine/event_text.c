@@ -1,5 +1,6 @@
 /* event_text: an engine event as one line of English, for turn reports and logs ("BA lays tile
  * 8 on H4 (cost 0)"). Pure: the names come from the title and the game. */
+#include "engine/capital.h"
 #include "engine/game.h"
 
 #include <stdarg.h>
@@ -107,7 +108,9 @@ static int stock_text(const struct line *l)
     const eng_event *e = l->e;
     const char *P = l->P, *C = l->C;
     switch (e->kind) {
-    case ENG_EV_FLOATS: return say(l, "%s floats with %d", C, e->amount);
+    case ENG_EV_FLOATS:
+        return e->amount ? say(l, "%s floats with %d", C, e->amount)
+                         : say(l, "%s floats (its IPO sales have paid it)", C);
     case ENG_EV_BOUGHT_SHARE:
         return say(l, "%s buys %d%% of %s%s for %d", P, e->amount, C,
                    e->flag ? " from the pool" : "", e->amount2);
@@ -297,6 +300,38 @@ static int end_text(const struct line *l)
     }
 }
 
+/* Capitalisation by the train on sale, escrow and destinations, closing spaces (1856:
+ * capital.c). */
+static int capital_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    const eng_game *g = l->g;
+    const char *C = l->C, *mode = eng_capital_mode_name(e->amount);
+    switch (e->kind) {
+    case ENG_EV_CAPITALISED_AS: return say(l, "%s starts with %s capitalisation", C, mode);
+    case ENG_EV_ESCROW:
+        return say(l, "  the bank holds %d for %s in escrow (%d in all)", e->amount, C,
+                   e->amount2);
+    case ENG_EV_DESTINATION:
+        return say(l, "%s has reached its destination, %s", C,
+                   e->amount >= 0 && e->amount < g->t->nhexes ? g->t->hexes[e->amount].id : "?");
+    case ENG_EV_ESCROW_PAID: return say(l, "  the bank pays %s its escrow, %d", C, e->amount);
+    case ENG_EV_CAPITALISATION:
+        return say(l, "Companies started from now on have %s capitalisation", mode);
+    case ENG_EV_FLOAT_PERCENT:
+        return say(l, "A company that has not operated yet needs %d%% sold to operate",
+                   e->amount);
+    case ENG_EV_MAY_NOT_OPERATE:
+        return say(l, "%s may not operate yet: %d%% of it is sold, %d%% needed", C, e->amount,
+                   e->amount2);
+    case ENG_EV_MARKET_CLOSES:
+        return say(l, "%s's price reached a closing space: it closes (its shares gone, its "
+                      "stations off the map, its trains to the pool, its %d to the bank)",
+                   C, e->amount);
+    default: return 0;
+    }
+}
+
 /* Privates' run bonuses and markers (1856's bridge, tunnel and port). */
 static int bonus_text(const struct line *l)
 {
@@ -359,6 +394,10 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:
         return end_text;
+    case ENG_EV_CAPITALISED_AS: case ENG_EV_ESCROW: case ENG_EV_DESTINATION:
+    case ENG_EV_ESCROW_PAID: case ENG_EV_CAPITALISATION: case ENG_EV_FLOAT_PERCENT:
+    case ENG_EV_MAY_NOT_OPERATE: case ENG_EV_MARKET_CLOSES:
+        return capital_text;
     case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
     case ENG_EV_MARKER_REMOVED:
         return bonus_text;

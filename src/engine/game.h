@@ -135,6 +135,9 @@ typedef struct eng_company_state {
     int escrow;          /* majors: money of its sold shares the bank holds for it until it
                           * reaches its destination */
     bool destination_reached; /* majors: its run has reached its destination (escrow paid) */
+    /* capitalisation by the train on sale (1856; capital.c): */
+    int capital;         /* majors: its eng_capital_mode, fixed when it starts; ENG_CAPITAL_TITLE
+                          * (0) in a title without "capitalisation" steps */
     /* privates' run bonuses and markers (1856's bridge, tunnel and port; privates.c): */
     unsigned bonuses;    /* majors: bit p, the run bonus of private p held (with the private,
                           * or bought: ENG_ACT_BUY_BONUS) — kept once the private closes */
@@ -236,6 +239,27 @@ typedef enum {
     ENG_EV_CANNOT_RAISE,  /* player, company (the item's), item, amount: the least bid, amount2:
                            * what the player could bid: he drops out of the auction (Rails'
                            * autopass) */
+    /* capitalisation, destinations, closing spaces (1856; capital.c): */
+    ENG_EV_CAPITALISED_AS, /* company: a major just started, amount: its eng_capital_mode (18xx.games
+                            * "parred as an Escrow cap corporation") */
+    ENG_EV_ESCROW,        /* company, amount: the money of an IPO share the bank holds for it,
+                           * amount2: all it holds for it now (Rails HoldMoneyInEscrow,amount,
+                           * amount2,company); the buyer's BOUGHT_SHARE comes before */
+    ENG_EV_DESTINATION,   /* company, amount: the hex of its destination reached (Rails
+                           * DestinationReached); checked after every action that lays or removes
+                           * a tile, for every major not closed whose escrow it would pay (or, not
+                           * started, while escrow capitalisation applies) */
+    ENG_EV_ESCROW_PAID,   /* company, amount: the escrow the bank pays it on reaching its
+                           * destination, > 0 (Rails ReleasedFromEscrow); after DESTINATION */
+    ENG_EV_CAPITALISATION, /* amount: the eng_capital_mode of majors started from now on (a train
+                            * bought: 18xx.games no_more_escrow_corps, no_more_incremental_corps) */
+    ENG_EV_FLOAT_PERCENT, /* amount: the percent a major that has not operated must have sold to
+                           * operate, from now on (a train bought: 18xx.games change_float) */
+    ENG_EV_MAY_NOT_OPERATE, /* company, amount: its percent sold, amount2: the percent needed: its
+                             * turn in this operating round is skipped (Rails MayNotYetOperate) */
+    ENG_EV_MARKET_CLOSES, /* company: its price reached a closing space: it closes, its
+                           * certificates gone, its stations off the map, its trains to the pool,
+                           * its money to the bank (Rails PublicCompany.setClosed) */
     /* a national formed from majors given up to it (1856's CGR; titles/t1856.c): */
     ENG_EV_LOANS_REPAID,  /* company, player: its director, amount: loans repaid, amount2: paid
                            * from the company's money, item: from the director's */
@@ -357,6 +381,9 @@ typedef struct eng_game {
     bool train_bought[ENG_MAX_TRAIN_TYPES];
     bool train_obsolete[ENG_MAX_TRAIN_TYPES]; /* its trains run once more, then go */
     int worth_at_or_start[ENG_MAX_PLAYERS];
+    /* capitalisation by the train on sale (1856; capital.c): the mode of majors started now
+     * and the float percent of those not yet operated, as last announced */
+    int capital_now, float_percent_now;
 } eng_game;
 
 /* ---- actions ---- */

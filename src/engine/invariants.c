@@ -12,6 +12,8 @@
  * ways a train leaves the game). A station marker is on the map or still with its company. */
 #include "engine/invariants.h"
 
+#include "engine/capital.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,6 +375,27 @@ static int check_stations(const eng_game *g, const eng_action *a, char *what, si
     return 0;
 }
 
+/* ---- escrow (1856: capital.c) ---- */
+
+/* The escrow is part of the bank's money (counted there), held for a major started in escrow
+ * that has not reached its destination: never below 0, none for any other, never more than the
+ * part of its capital the bank keeps for it (5 shares at par). */
+static int check_escrow(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        bool may = s->capital == ENG_CAPITAL_ESCROW && !s->destination_reached && !s->closed;
+        if (s->escrow < 0 || (s->escrow > 0 && !may) ||
+            s->escrow > s->par * (100 - g->t->capital.escrow_percent) / 10)
+            return eng_refuse(what, len, "money: %s has %d in escrow (%s capitalisation%s)",
+                              g->t->companies[c].id, s->escrow,
+                              eng_capital_mode_name(s->capital),
+                              s->destination_reached ? ", its destination reached" : "");
+    }
+    return 0;
+}
+
 /* ---- privates' run bonuses and markers (1856's bridge, tunnel and port): a major holds only
  * bonuses privates have, no more are sold than the private sells, a marker is on one of its
  * hexes for a major. ---- */
@@ -411,7 +434,6 @@ static int check_bonuses(const eng_game *g, const eng_action *a, char *what, siz
     return 0;
 }
 
-/* The invariants, each a class of checks; what held before an action must hold after it. */
 /* ---- a national's round (1856's CGR): a company is asked only while it is under way, and
  * every company given up to a formed national is closed, without money, trains, loans or a
  * certificate held by anyone. ---- */
@@ -446,9 +468,10 @@ static int check_national(const eng_game *g, const eng_action *a, char *what, si
     return 0;
 }
 
+/* The invariants, each a class of checks; what held before an action must hold after it. */
 static int (*const CHECKS[])(const eng_game *, const eng_action *, char *, size_t) = {
     check_money, check_certificates, check_buyer, check_train_limits, check_trains,
-    check_stations, check_national, check_bonuses,
+    check_stations, check_national, check_bonuses, check_escrow,
 };
 enum { NCHECKS = sizeof CHECKS / sizeof *CHECKS };
 

@@ -7,6 +7,7 @@
  * withholds (the price moves left) — minors split half to the owner, half to the treasury —
  * and buys trains, one at a time (house rule 9), each purchase's consequences first: a new
  * phase, rusting, closing privates. The bank sells one train type at a time. */
+#include "engine/capital.h"
 #include "engine/hooks.h"
 #include "engine/operating.h"
 #include "engine/privates.h"
@@ -214,6 +215,8 @@ static void end_operating_round(eng_game *g)
     g->round_state = ENG_ROUND_FINISHED;
 }
 
+static void go_on_from(eng_game *g);
+
 void eng_begin_operating_round(eng_game *g)
 {
     g->round = ENG_ROUND_OPERATING;
@@ -234,7 +237,7 @@ void eng_begin_operating_round(eng_game *g)
         g->round_state = ENG_ROUND_FINISHED;
         return;
     }
-    start_company(g);
+    go_on_from(g);
 }
 
 /* ---- trains and phases ---- */
@@ -1041,6 +1044,25 @@ static int finish_company(eng_game *g, char *why, size_t len)
     return 0;
 }
 
+/* Whether the company at or_pos is passed over: closed (exchanged for the Prussian during the
+ * round), or not yet operated and short of the float percent now in force (1856: capital.c). */
+static bool passed_over(eng_game *g)
+{
+    int c = g->or_order[g->or_pos];
+    return g->co[c].closed || !eng_capital_may_operate(g, c);
+}
+
+/* The next company to operate from or_pos on, or the round's end. */
+static void go_on_from(eng_game *g)
+{
+    while (g->or_pos < g->nor_order && passed_over(g))
+        g->or_pos++;
+    if (g->or_pos < g->nor_order)
+        start_company(g);
+    else
+        end_operating_round(g);
+}
+
 static void next_company(eng_game *g)
 {
     eng_powers_turn_end(g, g->operating); /* (1856's W&SR: Rails' endOfORTurn) */
@@ -1050,12 +1072,14 @@ static void next_company(eng_game *g)
      * emergency sale, 1830_5forDtrainExchange OR 4.1) changes the order (Rails' dynamic
      * operating order) */
     sort_majors_from(g, g->or_pos + 1);
-    while (++g->or_pos < g->nor_order && g->co[g->or_order[g->or_pos]].closed)
-        ; /* exchanged for the Prussian during the round */
-    if (g->or_pos < g->nor_order)
-        start_company(g);
-    else
-        end_operating_round(g);
+    g->or_pos++;
+    go_on_from(g);
+}
+
+void eng_operating_company_closed(eng_game *g, int company)
+{
+    if (g->round == ENG_ROUND_OPERATING && g->operating == company && !g->forming)
+        next_company(g);
 }
 
 /* A company formed during an operating round joins it among the majors still to operate (or

@@ -10,5 +10,8 @@ void eng_begin_operating_round(eng_game *g);
 /* The operating round a special round interrupted goes on. */
 void eng_resume_operating_round(eng_game *g);
 int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
+/* A major has closed (its price on a closing space: capital.c): its turn, were it operating,
+ * ends, and the next company's begins. */
+void eng_operating_company_closed(eng_game *g, int company);
 
 #endif

@@ -1,5 +1,6 @@
 /* state: the game's state and its primitives (see state.h). Knows no round. */
 #include "engine/state.h"
+#include "engine/capital.h"
 #include "engine/hooks.h"
 #include "util/util.h"
 
@@ -175,6 +176,7 @@ void eng_set_par(eng_game *g, int company, int par)
         c->row = c->col = -1;
     if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
         c->market_seq = ++g->market_clock;
+    eng_capital_started(g, company);
 }
 
 const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
@@ -206,20 +208,12 @@ bool eng_par_allowed(const eng_title *t, int company, int par)
     return co->npar_choices == 0 && (par == 0 || par == co->price);
 }
 
-/* Its float percent: the title's, or the option the title names for it (BYFloatsAt). */
-static int float_percent(const eng_game *g, int company)
-{
-    const eng_company *co = &g->t->companies[company];
-    return co->float_option >= 0 ? eng_option_number(g->t, &g->opt, co->float_option)
-                                 : co->float_percent;
-}
-
 /* A major floats when enough of it is sold; it then receives the par value of every share sold
  * so far (the bank kept the money until then), and every later IPO sale pays it directly. */
 void eng_check_float(eng_game *g, int company)
 {
     eng_company_state *c = &g->co[company];
-    int fp = float_percent(g, company);
+    int fp = eng_capital_float_percent(g, company); /* (BYFloatsAt; 1856's rising) */
     if (c->floated || !c->started || fp <= 0)
         return;
     int sold = eng_percent_out_of_ipo(g, company);
@@ -228,7 +222,7 @@ void eng_check_float(eng_game *g, int company)
     c->floated = true;
     if (!g->t->on_market_when_started) /* Rails stacks a 1835 company on its square as it floats */
         c->market_seq = ++g->market_clock;
-    int cash = c->par * (g->t->full_capitalisation ? 100 : sold) / 10;
+    int cash = eng_capital_float_cash(g, company, sold);
     eng_bank_pays_company(g, company, cash);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
@@ -322,11 +316,25 @@ void eng_player_pays_company(eng_game *g, int player, int company, int amount)
  * off its start goes down (the usual 18xx rule; Rails' 1835 games: BY 140 I5 -> 154 I4 paying
  * out, WT 78 A4 -> 72 A5 withholding); a move with nowhere to go leaves the price. ---- */
 
+static int market_price_at(const eng_title *t, int row, int col)
+{
+    return t->market[row * t->market_cols + col];
+}
+
 static bool cell(const eng_game *g, int row, int col)
 {
     const eng_title *t = g->t;
     return row >= 0 && row < t->market_rows && col >= 0 && col < t->market_cols &&
-           t->market[row * t->market_cols + col] > 0;
+           (t->market[row * t->market_cols + col] > 0 ||
+            (t->market_closes && t->market_closes[row * t->market_cols + col]));
+}
+
+/* A square the company's price may go to: a cell, a closing space only for a company that may
+ * close there (1856's CGR may not: capital.c). */
+static bool square_for(const eng_game *g, int company, int row, int col)
+{
+    return cell(g, row, col) && (market_price_at(g->t, row, col) > 0 ||
+                                 eng_capital_may_close(g, company));
 }
 
 static void move_price(eng_game *g, int company, int drow, int dcol)
@@ -335,7 +343,7 @@ static void move_price(eng_game *g, int company, int drow, int dcol)
     if (c->row < 0)
         return;
     int old = eng_share_price(g, company);
-    if (cell(g, c->row + drow, c->col + dcol)) {
+    if (square_for(g, company, c->row + drow, c->col + dcol)) {
         c->row += drow;
         c->col += dcol;
         c->market_seq = ++g->market_clock; /* to the bottom of the square's stack */
@@ -354,7 +362,7 @@ void eng_price_down_rows(eng_game *g, int company, int rows)
     if (c->row < 0 || rows <= 0)
         return;
     int old = eng_share_price(g, company), moved = 0;
-    while (moved < rows && cell(g, c->row + 1, c->col)) {
+    while (moved < rows && square_for(g, company, c->row + 1, c->col)) {
         c->row++;
         moved++;
     }

@@ -11,6 +11,7 @@
  * no limit to how much of a company a player may hold (a Rails game has a 70% holder); a
  * director holding the nationalisation threshold (game option) may buy other players' ordinary
  * certificates at 150% of the market price, paid to them. */
+#include "engine/capital.h"
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/sell.h"
@@ -256,7 +257,9 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     /* the purchase, then where its money goes (the report reads them in this order) */
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
-    if (from == ENG_IPO && c->floated && !g->t->full_capitalisation) {
+    if (from == ENG_IPO && eng_capital_ipo_sale(g, a->company, a->player, pct, price)) {
+        /* (the company's capitalisation by the train on sale said where: capital.c) */
+    } else if (from == ENG_IPO && c->floated && !g->t->full_capitalisation) {
         eng_player_pays_company(g, a->player, a->company, price);
         eng_event_add(g, ENG_EV_PAID_TO, ENG_NONE, a->company, price, 0, false);
     } else {

@@ -254,6 +254,12 @@ typedef struct eng_company {
     int brings_percent;
     bool brings_director;
     eng_avail available;  /* majors */
+    /* majors: the destination ("destination", 1856): reached once track joins a city of
+     * dest_from (-1: its home hex) to a hex of dest_hexes, other companies' stations blocking
+     * nothing (capital.c); ndest_hexes 0: none */
+    int dest_from;
+    int ndest_hexes;
+    int dest_hexes[2];
 } eng_company;
 
 /* A train's kind, as "distance" says (docs/titles.md): n ("distance": n), n+n ([n, m]: n
@@ -298,6 +304,31 @@ typedef struct eng_phase {
     bool trains_between_companies; /* a company may buy another's train */
     bool privates_to_companies; /* a major may buy a private from its owner (1830: from 3) */
 } eng_phase;
+
+/* ---- capitalisation by the train on sale ("capitalisation" as an object: 1856) ----
+ * How a major is paid for its IPO shares is fixed when it starts, by the train the bank sells
+ * then: in full (10 x par when it floats; IPO sales later pay the bank), incrementally (each
+ * IPO sale pays the company at once), or in escrow (as incrementally while less than
+ * escrow_percent of it is sold; the money of the later IPO sales is held by the bank for it
+ * until it reaches its destination). ENG_CAPITAL_TITLE: as full_capitalisation says (1830,
+ * 1835). The float percent of a major that has not operated yet rises in the same way. */
+typedef enum {
+    ENG_CAPITAL_TITLE, ENG_CAPITAL_FULL, ENG_CAPITAL_INCREMENTAL, ENG_CAPITAL_ESCROW
+} eng_capital_mode;
+
+#define ENG_MAX_CAPITAL_STEPS 8
+typedef struct eng_capital_step {
+    int from_train;       /* in force while the bank sells this train kind or a later one */
+    int value;            /* an eng_capital_mode, or a float percent */
+} eng_capital_step;
+
+typedef struct eng_capitalisation {
+    int nmodes;           /* 0: the title's full_capitalisation for every major */
+    eng_capital_step modes[ENG_MAX_CAPITAL_STEPS];
+    int escrow_percent;   /* escrow: IPO sales pay the company while less than this is sold */
+    int nfloats;          /* 0: each major's float_percent */
+    eng_capital_step floats[ENG_MAX_CAPITAL_STEPS];
+} eng_capitalisation;
 
 /* ---- the game options a title declares ("game_options": docs/titles.md) ----
  * Each option is a few named choices. A choice may carry a number (a company's float percent
@@ -448,6 +479,9 @@ typedef struct eng_title {
     bool *market_par;     /* rows*cols: a par space ("100p"): a company started at that par
                            * begins there */
     uint8_t *market_zone; /* rows*cols: ENG_ZONE_... ("60y", "39o", "25b") */
+    bool *market_closes;  /* rows*cols: a closing space ("0c", 1856): a company whose price
+                           * reaches it closes (capital.c) */
+    eng_capitalisation capital; /* "capitalisation" by the train on sale (1856), else none */
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */
     int player_share_limit;   /* the most of a company a player may hold (1830: 60; 100: none) */

@@ -127,6 +127,10 @@ bool eng_title_read_hexes(struct loader *L, const cJSON *root);
  * their references resolved as each list they name is read. */
 bool eng_title_read_companies(struct loader *L, const cJSON *root);
 
+/* Capitalisation by the train on sale, float percents, majors' destinations
+ * (title_read_capital.c), once the companies and trains are read. */
+bool eng_title_read_capital(struct loader *L, const cJSON *root);
+
 /* The game options the title declares (title_options.c), and the companies their rules name,
  * once the companies are read. */
 bool eng_title_read_game_options(struct loader *L, const cJSON *root);

@@ -26,6 +26,7 @@ void eng_title_free(eng_title *t)
     free(t->market);
     free(t->market_par);
     free(t->market_zone);
+    free(t->market_closes);
     free(t);
 }
 
@@ -43,7 +44,8 @@ eng_title *eng_title_from_json(const cJSON *root, char **err)
                 sizeof L.t->not_playable, false) &&
         get_str(&L, "title", root, "extends_title", L.t->extends, sizeof L.t->extends, false) &&
         eng_title_resolve_upgrades(&L, root) && eng_title_read_game_options(&L, root) &&
-        eng_title_read_companies(&L, root) && eng_title_read_phase_upgrades(&L, root)) {
+        eng_title_read_companies(&L, root) && eng_title_read_capital(&L, root) &&
+        eng_title_read_phase_upgrades(&L, root)) {
         eng_title_resolve_option_companies(&L, root);
         eng_title_read_xgames(&L, root);
     }

@@ -440,6 +440,8 @@ static bool parse_market(struct loader *L, const cJSON *root)
                             sizeof *t->market_par);
     t->market_zone = xcalloc((size_t)(t->market_rows * t->market_cols) + 1,
                              sizeof *t->market_zone);
+    t->market_closes = xcalloc((size_t)(t->market_rows * t->market_cols) + 1,
+                               sizeof *t->market_closes);
     int ri = 0;
     cJSON_ArrayForEach(r, rows)
     {
@@ -450,7 +452,9 @@ static bool parse_market(struct loader *L, const cJSON *root)
             if (!cJSON_IsString(cell))
                 return bad(L, "market.rows[%d][%d]: a cell is a string like \"92p\"", ri, ci);
             int price = atoi(cell->valuestring);
-            if (cell->valuestring[0] && price <= 0)
+            bool closes = strcmp(cell->valuestring, "0c") == 0; /* a closing space (1856) */
+            t->market_closes[ri * t->market_cols + ci] = closes;
+            if (cell->valuestring[0] && price <= 0 && !closes)
                 return bad(L, "market.rows[%d][%d]: \"%s\" is not a price", ri, ci,
                            cell->valuestring);
             t->market_par[ri * t->market_cols + ci] = strchr(cell->valuestring, 'p') != NULL;
@@ -522,7 +526,9 @@ static bool parse_players(struct loader *L, const cJSON *root)
            get_int(L, "title", root, "pool_limit_percent", &t->pool_limit_percent, 50) &&
            get_int(L, "title", root, "player_share_limit_percent", &t->player_share_limit, 100) &&
            parse_share_limit_by_players(L, root) &&
-           get_choice(L, root, "capitalisation", "incremental", "full", &t->full_capitalisation) &&
+           (cJSON_IsObject(member(root, "capitalisation")) || /* by phase: title_read_capital.c */
+            get_choice(L, root, "capitalisation", "incremental", "full",
+                       &t->full_capitalisation)) &&
            get_choice(L, root, "on_market_when", "floated", "started",
                       &t->on_market_when_started) &&
            get_choice(L, root, "bank_break_ends", "round", "set", &t->bank_break_ends_set) &&

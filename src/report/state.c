@@ -3,6 +3,7 @@
  * round in play and what follows it — built once from the engine into a rep_state (the text
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
+#include "engine/capital.h"
 #include "report/state.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -70,6 +71,21 @@ static void colours(const eng_company *co, char bg[8], char fg[8])
     snprintf(fg, 8, "#%06x", (unsigned)(co->text_color & 0xffffff));
 }
 
+/* Its capitalisation by the train on sale (1856): the mode, and the destination where it
+ * matters (started in escrow). */
+static void capital_of(const eng_game *g, int c, rep_company *co)
+{
+    const eng_company_state *cs = &g->co[c];
+    const eng_company *tc = &g->t->companies[c];
+    if (!co->major || cs->capital == ENG_CAPITAL_TITLE)
+        return;
+    co->capital = eng_capital_mode_name(cs->capital);
+    co->escrow = cs->escrow;
+    co->destination_reached = cs->destination_reached;
+    if (tc->ndest_hexes && (cs->capital == ENG_CAPITAL_ESCROW || cs->destination_reached))
+        co->destination = g->t->hexes[tc->dest_hexes[0]].id;
+}
+
 /* The majors started and the minors owned, in the title's order. */
 static void build_companies(const eng_game *g, rep_state *s)
 {
@@ -93,7 +109,26 @@ static void build_companies(const eng_game *g, rep_state *s)
         co->ipo = major ? eng_percent_held(g, c, ENG_IPO) : 0;
         co->pool = major ? eng_percent_held(g, c, ENG_POOL) : 0;
         colours(&t->companies[c], co->color, co->text_color);
+        capital_of(g, c, co);
     }
+}
+
+/* Each started major's capitalisation, destination and escrow in one line (1856), or NULL. */
+static char *capital_text(const rep_state *s)
+{
+    buf b;
+    buf_init(&b);
+    for (int i = 0; i < s->ncompanies; i++) {
+        const rep_company *co = &s->companies[i];
+        if (!co->capital)
+            continue;
+        buf_printf(&b, "%s%s %s", b.len ? "; " : "", co->id, co->capital);
+        if (co->destination && co->destination_reached)
+            buf_printf(&b, ", destination %s reached", co->destination);
+        else if (co->destination)
+            buf_printf(&b, ", destination %s (%d held in escrow)", co->destination, co->escrow);
+    }
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
 /* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or NULL when none. */
@@ -250,6 +285,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     build_privates(g, s);
     build_trains(g, s);
     build_market(g, s);
+    s->capital_text = capital_text(s);
 }
 
 void rep_state_free(rep_state *s)
@@ -263,6 +299,7 @@ void rep_state_free(rep_state *s)
     free(s->trains_text);
     free(s->market);
     free(s->market_text);
+    free(s->capital_text);
     memset(s, 0, sizeof *s);
 }
 

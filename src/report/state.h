@@ -24,6 +24,11 @@ typedef struct rep_company {
     bool major, floated;
     int ipo, pool;
     char color[8], text_color[8];
+    /* a title whose capitalisation goes by the train on sale (1856): the company's ("escrow"),
+     * else NULL; its destination hex ("F17") or NULL, whether reached, the escrow held for it */
+    const char *capital, *destination;
+    bool destination_reached;
+    int escrow;
 } rep_company;
 
 /* A private still open: owner a seat index (-1: the bank); bids on it while in an auctioned
@@ -68,6 +73,8 @@ typedef struct rep_state {
     int market_rows, market_cols;
     rep_square *market;                    /* market_rows * market_cols squares */
     char *market_text;                     /* the market as a text chart */
+    char *capital_text;   /* each started major's capitalisation, destination and escrow, "LPS
+                           * escrow, destination F17 (130 held); GT incremental" (1856), or NULL */
 } rep_state;
 
 /* The state of game g, built once from the engine; rep_state_free frees it. */
@@ -76,7 +83,8 @@ void rep_state_free(rep_state *s);
 /* The state as the templates' data: { round, phase, bank, train_on_sale, players: [{name, cash,
  * certificates, limit, holdings, worth, seat}], has_companies, companies: [{id, director (a
  * name or "-"), cash, price (a number or "-"), trains, stations ("2/4"), ipo, pool, floated,
- * minor, color, text_color}], has_privates, privates: [{id, name, owner (a name or "the
+ * minor, color, text_color; and where capitalisation goes by the train on sale (1856):
+ * capitalisation, destination, destination_reached, escrow}], capital_text, has_privates, privates: [{id, name, owner (a name or "the
  * bank"), income, bids}], trains: [{name, left (a number or "unlimited"), cost, pool}],
  * trains_text, next_phase: {name, on}, market: [{cells: [{price, tokens: [{id, color,
  * text_color}]}]}], market_text, rounds_next } — the caller deletes it. */

@@ -43,6 +43,14 @@ cJSON *rep_company_json(const rep_state *s, int i)
         cJSON_AddTrueToObject(o, "minor");
     cJSON_AddStringToObject(o, "color", co->color);
     cJSON_AddStringToObject(o, "text_color", co->text_color);
+    if (co->capital) { /* (1856) */
+        cJSON_AddStringToObject(o, "capitalisation", co->capital);
+        if (co->destination) {
+            cJSON_AddStringToObject(o, "destination", co->destination);
+            cJSON_AddBoolToObject(o, "destination_reached", co->destination_reached);
+            cJSON_AddNumberToObject(o, "escrow", co->escrow);
+        }
+    }
     return o;
 }
 
@@ -75,6 +83,8 @@ static void add_trains(const rep_state *s, cJSON *o)
         cJSON_AddItemToArray(arr, it);
     }
     cJSON_AddStringToObject(o, "trains_text", s->trains_text);
+    if (s->capital_text)
+        cJSON_AddStringToObject(o, "capital_text", s->capital_text);
     if (s->next_phase) {
         cJSON *next = cJSON_AddObjectToObject(o, "next_phase");
         cJSON_AddStringToObject(next, "name", s->next_phase);

@@ -233,6 +233,25 @@ static int buy_company(xg_importer *x, const cJSON *a)
     return xg_apply(x, &act, NULL);
 }
 
+/* 18xx.games' own check of the destinations after a track step (g_1856 step/escrow.rb, an
+ * automatic action): pbemgm checks them itself after each tile (engine/capital.c), so each
+ * corporation the file says reached its destination must have reached it here too. */
+static int destination_connection(xg_importer *x, const cJSON *a)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "corporations"))
+    {
+        const char *id = cJSON_GetStringValue(it);
+        int c = id ? xg_company_of(x, id) : -1;
+        if (c < 0)
+            return xg_refuse(x, "pbemgm has no company %s", id ? id : "(none)");
+        if (!x->g->co[c].destination_reached)
+            return xg_refuse(x, "%s reaches its destination there, and pbemgm's track does not "
+                                "join it yet", id);
+    }
+    return 0;
+}
+
 /* ---- one action ---- */
 
 static const struct {
@@ -252,6 +271,7 @@ static const struct {
     {"discard_train", xg_discard_train},
     {"buy_company", buy_company},
     {"bankrupt", xg_bankrupt},
+    {"destination_connection", destination_connection},
 };
 
 static int play_one(xg_importer *x, const cJSON *a)

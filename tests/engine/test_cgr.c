@@ -48,6 +48,8 @@ static int start(eng_game *g, const char *id, int director, int par, const int *
     for (int i = 0; i < n; i++)
         hand(g, c, 10, false, extra[i]);
     s->started = s->floated = s->available = s->home_placed = true;
+    s->operated = 1; /* (it has operated: the float percent rising binds only one that has not,
+                      * engine/capital.c) */
     s->director = director;
     eng_set_par(g, c, par);
     s->market_seq = ++g->market_clock;

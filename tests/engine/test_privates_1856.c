@@ -33,8 +33,9 @@ static void float_major(eng_game *g, const char *id, int director)
     eng_set_par(g, c, 100);
     for (int k = 0; k < 4; k++)
         give(g, id, 10, false, director);
-    g->co[c].cash += 600;
-    g->bank -= 600;
+    g->co[c].cash += 1200; /* 600 and its IPO sales' 600 (given, not sold: in escrow
+                            * capitalisation the sales pay it, not its floating: capital.c) */
+    g->bank -= 1200;
     eng_check_float(g, c);
     give_train(g, id, "2");
 }

@@ -379,7 +379,8 @@ static void test_trains_phases_market(void **state)
     }
     assert_int_equal(t->market_zone[4 * cols + 0], ENG_ZONE_YELLOW);
     assert_int_equal(t->market_zone[6 * cols + 0], ENG_ZONE_ORANGE);
-    assert_int_equal(t->market[9 * cols + 0], 0); /* a closing space: no cell (gap) */
+    assert_int_equal(t->market[9 * cols + 0], 0); /* a closing space ("0c") */
+    assert_true(t->market_closes[9 * cols + 0]);
     assert_int_equal(t->market[9 * cols + 1], 30);
     /* players: 3 to 6 */
     assert_int_equal(t->min_players, 3);
@@ -404,7 +405,8 @@ static void test_game_options(void **state)
 {
     (void)state;
     eng_title *base = load_1856();
-    assert_int_equal(base->ngame_options, 4); /* and UnlimitedBonusTokens, 1856THBHomeBlocked */
+    assert_int_equal(base->ngame_options, 5); /* and UnlimitedBonusTokens, 1856THBHomeBlocked,
+                                               * 1856AlternateDestinations (test_capital.c) */
     eng_options o;
     char why[256], *err = NULL;
     eng_options_default(base, &o);
@@ -439,8 +441,9 @@ static void test_on_18xx_games(void **state)
     (void)state;
     eng_title *t = load_1856();
     assert_string_equal(t->xgames.title, "1856");
-    assert_int_equal(t->xgames.nrules, 2);  /* of its three optional rules, the 8-train and
-                                             * the unlimited bonus tokens */
+    assert_int_equal(t->xgames.nrules, 3);  /* its three optional rules: the 8-train, the
+                                             * unlimited bonus tokens, the alternate
+                                             * destinations */
     assert_string_equal(t->xgames.rules[0].rule, "eight_train_variant");
     assert_string_equal(t->xgames.rules[0].options, "1856AlternateTrains=yes");
     /* every tile and hex as 18xx.games draws it: its rotations are pbemgm's, no offsets */

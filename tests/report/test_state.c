@@ -133,6 +133,54 @@ static void test_the_end_of_a_set_is_told(void **state)
     eng_game_free(g);
 }
 
+/* 1856: each started major's capitalisation, and where it is in escrow its destination and
+ * the escrow held, in the state and its JSON; a title without them has none. */
+static void test_capitalisation_and_destinations(void **state)
+{
+    (void)state;
+    eng_game *g0 = new_game(NULL, 4);
+    rep_state s;
+    rep_state_build(g0, &s);
+    assert_null(s.capital_text);
+    rep_state_free(&s);
+    eng_game_free(g0);
+    eng_title *t1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 4);
+    while (g->round == ENG_ROUND_START) {
+        int cheapest = 0;
+        while (g->item_sold[cheapest])
+            cheapest++;
+        must(g, (eng_action){.kind = ENG_ACT_BUY_ITEM, .item = cheapest});
+    }
+    for (int p = 0; p < 4; p++) {
+        g->players[p].cash += 1000;
+        g->bank -= 1000;
+    }
+    eng_action start = buy("LPS", false, 0);
+    start.price = 65;
+    must(g, start);
+    must(g, pass());
+    for (int k = 0; k < 4; k++) {
+        must(g, buy("LPS", false, 10));
+        must(g, pass());
+    }
+    rep_state_build(g, &s);
+    assert_string_equal(s.capital_text, "LPS escrow, destination F17 (65 held in escrow)");
+    cJSON *j = rep_state_to_json(&s);
+    const cJSON *lps = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "companies"), 0);
+    assert_string_equal(str_at(lps, "capitalisation"), "escrow");
+    assert_string_equal(str_at(lps, "destination"), "F17");
+    assert_int_equal(cJSON_GetObjectItem(lps, "escrow")->valueint, 65);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(lps, "destination_reached")));
+    assert_string_equal(str_at(j, "capital_text"), s.capital_text);
+    cJSON_Delete(j);
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_the_state_with_the_packet_in_a_stock_round),
         cmocka_unit_test(test_the_state_in_the_operating_rounds),
         cmocka_unit_test(test_the_end_of_a_set_is_told),
+        cmocka_unit_test(test_capitalisation_and_destinations),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -226,7 +226,7 @@ static void take_stations(eng_game *g, int x, bool homes, int *placed)
     }
 }
 
-/* x's money and trains to the national, its loans cancelled (its escrow back to the bank),
+/* x's money and trains to the national, its loans cancelled (its escrow the bank's again),
  * its shares gone; it closes. */
 static void absorb(eng_game *g, int x)
 {
@@ -242,8 +242,7 @@ static void absorb(eng_game *g, int x)
             g->pool_trains[s->trains[k]]++;
     s->ntrains = 0;
     eng_event_add(g, ENG_EV_MERGED, s->director, x, cash, trains, false);
-    g->bank += s->escrow;
-    s->escrow = s->loans = 0;
+    s->escrow = s->loans = 0; /* (the escrow: the bank's money all along, engine/capital.c) */
     for (int i = 0; i < s->ncerts; i++)
         s->certs[i].owner = ENG_IPO;
     for (int c = 0; c < g->t->ncompanies; c++) /* (a private it held: the national's) */
