@@ -131,6 +131,40 @@ static char *capital_text(const rep_state *s)
     return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
+/* The privates' run bonuses and markers (1856's bridge, tunnel and port): "BBG: Bridge (Brdg,
+ * +10 on P17, P19); CA: Port (Ship) on H17, +20", each major with the bonuses it holds (kept when
+ * the private closes) and each marker on the map with the major it earns for; NULL when none. */
+static char *powers_text(const eng_game *g)
+{
+    const eng_title *t = g->t;
+    buf b;
+    buf_init(&b);
+    for (int c = 0; c < t->ncompanies; c++) {
+        if (t->companies[c].kind != ENG_MAJOR || g->co[c].closed)
+            continue;
+        for (int p = 0; p < t->ncompanies && p < 32; p++) {
+            const eng_powers *pw = &t->companies[p].powers;
+            if (!(g->co[c].bonuses & (1u << p)) || !pw->nbonus_hexes)
+                continue;
+            buf_printf(&b, "%s%s: %s (%s, +%d on", b.len ? "; " : "", t->companies[c].id,
+                       pw->bonus_name, t->companies[p].id, pw->bonus_value);
+            for (int k = 0; k < pw->nbonus_hexes; k++)
+                buf_printf(&b, "%s%s", k ? ", " : " ", t->hexes[pw->bonus_hexes[k]].id);
+            buf_adds(&b, ")");
+        }
+    }
+    for (int p = 0; p < t->ncompanies; p++) {
+        const eng_company_state *ps = &g->co[p];
+        const eng_powers *pw = &t->companies[p].powers;
+        if (!pw->nmarker_hexes || !ps->marker_placed || ps->marker_user < 0)
+            continue;
+        buf_printf(&b, "%s%s: %s (%s) on %s, +%d", b.len ? "; " : "",
+                   t->companies[ps->marker_user].id, pw->marker_name, t->companies[p].id,
+                   t->hexes[ps->marker_hex].id, pw->marker_value);
+    }
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
+}
+
 /* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or NULL when none. */
 static char *bids_text(const eng_game *g, int item)
 {
@@ -286,6 +320,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     build_trains(g, s);
     build_market(g, s);
     s->capital_text = capital_text(s);
+    s->powers_text = powers_text(g);
 }
 
 void rep_state_free(rep_state *s)
@@ -300,6 +335,7 @@ void rep_state_free(rep_state *s)
     free(s->market);
     free(s->market_text);
     free(s->capital_text);
+    free(s->powers_text);
     memset(s, 0, sizeof *s);
 }
 
