@@ -4,8 +4,10 @@
 # (escrow capitalisation: each floats with 20% sold); turn 2 the first operating round by orders
 # — THB's home station in the Hamilton city its director chooses, CA's and WR's tiles, a 2-train
 # each; from then on every player mails, each turn, the shares he buys in the stock round (his
-# own company's, else another's), his companies played for him (house rules 12, 13, 17: they
-# build towards their destinations, run, buy trains), until the bank breaks and the game ends
+# own company's, else another's) and, from phase 3, his company's purchase of his private (the
+# bridge's and tunnel's bonuses, the Ship and its port marker), his companies otherwise played
+# for him (house rules 12, 13, 17: they build towards their destinations, run, buy trains),
+# until the bank breaks and the game ends
 # with its final ranking — within 60 turns. Loans (TAKE LOAN) and the CGR are not reached by
 # mail here: loans are not on main yet (issue 31, H2), and the CGR's round comes with the first
 # 6-train, which these companies, capitalised by the shares sold, do not reach before the bank
@@ -16,11 +18,12 @@ GAME=g56
 start_servers
 write_config "Test GM"
 gm init >/dev/null
-check "a game of 1856 is created" gm game create g56 --title 1856
+quiet() { "$@" >/dev/null; }
+check "a game of 1856 is created" quiet gm game create g56 --title 1856
 for p in alice bob carol; do
     gm player add g56 $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
 done
-check "and started" gm game start g56
+check "and started" quiet gm game start g56
 gm game set g56 --grace-minutes 0 >/dev/null
 start_daemon
 
@@ -30,6 +33,14 @@ orders bob 1 "$packet" "$packet" "BUY WR AT 90" "BUY WR" "BUY WR" "PASS"
 orders carol 1 "$packet" "$packet" "BUY CA AT 100" "BUY CA" "PASS"
 check "turn 1 is resolved once the three players' orders are in" wait_turn 1
 has() { grep -q "$2" "$1"; }
+# mail_says WHO TEXT: WHO's mailbox has a mail saying TEXT, within 30 s
+mail_says() {
+    i=0
+    until mailbox_text "$1" | grep -q "$2"; do
+        [ $i -ge 60 ] && return 1
+        sleep 0.5; i=$((i + 1))
+    done
+}
 mailbox_text alice > "$WORK/alice.txt"
 check "the start mail explains the auction of the privates and each one's bid" \
     sh -c "grep -q '^Sold by auction: on your turn BUY the cheapest item' '$WORK/alice.txt' && grep -q 'W&SR: Waterloo & Saugeen Railway, 40: BID 45 ON W&SR' '$WORK/alice.txt'"
@@ -42,8 +53,8 @@ check "THB started at par 100, in escrow capitalisation" \
     sh -c "grep -q \"alice sets THB's par at 100\" '$WORK/report1.txt' && grep -q 'THB starts with escrow capitalisation' '$WORK/report1.txt'"
 check "THB, WR and CA float with 20% sold" \
     sh -c "grep -q 'THB floats' '$WORK/report1.txt' && grep -q 'WR floats' '$WORK/report1.txt' && grep -q 'CA floats' '$WORK/report1.txt'"
-check "the report says each company's capitalisation and destination" \
-    has "$WORK/report1.txt" 'THB escrow, destination J11'
+check "the turn's report says each company's capitalisation and destination" \
+    mail_says alice '^Capitalisation and destinations: CA escrow, destination H15'
 
 orders alice 2 "THB:" "HOME CITY 1" "BUY TRAIN 2"
 orders bob 2 "WR:" "LAY 5 ON O16 ROT 5" "BUY TRAIN 2"
@@ -59,11 +70,11 @@ check "each company buys the 2-train ordered" \
 turn=3 # then, each turn, the shares each buys, until the game is over (bounded)
 while [ "$(game_status)" = running ] && [ $turn -le 60 ]; do
     orders alice $turn "BUY THB ELSE BUY GT ELSE PASS" "BUY THB ELSE BUY GT ELSE PASS" \
-        "BUY THB ELSE BUY GT ELSE PASS"
+        "BUY THB ELSE BUY GT ELSE PASS" "THB:" "BUY PRIVATE Ship FOR 35" "PORT M18"
     orders bob $turn "BUY WR ELSE BUY CPR ELSE PASS" "BUY WR ELSE BUY CPR ELSE PASS" \
-        "BUY WR ELSE BUY CPR ELSE PASS"
+        "BUY WR ELSE BUY CPR ELSE PASS" "WR:" "BUY PRIVATE Brdg FOR 50"
     orders carol $turn "BUY CA ELSE BUY LPS ELSE PASS" "BUY CA ELSE BUY LPS ELSE PASS" \
-        "BUY CA ELSE BUY LPS ELSE PASS"
+        "BUY CA ELSE BUY LPS ELSE PASS" "CA:" "BUY PRIVATE Tunn FOR 50"
     wait_turn $turn || break
     turn=$((turn + 1))
 done
@@ -78,19 +89,17 @@ check "the operating rounds lay tiles (more than 20 in the game)" \
 check "the game moves on to phase 3 (3-trains bought)" has "$WORK/all.txt" 'The bank now sells 3 trains'
 check "companies played for their directors build towards their destinations" \
     has "$WORK/all.txt" 'towards its destination'
+check "from phase 3 the directors' companies buy their privates, and with them the bonuses" \
+    sh -c "grep -q 'WR buys Brdg from bob for 50' '$WORK/all.txt' && grep -q \"WR gets Brdg's Bridge bonus\" '$WORK/all.txt' && grep -q 'CA buys Tunn from carol for 50' '$WORK/all.txt'"
+check "THB, owning the Ship, places the port marker by mail" \
+    has "$WORK/all.txt" 'THB places the Port marker (20 more a stop) on M18'
+check "the report says the bonuses and the marker each company holds" \
+    mail_says alice '^Bonuses and markers held: CA: Tunnel (Tunn, +10 on B13); WR: Bridge'
 gm game report g56 "$last" > "$WORK/last.txt"
 check "it ends when the bank breaks, after the set of operating rounds" \
     has "$WORK/last.txt" 'The game is over (the bank broke)'
 check "the final ranking is told by place" \
     sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
-# mail_says WHO TEXT: WHO's mailbox has a mail saying TEXT, within 30 s
-mail_says() {
-    i=0
-    until mailbox_text "$1" | grep -q "$2"; do
-        [ $i -ge 60 ] && return 1
-        sleep 0.5; i=$((i + 1))
-    done
-}
 check "every player gets the last report by mail" mail_says carol 'The game is over'
 check "the GM too" mail_says master 'The game is over'
 gm game report g56 "$last" --html "$WORK/last.html" >/dev/null 2>&1
