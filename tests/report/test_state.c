@@ -187,15 +187,10 @@ static void test_capitalisation_and_destinations(void **state)
 static void test_bonuses_and_markers_held(void **state)
 {
     (void)state;
-    eng_game *g0 = new_game(NULL, 4);
-    rep_state s;
-    rep_state_build(g0, &s);
-    assert_null(s.powers_text);
-    rep_state_free(&s);
-    eng_game_free(g0);
     eng_title *t1835 = title;
     title = tf_load_title("1856");
     eng_game *g = new_game(NULL, 4);
+    rep_state s;
     int bbg = eng_company_index(title, "BBG"), ca = eng_company_index(title, "CA");
     int brdg = eng_company_index(title, "Brdg"), tunn = eng_company_index(title, "Tunn");
     int ship = eng_company_index(title, "Ship");
