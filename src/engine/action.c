@@ -16,6 +16,7 @@ enum {
     F_PRICE = 1 << 13, /* a bid, or a par chosen (ENG_ACT_PAR) */
     F_PAR = 1 << 14,   /* buying a director's certificate: the par chosen, when one is */
     F_RIGHT = 1 << 15, /* a right (ENG_ACT_BUY_RIGHT), in item */
+    F_COUNT = 1 << 16, /* how many (ENG_ACT_REPAY_LOAN: loans), in amount */
 };
 
 static const struct {
@@ -46,6 +47,8 @@ static const struct {
     {ENG_ACT_BUY_RIGHT, "buy_right", F_RIGHT},
     {ENG_ACT_BUY_BONUS, "buy_bonus", F_COMPANY},       /* (privates' bonuses and markers) */
     {ENG_ACT_PLACE_MARKER, "port", F_COMPANY | F_HEX},
+    {ENG_ACT_TAKE_LOAN, "take_loan", 0},
+    {ENG_ACT_REPAY_LOAN, "repay_loan", F_COUNT},
 };
 
 /* The fields of each GM correction (F_ADJUST), beside its "what"; F_REVENUE stands for the
@@ -162,6 +165,8 @@ static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, c
         train_source_to_json(g, a, o);
     if ((f & F_TRAIN_FROM) && a->trades_in) /* (only then: older logs stay as they were) */
         cJSON_AddStringToObject(o, "trade_in", t->trains[a->trade_in].name);
+    if (f & F_COUNT)
+        cJSON_AddNumberToObject(o, "count", a->amount);
 }
 
 char *eng_action_to_json(const eng_game *g, const eng_action *a)
@@ -279,6 +284,8 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
         return eng_refuse(why, len, "buying from a player needs the seller");
     if (a->from_company && lookup(t, o, "seller", eng_company_index, &a->seller, why, len))
         return -1;
+    if (f & F_COUNT)
+        a->amount = int_of(o, "count", 1);
     a->trades_in = (f & F_TRAIN_FROM) && cJSON_GetObjectItem(o, "trade_in");
     if (a->trades_in && lookup(t, o, "trade_in", eng_train_index, &a->trade_in, why, len))
         return -1;
@@ -328,6 +335,8 @@ char *eng_game_to_json(const eng_game *g)
             continue;
         cJSON *co = cJSON_AddObjectToObject(companies, t->companies[c].id);
         cJSON_AddNumberToObject(co, "cash", s->cash);
+        if (s->loans)
+            cJSON_AddNumberToObject(co, "loans", s->loans);
         if (eng_share_price(g, c))
             cJSON_AddNumberToObject(co, "price", eng_share_price(g, c));
         else

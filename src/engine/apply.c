@@ -162,7 +162,9 @@ static int apply_and_go_on(eng_game *g, const eng_action *a, char *why, size_t l
 {
     int rc = dispatch(g, a, why, len);
     if (rc == 0) {
-        eng_capital_after_action(g, a); /* (1856: escrow, closing spaces; capital.h) */
+        /* (1856: escrow, closing spaces; capital.h) */
+        if (eng_capital_after_action(g, a))
+            eng_operating_company_closed(g, g->operating);
         eng_order_go_on(g);
     }
     return rc;

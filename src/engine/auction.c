@@ -20,6 +20,7 @@
  * waits for its buyer's choice (ENG_ACT_PAR) before anything else happens. */
 #include "engine/auction.h"
 #include "engine/packet.h"
+#include "engine/capital.h"
 #include "engine/query.h"
 #include "engine/state.h"
 

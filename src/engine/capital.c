@@ -27,7 +27,6 @@
  * national_rules) does not, its price staying off the closing space (state.c). */
 #include "engine/capital.h"
 
-#include "engine/operating.h"
 #include "engine/state.h"
 
 const char *eng_capital_mode_name(int mode)
@@ -261,13 +260,48 @@ static void close_major(eng_game *g, int company)
         }
 }
 
-static void close_fallen(eng_game *g)
+/* Closes the majors on a closing space; whether the one operating now was among them. */
+static bool close_fallen(eng_game *g)
 {
+    bool operating_closed = false;
     for (int c = 0; c < g->t->ncompanies; c++)
         if (eng_is_major(g, c) && on_closing_space(g, c)) {
             close_major(g, c);
-            eng_operating_company_closed(g, c);
+            operating_closed |= g->round == ENG_ROUND_OPERATING && g->operating == c;
         }
+    return operating_closed;
+}
+
+/* ---- a company started and floated ---- */
+
+void eng_set_par(eng_game *g, int company, int par)
+{
+    eng_company_state *c = &g->co[company];
+    c->par = par ? par : g->t->companies[company].price;
+    if (eng_par_space(g->t, c->par, &c->row, &c->col))
+        c->row = c->col = -1;
+    if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
+        c->market_seq = ++g->market_clock;
+    eng_capital_started(g, company);
+}
+
+/* A major floats when enough of it is sold; it then receives the par value of every share sold
+ * so far (the bank kept the money until then), and every later IPO sale pays it directly. */
+void eng_check_float(eng_game *g, int company)
+{
+    eng_company_state *c = &g->co[company];
+    int fp = eng_capital_float_percent(g, company); /* (BYFloatsAt; 1856's rising) */
+    if (c->floated || !c->started || fp <= 0)
+        return;
+    int sold = eng_percent_out_of_ipo(g, company);
+    if (sold < fp)
+        return;
+    c->floated = true;
+    if (!g->t->on_market_when_started) /* Rails stacks a 1835 company on its square as it floats */
+        c->market_seq = ++g->market_clock;
+    int cash = eng_capital_float_cash(g, company, sold);
+    eng_bank_pays_company(g, company, cash);
+    eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
 
 /* ---- the steps announced ---- */
@@ -283,12 +317,12 @@ static void announce_steps(eng_game *g)
     g->float_percent_now = fp;
 }
 
-void eng_capital_after_action(eng_game *g, const eng_action *a)
+bool eng_capital_after_action(eng_game *g, const eng_action *a)
 {
     if (g->t->capital.nmodes == 0 && g->t->capital.nfloats == 0 && !g->t->market_closes)
-        return;
+        return false;
     announce_steps(g);
     if (g->t->capital.nmodes && track_changed(g, a))
         check_destinations(g);
-    close_fallen(g);
+    return close_fallen(g);
 }

@@ -22,6 +22,12 @@ bool eng_capital_ipo_sale(eng_game *g, int company, int player, int percent, int
 /* What a major receives when it floats with `sold` percent sold: 10 x par in full, nothing where
  * its IPO sales have paid it, else the par of what is sold (1835). */
 int eng_capital_float_cash(const eng_game *g, int company, int sold);
+/* The company's par: `par`, or the title's fixed par when 0; it starts on its par space, and its
+ * capitalisation is the one in force now. */
+void eng_set_par(eng_game *g, int company, int par);
+/* A major floats when enough of it is sold (the float percent in force) and receives its money
+ * as its capitalisation says. */
+void eng_check_float(eng_game *g, int company);
 /* Whether a major may operate in its turn now: one that has not operated yet must have the float
  * percent in force sold (else its turn is skipped, with ENG_EV_MAY_NOT_OPERATE); a company
  * formed from others (1856's CGR) is not bound. */
@@ -29,7 +35,9 @@ bool eng_capital_may_operate(eng_game *g, int company);
 /* After each action applied (a: the action): the changes of capitalisation and float percent a
  * train bought made announced, the destinations reached (a tile laid or removed) paid their
  * escrow, and the majors whose price reached a closing space closed. */
-void eng_capital_after_action(eng_game *g, const eng_action *a);
+/* Returns whether the company operating now has closed (its turn is over: the caller, above the
+ * operating round, moves on). */
+bool eng_capital_after_action(eng_game *g, const eng_action *a);
 /* Whether the company's home is joined to its destination by track now. */
 bool eng_capital_destination_connected(const eng_game *g, int company);
 /* Whether the company closes on a closing space; a national that never closes may not (1856's

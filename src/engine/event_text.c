@@ -188,6 +188,28 @@ static int operating_text(const struct line *l)
     }
 }
 
+/* Loans: taken, their interest, repaid. */
+static int loan_text(const struct line *l)
+{
+    const eng_event *e = l->e;
+    switch (e->kind) {
+    case ENG_EV_LOAN_TAKEN:
+        return say(l, "%s takes a loan and receives %d (%d loan%s)", l->C, e->amount, e->amount2,
+                   e->amount2 == 1 ? "" : "s");
+    case ENG_EV_INTEREST_DUE:
+        return say(l, "%s owes %d interest on %d loan%s", l->C, e->amount, e->amount2,
+                   e->amount2 == 1 ? "" : "s");
+    case ENG_EV_INTEREST_PAID:
+        if (e->item == ENG_PAID_FROM_DIRECTOR)
+            return say(l, "  %s pays %d of %s's interest", l->P, e->amount, l->C);
+        if (e->item == ENG_PAID_FROM_REVENUE)
+            return say(l, "  %d of %s's interest kept back from its run's revenue", e->amount,
+                       l->C);
+        return say(l, "  %d of %s's interest from its treasury", e->amount, l->C);
+    default: return 0;
+    }
+}
+
 /* A train discarded or traded in: to the pool, or scrapped when obsolete. */
 static int discard_text(const struct line *l)
 {
@@ -291,7 +313,9 @@ static int end_text(const struct line *l)
     case ENG_EV_BANK_BROKEN:
         return say(l, "The bank is broken: the game ends with this %s",
                    l->g->t->bank_break_ends_set ? "set of operating rounds" : "operating round");
-    case ENG_EV_BANKRUPT: return say(l, "%s is bankrupt: %s cannot buy its train", l->P, l->C);
+    case ENG_EV_BANKRUPT:
+        return say(l, "%s is bankrupt: %s cannot %s", l->P, l->C,
+                   e->flag ? "pay what it owes on its loans" : "buy its train");
     case ENG_EV_GAME_OVER:
         return say(l, "The game is over (%s)",
                    e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
@@ -401,6 +425,8 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
     case ENG_EV_MARKER_REMOVED:
         return bonus_text;
+    case ENG_EV_LOAN_TAKEN: case ENG_EV_INTEREST_DUE: case ENG_EV_INTEREST_PAID:
+        return loan_text;
     }
     return NULL;
 }

@@ -145,6 +145,10 @@ typedef struct eng_company_state {
     bool marker_placed;  /* privates with a marker: it is on the map, on marker_hex, for the
                           * runs of marker_user (the major that placed it) */
     int marker_hex, marker_user;
+    /* loans (loans.c), for its turn in an operating round, cleared when its turn begins: */
+    int loans_taken;     /* loans taken this turn (at most the title's per_round) */
+    bool loans_repaid;   /* it has repaid loans this turn: no more loans taken, trains bought */
+    bool interest_paid;  /* this round's interest on its loans is settled */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -162,6 +166,8 @@ typedef enum {
     ENG_ROUND_GOES_ON, ENG_ROUND_FINISHED, ENG_SPECIAL_ROUND_DUE, ENG_SPECIAL_ROUND_FINISHED
 } eng_round_state;
 enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
+/* Where a company's interest came from (ENG_EV_INTEREST_PAID's item). */
+enum { ENG_PAID_FROM_TREASURY, ENG_PAID_FROM_REVENUE, ENG_PAID_FROM_DIRECTOR };
 
 typedef enum {
     ENG_EV_START_ROUND,   /* amount: its number */
@@ -222,11 +228,22 @@ typedef enum {
                            * formed company's) */
     ENG_EV_BANK_BROKEN,   /* the bank has run out: the game ends with this operating round
                            * (or set of them: bank_break_ends_set) */
-    ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company */
+    ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company;
+                           * flag: for its interest or loans instead (loans.c) */
     ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
                            * open at face value), amount2: place (1 = the winner) */
     ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
+    /* loans (loans.c; a title's "loans", 1856): */
+    ENG_EV_LOAN_TAKEN,    /* company, amount: the money it received (a loan's amount, less its
+                           * interest when taken after this round's interest was paid: Rails'
+                           * CompanyTakesLoan,LPS,100,90), amount2: its loans now */
+    ENG_EV_INTEREST_DUE,  /* company, amount: the interest due this round, amount2: its loans
+                           * (Rails CompanyMustPayLoanInterest) */
+    ENG_EV_INTEREST_PAID, /* company, amount: paid, amount2: the interest due, item: from what
+                           * (ENG_PAID_FROM_...); player: the director when from his money */
+    /* (loans repaid: ENG_EV_LOANS_REPAID below, in an operating round too: Rails'
+     * CompanyRepaysLoans is its amount2, ...WithPresCash its item) */
     ENG_EV_BID,           /* player, company (the item's), item, amount: the bid, amount2: the
                            * player's money not held by bids */
     ENG_EV_ITEM_PRICE,    /* company (the item's), item, amount: its price now (everyone passed) */
@@ -262,7 +279,8 @@ typedef enum {
                            * its money to the bank (Rails PublicCompany.setClosed) */
     /* a national formed from majors given up to it (1856's CGR; titles/t1856.c): */
     ENG_EV_LOANS_REPAID,  /* company, player: its director, amount: loans repaid, amount2: paid
-                           * from the company's money, item: from the director's */
+                           * from the company's money, item: from the director's (also loans
+                           * repaid in an operating round: loans.c) */
     ENG_EV_WILL_MERGE,    /* company: given up to the national (its loans not all repaid),
                            * player: its director */
     ENG_EV_SHARES_MERGED, /* player (ENG_NONE: the pool), company: the national, amount: the
@@ -417,10 +435,20 @@ typedef enum {
     ENG_ACT_PAR,        /* company, price: the par its director chooses (a company started
                          * with a private, 1830's B&O); a director's certificate bought from the
                          * IPO carries its par in price instead */
-    ENG_ACT_TAKE_LOAN,  /* the operating major takes one loan (1856) */
-    ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856); in the title's
-                         * special round (the CGR's formation) its director repays them, with
-                         * the company's money, then his own */
+    ENG_ACT_TAKE_LOAN,  /* the operating major takes one loan (1856; loans.c): at any step of
+                         * its turn while the phase allows loans, it holds fewer than the shares
+                         * its players hold, took fewer than per_round this turn and repaid none.
+                         * It receives the loan's amount from the bank, less one round's
+                         * interest on it once this round's interest is settled (after its run:
+                         * Rails' "100,90"). Rails TakeLoans (1 loan), 18xx.games take_loan. */
+    ENG_ACT_REPAY_LOAN, /* amount: loans the operating major repays (1856; loans.c), each the
+                         * title's loan amount to the bank, in its trains step (no train bought
+                         * after it that turn), from its treasury; the loans over the shares its
+                         * players hold must be repaid, the director paying what the treasury
+                         * lacks for those (else repaid so at DONE). Rails RepayLoans (its
+                         * number), 18xx.games payoff_loan (one each). In the title's special
+                         * round (the CGR's formation) its director repays them, with the
+                         * company's money, then his own. */
     ENG_ACT_BUY_BONUS,  /* company: the private whose run bonus the operating major buys, at any
                          * time of its turn, from the major holding the private (or the bank
                          * once it is closed): 1856's bridge and tunnel tokens */
@@ -548,7 +576,8 @@ int eng_event_text(const eng_game *g, const eng_event *e, char *buf, size_t len)
 /* Helpers the rounds and reports share. */
 bool eng_is_major(const eng_game *g, int company);
 /* A player's worth: cash, shares at the market price (a company not formed yet, the Prussian,
- * at its par), privates at face value; minors do not count (as Rails). The final score. */
+ * at its par; a title's loans: less share_worth_less a loan, 1856), privates at face value;
+ * minors do not count (as Rails). The final score. */
 int eng_player_worth(const eng_game *g, int p);
 /* How many trains the company may hold in this phase (minor, major or the Prussian). */
 /* Whether the start packet is sold row by row (Standard, Snake): its rows say what is on sale.

@@ -9,7 +9,8 @@
  * pays on below 0, as Rails). A certificate's place is its owner field: a player, the IPO,
  * the pool, or reserved for the minor or private it is exchanged for. A train is held by a
  * company, in the pool, with the bank, or gone: rusted or scrapped when obsolete (the only
- * ways a train leaves the game). A station marker is on the map or still with its company. */
+ * ways a train leaves the game). A station marker is on the map or still with its company.
+ * A loan's money goes from the bank to the company and back, its interest to the bank. */
 #include "engine/invariants.h"
 
 #include "engine/capital.h"
@@ -375,6 +376,26 @@ static int check_stations(const eng_game *g, const eng_action *a, char *what, si
     return 0;
 }
 
+/* Loans (a title's "loans"): none where the title has none, only majors hold them, never
+ * fewer than none, and no more taken in a turn than the title allows. The money of a loan
+ * moves between the bank and the company, so the money check covers it. */
+static int check_loans(const eng_game *g, const eng_action *a, char *what, size_t len)
+{
+    (void)a;
+    const eng_loans *l = &g->t->loans;
+    for (int c = 0; c < g->t->ncompanies; c++) {
+        const eng_company_state *s = &g->co[c];
+        bool may = l->amount > 0 && g->t->companies[c].kind == ENG_MAJOR;
+        if (s->loans < 0 || (!may && s->loans != 0))
+            return eng_refuse(what, len, "loans: %s has %d loans", g->t->companies[c].id,
+                              s->loans);
+        if (s->loans_taken > (may ? l->per_round : 0))
+            return eng_refuse(what, len, "loans: %s took %d loans this turn",
+                              g->t->companies[c].id, s->loans_taken);
+    }
+    return 0;
+}
+
 /* ---- escrow (1856: capital.c) ---- */
 
 /* The escrow is part of the bank's money (counted there), held for a major started in escrow
@@ -471,7 +492,7 @@ static int check_national(const eng_game *g, const eng_action *a, char *what, si
 /* The invariants, each a class of checks; what held before an action must hold after it. */
 static int (*const CHECKS[])(const eng_game *, const eng_action *, char *, size_t) = {
     check_money, check_certificates, check_buyer, check_train_limits, check_trains,
-    check_stations, check_national, check_bonuses, check_escrow,
+    check_stations, check_national, check_bonuses, check_escrow, check_loans,
 };
 enum { NCHECKS = sizeof CHECKS / sizeof *CHECKS };
 

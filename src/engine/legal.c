@@ -131,8 +131,19 @@ static void train_actions(struct legal_list *l, int player)
         }
 }
 
+/* A loan taken; each number of loans repaid (a title's loans: 1856). */
+static void loan_actions(struct legal_list *l, int player)
+{
+    const eng_game *g = l->g;
+    if (g->t->loans.amount == 0 || g->operating == ENG_NONE)
+        return;
+    try_action(l, (eng_action){.kind = ENG_ACT_TAKE_LOAN, .player = player});
+    for (int n = 1; n <= g->co[g->operating].loans; n++)
+        try_action(l, (eng_action){.kind = ENG_ACT_REPAY_LOAN, .player = player, .amount = n});
+}
+
 /* The operating company's actions: track, stations, its best run paid out or withheld (or
- * nothing when it has no train), trains, emergency sales, the end of its turn. */
+ * nothing when it has no train), trains, loans, emergency sales, the end of its turn. */
 static void operating_actions(struct legal_list *l, int player)
 {
     const eng_game *g = l->g;
@@ -149,6 +160,7 @@ static void operating_actions(struct legal_list *l, int player)
         try_action(l, (eng_action){.kind = ENG_ACT_RUN, .player = player, .revenue = best.total,
                                    .payout = payout});
     train_actions(l, player);
+    loan_actions(l, player);
     for (int c = 0; c < g->t->ncompanies; c++)
         for (int pct = 5; pct <= 60; pct += 5)
             try_action(l, (eng_action){.kind = ENG_ACT_SELL, .player = player, .company = c,

@@ -9,6 +9,8 @@
  * phase, rusting, closing privates. The bank sells one train type at a time. */
 #include "engine/capital.h"
 #include "engine/hooks.h"
+#include "engine/loans.h"
+#include "engine/ending.h"
 #include "engine/operating.h"
 #include "engine/privates.h"
 #include "engine/query.h"
@@ -77,27 +79,6 @@ static void set_order(eng_game *g)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MAJOR)
             g->or_order[g->nor_order++] = c;
     sort_majors_from(g, 0);
-}
-
-/* The end of the game: everyone's final worth and place, the richest first. */
-static void end_game(eng_game *g, int reason)
-{
-    g->round = ENG_ROUND_OVER;
-    g->operating = ENG_NONE;
-    eng_event_add(g, ENG_EV_GAME_OVER, ENG_NONE, ENG_NONE, reason, 0, false);
-    int worth[ENG_MAX_PLAYERS], place[ENG_MAX_PLAYERS];
-    for (int p = 0; p < g->nplayers; p++)
-        worth[p] = eng_player_worth(g, p);
-    for (int p = 0; p < g->nplayers; p++) {
-        place[p] = 1;
-        for (int q = 0; q < g->nplayers; q++)
-            place[p] += worth[q] > worth[p];
-    }
-    for (int at = 1; at <= g->nplayers; at++) /* by place, seating order among equals */
-        for (int p = 0; p < g->nplayers; p++)
-            if (place[p] == at)
-                eng_event_add(g, ENG_EV_FINAL_SCORE, p, ENG_NONE, worth[p], at, false);
-    eng_round_end(g);
 }
 
 static void note_bank(eng_game *g)
@@ -174,6 +155,7 @@ static void start_company(eng_game *g)
     s->step = ENG_STEP_TRACK;
     s->token_placed = s->ran = false;
     g->raising_train = ENG_NONE;
+    eng_loans_turn_begins(g, c);
     /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
      * during one company's turn does not price a sale during another's */
     memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
@@ -191,7 +173,7 @@ static bool ends_the_game(eng_game *g)
 {
     note_bank(g);
     if (g->bank_broken && (!g->t->bank_break_ends_set || g->or_in_set >= g->ors_in_set)) {
-        end_game(g, ENG_END_BANK);
+        eng_end_game(g, ENG_END_BANK);
         return true;
     }
     return false;
@@ -867,9 +849,12 @@ static int emergency_sell(eng_game *g, const eng_action *a, char *why, size_t le
 {
     int c = g->operating, dir = eng_company_holder(g, c);
     const eng_company_state *s = &g->co[c];
+    if (a->player == dir && g->raising_train == ENG_NONE && eng_loans_director_short(g) > 0)
+        return eng_sell_shares(g, a, why, len); /* for its interest or loans due (loans.c) */
     if (g->raising_train == ENG_NONE || a->player != dir)
         return eng_refuse(why, len, "shares are sold in an operating round only by a director "
-                                    "raising money for a train the company must buy");
+                                    "raising money for a train the company must buy, or for "
+                                    "its interest or loans he must pay");
     if (s->cash + g->players[dir].cash >= g->t->trains[g->raising_train].cost)
         return eng_refuse(why, len, "%s has raised enough for the %s train",
                           g->players[dir].name, g->t->trains[g->raising_train].name);
@@ -930,7 +915,7 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len);
 static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     int rc = pay_run(g, a, why, len);
-    if (rc == 0) {
+    if (rc == 0 && g->operating != ENG_NONE) { /* (not when its interest bankrupted its director) */
         note_bank(g); /* said as it breaks (Rails: BankIsBrokenReportText amid the payout) */
         scrap_obsolete(g, g->operating);
     }
@@ -947,8 +932,10 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_refuse(why, len, "%s has run its trains this turn", co->id);
     if (a->revenue < 0 || (a->revenue > 0 && s->ntrains == 0))
         return eng_refuse(why, len, "%s has no train to run", co->id);
+    int rev, rc = eng_loans_at_run(g, a->revenue, &rev, why, len); /* interest first */
+    if (rc != 0)
+        return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
     s->ran = true;
-    int rev = a->revenue;
     bool still = eng_national_withholds(g, c); /* (1856's CGR: withholds, its price still) */
     g->national_permanent |= c == g->t->national.company && eng_owns_permanent_train(g, c);
     if (rev == 0) {
@@ -998,25 +985,6 @@ static int pay_run(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
-/* Whether the player could sell any share now (an emergency sale): tried on a scratch copy. */
-static bool can_sell_any(const eng_game *g, int player)
-{
-    eng_game *scratch = xmalloc(sizeof *scratch);
-    bool any = false;
-    for (int c = 0; c < g->t->ncompanies && !any; c++) {
-        if (!eng_is_major(g, c))
-            continue;
-        for (int pct = 5; pct <= 20 && !any; pct += 5) {
-            memcpy(scratch, g, sizeof *scratch);
-            eng_action sell = {.kind = ENG_ACT_SELL, .player = player, .company = c,
-                               .percent = pct};
-            any = eng_sell_shares(scratch, &sell, NULL, 0) == 0;
-        }
-    }
-    free(scratch);
-    return any;
-}
-
 static void next_company(eng_game *g);
 
 /* The operating company's turn ends. A major without a train must have bought one; when
@@ -1027,21 +995,17 @@ static int finish_company(eng_game *g, char *why, size_t len)
     int c = g->operating, dir = eng_company_holder(g, c);
     if (must_buy_train(g, c)) {
         int price = cheapest_train(g);
-        if (g->co[c].cash + g->players[dir].cash >= price || can_sell_any(g, dir))
+        if (g->co[c].cash + g->players[dir].cash >= price || eng_can_sell_any(g, dir))
             return eng_refuse(why, len, "%s has no train and must buy one (the cheapest costs "
                                         "%d; %s has %d)", g->t->companies[c].id, price,
                               g->t->companies[c].id, g->co[c].cash);
-        eng_event_add(g, ENG_EV_BANKRUPT, dir, c, price - g->co[c].cash - g->players[dir].cash,
-                      0, false);
-        if (g->opt.bankrupt_cash_to_bank) { /* (18xx.games: the bankrupt's cash set to 0) */
-            g->bank += g->players[dir].cash;
-            g->players[dir].cash = 0;
-        }
-        end_game(g, ENG_END_BANKRUPTCY);
+        eng_director_bankrupt(g, dir, c, price - g->co[c].cash - g->players[dir].cash, false);
         return 0;
     }
-    next_company(g);
-    return 0;
+    int rc = eng_loans_turn_ends(g, why, len); /* the loans it must repay */
+    if (rc == 0)
+        next_company(g);
+    return rc < 0 ? -1 : 0; /* (1: the director bankrupt, the game over) */
 }
 
 /* Whether the company at or_pos is passed over: closed (exchanged for the Prussian during the
@@ -1162,6 +1126,8 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
     if (priv >= 0 && g->opt.extra_tile_any_step && g->t->companies[priv].powers.tile_extra)
         return power_lay(g, a, priv, k, why, len); /* (outside the steps) */
     int rc = eng_step_check(g, a, why, len);
+    if (rc == 0 && (rc = eng_loans_before(g, a, why, len)) > 0)
+        return 0; /* the director bankrupt for the interest: the game is over */
     if (rc == 0 && past_the_run(a->kind))
         no_run(g, c);
     if (rc == 0)
@@ -1206,6 +1172,10 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len)
         return eng_place_marker(g, a, why, len);
     case ENG_ACT_DONE:
         return finish_company(g, why, len);
+    case ENG_ACT_TAKE_LOAN:
+        return eng_take_loan(g, a, why, len);
+    case ENG_ACT_REPAY_LOAN:
+        return eng_repay_loans(g, a, why, len);
     default:
         return eng_refuse(why, len, "that is not an order for an operating round");
     }

@@ -1,5 +1,6 @@
 /* packet: the start packet, however it is sold (see packet.h). */
 #include "engine/packet.h"
+#include "engine/capital.h"
 #include "engine/query.h"
 #include "engine/state.h"
 

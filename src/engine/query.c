@@ -160,6 +160,9 @@ int eng_player_worth(const eng_game *g, int p)
         int price = eng_share_price(g, c);
         if (price == 0 && g->t->companies[c].formed)
             price = g->t->companies[c].price;
+        if (price && g->co[c].loans) /* (a title's loans: each takes so much off a share) */
+            price = price > g->co[c].loans * g->t->loans.share_worth_less
+                        ? price - g->co[c].loans * g->t->loans.share_worth_less : 0;
         if (eng_is_major(g, c))
             worth += price * eng_percent_held(g, c, p) / 10;
         else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
@@ -203,11 +206,6 @@ bool eng_national_withholds(const eng_game *g, int company)
 bool eng_national_no_interest(const eng_game *g, int company)
 {
     return is_national(g, company) && g->t->national.no_interest;
-}
-
-bool eng_national_never_closes(const eng_game *g, int company)
-{
-    return is_national(g, company) && g->t->national.never_closes;
 }
 
 bool eng_bank_sells(const eng_game *g, int type)

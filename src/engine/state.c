@@ -1,6 +1,5 @@
 /* state: the game's state and its primitives (see state.h). Knows no round. */
 #include "engine/state.h"
-#include "engine/capital.h"
 #include "engine/hooks.h"
 #include "util/util.h"
 
@@ -168,17 +167,6 @@ int eng_par_space(const eng_title *t, int par, int *row, int *col)
     return -1;
 }
 
-void eng_set_par(eng_game *g, int company, int par)
-{
-    eng_company_state *c = &g->co[company];
-    c->par = par ? par : g->t->companies[company].price;
-    if (eng_par_space(g->t, c->par, &c->row, &c->col))
-        c->row = c->col = -1;
-    if (g->t->on_market_when_started) /* 1830: on its par space from now, under those there */
-        c->market_seq = ++g->market_clock;
-    eng_capital_started(g, company);
-}
-
 const char *eng_par_choices_text(const eng_title *t, int company, char *out, size_t len)
 {
     const eng_company *co = &t->companies[company];
@@ -206,25 +194,6 @@ bool eng_par_allowed(const eng_title *t, int company, int par)
         if (co->par_choices[k] == par)
             return true;
     return co->npar_choices == 0 && (par == 0 || par == co->price);
-}
-
-/* A major floats when enough of it is sold; it then receives the par value of every share sold
- * so far (the bank kept the money until then), and every later IPO sale pays it directly. */
-void eng_check_float(eng_game *g, int company)
-{
-    eng_company_state *c = &g->co[company];
-    int fp = eng_capital_float_percent(g, company); /* (BYFloatsAt; 1856's rising) */
-    if (c->floated || !c->started || fp <= 0)
-        return;
-    int sold = eng_percent_out_of_ipo(g, company);
-    if (sold < fp)
-        return;
-    c->floated = true;
-    if (!g->t->on_market_when_started) /* Rails stacks a 1835 company on its square as it floats */
-        c->market_seq = ++g->market_clock;
-    int cash = eng_capital_float_cash(g, company, sold);
-    eng_bank_pays_company(g, company, cash);
-    eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, company, cash, 0, false);
 }
 
 /* ---- availability ---- */
@@ -329,12 +298,17 @@ static bool cell(const eng_game *g, int row, int col)
             (t->market_closes && t->market_closes[row * t->market_cols + col]));
 }
 
+bool eng_national_never_closes(const eng_game *g, int company)
+{
+    return company >= 0 && company == g->t->national.company && g->t->national.never_closes;
+}
+
 /* A square the company's price may go to: a cell, a closing space only for a company that may
  * close there (1856's CGR may not: capital.c). */
 static bool square_for(const eng_game *g, int company, int row, int col)
 {
-    return cell(g, row, col) && (market_price_at(g->t, row, col) > 0 ||
-                                 eng_capital_may_close(g, company));
+    return cell(g, row, col) &&
+           (market_price_at(g->t, row, col) > 0 || !eng_national_never_closes(g, company));
 }
 
 static void move_price(eng_game *g, int company, int drow, int dcol)

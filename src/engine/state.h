@@ -36,9 +36,6 @@ void eng_check_director(eng_game *g, int company, bool whole_first);
 void eng_swap_director(eng_game *g, int company, int from, int to, bool whole_first);
 bool eng_sold_out(const eng_game *g, int company);
 int eng_percent_out_of_ipo(const eng_game *g, int company);
-void eng_check_float(eng_game *g, int company);
-/* The company's par: `par`, or the title's fixed par when 0; it starts on its par space. */
-void eng_set_par(eng_game *g, int company, int par);
 /* -1, with why naming the pars the director may choose. */
 int eng_par_refused(const eng_title *t, int company, char *why, size_t len);
 /* Each major not yet open for sale opens when the rule says (the way of dealing's

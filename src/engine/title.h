@@ -455,6 +455,25 @@ typedef struct eng_xgames {
 /* The shape of a title's hexes ("layout"; the geometry at the top of this file). */
 typedef enum { ENG_LAYOUT_POINTY, ENG_LAYOUT_FLAT } eng_layout;
 
+/* A title's loans ("loans": docs/titles.md; 1856): a major borrows from the bank, one loan of
+ * `amount` at a time, and pays interest_percent of its loans every operating round — from its
+ * treasury (in whole multiples of treasury_unit), then from its run's revenue, then from its
+ * director's money. amount 0: the title has no loans (1830, 1835). */
+typedef enum {
+    ENG_LOANS_MAX_PLAYER_SHARES  /* "player_shares": as many loans as its shares players hold */
+} eng_loans_limit;
+
+typedef struct eng_loans {
+    int amount;            /* one loan's money; 0: no loans */
+    int interest_percent;  /* of a loan, each operating round */
+    eng_loans_limit max;
+    int per_round;         /* loans a major may take in one operating round */
+    int none_from_phase;   /* the first phase (index) from which none may be taken, or -1 */
+    int treasury_unit;     /* the treasury pays interest in multiples of this (1: any amount) */
+    int share_worth_less;  /* a player's share (10%) is worth so much less for each loan of its
+                            * company, never below 0 (1856: 10; Rails getGameEndPrice) */
+} eng_loans;
+
 typedef struct eng_title {
     char id[ENG_ID];
     eng_layout layout;
@@ -571,6 +590,7 @@ typedef struct eng_title {
         char options[256];
     } presets[ENG_MAX_PRESETS];
     eng_xgames xgames;    /* on 18xx.games ("18xx.games") */
+    eng_loans loans;      /* "loans" (1856); amount 0 without */
     int min_row, max_row, min_col, max_col; /* the map's extent */
     int *neighbors;       /* nhexes * 6: eng_neighbor's answers, worked out once */
 } eng_title;

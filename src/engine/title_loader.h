@@ -156,6 +156,9 @@ bool eng_title_read_power_extras(struct loader *L, const char *where, const cJSO
 bool eng_title_check_par_spaces(struct loader *L);
 bool eng_title_read_rights(struct loader *L, const cJSON *root);
 
+/* The title's loans ("loans": title_read_loans.c), once the phases are read. */
+bool eng_title_read_loans(struct loader *L, const cJSON *root);
+
 /* The title on 18xx.games ("18xx.games": title_xgames.c), once the tiles and hexes are read. */
 bool eng_title_read_xgames(struct loader *L, const cJSON *root);
 

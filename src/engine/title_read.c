@@ -48,6 +48,7 @@ eng_title *eng_title_from_json(const cJSON *root, char **err)
         eng_title_read_phase_upgrades(&L, root)) {
         eng_title_resolve_option_companies(&L, root);
         eng_title_read_xgames(&L, root);
+        eng_title_read_loans(&L, root);
     }
     if (L.failed) {
         *err = buf_steal(&L.err);

@@ -19,6 +19,7 @@ static const char *const KIND_NAMES[] = {
     [ORD_BUY_PRIVATE] = "buy_private", [ORD_SELL_PRIVATE] = "sell_private",
     [ORD_GIVE_UP] = "give_up",
     [ORD_BUY_BONUS] = "buy_bonus", [ORD_PORT] = "port",
+    [ORD_TAKE_LOAN] = "take_loan", [ORD_REPAY_LOAN] = "repay_loan",
 };
 #define NKINDS ((int)(sizeof KIND_NAMES / sizeof *KIND_NAMES))
 

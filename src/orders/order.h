@@ -58,7 +58,12 @@ typedef enum {
     ORD_BUY_BONUS,    /* BUY BONUS priv-or-bonus: a private's run bonus (1856's bridge and
                        * tunnel tokens; priv: the private, or the bonus's name, "Bridge") */
     ORD_PORT,         /* PORT hex: the company's private's marker placed there (1856's port) */
+    ORD_TAKE_LOAN,    /* TAKE LOAN (or LOAN): the company takes one loan (a title's loans: 1856) */
+    ORD_REPAY_LOAN,   /* REPAY [n | ALL] [LOAN | LOANS]: the company repays n loans (count; 1
+                       * when not said; ORD_ALL_LOANS: all its money pays for) */
 } ord_kind;
+
+#define ORD_ALL_LOANS (-1) /* REPAY ALL: as many loans as the company can repay */
 
 typedef struct ord_action {
     ord_kind kind;

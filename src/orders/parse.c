@@ -467,7 +467,7 @@ static const char *near_verb(const char *word)
     static const char *const verbs[] = {"BUY", "SELL", "PASS", "LAY", "TILE", "STATION", "TOKEN",
                                         "RUN", "ROUTE", "PAY", "PAYOUT", "WITHHOLD", "DISCARD",
                                         "FORM", "EXCHANGE", "KEEP", "USE", "GOAL", "BID", "PAR",
-                                        "HOME", "REPORT", "GIVE", NULL};
+                                        "HOME", "REPORT", "GIVE", "LOAN", "REPAY", NULL};
     for (int i = 0; verbs[i]; i++)
         if (str_is_near(word, verbs[i]))
             return verbs[i];
@@ -613,6 +613,28 @@ static bool parse_send(struct words *w, ord_action *a)
                    "18xx.games (it is no order and changes nothing)");
 }
 
+/* TAKE LOAN, LOAN: one loan for the company (a title's loans). */
+static bool parse_take(struct words *w, ord_action *a)
+{
+    if (strcmp(w->v[w->at - 1], "TAKE") == 0 && !accept(w, "LOAN"))
+        return fail(w, "TAKE LOAN (one loan a round), not TAKE \"%s\"", peek(w));
+    return (a->kind = ORD_TAKE_LOAN, true);
+}
+
+/* REPAY [n | ALL] [LOAN | LOANS]. */
+static bool parse_repay(struct words *w, ord_action *a)
+{
+    a->kind = ORD_REPAY_LOAN;
+    a->count = 1;
+    if (accept(w, "ALL"))
+        a->count = ORD_ALL_LOANS;
+    else if (isdigit((unsigned char)*peek(w)) &&
+             (!take_number(w, &a->count, "how many loans") || a->count < 1))
+        return fail(w, "REPAY n LOANS repays at least one: REPAY 1 LOAN, or REPAY ALL LOANS");
+    (void)(accept(w, "LOAN") || accept(w, "LOANS"));
+    return true;
+}
+
 /* The order language's verbs, each with its reader (called with the verb taken). */
 static const struct verb {
     const char *word;
@@ -629,6 +651,7 @@ static const struct verb {
     {"ONE", parse_one_round},   {"SEND", parse_send},
     {"GIVE", parse_give_up},
     {"PORT", parse_port}, /* (1856's privates: PORT hex; BUY BONUS is BUY's) */
+    {"TAKE", parse_take},       {"LOAN", parse_take},         {"REPAY", parse_repay},
 };
 
 /* The word before the reader is no verb: said, with the nearest verb where one is near. */
@@ -976,6 +999,13 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
         break;
     case ORD_BUY_BONUS: buf_printf(b, "BUY BONUS %s", a->priv); break;
     case ORD_PORT: buf_printf(b, "PORT %s", a->hex); break;
+    case ORD_TAKE_LOAN: buf_adds(b, "TAKE LOAN"); break;
+    case ORD_REPAY_LOAN:
+        if (a->count == ORD_ALL_LOANS)
+            buf_adds(b, "REPAY ALL LOANS");
+        else
+            buf_printf(b, "REPAY %d LOAN%s", a->count, a->count == 1 ? "" : "S");
+        break;
     }
 }
 

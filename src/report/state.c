@@ -108,6 +108,7 @@ static void build_companies(const eng_game *g, rep_state *s)
         co->floated = major && cs->floated;
         co->ipo = major ? eng_percent_held(g, c, ENG_IPO) : 0;
         co->pool = major ? eng_percent_held(g, c, ENG_POOL) : 0;
+        co->loans = cs->loans;
         colours(&t->companies[c], co->color, co->text_color);
         capital_of(g, c, co);
     }
@@ -314,6 +315,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     s->phase = g->t->phases[g->phase].name;
     s->bank = g->bank;
     s->train_on_sale = g->t->trains[g->train_on_sale].name;
+    s->has_loans = g->t->loans.amount > 0;
     build_players(g, s);
     build_companies(g, s);
     build_privates(g, s);
@@ -372,6 +374,26 @@ static void form_title_lines(const eng_game *g, int p, cJSON *o)
         cJSON_AddTrueToObject(o, "trade_privates");
 }
 
+/* A major's loans in a title with loans (1856), as the form reminds its director of them:
+ * "GT has 2 loans: TAKE LOAN (100, one a round), REPAY n LOANS (after trains)"; none once it
+ * may neither take nor repay one. */
+static void form_loans_line(const eng_game *g, int c, cJSON *it)
+{
+    const eng_loans *l = &g->t->loans;
+    int n = g->co[c].loans;
+    bool may_take = l->none_from_phase < 0 || g->phase < l->none_from_phase;
+    if (l->amount == 0 || !eng_is_major(g, c) || (!may_take && n == 0))
+        return;
+    char take[48] = "", line[128];
+    if (may_take)
+        snprintf(take, sizeof take, "TAKE LOAN (%d, %s)", l->amount,
+                 l->per_round == 1 ? "one a round" : "some a round");
+    snprintf(line, sizeof line, "%s has %d loan%s: %s%s%s", g->t->companies[c].id, n,
+             n == 1 ? "" : "s", take, may_take && n ? ", " : "",
+             n ? "REPAY n LOANS (after trains)" : "");
+    cJSON_AddStringToObject(it, "loans_line", line);
+}
+
 cJSON *rep_order_form_json(const eng_game *g, int p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -395,6 +417,7 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
             cJSON_AddStringToObject(it, "home", g->t->hexes[g->t->companies[c].home_hex].id);
         if (eng_is_major(g, c) && g->t->phases[g->phase].privates_to_companies)
             cJSON_AddTrueToObject(it, "buy_private");
+        form_loans_line(g, c, it);
         cJSON_AddItemToArray(arr, it);
     }
     return o;

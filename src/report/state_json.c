@@ -37,6 +37,11 @@ cJSON *rep_company_json(const rep_state *s, int i)
         cJSON_AddNumberToObject(o, "ipo", co->ipo);
         cJSON_AddNumberToObject(o, "pool", co->pool);
     }
+    if (s->has_loans) { /* (a minor's cell stays empty) */
+        if (co->major)
+            cJSON_AddNumberToObject(o, "loans", co->loans);
+        cJSON_AddTrueToObject(o, "has_loans");
+    }
     if (co->floated)
         cJSON_AddTrueToObject(o, "floated");
     if (!co->major)
@@ -134,6 +139,8 @@ cJSON *rep_state_to_json(const rep_state *s)
         cJSON_AddItemToArray(players, rep_player_json(s, p));
     if (s->ncompanies)
         cJSON_AddTrueToObject(o, "has_companies");
+    if (s->has_loans)
+        cJSON_AddTrueToObject(o, "has_loans");
     cJSON *companies = cJSON_AddArrayToObject(o, "companies");
     for (int i = 0; i < s->ncompanies; i++)
         cJSON_AddItemToArray(companies, rep_company_json(s, i));

@@ -101,6 +101,10 @@ static cJSON *company_row(const rep_state *s, const rep_company *co)
     add_cell(row, co->id);
     add_cell(row, co->director >= 0 ? s->players[co->director].name : "-");
     add_number(row, co->cash);
+    if (s->has_loans && co->major) /* (a title with loans, 1856) */
+        add_number(row, co->loans);
+    else if (s->has_loans)
+        add_cell(row, "");
     if (co->price)
         add_number(row, co->price);
     else
@@ -124,8 +128,10 @@ static char *companies_table(const rep_state *s, int p)
 {
     static const char *const head[] = {"Co", "Director", "Cash", "Price", "IPO", "Pool",
                                        "Stations", "Trains"};
+    static const char *const with_loans[] = {"Co", "Director", "Cash", "Loans", "Price", "IPO",
+                                             "Pool", "Stations", "Trains"};
     cJSON *rows = cJSON_CreateArray();
-    cJSON_AddItemToArray(rows, header_row(head, 8));
+    cJSON_AddItemToArray(rows, s->has_loans ? header_row(with_loans, 9) : header_row(head, 8));
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < s->ncompanies; i++)
             if ((p >= 0 && s->companies[i].director == p) == (pass == 0))

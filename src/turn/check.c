@@ -4,7 +4,8 @@
  * store the order with the title's own names (the parser knows the language, not the game).
  * What the title alone rules out is refused too: a bid where the packet is not auctioned or
  * under its least, a par not among the company's choices, a private no company may buy or a
- * price outside the title's range, an exchange the title does not have. Player names (BUY ...
+ * price outside the title's range, an exchange the title does not have, a loan where the title
+ * has none or for a company that is no major. Player names (BUY ...
  * FROM bob) are checked when the order is carried out. Pure. */
 #include "turn/internal.h"
 #include "util/util.h"
@@ -369,6 +370,20 @@ static int placed(const eng_title *t, const ord_order *o, const ord_action *a, c
     return 0;
 }
 
+/* A loan taken or repaid: in a title with loans, in a major's section. */
+static int check_loan(const eng_title *t, const ord_order *o, const ord_action *a, char *why,
+                      size_t len)
+{
+    if (a->kind != ORD_TAKE_LOAN && a->kind != ORD_REPAY_LOAN)
+        return 0;
+    if (t->loans.amount == 0)
+        return snprintf(why, len, "there are no loans in %s", t->id), -1;
+    int section = eng_company_index(t, o->section);
+    if (section >= 0 && t->companies[section].kind != ENG_MAJOR)
+        return snprintf(why, len, "only a major has loans: write it in the major's orders"), -1;
+    return 0;
+}
+
 int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len)
 {
     if (canonical(t, &COMPANY, o->section, sizeof o->section, why, len)) {
@@ -385,6 +400,7 @@ int turn_canonical_order(const eng_title *t, ord_order *o, char *why, size_t len
     }
     for (int i = 0; i < o->nalts; i++)
         if (check_action(t, &o->alts[i], why, len) || placed(t, o, &o->alts[i], why, len) ||
+            check_loan(t, o, &o->alts[i], why, len) ||
             (o->alts[i].kind == ORD_HOME && check_home(t, o, &o->alts[i], why, len)))
             return -1;
     return 0;

@@ -135,6 +135,8 @@ int turn_operate(turn_ctx *x);
 int turn_discard(turn_ctx *x);
 
 #define KIND(k) (1u << (k))
+/* (a bit of an unsigned: the order kinds must stay below 32; the last one now is REPAY) */
+_Static_assert(ORD_REPAY_LOAN < 32, "KIND() holds ord_kind values below 32 only");
 #define USED_UP (1 << 20)
 
 #endif

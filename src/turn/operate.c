@@ -4,7 +4,9 @@
  * no section for it (or no orders at all: NMR) is played automatically: its goal or the most
  * income for a tile and a station (house rules 12, 17), the best run paid out, a train only when
  * it must have one. Tile and station orders are used once; RUN and PAY OUT / WITHHOLD orders hold
- * for every operating round of the turn. */
+ * for every operating round of the turn. A title's loans: TAKE LOAN orders are carried out as
+ * the company's turn begins, REPAY after its trains, once each; a silent company takes none;
+ * a director short of its interest or of loans it must repay sells shares for it. */
 #include "engine/routes.h"
 #include "turn/internal.h"
 
@@ -662,6 +664,92 @@ static bool dividend_paid_out(turn_ctx *x, const struct company_turn *ct, int re
     return pays_out(x, ct);
 }
 
+/* ---- money the director owes, loans ---- */
+
+/* The director sells one certificate, the first sale the rules allow him now (the engine allows
+ * one only while he must raise money). Whether he sold. */
+static bool sell_one(turn_ctx *x, const struct company_turn *ct)
+{
+    char why[256];
+    for (int c = 0; c < x->g->t->ncompanies; c++)
+        for (int pct = 5; pct <= 20; pct += 5) {
+            eng_action sale = {.kind = ENG_ACT_SELL, .player = ct->p, .company = c,
+                               .percent = pct};
+            if (turn_act(x, &sale, why, sizeof why) == 0)
+                return true;
+        }
+    return false;
+}
+
+/* The action carried out; when the engine refuses it because the director must first sell
+ * shares for what his company owes (its loans' interest, loans it must repay: the engine's
+ * refusal says "must sell shares first"), he sells, a certificate at a time, until it is. */
+static int act_selling_first(turn_ctx *x, const struct company_turn *ct, const eng_action *a,
+                             char *why, size_t len)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        if (turn_act(x, a, why, len) == 0)
+            return 0;
+        if (!strstr(why, "must sell shares first") || !sell_one(x, ct))
+            return -1;
+    }
+    return -1;
+}
+
+/* The engine's action for a TAKE LOAN or REPAY order: 0, or -1 with why. REPAY ALL: as many
+ * as the company's money pays for. */
+static int loan_action(const turn_ctx *x, const struct company_turn *ct, const ord_action *o,
+                       eng_action *a, char *why, size_t len)
+{
+    const eng_game *g = x->g;
+    *a = (eng_action){.kind = ENG_ACT_TAKE_LOAN, .player = ct->p};
+    if (o->kind == ORD_TAKE_LOAN)
+        return 0;
+    if (o->kind != ORD_REPAY_LOAN)
+        return snprintf(why, len, "not a loan order"), -1;
+    a->kind = ENG_ACT_REPAY_LOAN;
+    a->amount = o->count;
+    if (o->count == ORD_ALL_LOANS && g->t->loans.amount > 0) {
+        int can = g->co[ct->c].cash / g->t->loans.amount;
+        a->amount = can < g->co[ct->c].loans ? can : g->co[ct->c].loans;
+        if (a->amount == 0)
+            return snprintf(why, len, "%s has no loan its money repays (%d; a loan is %d)",
+                            ct->section, g->co[ct->c].cash, g->t->loans.amount), -1;
+    }
+    return 0;
+}
+
+/* The company's orders of that kind (TAKE LOAN at the start of its turn, REPAY after its
+ * trains), each carried out or said why not; a silent company takes and repays none (the
+ * engine repays at the turn's end those it must). */
+static void loan_orders(turn_ctx *x, const struct company_turn *ct, ord_kind kind)
+{
+    if (ct->idle)
+        return;
+    const ord_order *o;
+    int i = -1, from;
+    while ((o = next_order(x, ct, KIND(kind), &i, &from))) {
+        char why[256] = "", w[256];
+        int k = from, rc = -1;
+        for (; k < o->nalts && rc < 0; k++) {
+            eng_action a;
+            rc = loan_action(x, ct, &o->alts[k], &a, w, sizeof w);
+            if (rc == 0)
+                rc = act_selling_first(x, ct, &a, w, sizeof w);
+            if (rc < 0)
+                turn_add_reason(why, sizeof why, w);
+        }
+        if (rc == 0) {
+            turn_used_alternative(x, ct->p, o, k - 1, from, why);
+            turn_done(x, ct->p, i);
+        } else {
+            turn_say_order(x, ct->p, o, "");
+            turn_say(x, "    not carried out: %s", why);
+            turn_not_done(x, ct->p, i, "%s", why);
+        }
+    }
+}
+
 static void run(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
@@ -688,7 +776,7 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
                     .payout = dividend_paid_out(x, ct, total)};
     char why[256];
-    if (turn_act(x, &a, why, sizeof why))
+    if (act_selling_first(x, ct, &a, why, sizeof why)) /* (its interest first: loans) */
         turn_say(x, "  %s cannot run: %s", ct->section, why);
 }
 
@@ -895,10 +983,10 @@ static void finish(turn_ctx *x, const struct company_turn *ct)
 {
     eng_action done = {.kind = ENG_ACT_DONE, .player = ct->p};
     char why[256];
-    if (turn_act(x, &done, why, sizeof why) == 0)
+    if (act_selling_first(x, ct, &done, why, sizeof why) == 0)
         return;
     forced_train(x, ct);
-    if (still_operating(x, ct->c) && turn_act(x, &done, why, sizeof why))
+    if (still_operating(x, ct->c) && act_selling_first(x, ct, &done, why, sizeof why))
         turn_say(x, "  %s cannot end its turn: %s", ct->section, why);
 }
 
@@ -941,6 +1029,7 @@ int turn_operate(turn_ctx *x)
             home(x, &ct);
             break;
         case ENG_STEP_TRACK:
+            loan_orders(x, &ct, ORD_TAKE_LOAN); /* before its track: the loan's whole amount */
             private_purchases(x, &ct);
             bonus_orders(x, &ct);
             tiles(x, &ct);
@@ -954,6 +1043,8 @@ int turn_operate(turn_ctx *x)
             break;
         case ENG_STEP_TRAINS:
             trains(x, &ct); /* a discard or a formation may interrupt it: it goes on after */
+            if (still_operating(x, ct.c) && eng_step_due(g) == ENG_STEP_TRAINS)
+                loan_orders(x, &ct, ORD_REPAY_LOAN);
             if (still_operating(x, ct.c) && eng_step_due(g) == ENG_STEP_TRAINS)
                 finish(x, &ct);
             return 0;

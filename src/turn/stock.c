@@ -383,15 +383,19 @@ void turn_stock_turn(turn_ctx *x, int p)
 
 /* ---- formation rounds (house rule 10) ---- */
 
-static const unsigned FORMATION_KINDS =
-    KIND(ORD_FORM) | KIND(ORD_NO_FORM) | KIND(ORD_EXCHANGE) | KIND(ORD_KEEP) | KIND(ORD_GIVE_UP);
+static const unsigned FORMATION_KINDS = KIND(ORD_FORM) | KIND(ORD_NO_FORM) |
+                                        KIND(ORD_EXCHANGE) | KIND(ORD_KEEP) | KIND(ORD_GIVE_UP) |
+                                        KIND(ORD_REPAY_LOAN);
 
-/* GIVE UP CO waits until CO is the company asked in a national's round (1856's CGR). */
-static bool not_asked_yet(const eng_game *g, const ord_action *a)
+/* GIVE UP CO, and a REPAY in CO's section, wait until CO is the company asked in a national's
+ * round (1856's CGR). */
+static bool not_asked_yet(const eng_game *g, const ord_order *o)
 {
-    return a->kind == ORD_GIVE_UP &&
-           (g->national_asking == ENG_NONE ||
-            eng_company_index(g->t, a->company) != g->national_asking);
+    const ord_action *a = &o->alts[0];
+    const char *co = a->kind == ORD_GIVE_UP ? a->company
+                     : a->kind == ORD_REPAY_LOAN ? o->section : NULL;
+    return co && (g->national_asking == ENG_NONE ||
+                  eng_company_index(g->t, co) != g->national_asking);
 }
 
 /* The player's formation orders, from any section, in order; then the end of the player's part
@@ -404,7 +408,7 @@ void turn_formation_turn(turn_ctx *x, int p)
     for (int i = 0; po->o && i < po->o->n && g->forming && g->current == p && !x->stop; i++) {
         const ord_order *o = &po->o->v[i];
         if (po->used[i] >= USED_UP || !(FORMATION_KINDS & KIND(o->alts[0].kind)) ||
-            not_asked_yet(g, &o->alts[0]))
+            not_asked_yet(g, o))
             continue;
         x->pl[p].used[i] = USED_UP;
         if (!turn_conds_hold(x, p, o)) {
@@ -421,6 +425,9 @@ void turn_formation_turn(turn_ctx *x, int p)
             e.company = eng_company_index(g->t, a->company);
         } else if (a->kind == ORD_GIVE_UP) {
             e.kind = ENG_ACT_PASS; /* (the company asked merges) */
+        } else if (a->kind == ORD_REPAY_LOAN) { /* its loans repaid, the director adding */
+            e.kind = ENG_ACT_REPAY_LOAN;
+            e.amount = a->count == ORD_ALL_LOANS ? g->co[g->national_asking].loans : a->count;
         } else {
             turn_done(x, p, i); /* DO NOT FORM, KEEP: what happens when nothing is done */
             continue;

@@ -111,6 +111,9 @@ int xg_buy_company(xg_importer *x, const cJSON *a);
 int xg_company_pass(xg_importer *x, int c);
 int xg_emergency_sell(xg_importer *x, int seat, int company, int percent);
 int xg_bankrupt(xg_importer *x, const cJSON *a);
+/* ---- the file's loans (import_loans.c; 1856) ---- */
+int xg_take_loan(xg_importer *x, const cJSON *a);
+int xg_payoff_loan(xg_importer *x, const cJSON *a);
 /* The operating company the file's action is for: a corporation's own, a private's holder's
  * (a company entity); -1 with why. */
 int xg_acting_company(xg_importer *x, const cJSON *a);

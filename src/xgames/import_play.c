@@ -272,6 +272,8 @@ static const struct {
     {"buy_company", buy_company},
     {"bankrupt", xg_bankrupt},
     {"destination_connection", destination_connection},
+    {"take_loan", xg_take_loan},
+    {"payoff_loan", xg_payoff_loan},
 };
 
 static int play_one(xg_importer *x, const cJSON *a)

@@ -8,6 +8,7 @@
 #include "engine/game.h"
 #include "engine/query.h"
 #include "engine/start.h"
+#include "engine/capital.h"
 #include "engine/state.h"
 
 static eng_title *title;

@@ -362,6 +362,7 @@ static void test_the_buyer_merged(void **state)
     eng_game *g = five_companies();
     int wgb = co("WGB"), cgr = co("CGR");
     g->co[wgb].loans = 1;
+    g->co[wgb].interest_paid = true; /* (this round's interest settled before its trains) */
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     assert_int_equal(g->national_asking, wgb); /* Ann's first: she bought it */
     assert_int_equal(g->current, ANN);

@@ -326,6 +326,23 @@ static void test_examples_name_the_game(void **state)
 }
 
 /* Nothing a player types crashes the parser: long lines, odd bytes, many words. */
+/* A title's loans (1856): TAKE LOAN (LOAN), REPAY [n | ALL] [LOAN | LOANS], a company's
+ * orders. */
+static void test_loan_orders(void **state)
+{
+    (void)state;
+    expect_canonical("take loan", "TAKE LOAN");
+    expect_canonical("loan", "TAKE LOAN");
+    expect_canonical("repay", "REPAY 1 LOAN");
+    expect_canonical("repay 2 loans", "REPAY 2 LOANS");
+    expect_canonical("Repay all loans", "REPAY ALL LOANS");
+    expect_canonical("if cash >= 300 then repay 3 else repay 1", "IF CASH >= 300 THEN REPAY 3 "
+                                                                 "LOANS ELSE REPAY 1 LOAN");
+    expect_error("BY:\ntake a loan\n", 2, "TAKE LOAN (one loan a round)");
+    expect_error("BY:\nrepay 0 loans\n", 2, "repays at least one");
+    expect_error("take loan\n", 1, "a company's order among the stock-round orders");
+}
+
 static void test_hostile_input(void **state)
 {
     (void)state;
@@ -368,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_quotes_places_and_one_goal),
         cmocka_unit_test(test_notes_inline_sections_and_misplaced_orders),
         cmocka_unit_test(test_examples_name_the_game),
+        cmocka_unit_test(test_loan_orders),
         cmocka_unit_test(test_hostile_input),
         cmocka_unit_test(test_national_orders),
     };

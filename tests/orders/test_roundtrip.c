@@ -83,7 +83,7 @@ static void random_company_action(ord_action *a)
                                      ORD_ROUTE, ORD_PAYOUT, ORD_WITHHOLD, ORD_BUY_TRAIN,
                                      ORD_NO_TRAIN, ORD_SELL_TRAIN, ORD_DISCARD, ORD_PRIVATE,
                                      ORD_GOAL, ORD_BUY_PRIVATE, ORD_SELL_PRIVATE, ORD_PAR,
-                                     ORD_HOME};
+                                     ORD_HOME, ORD_TAKE_LOAN, ORD_REPAY_LOAN};
     a->kind = kinds[pick((int)(sizeof kinds / sizeof *kinds))];
     switch (a->kind) {
     case ORD_LAY:
@@ -122,6 +122,7 @@ static void random_company_action(ord_action *a)
     case ORD_BUY_PRIVATE: set(a->priv, ANY(COMPANIES)); a->price = 1 + pick(400); break;
     case ORD_SELL_PRIVATE:
     case ORD_PAR: random_1830(a, a->kind); break;
+    case ORD_REPAY_LOAN: a->count = pick(4) ? 1 + pick(5) : ORD_ALL_LOANS; break;
     default: break;
     }
 }

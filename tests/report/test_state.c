@@ -133,6 +133,46 @@ static void test_the_end_of_a_set_is_told(void **state)
     eng_game_free(g);
 }
 
+/* A title with loans (1856): each major's loans in the state and its JSON; 1835 has none. */
+static void test_loans_in_the_state(void **state)
+{
+    (void)state;
+    eng_game *g = by_operating(NULL);
+    rep_state s;
+    rep_state_build(g, &s);
+    cJSON *j = rep_state_to_json(&s);
+    assert_false(s.has_loans);
+    assert_null(cJSON_GetObjectItem(j, "has_loans"));
+    cJSON_Delete(j);
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title *t1835 = title;
+    title = tf_load_title("1856");
+    g = new_game(NULL, 3);
+    give(g, "GT", 20, true, 0);
+    eng_set_par(g, co("GT"), 100);
+    g->co[co("GT")].loans = 3;
+    rep_state_build(g, &s);
+    j = rep_state_to_json(&s);
+    assert_true(s.has_loans);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(j, "has_loans")));
+    const cJSON *gt = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "companies"), 0);
+    assert_string_equal(str_at(gt, "id"), "GT");
+    assert_int_equal(cJSON_GetObjectItem(gt, "loans")->valueint, 3);
+    cJSON_Delete(j);
+    j = rep_order_form_json(g, 0); /* the form reminds GT's director of its loans */
+    gt = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "companies"), 0);
+    const char *line = str_at(gt, "loans_line");
+    assert_string_equal(line, "GT has 3 loans: TAKE LOAN (100, one a round), REPAY n LOANS "
+                              "(after trains)");
+    assert_true(strlen(line) + 2 <= 78); /* "# " before it, a text line of at most 78 */
+    cJSON_Delete(j);
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
 /* 1856: each started major's capitalisation, and where it is in escrow its destination and
  * the escrow held, in the state and its JSON; a title without them has none. */
 static void test_capitalisation_and_destinations(void **state)
@@ -220,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_the_state_with_the_packet_in_a_stock_round),
         cmocka_unit_test(test_the_state_in_the_operating_rounds),
         cmocka_unit_test(test_the_end_of_a_set_is_told),
+        cmocka_unit_test(test_loans_in_the_state),
         cmocka_unit_test(test_capitalisation_and_destinations),
         cmocka_unit_test(test_bonuses_and_markers_held),
     };

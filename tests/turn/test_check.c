@@ -180,6 +180,22 @@ static void test_home_city(void **state)
     T = T1835;
 }
 
+/* Loans: refused at once where the title has none, or for a company that is no major; read in
+ * a title with loans (1856). */
+static void test_loan_orders(void **state)
+{
+    (void)state;
+    expect_has("BY:\nTAKE LOAN", "refused: there are no loans in 1835");
+    expect_has("BY:\nREPAY 2 LOANS", "refused: there are no loans in 1835");
+    eng_title *t1856 = tf_load_title("1856");
+    T = t1856;
+    expect("gt:\ntake loan", "GT: TAKE LOAN");
+    expect("GT:\nrepay all", "GT: REPAY ALL LOANS");
+    expect_has("W&SR:\nTAKE LOAN", "refused: only a major has loans");
+    T = T1835;
+    eng_title_free(t1856);
+}
+
 /* 1830's orders against its title: the packet's items by their names (aliases too), a bid
  * under the least or on the first item, a par not among the choices (said with them), a
  * private no company may buy or at a price outside half to twice its face value, an exchange
@@ -275,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_did_you_mean),
         cmocka_unit_test(test_alternatives_and_percentages),
         cmocka_unit_test(test_home_city),
+        cmocka_unit_test(test_loan_orders),
         cmocka_unit_test(test_1830_orders),
         cmocka_unit_test(test_give_up),
         cmocka_unit_test(test_1856_bonus_and_port),

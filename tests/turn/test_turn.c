@@ -2,6 +2,7 @@
  * on a game of 1835, each test quoting the house rule it checks
  * (../shared/seeds/001_85422608b4dec799.txt). The resolved state and the report are compared. */
 #include "../engine/game_fixture.h"
+#include "../engine/loans_fixture.h"
 #include "engine/routes.h"
 #include "orders/order.h"
 #include "turn/internal.h"
@@ -914,6 +915,111 @@ static void test_a_goal_without_a_lay_and_a_silent_else(void **state)
     finish(g);
 }
 
+/* A title's loans (1856): loans_fixture's game, GT with a 2 train. The 1835 title is put back
+ * by loans_done. */
+static eng_title *title_1835;
+
+static eng_game *gt_with_loans(int cash, int loans)
+{
+    title_1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = gt_operating(cash, loans);
+    give_train(g, "GT", "2");
+    return g;
+}
+
+static void loans_done(eng_game *g)
+{
+    finish(g);
+    eng_title_free(title);
+    title = title_1835;
+}
+
+/* TAKE LOAN as the company's turn begins (the whole loan), its interest at the run, REPAY after
+ * its trains; a REPAY the money does not cover is said and not done. */
+static void test_loan_orders_in_a_companys_turn(void **state)
+{
+    (void)state;
+    eng_game *g = gt_with_loans(200, 0);
+    resolve(g, ORDERS("GT:\nTAKE LOAN\nNO TILE\nNO STATION\nRUN BEST\nPAY OUT\nNO TRAIN\n"
+                      "REPAY 1 LOAN\nREPAY 1 LOAN", "PASS", "PASS"), 1);
+    report_has("GT takes a loan and receives 100 (1 loan)");
+    report_has("10 of GT's interest from its treasury");
+    report_has("GT repays 1 loan from its treasury (100)");
+    report_has("GT has 0 loans, not 1");
+    before("GT takes a loan", "GT owes 10 interest");
+    assert_int_equal(g->co[co("GT")].loans, 0);
+    loans_done(g);
+}
+
+/* A director who must pay interest and has too little sells shares for it, a certificate at a
+ * time, until it is paid (house rule 9's forced payment). */
+static void test_a_director_sells_for_the_interest(void **state)
+{
+    (void)state;
+    eng_game *g = gt_with_loans(0, 3);
+    eng_player_pays_bank(g, 0, g->players[0].cash); /* Ann has nothing */
+    resolve(g, ORDERS("GT:\nNO TILE\nNO STATION\nRUN BEST\nPAY OUT\nNO TRAIN", "PASS", "PASS"), 1);
+    report_has("GT owes 30 interest on 3 loans");
+    before("Ann sells", "Ann pays 30 of GT's interest");
+    assert_int_equal(g->co[co("GT")].loans, 3);
+    loans_done(g);
+}
+
+/* In the CGR's round (1856's national, asked for by the first 6-train), the REPAY order in the
+ * asked company's section repays its loans, its director adding his money. GT (Ann) buys the
+ * first 6; CA (Bob, two loans, no money) is asked. */
+static void test_repay_in_the_nationals_round(void **state)
+{
+    (void)state;
+    title_1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 3);
+    int gt = co("GT"), ca = co("CA");
+    give(g, "GT", 20, true, 0);
+    give(g, "CA", 20, true, 1);
+    eng_set_par(g, gt, 100);
+    eng_set_par(g, ca, 90);
+    g->co[gt].floated = g->co[ca].floated = true;
+    g->co[gt].operated = g->co[ca].operated = 1; /* (the float percent binds only before) */
+    eng_bank_pays_company(g, gt, 800);
+    eng_bank_pays_player(g, 1, 500);
+    g->co[ca].loans = 2;
+    for (int k = 0; k < train("6"); k++) { /* phase 5, the 6 on sale */
+        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
+        g->train_bought[k] = true;
+    }
+    g->train_on_sale = train("6");
+    g->phase = 3;
+    give_train(g, "CA", "5");
+    g->round = ENG_ROUND_OPERATING;
+    eng_begin_operating_round(g);
+    assert_int_equal(g->operating, gt);
+    int bob = g->players[1].cash;
+    resolve(g, ORDERS("GT:\nNO TILE\nNO STATION\nBUY TRAIN 6", "CA:\nREPAY 2 LOANS", "PASS"), 1);
+    report_has("CA repays 2 loans: 0 from its treasury, 200 from Bob");
+    assert_int_equal(g->co[ca].loans, 0);
+    assert_false(g->co[ca].closed);
+    assert_true(g->players[1].cash <= bob - 200); /* (and whatever CA's turn cost him after) */
+    loans_done(g);
+}
+
+/* A silent director's company takes no loan; its interest is paid as the rules force it: here
+ * from its run (the automatic tile makes it 40), its treasury having nothing. */
+static void test_a_silent_directors_company_pays_its_interest(void **state)
+{
+    (void)state;
+    eng_game *g = gt_with_loans(0, 2);
+    int ann = g->players[0].cash;
+    resolve(g, ORDERS(NULL, "PASS", "PASS"), 1);
+    report_lacks("takes a loan");
+    report_has("GT owes 20 interest on 2 loans");
+    assert_int_equal(g->co[co("GT")].loans, 2);
+    report_has("20 of GT's interest kept back from its run's revenue");
+    assert_int_equal(g->players[0].cash, ann + 10); /* her half of the 20 left */
+    loans_done(g);
+}
+
 /* Issue 12, defect 5: a silent player's minor buys the train it needs to earn (it was never
  * forced to, so it never did and never earned). */
 static void test_a_silent_players_minor_buys_a_train(void **state)
@@ -1813,6 +1919,10 @@ int main(void)
         cmocka_unit_test(test_a_private_station_in_which_city),
         cmocka_unit_test(test_hr17_b_steps_towards_the_goal),
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
+        cmocka_unit_test(test_loan_orders_in_a_companys_turn),
+        cmocka_unit_test(test_a_silent_directors_company_pays_its_interest),
+        cmocka_unit_test(test_a_director_sells_for_the_interest),
+        cmocka_unit_test(test_repay_in_the_nationals_round),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
         cmocka_unit_test(test_a_silent_company_buys_the_last_train_of_its_type),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),

@@ -22,6 +22,7 @@
  * minors and privates for the company's reserved certificates — a minor's money, trains and
  * stations go to it — and says done. */
 #include "engine/hooks.h"
+#include "engine/capital.h"
 #include "engine/query.h"
 #include "engine/state.h"
 #include "engine/titles/titles.h"
