@@ -1,17 +1,17 @@
 # Issue 31: a whole game of 1856 through the daemon and real servers (Dovecot, OpenSMTPD), as
 # test_1830_e2e.sh plays 1830's. Three players mail their orders by SMTP: turn 1 the private
 # auction (each buys the cheapest private in turn) and three companies started at their pars
-# (escrow capitalisation: each floats with 20% sold); turn 2 the first operating round by orders
-# — THB's home station in the Hamilton city its director chooses, CA's and WR's tiles, a 2-train
-# each; from then on every player mails, each turn, the shares he buys in the stock round (his
-# own company's, else another's) and, from phase 3, his company's purchase of his private (the
-# bridge's and tunnel's bonuses, the Ship and its port marker), his companies otherwise played
-# for him (house rules 12, 13, 17: they build towards their destinations, run, buy trains),
-# until the bank breaks and the game ends
-# with its final ranking — within 60 turns. Loans (TAKE LOAN) and the CGR are not reached by
-# mail here: loans are not on main yet (issue 31, H2), and the CGR's round comes with the first
-# 6-train, which these companies, capitalised by the shares sold, do not reach before the bank
-# breaks (tests/turn/test_silent_1856.sh plays longer games).
+# (escrow capitalisation: each floats with 20% sold); turn 2 the first operating round by
+# orders — THB takes a loan and places its home station in the Hamilton city its director
+# chooses, CA and WR lay tiles, each buys a 2-train; from then on every player mails, each turn,
+# the shares he buys in the stock round (his own company's, else another's) and, from phase 3,
+# his company's purchase of his private (the bridge's and tunnel's bonuses, the Ship and its
+# port marker), his companies otherwise played for him (house rules 12, 13, 17: they build
+# towards their destinations, run, buy trains), until the bank breaks and the game ends with
+# its final ranking — within 60 turns. The CGR is not reached by mail here: its round comes
+# with the first 6-train, which these companies, capitalised by the shares sold, do not reach
+# before the bank breaks, in phase 3 (tests/turn/test_silent_1856.sh plays longer games; the
+# CGR's round by orders: tests/turn/test_turn.c).
 . "$PBEMGM_TOP/tests/integration/lib.sh"
 GAME=g56
 
@@ -48,12 +48,14 @@ check "THB, WR and CA float with 20% sold" \
 check "the turn's report says each company's capitalisation and destination" \
     mail_says alice '^Capitalisation and destinations: CA escrow, destination H15'
 
-orders alice 2 "THB:" "HOME CITY 1" "BUY TRAIN 2"
+orders alice 2 "THB:" "TAKE LOAN" "HOME CITY 1" "BUY TRAIN 2"
 orders bob 2 "WR:" "LAY 5 ON O16 ROT 5" "BUY TRAIN 2"
 orders carol 2 "CA:" "LAY 5 ON D17 ROT 0" "BUY TRAIN 2"
 check "turn 2 is resolved" wait_turn 2
 gm game report g56 2 > "$WORK/report2.txt"
 check "THB's home station in the city alice chose" has "$WORK/report2.txt" 'THB places a station on L15 (city 1)'
+check "THB takes the loan ordered and pays its interest from its treasury" \
+    sh -c "grep -q 'THB takes a loan and receives 100 (1 loan)' '$WORK/report2.txt' && grep -q 'THB owes 10 interest on 1 loan' '$WORK/report2.txt'"
 check "the tiles ordered are laid" \
     sh -c "grep -q 'CA lays tile 5 on D17' '$WORK/report2.txt' && grep -q 'WR lays tile 5 on O16' '$WORK/report2.txt'"
 check "each company buys the 2-train ordered" \
