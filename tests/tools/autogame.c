@@ -14,9 +14,14 @@
  * tool, not by the turn, and a turn covers one round): shares of their companies, and new
  * companies, as far as their money goes (a silent game of 1856 otherwise stays in phase 2: its
  * companies, capitalised by the shares sold, never have the money for a 3-train);
+ * AUTOGAME_LOANS=1: each player orders a loan for each major he directs, every turn (1856: so
+ * that the CGR's round has loans to ask about; the players are no longer NMR, their companies'
+ * other steps still played for them);
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
  * report. */
 #include "engine/game.h"
+#include "orders/envelope.h"
+#include "orders/order.h"
 #include "report/mapdraw.h"
 #include "engine/title.h"
 #include "turn/turn.h"
@@ -131,6 +136,29 @@ static int play_stock_round(eng_game *g)
     return -1;
 }
 
+/* AUTOGAME_LOANS: player p's orders for the turn — "CO:\nTAKE LOAN" for each major he directs
+ * (a loan each operating round while the rules allow, the rest played for him), so that a game
+ * of 1856 has loans to repay when the CGR's round comes; without a major, none (an NMR). */
+static bool loan_orders(const eng_game *g, int p, ord_envelope *env, ord_orders *o)
+{
+    char text[1024] = "";
+    size_t len = 0;
+    for (int c = 0; c < g->t->ncompanies && len < sizeof text - 64; c++)
+        if (eng_is_major(g, c) && g->co[c].started && !g->co[c].closed &&
+            g->co[c].director == p)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s:\nTAKE LOAN\n",
+                                    g->t->companies[c].id);
+    if (!len)
+        return false;
+    ord_envelope_parse("orders", text, env);
+    ord_parse_for(env, g->t, o);
+    for (int i = 0; i < o->n; i++) {
+        char why[256];
+        (void)turn_canonical_order(g->t, &o->v[i], why, sizeof why);
+    }
+    return true;
+}
+
 static int tiles_on_map(const eng_game *g)
 {
     int n = 0;
@@ -190,10 +218,15 @@ int main(int argc, char **argv)
     double total = 0, slowest = 0;
     int turn = 0;
     char why_over[64] = "";
+    bool loans = getenv("AUTOGAME_LOANS") && atoi(getenv("AUTOGAME_LOANS")) > 0;
     for (; turn < max_turns && g->round != ENG_ROUND_OVER; turn++) {
         turn_player pl[ENG_MAX_PLAYERS] = {0};
-        for (int p = 0; p < g->nplayers; p++)
-            pl[p].nmr = true;
+        ord_envelope envs[ENG_MAX_PLAYERS] = {0};
+        ord_orders ords[ENG_MAX_PLAYERS] = {0};
+        for (int p = 0; p < g->nplayers; p++) {
+            pl[p].nmr = !(loans && loan_orders(g, p, &envs[p], &ords[p]));
+            pl[p].orders = pl[p].nmr ? NULL : &ords[p];
+        }
         if (buying_round(g, made_directors) && play_stock_round(g))
             break;
         turn_settings s;
@@ -215,6 +248,10 @@ int main(int argc, char **argv)
                r.rounds_text, t->phases[g->phase].name, g->bank, tiles_on_map(g),
                trains_bought(g), dt * 1000, rc ? " (stopped)" : "");
         turn_result_clear(&r);
+        for (int p = 0; p < g->nplayers; p++) {
+            ord_orders_clear(&ords[p]);
+            ord_envelope_clear(&envs[p]);
+        }
         if (rc)
             break;
     }

@@ -9,7 +9,8 @@
 # phase 2; so the same games are played again with the players investing their money in their
 # companies in every stock round (AUTOGAME_INVEST), their companies still played for them: they
 # build towards their destinations and reach them (their escrow paid), reach phase 5 and end as
-# well (the bank breaks before a 6-train is bought: the CGR's round is not reached this way).
+# well (the bank breaks before a 6-train is bought: the CGR's round is not reached this way);
+# and with loans ordered by the players, the CGR forms (below).
 set -u
 BUILD=${PBEMGM_BUILD:?}
 TOP=${PBEMGM_TOP:?}
@@ -25,6 +26,7 @@ play() {
     name=$1 players=$2
     out="$tmp/$name.out"
     AUTOGAME_TITLE=1856 AUTOGAME_PLAYERS=$players AUTOGAME_INVEST=${3:-0} AUTOGAME_REPORT=1 \
+        AUTOGAME_LOANS=${4:+1} \
         "$BUILD/tests/tools/autogame" "" 300 > "$out" 2> "$tmp/$name.err"
     rc=$?
     last=$(tail -1 "$out")
@@ -53,7 +55,7 @@ for players in 3 4 5 6; do
     play "silent-$players" $players
     played "silent-$players"
 done
-for players in 3 4 5 6; do
+for players in 3 6; do
     play "investing-$players" $players 100
     played "investing-$players"
     out="$tmp/investing-$players.out"
@@ -65,5 +67,19 @@ for players in 3 4 5 6; do
         ok "investing-$players: $reached companies reach their destinations, phase $(tail -1 "$out" | cut -d' ' -f5) reached"
     else
         not_ok "investing-$players: $reached destinations reached, $(tail -1 "$out")"
+    fi
+done
+# and once more with a loan ordered for each company every turn (AUTOGAME_LOANS), the rest
+# played for the directors: at the first 6-train the CGR's round asks each about the loans its
+# treasury cannot repay; silent there, each gives its company up, and the CGR forms of them
+for players in 4 5; do
+    play "loans-$players" $players 100 loans
+    out="$tmp/loans-$players.out"
+    if grep -q " takes a loan and receives 100" "$out" && grep -q " owes .* interest on " "$out" &&
+       grep -q " merges into the national$" "$out" && grep -q "^CGR forms at " "$out" &&
+       grep -q "^CGR runs for " "$out"; then
+        ok "loans-$players: loans taken, interest paid, companies given up, the CGR formed and running"
+    else
+        not_ok "loans-$players: $(grep -c 'takes a loan' "$out") loans, $(grep -c 'merges into the national' "$out") mergers, $(tail -1 "$out")"
     fi
 done
