@@ -136,6 +136,7 @@ bench: deps
 		build/tests/tools/idlepass
 	@sh bench/routes.sh build
 	@sh bench/turns.sh build
+	@sh bench/rails1856.sh build
 	@sh bench/autogame.sh build
 	@sh bench/idle.sh build
 	@sh bench/dbsize.sh build

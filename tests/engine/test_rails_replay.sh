@@ -166,3 +166,58 @@ for log in "$TOP"/tests/oracle/rails-history/*.report; do
         not_ok "history $name: $(echo "$out" | grep -m1 -A2 'MISMATCH\|REFUSED' | tr '\n' ' ')"
     fi
 done
+# issue 31: every 1856 game Rails recorded — the six of ../shared/oracle/rails-1856/ and Rails'
+# others in tests/oracle/rails-1856/ (README there) — replays with config/games/1856.json and
+# its save's options, every consequence matching, as far as tests/oracle/rails-1856.json
+# "_replays_to" says it must today (0: to its end), stopping only where the engine has not
+# built something yet ("not built: ...") or at a known difference
+# (tests/oracle/rails-1856-known.json); and its action log replays to the same state
+ORACLE_1856=$(dirname "$ORACLE")/rails-1856
+must_reach() { # the line rails-1856.json "_replays_to" gives a log (one entry a line)
+    grep -F "\"$1\":" tests/oracle/rails-1856.json | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p'
+}
+for log in "$ORACLE_1856"/*.report tests/oracle/rails-1856/*.report; do
+    name=$(basename "$log")
+    want=$(must_reach "$name")
+    out=$("$REPLAY" "$log" 2>&1)
+    stop=$(echo "$out" | sed -n 's/^stopped at line \([0-9]*\).*/\1/p')
+    why=$(echo "$out" | sed -n 's/^stopped at line [0-9]* ([^)]*): //p')
+    if [ -z "$want" ]; then
+        not_ok "1856 $name: no line in tests/oracle/rails-1856.json \"_replays_to\""
+    elif ! echo "$out" | tail -1 | grep -q 'all consequences match\( up to there\)\?$' ||
+        ! echo "$out" | grep -q 'replays to the same state$'; then
+        not_ok "1856 $name: $(echo "$out" | grep -m1 -A3 'MISMATCH\|REFUSED\|REPLAY OF THE LOG\|cannot' | tr '\n' ' ')"
+    elif [ -n "$stop" ] && { [ "$want" -eq 0 ] || [ "$stop" -lt "$want" ]; }; then
+        not_ok "1856 $name stops at line $stop, before line $want: $why"
+    elif [ -n "$stop" ]; then
+        ok "1856 $name replays to line $stop (at least $want today), every consequence equal; stops: $why"
+    else
+        ok "1856 $name replays to its end, every consequence equal"
+    fi
+done
+# ... and what it checks can fail: a 1856 log changed by a sed script replays to the line
+# expected (changed_1856 NAME LOG SED PATTERN: PATTERN found in the replay's output)
+changed_1856() {
+    sed "$3" "$ORACLE_1856/$2.report" > "$tmp/$1.report"
+    [ -f "$ORACLE_1856/$2.rails" ] && cp "$ORACLE_1856/$2.rails" "$tmp/$1.rails"
+    "$REPLAY" "$tmp/$1.report" 2>&1 | grep -q "$4"
+}
+tmp=$(mktemp -d)
+changed_1856 money 1856_20131124_0943_J1 's/^Has,LPS,400/Has,LPS,401/' "^MISMATCH at line 47: Has,LPS,401" \
+    && ok "1856: a changed consequence is a mismatch (LPS's money after the first stock round)" \
+    || not_ok "1856: a changed consequence is not found"
+# the flat map's rotation words are read (tests/oracle/rails-1856-tile-offsets.json "rotation"):
+# a pointy map's word (W) is no rotation of 1856's, and the lays before it were taken
+changed_1856 turned 1856_20131124_0943_J1 's/^LaysTileAt,LPS,5,C14,N\r\?$/LaysTileAt,LPS,5,C14,W/' \
+    "^MISMATCH at line 69: LaysTileAt,LPS,5,C14,W" \
+    && ok "1856's rotation words are the flat map's (S, SW, NW, N, NE, SE), its tiles laid at them" \
+    || not_ok "1856's rotation words are not read"
+# amounts written with $ (older Rails) are read as without: the same end as the log's own (a
+# copy of the same name: its known differences apply)
+end=$("$REPLAY" "$ORACLE_1856/1856_CGR-10Shares-Test.report" 2>&1 | grep -m1 '^stopped at line' | cut -d' ' -f1-4)
+[ -n "$end" ] && end="^$end " || end='all consequences match$'
+changed_1856 1856_CGR-10Shares-Test 1856_CGR-10Shares-Test 's/^\(BID_ITEM_LOG,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Has,[^,]*,\)\([0-9]\)/\1$\2/' \
+    "$end" \
+    && ok "1856: amounts written with \$ (older Rails) read as without" \
+    || not_ok "1856: amounts with \$ are not read"
+rm -rf "$tmp"

@@ -44,6 +44,7 @@ struct replay {
     char text_before[64];       /* the line before this one */
     bool older_rails;           /* a log of older Rails (StartOfInitialRound without number) */
     bool or_from_zero;          /* ... its operating rounds numbered from 0.0 */
+    bool phases_from_one;       /* ... its phases numbered from 1 (older Rails' 1856) */
     const char *rest;           /* the log after this line (for a decision Rails does not log) */
     bool stopped;
     int snapshot;               /* Has lines after a round's end: that moment's money, or -1 */
@@ -72,6 +73,23 @@ struct replay {
     int revenues_below_best;    /* ... where the players ran less than the best run */
     int adds_player, adds_company, adds_amount; /* PresidentAddsCash, checked with its purchase */
     char stop_reason[512];
+    bool not_built;             /* the stop is at something the engine has not built yet */
+    /* 1856: money, loans and escrow just before the last action (its consequences' checks) */
+    int cash_before[ENG_MAX_COMPANIES], escrow_before[ENG_MAX_COMPANIES];
+    int loans_before[ENG_MAX_COMPANIES], player_cash_before[ENG_MAX_PLAYERS];
+    int loans_at_formation[ENG_MAX_COMPANIES]; /* before the action that began the round */
+    bool seen_escrow, seen_destination; /* the engine has held escrow / reached a destination */
+    int escrow_ahead[ENG_MAX_COMPANIES]; /* money the engine has paid a company (its escrow
+                                          * released, later sales) as its track reached the
+                                          * destination that Rails holds in escrow until its
+                                          * player says so (check_cash counts it) */
+    int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
+    int loan_value;             /* CompanyTakesLoan: a loan's amount (interest: a tenth) */
+    int interest_due, interest_treasury, interest_revenue, interest_director; /* before a run */
+    int interest_payer;         /* InterestPaidFromPresidentCash: the director, or -1 */
+    unsigned merging;           /* WillMergeInto: bit c, checked closed as the formation ends */
+    unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
+                                 * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
     char title_id[16];          /* the log's title (GameIs) */
     const char *log_name;
@@ -232,16 +250,44 @@ static void print_holdings(struct replay *r)
     }
 }
 
+/* Each company's money, escrow and loans and each player's money before an action (what its
+ * consequences are checked against). */
+static void money_before(struct replay *r)
+{
+    for (int c = 0; c < r->title->ncompanies; c++) {
+        r->cash_before[c] = r->g->co[c].cash;
+        r->escrow_before[c] = r->g->co[c].escrow;
+        r->loans_before[c] = r->g->co[c].loans;
+    }
+    for (int p = 0; p < r->nplayers; p++)
+        r->player_cash_before[p] = r->g->players[p].cash;
+}
+
+/* What the engine has shown so far of escrow and destinations (before it has, a line about them
+ * is something not built yet rather than a mismatch). */
+static void features_seen(struct replay *r)
+{
+    for (int c = 0; c < r->title->ncompanies; c++) {
+        r->seen_escrow |= r->g->co[c].escrow > 0;
+        r->seen_destination |= r->g->co[c].destination_reached;
+        if (r->escrow_before[c] > 0 && r->g->co[c].escrow == 0 &&
+            r->g->co[c].destination_reached) /* released: Rails' ReleasedFromEscrow says it */
+            r->escrow_ahead[c] += r->escrow_before[c];
+    }
+}
+
 /* The engine takes an action as the action log holds it: written as JSON and read back, then
  * applied; when taken, its JSON goes to the log. */
 static int take(struct replay *r, const eng_action *given, char *why, size_t len)
 {
     eng_action back;
     char *json = eng_action_to_json(r->g, given);
+    money_before(r);
     int rc = eng_action_from_json(r->g, json, &back, why, len);
     if (rc == 0 && (rc = eng_apply(r->g, &back, why, len)) == 0) {
         buf_adds(&r->log, json);
         buf_addc(&r->log, '\n');
+        features_seen(r);
         for (int i = 0; i < r->g->nevents; i++)
             if (r->g->events[i].kind == ENG_EV_FORMATION_END)
                 r->formation_ended = r->g->events[i].company + 1;
@@ -255,6 +301,10 @@ static void check_changed_position(struct replay *r);
 
 static int choose_par(struct replay *r);
 static int split(char *line, char **f, int max);
+static int not_built(struct replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int check_interest(struct replay *r, int c, int revenue, char how);
+static int check_escrow(struct replay *r, int c);
+static int check_merged(struct replay *r);
 static void older_line(char *out, size_t size, const char *line);
 
 /* A home city left to its director (1830's Erie) when its company first operates: Rails logs
@@ -387,6 +437,8 @@ static int check_cash(struct replay *r, const char *who, int want)
                        : -1;
     if (p < 0 && c < 0)
         return failf(r, who, "no such player or company");
+    if (p < 0)
+        want += r->escrow_ahead[c];
     if (got != want) {
         char exp[32];
         snprintf(exp, sizeof exp, "%d", want);
@@ -611,9 +663,10 @@ static int buy_share(struct replay *r, char **f, bool start_company)
         }
         price = atoi(f[5]);
     }
-    if (apply(r, &a))
+    if (apply(r, &a) ||
+        expect_event(r, ENG_EV_BOUGHT_SHARE, a.player, a.company, &a.percent, &price))
         return -1;
-    return expect_event(r, ENG_EV_BOUGHT_SHARE, a.player, a.company, &a.percent, &price);
+    return a.company >= 0 && a.company == r->escrow_company ? check_escrow(r, a.company) : 0;
 }
 
 static int sell(struct replay *r, char **f, bool several)
@@ -903,40 +956,89 @@ static const char *tile_by_rails_ext_id(struct replay *r, const char *id)
     return found;
 }
 
-/* Rails names rotations by compass words; our rotation = offset(tile) + word + 3, where the
- * tile's offsets (tests/oracle/rails-1835-tile-offsets.json) come from Rails' Tiles.xml; the
- * first offset whose lay the engine accepts is the one (a refused try changes nothing). */
-static int lay_tile(struct replay *r, char **f, int n)
+/* Rails names rotations by compass words; the tile offsets file (tests/oracle/
+ * rails-TITLE-tile-offsets.json, from Rails' Tiles.xml: tests/tools/rails_tile_offsets.py) says
+ * how: our rotation = (offset(tile) + sign * word + add) mod 6, the word's index in its
+ * "rotation" "names" (without one, a pointy map's: SW W NW NE E SE, sign 1, add 3, as 1830's
+ * and 1835's). The first offset whose lay the engine accepts is the one (a refused try changes
+ * nothing). A flat map's words (1856: S SW NW N NE SE) and the title's geometry change only the
+ * file. */
+static int rotation_word(const struct replay *r, const char *word, int *sign, int *add)
 {
-    static const char *const words[6] = {"SW", "W", "NW", "NE", "E", "SE"};
-    int word = -1;
-    for (int i = 0; i < 6; i++)
-        if (strcmp(f[4], words[i]) == 0)
-            word = i;
-    const char *tile = eng_tile_index(r->title, f[2]) >= 0 ? f[2] : tile_by_rails_ext_id(r, f[2]);
-    const cJSON *offs = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "offsets"), tile);
-    eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current,
-                    .hex = eng_hex_index(r->title, f[3]), .tile = eng_tile_index(r->title, tile)};
-    if (word < 0 || !offs || a.hex < 0 || a.tile < 0)
-        return failf(r, "a tile, a hex and a rotation", "cannot read them");
-    if (undecided_home(r))
-        return -1;
+    static const char *const pointy[6] = {"SW", "W", "NW", "NE", "E", "SE"};
+    const cJSON *rot = cJSON_GetObjectItem(r->offsets, "rotation");
+    const cJSON *names = cJSON_GetObjectItem(rot, "names");
+    const cJSON *sg = cJSON_GetObjectItem(rot, "sign"), *ad = cJSON_GetObjectItem(rot, "add");
+    *sign = cJSON_IsNumber(sg) ? sg->valueint : 1;
+    *add = cJSON_IsNumber(ad) ? ad->valueint : 3;
+    for (int i = 0; i < 6; i++) {
+        const cJSON *name = cJSON_GetArrayItem(names, i);
+        const char *w = names ? (cJSON_IsString(name) ? name->valuestring : "") : pointy[i];
+        if (strcmp(word, w) == 0)
+            return i;
+    }
+    return -1;
+}
+
+/* The tile, hex and first rotation to try of a lay Rails logged (TILE, HEX, WORD), and the
+ * offsets to try; -1 when they cannot be read. */
+static int read_lay(struct replay *r, const char *tile_id, const char *hex, const char *word_s,
+                    eng_action *a, const cJSON **offs, int *word, int *sign, int *add)
+{
+    *word = rotation_word(r, word_s, sign, add);
+    const char *tile = eng_tile_index(r->title, tile_id) >= 0 ? tile_id
+                                                              : tile_by_rails_ext_id(r, tile_id);
+    *offs = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "offsets"), tile);
+    a->hex = eng_hex_index(r->title, hex);
+    a->tile = eng_tile_index(r->title, tile);
+    return *word < 0 || !*offs || a->hex < 0 || a->tile < 0 ? -1 : 0;
+}
+
+/* The lay a (hex, tile) at the first of the tile's offsets the engine takes; 0, or -1 refused
+ * (said). */
+static int lay_at_offsets(struct replay *r, eng_action *a, const cJSON *offs, int word,
+                          int sign, int add)
+{
     char why[256], first[256] = "";
     const cJSON *d;
     cJSON_ArrayForEach(d, offs)
     {
-        a.rot = (d->valueint + word + 3) % 6;
-        if (take(r, &a, why, sizeof why) == 0) {
+        a->rot = ((d->valueint + sign * word + add) % 6 + 6) % 6;
+        if (take(r, a, why, sizeof why) == 0) {
             memset(r->used, 0, sizeof r->used);
             r->snapshot = -1;
-            int cost = n > 5 ? atoi(f[5]) : 0;
-            return expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost);
+            return 0;
         }
         if (!first[0])
             snprintf(first, sizeof first, "%s", why);
     }
     fprintf(stderr, "REFUSED at line %d: %s\n  the engine says: %s\n", r->line, r->text, first);
     return -1;
+}
+
+static int lay_tile(struct replay *r, char **f, int n)
+{
+    eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current};
+    const cJSON *offs;
+    int word, sign, add;
+    if (read_lay(r, f[2], f[3], f[4], &a, &offs, &word, &sign, &add))
+        return failf(r, "a tile, a hex and a rotation", "cannot read them");
+    if (undecided_home(r) || lay_at_offsets(r, &a, offs, word, sign, add))
+        return -1;
+    int cost = n > 5 ? atoi(f[5]) : 0;
+    return expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost);
+}
+
+/* CorrectMapLaysTileAt,TILE,HEX,WORD: the GM's correction of the map (house rule 15): the tile
+ * put there, whoever is to act. */
+static int gm_lays_tile(struct replay *r, char **f, int n)
+{
+    eng_action a = {.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_TILE, .player = r->g->current};
+    const cJSON *offs;
+    int word, sign, add;
+    if (n < 4 || read_lay(r, f[1], f[2], f[3], &a, &offs, &word, &sign, &add))
+        return failf(r, "a tile, a hex and a rotation", "cannot read them");
+    return lay_at_offsets(r, &a, offs, word, sign, add);
 }
 
 static int operate(struct replay *r, eng_action a)
@@ -951,7 +1053,14 @@ static int finish_company(struct replay *r, int next)
     if (r->g->round != ENG_ROUND_OPERATING || r->g->operating == ENG_NONE ||
         r->g->operating == next)
         return 0;
-    return operate(r, (eng_action){.kind = ENG_ACT_DONE});
+    if (operate(r, (eng_action){.kind = ENG_ACT_DONE}))
+        return -1;
+    for (int c = 0; r->closing && c < r->title->ncompanies; c++) /* Rails' PrivateCloses */
+        if ((r->closing >> c & 1u) && !r->g->co[c].closed)
+            return failf(r, "the private Rails closed closed as the turn ended", "%s open",
+                         r->title->companies[c].id);
+    r->closing = 0;
+    return 0;
 }
 
 static int train_of(struct replay *r, const char *name)
@@ -1114,18 +1223,21 @@ static int operating_line(struct replay *r, char **f, int n)
     if (strcmp(k, "CompanyPaysOutFull") == 0 || strcmp(k, "CompanyWithholds") == 0 ||
         strcmp(k, "CompanySplits") == 0 || strcmp(k, "CompanyDoesNotPayDividend") == 0) {
         bool none = k[7] == 'D';
-        int excess = r->revenue_excess;
-        eng_action a = {.kind = ENG_ACT_RUN, .revenue = none ? 0 : a2 - excess,
+        int excess = r->revenue_excess, declared = r->revenue;
+        /* 1856: the interest paid from the revenue is not paid out or kept (check_interest) */
+        eng_action a = {.kind = ENG_ACT_RUN,
+                        .revenue = (none && !r->interest_revenue ? 0 : declared) - excess,
                         .payout = k[7] == 'P'};
-        if (!none && a2 != r->revenue)
-            return failf(r, "the revenue declared before", "%d", r->revenue);
+        if (!none && a2 != r->revenue - r->interest_revenue)
+            return failf(r, "the revenue declared before, less its interest", "%d",
+                         r->revenue - r->interest_revenue);
         r->revenue = r->revenue_excess = 0;
         memset(r->payout_fix, 0, sizeof r->payout_fix);
         r->payout_fix_company = 0;
         if (excess && k[7] != 'W' && k[7] != 'P')
             return failf(r, "a GM's correction of a withheld or paid out revenue", "%s", k);
         int c = r->g->operating;
-        if (operate(r, a))
+        if (operate(r, a) || check_interest(r, c, declared - excess, k[7]))
             return -1;
         return excess ? gm_gives_excess(r, c, excess, a.payout) : 0;
     }
@@ -1174,6 +1286,8 @@ static int operating_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "CompanyDiscardsTrain") == 0) {
         int c = company_of(r, f[1]);
+        if (r->g->discarding == ENG_NONE && take_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL))
+            return 0; /* discarded by the engine (1856's CGR formed: the cheapest ones) */
         if (r->g->discarding == ENG_NONE)
             return failf(r, "the engine waiting for discards", "nobody has too many trains");
         const eng_company_state *s = &r->g->co[c];
@@ -1243,14 +1357,25 @@ static int operating_line(struct replay *r, char **f, int n)
         return buy_right(r, company_of(r, f[1]), f[2], a3);
     }
     if (strcmp(k, "StartOfPhase") == 0) {
-        int want = -1; /* Rails names a phase by the train that starts it */
+        int want = -1; /* Rails names a phase by the train that starts it (older Rails' 1856:
+                        * by its number from 1, its header's StartOfPhase,1) */
         for (int p = 0; p < r->title->nphases; p++)
             if (strcmp(r->title->phases[p].on, f[1]) == 0)
                 want = p;
+        if (r->phases_from_one)
+            want = atoi(f[1]) - 1;
         return expect_event(r, ENG_EV_PHASE, -2, -2, &want, NULL);
     }
-    if (strcmp(k, "PrivateCloses") == 0)
-        return expect_event(r, ENG_EV_PRIVATE_CLOSES, -2, private_of(r, f[1]), NULL, NULL);
+    if (strcmp(k, "PrivateCloses") == 0) { /* now, or (its power used: 1856's W&SR) as the
+                                             * operating company's turn ends */
+        int priv = private_of(r, f[1]);
+        if (priv < 0 || take_event(r, ENG_EV_PRIVATE_CLOSES, -2, priv, NULL, NULL))
+            return priv < 0 ? failf(r, "a private", "no private %s", f[1]) : 0;
+        if (r->g->co[priv].closed || r->g->round != ENG_ROUND_OPERATING || priv >= 32)
+            return expect_event(r, ENG_EV_PRIVATE_CLOSES, -2, priv, NULL, NULL);
+        r->closing |= 1u << priv;
+        return 0;
+    }
     if (strcmp(k, "PhaseClosesAllPrivates") == 0)
         return 0; /* the PrivateCloses lines that follow are checked one by one */
     if (strcmp(k, "EndOfOperatingRound") == 0) {
@@ -1294,13 +1419,23 @@ static int formation_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
     (void)n;
-    if (strcmp(k, "StartFormationRound") == 0)
+    if (strcmp(k, "StartFormationRound") == 0) {
+        if (!r->g->forming && !unmatched(r, ENG_EV_FORMATION_START, -1, company_of(r, f[1])))
+            return not_built(r, "the formation of %s (no special round began)", f[1]);
+        memcpy(r->loans_at_formation, r->loans_before, sizeof r->loans_at_formation);
         return expect_event(r, ENG_EV_FORMATION_START, -2, company_of(r, f[1]), NULL, NULL);
+    }
     if (strcmp(k, "StartingPlayer") == 0) {
-        for (int i = r->g->nevents - 1; i >= 0; i--)
-            if (r->g->events[i].kind == ENG_EV_FORMATION_START)
-                return r->g->events[i].player == player_of(r, f[1])
-                           ? 0 : failf(r, f[1], "another player decides");
+        for (int i = r->g->nevents - 1; i >= 0; i--) {
+            if (r->g->events[i].kind != ENG_EV_FORMATION_START)
+                continue;
+            /* the round's first to decide: the event's, or (a round of several decisions:
+             * 1856's CGR) the player it asks first; no one asked, nothing to check */
+            int first = r->g->events[i].player >= 0 ? r->g->events[i].player
+                        : r->g->forming              ? r->g->current
+                                                     : player_of(r, f[1]);
+            return first == player_of(r, f[1]) ? 0 : failf(r, f[1], "another player decides");
+        }
         return failf(r, "a formation round", "none");
     }
     if (strcmp(k, "START_MERGED_COMPANY") == 0) { /* forced: a consequence; else a decision */
@@ -1349,6 +1484,8 @@ static int formation_line(struct replay *r, char **f, int n)
         for (int guard = 0; r->g->forming && guard < 16; guard++)
             if (operate(r, (eng_action){.kind = ENG_ACT_PASS}))
                 return -1;
+        if (check_merged(r))
+            return -1;
         int ended = r->formation_ended - 1;
         r->formation_ended = 0; /* Rails ends the round after the formed company's discards */
         if (take_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL) ||
@@ -1357,6 +1494,489 @@ static int formation_line(struct replay *r, char **f, int n)
         return expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL);
     }
     return 2;
+}
+
+/* ---- 1856: loans and their interest, escrow and destinations, the CGR, bonus tokens ----
+ *
+ * Every key of Rails' 1856 logs (../shared/oracle/rails-1856/, tests/oracle/rails-1856/), what
+ * the replay does with it (D a decision: an action; C a consequence: checked; I ignored, why):
+ *   GameIs PlayerIs PlayerCash BankHas BankSizeIs StartOfPhase(header)  the header, as 1830's
+ *   BID_ITEM_LOG BuysItemFor PASSES Autopasses         D the start auction, as 1830's
+ *   TO_AUCTION ITEM_PRICE_REDUCED                       C as 1830's
+ *   START_COMPANY_LOG BUY_SHARE_LOG SELL_SHARE(S)_LOG   D as 1830's (a par chosen)
+ *   Floats,C                    C the company floats (ENG_EV_FLOATS; Rails says no cash: part
+ *                                 of it may be in escrow)
+ *   HoldMoneyInEscrow,price,total,C  C of the share bought on the line before it (older
+ *                                 Rails) or after it: the bank holds `total` of C's money in
+ *                                 escrow (eng_company_state.escrow); or, C's destination reached
+ *                                 by the engine's track before Rails' player says so, C has it
+ *                                 (Has lines count it until ReleasedFromEscrow)
+ *   DestinationReached,C,HEX    C C's destination_reached (by the last action or before it:
+ *                                 Rails' player may say it later than the track reached it)
+ *   ReleasedFromEscrow,C,amount C the escrow C last held (and what Rails held after the
+ *                                 engine's track reached the destination) was `amount`, now 0
+ *   CompanyTakesLoan,C,value,received  D take_loan (ENG_ACT_TAKE_LOAN); C: one loan more, the
+ *                                 treasury `received` more (90 once the round's interest is paid)
+ *   CompanyMustPayLoanInterest,C,amount  C C's loans at a tenth of a loan's value each
+ *   InterestPaidFromTreasury,C,amount[,loan]          C with the run (the dividend line after
+ *   InterestPartlyPaidFromTreasury,C,paid,of[,loan]     it): the treasury pays them, the
+ *   InterestPaidFromRevenue,C,paid,of[,loan]            revenue paid out or withheld is the
+ *   InterestPaidFromPresidentCash,C,paid,of,[loan,]P    declared less the part from it, the
+ *                                 director pays the rest: the company's and his money checked
+ *   CompanyRepaysLoans,C,paid,of,count,value (or C,paid,count,value: Rails' message short of
+ *                                 one value)  D in an operating round: repay_loan (amount =
+ *                                 count); in the CGR's formation C by the Has lines ending it
+ *   CompanyRepaysLoansWithPresCash,C,paid,of,count,value,P  the director's part (formation):
+ *                                 read by CompanyHasLoans; C by the Has lines ending it
+ *   StartFormationRound,CGR StartingPlayer EndOfFormationRound  C as 1835's Prussian
+ *   CompanyHasLoans,C,P,count,value,total  C C's loans as the round began; D its director's:
+ *                                 repay_loan of the loans left when his money follows, a pass
+ *                                 (C given up) when loans are left without it, else none
+ *   WillMergeInto,C,CGR         C C given up (national_merging); closed when the formation ends
+ *   SharesReplacedForShares / HasMergedShares (older Rails),P|POOL,old,new,CGR  C the CGR
+ *                                 shares held (new, counted in the CGR's smallest share)
+ *   HasPutShareInPool,P         I the pool's shares are checked by the POOL line after it
+ *   CompanyHasShares,CGR,n,pct  C the CGR's smallest share is pct, n of them in all
+ *   START_MERGED_COMPANY IS_NOW_PRES_OF ExchangesBaseToken  C as 1835's
+ *   CompanyDiscardsTrain,CGR,T  C the engine's discard of the formed company's excess (else D)
+ *   DiscardsBaseToken / NoBaseTokenExchange,CGR,C,HEX/N  C C has no station on HEX now
+ *   CertificateLimit,limit,players,companies  C eng_certificate_limit
+ *   CanOperate / CannotOperate,CGR  I the CGR's CompanyOperates line (or none) checks it
+ *   BuysBonusTokenFrom,C,NAME,value,SELLER|BANK,price  D buy_bonus (ENG_ACT_BUY_BONUS: the
+ *                                 private whose powers' bonus_name is NAME); C the money paid,
+ *                                 the bonus held
+ *   AcquiresBonus,C,NAME,value,HEX...  C (with a private bought) C holds the bonus; the
+ *                                 revenues after it are checked with it by the optimizer
+ *   LaysBonusTokenOn,C,Port,value,HEX  D port (ENG_ACT_PLACE_MARKER: the private whose
+ *                                 marker_name is NAME, the hex); C the marker there for C
+ *   LAYS_FREE_TOKEN_ON,C,HEX    D the W&SR's station (a private's power, as 1835's)
+ *   LaysTileAt(For) LAYS_TOKEN_ON CompanyRevenue CompanyPaysOutFull CompanyWithholds
+ *   CompanyDoesNotPayDividend Payout BuysTrain BuysPrivateFromFor PresidentAddsCash
+ *   PlayerMustSellShares CompanyDiscardsTrain ...  as 1830's and 1835's
+ *   CorrectMapLaysTileAt,TILE,HEX,WORD  D the GM's tile (ENG_ADJ_TILE)
+ *   PlayerIsBankrupt,P          C ENG_EV_BANKRUPT
+ *   GameOver EoGWinner EoGFinalRanking "1. 753 Matt"  C as 1835's
+ *   ---                         I older Rails' separator of turns
+ * An action kind the engine does not know (its JSON type "?") or escrow and destinations it has
+ * never shown stop the replay: "not built: ...". */
+
+static int not_built(struct replay *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = snprintf(r->stop_reason, sizeof r->stop_reason, "not built: ");
+    vsnprintf(r->stop_reason + k, sizeof r->stop_reason - (size_t)k, fmt, ap);
+    va_end(ap);
+    r->not_built = true;
+    return 1;
+}
+
+/* An action of a kind the engine may not know yet: 1 (not built, said) when its action log has
+ * no name for it, else as apply. */
+static int apply_new(struct replay *r, const eng_action *a, const char *name)
+{
+    char *json = eng_action_to_json(r->g, a);
+    bool unknown = strstr(json, "\"type\":\"?\"") != NULL;
+    free(json);
+    if (unknown)
+        return not_built(r, "%s (the engine has no such action)", name);
+    return apply(r, a);
+}
+
+static int check_number(struct replay *r, const char *what, int want, int got)
+{
+    char exp[96];
+    snprintf(exp, sizeof exp, "%s %d", what, want);
+    return want == got ? 0 : failf(r, exp, "%d", got);
+}
+
+/* The company's loans and treasury against the last action's: dloans and dcash more. */
+static int loans_and_cash(struct replay *r, int c, int dloans, int dcash)
+{
+    const eng_company_state *s = &r->g->co[c];
+    if (check_number(r, "loans", r->loans_before[c] + dloans, s->loans))
+        return -1;
+    return check_number(r, "in its treasury", r->cash_before[c] + dcash, s->cash);
+}
+
+static int operating_company(struct replay *r, const char *id)
+{
+    int c = company_of(r, id);
+    if (c < 0 || c != r->g->operating)
+        return failf(r, id, "%s operating",
+                     r->g->operating >= 0 ? r->title->companies[r->g->operating].id : "none");
+    return c;
+}
+
+/* CompanyTakesLoan,C,value,received */
+static int take_loan(struct replay *r, char **f, int n)
+{
+    int c = n >= 4 ? operating_company(r, f[1]) : failf(r, "C,value,received", "%d fields", n);
+    if (c < 0)
+        return -1;
+    eng_action a = {.kind = ENG_ACT_TAKE_LOAN, .player = r->g->current, .company = c};
+    int rc = apply_new(r, &a, "take_loan");
+    if (rc)
+        return rc;
+    r->loan_value = atoi(f[2]);
+    return loans_and_cash(r, c, 1, atoi(f[3]));
+}
+
+/* How many loans a CompanyRepaysLoans(WithPresCash) line repays: its count field (the short
+ * form of Rails' message names one value less). */
+static int repaid_count(char **f, int n, bool director)
+{
+    if (director)
+        return n >= 7 ? atoi(f[4]) : atoi(f[3]);
+    return n >= 6 ? atoi(f[4]) : n == 5 ? atoi(f[3]) : 0;
+}
+
+/* CompanyRepaysLoans in an operating round: the operating company repays them (a decision). In
+ * the CGR's formation: the company's part of its director's decision (CompanyHasLoans). */
+static int repay_loans(struct replay *r, char **f, int n)
+{
+    int c = company_of(r, f[1]), count = repaid_count(f, n, false), paid = atoi(f[2]);
+    if (c < 0 || n < 5)
+        return failf(r, "C,paid,(of,)count,value", "cannot read it");
+    if (r->g->forming) /* checked by the Has lines that end the formation */
+        return 0;
+    if (operating_company(r, f[1]) < 0)
+        return -1;
+    eng_action a = {.kind = ENG_ACT_REPAY_LOAN, .player = r->g->current, .company = c,
+                    .amount = count};
+    int rc = apply_new(r, &a, "repay_loan");
+    return rc ? rc : loans_and_cash(r, c, -count, -paid);
+}
+
+/* CompanyRepaysLoansWithPresCash,C,paid,of,count,value,P: the director's money for the rest
+ * (the decision taken at CompanyHasLoans; the money checked by the Has lines that end the
+ * formation) */
+static int repay_with_director(struct replay *r, char **f, int n)
+{
+    return player_of(r, f[n - 1]) >= 0 ? 0 : failf(r, "a director", "no player %s", f[n - 1]);
+}
+
+/* How many loans the lines after a CompanyHasLoans repay for the company: with its director's
+ * money (director) or from its treasury alone; 0 when none follows before the next company's. */
+static int repaid_next(const struct replay *r, const char *company, bool director_s)
+{
+    int count = 0;
+    for (const char *p = r->rest; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char copy[256], *f[16];
+        snprintf(copy, sizeof copy, "%.*s", (int)(len < 255 ? len : 255), p);
+        if (str_is_blank(copy) || strncmp(copy, "CompanyHasLoans", 15) == 0)
+            break;
+        int nf = split(copy, f, 16);
+        bool director = strcmp(f[0], "CompanyRepaysLoansWithPresCash") == 0;
+        if (nf >= 5 && director == director_s &&
+            (director || strcmp(f[0], "CompanyRepaysLoans") == 0) &&
+            strcmp(f[1], company) == 0 && repaid_count(f, nf, director) > count)
+            count = repaid_count(f, nf, director);
+        p = end ? end + 1 : NULL;
+    }
+    return count;
+}
+
+/* CompanyHasLoans,C,P,count,value,total (the CGR's formation): C's loans as the round began,
+ * and its director's decision. Rails' lines after it: the treasury's repayment (what it can
+ * repay: the round's own, no decision), the director's money for the rest (he repays them all:
+ * repay_loan of the loans left), or neither with loans left (he gives C up: a pass). When the
+ * engine does not ask about C (no loan left; a director who cannot pay one), no decision. */
+static int has_loans(struct replay *r, char **f, int n)
+{
+    int c = company_of(r, f[1]), p = player_of(r, f[2]);
+    if (n < 4 || c < 0 || p < 0)
+        return failf(r, "C,director,count,...", "cannot read it");
+    if (check_number(r, "loans as the formation began", atoi(f[3]), r->loans_at_formation[c]))
+        return -1;
+    bool director_pays = repaid_next(r, f[1], true) > 0;
+    if (!r->g->forming || r->g->national_asking != c) /* all repaid, or he cannot pay one */
+        return 0;
+    if (!director_pays)
+        return apply(r, &(eng_action){.kind = ENG_ACT_PASS, .player = p, .company = c});
+    eng_action a = {.kind = ENG_ACT_REPAY_LOAN, .player = p, .company = c,
+                    .amount = r->g->co[c].loans};
+    return apply_new(r, &a, "repay_loan (the CGR's formation)");
+}
+
+/* The interest lines before a run: their parts, checked with the run (check_interest). */
+static int interest_line(struct replay *r, char **f, int n)
+{
+    const char *k = f[0];
+    int amount = n > 2 ? atoi(f[2]) : 0;
+    if (operating_company(r, f[1]) < 0)
+        return -1;
+    if (strcmp(k, "CompanyMustPayLoanInterest") == 0) {
+        r->interest_due = amount;
+        int c = r->g->operating;
+        return r->loan_value ? check_number(r, "interest on its loans", amount,
+                                            r->g->co[c].loans * r->loan_value / 10)
+                             : 0;
+    }
+    if (strcmp(k, "InterestPaidFromTreasury") == 0 ||
+        strcmp(k, "InterestPartlyPaidFromTreasury") == 0)
+        r->interest_treasury += amount;
+    else if (strcmp(k, "InterestPaidFromRevenue") == 0)
+        r->interest_revenue += amount;
+    else { /* InterestPaidFromPresidentCash */
+        r->interest_director += amount;
+        if ((r->interest_payer = player_of(r, f[n - 1])) < 0)
+            return failf(r, "the director paying", "no player %s", f[n - 1]);
+    }
+    return 0;
+}
+
+static int events_sum(const struct replay *r, eng_event_kind kind, int player, int company)
+{
+    int sum = 0;
+    for (int i = 0; i < r->g->nevents; i++) {
+        const eng_event *e = &r->g->events[i];
+        if (e->kind == kind && (player < 0 || e->player == player) &&
+            (company < 0 || e->company == company))
+            sum += e->amount;
+    }
+    return sum;
+}
+
+/* After the run of company c (revenue declared, withheld or paid out, or none): the interest
+ * Rails paid — the treasury's part out of it, the revenue's part out of what was paid out or
+ * kept, the director's part out of his money. */
+static int check_interest(struct replay *r, int c, int revenue, char how)
+{
+    int t = r->interest_treasury, rev = r->interest_revenue, d = r->interest_director;
+    int payer = r->interest_payer;
+    r->interest_due = r->interest_treasury = r->interest_revenue = r->interest_director = 0;
+    r->interest_payer = -1;
+    if (t + rev + d == 0)
+        return 0;
+    int kept = how == 'W' ? revenue - rev
+               : how == 'P' ? events_sum(r, ENG_EV_COMPANY_GETS, -1, c) : 0;
+    if (check_number(r, "in the treasury after its interest and run",
+                     r->cash_before[c] - t + kept, r->g->co[c].cash))
+        return -1;
+    if (d == 0 || payer < 0)
+        return 0;
+    return check_number(r, "the director's money after paying interest",
+                        r->player_cash_before[payer] - d +
+                            events_sum(r, ENG_EV_DIVIDEND, payer, -1),
+                        r->g->players[payer].cash);
+}
+
+/* Rails holding `total` of c's money in escrow while the engine's track has reached its
+ * destination already (its player says so later: ReleasedFromEscrow): what the engine paid c of
+ * it instead is counted with c's money until then. True when so. */
+static bool escrow_paid_ahead(struct replay *r, int c, int total)
+{
+    if (!r->g->co[c].destination_reached || r->g->co[c].escrow != 0)
+        return false;
+    r->escrow_ahead[c] = total;
+    return true;
+}
+
+/* After a share of the company bought: the escrow HoldMoneyInEscrow announced. */
+static int check_escrow(struct replay *r, int c)
+{
+    int total = r->escrow_total;
+    r->escrow_company = -1;
+    if (r->g->co[c].escrow == total || escrow_paid_ahead(r, c, total))
+        return 0;
+    if (!r->seen_escrow)
+        return not_built(r, "escrow (the bank holds none of %s's money: %d due)",
+                         r->title->companies[c].id, total);
+    return check_number(r, "held in escrow", total, r->g->co[c].escrow);
+}
+
+static int destination_line(struct replay *r, char **f, int n)
+{
+    int c = company_of(r, f[1]);
+    if (c < 0 || n < 3)
+        return failf(r, "C,...", "cannot read it");
+    if (!r->seen_destination)
+        return not_built(r, "destinations (%s has not reached %s in the engine)", f[1], f[2]);
+    if (strcmp(f[0], "DestinationReached") == 0)
+        return r->g->co[c].destination_reached ? 0
+               : failf(r, "its destination reached", "not reached");
+    /* the engine pays it as the track reaches the destination; Rails when its player says so,
+     * which may be later: the escrow paid is compared, not the moment (what Rails held after
+     * the engine's track had reached it included) */
+    int released = r->escrow_ahead[c];
+    r->escrow_ahead[c] = 0;
+    if (check_number(r, "escrow released", atoi(f[2]), released))
+        return -1;
+    return check_number(r, "escrow left", 0, r->g->co[c].escrow);
+}
+
+/* The private whose run bonus (bonus_name) or marker (marker_name) Rails names ("Tunnel",
+ * "Bridge", "Port": the title's powers), or -1. */
+static int bonus_private(const struct replay *r, const char *name, bool marker)
+{
+    for (int c = 0; c < r->title->ncompanies; c++) {
+        const eng_powers *pw = &r->title->companies[c].powers;
+        if (r->title->companies[c].kind == ENG_PRIVATE &&
+            strcmp(marker ? pw->marker_name : pw->bonus_name, name) == 0 &&
+            (marker ? pw->nmarker_hexes : pw->nbonus_hexes) > 0)
+            return c;
+    }
+    return -1;
+}
+
+/* The company holds the private's run bonus (bought, or with the private). */
+static int check_bonus(struct replay *r, int c, int priv)
+{
+    return priv < 32 && (r->g->co[c].bonuses >> priv & 1u)
+               ? 0 : failf(r, "the bonus held", "%s has no %s bonus", r->title->companies[c].id,
+                           r->title->companies[priv].id);
+}
+
+/* BuysBonusTokenFrom,C,NAME,value,SELLER|BANK,price: buy_bonus; the buyer pays the price, to
+ * the selling company (or the bank), and holds the bonus. */
+static int buy_bonus(struct replay *r, char **f, int n)
+{
+    int priv = n >= 6 ? bonus_private(r, f[2], false) : -1;
+    int c = operating_company(r, f[1]), seller = company_of(r, f[4]), price = atoi(f[5]);
+    if (priv < 0 || c < 0)
+        return c < 0 ? -1 : failf(r, "a bonus of the title", "\"%s\" unknown", f[2]);
+    eng_action a = {.kind = ENG_ACT_BUY_BONUS, .player = r->g->current, .company = priv};
+    int rc = apply_new(r, &a, "buy_bonus");
+    if (rc)
+        return rc;
+    if (check_number(r, "paid for the bonus", price, r->cash_before[c] - r->g->co[c].cash) ||
+        check_bonus(r, c, priv))
+        return -1;
+    return seller < 0 ? 0
+           : check_number(r, "the seller's for the bonus", price,
+                          r->g->co[seller].cash - r->cash_before[seller]);
+}
+
+/* AcquiresBonus,C,NAME,value,HEX...: the company holds the bonus (with the private bought) */
+static int acquires_bonus(struct replay *r, char **f, int n)
+{
+    int c = company_of(r, f[1]), priv = n >= 3 ? bonus_private(r, f[2], false) : -1;
+    if (c < 0 || priv < 0)
+        return failf(r, "a company and a bonus of the title", "\"%s\", \"%s\"", f[1],
+                     n >= 3 ? f[2] : "");
+    return check_bonus(r, c, priv);
+}
+
+/* LaysBonusTokenOn,C,NAME,value,HEX: place_marker (the port's); the marker there, for C */
+static int place_marker(struct replay *r, char **f, int n)
+{
+    int priv = n >= 5 ? bonus_private(r, f[2], true) : -1, c = operating_company(r, f[1]);
+    eng_action a = {.kind = ENG_ACT_PLACE_MARKER, .player = r->g->current, .company = priv,
+                    .hex = n >= 5 ? eng_hex_index(r->title, f[4]) : -1};
+    if (c < 0)
+        return -1;
+    if (priv < 0 || a.hex < 0)
+        return failf(r, "a marker of the title and a hex", "\"%s\" on \"%s\"", f[2],
+                     n >= 5 ? f[4] : "");
+    int rc = apply_new(r, &a, "place_marker (the port)");
+    if (rc)
+        return rc;
+    const eng_company_state *ps = &r->g->co[priv];
+    return ps->marker_placed && ps->marker_hex == a.hex && ps->marker_user == c
+               ? 0 : failf(r, "the marker placed there for the company", "not so");
+}
+
+/* A company's shares held by an owner (a player, or "POOL"), counted in its smallest share. */
+static int shares_held(const struct replay *r, int c, const char *who, int *unit)
+{
+    const eng_company_state *s = &r->g->co[c];
+    int owner = strcmp(who, "POOL") == 0 ? ENG_POOL : player_of((struct replay *)r, who);
+    *unit = 100;
+    for (int i = 0; i < s->ncerts; i++)
+        if (s->certs[i].percent > 0 && s->certs[i].percent < *unit)
+            *unit = s->certs[i].percent;
+    return eng_percent_held(r->g, c, owner) / *unit;
+}
+
+/* The CGR's formation's consequences. 2: not one of them. */
+static int cgr_line(struct replay *r, char **f, int n)
+{
+    const char *k = f[0];
+    int unit;
+    if ((strcmp(k, "SharesReplacedForShares") == 0 || strcmp(k, "HasMergedShares") == 0) &&
+        n >= 5 && company_of(r, f[4]) >= 0)
+        return check_number(r, "shares of the formed company", atoi(f[3]),
+                            shares_held(r, company_of(r, f[4]), f[1], &unit));
+    if (strcmp(k, "CompanyHasShares") == 0 && n >= 4 && company_of(r, f[1]) >= 0) {
+        shares_held(r, company_of(r, f[1]), "POOL", &unit);
+        return check_number(r, "percent a share", atoi(f[3]), unit) ||
+               check_number(r, "shares in all", atoi(f[2]), 100 / unit) ? -1 : 0;
+    }
+    if (strcmp(k, "CertificateLimit") == 0)
+        return check_number(r, "the certificate limit", atoi(f[1]),
+                            eng_certificate_limit(r->g, 0));
+    if (strcmp(k, "WillMergeInto") == 0 && company_of(r, f[1]) >= 0) {
+        int c = company_of(r, f[1]);
+        r->merging |= 1u << c;
+        return (r->g->national_merging >> c & 1u) || r->g->co[c].closed
+                   ? 0 : failf(r, "given up to the national", "not given up");
+    }
+    if ((strcmp(k, "DiscardsBaseToken") == 0 || strcmp(k, "NoBaseTokenExchange") == 0) &&
+        n >= 4) {
+        char hex[16];
+        snprintf(hex, sizeof hex, "%s", f[3]);
+        if (strchr(hex, '/'))
+            *strchr(hex, '/') = '\0';
+        int h = eng_hex_index(r->title, hex), c = company_of(r, f[2]);
+        for (int ci = 0; h >= 0 && c >= 0 && ci < ENG_MAX_CITIES; ci++)
+            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++)
+                if (r->g->board->tokens[h][ci][sl] == c)
+                    return failf(r, "no station of it there", "%s's station on %s", f[2], hex);
+        return h >= 0 && c >= 0 ? 0 : failf(r, "a company and a hex", "cannot read them");
+    }
+    if (strcmp(k, "HasPutShareInPool") == 0 || strcmp(k, "CanOperate") == 0 ||
+        strcmp(k, "CannotOperate") == 0)
+        return 0; /* checked by the lines after them (the table above) */
+    return 2;
+}
+
+/* The companies Rails merged into the formed one are closed once its formation ends. */
+static int check_merged(struct replay *r)
+{
+    for (int c = 0; c < r->title->ncompanies; c++)
+        if ((r->merging >> c & 1u) && !r->g->co[c].closed)
+            return failf(r, "merged companies closed", "%s is not",
+                         r->title->companies[c].id);
+    r->merging = 0;
+    return 0;
+}
+
+/* A line of 1856's rules; 2: not one of them. */
+static int title_1856_line(struct replay *r, char **f, int n)
+{
+    const char *k = f[0];
+    if (strcmp(k, "CompanyTakesLoan") == 0)
+        return take_loan(r, f, n);
+    if (strcmp(k, "CompanyRepaysLoans") == 0)
+        return repay_loans(r, f, n);
+    if (strcmp(k, "CompanyRepaysLoansWithPresCash") == 0 && n >= 6)
+        return repay_with_director(r, f, n);
+    if (strcmp(k, "CompanyHasLoans") == 0)
+        return has_loans(r, f, n);
+    if (strncmp(k, "CompanyMustPayLoanInterest", 26) == 0 || strncmp(k, "InterestPa", 10) == 0)
+        return n >= 3 ? interest_line(r, f, n) : failf(r, "C,amount", "%d fields", n);
+    if (strcmp(k, "HoldMoneyInEscrow") == 0 && n >= 4) {
+        /* today's Rails writes it before the share bought, older Rails after it: held already,
+         * or checked with the next share bought */
+        int c = r->escrow_company = company_of(r, f[3]);
+        r->escrow_total = atoi(f[2]);
+        if (c >= 0 && (r->g->co[c].escrow == r->escrow_total ||
+                       escrow_paid_ahead(r, c, r->escrow_total)))
+            r->escrow_company = -1;
+        return c >= 0 ? 0 : failf(r, "a company", "no company %s", f[3]);
+    }
+    if (strcmp(k, "DestinationReached") == 0 || strcmp(k, "ReleasedFromEscrow") == 0)
+        return destination_line(r, f, n);
+    if (strcmp(k, "BuysBonusTokenFrom") == 0)
+        return buy_bonus(r, f, n);
+    if (strcmp(k, "LaysBonusTokenOn") == 0)
+        return place_marker(r, f, n);
+    if (strcmp(k, "AcquiresBonus") == 0)
+        return acquires_bonus(r, f, n);
+    return cgr_line(r, f, n);
 }
 
 /* Messages for what the engine does not do yet: the replay stops there, saying so. */
@@ -1460,6 +2080,14 @@ static int replay_line(struct replay *r, char **f, int n)
                 a1);
         return 0;
     }
+    if (strcmp(k, "Floats") == 0) /* (1856: its money partly in escrow, not said) */
+        return expect_event(r, ENG_EV_FLOATS, -2, company_of(r, f[1]), NULL, NULL);
+    if (strcmp(k, "---") == 0) /* older Rails: between turns */
+        return 0;
+    if (strcmp(k, "CorrectMapLaysTileAt") == 0)
+        return gm_lays_tile(r, f, n);
+    if (strcmp(k, "PlayerIsBankrupt") == 0)
+        return expect_event(r, ENG_EV_BANKRUPT, player_of(r, f[1]), -2, NULL, NULL);
     if (strcmp(k, "FloatsWithCash") == 0)
         return expect_event(r, ENG_EV_FLOATS, -2, company_of(r, f[1]), &a2, NULL);
     if (strcmp(k, "ALSO_GETS") == 0)
@@ -1512,9 +2140,14 @@ static int replay_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "PriceIsPaidTo") == 0)
         return expect_event(r, ENG_EV_PAID_TO, -2, company_of(r, f[2]), &a1, NULL);
-    if (strcmp(k, "IS_NOW_PRES_OF") == 0)
-        return expect_event(r, ENG_EV_PRESIDENT, player_of(r, f[1]), company_of(r, f[2]), NULL,
-                            NULL);
+    if (strcmp(k, "IS_NOW_PRES_OF") == 0) { /* the event, or (a company formed: 1856's CGR)
+                                              * its director so named */
+        int p = player_of(r, f[1]), c = company_of(r, f[2]);
+        if (c >= 0 && !take_event(r, ENG_EV_PRESIDENT, p, c, NULL, NULL) &&
+            (unmatched(r, ENG_EV_PRESIDENT, -1, c) || r->g->co[c].director != p))
+            return expect_event(r, ENG_EV_PRESIDENT, p, c, NULL, NULL);
+        return c >= 0 ? 0 : failf(r, "a company", "no company %s", f[2]);
+    }
     if (strcmp(k, "PRICE_MOVES_LOG") == 0) {
         int c = company_of(r, f[1]);
         if (take_event(r, ENG_EV_PRICE, -2, c, &a2, &a4) || lowered_anyway(r, c, a2, a4))
@@ -1542,6 +2175,8 @@ static int replay_line(struct replay *r, char **f, int n)
     op = formation_line(r, f, n);
     if (op != 2)
         return op;
+    if ((op = title_1856_line(r, f, n)) != 2)
+        return op;
     if (not_yet(k)) {
         snprintf(r->stop_reason, sizeof r->stop_reason, "%s", k);
         return 1;
@@ -1562,8 +2197,10 @@ static int header_line(struct replay *r, char **f, int n)
         r->player_cash = atoi(f[1]);
     else if (strcmp(f[0], "BankHas") == 0)
         r->bank_has = atoi(f[1]);
-    else if (strcmp(f[0], "StartOfPhase") == 0 || strcmp(f[0], "BankSizeIs") == 0)
-        return 0; /* StartOfPhase,2 is Rails' first phase; BankSizeIs repeats BankHas */
+    else if (strcmp(f[0], "StartOfPhase") == 0) /* Rails' first phase: "2", older 1856's "1" */
+        r->phases_from_one = n > 1 && strcmp(f[1], "1") == 0 && strcmp(r->title->phases[0].on, "1");
+    else if (strcmp(f[0], "BankSizeIs") == 0)
+        return 0; /* it repeats BankHas */
     else
         return 1; /* not a header line */
     return 0;
@@ -1625,8 +2262,11 @@ static char *translate_options(const eng_title *t, const char *rails)
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
                                              {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
     /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M"; an empty Variant,
-     * the standard game: V1.9.2 StartRound.start) */
-    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}, {"", "Standard"}};
+     * the standard game: V1.9.2 StartRound.start); Rails' FirstRoundSellRestriction "First
+     * Stock Round" (1856's default: no sale in the whole first stock round, StockRound.
+     * checkFirstRoundSellRestriction) is the engine's yes */
+    static const char *const old_values[][2] = {{"20M", "20"}, {"30M", "30"}, {"", "Standard"},
+                                                {"First Stock Round", "yes"}};
     buf b;
     buf_init(&b);
     char *copy = xstrdup(rails), *save = NULL;
@@ -1800,9 +2440,16 @@ static void print_state(struct replay *r)
 }
 
 /* A line as today's Rails writes it, into out: older Rails wrote a minor's half of a split
- * revenue in English ("M1 receives 20"), today "RECEIVES,M1,20". */
-static void older_line(char *out, size_t size, const char *line)
+ * revenue in English ("M1 receives 20"), today "RECEIVES,M1,20"; and amounts with their
+ * currency ("$105", older 1856 logs), today without. */
+static void older_line(char *out, size_t size, const char *given)
 {
+    char line[1024];
+    size_t k = 0;
+    for (const char *p = given; *p && k + 1 < sizeof line; p++)
+        if (!(*p == '$' && (p[1] == '-' || (p[1] >= '0' && p[1] <= '9'))))
+            line[k++] = *p;
+    line[k] = '\0';
     const char *at = strstr(line, " receives ");
     char *end;
     long amount = at ? strtol(at + 10, &end, 10) : 0;
@@ -1824,7 +2471,8 @@ static int split(char *line, char **f, int max)
 int main(int argc, char **argv)
 {
     util_keep_freed_memory();
-    struct replay r = {.snapshot = -1, .adds_player = -1};
+    struct replay r = {.snapshot = -1, .adds_player = -1, .escrow_company = -1,
+                       .interest_payer = -1};
     const char *tune = getenv("RAILS_ROUTES_TUNE"); /* "INDEX HELP": see eng_routes_tune */
     if (tune && sscanf(tune, "%d %d", &r.tune_index, &r.tune_help) == 2) {
         r.tuned = true;
@@ -1933,8 +2581,9 @@ int main(int argc, char **argv)
                         r.g->trains_left[k], r.g->pool_trains[k], r.g->train_obsolete[k]);
         applied++;
         if (rc == 1) {
-            fprintf(stderr, "stopped at line %d (%s): %s is not in the engine yet\n", r.line,
-                    line, r.stop_reason);
+            fprintf(stderr, r.not_built ? "stopped at line %d (%s): %s\n"
+                                        : "stopped at line %d (%s): %s is not in the engine yet\n",
+                    r.line, line, r.stop_reason);
             r.stopped = true;
             rc = 0;
             break;
