@@ -247,35 +247,57 @@ static int companies_at(const eng_game *g, int row, int col, int *out)
 }
 
 #define MARKET_CELL 4 /* characters a market square takes in the text chart */
+#define MARKET_TEXT_WIDTH 78 /* the text report's width (its lines are wrapped there) */
 
-/* The market as a text chart: each row's prices, the companies' ids under their squares. */
-static char *market_text(const rep_state *s)
+/* Columns c0 to c1 - 1 of the market as a text chart: each row's prices, the companies' ids
+ * under their squares; a row without a square there left out. */
+static void market_part(const rep_state *s, int c0, int c1, buf *text)
 {
-    buf text, line;
-    buf_init(&text);
+    buf line;
     buf_init(&line);
     for (int r = 0; r < s->market_rows; r++) {
         const rep_square *row = &s->market[r * s->market_cols];
         int depth = 0;
+        bool any = false;
         buf_reset(&line);
-        for (int c = 0; c < s->market_cols; c++) {
+        for (int c = c0; c < c1; c++) {
             if (row[c].price)
                 buf_printf(&line, "%*d", MARKET_CELL, row[c].price);
             else
                 buf_printf(&line, "%*s", MARKET_CELL, "");
+            any |= row[c].price != 0;
             depth = row[c].ntokens > depth ? row[c].ntokens : depth;
         }
+        if (!any && c0 > 0)
+            continue;
         buf_trim_end(&line);
-        buf_printf(&text, "  %s\n", line.data);
+        buf_printf(text, "  %s\n", line.data);
         for (int d = 0; d < depth; d++) {
             buf_reset(&line);
-            for (int c = 0; c < s->market_cols; c++)
+            for (int c = c0; c < c1; c++)
                 buf_printf(&line, "%*s", MARKET_CELL, d < row[c].ntokens ? row[c].tokens[d].id : "");
             buf_trim_end(&line);
-            buf_printf(&text, "  %s\n", line.data);
+            buf_printf(text, "  %s\n", line.data);
         }
     }
     buf_free(&line);
+}
+
+/* The market as a text chart; one wider than the report's lines (1856's 20 columns) in parts
+ * side by side no more, one under the other: the left-hand squares, then the rest from the top
+ * row down. */
+static char *market_text(const rep_state *s)
+{
+    buf text;
+    buf_init(&text);
+    int fit = (MARKET_TEXT_WIDTH - 2) / MARKET_CELL;
+    int parts = (s->market_cols + fit - 1) / fit, per = parts ? (s->market_cols + parts - 1) / parts : 0;
+    for (int k = 0; k < parts; k++) {
+        if (k)
+            buf_adds(&text, "  (the market goes on to the right:)\n");
+        market_part(s, k * per, (k + 1) * per < s->market_cols ? (k + 1) * per : s->market_cols,
+                    &text);
+    }
     return buf_steal(&text);
 }
 
