@@ -291,7 +291,8 @@ static char *market_text(const rep_state *s)
     buf text;
     buf_init(&text);
     int fit = (MARKET_TEXT_WIDTH - 2) / MARKET_CELL;
-    int parts = (s->market_cols + fit - 1) / fit, per = parts ? (s->market_cols + parts - 1) / parts : 0;
+    int parts = (s->market_cols + fit - 1) / fit;
+    int per = parts ? (s->market_cols + parts - 1) / parts : 0;
     for (int k = 0; k < parts; k++) {
         if (k)
             buf_adds(&text, "  (the market goes on to the right:)\n");

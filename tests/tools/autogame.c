@@ -1,8 +1,9 @@
 /* autogame: a game of 1835 (or another title) played by the game master alone, for make bench
- * (bench/autogame.sh) and the silent-game tests (tests/turn/test_silent_1856.sh): four players buy the start packet (the first purchase the rules allow, each time), then never
- * write again — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have
- * the game master play for them, until the game ends or the turn limit. Prints a line a turn
- * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
+ * (bench/autogame.sh) and the silent-game tests (tests/turn/test_silent_1856.sh): four players
+ * buy the start packet (the first purchase the rules allow, each time), then never write again
+ * — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have the game
+ * master play for them, until the game ends or the turn limit. Prints a line a turn (its
+ * rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
  * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED", after a line "the game is over:
  * WHY" when it ended (WHY as the report says it: "the bank broke", "a bankruptcy").
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
