@@ -301,6 +301,24 @@ static int national_text(const struct line *l)
     case ENG_EV_NOT_FORMED: return say(l, "%s does not form: no company merges", C);
     case ENG_EV_CERT_LIMIT:
         return say(l, "The certificate limit is now %d (%d companies)", e->amount, e->amount2);
+    case ENG_EV_TRAIN_BORROWED:
+        return say(l, "%s has no train: it borrows a %s for its run", C, train_name(l->g, e->item));
+    case ENG_EV_TRAIN_RETURNED:
+        return say(l, "%s gives the borrowed %s back", C, train_name(l->g, e->item));
+    case ENG_EV_NATIONAL_CHOICE: {
+        static const char *const what[] = {
+            [ENG_NATIONAL_CHOOSES_STATIONS] = "the stations it takes over",
+            [ENG_NATIONAL_MUST_DISCARD] = "the trains it discards over its limit",
+            [ENG_NATIONAL_MAY_DISCARD] = "whether it discards trains that will rust"};
+        bool known = e->amount > 0 && e->amount <= ENG_NATIONAL_MAY_DISCARD;
+        return say(l, "%s, %s's director, chooses %s", P, C, known ? what[e->amount] : "?");
+    }
+    case ENG_EV_MUST_BUY_SECOND:
+        return say(l, "%s, %s's director with a single share, must buy a second one in the next "
+                      "stock round", P, C);
+    case ENG_EV_DIRECTOR_WHOLE:
+        return say(l, "%s holds %s's director's certificate of two shares (%d%%)", P, C,
+                   e->amount);
     default: return 0;
     }
 }
@@ -413,7 +431,8 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
         return formation_text;
     case ENG_EV_LOANS_REPAID: case ENG_EV_WILL_MERGE: case ENG_EV_SHARES_MERGED:
     case ENG_EV_NATIONAL_SHARES: case ENG_EV_TOKEN_REMOVED: case ENG_EV_NOT_FORMED:
-    case ENG_EV_CERT_LIMIT:
+    case ENG_EV_CERT_LIMIT: case ENG_EV_TRAIN_BORROWED: case ENG_EV_TRAIN_RETURNED:
+    case ENG_EV_NATIONAL_CHOICE: case ENG_EV_MUST_BUY_SECOND: case ENG_EV_DIRECTOR_WHOLE:
         return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
     case ENG_EV_FINAL_SCORE:

@@ -292,6 +292,14 @@ typedef enum {
                            * amount2: city */
     ENG_EV_NOT_FORMED,    /* company: the national, no major given up to it */
     ENG_EV_CERT_LIMIT,    /* amount: the certificate limit now, amount2: the majors open */
+    ENG_EV_TRAIN_BORROWED, /* company: the national, item: the train it runs having none */
+    ENG_EV_TRAIN_RETURNED, /* company: the national, item: the borrowed train, given back */
+    ENG_EV_NATIONAL_CHOICE, /* company: the national, player: its director, amount: what he
+                             * chooses now (ENG_NATIONAL_CHOOSES_...), amount2: how many */
+    ENG_EV_MUST_BUY_SECOND, /* company: the national, player: its director of a single share,
+                             * who must buy a second one in the next stock round */
+    ENG_EV_DIRECTOR_WHOLE, /* company: the national, player: its director, whose certificate of
+                            * one share and another are one of two now, amount: its percent */
     /* privates' run bonuses and markers (1856): */
     ENG_EV_GOT_BONUS,     /* company: the major, item: the private whose run bonus it holds now
                            * (bought with the private; Rails' AcquiresBonus) */
@@ -300,6 +308,10 @@ typedef enum {
     ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
     ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
 } eng_event_kind;
+
+/* What a national's director chooses after it forms (g->national_choosing). */
+enum { ENG_NATIONAL_CHOOSES_NOTHING, ENG_NATIONAL_CHOOSES_STATIONS, ENG_NATIONAL_MUST_DISCARD,
+       ENG_NATIONAL_MAY_DISCARD };
 
 /* Everyone's money when a round ended (for reports, and for checking against other programs). */
 typedef struct eng_snapshot {
@@ -386,6 +398,13 @@ typedef struct eng_game {
     unsigned national_merging; /* bit c: major c is given up to the national */
     bool national_permanent;  /* the national has owned a train that never rusts (as it formed
                                * or ran): it no longer must withhold */
+    int national_choosing;    /* after it formed, its director chooses (ENG_NATIONAL_...) */
+    int national_nmerged;     /* the companies given up to it, in the round's order (that of */
+    int national_merged[ENG_MAX_COMPANIES]; /* the fixed rule for the stations left over) */
+    int national_borrowed;    /* the train type the national runs this turn having none (given
+                               * back after its run), or ENG_NONE */
+    int national_single;      /* its director holding a single share, who must buy a second
+                               * (the next stock round), or ENG_NONE */
     int formation_founder;    /* the company whose having operated in the round keeps the
                                * formed company from joining it: the title's founder (1835's M2),
                                * or as the special round sets it (1856: the first merged into the
@@ -590,7 +609,18 @@ int eng_train_limit(const eng_game *g, int company);
 bool eng_national_withholds(const eng_game *g, int company);
 bool eng_national_no_interest(const eng_game *g, int company);
 bool eng_national_never_closes(const eng_game *g, int company);
-/* Whether the company holds a train that never rusts nor becomes obsolete. */
+/* ... the money for its shares bought from the IPO goes to the bank (not to it); a train
+ * between buyer and seller, one of them the national, is traded at its cost only; whether
+ * it may buy a train of this type (not one that will rust). */
+bool eng_national_ipo_to_bank(const eng_game *g, int company);
+/* What `percent` of the company is worth at `unit`, its price: unit per 10%, or per share of a
+ * national whose price is per share (national.price_per_share: 1856's CGR of 20 shares, a 5%
+ * share at the full price; Rails, 18xx.games num_shares x price). */
+int eng_shares_money(const eng_game *g, int company, int unit, int percent);
+bool eng_national_face_value(const eng_game *g, int buyer, int seller);
+bool eng_national_may_buy(const eng_game *g, int company, int type);
+/* Whether the company holds a train that never rusts nor becomes obsolete (the national's
+ * borrowed train is not its own). */
 bool eng_owns_permanent_train(const eng_game *g, int company);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */
@@ -599,8 +629,13 @@ int eng_share_price(const eng_game *g, int company);     /* 0 without a price */
 int eng_percent_held(const eng_game *g, int company, int owner);
 /* The station markers the company has on the map. */
 int eng_stations_placed(const eng_game *g, int company);
-/* The certificates that count toward the limit (those of a company in a market zone do not). */
+/* The certificates that count toward the limit (those of a company in a market zone do not),
+ * a half one (the title's half_cert_percent: 1856's CGR 5% shares) rounded up; in halves; and
+ * the halves one certificate of the company counts (1 or 2). Over the limit: halves > 2 x
+ * limit, or as well count > limit. */
 int eng_certificate_count(const eng_game *g, int player);
+int eng_certificate_halves(const eng_game *g, int player);
+int eng_cert_halves(const eng_game *g, int company, int cert);
 /* The market zone the company's price is in (ENG_ZONE_...). */
 int eng_market_zone(const eng_game *g, int company);
 int eng_certificate_limit(const eng_game *g, int player);

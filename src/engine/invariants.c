@@ -325,6 +325,14 @@ static bool city_used(const eng_board *b, int h, int k)
     return false;
 }
 
+/* A station of a company closed as it merged into the national, left on the map while the
+ * national's director chooses which it takes over (1856's CGR; titles/t1856.c). */
+static bool awaiting_national(const eng_game *g, int x)
+{
+    return g->forming && g->national_choosing == ENG_NATIONAL_CHOOSES_STATIONS &&
+           ((g->national_merging >> x) & 1u);
+}
+
 static int check_city(const eng_game *g, int h, const eng_track *tr, int k, int *seen_in_hex,
                       int *placed, char *what, size_t len)
 {
@@ -335,7 +343,8 @@ static int check_city(const eng_game *g, int h, const eng_track *tr, int k, int 
         int x = b->tokens[h][k][s];
         if (x == ENG_NONE)
             continue;
-        if (x < 0 || x >= g->t->ncompanies || k >= tr->ncities || g->co[x].closed)
+        if (x < 0 || x >= g->t->ncompanies || k >= tr->ncities ||
+            (g->co[x].closed && !awaiting_national(g, x)))
             return eng_refuse(what, len, "stations: a station of %d in city %d of %s (the hex "
                                          "has %d)%s", x, k + 1, hex, tr->ncities,
                               x >= 0 && x < g->t->ncompanies && g->co[x].closed ? ", closed" : "");
@@ -455,9 +464,10 @@ static int check_bonuses(const eng_game *g, const eng_action *a, char *what, siz
     return 0;
 }
 
-/* ---- a national's round (1856's CGR): a company is asked only while it is under way, and
- * every company given up to a formed national is closed, without money, trains, loans or a
- * certificate held by anyone. ---- */
+/* ---- a national's round (1856's CGR): a company is asked, and its director chooses, only
+ * while it is under way, and every company given up to a formed national is closed, without
+ * money, trains, loans or a certificate held by anyone; a train it borrows is held only in its
+ * own turn, as its only train; a director bound to buy a second share is its director. ---- */
 
 static int check_given_up(const eng_game *g, int c, char *what, size_t len)
 {
@@ -483,6 +493,15 @@ static int check_national(const eng_game *g, const eng_action *a, char *what, si
     if (!g->forming && g->national_asking != ENG_NONE)
         return eng_refuse(what, len, "national: %s is asked outside the round",
                           g->t->companies[g->national_asking].id);
+    if (!g->forming && g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING)
+        return eng_refuse(what, len, "national: its director chooses outside the round");
+    if (g->national_single != ENG_NONE && g->co[n].director != g->national_single)
+        return eng_refuse(what, len, "national: %s, bound to buy a second share, is not %s's "
+                                     "director", g->players[g->national_single].name,
+                          g->t->companies[n].id);
+    if (g->national_borrowed != ENG_NONE && (g->operating != n || g->co[n].ntrains != 1))
+        return eng_refuse(what, len, "national: a borrowed train held out of its turn or with "
+                                     "%d trains", g->co[n].ntrains);
     for (int c = 0; c < g->t->ncompanies && !g->forming && g->co[n].started; c++)
         if (((g->national_merging >> c) & 1u) && check_given_up(g, c, what, len))
             return -1;

@@ -74,6 +74,30 @@ static int least_bid(const eng_game *g, int item)
     return (high ? high : g->item_price[item]) + g->t->bid_raise;
 }
 
+/* A national's director choosing after it formed: the stations of the companies given up
+ * still on the map, its trains to discard. */
+static void national_choices(struct legal_list *l, int player)
+{
+    const eng_game *g = l->g;
+    int n = g->t->national.company;
+    if (g->national_choosing == ENG_NATIONAL_CHOOSES_NOTHING)
+        return;
+    for (int h = 0; h < g->t->nhexes; h++)
+        for (int c = 0; c < ENG_MAX_CITIES; c++) {
+            bool given_up = false;
+            for (int s = 0; s < ENG_MAX_SLOTS; s++) {
+                int x = g->board->tokens[h][c][s];
+                given_up |= x >= 0 && x != n && ((g->national_merging >> x) & 1u);
+            }
+            if (given_up)
+                try_action(l, (eng_action){.kind = ENG_ACT_TOKEN, .player = player, .hex = h,
+                                           .city = c});
+        }
+    for (int k = 0; k < g->t->ntrains; k++)
+        try_action(l, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = player,
+                                   .company = n, .train = k});
+}
+
 static void formation_actions(struct legal_list *l, int player)
 {
     try_action(l, (eng_action){.kind = ENG_ACT_FORM, .player = player});
@@ -82,6 +106,7 @@ static void formation_actions(struct legal_list *l, int player)
     int asking = l->g->national_asking; /* (a national's round: loans to repay) */
     for (int n = 1; asking != ENG_NONE && n <= l->g->co[asking].loans; n++)
         try_action(l, (eng_action){.kind = ENG_ACT_REPAY_LOAN, .player = player, .amount = n});
+    national_choices(l, player);
 }
 
 static void track_actions(struct legal_list *l, int player)

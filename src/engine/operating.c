@@ -146,6 +146,37 @@ static int choose_home(eng_game *g, const eng_action *a, char *why, size_t len)
     return 0;
 }
 
+static int remove_trains(eng_company_state *s, int type);
+
+/* A national without a train, before it has owned a permanent one, runs a train it borrows
+ * for its turn's run (1856's CGR: a D, or the 8; national.borrows), given back after the run
+ * or when its turn goes past it. */
+static void borrow_train(eng_game *g, int c)
+{
+    const struct eng_national *n = &g->t->national;
+    eng_company_state *s = &g->co[c];
+    int b = n->borrows;
+    if (c != n->company || b < 0 || s->ntrains > 0 || g->national_permanent ||
+        (!g->t->trains[b].count_unlimited && g->trains_left[b] <= 0))
+        return;
+    if (!g->t->trains[b].count_unlimited)
+        g->trains_left[b]--;
+    s->trains[s->ntrains++] = b;
+    g->national_borrowed = b;
+    eng_event_add_item(g, ENG_EV_TRAIN_BORROWED, ENG_NONE, c, b, 0, 0);
+}
+
+static void return_train(eng_game *g, int c)
+{
+    int b = g->national_borrowed;
+    if (b == ENG_NONE || c != g->t->national.company)
+        return;
+    g->national_borrowed = ENG_NONE;
+    if (remove_trains(&g->co[c], b) && !g->t->trains[b].count_unlimited)
+        g->trains_left[b]++;
+    eng_event_add_item(g, ENG_EV_TRAIN_RETURNED, ENG_NONE, c, b, 0, 0);
+}
+
 static void start_company(eng_game *g)
 {
     int c = g->or_order[g->or_pos];
@@ -165,6 +196,7 @@ static void start_company(eng_game *g)
         place_home(g, c);
     g->current = eng_company_holder(g, c);
     eng_event_add(g, ENG_EV_OPERATES, g->current, c, 0, 0, false);
+    borrow_train(g, c);
 }
 
 /* The bank broken: the game ends with this operating round (1835, as Rails and 18xx.games
@@ -391,9 +423,14 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     if (a->price < 1 || s->cash < a->price)
         return eng_refuse(why, len, "a price of at least 1 that %s can pay (it has %d)",
                           t->companies[c].id, s->cash);
+    if (eng_national_face_value(g, c, seller) && a->price != t->trains[type].cost)
+        return eng_refuse(why, len, "%s trades trains with other companies at their cost only: "
+                                    "a %s train for %d", t->companies[t->national.company].id,
+                          t->trains[type].name, t->trains[type].cost);
     first_train_closes(g, c);
     from->trains[k] = from->trains[--from->ntrains];
     s->trains[s->ntrains++] = type;
+    g->national_permanent |= c == t->national.company && eng_owns_permanent_train(g, c);
     s->cash -= a->price;
     from->cash += a->price;
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, a->price, seller, false);
@@ -412,12 +449,12 @@ static const char *on_sale_names(const eng_game *g, char *out, size_t len)
     return n ? out : "no";
 }
 
-/* The cheapest train the company could buy from the bank or the pool. */
-static int cheapest_train(const eng_game *g)
+/* The cheapest train company c could buy from the bank or the pool. */
+static int cheapest_train(const eng_game *g, int c)
 {
     int best = 0;
     for (int k = 0; k < g->t->ntrains; k++)
-        if ((g->pool_trains[k] > 0 || eng_bank_sells(g, k)) &&
+        if ((g->pool_trains[k] > 0 || eng_bank_sells(g, k)) && eng_national_may_buy(g, c, k) &&
             (best == 0 || g->t->trains[k].cost < best))
             best = g->t->trains[k].cost;
     return best;
@@ -446,7 +483,7 @@ static bool has_route(const eng_game *g, int c)
  * the pool has one to sell (where the title says so, only with a route for it). */
 static bool must_buy_train(const eng_game *g, int c)
 {
-    return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g) > 0 &&
+    return eng_is_major(g, c) && g->co[c].ntrains == 0 && cheapest_train(g, c) > 0 &&
            (!g->t->train_needs_route || has_route(g, c)) &&
            !eng_national_withholds(g, c); /* (1856's CGR before a permanent train: it need
                                            * not own one; Rails mustOwnATrain) */
@@ -511,6 +548,9 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_company_state *s = &g->co[c];
     if (type < 0 || type >= t->ntrains)
         return eng_refuse(why, len, "there is no such train");
+    if (!eng_national_may_buy(g, c, type))
+        return eng_refuse(why, len, "%s buys no train that will rust (a %s train)",
+                          t->companies[c].id, t->trains[type].name);
     if (s->ntrains - a->trades_in >= eng_train_limit(g, c))
         return eng_refuse(why, len, "%s has as many trains as it may (%d)", t->companies[c].id,
                           eng_train_limit(g, c));
@@ -540,6 +580,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
     if (a->trades_in)
         trade_in(g, c, a->trade_in);
     s->trains[s->ntrains++] = type;
+    g->national_permanent |= c == t->national.company && eng_owns_permanent_train(g, c);
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, price, a->from_pool ? -2 : -1, false);
     g->events[g->nevents - 1].item = type;
     if (a->from_pool) {
@@ -917,6 +958,7 @@ static int run_trains(eng_game *g, const eng_action *a, char *why, size_t len)
     int rc = pay_run(g, a, why, len);
     if (rc == 0 && g->operating != ENG_NONE) { /* (not when its interest bankrupted its director) */
         note_bank(g); /* said as it breaks (Rails: BankIsBrokenReportText amid the payout) */
+        return_train(g, g->operating);
         scrap_obsolete(g, g->operating);
     }
     return rc;
@@ -994,7 +1036,7 @@ static int finish_company(eng_game *g, char *why, size_t len)
 {
     int c = g->operating, dir = eng_company_holder(g, c);
     if (must_buy_train(g, c)) {
-        int price = cheapest_train(g);
+        int price = cheapest_train(g, c);
         if (g->co[c].cash + g->players[dir].cash >= price || eng_can_sell_any(g, dir))
             return eng_refuse(why, len, "%s has no train and must buy one (the cheapest costs "
                                         "%d; %s has %d)", g->t->companies[c].id, price,
@@ -1099,7 +1141,8 @@ static int operate(eng_game *g, const eng_action *a, char *why, size_t len);
 static void no_run(eng_game *g, int c)
 {
     eng_company_state *s = &g->co[c];
-    if (!g->opt.no_train_price_left || s->ran || s->ntrains > 0 || !eng_is_major(g, c))
+    if (!g->opt.no_train_price_left || s->ran || s->ntrains > 0 || !eng_is_major(g, c) ||
+        eng_national_withholds(g, c)) /* (1856's CGR: its price still) */
         return;
     s->ran = true;
     eng_event_add(g, ENG_EV_NO_DIVIDEND, ENG_NONE, c, 0, 0, false);
@@ -1128,8 +1171,10 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len)
     int rc = eng_step_check(g, a, why, len);
     if (rc == 0 && (rc = eng_loans_before(g, a, why, len)) > 0)
         return 0; /* the director bankrupt for the interest: the game is over */
-    if (rc == 0 && past_the_run(a->kind))
+    if (rc == 0 && past_the_run(a->kind)) {
+        return_train(g, c); /* (its run passed over) */
         no_run(g, c);
+    }
     if (rc == 0)
         rc = operate(g, a, why, len);
     if (rc == 0) {

@@ -13,21 +13,33 @@ int eng_market_zone(const eng_game *g, int company)
     return s->row < 0 ? ENG_ZONE_NONE : g->t->market_zone[s->row * g->t->market_cols + s->col];
 }
 
-int eng_certificate_count(const eng_game *g, int player)
+int eng_cert_halves(const eng_game *g, int company, int cert)
+{
+    const eng_cert_state *c = &g->co[company].certs[cert];
+    return g->t->half_cert_percent && c->percent == g->t->half_cert_percent && !c->director ? 1
+                                                                                            : 2;
+}
+
+int eng_certificate_halves(const eng_game *g, int player)
 {
     int n = 0;
     for (int c = 0; c < g->t->ncompanies; c++) {
         const eng_company_state *s = &g->co[c];
         if (g->t->companies[c].kind != ENG_MAJOR) {
-            n += s->owner == player && !s->closed;
+            n += 2 * (s->owner == player && !s->closed);
             continue;
         }
         if (eng_market_zone(g, c) >= ENG_ZONE_YELLOW) /* (1830) not counted */
             continue;
         for (int i = 0; i < s->ncerts; i++)
-            n += s->certs[i].owner == player;
+            n += s->certs[i].owner == player ? eng_cert_halves(g, c, i) : 0;
     }
     return n;
+}
+
+int eng_certificate_count(const eng_game *g, int player)
+{
+    return (eng_certificate_halves(g, player) + 1) / 2;
 }
 
 /* After the national's round (1856's CGR), whether it formed or not: the limit by the majors
@@ -153,6 +165,21 @@ void eng_sort_running_order(const eng_game *g, int *majors, int n)
 
 /* A player's worth: cash, shares at the market price (a company not formed yet, the
  * Prussian, at its par), privates at face value; minors do not count (as Rails). */
+static bool is_national(const eng_game *g, int company);
+
+int eng_shares_money(const eng_game *g, int company, int unit, int percent)
+{
+    const eng_company_state *s = &g->co[company];
+    int per = 10; /* (a price per 10%) */
+    for (int i = 0; is_national(g, company) && g->t->national.price_per_share && i < s->ncerts;
+         i++)
+        if (!s->certs[i].director) { /* (its ordinary shares' percent: one share) */
+            per = s->certs[i].percent;
+            break;
+        }
+    return unit * percent / per;
+}
+
 int eng_player_worth(const eng_game *g, int p)
 {
     int worth = g->players[p].cash;
@@ -164,7 +191,7 @@ int eng_player_worth(const eng_game *g, int p)
             price = price > g->co[c].loans * g->t->loans.share_worth_less
                         ? price - g->co[c].loans * g->t->loans.share_worth_less : 0;
         if (eng_is_major(g, c))
-            worth += price * eng_percent_held(g, c, p) / 10;
+            worth += eng_shares_money(g, c, price, eng_percent_held(g, c, p));
         else if (g->t->companies[c].kind == ENG_PRIVATE && g->co[c].owner == p &&
                  !g->co[c].closed)
             worth += g->t->companies[c].price;
@@ -184,8 +211,13 @@ int eng_train_limit(const eng_game *g, int c)
 bool eng_owns_permanent_train(const eng_game *g, int company)
 {
     const eng_company_state *s = &g->co[company];
+    bool borrowed = company == g->t->national.company && g->national_borrowed != ENG_NONE;
     for (int i = 0; i < s->ntrains; i++) {
         const eng_train *tr = &g->t->trains[s->trains[i]];
+        if (borrowed && s->trains[i] == g->national_borrowed) {
+            borrowed = false; /* (the national's borrowed train is not its own) */
+            continue;
+        }
         if (!tr->rusts_on[0] && tr->obsolete_on < 0)
             return true;
     }
@@ -206,6 +238,22 @@ bool eng_national_withholds(const eng_game *g, int company)
 bool eng_national_no_interest(const eng_game *g, int company)
 {
     return is_national(g, company) && g->t->national.no_interest;
+}
+
+bool eng_national_ipo_to_bank(const eng_game *g, int company)
+{
+    return is_national(g, company) && g->t->national.ipo_to_bank;
+}
+
+bool eng_national_face_value(const eng_game *g, int buyer, int seller)
+{
+    return g->t->national.face_value_trades && (is_national(g, buyer) || is_national(g, seller));
+}
+
+bool eng_national_may_buy(const eng_game *g, int company, int type)
+{
+    return !is_national(g, company) || !g->t->national.buys_permanent_only ||
+           (!g->t->trains[type].rusts_on[0] && g->t->trains[type].obsolete_on < 0);
 }
 
 bool eng_bank_sells(const eng_game *g, int type)

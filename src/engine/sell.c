@@ -118,7 +118,7 @@ int eng_sell_shares(eng_game *g, const eng_action *a, char *why, size_t len)
     int *first = &g->turn_sale_price[a->company];
     bool again = g->opt.separate_sales_at_same_price && *first;
     int unit = again ? *first : eng_share_price(g, a->company);
-    int money = unit * a->percent / 10;
+    int money = eng_shares_money(g, a->company, unit, a->percent);
     eng_bank_pays_player(g, a->player, money);
     eng_event_add(g, ENG_EV_SOLD_SHARES, a->player, a->company, a->percent, money, false);
     if (!again)

@@ -12,6 +12,7 @@
  * director holding the nationalisation threshold (game option) may buy other players' ordinary
  * certificates at 150% of the market price, paid to them. */
 #include "engine/capital.h"
+#include "engine/national.h"
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/sell.h"
@@ -207,6 +208,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         return -1;
     if (a->from_player)
         return nationalise(g, a, why, len);
+    if (eng_national_check_buy(g, a->player, a->company, why, len))
+        return -1;
     const eng_company *co = &g->t->companies[a->company];
     eng_company_state *c = &g->co[a->company];
     eng_player_state *pl = &g->players[a->player];
@@ -232,7 +235,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     if (starting && (par = chosen_par(g, a, why, len)) < 0)
         return -1;
     int unit = from == ENG_IPO ? par : eng_share_price(g, a->company);
-    int price = unit * pct / 10;
+    int price = eng_shares_money(g, a->company, unit, pct);
     if (pl->cash < price)
         return eng_refuse(why, len, "%d%% of %s costs %d, and %s has %d", pct, co->id, price,
                           pl->name, pl->cash);
@@ -241,7 +244,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
         eng_market_zone(g, a->company) < ENG_ZONE_ORANGE)
         return eng_refuse(why, len, "a player may hold at most %d%% of %s", most, co->id);
     bool counted = eng_market_zone(g, a->company) < ENG_ZONE_YELLOW;
-    if (counted && eng_certificate_count(g, a->player) + 1 > eng_certificate_limit(g, a->player))
+    if (counted && eng_certificate_halves(g, a->player) + eng_cert_halves(g, a->company, cert) >
+                       2 * eng_certificate_limit(g, a->player))
         return eng_refuse(why, len, "%s holds %d certificates, the limit", pl->name,
                           eng_certificate_count(g, a->player));
     bool director = c->certs[cert].director;
@@ -257,9 +261,11 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     /* the purchase, then where its money goes (the report reads them in this order) */
     eng_event_add(g, ENG_EV_BOUGHT_SHARE, a->player, a->company, pct, price, from == ENG_POOL);
-    if (from == ENG_IPO && eng_capital_ipo_sale(g, a->company, a->player, pct, price)) {
+    if (from == ENG_IPO && !eng_national_ipo_to_bank(g, a->company) &&
+        eng_capital_ipo_sale(g, a->company, a->player, pct, price)) {
         /* (the company's capitalisation by the train on sale said where: capital.c) */
-    } else if (from == ENG_IPO && c->floated && !g->t->full_capitalisation) {
+    } else if (from == ENG_IPO && c->floated && !g->t->full_capitalisation &&
+               !eng_national_ipo_to_bank(g, a->company)) { /* (1856's CGR: the bank's) */
         eng_player_pays_company(g, a->player, a->company, price);
         eng_event_add(g, ENG_EV_PAID_TO, ENG_NONE, a->company, price, 0, false);
     } else {
@@ -267,6 +273,7 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
     }
     eng_check_float(g, a->company);
     eng_check_director(g, a->company, false);
+    eng_national_after_buy(g, a->company);
     eng_update_availability(g);
     g->turn_bought_ipo = (g->turn_bought && g->turn_bought_ipo) || from == ENG_IPO;
     g->turn_bought_company = g->turn_bought ? g->turn_bought_company : a->company;
@@ -278,7 +285,8 @@ int eng_stock_buy(eng_game *g, const eng_action *a, char *why, size_t len)
 
 int eng_stock_pass(eng_game *g, const eng_action *a, char *why, size_t len)
 {
-    if (check_over_limits(g, a->player, "passes", why, len))
+    if (check_over_limits(g, a->player, "passes", why, len) ||
+        eng_national_check_buy(g, a->player, ENG_NONE, why, len))
         return -1;
     if (g->turn_bought || (g->turn_sold && g->t->sale_ends_passing)) { /* not a pass */
         g->passes = 0;

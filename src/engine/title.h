@@ -563,7 +563,23 @@ typedef struct eng_title {
         bool never_closes;    /* it does not close on the market's closing spaces */
         bool withholds_until_permanent; /* it withholds its revenue, and its price does not
                                          * move, until it owns a train that never rusts */
+        /* its rules afterwards (t1856.c's round sets them up; operating.c, stock.c ask): */
+        int borrows;          /* the train type it runs when it has none, until it has owned a
+                               * permanent one (the first of "borrows_when_trainless" the title
+                               * has: 1856's D, the 8 with 1856AlternateTrains); -1: none */
+        bool face_value_trades; /* trains between it and another company at their cost only */
+        bool buys_permanent_only; /* it buys no train that will rust (1856: no 4) */
+        bool ipo_to_bank;     /* the money for its shares bought from the IPO goes to the bank */
+        bool director_buys_second; /* a director of a single share must buy a second one in the
+                                    * next stock round, before any other purchase */
+        bool directors_choose; /* its director chooses the stations over its limit or sharing a
+                                * hex, and the trains discarded (else the fixed rule) */
+        bool price_per_share; /* its price is that of one of its shares, whatever their
+                               * percent (1856's CGR of 20: a 5% share at the full price) */
     } national;
+    /* certificates of this percent, not a director's, count half toward the certificate limit
+     * (1856: the CGR's 5% shares); 0: every certificate counts one */
+    int half_cert_percent;
     int nsales_groups;    /* Thompson Half */
     int sales_group_size[4];
     int sales_groups[4][4];

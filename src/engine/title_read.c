@@ -36,6 +36,7 @@ eng_title *eng_title_from_json(const cJSON *root, char **err)
     struct loader L = {.t = xcalloc(1, sizeof(eng_title)), .failed = false};
     L.t->formation.company = -1;
     L.t->national.company = -1;
+    L.t->national.borrows = -1;
     buf_init(&L.err);
     if (get_str(&L, "title", root, "title", L.t->id, sizeof L.t->id, true) &&
         eng_title_read_tiles(&L, root) && eng_title_read_hexes(&L, root) &&

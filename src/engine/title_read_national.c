@@ -1,8 +1,9 @@
 /* title_read_national: a title's "national" — a major formed from the majors given up to it in
  * the title's special round (1856's CGR) — and its "national_rules": the train that asks for
  * the round, the loan repaid, its shares, its stations, the certificate limit after it and its
- * own rules afterwards (eng_title.national). The company itself is read with the others
- * (title_read_companies.c, as a formed company). */
+ * own rules afterwards (eng_title.national); and the title's "half_certificate_percent" (the
+ * certificates counting half toward the limit: 1856's CGR 5% shares). The company itself is
+ * read with the others (title_read_companies.c, as a formed company). */
 #include "engine/title_loader.h"
 
 #include <stdio.h>
@@ -41,13 +42,47 @@ static bool read_cert_limits(struct loader *L, const char *w, const cJSON *lim,
     return true;
 }
 
+/* "borrows_when_trainless": ["D", "8"]: the first of them the title has (its options may have
+ * replaced one by the other). */
+static bool read_borrowed(struct loader *L, const char *w, const cJSON *r, struct eng_national *n)
+{
+    const cJSON *list = member(r, "borrows_when_trainless"), *v;
+    n->borrows = -1;
+    if (list && !cJSON_IsArray(list))
+        return bad(L, "%s.borrows_when_trainless: a list of trains", w);
+    cJSON_ArrayForEach(v, list)
+    {
+        if (n->borrows < 0)
+            n->borrows = train_named(L->t, v);
+    }
+    if (list && cJSON_GetArraySize(list) > 0 && n->borrows < 0)
+        return bad(L, "%s.borrows_when_trainless: none of them is a train of the title", w);
+    return true;
+}
+
+static void read_flags(const cJSON *r, struct eng_national *n)
+{
+    n->no_interest = cJSON_IsTrue(member(r, "no_interest"));
+    n->never_closes = cJSON_IsTrue(member(r, "never_closes"));
+    n->withholds_until_permanent = cJSON_IsTrue(member(r, "withholds_until_permanent"));
+    n->face_value_trades = cJSON_IsTrue(member(r, "face_value_trades"));
+    n->buys_permanent_only = cJSON_IsTrue(member(r, "buys_permanent_only"));
+    n->ipo_to_bank = cJSON_IsTrue(member(r, "ipo_sales_to_bank"));
+    n->director_buys_second = cJSON_IsTrue(member(r, "single_share_director_buys_second"));
+    n->directors_choose = cJSON_IsTrue(member(r, "director_chooses_stations_and_discards"));
+    n->price_per_share = cJSON_IsTrue(member(r, "price_per_share"));
+}
+
 bool eng_title_read_national(struct loader *L, const cJSON *root)
 {
+    eng_title *t = L->t;
+    if (!get_int(L, "the title", root, "half_certificate_percent", &t->half_cert_percent, 0))
+        return false;
     const cJSON *nat = member(root, "national");
     const cJSON *r = member(nat, "national_rules");
+    t->national.borrows = -1;
     if (!nat || member(root, "formed_company") || !r)
         return true;
-    eng_title *t = L->t;
     struct eng_national *n = &t->national;
     const char *w = "national.national_rules";
     n->company = eng_company_index(t, member(nat, "id")->valuestring);
@@ -60,9 +95,9 @@ bool eng_title_read_national(struct loader *L, const cJSON *root)
         !get_str(L, w, r, "round_name", t->formation.round_name, sizeof t->formation.round_name,
                  true))
         return false;
-    n->no_interest = cJSON_IsTrue(member(r, "no_interest"));
-    n->never_closes = cJSON_IsTrue(member(r, "never_closes"));
-    n->withholds_until_permanent = cJSON_IsTrue(member(r, "withholds_until_permanent"));
+    read_flags(r, n);
+    if (!read_borrowed(L, w, r, n))
+        return false;
     const cJSON *lim = member(r, "cert_limit_after");
     if (lim && !read_cert_limits(L, w, lim, n))
         return false;

@@ -41,7 +41,9 @@ typedef enum {
     ORD_DISCARD,      /* DISCARD type */
     ORD_FORM,         /* FORM PR (the founder's owner) */
     ORD_NO_FORM,      /* DO NOT FORM */
-    ORD_EXCHANGE,     /* EXCHANGE M3 */
+    ORD_EXCHANGE,     /* EXCHANGE M3; EXCHANGE STATION hex [CITY n] (hex set, no company): in a
+                       * national's formation round (1856's CGR) its director has it take over
+                       * that station of a company merged into it (ord_station_exchange) */
     ORD_KEEP,         /* KEEP M3: no exchange */
     ORD_PRIVATE,      /* USE NF: a private's station power */
     ORD_GOAL,         /* GOAL hex-or-city: the company's stated intention (house rule 12) */
@@ -87,6 +89,13 @@ typedef struct ord_action {
     int nstops;               /* ROUTE: the hexes of the run in order */
     char stops[ORD_MAX_STOPS][8];
 } ord_action;
+
+/* Whether the action is EXCHANGE STATION: an ORD_EXCHANGE naming a hex (a kind of its own
+ * would not fit: the turn's KIND() holds ord_kind values below 32 only). */
+static inline bool ord_station_exchange(const ord_action *a)
+{
+    return a->kind == ORD_EXCHANGE && a->hex[0] != '\0';
+}
 
 typedef enum { ORD_IF_AVAILABLE, ORD_IF_DIRECT, ORD_IF_CASH, ORD_IF_PHASE, ORD_IF_TRAIN } ord_cond_kind;
 typedef enum { ORD_GE, ORD_LE, ORD_GT, ORD_LT, ORD_EQ } ord_cmp;

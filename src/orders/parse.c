@@ -561,6 +561,11 @@ static bool parse_do_not(struct words *w, ord_action *a)
 
 static bool parse_exchange(struct words *w, ord_action *a)
 {
+    if (accept(w, "STATION")) { /* EXCHANGE STATION hex [CITY n]: a national's choice */
+        a->kind = ORD_EXCHANGE; /* (with a hex: ord_station_exchange) */
+        return take_place(w, a->hex, "hex") &&
+               (!accept(w, "CITY") || take_number(w, &a->city, "the city"));
+    }
     return (a->kind = ORD_EXCHANGE, take_name(w, a->company, "company"));
 }
 
@@ -806,7 +811,8 @@ static bool stock_kind(const ord_action *a)
 }
 
 /* Orders of any section: the Prussian's formation, ONE ROUND, a par chosen at once, a private
- * sold to a company (its owner's agreement). */
+ * sold to a company (its owner's agreement), a national's formation (GIVE UP, EXCHANGE
+ * STATION). */
 static bool any_section_kind(ord_kind k)
 {
     return k == ORD_FORM || k == ORD_NO_FORM || k == ORD_EXCHANGE || k == ORD_KEEP ||
@@ -975,7 +981,15 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
     case ORD_DISCARD: buf_printf(b, "DISCARD %s", a->train); break;
     case ORD_FORM: buf_printf(b, "FORM%s%s", a->company[0] ? " " : "", a->company); break;
     case ORD_NO_FORM: buf_printf(b, "DO NOT FORM%s%s", a->company[0] ? " " : "", a->company); break;
-    case ORD_EXCHANGE: buf_printf(b, "EXCHANGE %s", a->company); break;
+    case ORD_EXCHANGE:
+        if (!ord_station_exchange(a)) {
+            buf_printf(b, "EXCHANGE %s", a->company);
+            break;
+        }
+        buf_printf(b, "EXCHANGE STATION %s", a->hex);
+        if (a->city)
+            buf_printf(b, " CITY %d", a->city);
+        break;
     case ORD_KEEP: buf_printf(b, "KEEP %s", a->company); break;
     case ORD_GIVE_UP: buf_printf(b, "GIVE UP %s", a->company); break;
     case ORD_PRIVATE:

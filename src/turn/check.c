@@ -235,6 +235,16 @@ static int check_give_up(const eng_title *t, const ord_action *a, char *why, siz
     return 0;
 }
 
+/* EXCHANGE STATION: a title with a national whose director chooses its stations (1856's CGR). */
+static int check_exchange_station(const eng_title *t, char *why, size_t len)
+{
+    int n = t->national.company;
+    if (n < 0 || !t->national.directors_choose)
+        return snprintf(why, len, "no national's director chooses its stations in this game"),
+               -1;
+    return 0;
+}
+
 /* BUY BONUS names the bonus ("Bridge") or its private ("Brdg"): the bonus's name stored as
  * its private's id, so that the rest checks a company's name. */
 static void bonus_as_private(const eng_title *t, ord_action *a)
@@ -290,7 +300,9 @@ static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len
     case ORD_PAR: return check_par(t, a, why, len);
     case ORD_BUY_PRIVATE:
     case ORD_SELL_PRIVATE: return check_private_sale(t, a, why, len);
-    case ORD_EXCHANGE: return check_exchange(t, a, why, len);
+    case ORD_EXCHANGE:
+        return ord_station_exchange(a) ? check_exchange_station(t, why, len)
+                                       : check_exchange(t, a, why, len);
     case ORD_GIVE_UP: return check_give_up(t, a, why, len);
     case ORD_BUY_BONUS: return check_bonus(t, a, why, len);
     case ORD_PORT: return check_port(t, a, why, len);

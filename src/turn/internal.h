@@ -127,6 +127,12 @@ void turn_formation_turn(turn_ctx *x, int p);
  * rather than in a formation round. */
 bool turn_stock_exchange(const eng_title *t, const ord_order *o);
 
+/* ---- national.c: a national's director's choices after it formed (1856's CGR) ---- */
+
+/* Player p, the national's director, chooses on his orders (EXCHANGE STATION from any section,
+ * DISCARD from the national's), or passes: the fixed rule for the rest. */
+void turn_national_choices(turn_ctx *x, int p);
+
 /* ---- operate.c: operating rounds ---- */
 
 /* One company's turn in an operating round. */

@@ -209,12 +209,34 @@ static void forced_sales(turn_ctx *x, int p)
     }
 }
 
+/* A national's director of a single share (1856's CGR) who has not bought his second share
+ * this turn: it is bought for him, from the IPO, else the pool, when his money pays for it (he
+ * may not pass before: engine/national.c). */
+static void bound_purchase(turn_ctx *x, int p)
+{
+    eng_game *g = x->g;
+    int n = g->t->national.company;
+    if (n < 0 || g->national_single != p || g->turn_bought || g->current != p)
+        return;
+    char why[256];
+    for (int pool = 0; pool < 2; pool++) {
+        eng_action buy = {.kind = ENG_ACT_BUY_SHARE, .player = p, .company = n, .from_pool = pool};
+        if (turn_act(x, &buy, why, sizeof why) == 0) {
+            turn_say(x, "  (%s, %s's director with a single share, must buy a second: bought)",
+                     g->players[p].name, g->t->companies[n].id);
+            return;
+        }
+    }
+}
+
 static void end_stock_turn(turn_ctx *x, int p)
 {
     char why[256];
     eng_action pass = {.kind = ENG_ACT_PASS, .player = p};
     if (x->g->round == ENG_ROUND_STOCK && eng_must_sell(x->g, p))
         forced_sales(x, p);
+    if (x->g->round == ENG_ROUND_STOCK)
+        bound_purchase(x, p);
     if (x->g->current == p && turn_act(x, &pass, why, sizeof why))
         turn_say(x, "  (%s cannot end the turn: %s)", x->g->players[p].name, why);
 }
@@ -388,10 +410,12 @@ static const unsigned FORMATION_KINDS = KIND(ORD_FORM) | KIND(ORD_NO_FORM) |
                                         KIND(ORD_REPAY_LOAN);
 
 /* GIVE UP CO, and a REPAY in CO's section, wait until CO is the company asked in a national's
- * round (1856's CGR). */
+ * round (1856's CGR); EXCHANGE STATION until its director chooses the stations. */
 static bool not_asked_yet(const eng_game *g, const ord_order *o)
 {
     const ord_action *a = &o->alts[0];
+    if (ord_station_exchange(a)) /* (its director's choice once it formed: national.c) */
+        return true;
     const char *co = a->kind == ORD_GIVE_UP ? a->company
                      : a->kind == ORD_REPAY_LOAN ? o->section : NULL;
     return co && (g->national_asking == ENG_NONE ||
@@ -405,6 +429,10 @@ void turn_formation_turn(turn_ctx *x, int p)
 {
     eng_game *g = x->g;
     const turn_orders *po = &x->pl[p];
+    if (g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING) {
+        turn_national_choices(x, p);
+        return;
+    }
     for (int i = 0; po->o && i < po->o->n && g->forming && g->current == p && !x->stop; i++) {
         const ord_order *o = &po->o->v[i];
         if (po->used[i] >= USED_UP || !(FORMATION_KINDS & KIND(o->alts[0].kind)) ||

@@ -4,9 +4,9 @@
  * shares, the certificate limit after it, and no company merged. The set-ups place companies,
  * certificates, loans, money, trains and stations directly (loans are set, as the loans' own
  * code takes them). */
-#include "game_fixture.h"
+#include "cgr_fixture.h"
 #include "engine/invariants.h"
-#include "engine/operating.h"
+#include "engine/stock.h"
 
 enum { ANN, BOB, CY, DEE };
 
@@ -15,74 +15,6 @@ static int setup_1856(void **state)
     (void)state;
     title = tf_load_title("1856");
     return 0;
-}
-
-/* Money from the bank to a company. */
-static void fund(eng_game *g, const char *company, int cash)
-{
-    g->co[co(company)].cash += cash;
-    g->bank -= cash;
-}
-
-/* The first IPO certificate of that size to owner. */
-static void hand(eng_game *g, int c, int percent, bool director, int owner)
-{
-    eng_company_state *s = &g->co[c];
-    for (int i = 0; i < s->ncerts; i++)
-        if (s->certs[i].owner == ENG_IPO && s->certs[i].percent == percent &&
-            s->certs[i].director == director) {
-            s->certs[i].owner = owner;
-            return;
-        }
-    fail_msg("no %d%% certificate in the IPO", percent);
-}
-
-/* A major started at par by director, floated, with its home station; then `extra` 10% shares
- * to each owner listed (ENG_POOL for the pool), `loans` loans and `cash`. */
-static int start(eng_game *g, const char *id, int director, int par, const int *extra, int n,
-                 int loans, int cash)
-{
-    int c = co(id);
-    eng_company_state *s = &g->co[c];
-    hand(g, c, 20, true, director);
-    for (int i = 0; i < n; i++)
-        hand(g, c, 10, false, extra[i]);
-    s->started = s->floated = s->available = s->home_placed = true;
-    s->operated = 1; /* (it has operated: the float percent rising binds only one that has not,
-                      * engine/capital.c) */
-    s->director = director;
-    eng_set_par(g, c, par);
-    s->market_seq = ++g->market_clock;
-    s->loans = loans;
-    fund(g, id, cash);
-    int h = title->companies[c].home_hex;
-    g->board->tokens[h][0][0] = c;
-    g->board->reserved[h][0] = ENG_NONE; /* (its home circle, kept for it till now) */
-    return c;
-}
-
-static void station(eng_game *g, const char *company, const char *hex, int city)
-{
-    g->board->tokens[tf_hex(title, hex)][city][0] = co(company);
-}
-
-/* The 6 on sale, phase 5, the packet sold, players rich; operating round 1 begins. */
-static void operate(eng_game *g)
-{
-    for (int i = 0; i < title->nstart_items; i++)
-        g->item_sold[i] = true;
-    for (int k = 0; k < train("6"); k++) {
-        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k]; /* (2s and 3s rusted) */
-        g->train_bought[k] = true;
-    }
-    g->train_on_sale = train("6");
-    g->phase = 3; /* the 5's */
-    for (int p = 0; p < 4; p++) {
-        g->players[p].cash += 500;
-        g->bank -= 500;
-    }
-    g->stock_round_number = 1;
-    eng_begin_operating_round(g);
 }
 
 /* WGB (Ann, 100, no loans) buys the first 6. CA (Bob, 3 loans, 50), TGB (Cy, 2 loans, 150),
@@ -114,6 +46,13 @@ static eng_game *five_companies(void)
 static eng_action repay(int n)
 {
     return (eng_action){.kind = ENG_ACT_REPAY_LOAN, .amount = n};
+}
+
+/* The national's director passes each choice left (the fixed rule decides). */
+static void choices_by_rule(eng_game *g)
+{
+    while (g->forming && g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING)
+        must(g, pass());
 }
 
 static int event_count(const eng_game *g, eng_event_kind kind, int company)
@@ -184,20 +123,26 @@ static void test_repaid_with_the_directors_money(void **state)
     eng_game_free(g);
 }
 
-/* Cy gives TGB up; GT goes too (Dee cannot help). Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 ->
- * 3 and its director, the pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at
- * least 100. Money 50 + 30, trains 4, 5, 4, 5 over the limit of 3: a 4 to the pool; stations:
- * both homes, one of the two in Welland. */
+/* Cy gives TGB up; GT goes too (Dee cannot help); their Tunnel tokens: one to the CGR, the
+ * other back on sale. Shares 2 for 1: Cy 2 -> 1, Dee 3 + 3 = 6 -> 3 and its director, the
+ * pool 2 -> 1; 5 shares: 10% ones. Price: 80 and 75 average 75, at least 100. Money 50 + 30,
+ * trains 4, 5, 4, 5 over the limit of 3: a 4 to the pool; stations: both homes, one of the two
+ * in Welland. */
 static void test_companies_merged(void **state)
 {
     (void)state;
     eng_game *g = five_companies();
-    int cgr = co("CGR"), tgb = co("TGB"), gt = co("GT"), cv = co("CV");
+    int cgr = co("CGR"), tgb = co("TGB"), gt = co("GT"), cv = co("CV"), tunn = co("Tunn");
+    g->co[tgb].bonuses = g->co[gt].bonuses = 1u << tunn; /* two Tunnel tokens bought */
+    g->co[tunn].bonuses_sold = 2;
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     must(g, repay(3));
     must(g, pass()); /* Cy gives TGB up */
-    assert_false(g->forming);
-    assert_true(g->co[tgb].closed && g->co[gt].closed && !g->co[cv].closed);
+    assert_int_equal(g->co[cgr].bonuses, 1u << tunn); /* one goes to the CGR, */
+    assert_int_equal(g->co[tunn].bonuses_sold, 1);    /* the other back on sale */
+    assert_int_equal(g->co[tgb].bonuses | g->co[gt].bonuses, 0);
+    assert_int_equal(g->national_choosing, ENG_NATIONAL_CHOOSES_STATIONS); /* two in Welland */
+    assert_int_equal(g->current, DEE);
     assert_true(has_event(g, ENG_EV_WILL_MERGE, DEE, gt));
     assert_int_equal(event_of(g, ENG_EV_SHARES_MERGED, CY, cgr)->amount2, 1);
     const eng_event *e = event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr);
@@ -205,6 +150,18 @@ static void test_companies_merged(void **state)
     assert_int_equal(e->amount2, 3);
     assert_int_equal(event_of(g, ENG_EV_SHARES_MERGED, ENG_NONE, cgr)->amount2, 1);
     assert_int_equal(event_of(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, cgr)->amount, 10);
+    char line[256];
+    for (int i = 0; i < g->nevents; i++) /* every event of the round in words */
+        assert_true(eng_event_text(g, &g->events[i], line, sizeof line) >= 0);
+    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr), line, sizeof line);
+    assert_string_equal(line, "Dee exchanges 6 shares for 3 of CGR");
+    eng_event_text(g, event_of(g, ENG_EV_NATIONAL_CHOICE, DEE, cgr), line, sizeof line);
+    assert_string_equal(line, "Dee, CGR's director, chooses the stations it takes over");
+    must(g, pass()); /* the fixed rule: TGB's in Welland, GT's removed */
+    assert_int_equal(event_count(g, ENG_EV_TOKEN_REMOVED, -1), 1);
+    choices_by_rule(g);
+    assert_false(g->forming);
+    assert_true(g->co[tgb].closed && g->co[gt].closed && !g->co[cv].closed);
     const eng_company_state *s = &g->co[cgr];
     assert_true(s->started && s->floated);
     assert_int_equal(s->director, DEE);
@@ -223,7 +180,6 @@ static void test_companies_merged(void **state)
     assert_int_equal(in_welland, 1);
     assert_int_equal(g->board->tokens[tf_hex(title, "K8")][0][0], cgr);
     assert_int_equal(g->board->tokens[tf_hex(title, "P9")][0][0], cgr);
-    assert_int_equal(event_count(g, ENG_EV_TOKEN_REMOVED, -1), 1);
     assert_int_equal(eng_percent_held(g, tgb, DEE) + eng_percent_held(g, gt, DEE), 0);
     char what[256]; /* the invariants hold, and would see a merged company's loan */
     if (eng_invariants_check(g, NULL, what, sizeof what))
@@ -233,13 +189,6 @@ static void test_companies_merged(void **state)
     assert_non_null(strstr(what, "national: GT, given up to CGR, is closed with 0, 0 trains, "
                                  "1 loans"));
     g->co[gt].loans = 0;
-    for (int i = 0; i < g->nevents; i++) { /* every event of the round in words */
-        char line[256];
-        assert_true(eng_event_text(g, &g->events[i], line, sizeof line) >= 0);
-    }
-    char line[256];
-    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr), line, sizeof line);
-    assert_string_equal(line, "Dee exchanges 6 shares for 3 of CGR");
     eng_game_free(g);
 }
 
@@ -254,6 +203,7 @@ static void test_cert_limit_after_and_the_cgr_operates_next(void **state)
     assert_int_equal(eng_certificate_limit(g, ANN), 16); /* during the round: as before */
     must(g, repay(3));
     must(g, pass());
+    choices_by_rule(g);
     assert_int_equal(eng_certificate_limit(g, ANN), 20);
     assert_int_equal(event_of(g, ENG_EV_CERT_LIMIT, ENG_NONE, -1)->amount, 20);
     assert_int_equal(g->operating, co("WGB"));
@@ -298,6 +248,13 @@ static void test_twenty_shares(void **state)
     assert_int_equal(eng_percent_held(g, cgr, ENG_IPO), 25);
     int dc = eng_find_cert(g, cgr, BOB, 10, true);
     assert_true(dc >= 0);
+    /* a share is worth the price, whatever its percent: Bob's 25% is 5 shares of 110 */
+    assert_int_equal(eng_shares_money(g, cgr, 110, 25), 550);
+    assert_int_equal(eng_player_worth(g, BOB), g->players[BOB].cash + 550);
+    /* 5% shares count half: Bob's director's 10% one, his three 5% ones a half each */
+    assert_int_equal(eng_certificate_halves(g, BOB), 5);
+    assert_int_equal(eng_certificate_count(g, BOB), 3);
+    assert_int_equal(eng_certificate_halves(g, CY), 5);
     assert_int_equal(eng_share_price(g, cgr), 110);
     /* 9 majors open: 18 for 4 players (Rails' CertificateLimit,18,4,9) */
     assert_int_equal(eng_certificate_limit(g, ANN), 18);
@@ -327,20 +284,30 @@ static void test_no_company_merged(void **state)
     eng_game_free(g);
 }
 
+/* five_companies with TGB's and GT's trains kept to `kept` (their 4s first; the rest with the
+ * bank): the CGR formed from them (choices by the rule) operates, after WGB. */
+static eng_game *cgr_operating(int kept)
+{
+    eng_game *g = five_companies();
+    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = kept;
+    g->trains_left[train("5")] += 2;
+    g->trains_left[train("4")] += kept ? 0 : 2;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    choices_by_rule(g);
+    must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, co("CGR"));
+    return g;
+}
+
 /* Without a train that never rusts (the 4s it took over rust on the D) the CGR withholds, its
  * price still; a permanent train ends that. Its own rules: no interest, never closes. */
 static void test_withholds_until_a_permanent_train(void **state)
 {
     (void)state;
-    eng_game *g = five_companies();
+    eng_game *g = cgr_operating(1); /* their 4s only */
     int cgr = co("CGR");
-    g->co[co("TGB")].ntrains = g->co[co("GT")].ntrains = 1; /* their 4s only */
-    g->trains_left[train("5")] += 2;
-    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
-    must(g, repay(3));
-    must(g, pass());
-    must(g, (eng_action){.kind = ENG_ACT_DONE});
-    assert_int_equal(g->operating, cgr);
     assert_true(eng_national_withholds(g, cgr));
     assert_true(eng_national_no_interest(g, cgr) && eng_national_never_closes(g, cgr));
     assert_false(eng_national_withholds(g, co("WGB")) || eng_national_no_interest(g, co("WGB")));
@@ -369,6 +336,7 @@ static void test_the_buyer_merged(void **state)
     must(g, pass());
     must(g, repay(3));
     must(g, repay(1));
+    choices_by_rule(g);
     assert_false(g->forming);
     assert_true(g->co[wgb].closed);
     assert_int_equal(g->co[cgr].director, ANN); /* 4 WGB shares: 2 of the CGR */
@@ -376,6 +344,151 @@ static void test_the_buyer_merged(void **state)
     assert_int_equal(g->operating, co("CA"));
     for (int i = 0; i < g->nor_order; i++)
         assert_int_not_equal(g->or_order[i], cgr);
+    eng_game_free(g);
+}
+
+/* Dee, director of the CGR formed from TGB and GT, chooses: GT's station in Welland (TGB's is
+ * removed); over the limit a 4 first (not a 5), then a 4 more by choice; a 6 kept. */
+static void test_director_chooses(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    int cgr = co("CGR"), h = tf_hex(title, "N17");
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    refused(g, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .player = DEE, .company = cgr,
+                            .train = train("4")},
+            "CGR's director chooses the stations it takes over now, or passes");
+    refused(g, (eng_action){.kind = ENG_ACT_TOKEN, .player = DEE, .hex = tf_hex(title, "K8"),
+                            .city = 0},
+            "CGR takes over a station of a company merged into it, in a hex where it has none");
+    eng_action legal[64];
+    int nlegal = eng_legal_actions(g, legal, 64), tokens = 0, passes = 0;
+    for (int i = 0; i < nlegal; i++) {
+        tokens += legal[i].kind == ENG_ACT_TOKEN && legal[i].hex == h;
+        passes += legal[i].kind == ENG_ACT_PASS;
+    }
+    assert_int_equal(tokens, 2); /* Welland's two cities */
+    assert_int_equal(passes, 1);
+    must(g, (eng_action){.kind = ENG_ACT_TOKEN, .player = DEE, .hex = h, .city = 1});
+    assert_int_equal(g->board->tokens[h][1][0], cgr);
+    assert_int_equal(g->board->tokens[h][0][0], ENG_NONE);
+    assert_int_equal(event_of(g, ENG_EV_TOKEN_REMOVED, ENG_NONE, co("TGB"))->amount, h);
+    assert_int_equal(g->national_choosing, ENG_NATIONAL_MUST_DISCARD);
+    eng_action discard = {.kind = ENG_ACT_DISCARD_TRAIN, .player = DEE, .company = cgr,
+                          .train = train("5")};
+    refused(g, discard, "CGR discards a train that will rust first");
+    discard.train = train("6");
+    refused(g, discard, "CGR has no such train");
+    discard.train = train("4");
+    must(g, discard);
+    assert_int_equal(g->national_choosing, ENG_NATIONAL_MAY_DISCARD);
+    discard.train = train("5");
+    refused(g, discard, "CGR discards a train that will rust (it keeps the others)");
+    discard.train = train("4");
+    must(g, discard); /* its last that will rust: the round is over */
+    assert_false(g->forming);
+    assert_int_equal(g->co[cgr].ntrains, 2);
+    assert_int_equal(g->pool_trains[train("4")], 2);
+    assert_int_equal(g->operating, co("WGB"));
+    eng_game_free(g);
+}
+
+/* Without a train, before a permanent one, the CGR borrows a D for its run and gives it back
+ * after it; the D does not end its withholding; it need not buy a train. */
+static void test_borrows_a_d(void **state)
+{
+    (void)state;
+    eng_game *g = cgr_operating(0); /* their trains with the bank */
+    int cgr = co("CGR"), d = train("D");
+    assert_true(has_event(g, ENG_EV_TRAIN_BORROWED, -1, cgr));
+    assert_int_equal(g->co[cgr].ntrains, 1);
+    assert_int_equal(g->co[cgr].trains[0], d);
+    assert_false(eng_owns_permanent_train(g, cgr));
+    assert_true(eng_national_withholds(g, cgr));
+    int cash = g->co[cgr].cash;
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 150, .payout = true});
+    assert_int_equal(g->co[cgr].cash, cash + 150); /* withheld */
+    assert_true(has_event(g, ENG_EV_TRAIN_RETURNED, -1, cgr));
+    assert_int_equal(g->co[cgr].ntrains, 0);
+    assert_false(g->national_permanent);
+    char line[256];
+    eng_event_text(g, event_of(g, ENG_EV_TRAIN_RETURNED, ENG_NONE, cgr), line, sizeof line);
+    assert_string_equal(line, "CGR gives the borrowed D back");
+    must(g, (eng_action){.kind = ENG_ACT_DONE}); /* no train bought: none needed yet */
+    assert_int_not_equal(g->operating, cgr);
+    eng_game_free(g);
+}
+
+/* The CGR buys no 4 (it will rust), and trades trains with companies at their cost only; a
+ * permanent train bought ends its withholding for good. Each station it places (not those it
+ * took over) costs $100. */
+static void test_its_train_rules(void **state)
+{
+    (void)state;
+    eng_game *g = cgr_operating(1); /* their 4s only */
+    int cgr = co("CGR");
+    fund(g, "CGR", 1000);
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 0});
+    g->pool_trains[train("4")]++;
+    g->trains_left[train("4")]--;
+    refused(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("4"), .from_pool = true},
+            "CGR buys no train that will rust (a 4 train)");
+    eng_action from_cv = {.kind = ENG_ACT_BUY_TRAIN, .train = train("5"), .from_company = true,
+                          .seller = co("CV"), .price = 500};
+    refused(g, from_cv, "CGR trades trains with other companies at their cost only: a 5 train "
+                        "for 550");
+    from_cv.price = 550;
+    must(g, from_cv);
+    for (int k = 0; k < title->companies[cgr].ntokens; k++) /* a further station: $100 */
+        assert_int_equal(title->companies[cgr].token_costs[k], 100);
+    assert_false(eng_national_withholds(g, cgr));
+    assert_true(g->national_permanent);
+    eng_game_free(g);
+}
+
+/* Cy must buy a second CGR share before anything else; bought from the IPO it pays the bank
+ * (not the CGR), and his certificate is one of two shares. */
+static void test_single_share_director_buys_the_second(void **state)
+{
+    (void)state;
+    eng_game *g = single_share_director();
+    int cgr = co("CGR");
+    to_stock_round(g, CY);
+    refused(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = co("WGB")},
+            "Cy, CGR's director with a single share, must buy a second share of CGR first (the "
+            "cheapest costs 100)");
+    refused(g, pass(), "must buy a second share of CGR first");
+    int bank = g->bank, cash = g->co[cgr].cash, ncerts = g->co[cgr].ncerts;
+    must(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = cgr});
+    assert_int_equal(g->bank, bank + 100); /* the IPO's money to the bank */
+    assert_int_equal(g->co[cgr].cash, cash);
+    assert_int_equal(g->national_single, ENG_NONE);
+    assert_int_equal(g->co[cgr].ncerts, ncerts - 1);
+    assert_int_equal(g->co[cgr].certs[eng_find_cert(g, cgr, CY, 0, true)].percent, 20);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 20);
+    assert_true(has_event(g, ENG_EV_DIRECTOR_WHOLE, CY, cgr));
+    eng_game_free(g);
+}
+
+/* Dee, holding one CGR share too, buys a second before Cy: she is its director, with the
+ * certificate of two shares; Cy keeps one share, no longer bound. */
+static void test_single_share_director_overtaken(void **state)
+{
+    (void)state;
+    eng_game *g = single_share_director();
+    int cgr = co("CGR");
+    to_stock_round(g, DEE);
+    must(g, (eng_action){.kind = ENG_ACT_BUY_SHARE, .company = cgr});
+    assert_int_equal(g->co[cgr].director, DEE);
+    assert_int_equal(g->co[cgr].certs[eng_find_cert(g, cgr, DEE, 0, true)].percent, 20);
+    assert_int_equal(eng_percent_held(g, cgr, DEE), 20);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 10);
+    assert_int_equal(g->national_single, ENG_NONE);
+    char what[256];
+    if (eng_invariants_check(g, NULL, what, sizeof what))
+        fail_msg("%s", what);
     eng_game_free(g);
 }
 
@@ -390,6 +503,11 @@ int main(void)
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),
         cmocka_unit_test(test_the_buyer_merged),
+        cmocka_unit_test(test_director_chooses),
+        cmocka_unit_test(test_borrows_a_d),
+        cmocka_unit_test(test_its_train_rules),
+        cmocka_unit_test(test_single_share_director_buys_the_second),
+        cmocka_unit_test(test_single_share_director_overtaken),
     };
     return cmocka_run_group_tests(tests, setup_1856, group_teardown);
 }

@@ -362,13 +362,16 @@ static void test_hostile_input(void **state)
     done(&p);
 }
 
-/* A national's formation round (1856's CGR): GIVE UP company, in any section; GIVE alone is
- * no order. (REPAY n LOANS, the round's other order, is the loans' own.) */
+/* A national's formation round (1856's CGR): GIVE UP company and EXCHANGE STATION hex [CITY
+ * n], in any section; GIVE alone is no order. (REPAY n LOANS, the round's other order, is the
+ * loans' own.) */
 static void test_national_orders(void **state)
 {
     (void)state;
     expect_canonical("give up tgb", "GIVE UP TGB");
     expect_error("give tgb\n", 1, "GIVE UP company");
+    /* its director's choice of the stations it takes over (the trains: DISCARD) */
+    expect_canonical("exchange station n17 city 2", "EXCHANGE STATION N17 CITY 2");
 }
 
 int main(void)

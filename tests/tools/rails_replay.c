@@ -1068,6 +1068,20 @@ static int train_of(struct replay *r, const char *name)
     return eng_train_index(r->title, name);
 }
 
+/* 1856's CGR formed: its director's choices of the stations left and the trains over its limit
+ * passed (the engine's fixed rule is Rails' own); its choice of more trains to discard left
+ * open (Rails' voluntary DiscardTrain lines take it). */
+static int national_rule_choices(struct replay *r)
+{
+    for (int guard = 0; r->g->forming && guard < 16 &&
+                        (r->g->national_choosing == ENG_NATIONAL_CHOOSES_STATIONS ||
+                         r->g->national_choosing == ENG_NATIONAL_MUST_DISCARD);
+         guard++)
+        if (operate(r, (eng_action){.kind = ENG_ACT_PASS}))
+            return -1;
+    return 0;
+}
+
 static int train_event(struct replay *r, eng_event_kind kind, const char *name)
 {
     int type = train_of(r, name);
@@ -1286,6 +1300,17 @@ static int operating_line(struct replay *r, char **f, int n)
     }
     if (strcmp(k, "CompanyDiscardsTrain") == 0) {
         int c = company_of(r, f[1]);
+        if (r->g->forming && take_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL))
+            return 0;
+        if (r->g->forming && national_rule_choices(r))
+            return -1;
+        if (r->g->forming && r->g->national_choosing == ENG_NATIONAL_MAY_DISCARD &&
+            !take_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL)) { /* by its director's choice */
+            if (operate(r, (eng_action){.kind = ENG_ACT_DISCARD_TRAIN, .company = c,
+                                        .train = train_of(r, f[2])}))
+                return -1;
+            return expect_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL);
+        }
         if (r->g->discarding == ENG_NONE && take_event(r, ENG_EV_DISCARDED, -2, c, NULL, NULL))
             return 0; /* discarded by the engine (1856's CGR formed: the cheapest ones) */
         if (r->g->discarding == ENG_NONE)
@@ -1467,8 +1492,12 @@ static int formation_line(struct replay *r, char **f, int n)
         char *slash = strchr(hex, '/');
         if (slash)
             *slash = '\0';
-        int h = eng_hex_index(r->title, hex);
-        return expect_event(r, ENG_EV_TOKEN_EXCHANGED, -2, company_of(r, f[2]), &h, NULL);
+        int h = eng_hex_index(r->title, hex), x = company_of(r, f[2]);
+        if (take_event(r, ENG_EV_TOKEN_EXCHANGED, -2, x, &h, NULL))
+            return 0;
+        if (national_rule_choices(r)) /* (not a home: the stations left, by the rule) */
+            return -1;
+        return expect_event(r, ENG_EV_TOKEN_EXCHANGED, -2, x, &h, NULL);
     }
     if (strcmp(k, "GameOver") == 0)
         return expect_event(r, ENG_EV_GAME_OVER, -2, -2, NULL, NULL);
@@ -1916,6 +1945,8 @@ static int cgr_line(struct replay *r, char **f, int n)
     }
     if ((strcmp(k, "DiscardsBaseToken") == 0 || strcmp(k, "NoBaseTokenExchange") == 0) &&
         n >= 4) {
+        if (national_rule_choices(r))
+            return -1;
         char hex[16];
         snprintf(hex, sizeof hex, "%s", f[3]);
         if (strchr(hex, '/'))

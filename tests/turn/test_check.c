@@ -254,8 +254,11 @@ static void test_give_up(void **state)
     expect("give up tgb", "GIVE UP TGB");
     expect_has("GIVE UP CGR", "only a major with loans is given up to CGR");
     expect_has("GIVE UP Flos", "only a major with loans is given up to CGR");
+    expect("exchange station n17 city 2", "EXCHANGE STATION N17 CITY 2");
+    expect_has("EXCHANGE STATION Q99", "Q99");
     T = T1835;
     expect_has("GIVE UP BY", "no company is given up to a national in this game");
+    expect_has("EXCHANGE STATION L14", "no national's director chooses its stations in this game");
     eng_title_free(t1856);
 }
 

@@ -1,7 +1,7 @@
 /* Scenario tests for turn resolution (src/turn): players' orders, as a player types them, resolved
  * on a game of 1835, each test quoting the house rule it checks
  * (../shared/seeds/001_85422608b4dec799.txt). The resolved state and the report are compared. */
-#include "../engine/game_fixture.h"
+#include "../engine/cgr_fixture.h"
 #include "../engine/loans_fixture.h"
 #include "engine/routes.h"
 #include "orders/order.h"
@@ -1799,6 +1799,57 @@ static void test_1856_wsr_tile_and_station_by_mail(void **state)
     finish(g);
 }
 
+/* The CGR's formation by mail: WGB (Ann) buys the first 6; TGB (Cy) and GT (Dee), whose
+ * directors cannot repay their loans, merge; Dee directs the CGR and takes over GT's station in
+ * Welland's second city (EXCHANGE STATION), then discards a 4 by choice (DISCARD, in the CGR's
+ * section); her second DISCARD is the one the round has no moment for once she passes. */
+static void test_1856_the_cgrs_choices_by_mail(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    int wgb = start(g, "WGB", 0, 100, NULL, 0, 0, 700);
+    start(g, "TGB", 2, 80, (int[]){3, 3, 3}, 3, 1, 0);
+    start(g, "GT", 3, 75, (int[]){3}, 1, 1, 0);
+    station(g, "TGB", "N17", 0);
+    station(g, "GT", "N17", 1);
+    give_train(g, "TGB", "4");
+    give_train(g, "GT", "4");
+    give_train(g, "GT", "5");
+    operate(g);
+    for (int p = 1; p < 4; p++) { /* nobody can help */
+        g->bank += g->players[p].cash;
+        g->players[p].cash = 0;
+    }
+    assert_int_equal(g->operating, wgb);
+    g->co[wgb].step = ENG_STEP_TRAINS;
+    g->co[wgb].ran = true;
+    resolve(g, ORDERS("WGB:\nBUY TRAIN 6", "PASS", "PASS",
+                      "EXCHANGE STATION N17 CITY 2\nCGR:\nDISCARD 4\nDISCARD 5"),
+            1);
+    int cgr = co("CGR"), h = tf_hex(title, "N17");
+    assert_int_equal(g->co[cgr].director, 3);
+    assert_int_equal(g->board->tokens[h][1][0], cgr);
+    assert_int_equal(g->board->tokens[h][0][0], ENG_NONE);
+    fate_done(3, 1);
+    fate_done(3, 3);
+    fate_has(3, 4, "CGR discards a train that will rust (it keeps the others)");
+    finish(g);
+}
+
+/* A silent director of a single CGR share (Cy) has his second share bought for him in the
+ * stock round: he may not pass before (engine/national.c). */
+static void test_1856_a_silent_single_share_director_buys_the_second(void **state)
+{
+    (void)state;
+    eng_game *g = single_share_director();
+    to_stock_round(g, 2);
+    resolve(g, ORDERS("PASS", "PASS", NULL, "PASS"), 1);
+    report_has("Cy, CGR's director with a single share, must buy a second: bought");
+    assert_int_equal(eng_percent_held(g, co("CGR"), 2), 20);
+    assert_int_equal(g->national_single, ENG_NONE);
+    finish(g);
+}
+
 /* Issue 27, defect 1: under Thompson's dealing (the house rules' preset) the start packet's
  * round ended before every player had had a turn: Dee's two passes at the turn of the order
  * counted as two players', and the stock round ended with Bob's and Cy's purchases "not
@@ -1955,6 +2006,10 @@ int main(void)
                                         back_from_1856),
         cmocka_unit_test_setup_teardown(test_1856_wsr_tile_and_station_by_mail, use_1856,
                                         back_from_1856),
+        cmocka_unit_test_setup_teardown(test_1856_the_cgrs_choices_by_mail, use_1856,
+                                        back_from_1856),
+        cmocka_unit_test_setup_teardown(test_1856_a_silent_single_share_director_buys_the_second,
+                                        use_1856, back_from_1856),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -17,13 +17,20 @@
  * its odd one lost; IPO shares are not exchanged), at most max_shares, 10% shares up to
  * share_split, else every share halved (the director's 10%, 5% shares); its director the
  * player with the most (the first from the buyer on a tie; with a single share, his
- * director's certificate is of one share, the second in the IPO); its price the average of
- * theirs (the lowest dropped from three merged), down to $5, at least 100, the nearest space
- * of the market's top row (a tie: the higher); their money, trains (over its limit the
- * cheapest non-permanent ones to the pool) and stations (homes first, one per hex, at most
- * station_limit; the rest removed); their loans cancelled; they close. No company given up:
- * it does not form. From the round's end the certificate limit follows the majors open
- * (national.cert_limit_after; query.c). */
+ * director's certificate is of one share, the second in the IPO, and he must buy it:
+ * g->national_single, engine/national.c); its price the average of theirs (the lowest dropped
+ * from three merged), down to $5, at least 100, the nearest space of the market's top row (a
+ * tie: the higher); their money, trains and home stations (one per hex); their loans
+ * cancelled; they close. No company given up: it does not form.
+ *
+ * Then its director chooses (directors_choose; g->national_choosing): the stations left, while
+ * two share a hex or they are in more hexes than it has markers (STATION hex city: that one is
+ * taken over, the others of its hex removed); over its train limit the trains it discards
+ * (DISCARD_TRAIN, one that will rust first); then any that will rust he discards by choice. A
+ * PASS leaves the rest to the fixed rule (the stations by company in the round's order and hex,
+ * one per hex, at most station_limit, the rest removed; the cheapest trains that will rust to
+ * the pool down to its limit). From the round's end the certificate limit follows the majors
+ * open (national.cert_limit_after; query.c). */
 #include "engine/hooks.h"
 #include "engine/query.h"
 #include "engine/refuse.h"
@@ -188,6 +195,10 @@ static int exchange_shares(eng_game *g)
     int unit = make_certs(g, issued, most < 2);
     eng_event_add(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, n->company, 100 / unit, unit, false);
     g->co[n->company].certs[0].owner = director;
+    if (most < 2 && n->director_buys_second) { /* he buys the second share first (national.c) */
+        g->national_single = director;
+        eng_event_add(g, ENG_EV_MUST_BUY_SECOND, director, n->company, 0, 0, false);
+    }
     for (int p = 0; p < g->nplayers; p++)
         hand_out(g, p, p == director ? (got[p] > 2 ? got[p] - 2 : 0) : got[p]);
     hand_out(g, ENG_POOL, pooled);
@@ -226,7 +237,27 @@ static void take_stations(eng_game *g, int x, bool homes, int *placed)
     }
 }
 
-/* x's money and trains to the national, its loans cancelled (its escrow the bank's again),
+/* x's run bonuses (1856's bridge and tunnel tokens) to the national; a second of one goes back
+ * on sale (Rails CGRFormationRound moves the bonuses still valid, a duplicate sellable again;
+ * 18xx.games merge_major: a second token back to the bank pool). */
+static void take_bonuses(eng_game *g, int x)
+{
+    int n = nat(g)->company;
+    for (int p = 0; p < g->t->ncompanies && p < 32; p++) {
+        unsigned bit = 1u << p;
+        if (!(g->co[x].bonuses & bit))
+            continue;
+        if (g->co[n].bonuses & bit) {
+            g->co[p].bonuses_sold -= g->co[p].bonuses_sold > 0;
+            continue;
+        }
+        g->co[n].bonuses |= bit;
+        eng_event_add_item(g, ENG_EV_GOT_BONUS, ENG_NONE, n, p, 0, 0);
+    }
+    g->co[x].bonuses = 0;
+}
+
+/* x's money, trains and bonuses to the national, its loans cancelled (its escrow the bank's again),
  * its shares gone; it closes. */
 static void absorb(eng_game *g, int x)
 {
@@ -245,6 +276,7 @@ static void absorb(eng_game *g, int x)
     s->escrow = s->loans = 0; /* (the escrow: the bank's money all along, engine/capital.c) */
     for (int i = 0; i < s->ncerts; i++)
         s->certs[i].owner = ENG_IPO;
+    take_bonuses(g, x);
     for (int c = 0; c < g->t->ncompanies; c++) /* (a private it held: the national's) */
         if (g->co[c].held_by == x)
             g->co[c].held_by = n->company;
@@ -297,29 +329,196 @@ static void form(eng_game *g, const int *merged, int nmerged)
     for (int i = 0; i < nmerged; i++)
         take_stations(g, merged[i], true, &placed);
     for (int i = 0; i < nmerged; i++)
-        take_stations(g, merged[i], false, &placed);
-    for (int i = 0; i < nmerged; i++)
         absorb(g, merged[i]);
     eng_event_add(g, ENG_EV_FLOATS, ENG_NONE, n->company, cg->cash, 0, false);
     g->national_permanent = eng_owns_permanent_train(g, n->company); /* (Rails: before discards) */
+}
+
+/* ---- its director's choices: the stations left over, the trains discarded ---- */
+
+static void finish_round(eng_game *g);
+
+/* The stations of the companies given up still on the map (not homes: those are settled)
+ * that the national may take over: in a hex where it has none. Returns how many; *dup: two
+ * share a hex; *hexes: the hexes they are in. */
+static int stations_left(const eng_game *g, bool *dup, int *hexes)
+{
+    int n = 0;
+    *dup = false;
+    *hexes = 0;
+    for (int h = 0; h < g->t->nhexes; h++) {
+        int here = 0;
+        for (int c = 0; c < ENG_MAX_CITIES; c++)
+            for (int sl = 0; sl < ENG_MAX_SLOTS; sl++) {
+                int x = g->board->tokens[h][c][sl];
+                here += x >= 0 && x != nat(g)->company && merging(g, x) && !national_in_hex(g, h);
+            }
+        n += here;
+        *dup |= here > 1;
+        *hexes += here > 0;
+    }
+    return n;
+}
+
+static int room_left(const eng_game *g)
+{
+    return nat(g)->station_limit - eng_stations_placed(g, nat(g)->company);
+}
+
+/* The fixed rule for the stations left: by company in the round's order, then by hex, one a
+ * hex, while the national has markers; the rest removed. */
+static void stations_by_rule(eng_game *g)
+{
+    int placed = eng_stations_placed(g, nat(g)->company);
+    for (int i = 0; i < g->national_nmerged; i++)
+        take_stations(g, g->national_merged[i], false, &placed);
+}
+
+static bool will_rust(const eng_game *g, int type)
+{
+    return g->t->trains[type].rusts_on[0] != '\0' || g->t->trains[type].obsolete_on >= 0;
+}
+
+static int trains_that_rust(const eng_game *g)
+{
+    const eng_company_state *s = &g->co[nat(g)->company];
+    int n = 0;
+    for (int i = 0; i < s->ntrains; i++)
+        n += will_rust(g, s->trains[i]);
+    return n;
+}
+
+static void ask(eng_game *g, int what, int how_many)
+{
+    int c = nat(g)->company;
+    g->national_choosing = what;
+    g->current = g->co[c].director;
+    eng_event_add(g, ENG_EV_NATIONAL_CHOICE, g->current, c, what, how_many, false);
+}
+
+/* The trains: over its limit its director discards (those that will rust first), then he may
+ * discard those that will rust; without choices, the fixed rule (discard_excess). */
+static void settle_trains(eng_game *g)
+{
+    int c = nat(g)->company, over = g->co[c].ntrains - eng_train_limit(g, c);
+    if (over > 0 && nat(g)->directors_choose) {
+        if (g->national_choosing != ENG_NATIONAL_MUST_DISCARD)
+            ask(g, ENG_NATIONAL_MUST_DISCARD, over);
+        return;
+    }
     discard_excess(g);
+    if (nat(g)->directors_choose && trains_that_rust(g) > 0) {
+        if (g->national_choosing != ENG_NATIONAL_MAY_DISCARD)
+            ask(g, ENG_NATIONAL_MAY_DISCARD, trains_that_rust(g));
+        return;
+    }
+    finish_round(g);
+}
+
+/* The stations: each left alone in its hex while there is room is taken over; where two share
+ * a hex, or there are more hexes than room, its director chooses (else the fixed rule). */
+static void settle_stations(eng_game *g)
+{
+    bool dup;
+    int hexes, left = stations_left(g, &dup, &hexes), room = room_left(g);
+    if (left > 0 && room > 0 && (dup || hexes > room) && nat(g)->directors_choose) {
+        if (g->national_choosing != ENG_NATIONAL_CHOOSES_STATIONS)
+            ask(g, ENG_NATIONAL_CHOOSES_STATIONS, room);
+        return;
+    }
+    stations_by_rule(g); /* (no choice left: the same as the rule) */
+    g->national_choosing = ENG_NATIONAL_CHOOSES_NOTHING;
+    settle_trains(g);
+}
+
+/* STATION hex city: the national takes over that station of a company given up; the others
+ * in its hex are removed, and all left once it has no marker left. */
+static int choose_station(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    const char *id = g->t->companies[nat(g)->company].id;
+    int h = a->hex, c = a->city, at = -1;
+    for (int sl = 0; h >= 0 && h < g->t->nhexes && c >= 0 && c < ENG_MAX_CITIES &&
+                     sl < ENG_MAX_SLOTS && at < 0; sl++) {
+        int x = g->board->tokens[h][c][sl];
+        at = x >= 0 && x != nat(g)->company && merging(g, x) ? sl : -1;
+    }
+    if (at < 0 || national_in_hex(g, h))
+        return eng_refuse(why, len, "%s takes over a station of a company merged into it, in a "
+                                    "hex where it has none%s", id, at >= 0 ? " (it has one there)"
+                                                                         : "");
+    int x = g->board->tokens[h][c][at];
+    g->board->tokens[h][c][at] = nat(g)->company;
+    eng_event_add(g, ENG_EV_TOKEN_EXCHANGED, ENG_NONE, x, h, c, false);
+    for (int k = 0; k < ENG_MAX_CITIES; k++) /* the others in its hex */
+        for (int sl = 0; sl < ENG_MAX_SLOTS; sl++) {
+            int *slot = &g->board->tokens[h][k][sl], y = *slot;
+            if (y >= 0 && y != nat(g)->company && merging(g, y)) {
+                *slot = ENG_NONE;
+                eng_event_add(g, ENG_EV_TOKEN_REMOVED, ENG_NONE, y, h, k, false);
+            }
+        }
+    if (room_left(g) == 0)
+        stations_by_rule(g); /* (no marker left: every one left is removed) */
+    settle_stations(g);
+    return 0;
+}
+
+/* DISCARD train: one of the national's, to the pool (one that will rust while it has any). */
+static int choose_discard(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int c = nat(g)->company, type = a->train;
+    eng_company_state *s = &g->co[c];
+    const char *id = g->t->companies[c].id;
+    bool must = g->national_choosing == ENG_NATIONAL_MUST_DISCARD;
+    int k = 0;
+    while (k < s->ntrains && s->trains[k] != type)
+        k++;
+    if (k == s->ntrains)
+        return eng_refuse(why, len, "%s has no such train", id);
+    if (!will_rust(g, type) && (!must || trains_that_rust(g) > 0))
+        return eng_refuse(why, len, "%s discards a train that will rust %s", id,
+                          must ? "first" : "(it keeps the others)");
+    s->trains[k] = s->trains[--s->ntrains];
+    g->pool_trains[type]++;
+    eng_event_add_item(g, ENG_EV_DISCARDED, ENG_NONE, c, type, 0, 0);
+    settle_trains(g);
+    return 0;
+}
+
+/* An action while the national's director chooses: STATION, DISCARD, or PASS (the fixed rule
+ * for the rest). */
+static int choice_act(eng_game *g, const eng_action *a, char *why, size_t len)
+{
+    int what = g->national_choosing;
+    const char *id = g->t->companies[nat(g)->company].id;
+    if (a->kind == ENG_ACT_PASS) {
+        if (what == ENG_NATIONAL_CHOOSES_STATIONS) {
+            stations_by_rule(g);
+            settle_stations(g);
+        } else if (what == ENG_NATIONAL_MUST_DISCARD) {
+            discard_excess(g);
+            settle_trains(g);
+        } else {
+            finish_round(g);
+        }
+        return 0;
+    }
+    if (what == ENG_NATIONAL_CHOOSES_STATIONS && a->kind == ENG_ACT_TOKEN)
+        return choose_station(g, a, why, len);
+    if (what != ENG_NATIONAL_CHOOSES_STATIONS && a->kind == ENG_ACT_DISCARD_TRAIN)
+        return choose_discard(g, a, why, len);
+    return eng_refuse(why, len, "%s's director chooses %s now, or passes", id,
+                      what == ENG_NATIONAL_CHOOSES_STATIONS ? "the stations it takes over"
+                                                            : "the trains it discards");
 }
 
 /* ---- the round ---- */
 
-static void end_round(eng_game *g)
+static void finish_round(eng_game *g)
 {
     const struct eng_national *n = nat(g);
-    int merged[ENG_MAX_COMPANIES], nmerged = in_order(g, true, merged);
-    g->formation_founder = ENG_NONE; /* the first merged in operating order: it has operated */
-    for (int i = 0; i < nmerged; i++)
-        if (g->formation_founder == ENG_NONE ||
-            or_position(g, merged[i]) < or_position(g, g->formation_founder))
-            g->formation_founder = merged[i];
-    if (nmerged)
-        form(g, merged, nmerged);
-    else
-        eng_event_add(g, ENG_EV_NOT_FORMED, ENG_NONE, n->company, 0, 0, false);
+    int nmerged = g->national_nmerged;
+    g->national_choosing = ENG_NATIONAL_CHOOSES_NOTHING;
     g->forming = false;
     g->national_asking = ENG_NONE;
     eng_event_add(g, ENG_EV_FORMATION_END, ENG_NONE, n->company, g->formation_next, 0, false);
@@ -330,6 +529,27 @@ static void end_round(eng_game *g)
         eng_event_add(g, ENG_EV_CERT_LIMIT, ENG_NONE, ENG_NONE, eng_certificate_limit(g, 0),
                       open, false);
     g->round_state = ENG_SPECIAL_ROUND_FINISHED;
+}
+
+/* No director left to ask: the national forms from the companies given up (or not). */
+static void end_round(eng_game *g)
+{
+    const struct eng_national *n = nat(g);
+    int merged[ENG_MAX_COMPANIES], nmerged = in_order(g, true, merged);
+    g->formation_founder = ENG_NONE; /* the first merged in operating order: it has operated */
+    for (int i = 0; i < nmerged; i++)
+        if (g->formation_founder == ENG_NONE ||
+            or_position(g, merged[i]) < or_position(g, g->formation_founder))
+            g->formation_founder = merged[i];
+    g->national_nmerged = nmerged;
+    memcpy(g->national_merged, merged, sizeof merged);
+    if (!nmerged) {
+        eng_event_add(g, ENG_EV_NOT_FORMED, ENG_NONE, n->company, 0, 0, false);
+        finish_round(g);
+        return;
+    }
+    form(g, merged, nmerged);
+    settle_stations(g);
 }
 
 /* The next director to ask, or the round's end. */
@@ -383,6 +603,8 @@ static void begin_national(eng_game *g, int next)
 
 static int national_act(eng_game *g, const eng_action *a, char *why, size_t len)
 {
+    if (g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING)
+        return choice_act(g, a, why, len);
     int c = g->national_asking, v = nat(g)->loan_value;
     const eng_company_state *s = &g->co[c];
     const char *id = g->t->companies[c].id, *name = g->players[a->player].name;
