@@ -351,6 +351,8 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     if (dest >= 0) /* a lay nearer the destination than its track is now, else as without one */
         towards(x, &reach, dest, &next);
     next.destination = next.found && next.distance < reached_distance(g, &reach, dest);
+    if (!next.destination)
+        next = (struct choice){0};
     int target = goal < 0 && !next.destination &&
                          !(best.found && best.revenue > income_now(x, company))
                      ? nearest_unreached(g, &reach, company)
