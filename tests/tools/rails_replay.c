@@ -1016,11 +1016,20 @@ static int lay_at_offsets(struct replay *r, eng_action *a, const cJSON *offs, in
     return -1;
 }
 
+static int gm_lays_tile(struct replay *r, char **f, int n);
+
 static int lay_tile(struct replay *r, char **f, int n)
 {
     eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current};
     const cJSON *offs;
     int word, sign, add;
+    /* a lay Rails allowed where the company's track does not reach (known difference
+     * "gm_tile"): the GM lays the tile (house rule 15), the game after it depending on it */
+    if (strcmp(known_correction(r), "gm_tile") == 0 && n >= 5) {
+        fprintf(stderr, "line %d: %s, not connected here: the GM lays it (a known difference)\n",
+                r->line, r->text);
+        return gm_lays_tile(r, f + 1, n - 1);
+    }
     if (read_lay(r, f[2], f[3], f[4], &a, &offs, &word, &sign, &add))
         return failf(r, "a tile, a hex and a rotation", "cannot read them");
     if (undecided_home(r) || lay_at_offsets(r, &a, offs, word, sign, add))
