@@ -84,6 +84,10 @@ struct replay {
                                           * destination that Rails holds in escrow until its
                                           * player says so (check_cash counts it) */
     int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
+    int dest_early, dest_early_released; /* known difference "destination_by_lay": the company
+                                          * + 1 whose player said its destination reached
+                                          * before the lay that reaches it, and the escrow
+                                          * Rails released then (checked after that lay) */
     int loan_value;             /* CompanyTakesLoan: a loan's amount (interest: a tenth) */
     int interest_due, interest_treasury, interest_revenue, interest_director; /* before a run */
     int interest_payer;         /* InterestPaidFromPresidentCash: the director, or -1 */
@@ -1017,6 +1021,22 @@ static int lay_at_offsets(struct replay *r, eng_action *a, const cJSON *offs, in
 }
 
 static int gm_lays_tile(struct replay *r, char **f, int n);
+static int check_number(struct replay *r, const char *what, int want, int got);
+
+/* The lay after a destination Rails' player said reached too early (known difference
+ * "destination_by_lay"): now the engine's track reaches it, and the escrow it paid is what Rails
+ * released. */
+static int destination_by_lay(struct replay *r)
+{
+    int c = r->dest_early - 1, released = r->escrow_ahead[c];
+    r->dest_early = 0;
+    r->escrow_ahead[c] = 0;
+    if (!r->g->co[c].destination_reached)
+        return failf(r, "its destination reached by this lay", "not reached");
+    if (check_number(r, "escrow released", r->dest_early_released, released))
+        return -1;
+    return check_number(r, "escrow left", 0, r->g->co[c].escrow);
+}
 
 static int lay_tile(struct replay *r, char **f, int n)
 {
@@ -1035,7 +1055,9 @@ static int lay_tile(struct replay *r, char **f, int n)
     if (undecided_home(r) || lay_at_offsets(r, &a, offs, word, sign, add))
         return -1;
     int cost = n > 5 ? atoi(f[5]) : 0;
-    return expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost);
+    if (expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost))
+        return -1;
+    return r->dest_early ? destination_by_lay(r) : 0;
 }
 
 /* CorrectMapLaysTileAt,TILE,HEX,WORD: the GM's correction of the map (house rule 15): the tile
@@ -1831,6 +1853,15 @@ static int destination_line(struct replay *r, char **f, int n)
     int c = company_of(r, f[1]);
     if (c < 0 || n < 3)
         return failf(r, "C,...", "cannot read it");
+    if (strcmp(known_correction(r), "destination_by_lay") == 0 &&
+        strcmp(f[0], "DestinationReached") == 0 && !r->g->co[c].destination_reached) {
+        r->dest_early = c + 1; /* its lay this turn reaches it: both lines checked then */
+        return 0;
+    }
+    if (r->dest_early == c + 1 && strcmp(f[0], "ReleasedFromEscrow") == 0) {
+        r->dest_early_released = atoi(f[2]);
+        return 0;
+    }
     if (!r->seen_destination)
         return not_built(r, "destinations (%s has not reached %s in the engine)", f[1], f[2]);
     if (strcmp(f[0], "DestinationReached") == 0)
@@ -1876,6 +1907,8 @@ static int buy_bonus(struct replay *r, char **f, int n)
     int c = operating_company(r, f[1]), seller = company_of(r, f[4]), price = atoi(f[5]);
     if (priv < 0 || c < 0)
         return c < 0 ? -1 : failf(r, "a bonus of the title", "\"%s\" unknown", f[2]);
+    if (strcmp(known_correction(r), "gm_cash") == 0 && seller < 0) /* held already: the price */
+        return gm_cash(r, f[1], -price);                           /* to the bank, the GM's */
     eng_action a = {.kind = ENG_ACT_BUY_BONUS, .player = r->g->current, .company = priv};
     int rc = apply_new(r, &a, "buy_bonus");
     if (rc)
