@@ -92,6 +92,7 @@ struct replay {
     int interest_due, interest_treasury, interest_revenue, interest_director; /* before a run */
     int interest_payer;         /* InterestPaidFromPresidentCash: the director, or -1 */
     unsigned merging;           /* WillMergeInto: bit c, checked closed as the formation ends */
+    int cert_limit_after;       /* CertificateLimit said in the round, checked as it ends */
     unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
                                  * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
@@ -1499,7 +1500,14 @@ static int formation_line(struct replay *r, char **f, int n)
         if (!unmatched(r, ENG_EV_FORMED, -1, c) &&
             operate(r, (eng_action){.kind = ENG_ACT_FORM}))
             return -1;
-        int price = atoi(f[3]);
+        int price = atoi(f[2]); /* then the price again (1835) or its cell (1856: G1) */
+        for (int m = 0; c >= 0 && m < r->title->ncompanies; m++)
+            if (r->merging >> m & 1u) { /* the escrow the engine paid a merging company ahead
+                                         * of Rails' player is the national's now (Rails' stays
+                                         * with the bank) */
+                r->escrow_ahead[c] += r->escrow_ahead[m];
+                r->escrow_ahead[m] = 0;
+            }
         return expect_event(r, ENG_EV_FORMED, -2, c, &price, NULL);
     }
     if (strcmp(k, "MERGE_MINOR_LOG") == 0) { /* MERGE_MINOR_LOG,P,X,PR,cash|no,trains|no */
@@ -1545,6 +1553,11 @@ static int formation_line(struct replay *r, char **f, int n)
             if (operate(r, (eng_action){.kind = ENG_ACT_PASS}))
                 return -1;
         if (check_merged(r))
+            return -1;
+        int limit = r->cert_limit_after;
+        r->cert_limit_after = 0;
+        if (limit && check_number(r, "the certificate limit after the round", limit,
+                                  eng_certificate_limit(r->g, 0)))
             return -1;
         int ended = r->formation_ended - 1;
         r->formation_ended = 0; /* Rails ends the round after the formed company's discards */
@@ -1907,8 +1920,8 @@ static int buy_bonus(struct replay *r, char **f, int n)
     int c = operating_company(r, f[1]), seller = company_of(r, f[4]), price = atoi(f[5]);
     if (priv < 0 || c < 0)
         return c < 0 ? -1 : failf(r, "a bonus of the title", "\"%s\" unknown", f[2]);
-    if (strcmp(known_correction(r), "gm_cash") == 0 && seller < 0) /* held already: the price */
-        return gm_cash(r, f[1], -price);                           /* to the bank, the GM's */
+    if (strcmp(known_correction(r), "gm_cash") == 0) /* held already: the GM charges the price */
+        return seller == c ? 0 : gm_cash(r, f[1], -price); /* (paid to itself: nothing moves) */
     eng_action a = {.kind = ENG_ACT_BUY_BONUS, .player = r->g->current, .company = priv};
     int rc = apply_new(r, &a, "buy_bonus");
     if (rc)
@@ -1975,6 +1988,10 @@ static int cgr_line(struct replay *r, char **f, int n)
         shares_held(r, company_of(r, f[1]), "POOL", &unit);
         return check_number(r, "percent a share", atoi(f[3]), unit) ||
                check_number(r, "shares in all", atoi(f[2]), 100 / unit) ? -1 : 0;
+    }
+    if (strcmp(k, "CertificateLimit") == 0 && r->g->forming) { /* Rails says it before its */
+        r->cert_limit_after = atoi(f[1]); /* director's choices: checked as the round ends */
+        return 0;
     }
     if (strcmp(k, "CertificateLimit") == 0)
         return check_number(r, "the certificate limit", atoi(f[1]),
