@@ -118,9 +118,11 @@ static const cJSON *known_entry(struct replay *r)
 }
 
 /* A documented difference at this line that stops the replay: stop there and say what it is.
- * One the GM corrects ("correction": "gm_cash": a revenue above what the trains can earn,
- * withheld — the best run, and the rest given to the company as the GM's correction) does not
- * stop it. */
+ * One with a "correction" does not stop it: "gm_cash" (a revenue above what the trains can earn:
+ * the best run, the rest given by the GM; a purchase the engine refuses: the GM charges its
+ * price), "gm_tile" (a lay the company's track does not reach: the GM lays the tile),
+ * "destination_by_lay" (a destination said reached before the lay that reaches it: checked
+ * after that lay), "home_city" (the city of an undecided home). */
 static bool known_difference(struct replay *r)
 {
     const cJSON *d = known_entry(r);
@@ -1472,6 +1474,17 @@ static bool unmatched(struct replay *r, eng_event_kind kind, int player, int com
     return false;
 }
 
+/* The escrow the engine paid companies merging into national c ahead of Rails' player is c's
+ * money now (Rails' stays with the bank). */
+static void escrow_ahead_to_national(struct replay *r, int c)
+{
+    for (int m = 0; c >= 0 && m < r->title->ncompanies; m++)
+        if (r->merging >> m & 1u) {
+            r->escrow_ahead[c] += r->escrow_ahead[m];
+            r->escrow_ahead[m] = 0;
+        }
+}
+
 static int formation_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
@@ -1501,13 +1514,7 @@ static int formation_line(struct replay *r, char **f, int n)
             operate(r, (eng_action){.kind = ENG_ACT_FORM}))
             return -1;
         int price = atoi(f[2]); /* then the price again (1835) or its cell (1856: G1) */
-        for (int m = 0; c >= 0 && m < r->title->ncompanies; m++)
-            if (r->merging >> m & 1u) { /* the escrow the engine paid a merging company ahead
-                                         * of Rails' player is the national's now (Rails' stays
-                                         * with the bank) */
-                r->escrow_ahead[c] += r->escrow_ahead[m];
-                r->escrow_ahead[m] = 0;
-            }
+        escrow_ahead_to_national(r, c);
         return expect_event(r, ENG_EV_FORMED, -2, c, &price, NULL);
     }
     if (strcmp(k, "MERGE_MINOR_LOG") == 0) { /* MERGE_MINOR_LOG,P,X,PR,cash|no,trains|no */
