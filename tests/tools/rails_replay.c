@@ -84,6 +84,9 @@ struct replay {
                                           * destination that Rails holds in escrow until its
                                           * player says so (check_cash counts it) */
     int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
+    int dest_claimed;           /* known difference "destination_claimed": the company + 1
+                                 * whose destination Rails' player said reached, its track not
+                                 * there: the GM gives it what Rails releases on the next line */
     int dest_early, dest_early_released; /* known difference "destination_by_lay": the company
                                           * + 1 whose player said its destination reached
                                           * before the lay that reaches it, and the escrow
@@ -1063,8 +1066,21 @@ static int lay_tile(struct replay *r, char **f, int n)
     return r->dest_early ? destination_by_lay(r) : 0;
 }
 
+/* Whether the tile is an upgrade of what lies on the hex (the GM's TILE correction lays one). */
+static bool upgrades_what_lies(const struct replay *r, int hex, int tile)
+{
+    int now = r->g->board->tile[hex];
+    const eng_upgrades *u = now == ENG_NONE ? &r->title->hexes[hex].upgrades
+                                            : &r->title->tiles[now].upgrades;
+    for (int i = 0; i < u->n; i++)
+        if (u->v[i].tile == tile)
+            return true;
+    return false;
+}
+
 /* CorrectMapLaysTileAt,TILE,HEX,WORD: the GM's correction of the map (house rule 15): the tile
- * put there, whoever is to act. */
+ * put there, whoever is to act; one that is no upgrade of the tile there (1856_J1 line 1591, a
+ * 4 for WR's 58 on J9) replaces it: REMOVE TILE, then TILE. */
 static int gm_lays_tile(struct replay *r, char **f, int n)
 {
     eng_action a = {.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_TILE, .player = r->g->current};
@@ -1072,6 +1088,13 @@ static int gm_lays_tile(struct replay *r, char **f, int n)
     int word, sign, add;
     if (n < 4 || read_lay(r, f[1], f[2], f[3], &a, &offs, &word, &sign, &add))
         return failf(r, "a tile, a hex and a rotation", "cannot read them");
+    if (r->g->board->tile[a.hex] != ENG_NONE && !upgrades_what_lies(r, a.hex, a.tile)) {
+        eng_action rm = {.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_REMOVE_TILE,
+                         .player = r->g->current, .hex = a.hex};
+        char why[256];
+        if (take(r, &rm, why, sizeof why))
+            return failf(r, "the tile there removed", "refused: %s", why);
+    }
     return lay_at_offsets(r, &a, offs, word, sign, add);
 }
 
@@ -1881,6 +1904,17 @@ static int destination_line(struct replay *r, char **f, int n)
     if (r->dest_early == c + 1 && strcmp(f[0], "ReleasedFromEscrow") == 0) {
         r->dest_early_released = atoi(f[2]);
         return 0;
+    }
+    if (strcmp(known_correction(r), "destination_claimed") == 0 &&
+        !r->g->co[c].destination_reached) {
+        r->dest_claimed = c + 1; /* Rails' player's word: its ReleasedFromEscrow next */
+        return 0;
+    }
+    if (r->dest_claimed == c + 1 && strcmp(f[0], "ReleasedFromEscrow") == 0) {
+        r->dest_claimed = 0; /* the engine still holds it (and pays it when the track gets
+                              * there: counted then as paid ahead of Rails) */
+        return check_number(r, "the escrow Rails released, held here", atoi(f[2]),
+                            r->g->co[c].escrow) ? -1 : gm_cash(r, f[1], atoi(f[2]));
     }
     if (!r->seen_destination)
         return not_built(r, "destinations (%s has not reached %s in the engine)", f[1], f[2]);
