@@ -96,6 +96,10 @@ struct replay {
     int interest_payer;         /* InterestPaidFromPresidentCash: the director, or -1 */
     unsigned merging;           /* WillMergeInto: bit c, checked closed as the formation ends */
     int cert_limit_after;       /* CertificateLimit said in the round, checked as it ends */
+    char deferred[128];         /* known difference "after_formation": a purchase Rails made
+                                 * before the formation round the engine holds at once, made
+                                 * here as the round ends */
+    int deferred_cash[ENG_MAX_COMPANIES]; /* ... what it moves, counted by check_cash till then */
     unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
                                  * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
@@ -448,7 +452,7 @@ static int check_cash(struct replay *r, const char *who, int want)
     if (p < 0 && c < 0)
         return failf(r, who, "no such player or company");
     if (p < 0)
-        want += r->escrow_ahead[c];
+        want += r->escrow_ahead[c] - r->deferred_cash[c];
     if (got != want) {
         char exp[32];
         snprintf(exp, sizeof exp, "%d", want);
@@ -1219,6 +1223,37 @@ static int must_sell_for_next_train(struct replay *r, int dir, int shortfall)
     return expect_event(r, ENG_EV_MUST_RAISE, dir, -2, &shortfall, NULL);
 }
 
+/* A purchase Rails made before the formation round that the engine holds at once after the
+ * first 6 (known difference "after_formation"): made as the round ends, its money counted with
+ * the buyer's and the seller's till then. */
+static int defer_purchase(struct replay *r, char **f)
+{
+    int buyer = company_of(r, f[1]), seller = company_of(r, f[3]), price = atoi(f[4]);
+    if (buyer < 0 || r->deferred[0])
+        return failf(r, "a company's purchase to make after the round", "cannot");
+    snprintf(r->deferred, sizeof r->deferred, "%s", r->text);
+    r->deferred_cash[buyer] -= price;
+    if (seller >= 0)
+        r->deferred_cash[seller] += price;
+    return 0;
+}
+
+static int operating_line(struct replay *r, char **f, int n);
+
+/* ... and made now (the round over, the buyer's turn going on). */
+static int make_deferred(struct replay *r)
+{
+    char copy[128], *f[16];
+    if (!r->deferred[0])
+        return 0;
+    older_line(copy, sizeof copy, r->deferred);
+    r->deferred[0] = '\0';
+    memset(r->deferred_cash, 0, sizeof r->deferred_cash);
+    fprintf(stderr, "line %d: %s made now, after the formation round (a known difference)\n",
+            r->line, copy);
+    return operating_line(r, f, split(copy, f, 16));
+}
+
 static int operating_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
@@ -1334,6 +1369,8 @@ static int operating_line(struct replay *r, char **f, int n)
         int o = k[0] == 'E'; /* the fields after C one further on */
         if (n < 5 + o)
             return failf(r, "the train, where from and the price", "%d fields", n);
+        if (!o && strcmp(known_correction(r), "after_formation") == 0)
+            return defer_purchase(r, f);
         eng_action a = {.kind = ENG_ACT_BUY_TRAIN, .train = train_of(r, f[2 + o]),
                         .trades_in = o, .trade_in = o ? train_of(r, f[2]) : -1};
         int price = atoi(f[4 + o]);
@@ -1591,10 +1628,11 @@ static int formation_line(struct replay *r, char **f, int n)
             return -1;
         int ended = r->formation_ended - 1;
         r->formation_ended = 0; /* Rails ends the round after the formed company's discards */
-        if (take_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL) ||
-            ended == company_of(r, f[1]))
-            return 0;
-        return expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL);
+        if (!take_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL) &&
+            ended != company_of(r, f[1]) &&
+            expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL))
+            return -1;
+        return make_deferred(r);
     }
     return 2;
 }
