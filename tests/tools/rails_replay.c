@@ -100,6 +100,7 @@ struct replay {
                                  * before the formation round the engine holds at once, made
                                  * here as the round ends */
     int deferred_cash[ENG_MAX_COMPANIES]; /* ... what it moves, counted by check_cash till then */
+    bool correcting;            /* a corrected purchase made: its line taken as it stands */
     unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
                                  * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
@@ -1240,6 +1241,25 @@ static int defer_purchase(struct replay *r, char **f)
 
 static int operating_line(struct replay *r, char **f, int n);
 
+/* A purchase a known difference corrects: made after the formation round ("after_formation"),
+ * or with what the company lacks given by its director, which Rails did not log
+ * ("director_adds": the GM moves it, the purchase is the company's own then). */
+static int corrected_purchase(struct replay *r, char **f, int n)
+{
+    if (strcmp(known_correction(r), "after_formation") == 0)
+        return defer_purchase(r, f);
+    int c = company_of(r, f[1]);
+    if (strcmp(known_correction(r), "director_adds") != 0 || c < 0)
+        return failf(r, "a correction of a purchase", "\"%s\"", known_correction(r));
+    int lacks = atoi(f[4]) - r->g->co[c].cash, dir = r->g->co[c].director;
+    if (lacks > 0 && (gm_cash(r, r->players[dir], -lacks) || gm_cash(r, f[1], lacks)))
+        return -1;
+    r->correcting = true;
+    int rc = operating_line(r, f, n);
+    r->correcting = false;
+    return rc;
+}
+
 /* ... and made now (the round over, the buyer's turn going on). */
 static int make_deferred(struct replay *r)
 {
@@ -1369,8 +1389,8 @@ static int operating_line(struct replay *r, char **f, int n)
         int o = k[0] == 'E'; /* the fields after C one further on */
         if (n < 5 + o)
             return failf(r, "the train, where from and the price", "%d fields", n);
-        if (!o && strcmp(known_correction(r), "after_formation") == 0)
-            return defer_purchase(r, f);
+        if (!o && *known_correction(r) && !r->correcting)
+            return corrected_purchase(r, f, n);
         eng_action a = {.kind = ENG_ACT_BUY_TRAIN, .train = train_of(r, f[2 + o]),
                         .trades_in = o, .trade_in = o ? train_of(r, f[2]) : -1};
         int price = atoi(f[4 + o]);
