@@ -80,6 +80,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     g->last_buyer = ENG_NONE;
     g->auction_item = g->par_pending = ENG_NONE;
     g->formation_founder = t->formation.company >= 0 ? t->formation.founder : ENG_NONE;
+    g->joined_next = ENG_NONE;
     g->national_asking = g->national_borrowed = g->national_single = ENG_NONE;
     for (int i = 0; i < t->nstart_items; i++)
         g->item_price[i] = t->start_items[i].price;

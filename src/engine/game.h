@@ -409,6 +409,10 @@ typedef struct eng_game {
                                * formed company from joining it: the title's founder (1835's M2),
                                * or as the special round sets it (1856: the first merged into the
                                * CGR in operating order); ENG_NONE: none */
+    int joined_next;          /* the formed company that joined the round right after the one
+                               * operating (formation.joins_next): it operates next, not sorted
+                               * by price with the rest as that turn ends (1856's CGR: Rails
+                               * resetOperatingCompanies); ENG_NONE: none */
     int nor_order, or_pos;
     int ors_in_set;           /* fixed when the set begins, by the phase then */
     int or_order[ENG_MAX_COMPANIES];

@@ -72,6 +72,7 @@ static void sort_majors_from(eng_game *g, int from)
 static void set_order(eng_game *g)
 {
     g->nor_order = 0;
+    g->joined_next = ENG_NONE;
     for (int c = 0; c < g->t->ncompanies; c++)
         if (may_operate(g, c) && g->t->companies[c].kind == ENG_MINOR)
             g->or_order[g->nor_order++] = c;
@@ -1076,8 +1077,12 @@ static void next_company(eng_game *g)
     g->co[g->operating].operated++;
     /* those still to operate by their prices now: a price moved by this company's turn (an
      * emergency sale, 1830_5forDtrainExchange OR 4.1) changes the order (Rails' dynamic
-     * operating order) */
-    sort_majors_from(g, g->or_pos + 1);
+     * operating order); a company formed in this turn to operate next stays next */
+    int from = g->or_pos + 1;
+    if (from < g->nor_order && g->or_order[from] == g->joined_next)
+        from++;
+    g->joined_next = ENG_NONE;
+    sort_majors_from(g, from);
     g->or_pos++;
     go_on_from(g);
 }
@@ -1114,6 +1119,8 @@ static void join_operating_round(eng_game *g, int company, int founder)
             (size_t)(g->nor_order - pos) * sizeof *g->or_order);
     g->or_order[pos] = company;
     g->nor_order++;
+    if (g->t->formation.joins_next)
+        g->joined_next = company;
 }
 
 /* After the formation called for by a train bought: the new company joins the round, and the

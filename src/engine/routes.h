@@ -15,7 +15,11 @@
 
 #include "engine/game.h"
 
-#define ENG_MAX_RUN_STOPS 16
+/* The stops one run may count: more than any title's map lets a run reach, so that an unlimited
+ * train (1830's and 1856's D) is never cut short. 1856's map has 26 cities, 23 towns and its
+ * off-boards (a run ends at them: two at most), 51 stops; its D ran 18 in Rails' 1856_A (line
+ * 1668) and 20 later, where 16 made the best 40 short. */
+#define ENG_MAX_RUN_STOPS 64
 
 typedef struct eng_train_run {
     int train;                      /* the train type */

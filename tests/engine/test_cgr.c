@@ -214,6 +214,32 @@ static void test_cert_limit_after_and_the_cgr_operates_next(void **state)
     eng_game_free(g);
 }
 
+/* Issue 31 (Rails' 1856_20131124_0943_J1, line 1434): the CGR operates right after the buyer's
+ * turn even when a company still to operate is priced above it; the order of the others is
+ * their prices' as the turn ends (Rails OperatingRound_1856.resetOperatingCompanies). */
+static void test_the_cgr_operates_next_whatever_the_prices(void **state)
+{
+    (void)state;
+    eng_game *g = five_companies();
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    must(g, repay(3));
+    must(g, pass());
+    choices_by_rule(g);
+    assert_int_equal(g->operating, co("WGB"));
+    int cgr = co("CGR"), ca = co("CA"), cv = co("CV");
+    assert_int_equal(eng_share_price(g, cgr), 100);
+    must(g, (eng_action){.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_PRICE, .company = cv,
+                         .amount = 110}); /* the GM's, say: both above the CGR's */
+    must(g, (eng_action){.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_PRICE, .company = ca,
+                         .amount = 125});
+    must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, cgr);
+    int at = g->or_pos;
+    assert_int_equal(g->or_order[at + 1], ca); /* then by price: CA, CV */
+    assert_int_equal(g->or_order[at + 2], cv);
+    eng_game_free(g);
+}
+
 /* Three companies given up, 30 shares held by players: 15 CGR shares, so 20 of 5% (the
  * director's 10%); the price drops the lowest of three: 125 and 110 average 117, 115, the
  * nearest top-row space 110. */
@@ -499,6 +525,7 @@ int main(void)
         cmocka_unit_test(test_repaid_with_the_directors_money),
         cmocka_unit_test(test_companies_merged),
         cmocka_unit_test(test_cert_limit_after_and_the_cgr_operates_next),
+        cmocka_unit_test(test_the_cgr_operates_next_whatever_the_prices),
         cmocka_unit_test(test_twenty_shares),
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),

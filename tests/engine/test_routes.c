@@ -621,6 +621,101 @@ static void test_no_turning_back_at_a_switch(void **state)
     eng_game_free(g);
 }
 
+/* Issue 31: an unlimited train counts every stop of a run however long (1856_A's GW's D ran 18
+ * stops for 710 in Rails, line 1668; the runs listed stopped at 16, its best there 670): a line
+ * of LONG_RUN hexes printed as BY's city then one town after another, each joined to the next. */
+#define LONG_RUN 24
+
+/* A path of `want` hexes from hex `at`, each the neighbour of the one before, none twice, none
+ * an off-board: depth first, deterministic. */
+static bool long_path(int *path, int n, int want)
+{
+    if (n == want)
+        return true;
+    for (int e = 0; e < 6; e++) {
+        int h = eng_neighbor(title, path[n - 1], e);
+        bool used = h < 0 || title->hexes[h].offboard;
+        for (int i = 0; i < n && !used; i++)
+            used = path[i] == h;
+        if (used)
+            continue;
+        path[n] = h;
+        if (long_path(path, n + 1, want))
+            return true;
+    }
+    return false;
+}
+
+/* Hex h printed gray: its city (the first of the line) or its town, joined to the edges towards
+ * the hexes before and after it (-1: none). */
+static void print_stop(int h, int before, int after)
+{
+    eng_hex *x = &title->hexes[h];
+    eng_track *tr = &x->printed;
+    memset(tr, 0, sizeof *tr);
+    tr->color = ENG_GRAY;
+    x->blocked = 0;
+    x->right = -1;
+    bool city = before < 0;
+    if (city)
+        tr->cities[tr->ncities++] = (eng_city){.revenue = 20, .slots = 1};
+    else
+        tr->towns[tr->ntowns++] = (eng_town){.revenue = 10};
+    eng_end node = {city ? ENG_END_CITY : ENG_END_TOWN, 0};
+    for (int e = 0; e < 6; e++) {
+        int n = eng_neighbor(title, h, e);
+        if (n >= 0 && (n == before || n == after))
+            tr->paths[tr->npaths++] = (eng_path){{ENG_END_EDGE, (uint8_t)e}, node, 0};
+    }
+}
+
+/* The title's hexes and its 2-train as they were (the test below changes them; put back after
+ * it, failed or not). */
+static eng_hex *kept_hexes;
+static eng_train kept_two;
+
+static int keep_hexes(void **state)
+{
+    (void)state;
+    kept_hexes = xmalloc((size_t)title->nhexes * sizeof *kept_hexes);
+    memcpy(kept_hexes, title->hexes, (size_t)title->nhexes * sizeof *kept_hexes);
+    kept_two = title->trains[train("2")];
+    return 0;
+}
+
+static int restore_hexes(void **state)
+{
+    (void)state;
+    memcpy(title->hexes, kept_hexes, (size_t)title->nhexes * sizeof *kept_hexes);
+    free(kept_hexes);
+    title->trains[train("2")] = kept_two;
+    return 0;
+}
+
+static void test_unlimited_train_counts_a_long_run(void **state)
+{
+    (void)state;
+    int path[LONG_RUN] = {tf_hex(title, "O15")};
+    assert_true(long_path(path, 1, LONG_RUN));
+    for (int i = 0; i < LONG_RUN; i++)
+        print_stop(path[i], i > 0 ? path[i - 1] : -1, i + 1 < LONG_RUN ? path[i + 1] : -1);
+    eng_game *g = free_game(NULL);
+    station(g, "BY", "O15", 0);
+    int two = train("2");
+    title->trains[two].cities = title->trains[two].towns = ENG_UNLIMITED_STOPS;
+    title->trains[two].unlimited = true;
+    g->co[co("BY")].ntrains = 1;
+    g->co[co("BY")].trains[0] = two;
+    eng_run run;
+    int want = 20 + (LONG_RUN - 1) * 10; /* the city and every town */
+    assert_int_equal(eng_best_run_fresh(g, co("BY"), &run), want);
+    assert_int_equal(run.trains[0].nstops, LONG_RUN);
+    assert_int_equal(eng_best_run_exhaustive(g, co("BY"), &run), want);
+    char why[256];
+    assert_int_equal(eng_check_runs(g, co("BY"), run.trains, 1, why, sizeof why), want);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -642,6 +737,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_offboard_run_through, keep_title, restore_title),
         cmocka_unit_test_setup_teardown(test_city_passed_by_own_companies, keep_title,
                                         restore_title),
+        cmocka_unit_test_setup_teardown(test_unlimited_train_counts_a_long_run, keep_hexes,
+                                        restore_hexes),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -84,10 +84,23 @@ struct replay {
                                           * destination that Rails holds in escrow until its
                                           * player says so (check_cash counts it) */
     int escrow_company, escrow_total;   /* HoldMoneyInEscrow, checked with the sale after it */
+    int dest_claimed;           /* known difference "destination_claimed": the company + 1
+                                 * whose destination Rails' player said reached, its track not
+                                 * there: the GM gives it what Rails releases on the next line */
+    int dest_early, dest_early_released; /* known difference "destination_by_lay": the company
+                                          * + 1 whose player said its destination reached
+                                          * before the lay that reaches it, and the escrow
+                                          * Rails released then (checked after that lay) */
     int loan_value;             /* CompanyTakesLoan: a loan's amount (interest: a tenth) */
     int interest_due, interest_treasury, interest_revenue, interest_director; /* before a run */
     int interest_payer;         /* InterestPaidFromPresidentCash: the director, or -1 */
     unsigned merging;           /* WillMergeInto: bit c, checked closed as the formation ends */
+    int cert_limit_after;       /* CertificateLimit said in the round, checked as it ends */
+    char deferred[128];         /* known difference "after_formation": a purchase Rails made
+                                 * before the formation round the engine holds at once, made
+                                 * here as the round ends */
+    int deferred_cash[ENG_MAX_COMPANIES]; /* ... what it moves, counted by check_cash till then */
+    bool correcting;            /* a corrected purchase made: its line taken as it stands */
     unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
                                  * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
@@ -113,9 +126,11 @@ static const cJSON *known_entry(struct replay *r)
 }
 
 /* A documented difference at this line that stops the replay: stop there and say what it is.
- * One the GM corrects ("correction": "gm_cash": a revenue above what the trains can earn,
- * withheld — the best run, and the rest given to the company as the GM's correction) does not
- * stop it. */
+ * One with a "correction" does not stop it: "gm_cash" (a revenue above what the trains can earn:
+ * the best run, the rest given by the GM; a purchase the engine refuses: the GM charges its
+ * price), "gm_tile" (a lay the company's track does not reach: the GM lays the tile),
+ * "destination_by_lay" (a destination said reached before the lay that reaches it: checked
+ * after that lay), "home_city" (the city of an undecided home). */
 static bool known_difference(struct replay *r)
 {
     const cJSON *d = known_entry(r);
@@ -438,7 +453,7 @@ static int check_cash(struct replay *r, const char *who, int want)
     if (p < 0 && c < 0)
         return failf(r, who, "no such player or company");
     if (p < 0)
-        want += r->escrow_ahead[c];
+        want += r->escrow_ahead[c] - r->deferred_cash[c];
     if (got != want) {
         char exp[32];
         snprintf(exp, sizeof exp, "%d", want);
@@ -1016,21 +1031,61 @@ static int lay_at_offsets(struct replay *r, eng_action *a, const cJSON *offs, in
     return -1;
 }
 
+static int gm_lays_tile(struct replay *r, char **f, int n);
+static int check_number(struct replay *r, const char *what, int want, int got);
+
+/* The lay after a destination Rails' player said reached too early (known difference
+ * "destination_by_lay"): now the engine's track reaches it, and the escrow it paid is what Rails
+ * released. */
+static int destination_by_lay(struct replay *r)
+{
+    int c = r->dest_early - 1, released = r->escrow_ahead[c];
+    r->dest_early = 0;
+    r->escrow_ahead[c] = 0;
+    if (!r->g->co[c].destination_reached)
+        return failf(r, "its destination reached by this lay", "not reached");
+    if (check_number(r, "escrow released", r->dest_early_released, released))
+        return -1;
+    return check_number(r, "escrow left", 0, r->g->co[c].escrow);
+}
+
 static int lay_tile(struct replay *r, char **f, int n)
 {
     eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current};
     const cJSON *offs;
     int word, sign, add;
+    /* a lay Rails allowed where the company's track does not reach (known difference
+     * "gm_tile"): the GM lays the tile (house rule 15), the game after it depending on it */
+    if (strcmp(known_correction(r), "gm_tile") == 0 && n >= 5) {
+        fprintf(stderr, "line %d: %s, not connected here: the GM lays it (a known difference)\n",
+                r->line, r->text);
+        return gm_lays_tile(r, f + 1, n - 1);
+    }
     if (read_lay(r, f[2], f[3], f[4], &a, &offs, &word, &sign, &add))
         return failf(r, "a tile, a hex and a rotation", "cannot read them");
     if (undecided_home(r) || lay_at_offsets(r, &a, offs, word, sign, add))
         return -1;
     int cost = n > 5 ? atoi(f[5]) : 0;
-    return expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost);
+    if (expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost))
+        return -1;
+    return r->dest_early ? destination_by_lay(r) : 0;
+}
+
+/* Whether the tile is an upgrade of what lies on the hex (the GM's TILE correction lays one). */
+static bool upgrades_what_lies(const struct replay *r, int hex, int tile)
+{
+    int now = r->g->board->tile[hex];
+    const eng_upgrades *u = now == ENG_NONE ? &r->title->hexes[hex].upgrades
+                                            : &r->title->tiles[now].upgrades;
+    for (int i = 0; i < u->n; i++)
+        if (u->v[i].tile == tile)
+            return true;
+    return false;
 }
 
 /* CorrectMapLaysTileAt,TILE,HEX,WORD: the GM's correction of the map (house rule 15): the tile
- * put there, whoever is to act. */
+ * put there, whoever is to act; one that is no upgrade of the tile there (1856_J1 line 1591, a
+ * 4 for WR's 58 on J9) replaces it: REMOVE TILE, then TILE. */
 static int gm_lays_tile(struct replay *r, char **f, int n)
 {
     eng_action a = {.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_TILE, .player = r->g->current};
@@ -1038,6 +1093,13 @@ static int gm_lays_tile(struct replay *r, char **f, int n)
     int word, sign, add;
     if (n < 4 || read_lay(r, f[1], f[2], f[3], &a, &offs, &word, &sign, &add))
         return failf(r, "a tile, a hex and a rotation", "cannot read them");
+    if (r->g->board->tile[a.hex] != ENG_NONE && !upgrades_what_lies(r, a.hex, a.tile)) {
+        eng_action rm = {.kind = ENG_ACT_ADJUST, .adjust = ENG_ADJ_REMOVE_TILE,
+                         .player = r->g->current, .hex = a.hex};
+        char why[256];
+        if (take(r, &rm, why, sizeof why))
+            return failf(r, "the tile there removed", "refused: %s", why);
+    }
     return lay_at_offsets(r, &a, offs, word, sign, add);
 }
 
@@ -1162,6 +1224,56 @@ static int must_sell_for_next_train(struct replay *r, int dir, int shortfall)
     return expect_event(r, ENG_EV_MUST_RAISE, dir, -2, &shortfall, NULL);
 }
 
+/* A purchase Rails made before the formation round that the engine holds at once after the
+ * first 6 (known difference "after_formation"): made as the round ends, its money counted with
+ * the buyer's and the seller's till then. */
+static int defer_purchase(struct replay *r, char **f)
+{
+    int buyer = company_of(r, f[1]), seller = company_of(r, f[3]), price = atoi(f[4]);
+    if (buyer < 0 || r->deferred[0])
+        return failf(r, "a company's purchase to make after the round", "cannot");
+    snprintf(r->deferred, sizeof r->deferred, "%s", r->text);
+    r->deferred_cash[buyer] -= price;
+    if (seller >= 0)
+        r->deferred_cash[seller] += price;
+    return 0;
+}
+
+static int operating_line(struct replay *r, char **f, int n);
+
+/* A purchase a known difference corrects: made after the formation round ("after_formation"),
+ * or with what the company lacks given by its director, which Rails did not log
+ * ("director_adds": the GM moves it, the purchase is the company's own then). */
+static int corrected_purchase(struct replay *r, char **f, int n)
+{
+    if (strcmp(known_correction(r), "after_formation") == 0)
+        return defer_purchase(r, f);
+    int c = company_of(r, f[1]);
+    if (strcmp(known_correction(r), "director_adds") != 0 || c < 0)
+        return failf(r, "a correction of a purchase", "\"%s\"", known_correction(r));
+    int lacks = atoi(f[4]) - r->g->co[c].cash, dir = r->g->co[c].director;
+    if (lacks > 0 && (gm_cash(r, r->players[dir], -lacks) || gm_cash(r, f[1], lacks)))
+        return -1;
+    r->correcting = true;
+    int rc = operating_line(r, f, n);
+    r->correcting = false;
+    return rc;
+}
+
+/* ... and made now (the round over, the buyer's turn going on). */
+static int make_deferred(struct replay *r)
+{
+    char copy[128], *f[16];
+    if (!r->deferred[0])
+        return 0;
+    older_line(copy, sizeof copy, r->deferred);
+    r->deferred[0] = '\0';
+    memset(r->deferred_cash, 0, sizeof r->deferred_cash);
+    fprintf(stderr, "line %d: %s made now, after the formation round (a known difference)\n",
+            r->line, copy);
+    return operating_line(r, f, split(copy, f, 16));
+}
+
 static int operating_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
@@ -1277,6 +1389,8 @@ static int operating_line(struct replay *r, char **f, int n)
         int o = k[0] == 'E'; /* the fields after C one further on */
         if (n < 5 + o)
             return failf(r, "the train, where from and the price", "%d fields", n);
+        if (!o && *known_correction(r) && !r->correcting)
+            return corrected_purchase(r, f, n);
         eng_action a = {.kind = ENG_ACT_BUY_TRAIN, .train = train_of(r, f[2 + o]),
                         .trades_in = o, .trade_in = o ? train_of(r, f[2]) : -1};
         int price = atoi(f[4 + o]);
@@ -1440,6 +1554,17 @@ static bool unmatched(struct replay *r, eng_event_kind kind, int player, int com
     return false;
 }
 
+/* The escrow the engine paid companies merging into national c ahead of Rails' player is c's
+ * money now (Rails' stays with the bank). */
+static void escrow_ahead_to_national(struct replay *r, int c)
+{
+    for (int m = 0; c >= 0 && m < r->title->ncompanies; m++)
+        if (r->merging >> m & 1u) {
+            r->escrow_ahead[c] += r->escrow_ahead[m];
+            r->escrow_ahead[m] = 0;
+        }
+}
+
 static int formation_line(struct replay *r, char **f, int n)
 {
     const char *k = f[0];
@@ -1468,7 +1593,8 @@ static int formation_line(struct replay *r, char **f, int n)
         if (!unmatched(r, ENG_EV_FORMED, -1, c) &&
             operate(r, (eng_action){.kind = ENG_ACT_FORM}))
             return -1;
-        int price = atoi(f[3]);
+        int price = atoi(f[2]); /* then the price again (1835) or its cell (1856: G1) */
+        escrow_ahead_to_national(r, c);
         return expect_event(r, ENG_EV_FORMED, -2, c, &price, NULL);
     }
     if (strcmp(k, "MERGE_MINOR_LOG") == 0) { /* MERGE_MINOR_LOG,P,X,PR,cash|no,trains|no */
@@ -1515,12 +1641,18 @@ static int formation_line(struct replay *r, char **f, int n)
                 return -1;
         if (check_merged(r))
             return -1;
+        int limit = r->cert_limit_after;
+        r->cert_limit_after = 0;
+        if (limit && check_number(r, "the certificate limit after the round", limit,
+                                  eng_certificate_limit(r->g, 0)))
+            return -1;
         int ended = r->formation_ended - 1;
         r->formation_ended = 0; /* Rails ends the round after the formed company's discards */
-        if (take_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL) ||
-            ended == company_of(r, f[1]))
-            return 0;
-        return expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL);
+        if (!take_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL) &&
+            ended != company_of(r, f[1]) &&
+            expect_event(r, ENG_EV_FORMATION_END, -2, company_of(r, f[1]), NULL, NULL))
+            return -1;
+        return make_deferred(r);
     }
     return 2;
 }
@@ -1822,6 +1954,26 @@ static int destination_line(struct replay *r, char **f, int n)
     int c = company_of(r, f[1]);
     if (c < 0 || n < 3)
         return failf(r, "C,...", "cannot read it");
+    if (strcmp(known_correction(r), "destination_by_lay") == 0 &&
+        strcmp(f[0], "DestinationReached") == 0 && !r->g->co[c].destination_reached) {
+        r->dest_early = c + 1; /* its lay this turn reaches it: both lines checked then */
+        return 0;
+    }
+    if (r->dest_early == c + 1 && strcmp(f[0], "ReleasedFromEscrow") == 0) {
+        r->dest_early_released = atoi(f[2]);
+        return 0;
+    }
+    if (strcmp(known_correction(r), "destination_claimed") == 0 &&
+        !r->g->co[c].destination_reached) {
+        r->dest_claimed = c + 1; /* Rails' player's word: its ReleasedFromEscrow next */
+        return 0;
+    }
+    if (r->dest_claimed == c + 1 && strcmp(f[0], "ReleasedFromEscrow") == 0) {
+        r->dest_claimed = 0; /* the engine still holds it (and pays it when the track gets
+                              * there: counted then as paid ahead of Rails) */
+        return check_number(r, "the escrow Rails released, held here", atoi(f[2]),
+                            r->g->co[c].escrow) ? -1 : gm_cash(r, f[1], atoi(f[2]));
+    }
     if (!r->seen_destination)
         return not_built(r, "destinations (%s has not reached %s in the engine)", f[1], f[2]);
     if (strcmp(f[0], "DestinationReached") == 0)
@@ -1867,6 +2019,8 @@ static int buy_bonus(struct replay *r, char **f, int n)
     int c = operating_company(r, f[1]), seller = company_of(r, f[4]), price = atoi(f[5]);
     if (priv < 0 || c < 0)
         return c < 0 ? -1 : failf(r, "a bonus of the title", "\"%s\" unknown", f[2]);
+    if (strcmp(known_correction(r), "gm_cash") == 0) /* held already: the GM charges the price */
+        return seller == c ? 0 : gm_cash(r, f[1], -price); /* (paid to itself: nothing moves) */
     eng_action a = {.kind = ENG_ACT_BUY_BONUS, .player = r->g->current, .company = priv};
     int rc = apply_new(r, &a, "buy_bonus");
     if (rc)
@@ -1933,6 +2087,10 @@ static int cgr_line(struct replay *r, char **f, int n)
         shares_held(r, company_of(r, f[1]), "POOL", &unit);
         return check_number(r, "percent a share", atoi(f[3]), unit) ||
                check_number(r, "shares in all", atoi(f[2]), 100 / unit) ? -1 : 0;
+    }
+    if (strcmp(k, "CertificateLimit") == 0 && r->g->forming) { /* Rails says it before its */
+        r->cert_limit_after = atoi(f[1]); /* director's choices: checked as the round ends */
+        return 0;
     }
     if (strcmp(k, "CertificateLimit") == 0)
         return check_number(r, "the certificate limit", atoi(f[1]),
