@@ -285,7 +285,8 @@ typedef enum {
                            * player: its director */
     ENG_EV_SHARES_MERGED, /* player (ENG_NONE: the pool), company: the national, amount: the
                            * merged companies' shares given up, amount2: the national's got;
-                           * flag: an odd share went to the pool */
+                           * flag: an odd share went to the pool; item: shares owed beyond
+                           * the national's last (lost), -1: none */
     ENG_EV_NATIONAL_SHARES, /* company: the national, amount: its shares, amount2: percent of
                              * each */
     ENG_EV_TOKEN_REMOVED, /* company: whose station goes (not taken over), amount: hex,

@@ -261,6 +261,55 @@ static void test_twenty_shares(void **state)
     eng_game_free(g);
 }
 
+/* More merged shares than the national's 20: the players from the buyer exchange theirs while
+ * shares are left (Rails CGRFormationRound.formCGR, 18xx.games national_share_swap: "out of
+ * shares to issue"); the shares owed beyond are lost, and the log says so. Bob CA and CV (20 old
+ * shares: 10), Cy TGB (10: 5), Dee GT and GW (20: 5 of his 10), the pool's 2 none. */
+static void test_more_than_twenty_shares(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    start(g, "WGB", ANN, 100, NULL, 0, 0, 700);
+    int all_bob[8] = {BOB, BOB, BOB, BOB, BOB, BOB, BOB, BOB};
+    int all_cy[8] = {CY, CY, CY, CY, CY, CY, CY, CY};
+    int all_dee[8] = {DEE, DEE, DEE, DEE, DEE, DEE, DEE, DEE};
+    int dee_pool[8] = {DEE, DEE, DEE, DEE, DEE, DEE, ENG_POOL, ENG_POOL};
+    int merged[5] = {start(g, "CA", BOB, 100, all_bob, 8, 1, 0),
+                     start(g, "CV", BOB, 90, all_bob, 8, 1, 0),
+                     start(g, "TGB", CY, 90, all_cy, 8, 1, 0),
+                     start(g, "GT", DEE, 75, all_dee, 8, 1, 0),
+                     start(g, "GW", DEE, 75, dee_pool, 8, 1, 0)};
+    operate(g);
+    for (int p = 1; p < 4; p++) { /* nobody can help */
+        g->bank += g->players[p].cash;
+        g->players[p].cash = 0;
+    }
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    choices_by_rule(g);
+    int cgr = co("CGR");
+    for (int i = 0; i < 5; i++)
+        assert_true(g->co[merged[i]].closed);
+    assert_int_equal(eng_percent_held(g, cgr, BOB), 50);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 25);
+    assert_int_equal(eng_percent_held(g, cgr, DEE), 25);
+    assert_int_equal(eng_percent_held(g, cgr, ENG_POOL) + eng_percent_held(g, cgr, ENG_IPO), 0);
+    const eng_event *e = event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr);
+    assert_int_equal(e->amount, 18);
+    assert_int_equal(e->amount2, 5);
+    assert_int_equal(e->item, 4);
+    char line[256];
+    eng_event_text(g, e, line, sizeof line);
+    assert_string_equal(line, "Dee exchanges 18 shares for 5 of CGR; 4 more are lost: "
+                              "its 20 shares are all given out");
+    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, BOB, cgr), line, sizeof line);
+    assert_string_equal(line, "Bob exchanges 20 shares for 10 of CGR");
+    e = event_of(g, ENG_EV_SHARES_MERGED, ENG_NONE, cgr);
+    assert_int_equal(e->amount, 2);
+    assert_int_equal(e->amount2, 0);
+    assert_int_equal(e->item, 1);
+    eng_game_free(g);
+}
+
 /* Every loan repaid: no company merges, the CGR does not form; the limit follows the 11
  * majors open: 22. */
 static void test_no_company_merged(void **state)
@@ -500,6 +549,7 @@ int main(void)
         cmocka_unit_test(test_companies_merged),
         cmocka_unit_test(test_cert_limit_after_and_the_cgr_operates_next),
         cmocka_unit_test(test_twenty_shares),
+        cmocka_unit_test(test_more_than_twenty_shares),
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),
         cmocka_unit_test(test_the_buyer_merged),
