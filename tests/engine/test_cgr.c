@@ -217,9 +217,8 @@ static void test_cert_limit_after_and_the_cgr_operates_next(void **state)
 /* Three companies given up, 30 shares held by players: 15 CGR shares, so 20 of 5% (the
  * director's 10%); the price drops the lowest of three: 125 and 110 average 117, 115, the
  * nearest top-row space 110. */
-static void test_twenty_shares(void **state)
+static eng_game *twenty_share_cgr(void)
 {
-    (void)state;
     eng_game *g = new_game(NULL, 4);
     start(g, "WGB", ANN, 100, NULL, 0, 0, 700);
     int all_bob[8] = {BOB, BOB, BOB, BOB, BOB, BOB, BOB, BOB};
@@ -238,6 +237,13 @@ static void test_twenty_shares(void **state)
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     assert_false(g->forming);
     assert_true(g->co[ca].closed && g->co[tgb].closed && g->co[gt].closed);
+    return g;
+}
+
+static void test_twenty_shares(void **state)
+{
+    (void)state;
+    eng_game *g = twenty_share_cgr();
     int cgr = co("CGR");
     assert_int_equal(event_of(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, cgr)->amount, 20);
     assert_int_equal(event_of(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, cgr)->amount2, 5);
@@ -258,6 +264,31 @@ static void test_twenty_shares(void **state)
     assert_int_equal(eng_share_price(g, cgr), 110);
     /* 9 majors open: 18 for 4 players (Rails' CertificateLimit,18,4,9) */
     assert_int_equal(eng_certificate_limit(g, ANN), 18);
+    eng_game_free(g);
+}
+
+/* Its 5% shares sold: a row down per two sold in a turn, counted together (Rails
+ * StockRound_1856 adjusts the price by the turn's sales; 18xx.games sells a company in one block
+ * a turn), once its price moves (a permanent train). */
+static void test_five_percent_sales_counted_in_the_turn(void **state)
+{
+    (void)state;
+    eng_game *g = twenty_share_cgr();
+    int cgr = co("CGR");
+    g->national_permanent = true;
+    to_stock_round(g, CY);
+    int row = g->co[cgr].row, col = g->co[cgr].col;
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row); /* half a row: none yet */
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row + 1); /* the second 5% of the turn: a row */
+    assert_int_equal(g->co[cgr].col, col);
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row + 1);
+    must(g, pass()); /* the next turn counts anew: Dee's 5% moves nothing */
+    assert_int_equal(g->current, DEE);
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row + 1);
     eng_game_free(g);
 }
 
@@ -550,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_cert_limit_after_and_the_cgr_operates_next),
         cmocka_unit_test(test_twenty_shares),
         cmocka_unit_test(test_more_than_twenty_shares),
+        cmocka_unit_test(test_five_percent_sales_counted_in_the_turn),
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),
         cmocka_unit_test(test_the_buyer_merged),
