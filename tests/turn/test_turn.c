@@ -43,13 +43,19 @@ static void resolve(eng_game *g, const char *const *texts, int rounds)
         fail_msg("the resolver stopped:\n%s", R.report.data);
 }
 
-static void finish(eng_game *g)
+/* The turn resolved forgotten (its orders and result), the game kept for the next. */
+static void turn_forgotten(const eng_game *g)
 {
     for (int p = 0; p < g->nplayers; p++) {
         ord_orders_clear(&ords[p]);
         ord_envelope_clear(&envs[p]);
     }
     turn_result_clear(&R);
+}
+
+static void finish(eng_game *g)
+{
+    turn_forgotten(g);
     eng_game_free(g);
 }
 
@@ -1035,11 +1041,15 @@ static void test_thb_goes_on_building_out_of_hamilton(void **state)
     eng_begin_operating_round(g);
     assert_int_equal(g->operating, thb);
     for (int round = 0; round < 5; round++) {
-        while (g->round != ENG_ROUND_OPERATING)
+        while (g->round != ENG_ROUND_OPERATING) {
             resolve(g, ORDERS(NULL, NULL, NULL), 1);
+            turn_forgotten(g);
+        }
         resolve(g, ORDERS(NULL, NULL, NULL), 1);
         report_has("THB lays tile");
         report_lacks("no tile for THB");
+        if (round < 4)
+            turn_forgotten(g);
     }
     assert_true(g->co[thb].ntrains > 0);
     loans_done(g);
