@@ -1032,11 +1032,11 @@ static void test_thb_goes_on_building_out_of_hamilton(void **state)
     g->board->reserved[l15][0] = ENG_NONE;
     for (int i = 0; i < title->nstart_items; i++)
         g->item_sold[i] = true;
+    give_train(g, "THB", "3");
     g->trains_left[train("2")] = 0; /* phase 3: green tiles, Hamilton's 59 */
     g->train_bought[train("2")] = true;
     g->train_on_sale = train("3");
     g->phase = 1;
-    give_train(g, "THB", "3");
     g->round = ENG_ROUND_OPERATING;
     eng_begin_operating_round(g);
     assert_int_equal(g->operating, thb);
