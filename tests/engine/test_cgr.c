@@ -338,6 +338,9 @@ static void test_more_than_twenty_shares(void **state)
     assert_int_equal(e->amount, 2);
     assert_int_equal(e->amount2, 0);
     assert_int_equal(e->item, 1);
+    eng_event_text(g, e, line, sizeof line);
+    assert_string_equal(line, "The pool exchanges 2 shares for 0 of CGR; 1 more is lost: its 20 "
+                              "shares are all given out");
     eng_game_free(g);
 }
 
