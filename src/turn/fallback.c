@@ -4,8 +4,9 @@
  * the goal (a step along a route to it), the station nearest it, the better income breaking a
  * tie; C. the one giving the stockholders the most income ("this or the next turn": a company
  * without a train is judged with the train it will buy); for a
- * tile, when none raises the income, the lay nearest the closest city, town or off-board the
- * company does not reach yet (income in the next turns, as a sensible director builds); and a
+ * tile, when none raises the income, the lay whose track leads out nearest the closest city,
+ * town or off-board the company does not reach yet (the next closest when none comes nearer;
+ * income in the next turns, as a sensible director builds); and a
  * company with a destination it has not reached (1856), and no goal, builds towards it first;
  * D. none. Every legal placement is tried on a copy of the game; the choice and its step are
  * said in the report. */
@@ -360,8 +361,9 @@ static int track_distance(const eng_game *g, const eng_reach *r, int target)
 }
 
 /* The legal lay whose track leads nearest to target (lead_distance: the rotation pointing at
- * it through new hexes, not any on a near hex; distance only: no run is computed). A lay rebuilding the company's
- * own track that leads no nearer than `rebuild_below` is not one (1000: any is). */
+ * it through new hexes, not any on a near hex; distance only: no run is computed). A lay
+ * rebuilding the company's own track that leads no nearer than `rebuild_below` is not one
+ * (1000: any is). */
 static void towards(turn_ctx *x, const eng_reach *reach, int target, int rebuild_below,
                     struct choice *next)
 {
