@@ -292,8 +292,15 @@ static int national_text(const struct line *l)
                    e->amount == 1 ? "" : "s", e->amount2);
     case ENG_EV_WILL_MERGE: return say(l, "%s (%s) merges into the national", C, P);
     case ENG_EV_SHARES_MERGED:
-        return say(l, "%s exchanges %d shares for %d of %s%s", e->player >= 0 ? P : "The pool",
-                   e->amount, e->amount2, C, e->flag ? " (an odd share to the pool)" : "");
+        if (e->item > 0)
+            return say(l, "%s exchanges %d share%s for %d of %s%s; %d more %s lost: its %d shares "
+                          "are all given out", e->player >= 0 ? P : "The pool", e->amount,
+                       e->amount == 1 ? "" : "s", e->amount2, C,
+                       e->flag ? " (an odd share to the pool)" : "", e->item,
+                       e->item == 1 ? "is" : "are", l->g->t->national.max_shares);
+        return say(l, "%s exchanges %d share%s for %d of %s%s", e->player >= 0 ? P : "The pool",
+                   e->amount, e->amount == 1 ? "" : "s", e->amount2, C,
+                   e->flag ? " (an odd share to the pool)" : "");
     case ENG_EV_NATIONAL_SHARES:
         return say(l, "%s has %d shares of %d%%", C, e->amount, e->amount2);
     case ENG_EV_TOKEN_REMOVED:

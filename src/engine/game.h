@@ -285,7 +285,8 @@ typedef enum {
                            * player: its director */
     ENG_EV_SHARES_MERGED, /* player (ENG_NONE: the pool), company: the national, amount: the
                            * merged companies' shares given up, amount2: the national's got;
-                           * flag: an odd share went to the pool */
+                           * flag: an odd share went to the pool; item: shares owed beyond
+                           * the national's last (lost), -1: none */
     ENG_EV_NATIONAL_SHARES, /* company: the national, amount: its shares, amount2: percent of
                              * each */
     ENG_EV_TOKEN_REMOVED, /* company: whose station goes (not taken over), amount: hex,
@@ -369,6 +370,9 @@ typedef struct eng_game {
     bool packet_in_stock_round; /* the start packet is dealt within stock rounds (a title's way
                                * of dealing: hooks.h, in_stock_rounds) until it is sold out */
     int turn_sale_price[ENG_MAX_COMPANIES]; /* this turn's first sale of each company: its price */
+    /* issue 31 (1856's CGR, H13): this turn's sales of each company in percent, for a row down
+     * per whole 10% sold in the turn (price_drop_on_sale per_share: two 5% sales are a row) */
+    int turn_sold_percent[ENG_MAX_COMPANIES];
     bool turn_bought;         /* stock round: the player to act has bought this turn */
     int turn_bought_company;  /* ... what: the company, or ENG_NONE once two were bought */
     bool turn_bought_ipo;     /* ... some of it from the IPO */

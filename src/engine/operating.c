@@ -191,6 +191,7 @@ static void start_company(eng_game *g)
     /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
      * during one company's turn does not price a sale during another's */
     memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
+    memset(g->turn_sold_percent, 0, sizeof g->turn_sold_percent);
     if (home_to_choose(g, c))
         s->step = ENG_STEP_HOME;
     else if (!s->home_placed)

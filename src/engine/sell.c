@@ -123,10 +123,12 @@ int eng_sell_shares(eng_game *g, const eng_action *a, char *why, size_t len)
     eng_event_add(g, ENG_EV_SOLD_SHARES, a->player, a->company, a->percent, money, false);
     if (!again)
         *first = unit;
-    if (g->t->drop_per_share) /* 1830: a row per share sold */
-        eng_price_down_rows(g, a->company, a->percent / 10);
+    int *sold = &g->turn_sold_percent[a->company]; /* (a row per whole 10% of the turn's) */
+    if (g->t->drop_per_share) /* 1830: a row per share sold; 1856's CGR: per two 5% shares */
+        eng_price_down_rows(g, a->company, (*sold + a->percent) / 10 - *sold / 10);
     else if (!again)
         eng_price_down(g, a->company);
+    *sold += a->percent;
     eng_check_director(g, a->company, true); /* Rails: a whole certificate back after a sale */
     pl->sold_this_round[a->company] = true;
     if (g->round == ENG_ROUND_STOCK && g->opt.priority_after_last_to_act)

@@ -66,6 +66,7 @@ static void next_turn(eng_game *g)
 {
     g->turn_bought = g->turn_sold = false;
     memset(g->turn_sale_price, 0, sizeof g->turn_sale_price);
+    memset(g->turn_sold_percent, 0, sizeof g->turn_sold_percent);
     g->current = (g->current + g->direction + g->nplayers) % g->nplayers;
 }
 

@@ -546,8 +546,9 @@ typedef struct eng_title {
     bool full_capitalisation; /* a company floating receives its whole capital (10 shares at par)
                                * and later IPO sales pay the bank (1830); else incrementally
                                * (1835: what was sold at floating, then each IPO sale) */
-    bool drop_per_share;      /* a sale moves the price down a row per 10% sold (1830); else once
-                               * per sale (1835) */
+    bool drop_per_share;      /* a sale moves the price down a row per 10% sold (1830; the turn's
+                               * sales of a company counted together: two 5% a row, 1856's CGR);
+                               * else once per sale (1835) */
     bool bank_break_ends_set; /* the bank broken ends the game after the set of operating
                                * rounds under way (1830), else after the operating round */
     bool on_market_when_started; /* a company's marker goes on its par space when its par is

@@ -177,6 +177,18 @@ static char *bids_text(const eng_game *g, int item)
     return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
+/* The private as the lists show it: its id and name, or its name alone when that begins with
+ * the id as a word (1856's "Flos Tramway", not "Flos Flos Tramway"). */
+static void private_label(const eng_company *co, char *out, size_t len)
+{
+    size_t n = strlen(co->id);
+    bool begins = strncmp(co->name, co->id, n) == 0 && (co->name[n] == ' ' || !co->name[n]);
+    if (begins || !co->name[0])
+        snprintf(out, len, "%s", begins ? co->name : co->id);
+    else
+        snprintf(out, len, "%s %s", co->id, co->name);
+}
+
 /* The privates still open, with their owners and income. */
 static void build_privates(const eng_game *g, rep_state *s)
 {
@@ -187,6 +199,7 @@ static void build_privates(const eng_game *g, rep_state *s)
         rep_private *pr = &s->privates[s->nprivates++];
         pr->id = co->id;
         pr->name = co->name;
+        private_label(co, pr->label, sizeof pr->label);
         pr->owner = g->co[c].owner;
         pr->income = co->revenue;
         for (int i = 0; pr->owner < 0 && g->t->packet_auction && i < g->t->nstart_items; i++) {

@@ -36,6 +36,9 @@ typedef struct rep_company {
  * packet, "Ann 45, Bob 50" (NULL: none). */
 typedef struct rep_private {
     const char *id, *name;
+    char label[ENG_ID + ENG_NAME + 1]; /* as the lists show it: "D&H Delaware & Hudson"; its
+                                        * name alone when it begins with the id ("Flos
+                                        * Tramway") */
     int owner, income;
     char *bids;
 } rep_private;

@@ -64,6 +64,7 @@ static cJSON *private_json(const rep_state *s, const rep_private *pr)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "id", pr->id);
     cJSON_AddStringToObject(o, "name", pr->name);
+    cJSON_AddStringToObject(o, "label", pr->label);
     cJSON_AddStringToObject(o, "owner", pr->owner >= 0 ? s->players[pr->owner].name : "the bank");
     cJSON_AddNumberToObject(o, "income", pr->income);
     if (pr->bids)

@@ -4,8 +4,9 @@
  * the goal (a step along a route to it), the station nearest it, the better income breaking a
  * tie; C. the one giving the stockholders the most income ("this or the next turn": a company
  * without a train is judged with the train it will buy); for a
- * tile, when none raises the income, the lay nearest the closest city, town or off-board the
- * company does not reach yet (income in the next turns, as a sensible director builds); and a
+ * tile, when none raises the income, the lay whose track leads out nearest the closest city,
+ * town or off-board the company does not reach yet (the next closest when none comes nearer;
+ * income in the next turns, as a sensible director builds); and a
  * company with a destination it has not reached (1856), and no goal, builds towards it first;
  * D. none. Every legal placement is tried on a copy of the game; the choice and its step are
  * said in the report. */
@@ -245,27 +246,29 @@ static bool within_reach(const eng_game *g, const eng_reach *r, int h)
     return false;
 }
 
-/* The nearest hex with a city, a town or an off-board that the company's track does not touch
- * yet, from its home (else any hex it reaches); -1 when none. */
-static int nearest_unreached(const eng_game *g, const eng_reach *r, int company)
+/* The hexes with a city, a town or an off-board that the company's track does not touch yet,
+ * nearest its home first (else any hex it reaches): at most max in out; returns how many. */
+static int unreached_places(const eng_game *g, const eng_reach *r, int company, int *out,
+                            int max)
 {
     const eng_title *t = g->t;
-    int from = t->companies[company].home_hex, best = -1, best_d = 1000;
+    int from = t->companies[company].home_hex, n = 0;
     for (int h = 0; from < 0 && h < t->nhexes; h++)
         if (r->station[h])
             from = h;
-    if (from < 0)
-        return -1;
-    for (int h = 0; h < t->nhexes; h++) {
+    for (int h = 0; from >= 0 && h < t->nhexes; h++) {
         const eng_track *tr = eng_board_track(g->board, h, NULL);
         bool stop = tr->ncities || tr->ntowns || t->hexes[h].offboard;
         if (!stop || r->edges[h] || r->cities[h] || r->station[h])
             continue;
-        int d = eng_hex_distance(t, from, h);
-        if (d < best_d)
-            best_d = d, best = h;
+        int d = eng_hex_distance(t, from, h), k = n < max ? n++ : max;
+        for (; k > 0 && eng_hex_distance(t, from, out[k - 1]) > d; k--)
+            if (k < max)
+                out[k] = out[k - 1];
+        if (k < max)
+            out[k] = h;
     }
-    return best;
+    return n;
 }
 
 /* The hex of the company's destination it builds towards (1856's: reaching it pays the escrow
@@ -296,8 +299,73 @@ static int reached_distance(const eng_game *g, const eng_reach *r, int target)
     return best;
 }
 
-/* The legal lay nearest to target (distance only: no run is computed). */
-static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choice *next)
+/* Whether a lay in hex h rebuilds track the company's runs use already: a tile laid there
+ * that its track leads into (not a printed hex: a first tile there is new track). */
+static bool rebuilds_its_track(const eng_game *g, const eng_reach *r, int h)
+{
+    return g->board->tile[h] != ENG_NONE && (r->edges[h] || r->cities[h]);
+}
+
+/* Whether the company's track enters hex h already. */
+static bool enters(const eng_reach *r, int h)
+{
+    return r->edges[h] || r->cities[h] || r->station[h];
+}
+
+/* Whether track across side e of hex h goes on into the neighbour n: not an impassable side,
+ * nor a side of n's track (printed or laid) that has none (London's printed city, say). */
+static bool goes_on(const eng_game *g, int h, int e, int n)
+{
+    int rot, back = (e + 3) % 6;
+    const eng_track *tr = eng_board_track(g->board, n, &rot);
+    if ((g->t->hexes[h].blocked >> e) & 1u || (g->t->hexes[n].blocked >> back) & 1u)
+        return false;
+    return tr->npaths == 0 || (eng_track_edges(tr, rot) >> back) & 1u;
+}
+
+/* The distance to target of the new hexes track in hex h leads into across `edges` (the
+ * neighbour's + 1; a side into a hex its track enters already is no step: a loop; nor one
+ * track cannot go on across); 1000: none. */
+static int leads_to(const eng_game *g, const eng_reach *r, int h, unsigned edges, int target)
+{
+    int best = 1000;
+    for (int e = 0; e < 6; e++) {
+        int n = eng_neighbor(g->t, h, e);
+        if ((edges & (1u << e)) && n >= 0 && !enters(r, n) && goes_on(g, h, e, n) &&
+            eng_hex_distance(g->t, n, target) + 1 < best)
+            best = eng_hex_distance(g->t, n, target) + 1;
+    }
+    return best;
+}
+
+/* How near a lay leads to target: 0 on it, else as leads_to (never below its hex's distance). */
+static int lead_distance(const eng_game *g, const eng_reach *r, const eng_action *a, int target)
+{
+    if (a->hex == target)
+        return 0;
+    return leads_to(g, r, a->hex, eng_track_edges(&g->t->tiles[a->tile].track, a->rot), target);
+}
+
+/* How near the company's track leads to target now: its open ends measured as leads_to; a
+ * station's hex as a tile without track (its distance + 2). A lay helps when below this. */
+static int track_distance(const eng_game *g, const eng_reach *r, int target)
+{
+    int best = 1000;
+    for (int h = 0; target >= 0 && h < g->t->nhexes; h++) {
+        int d = leads_to(g, r, h, r->edges[h], target);
+        best = d < best ? d : best;
+        if (r->station[h] && eng_hex_distance(g->t, h, target) + 2 < best)
+            best = eng_hex_distance(g->t, h, target) + 2;
+    }
+    return best;
+}
+
+/* The legal lay whose track leads nearest to target (lead_distance: the rotation pointing at
+ * it through new hexes, not any on a near hex; distance only: no run is computed). A lay
+ * rebuilding the company's own track that leads no nearer than `rebuild_below` is not one
+ * (1000: any is). */
+static void towards(turn_ctx *x, const eng_reach *reach, int target, int rebuild_below,
+                    struct choice *next)
 {
     eng_game *g = x->g;
     int best_d = 1000;
@@ -311,10 +379,13 @@ static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choi
         for (int i = 0; i < n && d < best_d; i++) {
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
                             .tile = opts[i].tile, .rot = opts[i].rot};
+            int lay_d = lead_distance(g, reach, &a, target);
+            if (lay_d >= best_d || (lay_d >= rebuild_below && rebuilds_its_track(g, reach, h)))
+                continue;
             eng_game *copy = eng_game_copy(g);
             if (eng_apply(copy, &a, NULL, 0) == 0) {
-                *next = (struct choice){.a = a, .found = true, .distance = d, .target = target};
-                best_d = d;
+                *next = (struct choice){.a = a, .found = true, .distance = lay_d, .target = target};
+                best_d = lay_d;
             }
             eng_game_free(copy);
         }
@@ -349,16 +420,18 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     free(cands.v);
     int dest = goal < 0 ? destination_target(g, company) : -1;
     if (dest >= 0) /* a lay nearer the destination than its track is now, else as without one */
-        towards(x, &reach, dest, &next);
+        towards(x, &reach, dest, 1000, &next);
     next.destination = next.found && next.distance < reached_distance(g, &reach, dest);
     if (!next.destination)
         next = (struct choice){0};
-    int target = goal < 0 && !next.destination &&
-                         !(best.found && best.revenue > income_now(x, company))
-                     ? nearest_unreached(g, &reach, company)
-                     : -1;
-    if (target >= 0)
-        towards(x, &reach, target, &next);
+    int places[3], nplaces = goal < 0 && !next.destination &&
+                                     !(best.found && best.revenue > income_now(x, company))
+                                 ? unreached_places(g, &reach, company, places, 3)
+                                 : 0;
+    /* the nearest place its track can come nearer to (its own track rebuilt to lead no nearer
+     * is no step: THB's loop of three tiles around Hamilton was rebuilt, then nothing) */
+    for (int k = 0; k < nplaces && !next.found; k++)
+        towards(x, &reach, places[k], track_distance(g, &reach, places[k]), &next);
     eng_reach_free(&reach);
     decide(x, company, goal, &best, &next, "tile", automatic);
 }

@@ -243,9 +243,8 @@ static void test_the_cgr_operates_next_whatever_the_prices(void **state)
 /* Three companies given up, 30 shares held by players: 15 CGR shares, so 20 of 5% (the
  * director's 10%); the price drops the lowest of three: 125 and 110 average 117, 115, the
  * nearest top-row space 110. */
-static void test_twenty_shares(void **state)
+static eng_game *twenty_share_cgr(void)
 {
-    (void)state;
     eng_game *g = new_game(NULL, 4);
     start(g, "WGB", ANN, 100, NULL, 0, 0, 700);
     int all_bob[8] = {BOB, BOB, BOB, BOB, BOB, BOB, BOB, BOB};
@@ -264,6 +263,13 @@ static void test_twenty_shares(void **state)
     must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
     assert_false(g->forming);
     assert_true(g->co[ca].closed && g->co[tgb].closed && g->co[gt].closed);
+    return g;
+}
+
+static void test_twenty_shares(void **state)
+{
+    (void)state;
+    eng_game *g = twenty_share_cgr();
     int cgr = co("CGR");
     assert_int_equal(event_of(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, cgr)->amount, 20);
     assert_int_equal(event_of(g, ENG_EV_NATIONAL_SHARES, ENG_NONE, cgr)->amount2, 5);
@@ -284,6 +290,83 @@ static void test_twenty_shares(void **state)
     assert_int_equal(eng_share_price(g, cgr), 110);
     /* 9 majors open: 18 for 4 players (Rails' CertificateLimit,18,4,9) */
     assert_int_equal(eng_certificate_limit(g, ANN), 18);
+    eng_game_free(g);
+}
+
+/* Its 5% shares sold: a row down per two sold in a turn, counted together (Rails
+ * StockRound_1856 adjusts the price by the turn's sales; 18xx.games sells a company in one block
+ * a turn), once its price moves (a permanent train). */
+static void test_five_percent_sales_counted_in_the_turn(void **state)
+{
+    (void)state;
+    eng_game *g = twenty_share_cgr();
+    int cgr = co("CGR");
+    g->national_permanent = true;
+    to_stock_round(g, CY);
+    int row = g->co[cgr].row, col = g->co[cgr].col;
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row); /* half a row: none yet */
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row + 1); /* the second 5% of the turn: a row */
+    assert_int_equal(g->co[cgr].col, col);
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row + 1);
+    must(g, pass()); /* the next turn counts anew: Dee's 5% moves nothing */
+    assert_int_equal(g->current, DEE);
+    must(g, sell("CGR", 5));
+    assert_int_equal(g->co[cgr].row, row + 1);
+    eng_game_free(g);
+}
+
+/* More merged shares than the national's 20: the players from the buyer exchange theirs while
+ * shares are left (Rails CGRFormationRound.formCGR, 18xx.games national_share_swap: "out of
+ * shares to issue"); the shares owed beyond are lost, and the log says so. Bob CA and CV (20 old
+ * shares: 10), Cy TGB (10: 5), Dee GT and GW (20: 5 of his 10), the pool's 2 none. */
+static void test_more_than_twenty_shares(void **state)
+{
+    (void)state;
+    eng_game *g = new_game(NULL, 4);
+    start(g, "WGB", ANN, 100, NULL, 0, 0, 700);
+    int all_bob[8] = {BOB, BOB, BOB, BOB, BOB, BOB, BOB, BOB};
+    int all_cy[8] = {CY, CY, CY, CY, CY, CY, CY, CY};
+    int all_dee[8] = {DEE, DEE, DEE, DEE, DEE, DEE, DEE, DEE};
+    int dee_pool[8] = {DEE, DEE, DEE, DEE, DEE, DEE, ENG_POOL, ENG_POOL};
+    int merged[5] = {start(g, "CA", BOB, 100, all_bob, 8, 1, 0),
+                     start(g, "CV", BOB, 90, all_bob, 8, 1, 0),
+                     start(g, "TGB", CY, 90, all_cy, 8, 1, 0),
+                     start(g, "GT", DEE, 75, all_dee, 8, 1, 0),
+                     start(g, "GW", DEE, 75, dee_pool, 8, 1, 0)};
+    operate(g);
+    for (int p = 1; p < 4; p++) { /* nobody can help */
+        g->bank += g->players[p].cash;
+        g->players[p].cash = 0;
+    }
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("6")});
+    choices_by_rule(g);
+    int cgr = co("CGR");
+    for (int i = 0; i < 5; i++)
+        assert_true(g->co[merged[i]].closed);
+    assert_int_equal(eng_percent_held(g, cgr, BOB), 50);
+    assert_int_equal(eng_percent_held(g, cgr, CY), 25);
+    assert_int_equal(eng_percent_held(g, cgr, DEE), 25);
+    assert_int_equal(eng_percent_held(g, cgr, ENG_POOL) + eng_percent_held(g, cgr, ENG_IPO), 0);
+    const eng_event *e = event_of(g, ENG_EV_SHARES_MERGED, DEE, cgr);
+    assert_int_equal(e->amount, 18);
+    assert_int_equal(e->amount2, 5);
+    assert_int_equal(e->item, 4);
+    char line[256];
+    eng_event_text(g, e, line, sizeof line);
+    assert_string_equal(line, "Dee exchanges 18 shares for 5 of CGR; 4 more are lost: "
+                              "its 20 shares are all given out");
+    eng_event_text(g, event_of(g, ENG_EV_SHARES_MERGED, BOB, cgr), line, sizeof line);
+    assert_string_equal(line, "Bob exchanges 20 shares for 10 of CGR");
+    e = event_of(g, ENG_EV_SHARES_MERGED, ENG_NONE, cgr);
+    assert_int_equal(e->amount, 2);
+    assert_int_equal(e->amount2, 0);
+    assert_int_equal(e->item, 1);
+    eng_event_text(g, e, line, sizeof line);
+    assert_string_equal(line, "The pool exchanges 2 shares for 0 of CGR; 1 more is lost: its 20 "
+                              "shares are all given out");
     eng_game_free(g);
 }
 
@@ -527,6 +610,8 @@ int main(void)
         cmocka_unit_test(test_cert_limit_after_and_the_cgr_operates_next),
         cmocka_unit_test(test_the_cgr_operates_next_whatever_the_prices),
         cmocka_unit_test(test_twenty_shares),
+        cmocka_unit_test(test_more_than_twenty_shares),
+        cmocka_unit_test(test_five_percent_sales_counted_in_the_turn),
         cmocka_unit_test(test_no_company_merged),
         cmocka_unit_test(test_withholds_until_a_permanent_train),
         cmocka_unit_test(test_the_buyer_merged),

@@ -253,6 +253,43 @@ static void test_bonuses_and_markers_held(void **state)
     title = t1835;
 }
 
+/* Issue 31: a private's name is listed once: "Flos Tramway" (1856's name begins with its id),
+ * not "Flos Flos Tramway"; the others with their ids, 1835's as before ("NF Nürnberg-Fürth"). */
+static const char *label_of(const rep_state *s, const char *id)
+{
+    for (int i = 0; i < s->nprivates; i++)
+        if (strcmp(s->privates[i].id, id) == 0)
+            return s->privates[i].label;
+    fail_msg("no private %s", id);
+    return NULL;
+}
+
+static void test_a_private_named_once(void **state)
+{
+    (void)state;
+    rep_state s;
+    eng_game *g = new_game(NULL, 4);
+    rep_state_build(g, &s);
+    assert_string_equal(label_of(&s, "NF"), "NF Nürnberg-Fürth");
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title *t1835 = title;
+    title = tf_load_title("1856");
+    g = new_game(NULL, 4);
+    rep_state_build(g, &s);
+    assert_string_equal(label_of(&s, "Flos"), "Flos Tramway");
+    assert_string_equal(label_of(&s, "W&SR"), "W&SR Waterloo & Saugeen Railway");
+    assert_string_equal(label_of(&s, "Ship"), "Ship Great Lakes Shipping Company");
+    cJSON *j = rep_state_to_json(&s);
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "privates"), 0);
+    assert_string_equal(str_at(first, "label"), "Flos Tramway");
+    cJSON_Delete(j);
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
 /* Issue 31: 1856's market (20 columns) is wider than the text report's 78 characters: it is
  * printed in two parts, one under the other, no line longer than 78; 1830's (19) and 1835's fit
  * in one. */
@@ -292,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_loans_in_the_state),
         cmocka_unit_test(test_capitalisation_and_destinations),
         cmocka_unit_test(test_bonuses_and_markers_held),
+        cmocka_unit_test(test_a_private_named_once),
         cmocka_unit_test(test_a_wide_market_fits_the_text),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);

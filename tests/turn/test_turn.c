@@ -43,13 +43,19 @@ static void resolve(eng_game *g, const char *const *texts, int rounds)
         fail_msg("the resolver stopped:\n%s", R.report.data);
 }
 
-static void finish(eng_game *g)
+/* The turn resolved forgotten (its orders and result), the game kept for the next. */
+static void turn_forgotten(const eng_game *g)
 {
     for (int p = 0; p < g->nplayers; p++) {
         ord_orders_clear(&ords[p]);
         ord_envelope_clear(&envs[p]);
     }
     turn_result_clear(&R);
+}
+
+static void finish(eng_game *g)
+{
+    turn_forgotten(g);
     eng_game_free(g);
 }
 
@@ -1001,6 +1007,51 @@ static void test_repay_in_the_nationals_round(void **state)
     assert_int_equal(g->co[ca].loans, 0);
     assert_false(g->co[ca].closed);
     assert_true(g->players[1].cash <= bob - 200); /* (and whatever CA's turn cost him after) */
+    loans_done(g);
+}
+
+/* Issue 31: THB, played for its director, stopped laying track after a few tiles: its first
+ * tiles at Hamilton took the first rotation found, not one leading towards the place it built
+ * for, and closed a loop of its own track (59 on L15, then L17 and K16, each leading into the
+ * other), which it then rebuilt (a green tile on L17) and then had nothing to lay. Now each lay
+ * leads out into new hexes, and it goes on building in every round. */
+static void test_thb_goes_on_building_out_of_hamilton(void **state)
+{
+    (void)state;
+    title_1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 3);
+    int thb = co("THB"), l15 = tf_hex(title, "L15");
+    give(g, "THB", 20, true, 0);
+    eng_set_par(g, thb, 100);
+    for (int k = 0; k < 3; k++)
+        give(g, "THB", 10, false, 0);
+    g->co[thb].floated = g->co[thb].home_placed = true;
+    eng_bank_pays_company(g, thb, 600);
+    g->board->tokens[l15][0][0] = thb; /* its home station in Hamilton's city 1 (as said) */
+    g->board->reserved[l15][0] = ENG_NONE;
+    for (int i = 0; i < title->nstart_items; i++)
+        g->item_sold[i] = true;
+    give_train(g, "THB", "3");
+    g->trains_left[train("2")] = 0; /* phase 3: green tiles, Hamilton's 59 */
+    g->train_bought[train("2")] = true;
+    g->train_on_sale = train("3");
+    g->phase = 1;
+    g->round = ENG_ROUND_OPERATING;
+    eng_begin_operating_round(g);
+    assert_int_equal(g->operating, thb);
+    for (int round = 0; round < 5; round++) {
+        while (g->round != ENG_ROUND_OPERATING) {
+            resolve(g, ORDERS(NULL, NULL, NULL), 1);
+            turn_forgotten(g);
+        }
+        resolve(g, ORDERS(NULL, NULL, NULL), 1);
+        report_has("THB lays tile");
+        report_lacks("no tile for THB");
+        if (round < 4)
+            turn_forgotten(g);
+    }
+    assert_true(g->co[thb].ntrains > 0);
     loans_done(g);
 }
 
@@ -1972,6 +2023,7 @@ int main(void)
         cmocka_unit_test(test_a_silent_players_minor_buys_a_train),
         cmocka_unit_test(test_loan_orders_in_a_companys_turn),
         cmocka_unit_test(test_a_silent_directors_company_pays_its_interest),
+        cmocka_unit_test(test_thb_goes_on_building_out_of_hamilton),
         cmocka_unit_test(test_a_director_sells_for_the_interest),
         cmocka_unit_test(test_repay_in_the_nationals_round),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),

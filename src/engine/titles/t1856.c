@@ -169,7 +169,19 @@ static void hand_out(eng_game *g, int owner, int n)
         }
 }
 
-/* The exchange of shares; returns the national's director. */
+/* The event of an exchange: owner's `old` shares for `got` of the national, `owed` due; those
+ * owed beyond the national's last share are lost (the event's item; -1: none). */
+static void exchange_event(eng_game *g, int owner, int old, int got, int owed)
+{
+    eng_event_add(g, ENG_EV_SHARES_MERGED, owner, nat(g)->company, old, got,
+                  owner != ENG_NONE && old % 2);
+    if (owed > got && g->nevents > 0)
+        g->events[g->nevents - 1].item = owed - got;
+}
+
+/* The exchange of shares; returns the national's director. Once its max_shares are given out,
+ * the shares owed to the holders after (seating order from the buyer, then the pool) are lost
+ * (Rails CGRFormationRound.formCGR; 18xx.games national_share_swap). */
 static int exchange_shares(eng_game *g)
 {
     const struct eng_national *n = nat(g);
@@ -182,14 +194,14 @@ static int exchange_shares(eng_game *g)
         got[p] = old / 2 < left ? old / 2 : left;
         left -= got[p];
         pool += old % 2;
-        eng_event_add(g, ENG_EV_SHARES_MERGED, p, n->company, old, got[p], old % 2);
+        exchange_event(g, p, old, got[p], old / 2);
         if (got[p] > most) {
             most = got[p];
             director = p;
         }
     }
     int pooled = pool / 2 < left ? pool / 2 : left, issued = n->max_shares - left + pooled;
-    eng_event_add(g, ENG_EV_SHARES_MERGED, ENG_NONE, n->company, pool, pooled, false);
+    exchange_event(g, ENG_NONE, pool, pooled, pool / 2);
     if (director == ENG_NONE) /* (only pool shares: the first director after the buyer) */
         director = g->national_starter;
     int unit = make_certs(g, issued, most < 2);
