@@ -15,7 +15,7 @@
 
 #include "engine/game.h"
 
-#define ENG_MAX_RUN_STOPS 16
+#define ENG_MAX_RUN_STOPS 24
 
 typedef struct eng_train_run {
     int train;                      /* the train type */
