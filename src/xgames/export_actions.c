@@ -298,11 +298,13 @@ static int placed_city(const xg_writer *x, int company, int hex)
     return 0;
 }
 
-static void write_token(xg_writer *x, int entity, int hex, int city)
+static cJSON *write_token(xg_writer *x, int entity, int hex, int city)
 {
     char id[ENG_ID * 2 + 16];
     xg_city_id(x, hex, city, id, sizeof id);
-    cJSON_AddStringToObject(xg_company_action(x, "place_token", entity), "city", id);
+    cJSON *o = xg_company_action(x, "place_token", entity);
+    cJSON_AddStringToObject(o, "city", id);
+    return o;
 }
 
 static void place_token(xg_writer *x, int entity, int company, int hex)
@@ -312,8 +314,9 @@ static void place_token(xg_writer *x, int entity, int company, int hex)
 
 /* A tile with track and several cities laid where there was none (1830's E11 with Erie's home
  * station): 18xx.games takes the stations off and has the company laying place each again
- * (step/tracker.rb update_token!) — where pbemgm moved them. */
-static void stations_placed_again(xg_writer *x, int hex)
+ * (step/tracker.rb update_token!) — where pbemgm moved them. A destination check due after
+ * the lay is the last one's (1856's THB in Hamilton: its home placed again carries it). */
+static void stations_placed_again(xg_writer *x, int hex, const cJSON *lay)
 {
     const eng_track *old = eng_board_track(x->before->board, hex, NULL);
     const eng_track *now = eng_board_track(x->g->board, hex, NULL);
@@ -321,14 +324,20 @@ static void stations_placed_again(xg_writer *x, int hex)
         return;
     for (int k = 0; k < now->ncities; k++)
         for (int s = 0; s < ENG_MAX_SLOTS; s++)
-            if (x->g->board->tokens[hex][k][s] >= 0)
-                write_token(x, x->operating, hex, k);
+            if (x->g->board->tokens[hex][k][s] >= 0) {
+                cJSON *o = write_token(x, x->operating, hex, k);
+                if (x->check_on == lay)
+                    x->check_on = o;
+            }
 }
 
 /* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
 static bool teleport_power(const eng_title *t, int private)
 {
     const eng_powers *pw = &t->companies[private].powers;
+    if (pw->closes_at_turn_end)
+        return false; /* (its tile and station may come apart in the turn: 18xx.games has a
+                       * tile_lay and a token ability, 1856's W&SR) */
     for (int k = 0; k < pw->ntile_hexes; k++)
         if (pw->tile_hexes[k] == pw->token_hex)
             return true;
@@ -424,7 +433,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
         xg_track_step_over(x, o);
     if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
-    stations_placed_again(x, a->hex);
+    stations_placed_again(x, a->hex, o);
 }
 
 /* The train bought (ENG_EV_BOUGHT_TRAIN): its price and seller. */
@@ -459,8 +468,12 @@ static int buy_train(xg_writer *x, const eng_action *a)
     cJSON_AddStringToObject(o, "variant", x->t->trains[a->train].name);
     int k = a->trades_in ? xg_held_train(x, c, a->trade_in) : -1;
     if (k >= 0) {
-        xg_train_id(x->t, xg_trains_take(x, c, k), id, sizeof id);
+        xg_train old = xg_trains_take(x, c, k);
+        xg_train_id(x->t, old, id, sizeof id);
         cJSON_AddStringToObject(o, "exchange", id);
+        if (x->g->pool_trains[a->trade_in] > x->before->pool_trains[a->trade_in])
+            xg_trains_move_to(x, ENG_NONE, old); /* (18xx.games' discard, to be bought again:
+                                                  * 1856's 5 traded for a D) */
     }
     xg_trains_move_to(x, c, tr);
     return 0;
@@ -603,7 +616,11 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->step = XG_AT_ROUTE;
         return 0;
     case ENG_ACT_PRIVATE_TOKEN:
+        if (!teleport_power(x->t, a->company))
+            xg_steps_to(x, XG_AT_TOKEN); /* (its track step first: 1856's W&SR) */
         place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+        if (!teleport_power(x->t, a->company))
+            x->step = XG_AT_ROUTE; /* (the company's token step with it) */
         return 0;
     case ENG_ACT_RUN:
         xg_steps_to(x, XG_AT_ROUTE);
@@ -725,6 +742,8 @@ int xg_write_action(xg_writer *x, const eng_action *a)
     if (a->kind == ENG_ACT_EXCHANGE && a->company >= 0 && a->company < x->t->ncompanies &&
         x->t->companies[a->company].exchange_company >= 0) {
         rc = exchange(x, a);
+    } else if (b->forming) {
+        rc = xg_write_formation(x, a);
     } else if (b->round == ENG_ROUND_OPERATING && b->discarding != ENG_NONE) {
         rc = discard_train(x, a);
     } else if (b->par_pending != ENG_NONE || b->round == ENG_ROUND_START) {
@@ -747,6 +766,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         x->sold = x->sold_by = ENG_NONE;
     if (rc == 0) {
         follow_events(x);
+        xg_follow_formation_begun(x);
         draft_passes(x);
         xg_write_check(x);
     }
