@@ -332,7 +332,7 @@ static void stations_placed_again(xg_writer *x, int hex, const cJSON *lay)
 }
 
 /* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
-static bool teleport_power(const eng_title *t, int private)
+bool xg_teleport_power(const eng_title *t, int private)
 {
     const eng_powers *pw = &t->companies[private].powers;
     if (pw->closes_at_turn_end)
@@ -414,7 +414,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
     bool settled = x->step != XG_AT_TRACK; /* the company's track step over before this lay */
-    if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
+    if (by != ENG_NONE && xg_teleport_power(x->t, by) && station_possible(x->g, by))
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
     if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
@@ -598,6 +598,35 @@ static int named_action(xg_writer *x, const eng_action *a)
     return rc ? refuse_action(x, "not an action of an operating round 18xx.games has") : 0;
 }
 
+/* step/route.rb actions: a company with trains whose track from one of its stations reaches
+ * two stops or more (graph.rb route_info route_available; here from all its stations at once)
+ * is asked to run; a run of nothing is then an empty run_routes. */
+static bool route_available(const eng_game *b, int c)
+{
+    if (b->co[c].ntrains == 0)
+        return false;
+    uint32_t *seen = xg_reach(b, c);
+    int stops = 0;
+    for (int h = 0; h < b->t->nhexes && stops < 2; h++)
+        for (int node = ENG_NODE_CITY; node <= ENG_NODE_OFFBOARD; node++)
+            stops += node != ENG_NODE_JUNCTION && ((seen[h] >> (node * 2)) & 1u);
+    free(seen);
+    return stops >= 2;
+}
+
+/* A run of nothing (pbemgm's SKIP at its run, or a run earning nothing) where 18xx.games asks
+ * for one, in a title whose section says so (empty_runs: the reach here is close to
+ * 18xx.games' graph, not the same, and 1830's games never need it). */
+static void run_of_nothing(xg_writer *x, int c)
+{
+    if (!x->t->xgames.empty_runs || eng_step_due(x->before) != ENG_STEP_RUN ||
+        !route_available(x->before, c))
+        return;
+    xg_steps_to(x, XG_AT_ROUTE);
+    cJSON_AddArrayToObject(xg_company_action(x, "run_routes", c), "routes");
+    x->step = XG_AT_TRAIN;
+}
+
 static int operating_action(xg_writer *x, const eng_action *a)
 {
     int c = x->operating;
@@ -616,13 +645,15 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->step = XG_AT_ROUTE;
         return 0;
     case ENG_ACT_PRIVATE_TOKEN:
-        if (!teleport_power(x->t, a->company))
+        if (!xg_teleport_power(x->t, a->company))
             xg_steps_to(x, XG_AT_TOKEN); /* (its track step first: 1856's W&SR) */
         place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
-        if (!teleport_power(x->t, a->company))
+        if (!xg_teleport_power(x->t, a->company))
             x->step = XG_AT_ROUTE; /* (the company's token step with it) */
         return 0;
     case ENG_ACT_RUN:
+        if (a->revenue <= 0)
+            run_of_nothing(x, c);
         xg_steps_to(x, XG_AT_ROUTE);
         x->step = XG_AT_TRAIN;
         return a->revenue > 0 ? xg_write_run(x, c, a->revenue, a->payout) : 0;
@@ -647,6 +678,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
     case ENG_ACT_TAKE_LOAN: case ENG_ACT_REPAY_LOAN:
         return loans(x, a);
     case ENG_ACT_SKIP:
+        run_of_nothing(x, c);
         return 0; /* the step is passed when a later one is written */
     case ENG_ACT_DONE:
         done(x);
@@ -735,7 +767,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         return refuse_action(x, "a private's tile without its station next: 18xx.games places both "
                          "at once (a teleport)");
     x->teleport = ENG_NONE;
-    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->t, a->company))
+    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && xg_teleport_power(x->t, a->company))
         return refuse_action(x, "a private's station without its tile just before: 18xx.games places "
                          "both at once (a teleport)");
     int rc;

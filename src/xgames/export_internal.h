@@ -142,6 +142,9 @@ cJSON *xg_company_action(xg_writer *x, const char *type, int company);
 /* the actions (export_actions.c): the 18xx.games actions of the pbemgm action a, applied to
  * x->before giving x->g. 0, or -1 with why. */
 int xg_write_action(xg_writer *x, const eng_action *a);
+/* Whether the private's tile and station are one power there, placed at once (1830's D&H:
+ * 18xx.games' teleport), not a tile power and a station power apart (1856's W&SR). */
+bool xg_teleport_power(const eng_title *t, int private);
 /* export_national.c: an action of the national's formation (the title's special round), and
  * the formation begun by the action just written (its merges without a question). */
 int xg_write_formation(xg_writer *x, const eng_action *a);

@@ -6,11 +6,26 @@
  * only when something could be done there (step/track.rb, token.rb, buy_train.rb,
  * buy_company.rb `actions`), and skips the others by itself. The questions are answered on the
  * game as pbemgm has it before the action written, the same position. */
+#include "engine/privates.h"
 #include "xgames/export_internal.h"
 
 
 #include <limits.h>
 #include <stdlib.h>
+
+/* Whether company c holds a private whose free station it has not placed: 18xx.games counts
+ * its price, 0, among the company's token prices (step/tokener.rb min_token_price; 1856's
+ * W&SR; a teleport, 1830's D&H, is not a token ability there). */
+static bool free_station_held(const eng_game *b, int c)
+{
+    for (int p = 0; p < b->t->ncompanies; p++) {
+        const eng_powers *pw = &b->t->companies[p].powers;
+        if (b->co[p].held_by == c && !b->co[p].closed && pw->token_hex >= 0 && pw->token_free &&
+            !(b->co[p].powers_used & ENG_POWER_TOKEN_USED) && !xg_teleport_power(b->t, p))
+            return true;
+    }
+    return false;
+}
 
 /* step/token.rb can_place_token?: a station marker left, its price in the treasury (with a
  * loan it may take, before its run: g_1856 step/token.rb buying_power), and a city with room
@@ -21,7 +36,7 @@ static bool token_possible(const xg_writer *x, const eng_game *b, int c)
     int placed = eng_stations_placed(b, c);
     int power = b->co[c].cash + (xg_loan_power(b, c, x->took_loan) > 0 ? b->t->xgames.loan_value
                                                                         : 0);
-    if (placed >= co->ntokens || power < co->token_costs[placed])
+    if (placed >= co->ntokens || (power < co->token_costs[placed] && !free_station_held(b, c)))
         return false;
     uint32_t *seen = xg_reach(b, c);
     bool any = false;
