@@ -733,6 +733,21 @@ static void follow_events(xg_writer *x)
     }
 }
 
+/* Loans the engine repaid by itself (those over the company's limit as its turn ends; its
+ * treasury's as a national forms): 18xx.games pops the company's last ones (g_1856
+ * round/operating.rb force_repay_loans!). */
+static void follow_repaid(xg_writer *x, const eng_action *a)
+{
+    if (a->kind == ENG_ACT_REPAY_LOAN)
+        return; /* (written with the action) */
+    for (int i = 0; i < x->g->nevents; i++) {
+        const eng_event *e = &x->g->events[i];
+        int c = e->company;
+        if (e->kind == ENG_EV_LOANS_REPAID && c >= 0 && c < ENG_MAX_COMPANIES)
+            x->nloans[c] = x->nloans[c] > e->amount ? x->nloans[c] - e->amount : 0;
+    }
+}
+
 /* Whether 18xx.games' draft asks the player: his money reaches an unsold item, on sale or not
  * (1835's step/draft.rb actions, min_bid; a player it does not ask passes by itself). */
 static bool draft_asks(const eng_game *g, int player)
@@ -798,6 +813,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         x->sold = x->sold_by = ENG_NONE;
     if (rc == 0) {
         follow_events(x);
+        follow_repaid(x, a);
         xg_follow_formation_begun(x);
         draft_passes(x);
         xg_write_check(x);

@@ -98,6 +98,16 @@ else
             || not_ok "$name exported again: $(head -c 200 "$tmp/w.out") $(echo "$out" | cut -c1-200)"
         rm -f "$tmp/w.json"
     done
+    # a file with a known difference at its end (hotseat006: the CGR's one-share president who
+    # cannot buy his second share): exported again it loads whole, 18xx.games' engine ends it
+    # there as the file does, with its values
+    f="$TOP/tests/oracle/18xx-games/1856/hotseat006.json"
+    "$TOOL" again "$f" "$tmp/h6.json" > "$tmp/h6.out" 2>&1
+    out=$(sh "$ENGINE" check "$tmp/h6.json" 2>&1)
+    echo "$out" | grep -q '"loaded":true' && echo "$out" | grep -q '"game_end_reason":"bankrupt"' &&
+        echo "$out" | grep -q '"result":{"2":4607,"1":4485,"3":459}' \
+        && ok "hotseat006.json exported again loads whole in 18xx.games: its bankrupt end, its values" \
+        || not_ok "hotseat006.json exported again: $(head -c 200 "$tmp/h6.out") $(echo "$out" | cut -c1-200)"
     for seed in 10 11 12; do
         "$TOOL" play 1856 "$seed" 60 "$tmp/r$seed.json" 4 > /dev/null 2>&1
         out=$(sh "$ENGINE" check "$tmp/r$seed.json")
