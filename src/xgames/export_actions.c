@@ -711,7 +711,7 @@ static int exchange(xg_writer *x, const eng_action *a)
 
 /* What 18xx.games does by itself that moves shares or trains: a start item's certificate to
  * its buyer (a certificate sold as an item, or the one its private brings: the title's share
- * of the item there, else the default), trains rusting. */
+ * of the item there, else the default), trains rusting, a closing company's trains. */
 static void follow_events(xg_writer *x)
 {
     int item = -1;
@@ -729,6 +729,11 @@ static void follow_events(xg_writer *x)
             xg_shares_give(x, e->company, e->player, e->flag, eng_xg_item_share(x->t, item));
         } else if (e->kind == ENG_EV_RUSTED) {
             xg_trains_rust(x, e->item);
+        } else if (e->kind == ENG_EV_MARKET_CLOSES && e->company >= 0) {
+            while (x->nheld[e->company] > 0) /* its trains to the discard (base.rb
+                                              * close_corporation: reclaim_train) */
+                xg_trains_move_to(x, ENG_NONE, xg_trains_take(x, e->company, 0));
+            x->nloans[e->company] = 0;
         }
     }
 }
