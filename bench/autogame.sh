@@ -1,12 +1,30 @@
 #!/bin/sh
-# make bench: a long automatic game — four players buy the start packet and never write again;
-# the game master plays every turn for them (house rules 12, 13, 17) until the game ends or 150
-# turns. Prints what the game reached (turns, tiles on the map, trains bought, the phase, whether
-# it ended) and the time a turn takes, measured in this one run (tests/tools/autogame.c).
+# make bench: long automatic games — the players buy the start packet (and, in a title whose
+# packet makes no director, as 1856's, start a company each in the first stock round) and never
+# write again; the game master plays every turn for them (house rules 12, 13, 17) until the game
+# ends or 150 turns (300 for 1856). Then 1856 again with the players investing their money in
+# their companies in every stock round (AUTOGAME_INVEST; the operating rounds still played for
+# them, a round a turn), which reaches the late phases and their long runs; and again with a loan
+# ordered for each company every turn, which brings the CGR's formation at the first 6-train.
+# Prints what each game reached (turns, tiles on the map, trains bought, the phase, whether it
+# ended and why) and the time a turn (round) takes, measured in this one run
+# (tests/tools/autogame.c); the target for a turn of silent players: 300 ms at worst.
 set -eu
 build=${1:-build}
-out=$("$build/tests/tools/autogame" "Variant=Clemens" 150 | tail -1)
-echo "$out" | awk '{
-    printf "autogame: %d turns played for four silent players; %d tiles on the map, %d trains bought, phase %s; the game %s\n", $2, $3, $4, $5, $8
-    printf "autogame: %.2f ms a turn on average, slowest %.2f ms\n", $6 * 1000 / ($2 ? $2 : 1), $7 * 1000
-}'
+play() { # TITLE OPTIONS MAX_TURNS [INVEST [LOANS]]
+    out=$(AUTOGAME_TITLE=$1 AUTOGAME_INVEST=${4:-0} AUTOGAME_LOANS=${5:+1} \
+        "$build/tests/tools/autogame" "$2" "$3")
+    why=$(echo "$out" | sed -n 's/^the game is over: //p')
+    echo "$out" | tail -1 | awk -v title="$1${4:+ investing}${5:+ with loans}" \
+        -v why="${why:-}" -v per="${4:+round}" '{
+        unit = per != "" ? per : "turn"
+        printf "autogame %s: %d %ss played for four silent players; %d tiles on the map, ", title, $2, unit, $3
+        printf "%d trains bought, phase %s; the game %s%s\n", $4, $5, $8, why != "" ? " (" why ")" : ""
+        printf "autogame %s: %.2f ms a %s on average, slowest %.2f ms (target <= 300 ms)\n",
+            title, $6 * 1000 / ($2 ? $2 : 1), unit, $7 * 1000
+    }'
+}
+play 1835 "Variant=Clemens" 150
+play 1856 "" 300
+play 1856 "" 300 100
+play 1856 "" 300 100 loans

@@ -586,7 +586,54 @@ static void legend_swatch(cairo_t *cr, double x, double y, uint32_t fill, const 
     text_from(cr, x + 30, y + 5, label);
 }
 
-static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l, bool marks)
+/* A game's mark (rpt_map_mark): a marker, a label in the company's colours across the hex's
+ * top; a destination, a diamond in its colours with its id, at the hex's left. */
+static void draw_game_mark(cairo_t *cr, const eng_title *t, const rpt_map_layout *l,
+                           const rpt_map_mark *m)
+{
+    const eng_company *c = &t->companies[m->company];
+    double cx, cy, r = l->radius;
+    rpt_map_hex_center(t, l, m->hex, &cx, &cy);
+    cairo_set_line_width(cr, 1.5);
+    if (m->kind == RPT_MARK_MARKER) {
+        double w = r * 1.1, h = r * 0.3, y = cy - r * 0.62;
+        cairo_rectangle(cr, cx - w / 2, y - h / 2, w, h);
+        rgb(cr, c->color);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cairo_stroke(cr);
+        rgb(cr, c->text_color);
+        text_centered(cr, m->label, cx, y, h * 0.7, true);
+        return;
+    }
+    double x = cx - r * 0.55, y = cy - r * 0.25, d = r * 0.3;
+    cairo_move_to(cr, x, y - d);
+    cairo_line_to(cr, x + d, y);
+    cairo_line_to(cr, x, y + d);
+    cairo_line_to(cr, x - d, y);
+    cairo_close_path(cr);
+    rgb(cr, c->color);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_stroke(cr);
+    rgb(cr, c->text_color);
+    text_centered(cr, c->id, x, y, d * (strlen(c->id) > 2 ? 0.55 : 0.7), true);
+}
+
+/* The legend's line for the game's marks, when there are any; y moves down. */
+static void legend_game_marks(cairo_t *cr, const rpt_map_marks *marks, double *y)
+{
+    if (!marks || marks->n == 0)
+        return;
+    *y += 26;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    text_from(cr, MARGIN, *y + 5,
+              "Diamond with a company's id: its destination, not reached yet. Coloured bar "
+              "across a hex: a private's marker there (its bonus), for that company.");
+}
+
+static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l, bool marks,
+                        const rpt_map_marks *game_marks)
 {
     double y = l->map_bottom + 20;
     static const struct { eng_color c; const char *label; } colours[] = {
@@ -622,6 +669,7 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
         text_from(cr, MARGIN + 30, y + 5, "Outlined hex: a tile laid this turn. Ringed token: a station placed "
                             "this turn.");
     }
+    legend_game_marks(cr, game_marks, &y);
     y += 40;
     x = MARGIN;
     double r = 15;
@@ -638,7 +686,7 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
 }
 
 static void draw_all(cairo_t *cr, const eng_board *b, const eng_board *before,
-                     const rpt_map_layout *l, const char *caption)
+                     const rpt_map_marks *marks, const rpt_map_layout *l, const char *caption)
 {
     const eng_title *t = b->t;
     cairo_set_source_rgb(cr, paper[0], paper[1], paper[2]);
@@ -656,12 +704,20 @@ static void draw_all(cairo_t *cr, const eng_board *b, const eng_board *before,
         draw_labels(cr, b, l, h);
     for (int h = 0; before && h < t->nhexes; h++)
         draw_marks(cr, b, before, l, h);
+    for (int i = 0; marks && i < marks->n; i++)
+        draw_game_mark(cr, t, l, &marks->v[i]);
     draw_coordinates(cr, t, l);
-    draw_legend(cr, t, l, before != NULL);
+    draw_legend(cr, t, l, before != NULL, marks);
 }
 
 int rpt_map_draw(const eng_board *b, const eng_board *before, const char *caption,
                  const char *path, char **err)
+{
+    return rpt_map_draw_marked(b, before, NULL, caption, path, err);
+}
+
+int rpt_map_draw_marked(const eng_board *b, const eng_board *before, const rpt_map_marks *marks,
+                        const char *caption, const char *path, char **err)
 {
     rpt_map_layout l;
     rpt_map_layout_for(b->t, &l);
@@ -675,7 +731,7 @@ int rpt_map_draw(const eng_board *b, const eng_board *before, const char *captio
     cairo_surface_t *s = svg ? cairo_svg_surface_create(path, l.width, l.height)
                              : cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
     cairo_t *cr = cairo_create(s);
-    draw_all(cr, b, before, &l, caption);
+    draw_all(cr, b, before, marks, &l, caption);
     cairo_destroy(cr);
     cairo_status_t st = png ? cairo_surface_write_to_png(s, path) : CAIRO_STATUS_SUCCESS;
     cairo_surface_finish(s);
@@ -692,11 +748,18 @@ int rpt_map_draw(const eng_board *b, const eng_board *before, const char *captio
 unsigned char *rpt_map_png(const eng_board *b, const eng_board *before, const char *caption,
                            size_t *len, char **err)
 {
+    return rpt_map_png_marked(b, before, NULL, caption, len, err);
+}
+
+unsigned char *rpt_map_png_marked(const eng_board *b, const eng_board *before,
+                                  const rpt_map_marks *marks, const char *caption, size_t *len,
+                                  char **err)
+{
     rpt_map_layout l;
     rpt_map_layout_for(b->t, &l);
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, l.height);
     cairo_t *cr = cairo_create(s);
-    draw_all(cr, b, before, &l, caption);
+    draw_all(cr, b, before, marks, &l, caption);
     cairo_destroy(cr);
     return rpt_png_take(s, "the map", len, err);
 }

@@ -132,6 +132,40 @@ static char *capital_text(const rep_state *s)
     return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
 }
 
+/* The privates' run bonuses and markers (1856's bridge, tunnel and port): "BBG: Bridge (Brdg,
+ * +10 on P17, P19); CA: Port (Ship) on H17, +20", each major with the bonuses it holds (kept when
+ * the private closes) and each marker on the map with the major it earns for; NULL when none. */
+static char *powers_text(const eng_game *g)
+{
+    const eng_title *t = g->t;
+    buf b;
+    buf_init(&b);
+    for (int c = 0; c < t->ncompanies; c++) {
+        if (t->companies[c].kind != ENG_MAJOR || g->co[c].closed)
+            continue;
+        for (int p = 0; p < t->ncompanies && p < 32; p++) {
+            const eng_powers *pw = &t->companies[p].powers;
+            if (!(g->co[c].bonuses & (1u << p)) || !pw->nbonus_hexes)
+                continue;
+            buf_printf(&b, "%s%s: %s (%s, +%d on", b.len ? "; " : "", t->companies[c].id,
+                       pw->bonus_name, t->companies[p].id, pw->bonus_value);
+            for (int k = 0; k < pw->nbonus_hexes; k++)
+                buf_printf(&b, "%s%s", k ? ", " : " ", t->hexes[pw->bonus_hexes[k]].id);
+            buf_adds(&b, ")");
+        }
+    }
+    for (int p = 0; p < t->ncompanies; p++) {
+        const eng_company_state *ps = &g->co[p];
+        const eng_powers *pw = &t->companies[p].powers;
+        if (!pw->nmarker_hexes || !ps->marker_placed || ps->marker_user < 0)
+            continue;
+        buf_printf(&b, "%s%s: %s (%s) on %s, +%d", b.len ? "; " : "",
+                   t->companies[ps->marker_user].id, pw->marker_name, t->companies[p].id,
+                   t->hexes[ps->marker_hex].id, pw->marker_value);
+    }
+    return b.len ? buf_steal(&b) : (buf_free(&b), NULL);
+}
+
 /* The bids on an unsold item of an auctioned packet, "Ann 45, Bob 50", or NULL when none. */
 static char *bids_text(const eng_game *g, int item)
 {
@@ -213,35 +247,58 @@ static int companies_at(const eng_game *g, int row, int col, int *out)
 }
 
 #define MARKET_CELL 4 /* characters a market square takes in the text chart */
+#define MARKET_TEXT_WIDTH 78 /* the text report's width (its lines are wrapped there) */
 
-/* The market as a text chart: each row's prices, the companies' ids under their squares. */
-static char *market_text(const rep_state *s)
+/* Columns c0 to c1 - 1 of the market as a text chart: each row's prices, the companies' ids
+ * under their squares; a row without a square there left out. */
+static void market_part(const rep_state *s, int c0, int c1, buf *text)
 {
-    buf text, line;
-    buf_init(&text);
+    buf line;
     buf_init(&line);
     for (int r = 0; r < s->market_rows; r++) {
         const rep_square *row = &s->market[r * s->market_cols];
         int depth = 0;
+        bool any = false;
         buf_reset(&line);
-        for (int c = 0; c < s->market_cols; c++) {
+        for (int c = c0; c < c1; c++) {
             if (row[c].price)
                 buf_printf(&line, "%*d", MARKET_CELL, row[c].price);
             else
                 buf_printf(&line, "%*s", MARKET_CELL, "");
+            any |= row[c].price != 0;
             depth = row[c].ntokens > depth ? row[c].ntokens : depth;
         }
+        if (!any && c0 > 0)
+            continue;
         buf_trim_end(&line);
-        buf_printf(&text, "  %s\n", line.data);
+        buf_printf(text, "  %s\n", line.data);
         for (int d = 0; d < depth; d++) {
             buf_reset(&line);
-            for (int c = 0; c < s->market_cols; c++)
+            for (int c = c0; c < c1; c++)
                 buf_printf(&line, "%*s", MARKET_CELL, d < row[c].ntokens ? row[c].tokens[d].id : "");
             buf_trim_end(&line);
-            buf_printf(&text, "  %s\n", line.data);
+            buf_printf(text, "  %s\n", line.data);
         }
     }
     buf_free(&line);
+}
+
+/* The market as a text chart; one wider than the report's lines (1856's 20 columns) in parts
+ * side by side no more, one under the other: the left-hand squares, then the rest from the top
+ * row down. */
+static char *market_text(const rep_state *s)
+{
+    buf text;
+    buf_init(&text);
+    int fit = (MARKET_TEXT_WIDTH - 2) / MARKET_CELL;
+    int parts = (s->market_cols + fit - 1) / fit;
+    int per = parts ? (s->market_cols + parts - 1) / parts : 0;
+    for (int k = 0; k < parts; k++) {
+        if (k)
+            buf_adds(&text, "  (the market goes on to the right:)\n");
+        market_part(s, k * per, (k + 1) * per < s->market_cols ? (k + 1) * per : s->market_cols,
+                    &text);
+    }
     return buf_steal(&text);
 }
 
@@ -288,6 +345,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     build_trains(g, s);
     build_market(g, s);
     s->capital_text = capital_text(s);
+    s->powers_text = powers_text(g);
 }
 
 void rep_state_free(rep_state *s)
@@ -302,6 +360,7 @@ void rep_state_free(rep_state *s)
     free(s->market);
     free(s->market_text);
     free(s->capital_text);
+    free(s->powers_text);
     memset(s, 0, sizeof *s);
 }
 

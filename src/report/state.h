@@ -77,6 +77,9 @@ typedef struct rep_state {
     char *capital_text;   /* each started major's capitalisation, destination and escrow, "LPS
                            * escrow, destination F17 (130 held); GT incremental" (1856), or NULL */
     bool has_loans;                        /* the title has loans: each major's are shown */
+    char *powers_text;    /* the privates' run bonuses each major holds and the markers on the
+                           * map, "BBG: Bridge (Brdg, +10 on P17, P19); CA: Port (Ship) on H17,
+                           * +20" (1856), or NULL */
 } rep_state;
 
 /* The state of game g, built once from the engine; rep_state_free frees it. */
@@ -87,8 +90,8 @@ void rep_state_free(rep_state *s);
  * name or "-"), cash, price (a number or "-"), trains, stations ("2/4"), ipo, pool, floated,
  * minor, color, text_color, loans and has_loans where the title has loans; and where
  * capitalisation goes by the train on sale (1856): capitalisation, destination,
- * destination_reached, escrow}], has_loans, capital_text, has_privates, privates: [{id, name,
- * owner (a name or "the bank"), income, bids}], trains: [{name, left (a number or
+ * destination_reached, escrow}], has_loans, capital_text, powers_text, has_privates, privates:
+ * [{id, name, owner (a name or "the bank"), income, bids}], trains: [{name, left (a number or
  * "unlimited"), cost, pool}], trains_text, next_phase: {name, on}, market: [{cells: [{price, tokens: [{id, color,
  * text_color}]}]}], market_text, rounds_next } — the caller deletes it. */
 cJSON *rep_state_to_json(const rep_state *s);

@@ -92,7 +92,10 @@ static svc_result draw_game_map(store *st, const store_game *g, int turn, const 
         return svc_refused("%s", loaded.text);
     char *caption = turn ? str_format("game %s after turn %d", g->name, turn)
                          : str_format("game %s, turn %d", g->name, g->turn);
-    svc_result r = rpt_map_draw(dg.g->board, turn ? dg.before : NULL, caption, path, &err)
+    rpt_map_marks marks;
+    rpt_map_marks_of(dg.g, &marks);
+    svc_result r = rpt_map_draw_marked(dg.g->board, turn ? dg.before : NULL, &marks, caption, path,
+                                       &err)
                        ? svc_failed("%s", err) : svc_ok();
     free(err);
     free(caption);

@@ -21,7 +21,9 @@ void svc_report_pics_draw(const svc_game *dg, const eng_board *before, const cha
 {
     memset(out, 0, sizeof *out);
     char *err = NULL;
-    out->map = rpt_map_png(dg->g->board, before, caption, &out->map_len, &err);
+    rpt_map_marks marks;
+    rpt_map_marks_of(dg->g, &marks);
+    out->map = rpt_map_png_marked(dg->g->board, before, &marks, caption, &out->map_len, &err);
     if (!out->map) {
         log_error("%s", err);
         free(err);

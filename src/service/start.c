@@ -163,7 +163,9 @@ static svc_result mail_start(const cfg *c, store *st, const store_game *sg, int 
                                                               : "game %s: the starting map",
                                             sg->name);
     size_t png_len = 0;
-    unsigned char *png = rpt_map_png(dg.g->board, NULL, caption, &png_len, &err);
+    rpt_map_marks marks;
+    rpt_map_marks_of(dg.g, &marks);
+    unsigned char *png = rpt_map_png_marked(dg.g->board, NULL, &marks, caption, &png_len, &err);
     if (!png) {
         log_error("%s", err);
         free(err);

@@ -5,7 +5,8 @@
  * tie; C. the one giving the stockholders the most income ("this or the next turn": a company
  * without a train is judged with the train it will buy); for a
  * tile, when none raises the income, the lay nearest the closest city, town or off-board the
- * company does not reach yet (income in the next turns, as a sensible director builds);
+ * company does not reach yet (income in the next turns, as a sensible director builds); and a
+ * company with a destination it has not reached (1856), and no goal, builds towards it first;
  * D. none. Every legal placement is tried on a copy of the game; the choice and its step are
  * said in the report. */
 #include "engine/routes.h"
@@ -23,6 +24,7 @@ struct choice {
     int revenue;     /* the company's best run after it */
     int distance;    /* hexes from the goal */
     bool found;
+    bool destination; /* a lay towards the company's destination, not yet reached */
 };
 
 /* How near a lay brings the company's track to the goal: the goal's hex itself is 0; else the
@@ -203,7 +205,12 @@ static void decide(turn_ctx *x, int company, int goal, const struct choice *best
     int now = income_now(x, company);
     char why[256];
     const struct choice *chosen = best;
-    if (best->found && goal >= 0) {
+    if (next && next->found && next->destination) {
+        turn_ruling(x, NULL,
+                    "  %s B: %s's %s towards its destination %s (reaching it pays its escrow)",
+                    rule, co, what, x->g->t->hexes[next->target].id);
+        chosen = next;
+    } else if (best->found && goal >= 0) {
         turn_ruling(x, NULL, "  %s B: %s's %s towards its goal %s", rule, co, what,
                     x->g->t->hexes[goal].id);
     } else if (best->found && best->revenue > now) {
@@ -261,6 +268,34 @@ static int nearest_unreached(const eng_game *g, const eng_reach *r, int company)
     return best;
 }
 
+/* The hex of the company's destination it builds towards (1856's: reaching it pays the escrow
+ * held for it, docs/house-rules.md "Playing for a silent player"): the nearest of its
+ * destination's hexes while it has not reached it; -1 when it has, or has none. */
+static int destination_target(const eng_game *g, int company)
+{
+    const eng_company *c = &g->t->companies[company];
+    int from = c->dest_from >= 0 ? c->dest_from : c->home_hex, best = -1;
+    if (g->co[company].destination_reached || from < 0)
+        return -1;
+    for (int k = 0; k < c->ndest_hexes; k++)
+        if (best < 0 || eng_hex_distance(g->t, from, c->dest_hexes[k]) <
+                            eng_hex_distance(g->t, from, best))
+            best = c->dest_hexes[k];
+    return best;
+}
+
+/* The distance from the company's track to target: from the hexes its track runs through (two
+ * sides reached, or a city) — not those only a side of a neighbour's track faces. */
+static int reached_distance(const eng_game *g, const eng_reach *r, int target)
+{
+    int best = 1000;
+    for (int h = 0; target >= 0 && h < g->t->nhexes; h++)
+        if ((__builtin_popcount(r->edges[h]) >= 2 || r->cities[h] || r->station[h]) &&
+            eng_hex_distance(g->t, h, target) < best)
+            best = eng_hex_distance(g->t, h, target);
+    return best;
+}
+
 /* The legal lay nearest to target (distance only: no run is computed). */
 static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choice *next)
 {
@@ -312,7 +347,14 @@ void turn_fallback_tile(turn_ctx *x, int company, const char *goal_name, bool au
     }
     choose_among(x, company, cands.v, cands.n, &best);
     free(cands.v);
-    int target = goal < 0 && !(best.found && best.revenue > income_now(x, company))
+    int dest = goal < 0 ? destination_target(g, company) : -1;
+    if (dest >= 0) /* a lay nearer the destination than its track is now, else as without one */
+        towards(x, &reach, dest, &next);
+    next.destination = next.found && next.distance < reached_distance(g, &reach, dest);
+    if (!next.destination)
+        next = (struct choice){0};
+    int target = goal < 0 && !next.destination &&
+                         !(best.found && best.revenue > income_now(x, company))
                      ? nearest_unreached(g, &reach, company)
                      : -1;
     if (target >= 0)

@@ -95,6 +95,14 @@ wait_mail() { "$MAILTOOL" wait "$MAILROOT/$1" "$2" "${3:-20}"; }
 mailbox_text() { for f in "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/*; do [ -f "$f" ] && "$MAILTOOL" show "$f"; done; }
 
 sql() { sqlite3 -cmd ".timeout 5000" "$WORK/db.sqlite" "$1"; }
+# mail_says WHO TEXT: WHO's mailbox has a mail saying TEXT (a grep pattern), within 30 s
+mail_says() {
+    i=0
+    until mailbox_text "$1" | grep -q "$2"; do
+        [ $i -ge 60 ] && return 1
+        sleep 0.5; i=$((i + 1))
+    done
+}
 
 # The game GAME's turns by mail (the tests of whole games): GAME names it.
 # orders PLAYER TURN LINES...: PLAYER's mail for that turn of $GAME (password PLAYER-pw1), by SMTP
@@ -116,4 +124,18 @@ wait_turn() {
         sleep 0.1; i=$((i + 1))
     done
     [ "$(game_turn)" -gt "$1" ] || [ "$(game_status)" = finished ]
+}
+
+# check_the_bank_broke: the tests of a whole game's end — $GAME finished, its last report
+# ($WORK/last.txt) saying the bank broke and the ranking by place, mailed to the players (carol)
+# and the GM
+check_the_bank_broke() {
+    check "the game ends (status finished, at turn $(game_turn))" test "$(game_status)" = finished
+    gm game report "$GAME" "$(game_turn)" > "$WORK/last.txt"
+    check "it ends when the bank breaks, after the set of operating rounds" \
+        grep -q 'The game is over (the bank broke)' "$WORK/last.txt"
+    check "the final ranking is told by place" \
+        sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
+    check "every player gets the last report by mail" mail_says carol 'The game is over'
+    check "the GM too" mail_says master 'The game is over'
 }

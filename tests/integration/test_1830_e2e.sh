@@ -42,21 +42,6 @@ while [ "$(game_status)" = running ] && [ $turn -le 120 ]; do
     wait_turn $turn || break
     turn=$((turn + 1))
 done
-check "the game ends (status finished, at turn $(game_turn))" test "$(game_status)" = finished
-gm game report g30 "$(game_turn)" > "$WORK/last.txt"
-check "it ends when the bank breaks, after the set of operating rounds" \
-    has "$WORK/last.txt" 'The game is over (the bank broke)'
-check "the final ranking is told by place" \
-    sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
-# mail_says WHO TEXT: WHO's mailbox has a mail saying TEXT, within 30 s
-mail_says() {
-    i=0
-    until mailbox_text "$1" | grep -q "$2"; do
-        [ $i -ge 60 ] && return 1
-        sleep 0.5; i=$((i + 1))
-    done
-}
-check "every player gets the last report by mail" mail_says carol 'The game is over'
-check "the GM too" mail_says master 'The game is over'
+check_the_bank_broke
 check "SIGTERM stops the daemon cleanly" stop_daemon TERM
 check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0

@@ -221,6 +221,67 @@ static void test_capitalisation_and_destinations(void **state)
     title = t1835;
 }
 
+/* Issue 31: the privates' run bonuses a major holds (1856's bridge and tunnel, kept once the
+ * private closes) and the markers on the map (the port, for the major that placed it) are said
+ * in one line; a title without them says nothing. */
+static void test_bonuses_and_markers_held(void **state)
+{
+    (void)state;
+    eng_title *t1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 4);
+    rep_state s;
+    int bbg = eng_company_index(title, "BBG"), ca = eng_company_index(title, "CA");
+    int brdg = eng_company_index(title, "Brdg"), tunn = eng_company_index(title, "Tunn");
+    int ship = eng_company_index(title, "Ship");
+    rep_state_build(g, &s);
+    assert_null(s.powers_text);
+    rep_state_free(&s);
+    g->co[bbg].bonuses = 1u << brdg | 1u << tunn;
+    g->co[ship].marker_placed = true;
+    g->co[ship].marker_hex = eng_hex_index(title, "H17");
+    g->co[ship].marker_user = ca;
+    rep_state_build(g, &s);
+    assert_string_equal(s.powers_text, "BBG: Bridge (Brdg, +10 on P17, P19); BBG: Tunnel (Tunn, "
+                                       "+10 on B13); CA: Port (Ship) on H17, +20");
+    cJSON *j = rep_state_to_json(&s);
+    assert_string_equal(str_at(j, "powers_text"), s.powers_text);
+    cJSON_Delete(j);
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
+/* Issue 31: 1856's market (20 columns) is wider than the text report's 78 characters: it is
+ * printed in two parts, one under the other, no line longer than 78; 1830's (19) and 1835's fit
+ * in one. */
+static void test_a_wide_market_fits_the_text(void **state)
+{
+    (void)state;
+    eng_game *g0 = new_game(NULL, 4);
+    rep_state s;
+    rep_state_build(g0, &s);
+    assert_null(strstr(s.market_text, "goes on to the right"));
+    rep_state_free(&s);
+    eng_game_free(g0);
+    eng_title *t1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 4);
+    rep_state_build(g, &s);
+    assert_non_null(strstr(s.market_text, "  (the market goes on to the right:)\n   225 250"));
+    for (const char *l = s.market_text; *l;) {
+        size_t n = strcspn(l, "\n");
+        if (n > 78)
+            fail_msg("a line of %zu characters: %.*s", n, (int)n, l);
+        l += n + (l[n] != '\0');
+    }
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +291,8 @@ int main(void)
         cmocka_unit_test(test_the_end_of_a_set_is_told),
         cmocka_unit_test(test_loans_in_the_state),
         cmocka_unit_test(test_capitalisation_and_destinations),
+        cmocka_unit_test(test_bonuses_and_markers_held),
+        cmocka_unit_test(test_a_wide_market_fits_the_text),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -1,16 +1,28 @@
-/* autogame: a game of 1835 played by the game master alone, for make bench (bench/autogame.sh):
- * four players buy the start packet (the first purchase the rules allow, each time), then never
- * write again — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have
- * the game master play for them, until the game ends or the turn limit. Prints a line a turn
- * (its rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
- * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED".
+/* autogame: a game of 1835 (or another title) played by the game master alone, for make bench
+ * (bench/autogame.sh) and the silent-game tests (tests/turn/test_silent_1856.sh): four players
+ * buy the start packet (the first purchase the rules allow, each time), then never write again
+ * — every turn is resolved with every player NMR, as house rules 12, 13 and 17 have the game
+ * master play for them, until the game ends or the turn limit. Prints a line a turn (its
+ * rounds, the phase, the bank, tiles on the map, trains, the time) and a summary line
+ * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED", after a line "the game is over:
+ * WHY" when it ended (WHY as the report says it: "the bank broke", "a bankruptcy").
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
- * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 plays that
- * title (config/games/TITLE.json, a variant with the title it extends; its start packet bought
- * the same way, by auction or not);
+ * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 (1856, ...)
+ * plays that title (config/games/TITLE.json, a variant with the title it extends; its start
+ * packet bought the same way, by auction or not; when the packet makes no director, the first
+ * stock round played too: buying_round);
+ * AUTOGAME_INVEST=K: the players buy in the first K stock rounds (each round played by this
+ * tool, not by the turn, and a turn covers one round): shares of their companies, and new
+ * companies, as far as their money goes (a silent game of 1856 otherwise stays in phase 2: its
+ * companies, capitalised by the shares sold, never have the money for a 3-train);
+ * AUTOGAME_LOANS=1: each player orders a loan for each major he directs, every turn (1856: so
+ * that the CGR's round has loans to ask about; the players are no longer NMR, their companies'
+ * other steps still played for them);
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
  * report. */
 #include "engine/game.h"
+#include "orders/envelope.h"
+#include "orders/order.h"
 #include "report/mapdraw.h"
 #include "engine/title.h"
 #include "turn/turn.h"
@@ -53,6 +65,99 @@ static int buy_the_packet(eng_game *g)
             return -1;
     }
     return -1;
+}
+
+static bool directs_one(const eng_game *g, int p)
+{
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (g->co[c].director == p)
+            return true;
+    return false;
+}
+
+/* The buy this player makes in a stock round played for him: another share of a company he
+ * directs — while it has not floated, or in every such round when `invest` — else, directing
+ * none (or in every such round when `invest`), the director's certificate of a company no one
+ * has started (the highest par that leaves him the money for a share more), else -1. */
+static int buy_of(const eng_game *g, const eng_action *legal, int n, bool invest)
+{
+    int start = -1;
+    for (int k = 0; k < n; k++) {
+        const eng_action *a = &legal[k];
+        if (a->kind != ENG_ACT_BUY_SHARE && a->kind != ENG_ACT_PAR)
+            continue;
+        const eng_company_state *c = &g->co[a->company];
+        if (a->kind == ENG_ACT_BUY_SHARE && !a->director && !a->from_pool && c->started &&
+            (!c->floated || invest) && c->director == a->player)
+            return k;
+        if (!c->started && a->price > 0 && g->players[a->player].cash >= a->price * 3 &&
+            (invest || !directs_one(g, a->player)) && (start < 0 || a->price > legal[start].price))
+            start = k;
+    }
+    return start;
+}
+
+/* Whether the players buy in this stock round: the first, in titles whose start packet makes
+ * no director (1856: privates only; else no company would ever start), and the first
+ * AUTOGAME_INVEST stock rounds when set (the players put their money into their companies, so
+ * that a poor title's silent game reaches its later phases). */
+static int invest_rounds(void)
+{
+    return getenv("AUTOGAME_INVEST") ? atoi(getenv("AUTOGAME_INVEST")) : 0;
+}
+
+static bool buying_round(const eng_game *g, bool packet_made_directors)
+{
+    int invest = invest_rounds();
+    return g->round == ENG_ROUND_STOCK &&
+           (g->stock_round_number <= invest ||
+            (!packet_made_directors && g->stock_round_number == 1));
+}
+
+/* The stock round in play, played for the players: each buys (buy_of) until he cannot, then
+ * passes; the turns that follow are every player's NMR. */
+static int play_stock_round(eng_game *g)
+{
+    int round = g->stock_round_number;
+    bool invest = invest_rounds() > 0;
+    for (int guard = 0; guard < 500; guard++) {
+        if (g->round != ENG_ROUND_STOCK || g->stock_round_number != round)
+            return 0;
+        eng_action legal[256];
+        int n = eng_legal_actions(g, legal, 256), pick = buy_of(g, legal, n, invest);
+        for (int k = 0; k < n && pick < 0; k++)
+            if (legal[k].kind == ENG_ACT_PASS)
+                pick = k;
+        char why[256];
+        if (n == 0 || pick < 0 || eng_apply(g, &legal[pick], why, sizeof why)) {
+            fprintf(stderr, "autogame: stock round %d: %s\n", round, n ? why : "no legal action");
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* AUTOGAME_LOANS: player p's orders for the turn — "CO:\nTAKE LOAN" for each major he directs
+ * (a loan each operating round while the rules allow, the rest played for him), so that a game
+ * of 1856 has loans to repay when the CGR's round comes; without a major, none (an NMR). */
+static bool loan_orders(const eng_game *g, int p, ord_envelope *env, ord_orders *o)
+{
+    char text[1024] = "";
+    size_t len = 0;
+    for (int c = 0; c < g->t->ncompanies && len < sizeof text - 64; c++)
+        if (eng_is_major(g, c) && g->co[c].started && !g->co[c].closed &&
+            g->co[c].director == p)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s:\nTAKE LOAN\n",
+                                    g->t->companies[c].id);
+    if (!len)
+        return false;
+    ord_envelope_parse("orders", text, env);
+    ord_parse_for(env, g->t, o);
+    for (int i = 0; i < o->n; i++) {
+        char why[256];
+        (void)turn_canonical_order(g->t, &o->v[i], why, sizeof why);
+    }
+    return true;
 }
 
 static int tiles_on_map(const eng_game *g)
@@ -103,18 +208,32 @@ int main(int argc, char **argv)
     eng_game *g = t && eng_options_parse(t, &o, options, why, sizeof why) == 0
                       ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
                       : NULL;
-    if (!g || buy_the_packet(g)) {
+    bool made_directors = false; /* (by the start packet) */
+    int packet = g ? buy_the_packet(g) : -1;
+    for (int c = 0; packet == 0 && c < t->ncompanies; c++)
+        made_directors |= g->co[c].director != ENG_NONE;
+    if (packet || (buying_round(g, made_directors) && play_stock_round(g))) {
         fprintf(stderr, "autogame: cannot start: %s\n", err ? err : why);
         return 1;
     }
     double total = 0, slowest = 0;
     int turn = 0;
+    char why_over[64] = "";
+    bool loans = getenv("AUTOGAME_LOANS") && atoi(getenv("AUTOGAME_LOANS")) > 0;
     for (; turn < max_turns && g->round != ENG_ROUND_OVER; turn++) {
         turn_player pl[ENG_MAX_PLAYERS] = {0};
-        for (int p = 0; p < g->nplayers; p++)
-            pl[p].nmr = true;
+        ord_envelope envs[ENG_MAX_PLAYERS] = {0};
+        ord_orders ords[ENG_MAX_PLAYERS] = {0};
+        for (int p = 0; p < g->nplayers; p++) {
+            pl[p].nmr = !(loans && loan_orders(g, p, &envs[p], &ords[p]));
+            pl[p].orders = pl[p].nmr ? NULL : &ords[p];
+        }
+        if (buying_round(g, made_directors) && play_stock_round(g))
+            break;
         turn_settings s;
         turn_settings_default(&s);
+        if (invest_rounds() > 0) /* a round a turn: the stock rounds bought in come first */
+            s.rounds = 1;
         turn_result r;
         double t0 = seconds_now();
         int rc = turn_resolve(g, &s, pl, &r);
@@ -123,10 +242,17 @@ int main(int argc, char **argv)
         slowest = dt > slowest ? dt : slowest;
         if (getenv("AUTOGAME_REPORT"))
             fputs(r.report.data, stdout);
+        const char *over = strstr(r.report.data, "The game is over (");
+        if (over) /* what ended it, as the report says: "the bank broke", "a bankruptcy" */
+            snprintf(why_over, sizeof why_over, "%.*s", (int)strcspn(over + 18, ")"), over + 18);
         printf("turn %3d: %-44s phase %-4s bank %6d tiles %3d trains %2d %8.1f ms%s\n", turn + 1,
                r.rounds_text, t->phases[g->phase].name, g->bank, tiles_on_map(g),
                trains_bought(g), dt * 1000, rc ? " (stopped)" : "");
         turn_result_clear(&r);
+        for (int p = 0; p < g->nplayers; p++) {
+            ord_orders_clear(&ords[p]);
+            ord_envelope_clear(&envs[p]);
+        }
         if (rc)
             break;
     }
@@ -136,6 +262,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "autogame: %s\n", map_err);
         free(map_err);
     }
+    if (why_over[0])
+        printf("the game is over: %s\n", why_over);
     printf("autogame %d %d %d %s %.6f %.6f %s\n", turn, tiles_on_map(g), trains_bought(g),
            t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");
     eng_game_free(g);
