@@ -620,11 +620,23 @@ static bool route_available(const eng_game *b, int c)
 static void run_of_nothing(xg_writer *x, int c)
 {
     if (!x->t->xgames.empty_runs || eng_step_due(x->before) != ENG_STEP_RUN ||
-        !route_available(x->before, c))
+        x->step > XG_AT_ROUTE || !route_available(x->before, c))
         return;
     xg_steps_to(x, XG_AT_ROUTE);
     cJSON_AddArrayToObject(xg_company_action(x, "run_routes", c), "routes");
     x->step = XG_AT_TRAIN;
+}
+
+/* A private's station apart from its tile (1856's W&SR): after the company's track step, with
+ * its token step when 18xx.games asks that; when it does not, and the company's track reached no
+ * run before the station, 18xx.games has passed its route step too: it is at the trains. */
+static void station_apart(xg_writer *x, const eng_action *a, int c)
+{
+    bool past_run = x->step <= XG_AT_TOKEN && !xg_step_asks(x, XG_AT_TOKEN) &&
+                    !route_available(x->before, c);
+    xg_steps_to(x, XG_AT_TOKEN);
+    place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+    x->step = past_run ? XG_AT_TRAIN : XG_AT_ROUTE; /* (the token step with it) */
 }
 
 static int operating_action(xg_writer *x, const eng_action *a)
@@ -645,13 +657,17 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->step = XG_AT_ROUTE;
         return 0;
     case ENG_ACT_PRIVATE_TOKEN:
-        if (!xg_teleport_power(x->t, a->company))
-            xg_steps_to(x, XG_AT_TOKEN); /* (its track step first: 1856's W&SR) */
-        place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
-        if (!xg_teleport_power(x->t, a->company))
-            x->step = XG_AT_ROUTE; /* (the company's token step with it) */
+        if (xg_teleport_power(x->t, a->company)) {
+            place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+            return 0;
+        }
+        station_apart(x, a, c);
         return 0;
     case ENG_ACT_RUN:
+        if (a->revenue > 0 && x->step > XG_AT_ROUTE)
+            return refuse_action(x, "a run after a private's station placed where 18xx.games, "
+                                    "finding no run for the company before it, had passed its "
+                                    "route step");
         if (a->revenue <= 0)
             run_of_nothing(x, c);
         xg_steps_to(x, XG_AT_ROUTE);

@@ -154,6 +154,8 @@ void xg_follow_formation_begun(xg_writer *x);
 /* The turn of the company operating in x->before, its steps up to `to` passed: a pass written
  * for each step 18xx.games asks at. */
 void xg_steps_to(xg_writer *x, xg_step to);
+/* Whether 18xx.games asks the operating company for an action (or a pass) at that step now. */
+bool xg_step_asks(const xg_writer *x, xg_step step);
 /* The company's track step over with the action `last` written (NULL: the last written): the
  * title's destination check goes with it (once a turn). */
 void xg_track_step_over(xg_writer *x, cJSON *last);

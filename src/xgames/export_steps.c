@@ -135,7 +135,7 @@ bool xg_director_lay_waits(const eng_game *g, int c)
     return false;
 }
 
-static bool asks_at(const xg_writer *x, xg_step step)
+bool xg_step_asks(const xg_writer *x, xg_step step)
 {
     const eng_game *b = x->before;
     int c = x->operating;
@@ -158,7 +158,7 @@ static bool asks_at(const xg_writer *x, xg_step step)
 void xg_steps_to(xg_writer *x, xg_step to)
 {
     for (; x->step < to; x->step++) {
-        cJSON *pass = asks_at(x, x->step) ? xg_company_action(x, "pass", x->operating) : NULL;
+        cJSON *pass = xg_step_asks(x, x->step) ? xg_company_action(x, "pass", x->operating) : NULL;
         if (x->step == XG_AT_TRACK)
             xg_track_step_over(x, pass);
     }
