@@ -481,6 +481,10 @@ typedef struct eng_xgames {
      * there (1856's escrow step: destination_connection), written as an automatic action of
      * the action that ends the track step */
     bool destination_check;
+    /* "empty_runs": a company with trains whose track reaches two stops or more is asked for
+     * its run there, and a run of nothing is an empty run_routes (1856's hotseat006, action
+     * 151; src/xgames/export_actions.c run_of_nothing) */
+    bool empty_runs;
     /* "national": the id there of the company formed in its national formation (1856's
      * "CGR"), whose passes as it forms are its discards there; "" none */
     char national[ENG_ID];

@@ -337,6 +337,7 @@ static bool read_checks(struct loader *L, const cJSON *sec)
                        false) &&
            get_bool_or(L, "18xx.games", sec, "sell_in_blocks", &L->t->xgames.sell_in_blocks,
                        false) &&
+           get_bool_or(L, "18xx.games", sec, "empty_runs", &L->t->xgames.empty_runs, false) &&
            read_loan_step(L, sec);
 }
 

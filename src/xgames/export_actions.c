@@ -298,11 +298,13 @@ static int placed_city(const xg_writer *x, int company, int hex)
     return 0;
 }
 
-static void write_token(xg_writer *x, int entity, int hex, int city)
+static cJSON *write_token(xg_writer *x, int entity, int hex, int city)
 {
     char id[ENG_ID * 2 + 16];
     xg_city_id(x, hex, city, id, sizeof id);
-    cJSON_AddStringToObject(xg_company_action(x, "place_token", entity), "city", id);
+    cJSON *o = xg_company_action(x, "place_token", entity);
+    cJSON_AddStringToObject(o, "city", id);
+    return o;
 }
 
 static void place_token(xg_writer *x, int entity, int company, int hex)
@@ -312,8 +314,9 @@ static void place_token(xg_writer *x, int entity, int company, int hex)
 
 /* A tile with track and several cities laid where there was none (1830's E11 with Erie's home
  * station): 18xx.games takes the stations off and has the company laying place each again
- * (step/tracker.rb update_token!) — where pbemgm moved them. */
-static void stations_placed_again(xg_writer *x, int hex)
+ * (step/tracker.rb update_token!) — where pbemgm moved them. A destination check due after
+ * the lay is the last one's (1856's THB in Hamilton: its home placed again carries it). */
+static void stations_placed_again(xg_writer *x, int hex, const cJSON *lay)
 {
     const eng_track *old = eng_board_track(x->before->board, hex, NULL);
     const eng_track *now = eng_board_track(x->g->board, hex, NULL);
@@ -321,14 +324,20 @@ static void stations_placed_again(xg_writer *x, int hex)
         return;
     for (int k = 0; k < now->ncities; k++)
         for (int s = 0; s < ENG_MAX_SLOTS; s++)
-            if (x->g->board->tokens[hex][k][s] >= 0)
-                write_token(x, x->operating, hex, k);
+            if (x->g->board->tokens[hex][k][s] >= 0) {
+                cJSON *o = write_token(x, x->operating, hex, k);
+                if (x->check_on == lay)
+                    x->check_on = o;
+            }
 }
 
 /* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
-static bool teleport_power(const eng_title *t, int private)
+bool xg_teleport_power(const eng_title *t, int private)
 {
     const eng_powers *pw = &t->companies[private].powers;
+    if (pw->closes_at_turn_end)
+        return false; /* (its tile and station may come apart in the turn: 18xx.games has a
+                       * tile_lay and a token ability, 1856's W&SR) */
     for (int k = 0; k < pw->ntile_hexes; k++)
         if (pw->tile_hexes[k] == pw->token_hex)
             return true;
@@ -405,7 +414,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
     bool settled = x->step != XG_AT_TRACK; /* the company's track step over before this lay */
-    if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
+    if (by != ENG_NONE && xg_teleport_power(x->t, by) && station_possible(x->g, by))
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
     if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
@@ -424,7 +433,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
         xg_track_step_over(x, o);
     if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
-    stations_placed_again(x, a->hex);
+    stations_placed_again(x, a->hex, o);
 }
 
 /* The train bought (ENG_EV_BOUGHT_TRAIN): its price and seller. */
@@ -459,8 +468,12 @@ static int buy_train(xg_writer *x, const eng_action *a)
     cJSON_AddStringToObject(o, "variant", x->t->trains[a->train].name);
     int k = a->trades_in ? xg_held_train(x, c, a->trade_in) : -1;
     if (k >= 0) {
-        xg_train_id(x->t, xg_trains_take(x, c, k), id, sizeof id);
+        xg_train old = xg_trains_take(x, c, k);
+        xg_train_id(x->t, old, id, sizeof id);
         cJSON_AddStringToObject(o, "exchange", id);
+        if (x->g->pool_trains[a->trade_in] > x->before->pool_trains[a->trade_in])
+            xg_trains_move_to(x, ENG_NONE, old); /* (18xx.games' discard, to be bought again:
+                                                  * 1856's 5 traded for a D) */
     }
     xg_trains_move_to(x, c, tr);
     return 0;
@@ -585,6 +598,47 @@ static int named_action(xg_writer *x, const eng_action *a)
     return rc ? refuse_action(x, "not an action of an operating round 18xx.games has") : 0;
 }
 
+/* step/route.rb actions: a company with trains whose track from one of its stations reaches
+ * two stops or more (graph.rb route_info route_available; here from all its stations at once)
+ * is asked to run; a run of nothing is then an empty run_routes. */
+static bool route_available(const eng_game *b, int c)
+{
+    if (b->co[c].ntrains == 0)
+        return false;
+    uint32_t *seen = xg_reach(b, c);
+    int stops = 0;
+    for (int h = 0; h < b->t->nhexes && stops < 2; h++)
+        for (int node = ENG_NODE_CITY; node <= ENG_NODE_OFFBOARD; node++)
+            stops += node != ENG_NODE_JUNCTION && ((seen[h] >> (node * 2)) & 1u);
+    free(seen);
+    return stops >= 2;
+}
+
+/* A run of nothing (pbemgm's SKIP at its run, or a run earning nothing) where 18xx.games asks
+ * for one, in a title whose section says so (empty_runs: the reach here is close to
+ * 18xx.games' graph, not the same, and 1830's games never need it). */
+static void run_of_nothing(xg_writer *x, int c)
+{
+    if (!x->t->xgames.empty_runs || eng_step_due(x->before) != ENG_STEP_RUN ||
+        x->step > XG_AT_ROUTE || !route_available(x->before, c))
+        return;
+    xg_steps_to(x, XG_AT_ROUTE);
+    cJSON_AddArrayToObject(xg_company_action(x, "run_routes", c), "routes");
+    x->step = XG_AT_TRAIN;
+}
+
+/* A private's station apart from its tile (1856's W&SR): after the company's track step, with
+ * its token step when 18xx.games asks that; when it does not, and the company's track reached no
+ * run before the station, 18xx.games has passed its route step too: it is at the trains. */
+static void station_apart(xg_writer *x, const eng_action *a, int c)
+{
+    bool past_run = x->step <= XG_AT_TOKEN && !xg_step_asks(x, XG_AT_TOKEN) &&
+                    !route_available(x->before, c);
+    xg_steps_to(x, XG_AT_TOKEN);
+    place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+    x->step = past_run ? XG_AT_TRAIN : XG_AT_ROUTE; /* (the token step with it) */
+}
+
 static int operating_action(xg_writer *x, const eng_action *a)
 {
     int c = x->operating;
@@ -603,9 +657,19 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->step = XG_AT_ROUTE;
         return 0;
     case ENG_ACT_PRIVATE_TOKEN:
-        place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+        if (xg_teleport_power(x->t, a->company)) {
+            place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+            return 0;
+        }
+        station_apart(x, a, c);
         return 0;
     case ENG_ACT_RUN:
+        if (a->revenue > 0 && x->step > XG_AT_ROUTE)
+            return refuse_action(x, "a run after a private's station placed where 18xx.games, "
+                                    "finding no run for the company before it, had passed its "
+                                    "route step");
+        if (a->revenue <= 0)
+            run_of_nothing(x, c);
         xg_steps_to(x, XG_AT_ROUTE);
         x->step = XG_AT_TRAIN;
         return a->revenue > 0 ? xg_write_run(x, c, a->revenue, a->payout) : 0;
@@ -630,6 +694,7 @@ static int operating_action(xg_writer *x, const eng_action *a)
     case ENG_ACT_TAKE_LOAN: case ENG_ACT_REPAY_LOAN:
         return loans(x, a);
     case ENG_ACT_SKIP:
+        run_of_nothing(x, c);
         return 0; /* the step is passed when a later one is written */
     case ENG_ACT_DONE:
         done(x);
@@ -662,7 +727,7 @@ static int exchange(xg_writer *x, const eng_action *a)
 
 /* What 18xx.games does by itself that moves shares or trains: a start item's certificate to
  * its buyer (a certificate sold as an item, or the one its private brings: the title's share
- * of the item there, else the default), trains rusting. */
+ * of the item there, else the default), trains rusting, a closing company's trains. */
 static void follow_events(xg_writer *x)
 {
     int item = -1;
@@ -680,7 +745,27 @@ static void follow_events(xg_writer *x)
             xg_shares_give(x, e->company, e->player, e->flag, eng_xg_item_share(x->t, item));
         } else if (e->kind == ENG_EV_RUSTED) {
             xg_trains_rust(x, e->item);
+        } else if (e->kind == ENG_EV_MARKET_CLOSES && e->company >= 0) {
+            while (x->nheld[e->company] > 0) /* its trains to the discard (base.rb
+                                              * close_corporation: reclaim_train) */
+                xg_trains_move_to(x, ENG_NONE, xg_trains_take(x, e->company, 0));
+            x->nloans[e->company] = 0;
         }
+    }
+}
+
+/* Loans the engine repaid by itself (those over the company's limit as its turn ends; its
+ * treasury's as a national forms): 18xx.games pops the company's last ones (g_1856
+ * round/operating.rb force_repay_loans!). */
+static void follow_repaid(xg_writer *x, const eng_action *a)
+{
+    if (a->kind == ENG_ACT_REPAY_LOAN)
+        return; /* (written with the action) */
+    for (int i = 0; i < x->g->nevents; i++) {
+        const eng_event *e = &x->g->events[i];
+        int c = e->company;
+        if (e->kind == ENG_EV_LOANS_REPAID && c >= 0 && c < ENG_MAX_COMPANIES)
+            x->nloans[c] = x->nloans[c] > e->amount ? x->nloans[c] - e->amount : 0;
     }
 }
 
@@ -718,13 +803,15 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         return refuse_action(x, "a private's tile without its station next: 18xx.games places both "
                          "at once (a teleport)");
     x->teleport = ENG_NONE;
-    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->t, a->company))
+    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && xg_teleport_power(x->t, a->company))
         return refuse_action(x, "a private's station without its tile just before: 18xx.games places "
                          "both at once (a teleport)");
     int rc;
     if (a->kind == ENG_ACT_EXCHANGE && a->company >= 0 && a->company < x->t->ncompanies &&
         x->t->companies[a->company].exchange_company >= 0) {
         rc = exchange(x, a);
+    } else if (b->forming) {
+        rc = xg_write_formation(x, a);
     } else if (b->round == ENG_ROUND_OPERATING && b->discarding != ENG_NONE) {
         rc = discard_train(x, a);
     } else if (b->par_pending != ENG_NONE || b->round == ENG_ROUND_START) {
@@ -747,6 +834,8 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         x->sold = x->sold_by = ENG_NONE;
     if (rc == 0) {
         follow_events(x);
+        follow_repaid(x, a);
+        xg_follow_formation_begun(x);
         draft_passes(x);
         xg_write_check(x);
     }

@@ -12,7 +12,8 @@
 #include <cJSON.h>
 #include <stdint.h>
 
-#define XG_MAX_SHARES 16
+#define XG_MAX_SHARES 32 /* ids below it (1856's CGR: 0..8 and 20..29) */
+#define XG_MAX_MERGED_STATIONS 48
 #define XG_MAX_POOL_TRAINS 32
 /* A share's holders: the players (0..), then the company's IPO, then the pool. */
 enum { XG_IPO = ENG_MAX_PLAYERS, XG_POOL = ENG_MAX_PLAYERS + 1, XG_HOLDERS };
@@ -32,6 +33,11 @@ typedef struct xg_train {
 } xg_train;
 
 #define XG_MAX_LOANS 24 /* a company's loans at once (1856: one a share its players hold) */
+
+/* A station of a company merged into the national as it formed (export_national.c). */
+struct xg_station {
+    int company, hex, city, slot;
+};
 
 /* Where an operating company's turn is among 18xx.games' steps. */
 typedef enum {
@@ -87,6 +93,10 @@ typedef struct xg_writer {
     cJSON *check_on;
     bool checked;
     bool reached[ENG_MAX_COMPANIES];
+    /* the national's formation: the merged companies' stations as it began, until the
+     * stations it gives up are written */
+    int nmerged_st;
+    struct xg_station merged_st[XG_MAX_MERGED_STATIONS];
 } xg_writer;
 
 /* ids (export_ids.c): every share in its company's IPO, every tile copy in the box; 0 */
@@ -132,11 +142,20 @@ cJSON *xg_company_action(xg_writer *x, const char *type, int company);
 /* the actions (export_actions.c): the 18xx.games actions of the pbemgm action a, applied to
  * x->before giving x->g. 0, or -1 with why. */
 int xg_write_action(xg_writer *x, const eng_action *a);
+/* Whether the private's tile and station are one power there, placed at once (1830's D&H:
+ * 18xx.games' teleport), not a tile power and a station power apart (1856's W&SR). */
+bool xg_teleport_power(const eng_title *t, int private);
+/* export_national.c: an action of the national's formation (the title's special round), and
+ * the formation begun by the action just written (its merges without a question). */
+int xg_write_formation(xg_writer *x, const eng_action *a);
+void xg_follow_formation_begun(xg_writer *x);
 
 /* the operating steps (export_steps.c) */
 /* The turn of the company operating in x->before, its steps up to `to` passed: a pass written
  * for each step 18xx.games asks at. */
 void xg_steps_to(xg_writer *x, xg_step to);
+/* Whether 18xx.games asks the operating company for an action (or a pass) at that step now. */
+bool xg_step_asks(const xg_writer *x, xg_step step);
 /* The company's track step over with the action `last` written (NULL: the last written): the
  * title's destination check goes with it (once a turn). */
 void xg_track_step_over(xg_writer *x, cJSON *last);

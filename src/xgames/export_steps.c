@@ -6,19 +6,37 @@
  * only when something could be done there (step/track.rb, token.rb, buy_train.rb,
  * buy_company.rb `actions`), and skips the others by itself. The questions are answered on the
  * game as pbemgm has it before the action written, the same position. */
+#include "engine/privates.h"
 #include "xgames/export_internal.h"
 
 
 #include <limits.h>
 #include <stdlib.h>
 
-/* step/token.rb can_place_token?: a station marker left, its price in the treasury, and a
- * city with room for it that the company's track reaches, as 18xx.games follows track. */
-static bool token_possible(const eng_game *b, int c)
+/* Whether company c holds a private whose free station it has not placed: 18xx.games counts
+ * its price, 0, among the company's token prices (step/tokener.rb min_token_price; 1856's
+ * W&SR; a teleport, 1830's D&H, is not a token ability there). */
+static bool free_station_held(const eng_game *b, int c)
+{
+    for (int p = 0; p < b->t->ncompanies; p++) {
+        const eng_powers *pw = &b->t->companies[p].powers;
+        if (b->co[p].held_by == c && !b->co[p].closed && pw->token_hex >= 0 && pw->token_free &&
+            !(b->co[p].powers_used & ENG_POWER_TOKEN_USED) && !xg_teleport_power(b->t, p))
+            return true;
+    }
+    return false;
+}
+
+/* step/token.rb can_place_token?: a station marker left, its price in the treasury (with a
+ * loan it may take, before its run: g_1856 step/token.rb buying_power), and a city with room
+ * for it that the company's track reaches, as 18xx.games follows track. */
+static bool token_possible(const xg_writer *x, const eng_game *b, int c)
 {
     const eng_company *co = &b->t->companies[c];
     int placed = eng_stations_placed(b, c);
-    if (placed >= co->ntokens || b->co[c].cash < co->token_costs[placed])
+    int power = b->co[c].cash + (xg_loan_power(b, c, x->took_loan) > 0 ? b->t->xgames.loan_value
+                                                                        : 0);
+    if (placed >= co->ntokens || (power < co->token_costs[placed] && !free_station_held(b, c)))
         return false;
     uint32_t *seen = xg_reach(b, c);
     bool any = false;
@@ -117,7 +135,7 @@ bool xg_director_lay_waits(const eng_game *g, int c)
     return false;
 }
 
-static bool asks_at(const xg_writer *x, xg_step step)
+bool xg_step_asks(const xg_writer *x, xg_step step)
 {
     const eng_game *b = x->before;
     int c = x->operating;
@@ -125,7 +143,7 @@ static bool asks_at(const xg_writer *x, xg_step step)
     case XG_AT_TRACK:
         return true;
     case XG_AT_TOKEN:
-        return token_possible(b, c);
+        return token_possible(x, b, c);
     case XG_AT_TRAIN:
         return train_asks(b, c);
     case XG_AT_LOAN:
@@ -140,7 +158,7 @@ static bool asks_at(const xg_writer *x, xg_step step)
 void xg_steps_to(xg_writer *x, xg_step to)
 {
     for (; x->step < to; x->step++) {
-        cJSON *pass = asks_at(x, x->step) ? xg_company_action(x, "pass", x->operating) : NULL;
+        cJSON *pass = xg_step_asks(x, x->step) ? xg_company_action(x, "pass", x->operating) : NULL;
         if (x->step == XG_AT_TRACK)
             xg_track_step_over(x, pass);
     }

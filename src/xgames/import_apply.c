@@ -47,9 +47,9 @@ static void left_ipo(xg_importer *x, int c, bool director, int k)
 {
     if (c < 0 || c >= ENG_MAX_COMPANIES)
         return;
-    if (k < 0 || k >= ENG_MAX_CERTS || x->left_ipo[c][k]) {
+    if (k < 0 || k >= XG_MAX_SHARE_IDS || x->left_ipo[c][k]) {
         k = director ? 0 : 1;
-        while (!director && k + 1 < ENG_MAX_CERTS && x->left_ipo[c][k])
+        while (!director && k + 1 < XG_MAX_SHARE_IDS && x->left_ipo[c][k])
             k++;
     }
     x->left_ipo[c][k] = true;

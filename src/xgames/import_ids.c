@@ -100,7 +100,7 @@ bool xg_share_of(const xg_importer *x, const char *id, int *company, int *index)
     long k = strtol(us + 1, &end, 10);
     *company = xg_company_of(x, name);
     *index = (int)k;
-    return *company >= 0 && *end == '\0' && k >= 0 && k < ENG_MAX_CERTS;
+    return *company >= 0 && *end == '\0' && k >= 0 && k < XG_MAX_SHARE_IDS;
 }
 
 void xg_tile_laid(xg_importer *x, const char *id, int hex)

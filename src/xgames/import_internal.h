@@ -16,6 +16,8 @@ enum { XG_DEPOT = -1, XG_POOL = -2, XG_GONE = -3 };
 
 #define XG_MAX_TRAIN_IDS 96
 #define XG_MAX_TILE_IDS 160
+#define XG_MAX_REMOVED 16 /* stations a national gives up as it forms */
+#define XG_MAX_SHARE_IDS 40 /* CORP_i: i below it (1856's CGR issues 20..29 as it splits) */
 #define XG_ID 24
 
 /* An 18xx.games id and where it is now. */
@@ -41,7 +43,7 @@ typedef struct xg_importer {
     xg_kept *kept;
     int nkept, at;                        /* at: the kept action being applied */
     /* 18xx.games' ids followed */
-    bool left_ipo[ENG_MAX_COMPANIES][ENG_MAX_CERTS]; /* share CORP_i has been bought from it */
+    bool left_ipo[ENG_MAX_COMPANIES][XG_MAX_SHARE_IDS]; /* share CORP_i has left the IPO */
     int ntrains;
     xg_placed trains[XG_MAX_TRAIN_IDS];   /* at: the train's holder (XG_DEPOT ...) */
     int ntiles;
@@ -57,6 +59,12 @@ typedef struct xg_importer {
     bool after_formation; /* pbemgm's national formation round ended with the file's last
                            * action (its merges, repayments, stations given up and the
                            * national's discards follow in the file: import_special.c) */
+    /* the stations 18xx.games' national gives up as it forms (remove_token), while pbemgm's
+     * director chooses those it takes over (import_special.c) */
+    int nremoved;
+    struct {
+        int hex, city;
+    } removed[XG_MAX_REMOVED];
     int home_done;        /* the file's place_token applied as the home city before the tile
                            * laid ahead of it (import_or.c, home_before_tile), or 0 */
     /* the action of the file being applied: its id and type, for the reasons given */
@@ -138,6 +146,13 @@ int xg_merge(xg_importer *x, const cJSON *a);
 /* A company's pass while the national forms: its director repays its loans left. */
 int xg_national_pass(xg_importer *x, const cJSON *a);
 int xg_remove_token(xg_importer *x, const cJSON *a);
+/* While pbemgm's national's director chooses the stations it takes over: the file has given up
+ * those it removes (remove_token); every other one is taken over. 0 or -1 with why. */
+int xg_national_stations(xg_importer *x);
+/* A train the national discards as it forms (discard_train while pbemgm's director chooses). */
+int xg_national_discard(xg_importer *x, const cJSON *a);
+/* Whether the national's director is choosing (pbemgm's formation after the merges). */
+bool xg_national_choosing(const xg_importer *x, int what);
 /* The players' end of the game by hand: the file's end. */
 int xg_end_game(xg_importer *x, const cJSON *a);
 
@@ -167,5 +182,7 @@ void xg_tile_name(const char *id, char *out, size_t len);
  * numbered k in its id, of the tile (tile >= 0) or preprinted hex (hex, tile -1). */
 int xg_rotation(const eng_title *t, int tile, int rotation);
 int xg_city(const eng_title *t, int tile, int hex, int k);
+/* 18xx.games' city id ("57-1-0"): the hex its tile lies on and pbemgm's city there; -1 with why. */
+int xg_city_of(xg_importer *x, const char *id, int *hex, int *city);
 
 #endif

@@ -14,7 +14,6 @@ static eng_action company_action(const xg_importer *x, eng_action_kind kind, int
     return (eng_action){.kind = kind, .player = eng_company_holder(x->g, c)};
 }
 
-static int city_of(xg_importer *x, const char *id, int *hex, int *city);
 
 /* The home city of the printed hex from which, the tile laid, the station stands in `city`:
  * tried on a copy of the game; -1 none. */
@@ -50,7 +49,7 @@ static int home_before_tile(xg_importer *x, int c, int hex, const char *id, int 
         return 0;
     xg_tile_laid(x, id, hex);
     int token_hex, city;
-    if (city_of(x, xg_str(next, "city"), &token_hex, &city) || token_hex != hex)
+    if (xg_city_of(x, xg_str(next, "city"), &token_hex, &city) || token_hex != hex)
         return token_hex != hex ? 0 : -1;
     eng_action lay = company_action(x, ENG_ACT_LAY_TILE, c);
     lay.hex = hex;
@@ -99,7 +98,7 @@ int xg_lay_tile(xg_importer *x, const cJSON *a)
 }
 
 /* "57-1-0": the hex the tile 57-1 lies on and pbemgm's city of its city 0. */
-static int city_of(xg_importer *x, const char *id, int *hex, int *city)
+int xg_city_of(xg_importer *x, const char *id, int *hex, int *city)
 {
     char tile_id[XG_ID], name[XG_ID];
     snprintf(tile_id, sizeof tile_id, "%s", id ? id : "");
@@ -165,7 +164,7 @@ int xg_place_token(xg_importer *x, const cJSON *a)
     int c = xg_acting_company(x, a), hex = -1, city = -1;
     if (x->home_done == x->id) /* applied before the tile (home_before_tile) */
         return 0;
-    if (c < 0 || city_of(x, xg_str(a, "city"), &hex, &city))
+    if (c < 0 || xg_city_of(x, xg_str(a, "city"), &hex, &city))
         return -1;
     const char *kind = xg_str(a, "entity_type");
     bool private_power = kind && strcmp(kind, "company") == 0;
@@ -268,6 +267,9 @@ int xg_discard_train(xg_importer *x, const cJSON *a)
     const char *entity = xg_str(a, "entity");
     if (c < 0)
         return -1;
+    if (xg_national_choosing(x, ENG_NATIONAL_MUST_DISCARD) ||
+        xg_national_choosing(x, ENG_NATIONAL_MAY_DISCARD))
+        return xg_national_discard(x, a);
     if (x->after_formation && national[0] && entity && strcmp(entity, national) == 0) {
         xg_train_moves(x, id ? id : "", XG_POOL); /* (pbemgm's national has discarded its */
         return 0;                                 /* trains over its limit as it formed) */

@@ -309,6 +309,9 @@ int xg_play(xg_importer *x, int until_id)
         if (!x->type)
             return xg_refuse(x, "an automatic action without a type");
         x->after_formation &= formation_goes_on(x->type);
+        if (strcmp(x->type, "remove_token") != 0 &&
+            xg_national_choosing(x, ENG_NATIONAL_CHOOSES_STATIONS) && xg_national_stations(x))
+            return -1; /* (the file has given up no station there: it keeps all it may) */
         if (play_one(x, k->a))
             return -1;
     }

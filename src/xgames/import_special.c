@@ -6,8 +6,9 @@
  * private's assignment to a hex as the actions the title's "18xx.games" section names
  * (special_buys, assign: eng_xgames); in the national's formation a company merged into it
  * (merge: its director gives it up, pbemgm's PASS) or its loans paid by its director (its pass
- * there: REPAY_LOAN of the loans left), a station the national removes (remove_token: pbemgm
- * chooses by the rules, checked against the file's); the players ending the game by hand
+ * there: REPAY_LOAN of the loans left), the stations its director keeps (pbemgm's TOKEN for
+ * each the file has not removed: remove_token) and the trains he discards (discard_train, its
+ * pass: DISCARD_TRAIN, PASS); the players ending the game by hand
  * (end_game: the file's end). An action the engine has no form for yet is refused with the
  * action's id and the reason. */
 #include "xgames/import_internal.h"
@@ -122,6 +123,13 @@ int xg_assign(xg_importer *x, const cJSON *a)
 
 /* ---- the national's formation (pbemgm's title special round) ---- */
 
+/* Whether the file's action is the national's (the section's "national"). */
+static bool national_entity(const xg_importer *x, const cJSON *a)
+{
+    const char *entity = xg_str(a, "entity"), *national = x->t->xgames.national;
+    return national[0] && entity && strcmp(entity, national) == 0;
+}
+
 /* The company the file's formation action names (key), while pbemgm's formation round is under
  * way; -1 with why. *merged: pbemgm's formation has merged it by itself already (it asks no
  * director who cannot pay for one loan; 18xx.games asks him, and he can only merge). */
@@ -138,11 +146,38 @@ static int forming_company(xg_importer *x, const cJSON *a, const char *key, bool
                                   xg_str(a, key) ? xg_str(a, key) : "(none)");
 }
 
+/* The national's share ids no longer in the IPO once it formed: its director's (CORP_0) and,
+ * from the highest id down, as many as pbemgm handed out (18xx.games hands out its IPO's last
+ * share each time). A company of n shares there has ids 0..n-2; a national whose shares were
+ * split has its second issue numbered from twice share_split (g_1856 national_issue_shares!
+ * numbers them from total_shares, counted after the split). */
+static void note_national_shares(xg_importer *x)
+{
+    const struct eng_national *n = &x->t->national;
+    const eng_company_state *s = &x->g->co[n->company];
+    if (!s->floated || s->ncerts < 1)
+        return;
+    bool split = s->certs[s->ncerts - 1].percent < 100 / n->share_split;
+    int out = 0, id = split ? 3 * n->share_split - 1 : n->share_split - 2;
+    for (int i = 1; i < s->ncerts; i++)
+        out += s->certs[i].owner != ENG_IPO;
+    x->left_ipo[n->company][0] = true;
+    for (; out > 0 && id > 0; id--) {
+        if (split && id >= n->share_split - 1 && id < 2 * n->share_split)
+            continue; /* (no such ids) */
+        if (id < XG_MAX_SHARE_IDS)
+            x->left_ipo[n->company][id] = true;
+        out--;
+    }
+}
+
 /* A formation action applied; whether the formation is over after it noted. */
 static int apply_forming(xg_importer *x, eng_action *act)
 {
     int rc = xg_apply(x, act, NULL);
     x->after_formation = rc == 0 && !x->g->forming;
+    if (x->after_formation)
+        note_national_shares(x);
     return rc;
 }
 
@@ -158,9 +193,14 @@ int xg_merge(xg_importer *x, const cJSON *a)
 }
 
 /* The company's pass in the formation (18xx.games' NationalizationPayoff): its director pays
- * what its money lacks for all its loans left. */
+ * what its money lacks for all its loans left; the national's pass as its director chooses its
+ * discards (NationalizationDiscardTrains): he discards no more. */
 int xg_national_pass(xg_importer *x, const cJSON *a)
 {
+    if (x->g->national_choosing != ENG_NATIONAL_CHOOSES_NOTHING && national_entity(x, a)) {
+        eng_action pass = director_action(x, ENG_ACT_PASS, x->t->national.company);
+        return apply_forming(x, &pass); /* (it discards no more) */
+    }
     bool merged;
     int c = forming_company(x, a, "entity", &merged);
     if (c < 0 || merged)
@@ -171,27 +211,115 @@ int xg_national_pass(xg_importer *x, const cJSON *a)
     return apply_forming(x, &act);
 }
 
+/* ---- the national's director's choices as it forms ---- */
+
+bool xg_national_choosing(const xg_importer *x, int what)
+{
+    return x->g->forming && x->g->national_choosing == what;
+}
+
+static bool given_up(const xg_importer *x, int hex, int city)
+{
+    for (int i = 0; i < x->nremoved; i++)
+        if (x->removed[i].hex == hex && x->removed[i].city == city)
+            return true;
+    return false;
+}
+
+static bool national_in_hex(const eng_game *g, int hex)
+{
+    for (int k = 0; k < ENG_MAX_CITIES; k++)
+        for (int s = 0; s < ENG_MAX_SLOTS; s++)
+            if (g->board->tokens[hex][k][s] == g->t->national.company)
+                return true;
+    return false;
+}
+
+/* The first station pbemgm's national may take over that the file has not given up: a
+ * merged company's, in a hex where the national has none; false when there is none. */
+static bool station_kept(const xg_importer *x, int *hex, int *city)
+{
+    const eng_game *g = x->g;
+    for (int h = 0; h < g->t->nhexes; h++)
+        for (int k = 0; !national_in_hex(g, h) && k < ENG_MAX_CITIES; k++)
+            for (int s = 0; s < ENG_MAX_SLOTS; s++) {
+                int o = g->board->tokens[h][k][s];
+                if (o >= 0 && ((g->national_merging >> o) & 1u) && !given_up(x, h, k)) {
+                    *hex = h;
+                    *city = k;
+                    return true;
+                }
+            }
+    return false;
+}
+
+/* 18xx.games makes every station of the merged companies the national's (one a city), then
+ * has its president remove one of two in a hex and those over its limit: pbemgm's director
+ * takes over, one by one, each the file has not removed (the others of its hex go, and every
+ * one left once its markers are used up). */
+int xg_national_stations(xg_importer *x)
+{
+    int national = x->t->national.company;
+    while (xg_national_choosing(x, ENG_NATIONAL_CHOOSES_STATIONS)) {
+        int hex, city;
+        if (!station_kept(x, &hex, &city))
+            return xg_refuse(x, "18xx.games' %s gives up every station pbemgm's still lets it "
+                                "choose among", x->t->companies[national].id);
+        eng_action act = director_action(x, ENG_ACT_TOKEN, national);
+        act.hex = hex;
+        act.city = city;
+        if (apply_forming(x, &act))
+            return -1;
+    }
+    x->nremoved = 0;
+    return 0;
+}
+
+/* Whether the file's next action is another station the national gives up. */
+static bool more_removals(const xg_importer *x)
+{
+    const cJSON *next = x->at + 1 < x->nkept ? x->kept[x->at + 1].a : NULL;
+    const char *type = next ? xg_str(next, "type") : NULL;
+    return type && strcmp(type, "remove_token") == 0 && national_entity(x, next);
+}
+
 /* remove_token: a station the national gives up as it forms (a second on one hex, or over its
- * limit). pbemgm removes them by itself by the rules: the file's must be gone there. */
+ * limit). While pbemgm's director chooses, it is noted, and after the last of them the others
+ * are taken over (xg_national_stations); once pbemgm's formation is over (it removed them by
+ * the rules), the file's must be gone there. */
 int xg_remove_token(xg_importer *x, const cJSON *a)
 {
     const char *city_id = xg_str(a, "city");
-    char tile_id[XG_ID];
-    snprintf(tile_id, sizeof tile_id, "%s", city_id ? city_id : "");
-    char *dash = strrchr(tile_id, '-');
-    if (dash)
-        *dash = '\0';
-    int hex = xg_tile_hex(x, tile_id), c = xg_acting_company(x, a);
-    if (c < 0)
+    int hex, city, c = xg_acting_company(x, a);
+    if (c < 0 || xg_city_of(x, city_id, &hex, &city))
         return -1;
-    if (hex < 0)
-        return xg_refuse(x, "the tile of city %s lies nowhere on the map", city_id ? city_id
-                                                                                   : "(none)");
+    if (xg_national_choosing(x, ENG_NATIONAL_CHOOSES_STATIONS) && national_entity(x, a)) {
+        if (x->nremoved == XG_MAX_REMOVED)
+            return xg_refuse(x, "the national gives up more than %d stations", XG_MAX_REMOVED);
+        x->removed[x->nremoved].hex = hex;
+        x->removed[x->nremoved++].city = city;
+        return more_removals(x) ? 0 : xg_national_stations(x);
+    }
     for (int k = 0; k < ENG_MAX_CITIES; k++)
         for (int s = 0; s < ENG_MAX_SLOTS; s++)
             if (x->g->board->tokens[hex][k][s] == c)
                 return xg_refuse(x, "18xx.games' %s gives up its station on %s; pbemgm's keeps "
                                     "it", x->t->companies[c].id, x->t->hexes[hex].id);
+    return 0;
+}
+
+/* discard_train by the national while pbemgm's director chooses its discards. */
+int xg_national_discard(xg_importer *x, const cJSON *a)
+{
+    const char *id = xg_str(a, "train");
+    int type = id ? xg_train_type(x, id) : -1;
+    if (type < 0)
+        return xg_refuse(x, "pbemgm has no train %s", id ? id : "(none)");
+    eng_action act = director_action(x, ENG_ACT_DISCARD_TRAIN, x->t->national.company);
+    act.train = type;
+    if (apply_forming(x, &act))
+        return -1;
+    xg_train_moves(x, id, XG_POOL);
     return 0;
 }
 

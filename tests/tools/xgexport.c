@@ -125,6 +125,11 @@ static void collect(const eng_game *g, const eng_action *legal, int n, eng_actio
             g->opt.separate_sales_at_same_price)
             continue; /* (a second sale in a turn at the first's price: 18xx.games prices
                        * each anew, SeparateSalesAtSamePrice=no) */
+        if (kind == ENG_ACT_SELL && ((g->t->xgames.sell_in_blocks &&
+                                      g->turn_sale_price[legal[i].company]) ||
+                                     (g->t->xgames.unvested_shares && g->turn_bought)))
+            continue; /* (a title selling in blocks there sells a company once a turn; one
+                       * with unvested shares: none after a purchase, to be safe) */
         if (seen && !strict_ok(g, &legal[i], seen))
             continue;
         out->at[out->n++] = i;

@@ -72,7 +72,8 @@ out=$("$REPLAY" "$tmp/buy.json" 2>&1)
 # the export (xg_export) checked by 18xx.games' own engine, when it is here: an 1856 file imported
 # and exported again (the start packet and a stock round sold out) loads with the same values;
 # games of pbemgm's robot (xgexport, the start packet, stock rounds and an operating round with
-# 18xx.games' destination checks and loan-step passes) load whole
+# 18xx.games' destination checks and loan-step passes) load whole; a finished game exported
+# ends there with the values pbemgm wrote (1856_game_end_bank: the CGR's formation written)
 ENGINE="$TOP/scripts/xgames_engine.sh"
 TOOL="$BUILD/tests/tools/xgexport"
 sh "$ENGINE" setup > /dev/null 2>&1
@@ -93,11 +94,24 @@ else
         name=$(basename "$f")
         "$TOOL" again "$f" "$tmp/w.json" > "$tmp/w.out" 2>&1
         out=$(sh "$ENGINE" check "$tmp/w.json" 2>&1)
-        echo "$out" | grep -q '"loaded":true' \
-            && ok "$name imported and exported again loads whole in 18xx.games" \
+        ended=""
+        echo "$out" | grep -q '"file_result":{' && ended=" to its end, with the values pbemgm wrote"
+        echo "$out" | grep -q '"loaded":true' &&
+            { [ -z "$ended" ] || echo "$out" | grep -q '"result_matches":true'; } \
+            && ok "$name imported and exported again loads whole in 18xx.games$ended" \
             || not_ok "$name exported again: $(head -c 200 "$tmp/w.out") $(echo "$out" | cut -c1-200)"
         rm -f "$tmp/w.json"
     done
+    # a file with a known difference at its end (hotseat006: the CGR's one-share president who
+    # cannot buy his second share): exported again it loads whole, 18xx.games' engine ends it
+    # there as the file does, with its values
+    f="$TOP/tests/oracle/18xx-games/1856/hotseat006.json"
+    "$TOOL" again "$f" "$tmp/h6.json" > "$tmp/h6.out" 2>&1
+    out=$(sh "$ENGINE" check "$tmp/h6.json" 2>&1)
+    echo "$out" | grep -q '"loaded":true' && echo "$out" | grep -q '"game_end_reason":"bankrupt"' &&
+        echo "$out" | grep -q '"result":{"2":4607,"1":4485,"3":459}' \
+        && ok "hotseat006.json exported again loads whole in 18xx.games: its bankrupt end, its values" \
+        || not_ok "hotseat006.json exported again: $(head -c 200 "$tmp/h6.out") $(echo "$out" | cut -c1-200)"
     for seed in 10 11 12; do
         "$TOOL" play 1856 "$seed" 60 "$tmp/r$seed.json" 4 > /dev/null 2>&1
         out=$(sh "$ENGINE" check "$tmp/r$seed.json")
