@@ -277,6 +277,32 @@ void eng_routes_free_lists(struct routes *lists, const bool *listed)
         }
 }
 
+/* The best run of the company's trains from their runs already listed on net (per type, best
+ * first): as eng_routes_best_on finds it. */
+int eng_routes_best_of_lists(const struct net *net, const eng_company_state *s,
+                             const struct routes *lists, eng_run *out)
+{
+    struct view views[ENG_MAX_TRAIN_TYPES];
+    bool made[ENG_MAX_TRAIN_TYPES] = {false};
+    struct view *per[ENG_MAX_TRAINS];
+    int order[ENG_MAX_TRAINS];
+    train_order(s, order);
+    for (int i = 0; i < s->ntrains; i++) {
+        if (!made[order[i]])
+            eng_routes_view_init(&views[order[i]], &lists[order[i]], NULL, NULL, 0);
+        made[order[i]] = true;
+        per[i] = &views[order[i]];
+    }
+    memset(out, 0, sizeof *out);
+    int total = choose_runs(net, order, s->ntrains, per, true, 0, out);
+    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
+        if (made[k]) {
+            out->routes_considered += views[k].n;
+            eng_routes_view_free(&views[k]);
+        }
+    return total;
+}
+
 /* The best run of the company's trains on net. */
 int eng_routes_best_on(const struct net *net, const eng_game *g, const eng_company_state *s,
                        const struct change *ch, bool bounded, long budget, eng_run *out)

@@ -231,6 +231,7 @@ struct eng_runs_before {
     bool listed[ENG_MAX_TRAIN_TYPES];
     /* per train type, per hex: the runs that touch it, runs[first[h] .. first[h + 1]) */
     int *touch_first[ENG_MAX_TRAIN_TYPES], *touch_runs[ENG_MAX_TRAIN_TYPES];
+    eng_run best;          /* the best run of the company's trains on this board */
 };
 
 /* The board as a graph for the company (routes_net.c), numbered as always. */
@@ -257,5 +258,7 @@ int eng_routes_best_on(const struct net *net, const eng_game *g, const eng_compa
                        const struct change *ch, bool bounded, long budget, eng_run *out);
 int eng_routes_best_run(const eng_game *g, int company, eng_run *out, bool bounded,
                         long budget);
+int eng_routes_best_of_lists(const struct net *net, const eng_company_state *s,
+                             const struct routes *lists, eng_run *out);
 
 #endif
