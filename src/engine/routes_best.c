@@ -437,10 +437,16 @@ int eng_best_run(const eng_game *g, int company, eng_run *out)
             return out->total;
         }
     int total = eng_routes_best_run(g, company, out, true, 0);
+    eng_best_run_remember(g, company, out);
+    return total;
+}
+
+void eng_best_run_remember(const eng_game *g, int company, const eng_run *run)
+{
+    struct print2 p = run_print(g, company);
     struct kept_run *k = &kept_runs[kept_next];
     kept_next = (kept_next + 1) % RUNS_KEPT;
-    *k = (struct kept_run){p.a, p.b, true, *out};
-    return total;
+    *k = (struct kept_run){p.a, p.b, true, *run};
 }
 
 int eng_best_run_fresh(const eng_game *g, int company, eng_run *out)

@@ -213,6 +213,11 @@ void eng_runs_before_free(eng_runs_before *b)
     free(b);
 }
 
+void eng_runs_before_best(const eng_runs_before *before, eng_run *out)
+{
+    *out = before->best;
+}
+
 int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int hex, eng_run *out)
 {
     memset(out, 0, sizeof *out);

@@ -115,6 +115,15 @@ static void *try_some(void *arg)
     return NULL;
 }
 
+/* What the search found on the board before its trials, told to the memory of best runs: the
+ * company's best run there, its income now (asked next: not listed again). */
+static void remember_run(const eng_game *base, int company, const eng_runs_before *before)
+{
+    eng_run run;
+    eng_runs_before_best(before, &run);
+    eng_best_run_remember(base, company, &run);
+}
+
 /* revenue[i] for each action, the work shared among the machine's cores (the engine is pure:
  * every worker has its own copies); the same figures as one after the other. */
 static void try_all(const eng_game *g, int company, const eng_action *actions, int n,
@@ -123,6 +132,7 @@ static void try_all(const eng_game *g, int company, const eng_action *actions, i
     eng_game *base = eng_game_copy(g);
     with_train_to_buy(base, company);
     eng_runs_before *before = eng_runs_before_new(base, company);
+    remember_run(base, company, before);
     struct trial t = {g, company, before, actions, n, revenue, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int workers = n < 8 ? 1 : cores > MAX_WORKERS ? MAX_WORKERS : cores < 1 ? 1 : (int)cores;
