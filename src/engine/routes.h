@@ -38,6 +38,9 @@ int eng_best_run(const eng_game *g, int company, eng_run *out);
 /* Tells the memory of eng_best_run this thread's run of the company on g, found otherwise (house
  * rule 17's search: eng_runs_before_best): asked for, it is not computed again. */
 void eng_best_run_remember(const eng_game *g, int company, const eng_run *run);
+/* Whether the company's trains can earn more than floor (>= 0): the total of the first choice
+ * found worth more, else at most floor (a search that stops early: not the best run). */
+int eng_run_above(const eng_game *g, int company, int floor);
 /* The same, always computed (the benchmark's timing). */
 int eng_best_run_fresh(const eng_game *g, int company, eng_run *out);
 /* The same total by trying every combination of single-train runs (slow; for checks). */

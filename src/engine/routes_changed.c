@@ -238,7 +238,7 @@ int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int h
         return out->total;
     }
     struct change ch = {before, hex, legs_through(&net, hex)};
-    int total = eng_routes_best_on(&net, g, s, &ch, true, 0, out);
+    int total = eng_routes_best_on(&net, g, s, &ch, true, 0, -1, out);
     free((void *)ch.leg_through);
     eng_routes_free_net(&net);
     return total;
