@@ -47,8 +47,11 @@ static void index_by_hex(eng_runs_before *b, int type)
         for (int r = 0; r < l->n; r++) {
             int last = -1; /* (a run's segments of one hex are numbered together) */
             for (int w = 0; w < l->words; w++)
-                for (uint64_t word = track_of(l, r)[w]; word; word &= word - 1) {
+                for (uint64_t word = track_of(l, r)[w]; word;) {
                     int h = seg_hex[w * 64 + __builtin_ctzll(word)];
+                    int past = b->net.seg_first[h + 1] - w * 64; /* (h's pieces: one after
+                                                                  * another; all of them) */
+                    word = past >= 64 ? 0 : word & (~(uint64_t)0 << past);
                     if (h == last)
                         continue;
                     last = h;
