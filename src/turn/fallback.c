@@ -88,7 +88,9 @@ static int earning_once(eng_game *g, int company, const eng_runs_before *before,
     return eng_best_run_changed(before, g, hex, &run);
 }
 
-/* ---- trying many placements at once: each on its own copy, on every core ---- */
+/* ---- trying many placements at once: each on its own copy, on every core ----
+ * (A placement is tried with eng_apply_logged: the copy is thrown away when it is refused, so
+ * eng_apply's own copy, which keeps a refused action from changing anything, is not needed.) */
 
 #define MAX_WORKERS 4
 
@@ -107,7 +109,7 @@ static void *try_some(void *arg)
     struct trial *t = arg;
     for (int i; (i = atomic_fetch_add(&t->next, 1)) < t->n;) {
         eng_game *copy = eng_game_copy(t->g);
-        t->revenue[i] = eng_apply(copy, &t->actions[i], NULL, 0) == 0
+        t->revenue[i] = eng_apply_logged(copy, &t->actions[i], NULL, 0) == 0
                             ? earning_once(copy, t->company, t->before, t->actions[i].hex)
                             : -1;
         eng_game_free(copy);
@@ -152,7 +154,7 @@ static void try_all(const eng_game *g, int company, const eng_action *actions, i
 static void consider(turn_ctx *x, int company, int goal, const eng_action *a, struct choice *best)
 {
     eng_game *copy = eng_game_copy(x->g);
-    if (eng_apply(copy, a, NULL, 0) == 0) {
+    if (eng_apply_logged(copy, a, NULL, 0) == 0) {
         struct choice c = {.a = *a, .revenue = earning(copy, company), .found = true,
                            .distance = goal_distance(x->g->t, a, goal)};
         if (better(&c, best, goal >= 0))
@@ -322,7 +324,7 @@ static void towards(turn_ctx *x, const eng_reach *reach, int target, struct choi
             eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = g->current, .hex = h,
                             .tile = opts[i].tile, .rot = opts[i].rot};
             eng_game *copy = eng_game_copy(g);
-            if (eng_apply(copy, &a, NULL, 0) == 0) {
+            if (eng_apply_logged(copy, &a, NULL, 0) == 0) {
                 *next = (struct choice){.a = a, .found = true, .distance = d, .target = target};
                 best_d = d;
             }
