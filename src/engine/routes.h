@@ -39,6 +39,12 @@ typedef struct eng_run {
  * remembers its last results by a fingerprint of what they depend on (the board, the company's
  * trains, the phase), so asking again on an unchanged board costs nothing. */
 int eng_best_run(const eng_game *g, int company, eng_run *out);
+/* Tells the memory of eng_best_run this thread's run of the company on g, found otherwise (house
+ * rule 17's search: eng_runs_before_best): asked for, it is not computed again. */
+void eng_best_run_remember(const eng_game *g, int company, const eng_run *run);
+/* Whether the company's trains can earn more than floor (>= 0): the total of the first choice
+ * found worth more, else at most floor (a search that stops early: not the best run). */
+int eng_run_above(const eng_game *g, int company, int floor);
 /* The same, always computed (the benchmark's timing). */
 int eng_best_run_fresh(const eng_game *g, int company, eng_run *out);
 /* The same total by trying every combination of single-train runs (slow; for checks). */
@@ -62,6 +68,8 @@ eng_runs_before *eng_runs_before_new(const eng_game *g, int company);
 void eng_runs_before_free(eng_runs_before *b);
 /* eng_best_run on g, which is the board of `before` changed in hex `hex` only (the company's
  * trains the same; else it is computed whole): the same total. */
+/* The best run of the board `before` was made on (from the runs it listed). */
+void eng_runs_before_best(const eng_runs_before *before, eng_run *out);
 int eng_best_run_changed(const eng_runs_before *before, const eng_game *g, int hex,
                          eng_run *out);
 

@@ -182,6 +182,7 @@ static void choose(struct choice *c, int i, int value, struct left *in)
         if (value > c->best) {
             c->best = value;
             memcpy(c->pick, c->cur, sizeof c->pick);
+            c->gave_up = c->above; /* (enough) */
         }
         return;
     }
@@ -227,12 +228,14 @@ static void train_order(const eng_company_state *s, int *order)
 }
 
 /* The best choice of one run per train (order: the trains; per[i]: train i's runs, sorted by
- * value when bounded) into out. */
+ * value when bounded) into out; above >= 0: the first found worth more than that, else a total
+ * of at most that (no train running). */
 static int choose_runs(const struct net *net, const int *order, int ntrains,
-                       struct view *const *per, bool bounded, long budget, eng_run *out)
+                       struct view *const *per, bool bounded, long budget, int above,
+                       eng_run *out)
 {
     struct choice c = {.k = ntrains, .bounded = bounded, .words = net->words ? net->words : 1,
-                       .budget = budget};
+                       .budget = budget, .above = above >= 0, .best = above > 0 ? above : 0};
     for (int i = 0; i < ntrains; i++)
         c.per[i] = per[i];
     for (int i = c.k - 1; i >= 0; i--) {
@@ -251,7 +254,7 @@ static int choose_runs(const struct net *net, const int *order, int ntrains,
         free(c.left[i].mask);
         free(c.left[i].pieces);
     }
-    out->total = c.gave_up ? -1 : c.best;
+    out->total = c.gave_up && !c.above ? -1 : c.best;
     out->ntrains = c.k;
     for (int i = 0; i < c.k; i++) {
         eng_train_run *tr = &out->trains[i];
@@ -277,9 +280,36 @@ void eng_routes_free_lists(struct routes *lists, const bool *listed)
         }
 }
 
-/* The best run of the company's trains on net. */
+/* The best run of the company's trains from their runs already listed on net (per type, best
+ * first): as eng_routes_best_on finds it. */
+int eng_routes_best_of_lists(const struct net *net, const eng_company_state *s,
+                             const struct routes *lists, eng_run *out)
+{
+    struct view views[ENG_MAX_TRAIN_TYPES];
+    bool made[ENG_MAX_TRAIN_TYPES] = {false};
+    struct view *per[ENG_MAX_TRAINS];
+    int order[ENG_MAX_TRAINS];
+    train_order(s, order);
+    for (int i = 0; i < s->ntrains; i++) {
+        if (!made[order[i]])
+            eng_routes_view_init(&views[order[i]], &lists[order[i]], NULL, NULL, 0);
+        made[order[i]] = true;
+        per[i] = &views[order[i]];
+    }
+    memset(out, 0, sizeof *out);
+    int total = choose_runs(net, order, s->ntrains, per, true, 0, -1, out);
+    for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
+        if (made[k]) {
+            out->routes_considered += views[k].n;
+            eng_routes_view_free(&views[k]);
+        }
+    return total;
+}
+
+/* The best run of the company's trains on net (above: see choose_runs). */
 int eng_routes_best_on(const struct net *net, const eng_game *g, const eng_company_state *s,
-                       const struct change *ch, bool bounded, long budget, eng_run *out)
+                       const struct change *ch, bool bounded, long budget, int above,
+                       eng_run *out)
 {
     struct routes lists[ENG_MAX_TRAIN_TYPES];
     struct view views[ENG_MAX_TRAIN_TYPES];
@@ -298,7 +328,7 @@ int eng_routes_best_on(const struct net *net, const eng_game *g, const eng_compa
         }
         per[i] = &views[type];
     }
-    int total = choose_runs(net, order, s->ntrains, per, bounded, budget, out);
+    int total = choose_runs(net, order, s->ntrains, per, bounded, budget, above, out);
     for (int k = 0; k < ENG_MAX_TRAIN_TYPES; k++)
         if (listed[k]) {
             eng_routes_view_free(&views[k]);
@@ -313,7 +343,18 @@ int eng_routes_best_run(const eng_game *g, int company, eng_run *out, bool bound
     memset(out, 0, sizeof *out);
     struct net net;
     eng_routes_build_net(&net, g, company);
-    int total = eng_routes_best_on(&net, g, &g->co[company], NULL, bounded, budget, out);
+    int total = eng_routes_best_on(&net, g, &g->co[company], NULL, bounded, budget, -1, out);
+    eng_routes_free_net(&net);
+    return total;
+}
+
+int eng_run_above(const eng_game *g, int company, int floor)
+{
+    eng_run out = {0};
+    struct net net;
+    eng_routes_build_net(&net, g, company);
+    int total = eng_routes_best_on(&net, g, &g->co[company], NULL, true, 0,
+                                   floor > 0 ? floor : 0, &out);
     eng_routes_free_net(&net);
     return total;
 }
@@ -411,10 +452,16 @@ int eng_best_run(const eng_game *g, int company, eng_run *out)
             return out->total;
         }
     int total = eng_routes_best_run(g, company, out, true, 0);
+    eng_best_run_remember(g, company, out);
+    return total;
+}
+
+void eng_best_run_remember(const eng_game *g, int company, const eng_run *run)
+{
+    struct print2 p = run_print(g, company);
     struct kept_run *k = &kept_runs[kept_next];
     kept_next = (kept_next + 1) % RUNS_KEPT;
-    *k = (struct kept_run){p.a, p.b, true, *out};
-    return total;
+    *k = (struct kept_run){p.a, p.b, true, *run};
 }
 
 int eng_best_run_fresh(const eng_game *g, int company, eng_run *out)

@@ -182,7 +182,9 @@ struct choice {
     struct left left[ENG_MAX_TRAINS];     /* made by train i for the next trains of its type */
     int best;
     long steps, budget;                   /* combinations tried; 0: no limit */
-    bool gave_up;                         /* the budget ran out */
+    bool gave_up;                         /* the budget ran out, or (above) found */
+    bool above;                           /* only a choice worth more than best at the start
+                                           * is looked for, the first found ends the search */
 };
 
 static inline bool disjoint_of(const uint64_t *mask, const uint64_t *bits, int words)
@@ -231,6 +233,7 @@ struct eng_runs_before {
     bool listed[ENG_MAX_TRAIN_TYPES];
     /* per train type, per hex: the runs that touch it, runs[first[h] .. first[h + 1]) */
     int *touch_first[ENG_MAX_TRAIN_TYPES], *touch_runs[ENG_MAX_TRAIN_TYPES];
+    eng_run best;          /* the best run of the company's trains on this board */
 };
 
 /* The board as a graph for the company (routes_net.c), numbered as always. */
@@ -254,8 +257,11 @@ void eng_routes_view_init(struct view *v, const struct routes *a, const struct r
 void eng_routes_view_free(struct view *v);
 void eng_routes_free_lists(struct routes *lists, const bool *listed);
 int eng_routes_best_on(const struct net *net, const eng_game *g, const eng_company_state *s,
-                       const struct change *ch, bool bounded, long budget, eng_run *out);
+                       const struct change *ch, bool bounded, long budget, int above,
+                       eng_run *out);
 int eng_routes_best_run(const eng_game *g, int company, eng_run *out, bool bounded,
                         long budget);
+int eng_routes_best_of_lists(const struct net *net, const eng_company_state *s,
+                             const struct routes *lists, eng_run *out);
 
 #endif

@@ -89,7 +89,9 @@ static int earning_once(eng_game *g, int company, const eng_runs_before *before,
     return eng_best_run_changed(before, g, hex, &run);
 }
 
-/* ---- trying many placements at once: each on its own copy, on every core ---- */
+/* ---- trying many placements at once: each on its own copy, on every core ----
+ * (A placement is tried with eng_apply_logged: the copy is thrown away when it is refused, so
+ * eng_apply's own copy, which keeps a refused action from changing anything, is not needed.) */
 
 #define MAX_WORKERS 4
 
@@ -108,12 +110,21 @@ static void *try_some(void *arg)
     struct trial *t = arg;
     for (int i; (i = atomic_fetch_add(&t->next, 1)) < t->n;) {
         eng_game *copy = eng_game_copy(t->g);
-        t->revenue[i] = eng_apply(copy, &t->actions[i], NULL, 0) == 0
+        t->revenue[i] = eng_apply_logged(copy, &t->actions[i], NULL, 0) == 0
                             ? earning_once(copy, t->company, t->before, t->actions[i].hex)
                             : -1;
         eng_game_free(copy);
     }
     return NULL;
+}
+
+/* What the search found on the board before its trials, told to the memory of best runs: the
+ * company's best run there, its income now (asked next: not listed again). */
+static void remember_run(const eng_game *base, int company, const eng_runs_before *before)
+{
+    eng_run run;
+    eng_runs_before_best(before, &run);
+    eng_best_run_remember(base, company, &run);
 }
 
 /* revenue[i] for each action, the work shared among the machine's cores (the engine is pure:
@@ -124,6 +135,7 @@ static void try_all(const eng_game *g, int company, const eng_action *actions, i
     eng_game *base = eng_game_copy(g);
     with_train_to_buy(base, company);
     eng_runs_before *before = eng_runs_before_new(base, company);
+    remember_run(base, company, before);
     struct trial t = {g, company, before, actions, n, revenue, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int workers = n < 8 ? 1 : cores > MAX_WORKERS ? MAX_WORKERS : cores < 1 ? 1 : (int)cores;
@@ -143,7 +155,7 @@ static void try_all(const eng_game *g, int company, const eng_action *actions, i
 static void consider(turn_ctx *x, int company, int goal, const eng_action *a, struct choice *best)
 {
     eng_game *copy = eng_game_copy(x->g);
-    if (eng_apply(copy, a, NULL, 0) == 0) {
+    if (eng_apply_logged(copy, a, NULL, 0) == 0) {
         struct choice c = {.a = *a, .revenue = earning(copy, company), .found = true,
                            .distance = goal_distance(x->g->t, a, goal)};
         if (better(&c, best, goal >= 0))
@@ -383,7 +395,7 @@ static void towards(turn_ctx *x, const eng_reach *reach, int target, int rebuild
             if (lay_d >= best_d || (lay_d >= rebuild_below && rebuilds_its_track(g, reach, h)))
                 continue;
             eng_game *copy = eng_game_copy(g);
-            if (eng_apply(copy, &a, NULL, 0) == 0) {
+            if (eng_apply_logged(copy, &a, NULL, 0) == 0) { /* (a copy thrown away) */
                 *next = (struct choice){.a = a, .found = true, .distance = lay_d, .target = target};
                 best_d = lay_d;
             }

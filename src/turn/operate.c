@@ -834,7 +834,13 @@ static bool train_earns(const eng_game *g, int c, int type)
 {
     eng_run run;
     int now = g->co[c].ntrains ? eng_best_run(g, c, &run) : 0;
-    return turn_run_with_train(g, c, type) > now;
+    eng_game *more = eng_game_copy(g); /* (as turn_run_with_train: it only asks "more?") */
+    eng_company_state *s = &more->co[c];
+    if (s->ntrains < ENG_MAX_TRAINS)
+        s->trains[s->ntrains++] = type;
+    bool earns = eng_run_above(more, c, now) > now;
+    eng_game_free(more);
+    return earns;
 }
 
 /* A company played for its director, with no train order, buys as a sensible director would,

@@ -84,6 +84,11 @@ static int best_run_of(eng_game *g, const char *const *trains, bool fresh)
     for (int i = 0; i < run.ntrains; i++)
         sum += run.trains[i].revenue;
     assert_int_equal(sum, total);
+    /* whether they earn more than a figure (the withhold check's question): more than one less,
+     * and not more than the best */
+    if (total > 0)
+        assert_true(eng_run_above(g, co("BY"), total - 1) > total - 1);
+    assert_true(eng_run_above(g, co("BY"), total) <= total);
     return total;
 }
 
@@ -108,6 +113,9 @@ static int changed_agrees(eng_game *g, const char *hex, const char *tile, const 
                           const char *n2)
 {
     eng_runs_before *before = eng_runs_before_new(g, co("BY"));
+    eng_run was, fresh_before; /* (its own best run, as the search tells eng_best_run) */
+    eng_runs_before_best(before, &was);
+    assert_int_equal(was.total, eng_best_run_fresh(g, co("BY"), &fresh_before));
     lay_joining(g, hex, tile, n1, n2);
     eng_run changed, fresh;
     int total = eng_best_run_fresh(g, co("BY"), &fresh);
