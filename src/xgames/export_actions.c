@@ -325,10 +325,14 @@ static void stations_placed_again(xg_writer *x, int hex)
                 write_token(x, x->operating, hex, k);
 }
 
-/* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
-static bool teleport_power(const eng_title *t, int private)
+/* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport), unless
+ * its tile is its track step's there (the section's "track_tile_powers": 1856's W&SR, whose
+ * tile and station are two abilities there, its station in a later step or turn). */
+static bool teleport_power(const eng_game *g, int private)
 {
-    const eng_powers *pw = &t->companies[private].powers;
+    if (xg_track_power(g, private))
+        return false;
+    const eng_powers *pw = &g->t->companies[private].powers;
     for (int k = 0; k < pw->ntile_hexes; k++)
         if (pw->tile_hexes[k] == pw->token_hex)
             return true;
@@ -405,7 +409,7 @@ static void lay_tile(xg_writer *x, const eng_action *a)
 {
     int by = power_used(x);
     bool settled = x->step != XG_AT_TRACK; /* the company's track step over before this lay */
-    if (by != ENG_NONE && teleport_power(x->t, by) && station_possible(x->g, by))
+    if (by != ENG_NONE && teleport_power(x->g, by) && station_possible(x->g, by))
         x->teleport = by; /* its station must follow at once (1830's D&H: a teleport) */
     if (by == ENG_NONE || !x->t->companies[by].powers.tile_extra)
         xg_steps_to(x, XG_AT_TRACK);
@@ -718,7 +722,7 @@ int xg_write_action(xg_writer *x, const eng_action *a)
         return refuse_action(x, "a private's tile without its station next: 18xx.games places both "
                          "at once (a teleport)");
     x->teleport = ENG_NONE;
-    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->t, a->company))
+    if (a->kind == ENG_ACT_PRIVATE_TOKEN && !teleports && teleport_power(x->g, a->company))
         return refuse_action(x, "a private's station without its tile just before: 18xx.games places "
                          "both at once (a teleport)");
     int rc;
