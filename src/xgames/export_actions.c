@@ -428,7 +428,12 @@ static void lay_tile(xg_writer *x, const eng_action *a)
         xg_track_step_over(x, o);
     if (by != ENG_NONE && x->t->companies[by].powers.tile_extra && settled)
         before_own_lay(x, a->hex);
+    int written = cJSON_GetArraySize(x->actions);
     stations_placed_again(x, a->hex);
+    /* the escrow step's check after the stations placed again (step/home_token.rb blocks
+     * before it: 1856's THB upgrading Hamilton) */
+    if (x->check_on == o && cJSON_GetArraySize(x->actions) > written)
+        x->check_on = cJSON_GetArrayItem(x->actions, cJSON_GetArraySize(x->actions) - 1);
 }
 
 /* The train bought (ENG_EV_BOUGHT_TRAIN): its price and seller. */
@@ -607,7 +612,15 @@ static int operating_action(xg_writer *x, const eng_action *a)
         x->step = XG_AT_ROUTE;
         return 0;
     case ENG_ACT_PRIVATE_TOKEN:
+        if (!xg_track_power(x->g, a->company)) {
+            place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+            return 0;
+        } /* one whose tile is the track step's: at the token step, once the track step is over,
+           * as the company's station of the turn (g_1856 step/special_token.rb; tokener.rb
+           * place_token sets tokened) */
+        xg_steps_to(x, XG_AT_TOKEN);
         place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
+        x->step = XG_AT_ROUTE;
         return 0;
     case ENG_ACT_RUN:
         xg_steps_to(x, XG_AT_ROUTE);

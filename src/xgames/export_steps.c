@@ -12,13 +12,16 @@
 #include <limits.h>
 #include <stdlib.h>
 
-/* step/token.rb can_place_token?: a station marker left, its price in the treasury, and a
- * city with room for it that the company's track reaches, as 18xx.games follows track. */
-static bool token_possible(const eng_game *b, int c)
+/* step/token.rb can_place_token?: a station marker left, its price in the treasury (with the
+ * loan it may still take, in a title with a loan step: g_1856 step/token.rb buying_power, its
+ * interest not paid yet), and a city with room for it that the company's track reaches, as
+ * 18xx.games follows track. */
+static bool token_possible(const xg_writer *x, const eng_game *b, int c)
 {
     const eng_company *co = &b->t->companies[c];
     int placed = eng_stations_placed(b, c);
-    if (placed >= co->ntokens || b->co[c].cash < co->token_costs[placed])
+    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan, false);
+    if (placed >= co->ntokens || power < co->token_costs[placed])
         return false;
     uint32_t *seen = xg_reach(b, c);
     bool any = false;
@@ -79,7 +82,7 @@ static bool company_asks(const xg_writer *x, const eng_game *b, int c)
         return true;
     if (!b->t->phases[b->phase].privates_to_companies)
         return false;
-    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan);
+    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan, true);
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
         if (co->kind == ENG_PRIVATE && !co->never_to_company && !b->co[p].closed &&
@@ -125,7 +128,7 @@ static bool asks_at(const xg_writer *x, xg_step step)
     case XG_AT_TRACK:
         return true;
     case XG_AT_TOKEN:
-        return token_possible(b, c);
+        return token_possible(x, b, c);
     case XG_AT_TRAIN:
         return train_asks(b, c);
     case XG_AT_LOAN:
