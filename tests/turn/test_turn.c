@@ -972,6 +972,17 @@ static void test_a_director_sells_for_the_interest(void **state)
     loans_done(g);
 }
 
+/* Phase 5, the 6 on sale (1856: the next train bought asks for the CGR's round). */
+static void six_on_sale(eng_game *g)
+{
+    for (int k = 0; k < train("6"); k++) {
+        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
+        g->train_bought[k] = true;
+    }
+    g->train_on_sale = train("6");
+    g->phase = 3;
+}
+
 /* In the CGR's round (1856's national, asked for by the first 6-train), the REPAY order in the
  * asked company's section repays its loans, its director adding his money. GT (Ann) buys the
  * first 6; CA (Bob, two loans, no money) is asked. */
@@ -991,12 +1002,7 @@ static void test_repay_in_the_nationals_round(void **state)
     eng_bank_pays_company(g, gt, 800);
     eng_bank_pays_player(g, 1, 500);
     g->co[ca].loans = 2;
-    for (int k = 0; k < train("6"); k++) { /* phase 5, the 6 on sale */
-        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
-        g->train_bought[k] = true;
-    }
-    g->train_on_sale = train("6");
-    g->phase = 3;
+    six_on_sale(g);
     give_train(g, "CA", "5");
     g->round = ENG_ROUND_OPERATING;
     eng_begin_operating_round(g);
@@ -1032,12 +1038,7 @@ static void test_repay_written_before_a_give_up_asked_first(void **state)
     eng_bank_pays_player(g, 1, 500);
     g->co[ca].loans = 2;
     g->co[thb].loans = 1;
-    for (int k = 0; k < train("6"); k++) { /* phase 5, the 6 on sale */
-        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
-        g->train_bought[k] = true;
-    }
-    g->train_on_sale = train("6");
-    g->phase = 3;
+    six_on_sale(g);
     give_train(g, "CA", "5");
     give_train(g, "THB", "5");
     g->round = ENG_ROUND_OPERATING;
