@@ -422,9 +422,47 @@ static bool not_asked_yet(const eng_game *g, const ord_order *o)
                   eng_company_index(g->t, co) != g->national_asking);
 }
 
+/* One formation order of the player's (its i-th), carried out or said why not. */
+static void formation_order(turn_ctx *x, int p, int i)
+{
+    eng_game *g = x->g;
+    const ord_order *o = &x->pl[p].o->v[i];
+    if (!turn_conds_hold(x, p, o)) {
+        turn_say_order(x, p, o, "its condition does not hold: skipped");
+        turn_not_done(x, p, i, "its condition did not hold in the formation round");
+        return;
+    }
+    const ord_action *a = &o->alts[0];
+    eng_action e = {.player = p};
+    if (a->kind == ORD_FORM) {
+        e.kind = ENG_ACT_FORM;
+    } else if (a->kind == ORD_EXCHANGE) {
+        e.kind = ENG_ACT_EXCHANGE;
+        e.company = eng_company_index(g->t, a->company);
+    } else if (a->kind == ORD_GIVE_UP) {
+        e.kind = ENG_ACT_PASS; /* (the company asked merges) */
+    } else if (a->kind == ORD_REPAY_LOAN) { /* its loans repaid, the director adding */
+        e.kind = ENG_ACT_REPAY_LOAN;
+        e.amount = a->count == ORD_ALL_LOANS ? g->co[g->national_asking].loans : a->count;
+    } else {
+        turn_done(x, p, i); /* DO NOT FORM, KEEP: what happens when nothing is done */
+        return;
+    }
+    char why[256];
+    if (turn_act(x, &e, why, sizeof why)) {
+        turn_say_order(x, p, o, "");
+        turn_say(x, "    not carried out: %s", why);
+        turn_not_done(x, p, i, "%s", why);
+    } else {
+        turn_done(x, p, i);
+    }
+}
+
 /* The player's formation orders, from any section, in order; then the end of the player's part
  * (a pass). Without orders, the founder's owner does not form and nothing is exchanged unless
- * the rules force it. */
+ * the rules force it. An order that waits for its company to be asked is taken up when it is,
+ * wherever it stands among the player's orders: once another company is asked, the orders are
+ * read again from the first (those used are not used twice). */
 void turn_formation_turn(turn_ctx *x, int p)
 {
     eng_game *g = x->g;
@@ -439,35 +477,10 @@ void turn_formation_turn(turn_ctx *x, int p)
             not_asked_yet(g, o))
             continue;
         x->pl[p].used[i] = USED_UP;
-        if (!turn_conds_hold(x, p, o)) {
-            turn_say_order(x, p, o, "its condition does not hold: skipped");
-            turn_not_done(x, p, i, "its condition did not hold in the formation round");
-            continue;
-        }
-        const ord_action *a = &o->alts[0];
-        eng_action e = {.player = p};
-        if (a->kind == ORD_FORM) {
-            e.kind = ENG_ACT_FORM;
-        } else if (a->kind == ORD_EXCHANGE) {
-            e.kind = ENG_ACT_EXCHANGE;
-            e.company = eng_company_index(g->t, a->company);
-        } else if (a->kind == ORD_GIVE_UP) {
-            e.kind = ENG_ACT_PASS; /* (the company asked merges) */
-        } else if (a->kind == ORD_REPAY_LOAN) { /* its loans repaid, the director adding */
-            e.kind = ENG_ACT_REPAY_LOAN;
-            e.amount = a->count == ORD_ALL_LOANS ? g->co[g->national_asking].loans : a->count;
-        } else {
-            turn_done(x, p, i); /* DO NOT FORM, KEEP: what happens when nothing is done */
-            continue;
-        }
-        char why[256];
-        if (turn_act(x, &e, why, sizeof why)) {
-            turn_say_order(x, p, o, "");
-            turn_say(x, "    not carried out: %s", why);
-            turn_not_done(x, p, i, "%s", why);
-        } else {
-            turn_done(x, p, i);
-        }
+        int asked = g->national_asking;
+        formation_order(x, p, i);
+        if (g->national_asking != asked)
+            i = -1; /* (another company asked: its orders may stand before this one) */
     }
     if (!g->forming || g->current != p || x->stop)
         return;

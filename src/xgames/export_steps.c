@@ -34,8 +34,7 @@ static bool token_possible(const xg_writer *x, const eng_game *b, int c)
 {
     const eng_company *co = &b->t->companies[c];
     int placed = eng_stations_placed(b, c);
-    int power = b->co[c].cash + (xg_loan_power(b, c, x->took_loan) > 0 ? b->t->xgames.loan_value
-                                                                        : 0);
+    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan, false);
     if (placed >= co->ntokens || (power < co->token_costs[placed] && !free_station_held(b, c)))
         return false;
     uint32_t *seen = xg_reach(b, c);
@@ -97,7 +96,7 @@ static bool company_asks(const xg_writer *x, const eng_game *b, int c)
         return true;
     if (!b->t->phases[b->phase].privates_to_companies)
         return false;
-    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan);
+    int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan, true);
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_company *co = &b->t->companies[p];
         if (co->kind == ENG_PRIVATE && !co->never_to_company && !b->co[p].closed &&

@@ -24,8 +24,9 @@ bool xg_track_waits(const eng_game *g, int c);
  * hold, none taken this round — took_loan — in a phase before the section's until_phase). */
 bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan);
 
-/* The money a loan would bring company c at its company step there (g_1856 step/buy_company.rb
- * buying_power: one loan more, less its interest once paid — after the run), or 0. */
-int xg_loan_power(const eng_game *g, int c, bool took_loan);
+/* The money a loan would bring company c at a step that counts it there, or 0: one loan more,
+ * less its interest once paid (its company step, after the run: g_1856 step/buy_company.rb
+ * buying_power), the whole loan before (its token step: g_1856 step/token.rb buying_power). */
+int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid);
 
 #endif

@@ -11,7 +11,8 @@
 # its final ranking — within 60 turns. The CGR is not reached by mail here: its round comes
 # with the first 6-train, which these companies, capitalised by the shares sold, do not reach
 # before the bank breaks, in phase 3 (tests/turn/test_silent_1856.sh plays longer games; the
-# CGR's round by orders: tests/turn/test_turn.c).
+# CGR's round by orders: tests/turn/test_turn.c; the CGR formed by mail, from a recorded
+# position of 18xx.games: test_1856_cgr_e2e.sh).
 . "$PBEMGM_TOP/tests/integration/lib.sh"
 GAME=g56
 

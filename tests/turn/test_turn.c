@@ -972,6 +972,17 @@ static void test_a_director_sells_for_the_interest(void **state)
     loans_done(g);
 }
 
+/* Phase 5, the 6 on sale (1856: the next train bought asks for the CGR's round). */
+static void six_on_sale(eng_game *g)
+{
+    for (int k = 0; k < train("6"); k++) {
+        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
+        g->train_bought[k] = true;
+    }
+    g->train_on_sale = train("6");
+    g->phase = 3;
+}
+
 /* In the CGR's round (1856's national, asked for by the first 6-train), the REPAY order in the
  * asked company's section repays its loans, its director adding his money. GT (Ann) buys the
  * first 6; CA (Bob, two loans, no money) is asked. */
@@ -991,12 +1002,7 @@ static void test_repay_in_the_nationals_round(void **state)
     eng_bank_pays_company(g, gt, 800);
     eng_bank_pays_player(g, 1, 500);
     g->co[ca].loans = 2;
-    for (int k = 0; k < train("6"); k++) { /* phase 5, the 6 on sale */
-        g->trains_left[k] = k < train("4") ? 0 : g->trains_left[k];
-        g->train_bought[k] = true;
-    }
-    g->train_on_sale = train("6");
-    g->phase = 3;
+    six_on_sale(g);
     give_train(g, "CA", "5");
     g->round = ENG_ROUND_OPERATING;
     eng_begin_operating_round(g);
@@ -1007,6 +1013,44 @@ static void test_repay_in_the_nationals_round(void **state)
     assert_int_equal(g->co[ca].loans, 0);
     assert_false(g->co[ca].closed);
     assert_true(g->players[1].cash <= bob - 200); /* (and whatever CA's turn cost him after) */
+    loans_done(g);
+}
+
+/* The same round, Bob directing THB (asked first) and CA, both with loans: his REPAY in CA's
+ * section, written before his GIVE UP THB, is used when CA is asked after THB merged (it waited:
+ * it was skipped once, and CA was given up by default, before the orders were read again). */
+static void test_repay_written_before_a_give_up_asked_first(void **state)
+{
+    (void)state;
+    title_1835 = title;
+    title = tf_load_title("1856");
+    eng_game *g = new_game(NULL, 3);
+    int gt = co("GT"), ca = co("CA"), thb = co("THB");
+    give(g, "GT", 20, true, 0);
+    give(g, "THB", 20, true, 1);
+    give(g, "CA", 20, true, 1);
+    eng_set_par(g, gt, 100);
+    eng_set_par(g, thb, 100);
+    eng_set_par(g, ca, 90);
+    g->co[gt].floated = g->co[ca].floated = g->co[thb].floated = true;
+    g->co[gt].operated = g->co[ca].operated = g->co[thb].operated = 1;
+    eng_bank_pays_company(g, gt, 800);
+    eng_bank_pays_player(g, 1, 500);
+    g->co[ca].loans = 2;
+    g->co[thb].loans = 1;
+    six_on_sale(g);
+    give_train(g, "CA", "5");
+    give_train(g, "THB", "5");
+    g->round = ENG_ROUND_OPERATING;
+    eng_begin_operating_round(g);
+    assert_int_equal(g->operating, gt);
+    resolve(g, ORDERS("GT:\nNO TILE\nNO STATION\nBUY TRAIN 6", "CA:\nREPAY ALL LOANS\nGIVE UP THB",
+                      "PASS"), 1);
+    before("THB (Bob) merges into the national", "CA repays 2 loans: 0 from its treasury, 200 from Bob");
+    report_lacks("CA (Bob) merges");
+    assert_int_equal(g->co[ca].loans, 0);
+    assert_false(g->co[ca].closed);
+    assert_true(g->co[thb].closed);
     loans_done(g);
 }
 
@@ -2026,6 +2070,7 @@ int main(void)
         cmocka_unit_test(test_thb_goes_on_building_out_of_hamilton),
         cmocka_unit_test(test_a_director_sells_for_the_interest),
         cmocka_unit_test(test_repay_in_the_nationals_round),
+        cmocka_unit_test(test_repay_written_before_a_give_up_asked_first),
         cmocka_unit_test(test_a_step_not_written_is_played_for_the_director),
         cmocka_unit_test(test_a_silent_company_buys_the_last_train_of_its_type),
         cmocka_unit_test(test_a_goal_without_a_lay_and_a_silent_else),
