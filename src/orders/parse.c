@@ -423,9 +423,16 @@ static bool parse_lay(struct words *w, ord_action *a)
         (void)(accept(w, "IN") || accept(w, "AT"));
     if (!take_place(w, a->hex, "hex"))
         return false;
-    if (accept(w, "ROT") || accept(w, "ROTATION") || accept(w, "R"))
-        return take_number(w, &a->rot, "the rotation") &&
-               (a->rot < 6 || fail(w, "the rotation is 0 to 5"));
+    if ((accept(w, "ROT") || accept(w, "ROTATION") || accept(w, "R")) &&
+        !(take_number(w, &a->rot, "the rotation") &&
+          (a->rot < 6 || fail(w, "the rotation is 0 to 5"))))
+        return false;
+    /* STATION CITY n: the tile's city for a station placed on the hex before any track */
+    if (accept(w, "STATION") || accept(w, "TOKEN"))
+        return (accept(w, "CITY") || fail(w, "STATION CITY n after LAY: the tile's city for the "
+                                             "station already on the hex")) &&
+               take_number(w, &a->city, "the city") &&
+               (a->city >= 1 || fail(w, "the cities of a tile are numbered from 1"));
     return true;
 }
 
@@ -943,6 +950,8 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
         buf_printf(b, "LAY %s ON %s", a->tile, a->hex);
         if (a->rot >= 0)
             buf_printf(b, " ROT %d", a->rot);
+        if (a->city)
+            buf_printf(b, " STATION CITY %d", a->city);
         break;
     case ORD_NO_TILE: buf_adds(b, "NO TILE"); break;
     case ORD_STATION:
