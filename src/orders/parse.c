@@ -928,6 +928,15 @@ void ord_orders_clear(ord_orders *o)
 
 /* ---- canonical form ---- */
 
+static void format_lay(buf *b, const ord_action *a)
+{
+    buf_printf(b, "LAY %s ON %s", a->tile, a->hex);
+    if (a->rot >= 0)
+        buf_printf(b, " ROT %d", a->rot);
+    if (a->city)
+        buf_printf(b, " STATION CITY %d", a->city);
+}
+
 /* as_written: one certificate goes unsaid (BUY NF), as a player writes it. */
 static void format_action(buf *b, const ord_action *a, bool as_written)
 {
@@ -946,13 +955,7 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
             buf_printf(b, " FROM %s", a->from_pool ? "POOL" : a->from_ipo ? "IPO" : a->seller);
         break;
     case ORD_PASS: buf_adds(b, "PASS"); break;
-    case ORD_LAY:
-        buf_printf(b, "LAY %s ON %s", a->tile, a->hex);
-        if (a->rot >= 0)
-            buf_printf(b, " ROT %d", a->rot);
-        if (a->city)
-            buf_printf(b, " STATION CITY %d", a->city);
-        break;
+    case ORD_LAY: format_lay(b, a); break;
     case ORD_NO_TILE: buf_adds(b, "NO TILE"); break;
     case ORD_STATION:
         buf_printf(b, "STATION %s", a->hex);

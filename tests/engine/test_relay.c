@@ -5,29 +5,13 @@
  * eng_apply on config/games/1856.json, routes permissive so any company may lay there. */
 #include "game_fixture.h"
 
-static int setup_1856(void **state)
+static int setup(void **state)
 {
     (void)state;
-    title = tf_load_title("1856");
-    return 0;
+    return (title = tf_load_title("1856")) ? 0 : -1;
 }
 
-static int hex(const char *id)
-{
-    return tf_hex(title, id);
-}
-
-static void float_major(eng_game *g, const char *id, int director)
-{
-    int c = co(id);
-    give(g, id, 20, true, director);
-    eng_set_par(g, c, 100);
-    for (int k = 0; k < 4; k++)
-        give(g, id, 10, false, director);
-    g->co[c].cash += 1200;
-    g->bank -= 1200;
-    eng_check_float(g, c);
-}
+#define hex(id) tf_hex(title, (id))
 
 /* Bob's W&SR bought by LPS, its free station placed in I12's printed city 0 without a tile,
  * LPS done: the next company (WR or GT) operates, its track step due. */
@@ -37,9 +21,15 @@ static eng_game *station_waiting(void)
     static const char *const order[] = {"Flos", "W&SR", "TCC", "Ship", "Brdg", "Tunn"};
     for (int i = 0; i < 6; i++)
         must(g, buy_item(order[i]));
-    float_major(g, "LPS", 0);
-    float_major(g, "WR", 1);
-    float_major(g, "GT", 2);
+    static const char *const majors[] = {"LPS", "WR", "GT"}; /* floated at par 100 */
+    for (int m = 0; m < 3; m++) {
+        give(g, majors[m], 20, true, m);
+        eng_set_par(g, co(majors[m]), 100);
+        for (int k = 0; k < 4; k++)
+            give(g, majors[m], 10, false, m);
+        g->co[co(majors[m])].cash += 1200, g->bank -= 1200;
+        eng_check_float(g, co(majors[m]));
+    }
     g->phase = phase("3");
     for (int k = 0; k < g->nplayers && g->round == ENG_ROUND_STOCK; k++)
         must(g, pass());
@@ -124,5 +114,5 @@ int main(void)
         cmocka_unit_test(test_layer_chooses_the_city),
         cmocka_unit_test(test_choice_refused_clearly),
     };
-    return cmocka_run_group_tests(tests, setup_1856, group_teardown);
+    return cmocka_run_group_tests(tests, setup, group_teardown);
 }
