@@ -17,6 +17,7 @@ enum {
     F_PAR = 1 << 14,   /* buying a director's certificate: the par chosen, when one is */
     F_RIGHT = 1 << 15, /* a right (ENG_ACT_BUY_RIGHT), in item */
     F_COUNT = 1 << 16, /* how many (ENG_ACT_REPAY_LOAN: loans), in amount */
+    F_STATION_CITY = 1 << 17, /* a tile's city for the stations waiting on the hex, when chosen */
 };
 
 static const struct {
@@ -28,7 +29,7 @@ static const struct {
     {ENG_ACT_PASS, "pass", 0},
     {ENG_ACT_BUY_SHARE, "buy", F_COMPANY | F_SHARE_FROM | F_PERCENT | F_PAR},
     {ENG_ACT_SELL, "sell", F_COMPANY | F_PERCENT | F_CERT_SIZE},
-    {ENG_ACT_LAY_TILE, "lay_tile", F_HEX | F_TILE | F_ROT},
+    {ENG_ACT_LAY_TILE, "lay_tile", F_HEX | F_TILE | F_ROT | F_STATION_CITY},
     {ENG_ACT_TOKEN, "station", F_HEX | F_CITY},
     {ENG_ACT_RUN, "run", F_REVENUE},
     {ENG_ACT_BUY_TRAIN, "buy_train", F_TRAIN | F_TRAIN_FROM},
@@ -167,6 +168,8 @@ static void fields_to_json(const eng_game *g, const eng_action *a, unsigned f, c
         cJSON_AddStringToObject(o, "trade_in", t->trains[a->trade_in].name);
     if (f & F_COUNT)
         cJSON_AddNumberToObject(o, "count", a->amount);
+    if ((f & F_STATION_CITY) && a->station_city > 0) /* (only then: older logs stay as they were) */
+        cJSON_AddNumberToObject(o, "station_city", a->station_city);
 }
 
 char *eng_action_to_json(const eng_game *g, const eng_action *a)
@@ -286,6 +289,8 @@ static int fields_from_json(const eng_game *g, const cJSON *o, unsigned f, eng_a
         return -1;
     if (f & F_COUNT)
         a->amount = int_of(o, "count", 1);
+    if (f & F_STATION_CITY)
+        a->station_city = int_of(o, "station_city", 0);
     a->trades_in = (f & F_TRAIN_FROM) && cJSON_GetObjectItem(o, "trade_in");
     if (a->trades_in && lookup(t, o, "trade_in", eng_train_index, &a->trade_in, why, len))
         return -1;

@@ -411,11 +411,49 @@ int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, u
     return 0;
 }
 
+/* The stations waiting in the printed cities without track go to new city `to` (the layer's
+ * choice: Rails' relayBaseTokens, 18xx.games' "must choose city for token"), when it has room
+ * for them beside what the other old cities bring. */
+static int relay_waiting(const eng_board *b, int hex, int tile, int to, eng_lay *lay, char *why,
+                         size_t len)
+{
+    int old_rot;
+    const eng_track *old = eng_board_track(b, hex, &old_rot);
+    const eng_track *nw = &b->t->tiles[tile].track;
+    const char *hid = b->t->hexes[hex].id, *tid = b->t->tiles[tile].id;
+    bool waiting = false;
+    for (int c = 0; c < old->ncities; c++)
+        if (!node_edges(old, old_rot, ENG_END_CITY, c) && eng_city_tokens(b, hex, c) > 0) {
+            lay->city_map[c] = to < nw->ncities ? to : ENG_NONE;
+            waiting = true;
+        }
+    if (!waiting)
+        return eng_refuse(why, len, "no station on %s waits for a city of the tile", hid);
+    if (to < 0 || to >= nw->ncities)
+        return eng_refuse(why, len, "tile %s has no city %d", tid, to + 1);
+    int used = 0;
+    for (int c = 0; c < old->ncities; c++)
+        if (lay->city_map[c] == to)
+            used += eng_city_tokens(b, hex, c) + (b->reserved[hex][c] != ENG_NONE);
+    if (used > nw->cities[to].slots)
+        return eng_refuse(why, len, "city %d of tile %s has no room for the station waiting on %s",
+                          to + 1, tid, hid);
+    return 0;
+}
+
 int eng_lay_tile(eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
                  char *why, size_t whylen)
 {
+    return eng_lay_tile_relay(b, company, hex, tile, rot, colors, ENG_NONE, why, whylen);
+}
+
+int eng_lay_tile_relay(eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
+                       int relay, char *why, size_t whylen)
+{
     eng_lay lay;
     if (eng_lay_check(b, company, hex, tile, rot, colors, &lay, why, whylen))
+        return -1;
+    if (relay != ENG_NONE && relay_waiting(b, hex, tile, relay, &lay, why, whylen))
         return -1;
     const eng_track *old = eng_board_track(b, hex, NULL);
     int tokens[ENG_MAX_CITIES][ENG_MAX_SLOTS], reserved[ENG_MAX_CITIES];

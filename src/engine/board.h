@@ -70,6 +70,12 @@ int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, u
  * box. Returns 0, or -1 with why. */
 int eng_lay_tile(eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
                  char *why, size_t whylen);
+/* eng_lay_tile with the layer's choice: the stations standing in cities of the hex without
+ * track (a station placed before any tile, as 1856's on its printed OO hex) go to the new
+ * tile's city `relay` (0-based) rather than where the tile's numbering puts them; ENG_NONE:
+ * that numbering. Refused when no station waits so, or that city has no room. */
+int eng_lay_tile_relay(eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
+                       int relay, char *why, size_t whylen);
 
 typedef struct eng_lay_option {
     int tile;

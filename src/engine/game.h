@@ -524,6 +524,10 @@ typedef struct eng_action {
     int amount;         /* ENG_ADJ_CASH: money (+/-); ENG_ADJ_PRICE: the price;
                          * ENG_ACT_REPAY_LOAN: how many loans */
     int owner_from, owner_to; /* ENG_ADJ_MOVE_CERT: a player, ENG_IPO or ENG_POOL */
+    /* relay (issue 31): ENG_ACT_LAY_TILE: 1 + the new tile's city the stations standing in the
+     * hex's cities without track go to (the layer's choice); 0: where the tile's numbering
+     * puts them (eng_lay_tile) */
+    int station_city;
 } eng_action;
 
 /* A new game: the players in seating order. Returns NULL with why. */

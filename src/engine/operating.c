@@ -667,7 +667,8 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     if (s->cash < cost)
         return eng_refuse(why, len, "building there costs %d, and %s has %d", cost,
                           g->t->companies[c].id, s->cash);
-    if (eng_lay_tile(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), why, len))
+    if (eng_lay_tile_relay(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g),
+                           a->station_city - 1, why, len))
         return -1;
     s->cash -= cost;
     g->bank += cost;
@@ -717,7 +718,8 @@ static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
     if (s->cash < lay.cost)
         return eng_refuse(why, len, "building there costs %d, and %s has %d", lay.cost,
                           g->t->companies[c].id, s->cash);
-    if (eng_lay_tile(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), why, len))
+    if (eng_lay_tile_relay(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g),
+                           a->station_city - 1, why, len))
         return -1;
     s->cash -= lay.cost;
     g->bank += lay.cost;

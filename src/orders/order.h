@@ -81,7 +81,8 @@ typedef struct ord_action {
                                * sold between players, 1830) */
     char hex[ORD_PLACE], tile[ORD_NAME];
     int rot;                  /* -1: not said */
-    int city;                 /* STATION CITY n (1-based); 0: not said */
+    int city;                 /* STATION CITY n (1-based; after LAY: the tile's city for the
+                               * station already on the hex); 0: not said */
     int revenue;              /* RUN amount; -1: RUN BEST */
     char train[ORD_NAME];
     int price;                /* a train or a private from its owner; a bid; a par */

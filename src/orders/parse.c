@@ -423,9 +423,16 @@ static bool parse_lay(struct words *w, ord_action *a)
         (void)(accept(w, "IN") || accept(w, "AT"));
     if (!take_place(w, a->hex, "hex"))
         return false;
-    if (accept(w, "ROT") || accept(w, "ROTATION") || accept(w, "R"))
-        return take_number(w, &a->rot, "the rotation") &&
-               (a->rot < 6 || fail(w, "the rotation is 0 to 5"));
+    if ((accept(w, "ROT") || accept(w, "ROTATION") || accept(w, "R")) &&
+        !(take_number(w, &a->rot, "the rotation") &&
+          (a->rot < 6 || fail(w, "the rotation is 0 to 5"))))
+        return false;
+    /* STATION CITY n: the tile's city for a station placed on the hex before any track */
+    if (accept(w, "STATION") || accept(w, "TOKEN"))
+        return (accept(w, "CITY") || fail(w, "STATION CITY n after LAY: the tile's city for the "
+                                             "station already on the hex")) &&
+               take_number(w, &a->city, "the city") &&
+               (a->city >= 1 || fail(w, "the cities of a tile are numbered from 1"));
     return true;
 }
 
@@ -921,6 +928,15 @@ void ord_orders_clear(ord_orders *o)
 
 /* ---- canonical form ---- */
 
+static void format_lay(buf *b, const ord_action *a)
+{
+    buf_printf(b, "LAY %s ON %s", a->tile, a->hex);
+    if (a->rot >= 0)
+        buf_printf(b, " ROT %d", a->rot);
+    if (a->city)
+        buf_printf(b, " STATION CITY %d", a->city);
+}
+
 /* as_written: one certificate goes unsaid (BUY NF), as a player writes it. */
 static void format_action(buf *b, const ord_action *a, bool as_written)
 {
@@ -939,11 +955,7 @@ static void format_action(buf *b, const ord_action *a, bool as_written)
             buf_printf(b, " FROM %s", a->from_pool ? "POOL" : a->from_ipo ? "IPO" : a->seller);
         break;
     case ORD_PASS: buf_adds(b, "PASS"); break;
-    case ORD_LAY:
-        buf_printf(b, "LAY %s ON %s", a->tile, a->hex);
-        if (a->rot >= 0)
-            buf_printf(b, " ROT %d", a->rot);
-        break;
+    case ORD_LAY: format_lay(b, a); break;
     case ORD_NO_TILE: buf_adds(b, "NO TILE"); break;
     case ORD_STATION:
         buf_printf(b, "STATION %s", a->hex);

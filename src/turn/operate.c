@@ -122,7 +122,8 @@ static int try_lay(turn_ctx *x, const struct company_turn *ct, const ord_action 
 {
     const eng_title *t = x->g->t;
     eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = ct->p, .hex = turn_place_hex(t, l->hex),
-                    .tile = eng_tile_index(t, l->tile), .rot = l->rot};
+                    .tile = eng_tile_index(t, l->tile), .rot = l->rot,
+                    .station_city = l->city};
     if (a.hex < 0)
         return snprintf(why, len, "there is no hex %s", l->hex), -1;
     if (a.tile < 0)

@@ -69,6 +69,34 @@ static int home_before_tile(xg_importer *x, int c, int hex, const char *id, int 
     return rc;
 }
 
+/* Whether a station stands on hex while it has no track (placed before any tile). */
+static bool station_waits(const xg_importer *x, int hex)
+{
+    const eng_track *tr = eng_board_track(x->g->board, hex, NULL);
+    for (int c = 0; tr->npaths == 0 && c < tr->ncities; c++)
+        if (eng_city_tokens(x->g->board, hex, c) > 0)
+            return true;
+    return false;
+}
+
+/* 18xx.games has the layer of the first tile on a hex where a station waits without track
+ * choose its city ("must choose city for token", step/tracker.rb update_token!) by the
+ * place_token that follows, naming a city of the tile (id "59-0-0"): that choice is the lay's
+ * station_city (1-based); 0 when the file's next action is not that choice. */
+static int relay_choice(xg_importer *x, int c, int hex, const char *id, int tile)
+{
+    if (!id || x->at + 1 >= x->nkept || !station_waits(x, hex))
+        return 0;
+    const cJSON *next = x->kept[x->at + 1].a;
+    const char *type = xg_str(next, "type"), *city = xg_str(next, "city");
+    size_t n = strlen(id);
+    if (!type || strcmp(type, "place_token") != 0 || xg_acting_company(x, next) != c || !city ||
+        strncmp(city, id, n) != 0 || city[n] != '-')
+        return 0;
+    int k = xg_city(x->t, tile, hex, atoi(city + n + 1));
+    return k >= 0 ? k + 1 : 0;
+}
+
 int xg_lay_tile(xg_importer *x, const cJSON *a)
 {
     int c = xg_acting_company(x, a), hex = eng_hex_index(x->t, xg_str(a, "hex") ? xg_str(a, "hex")
@@ -91,6 +119,7 @@ int xg_lay_tile(xg_importer *x, const cJSON *a)
     act.hex = hex;
     act.tile = tile;
     act.rot = xg_rotation(x->t, tile, rot);
+    act.station_city = relay_choice(x, c, hex, id, tile);
     if (xg_apply(x, &act, NULL))
         return -1;
     xg_tile_laid(x, id, hex);
@@ -133,7 +162,8 @@ static bool after_first_tile(xg_importer *x, int c, int hex)
  * city of a station placed on the printed hex before its first tile ("must choose city for
  * token": a home placed by itself, or a station taken over there), right after c's first tile
  * on that hex: pbemgm placed the station in its city then (home_by_itself) or carried it onto
- * the tile, and it stands in that city — the choice counted as applied. */
+ * the tile (to the city this place_token names: relay_choice), and it stands in that city —
+ * the choice counted as applied. */
 static bool city_chosen_again(xg_importer *x, int c, int hex, int city)
 {
     if (!after_first_tile(x, c, hex))
@@ -173,8 +203,8 @@ int xg_place_token(xg_importer *x, const cJSON *a)
     int moved = private_power ? -1 : station_moved(x, c, hex, city);
     if (moved >= 0 && after_first_tile(x, c, hex))
         return xg_refuse(x, "18xx.games lets %s's station on %s, placed before its first tile, "
-                            "be placed again in another city of the tile; pbemgm keeps it in the "
-                            "city the tile puts it in", x->t->companies[moved].id,
+                            "be placed again in another city of the tile; pbemgm takes that "
+                            "choice with the tile's lay, from the place_token right after it", x->t->companies[moved].id,
                          x->t->hexes[hex].id);
     int priv = private_power ? xg_company_of(x, xg_str(a, "entity")) : -1;
     if (xg_sync_company(x, c, ENG_STEP_HOME))

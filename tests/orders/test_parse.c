@@ -63,6 +63,9 @@ static void test_operating_orders(void **state)
     (void)state;
     expect_canonical("lay 57 on n12 rot 2", "LAY 57 ON N12 ROT 2");
     expect_canonical("tile 9 at O13", "LAY 9 ON O13");
+    /* issue 31: the tile's city for the station already on the hex (1856's W&SR on I12) */
+    expect_canonical("lay 59 on i12 rot 3 station city 2", "LAY 59 ON I12 ROT 3 STATION CITY 2");
+    expect_canonical("lay 59 on i12 token city 1", "LAY 59 ON I12 STATION CITY 1");
     expect_canonical("no tile", "NO TILE");
     expect_canonical("station L14 city 2", "STATION L14 CITY 2");
     expect_canonical("token h20", "STATION H20");
@@ -137,6 +140,8 @@ static void test_errors_name_the_line(void **state)
     expect_error("buy by\nfly to the moon\n", 2, "\"FLY\" is not an order");
     expect_error("fly to the moon\n", 1, "GOAL, HOME, NO ...)"); /* whole: it was cut at 160 */
     expect_error("buy\n", 1, "company is missing");
+    expect_error("lay 59 on i12 station 2\n", 1, "STATION CITY n after LAY");
+    expect_error("lay 59 on i12 rot 3 station city 0\n", 1, "numbered from 1");
     expect_error("lay 9 on 12\n", 1, "\"12\" is not a hex"); /* (a name: the title's to say) */
     expect_error("BY:\nroute 2 o15\n", 2, "a route needs at least two stops");
     expect_error("lay 9 on N12 rot 7\n", 1, "the rotation is 0 to 5");
