@@ -1,5 +1,6 @@
-/* fuzz_engine: a libFuzzer target for the rules engine alone (make fuzz) — a game of 1835 or
- * 1830 (the first byte: the title and the number of players) played deep, two bytes an action.
+/* fuzz_engine: a libFuzzer target for the rules engine alone (make fuzz) — a game of 1835, 1830
+ * or 1856 (the first byte: the title — bit 6 set 1856, else bit 0 1835 or 1830 — and the number
+ * of players) played deep, two bytes an action.
  * In an operating round the company's turn is played from a few cheap actions the first byte
  * picks (skip a step, run for a revenue the second byte gives, buy the train on sale or one
  * from the pool, place a station, lay a tile, sell for a train, done), tried in turn until one
@@ -23,9 +24,10 @@
 
 static const eng_title *title(int which)
 {
-    static eng_title *t[2];
-    static const char *const files[2] = {PBEMGM_GAMES_DIR "/1835.json",
-                                         PBEMGM_GAMES_DIR "/1830.json"};
+    static eng_title *t[3];
+    static const char *const files[3] = {PBEMGM_GAMES_DIR "/1835.json",
+                                         PBEMGM_GAMES_DIR "/1830.json",
+                                         PBEMGM_GAMES_DIR "/1856.json"};
     if (!t[which]) {
         char *json = util_read_file(files[which], NULL);
         char *err = NULL;
@@ -41,9 +43,9 @@ static const eng_title *title(int which)
 static eng_game *new_game(uint8_t first)
 {
     static const char *const names[] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"};
-    const eng_title *t = title(first & 1);
+    const eng_title *t = title(first & 0x40 ? 2 : first & 1);
     int span = t->max_players - t->min_players + 1;
-    int n = t->min_players + (first >> 1) % (span > 0 ? span : 1);
+    int n = t->min_players + ((first >> 1) & 0x1f) % (span > 0 ? span : 1);
     eng_options o;
     eng_options_default(t, &o);
     char why[256];
