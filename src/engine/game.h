@@ -634,6 +634,8 @@ bool eng_national_may_buy(const eng_game *g, int company, int type);
 /* Whether the company holds a train that never rusts nor becomes obsolete (the national's
  * borrowed train is not its own). */
 bool eng_owns_permanent_train(const eng_game *g, int company);
+/* Whether the private's free station (its power's token) has been placed. */
+bool eng_private_station_used(const eng_game *g, int private);
 /* The player who decides for the company: a major's director, a minor's or private's owner;
  * ENG_NONE when there is none. */
 int eng_company_holder(const eng_game *g, int company);

@@ -349,3 +349,8 @@ unsigned long long eng_run_bonus_print(const eng_game *g, int c)
             print = print * 131 + (unsigned long long)(p * 1000 + g->co[p].marker_hex + 1);
     return print;
 }
+
+bool eng_private_station_used(const eng_game *g, int private)
+{
+    return (g->co[private].powers_used & ENG_POWER_TOKEN_USED) != 0;
+}

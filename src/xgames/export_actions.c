@@ -331,19 +331,6 @@ static void stations_placed_again(xg_writer *x, int hex, const cJSON *lay)
             }
 }
 
-/* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
-bool xg_teleport_power(const eng_title *t, int private)
-{
-    const eng_powers *pw = &t->companies[private].powers;
-    if (pw->closes_at_turn_end)
-        return false; /* (its tile and station may come apart in the turn: 18xx.games has a
-                       * tile_lay and a token ability, 1856's W&SR) */
-    for (int k = 0; k < pw->ntile_hexes; k++)
-        if (pw->tile_hexes[k] == pw->token_hex)
-            return true;
-    return false;
-}
-
 /* Whether the private's station may be placed now. */
 static bool station_possible(const eng_game *g, int private)
 {

@@ -6,12 +6,24 @@
  * only when something could be done there (step/track.rb, token.rb, buy_train.rb,
  * buy_company.rb `actions`), and skips the others by itself. The questions are answered on the
  * game as pbemgm has it before the action written, the same position. */
-#include "engine/privates.h"
 #include "xgames/export_internal.h"
 
 
 #include <limits.h>
 #include <stdlib.h>
+
+/* A private whose tile and station go on the same hex (1830's D&H: 18xx.games' teleport). */
+bool xg_teleport_power(const eng_title *t, int private)
+{
+    const eng_powers *pw = &t->companies[private].powers;
+    if (pw->closes_at_turn_end)
+        return false; /* (its tile and station may come apart in the turn: 18xx.games has a
+                       * tile_lay and a token ability, 1856's W&SR) */
+    for (int k = 0; k < pw->ntile_hexes; k++)
+        if (pw->tile_hexes[k] == pw->token_hex)
+            return true;
+    return false;
+}
 
 /* Whether company c holds a private whose free station it has not placed: 18xx.games counts
  * its price, 0, among the company's token prices (step/tokener.rb min_token_price; 1856's
@@ -21,7 +33,7 @@ static bool free_station_held(const eng_game *b, int c)
     for (int p = 0; p < b->t->ncompanies; p++) {
         const eng_powers *pw = &b->t->companies[p].powers;
         if (b->co[p].held_by == c && !b->co[p].closed && pw->token_hex >= 0 && pw->token_free &&
-            !(b->co[p].powers_used & ENG_POWER_TOKEN_USED) && !xg_teleport_power(b->t, p))
+            !eng_private_station_used(b, p) && !xg_teleport_power(b->t, p))
             return true;
     }
     return false;
