@@ -63,5 +63,6 @@ bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan)
 int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid)
 {
     int value = g->t->xgames.loan_value;
-    return may_take_loan(g, c, took_loan) ? value - (interest_paid ? value / 10 : 0) : 0;
+    int interest = interest_paid ? value * g->t->loans.interest_percent / 100 : 0;
+    return may_take_loan(g, c, took_loan) ? value - interest : 0;
 }
