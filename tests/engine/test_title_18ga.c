@@ -250,6 +250,10 @@ static void test_trains_phases_market(void **state)
         const char *rusts_on;
     } trains[] = {{"2", 5, 100, "4"}, {"3", 4, 180, "6"}, {"4", 3, 300, "8"},
                   {"5", 2, 450, ""},  {"6", 2, 630, ""},  {"8", 5, 800, ""}};
+    int towns = 0;
+    for (int h = 0; h < t->nhexes; h++)
+        towns += t->hexes[h].printed.ntowns;
+    assert_int_equal(towns, 3);
     assert_int_equal(t->ntrains, 6);
     for (int k = 0; k < 6; k++) {
         const eng_train *tr = &t->trains[k];
@@ -258,7 +262,7 @@ static void test_trains_phases_market(void **state)
         assert_int_equal(tr->cost, trains[k].cost);
         assert_string_equal(tr->rusts_on, trains[k].rusts_on);
         assert_int_equal(tr->cities, atoi(trains[k].name));
-        assert_int_equal(tr->towns, ENG_UNLIMITED_STOPS); /* towns not counted */
+        assert_int_equal(tr->towns, towns); /* towns not counted: all of the map's */
         assert_int_equal(tr->obsolete_on, -1);
     }
     assert_int_equal(t->nphases, 6);
