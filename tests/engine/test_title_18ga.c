@@ -67,7 +67,7 @@ static void test_counts(void **state)
     eng_title *t = load_18ga();
     assert_string_equal(t->id, "18GA");
     assert_int_equal(t->layout, ENG_LAYOUT_POINTY);
-    assert_string_not_equal(t->not_playable, ""); /* until the engine has its rules (gaps) */
+    assert_string_equal(t->not_playable, ""); /* playable: its rules are the engine's */
     assert_int_equal(t->nhexes, 51);
     int hexes[ENG_NCOLORS] = {0};
     for (int h = 0; h < t->nhexes; h++)
