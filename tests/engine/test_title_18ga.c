@@ -339,6 +339,7 @@ static void test_game_options(void **state)
     assert_int_equal(sav->printed.cities[0].revenue_by_phase[ENG_BROWN], 60);
     assert_int_equal(sav->upgrades.n, 0);
     assert_int_equal(hex_of(t, "E15")->printed.ncities, 1);
+    assert_true(hex_of(t, "E15")->printed.cities[0].pass_own_station); /* runs end there */
     assert_int_equal(hex_of(t, "F14")->cost, 20);
     assert_int_equal(hex_of(t, "E13")->cost, 0);
     const eng_company *ga = tf_company(t, "GA");
