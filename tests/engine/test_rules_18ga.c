@@ -406,6 +406,34 @@ static void test_a_neutral_circle_beside_a_free_one(void **state)
     use_1830();
 }
 
+/* A terminal city (Rochester D14 "terminal"): no run passes it, not even one of the company
+ * with a station there, whose track still reaches out from it; in 1830 the company passes. */
+static void test_a_terminal_city_is_passed_by_no_one(void **state)
+{
+    (void)state;
+    for (int terminal = 1; terminal >= 0; terminal--) {
+        if (terminal)
+            use_variant("\"hexes\": [{\"id\": \"D14\", \"patch\": true, \"terminal\": true}]");
+        int d14 = tf_hex(title, "D14"), nyc = co("NYC"), prr = co("PRR");
+        eng_board *b = eng_starting_board(title);
+        char why[256];
+        assert_int_equal(eng_place_station(b, NULL, prr, d14, 0, why, sizeof why), 0);
+        assert_true(eng_city_blocks(b, d14, 0, prr) == terminal);
+        assert_true(eng_city_blocks(b, d14, 0, nyc));
+        eng_reach r;
+        eng_reach_compute(b, prr, &r);
+        for (int e = 0; e < 6; e++)
+            if (eng_neighbor(title, d14, e) >= 0 &&
+                (eng_track_edges(eng_board_track(b, d14, NULL), 0) & (1u << e)))
+                assert_true(r.edges[d14] & (1u << e));
+        eng_reach_free(&r);
+        eng_board_free(b);
+        use_1830();
+    }
+    expect_variant_error("\"hexes\": [{\"id\": \"I17\", \"patch\": true, \"terminal\": true}]",
+                         "hexes[I17].terminal: the hex has no city");
+}
+
 /* ---- only_tiles ---- */
 
 /* Whether the tile goes on the hex in some rotation (a board without companies). */
@@ -640,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_without_an_end_space_the_game_goes_on),
         cmocka_unit_test(test_a_neutral_station_fills_the_city_and_blocks_nothing),
         cmocka_unit_test(test_a_neutral_circle_beside_a_free_one),
+        cmocka_unit_test(test_a_terminal_city_is_passed_by_no_one),
         cmocka_unit_test(test_only_tiles_of_a_colour_on_a_hex),
         cmocka_unit_test(test_two_home_stations),
         cmocka_unit_test(test_a_home_station_from_the_start),
