@@ -657,6 +657,83 @@ static void test_soft_rust_is_an_option_patch(void **state)
     use_1830();
 }
 
+/* ---- 18GA's own data (config/games/18GA.json) ---- */
+
+/* A 18GA game as it starts: ACL's home station on Jacksonville J12 (ACL not started), which
+ * no other company's run passes; Montgomery E1 and Tallahassee J4 held by no company, passed
+ * by all; the market's 300 an end space; one train a turn from the bank in phases 2 and 3. */
+static void test_the_18ga_game_starts_with_its_stations(void **state)
+{
+    (void)state;
+    eng_title_free(title);
+    title = tf_load_title("18GA");
+    eng_game *g = new_game(NULL, 3);
+    int j12 = tf_hex(title, "J12"), acl = co("ACL"), cog = co("CoG");
+    assert_false(g->co[acl].started);
+    assert_int_equal(g->board->tokens[j12][0][0], acl);
+    assert_true(eng_city_blocks(g->board, j12, 0, cog));
+    char why[256] = "";
+    static const char *const neutral[] = {"E1", "J4"};
+    for (int k = 0; k < 2; k++) {
+        int h = tf_hex(title, neutral[k]);
+        assert_int_equal(eng_station_check(g->board, NULL, cog, h, 0, why, sizeof why), -1);
+        assert_non_null(strstr(why, "(held by no company)"));
+        assert_false(eng_city_blocks(g->board, h, 0, cog));
+    }
+    assert_invariants(g);
+    int ends = 0;
+    for (int i = 0; i < title->market_rows * title->market_cols; i++)
+        ends += title->market_ends[i] ? title->market[i] : 0;
+    assert_int_equal(ends, 300);
+    assert_int_equal(title->phases[phase("2")].depot_trains_per_turn, 1);
+    assert_int_equal(title->phases[phase("3")].depot_trains_per_turn, 1);
+    assert_int_equal(title->phases[phase("4")].depot_trains_per_turn, 0);
+    eng_game_free(g);
+    use_1830();
+}
+
+/* The special upgrades on the board: Augusta D10's green only 453a, Brunswick I11's brown only
+ * 457a; elsewhere the standard ones. */
+static void test_the_18ga_special_upgrades_on_the_board(void **state)
+{
+    (void)state;
+    eng_title_free(title);
+    title = tf_load_title("18GA");
+    eng_board *b = eng_starting_board(title);
+    char why[256] = "";
+    lay_any_rotation(b, "D10", "57");
+    lay_any_rotation(b, "C3", "57");
+    assert_false(fits(b, "D10", "14", why)); /* (the upgrades list says it too) */
+    assert_non_null(strstr(why, "14"));
+    assert_true(fits(b, "D10", "453a", why));
+    assert_true(fits(b, "C3", "14", why));
+    assert_false(fits(b, "C3", "453a", why));
+    eng_board_free(b);
+    use_1830();
+}
+
+/* Cotton Port: GA's homes Augusta D10 and Charleston E15, a terminal city. */
+static void test_cotton_ports_two_homes_and_charleston(void **state)
+{
+    (void)state;
+    eng_title *base = tf_load_title("18GA");
+    eng_options o;
+    char why[256], *err = NULL;
+    eng_options_default(base, &o);
+    assert_int_equal(eng_options_parse(base, &o, "Variant=CottonPort", why, sizeof why), 0);
+    eng_title *t = eng_title_load_chosen("18GA", reader, NULL, base, o.chosen, &err);
+    if (!t)
+        fail_msg("Cotton Port does not load: %s", err);
+    const eng_company *ga = tf_company(t, "GA");
+    assert_int_equal(ga->home_hex, tf_hex(t, "D10"));
+    assert_int_equal(ga->nmore_homes, 1);
+    assert_int_equal(ga->more_homes[0], tf_hex(t, "E15"));
+    assert_true(t->hexes[tf_hex(t, "E15")].printed.cities[0].terminal);
+    assert_int_equal(tf_company(base, "GA")->nmore_homes, 0);
+    eng_title_free(t);
+    eng_title_free(base);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -676,6 +753,9 @@ int main(void)
         cmocka_unit_test(test_an_upgrade_is_the_first_turns_only_lay),
         cmocka_unit_test(test_the_second_turn_has_one_lay),
         cmocka_unit_test(test_soft_rust_is_an_option_patch),
+        cmocka_unit_test(test_the_18ga_game_starts_with_its_stations),
+        cmocka_unit_test(test_the_18ga_special_upgrades_on_the_board),
+        cmocka_unit_test(test_cotton_ports_two_homes_and_charleston),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
