@@ -361,7 +361,8 @@ static int only_tiles_refused(const eng_title *t, int hex, int tile, char *why, 
         if (h->only_tiles[c][k] == tile)
             return 0;
         size_t at = strlen(list);
-        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "", t->tiles[h->only_tiles[c][k]].id);
+        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "",
+                 t->tiles[h->only_tiles[c][k]].id);
     }
     return eng_refuse(why, len, "on %s a %s tile may only be %s%s", h->id, eng_color_name(c),
                       h->nonly_tiles[c] > 1 ? "one of " : "", list);
