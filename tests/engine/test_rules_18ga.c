@@ -671,7 +671,8 @@ static void test_soft_rust_is_an_option_patch(void **state)
 
 /* A 18GA game as it starts: ACL's home station on Jacksonville J12 (ACL not started), which
  * no other company's run passes; Montgomery E1 and Tallahassee J4 held by no company, passed
- * by all; the market's 300 an end space; one train a turn from the bank in phases 2 and 3. */
+ * by all; the market's 300 an end space, which, as the bank's break, ends the game after the
+ * operating round; one train a turn from the bank in phases 2 and 3. */
 static void test_the_18ga_game_starts_with_its_stations(void **state)
 {
     (void)state;
@@ -697,6 +698,8 @@ static void test_the_18ga_game_starts_with_its_stations(void **state)
     assert_int_equal(title->phases[phase("2")].depot_trains_per_turn, 1);
     assert_int_equal(title->phases[phase("3")].depot_trains_per_turn, 1);
     assert_int_equal(title->phases[phase("4")].depot_trains_per_turn, 0);
+    assert_false(title->market_end_set); /* both end after the operating round (18xx.games */
+    assert_false(title->bank_break_ends_set); /* current_or) */
     eng_game_free(g);
     use_1830();
 }
