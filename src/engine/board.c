@@ -571,7 +571,8 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
             free_circles += b->tokens[hex][c][s] == ENG_NONE;
         }
     }
-    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?) */
+    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?; its
+                                                * circle, never a company's, stays free too) */
         return tr->cities[city].pass_own_station;
     return free_circles == 0 || tr->cities[city].pass_own_station;
 }
