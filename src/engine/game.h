@@ -149,6 +149,13 @@ typedef struct eng_company_state {
     int loans_taken;     /* loans taken this turn (at most the title's per_round) */
     bool loans_repaid;   /* it has repaid loans this turn: no more loans taken, trains bought */
     bool interest_paid;  /* this round's interest on its loans is settled */
+    /* privates' powers of issue 32 (privates.c): */
+    bool tile_power_now; /* privates: the user laid the power's tile in the turn going on (its
+                          * station "requires_tile": "same_turn", 1830's D&H) */
+    bool free_train_given; /* privates with a free_train: the train went to the company that
+                            * bought it (one more of its kind in the game) */
+    unsigned char not_sellable[ENG_MAX_TRAIN_TYPES]; /* majors: how many of its trains of each
+                          * kind may not be sold to another company (18GA's OSO's free 2) */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -308,6 +315,10 @@ typedef enum {
                            * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
     ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
     ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
+    /* a private's free train (18GA's OSO; privates.c): */
+    ENG_EV_FREE_TRAIN,    /* company: the major that bought the private, item: the private,
+                           * amount: the train type; flag: removed from play instead (its phase
+                           * reached, or the major at its train limit) */
 } eng_event_kind;
 
 /* What a national's director chooses after it forms (g->national_choosing). */
