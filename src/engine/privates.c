@@ -215,7 +215,8 @@ void eng_powers_turn_end(eng_game *g, int c)
 
 void eng_power_tile_laid(eng_game *g, int priv, int k)
 {
-    g->co[priv].tile_power_now = true;
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    g->co[priv].tile_power_now |= pw->tile_hexes[k] == pw->token_hex;
     eng_use_power(g, priv, 1u << k);
 }
 
