@@ -13,9 +13,10 @@
  * leaves his turn as it was.
  * Privates' powers: whose they are, when they close (their tile lays and stations are
  * operating.c's; whether a station may go on its hex yet, here); a free train for the major
- * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and tunnel) held by the major that buys the
- * private, sold by it to other majors (by the bank once the private is closed); a marker
- * (1856's port) the owning major places on one of its hexes; what both add to a run. */
+ * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and
+ * tunnel) held by the major that buys the private, sold by it to other majors (by the bank
+ * once the private is closed); a marker (1856's port) the owning major places on one of its
+ * hexes; what both add to a run. */
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/state.h"

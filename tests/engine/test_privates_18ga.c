@@ -60,7 +60,8 @@ static eng_title *ga_like_title(const char *requires_tile)
                "\"closes_after\": \"never\"}",
                "[\"J10\"]");
     set_powers(root, OSO,
-               "{\"free_train\": {\"train\": \"2\", \"unless_phase\": \"4\", \"not_sellable\": true}}",
+               "{\"free_train\": {\"train\": \"2\", \"unless_phase\": \"4\", "
+               "\"not_sellable\": true}}",
                "[\"H18\"]");
     cJSON_SetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "trains"),
                                                                 0),
@@ -198,7 +199,8 @@ static int held(const eng_game *g, const char *id, const char *train_name)
 static void test_the_powers_read(void **state)
 {
     (void)state;
-    const eng_powers *ws = &tf_company(title, WS)->powers, *mrc = &tf_company(title, MIDLAND)->powers,
+    const eng_powers *ws = &tf_company(title, WS)->powers,
+                     *mrc = &tf_company(title, MIDLAND)->powers,
                      *oso = &tf_company(title, OSO)->powers;
     assert_int_equal(ws->token_hex, hex("F22"));
     assert_int_equal(ws->token_requires_tile, ENG_TOKEN_TILE_NOT_NEEDED);
