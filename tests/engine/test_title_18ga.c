@@ -35,22 +35,6 @@ static eng_title *load_with(const eng_title *base, const char *text)
     return t;
 }
 
-/* Whether the upgrades allow tile id on hex (NULL: on any hex, unrestricted). */
-static bool upgrades_to_on(const eng_title *t, const eng_upgrades *up, const char *id,
-                           const char *hex)
-{
-    for (int i = 0; i < up->n; i++) {
-        if (up->v[i].tile != tf_tile(t, id))
-            continue;
-        if (!up->v[i].hexes)
-            return true;
-        for (int k = 0; hex && k < up->v[i].nhexes; k++)
-            if (up->v[i].hexes[k] == tf_hex(t, hex))
-                return true;
-    }
-    return false;
-}
-
 static const eng_upgrades *tile_upgrades(const eng_title *t, const char *id)
 {
     return &t->tiles[tf_tile(t, id)].upgrades;
@@ -67,7 +51,7 @@ static void test_counts(void **state)
     eng_title *t = load_18ga();
     assert_string_equal(t->id, "18GA");
     assert_int_equal(t->layout, ENG_LAYOUT_POINTY);
-    assert_string_not_equal(t->not_playable, ""); /* until the engine has its rules (gaps) */
+    assert_string_equal(t->not_playable, ""); /* playable: its rules are the engine's */
     assert_int_equal(t->nhexes, 51);
     int hexes[ENG_NCOLORS] = {0};
     for (int h = 0; h < t->nhexes; h++)
@@ -105,14 +89,17 @@ static void test_hexes(void **state)
     assert_int_equal(mont->printed.cities[0].revenue_by_phase[ENG_YELLOW], 30);
     assert_int_equal(mont->printed.cities[0].revenue_by_phase[ENG_BROWN], 40);
     assert_int_equal(mont->printed.npaths, 3);
+    assert_int_equal(mont->printed.cities[0].neutral_stations, 1); /* a neutral station */
     const eng_hex *tal = hex_of(t, "J4");
     assert_int_equal(tal->printed.cities[0].revenue_by_phase[ENG_GREEN], 20);
     assert_int_equal(tal->printed.cities[0].revenue_by_phase[ENG_BROWN], 50);
+    assert_int_equal(tal->printed.cities[0].neutral_stations, 1);
     /* Jacksonville: a city a station stands in (ACL's home), worth 30, then 60 */
     const eng_hex *jax = hex_of(t, "J12");
     assert_false(jax->offboard);
     assert_int_equal(jax->printed.ncities, 1);
     assert_int_equal(jax->printed.cities[0].revenue_by_phase[ENG_BROWN], 60);
+    assert_int_equal(jax->printed.cities[0].neutral_stations, 0);
     const eng_hex *chat = hex_of(t, "A3");
     assert_true(chat->offboard);
     assert_int_equal(chat->offboard_revenue[ENG_YELLOW], 30);
@@ -140,35 +127,45 @@ static void test_special_upgrades(void **state)
 {
     (void)state;
     eng_title *t = load_18ga();
-    static const char *const yellow_cities[] = {"5", "6", "57"};
-    for (int k = 0; k < 3; k++) {
-        const eng_upgrades *up = tile_upgrades(t, yellow_cities[k]);
-        assert_true(upgrades_to_on(t, up, "453a", "D10"));
-        assert_false(upgrades_to_on(t, up, "453a", "C3"));
-        assert_true(upgrades_to_on(t, up, "454a", "G13"));
-        assert_false(upgrades_to_on(t, up, "454a", "D10"));
-        assert_true(upgrades_to_on(t, up, "14", "F6"));
-        assert_true(upgrades_to_on(t, up, "15", "I11"));
-        assert_false(upgrades_to_on(t, up, "14", "D10")); /* Augusta: only 453a */
-        assert_false(upgrades_to_on(t, up, "15", "G13")); /* Savannah: only 454a */
+    static const struct {
+        const char *from, *to, *hex;
+        bool allowed;
+    } lays[] = {
+        /* the yellow cities 5, 6 and 57: Augusta only to 453a, Savannah only to 454a */
+        {"5", "453a", "D10", true},   {"6", "453a", "D10", true},  {"57", "453a", "D10", true},
+        {"5", "453a", "C3", false},   {"5", "454a", "G13", true},  {"6", "454a", "G13", true},
+        {"57", "454a", "G13", true},  {"6", "454a", "D10", false}, {"5", "14", "F6", true},
+        {"57", "15", "I11", true},    {"5", "14", "D10", false},   {"6", "15", "D10", false},
+        {"57", "14", "G13", false},   {"6", "15", "G13", false},
+        /* the green cities 14 and 15: Brunswick only to 457a, Macon only to 458a */
+        {"14", "457a", "I11", true},  {"15", "457a", "I11", true}, {"14", "457a", "F6", false},
+        {"14", "458a", "F6", true},   {"15", "458a", "F6", true},  {"15", "458a", "I11", false},
+        {"14", "63", "C3", true},     {"15", "63", "I9", true},    {"14", "63", "F6", false},
+        {"15", "63", "I11", false},
+    };
+    for (size_t k = 0; k < sizeof lays / sizeof *lays; k++)
+        if (tf_upgrades_to_on(t, tile_upgrades(t, lays[k].from), lays[k].to, lays[k].hex) !=
+            lays[k].allowed)
+            fail_msg("%s to %s on %s: %s", lays[k].from, lays[k].to, lays[k].hex,
+                     lays[k].allowed ? "refused" : "allowed");
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "453a"), "456a", NULL));
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "454a"), "459a", NULL));
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "451a"), "452a", NULL));
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "452a"), "455a", NULL));
+    assert_true(tf_upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "451a", NULL));
+    /* and each hex's only tile of that colour (only_tiles) */
+    static const struct {
+        const char *hex, *tile;
+        eng_color color;
+    } only[] = {{"D10", "453a", ENG_GREEN}, {"G13", "454a", ENG_GREEN},
+                {"I11", "457a", ENG_BROWN}, {"F6", "458a", ENG_BROWN}};
+    for (int k = 0; k < 4; k++) {
+        const eng_hex *h = hex_of(t, only[k].hex);
+        assert_int_equal(h->nonly_tiles[only[k].color], 1);
+        assert_int_equal(h->only_tiles[only[k].color][0], tf_tile(t, only[k].tile));
     }
-    static const char *const green_cities[] = {"14", "15"};
-    for (int k = 0; k < 2; k++) {
-        const eng_upgrades *up = tile_upgrades(t, green_cities[k]);
-        assert_true(upgrades_to_on(t, up, "457a", "I11"));
-        assert_false(upgrades_to_on(t, up, "457a", "F6"));
-        assert_true(upgrades_to_on(t, up, "458a", "F6"));
-        assert_false(upgrades_to_on(t, up, "458a", "I11"));
-        assert_true(upgrades_to_on(t, up, "63", "C3"));
-        assert_false(upgrades_to_on(t, up, "63", "F6")); /* Macon: only 458a */
-        assert_false(upgrades_to_on(t, up, "63", "I11")); /* Brunswick: only 457a */
-    }
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "453a"), "456a", NULL));
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "454a"), "459a", NULL));
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "451a"), "452a", NULL));
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "452a"), "455a", NULL));
-    assert_true(upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "451a", NULL));
-    assert_false(upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "5", NULL));
+    assert_int_equal(hex_of(t, "C3")->nonly_tiles[ENG_GREEN], 0);
+    assert_false(tf_upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "5", NULL));
     /* the labelled tiles' values and circles (tile.rb) */
     const eng_tile *aug = &t->tiles[tf_tile(t, "453a")];
     assert_string_equal(aug->track.label, "Aug");
@@ -236,6 +233,9 @@ static void test_privates_and_majors(void **state)
         assert_true(c->certs[0].director);
     }
     assert_true(tf_company(t, "W&A")->home_choice);
+    assert_true(tf_company(t, "ACL")->home_at_start); /* blocks Jacksonville till it floats */
+    assert_false(tf_company(t, "SAL")->home_at_start);
+    assert_int_equal(tf_company(t, "GA")->nmore_homes, 0);
     assert_int_equal(tf_company(t, "ACL")->token_costs[3], 100);
     eng_title_free(t);
 }
@@ -279,6 +279,13 @@ static void test_trains_phases_market(void **state)
     assert_int_equal(t->market_rows, 7);
     assert_int_equal(t->market_cols, 16);
     assert_int_equal(t->market[15], 300);
+    assert_non_null(t->market_ends);
+    assert_true(t->market_ends[15]); /* the end: "300e" */
+    assert_false(t->market_ends[14]);
+    assert_false(t->market_end_set); /* after the operating round */
+    assert_int_equal(t->phases[0].depot_trains_per_turn, 1);
+    assert_int_equal(t->phases[1].depot_trains_per_turn, 1);
+    assert_int_equal(t->phases[2].depot_trains_per_turn, 0);
     static const int par_cells[][2] = {{0, 5}, {1, 4}, {2, 3}, {3, 2}};
     static const int pars[] = {110, 90, 70, 55};
     int npar = 0;
@@ -332,9 +339,13 @@ static void test_game_options(void **state)
     assert_int_equal(sav->printed.cities[0].revenue_by_phase[ENG_BROWN], 60);
     assert_int_equal(sav->upgrades.n, 0);
     assert_int_equal(hex_of(t, "E15")->printed.ncities, 1);
+    assert_true(hex_of(t, "E15")->printed.cities[0].pass_own_station); /* runs end there */
     assert_int_equal(hex_of(t, "F14")->cost, 20);
     assert_int_equal(hex_of(t, "E13")->cost, 0);
     const eng_company *ga = tf_company(t, "GA");
+    assert_int_equal(ga->home_hex, tf_hex(t, "D10"));
+    assert_int_equal(ga->nmore_homes, 1);
+    assert_int_equal(ga->more_homes[0], tf_hex(t, "E15"));
     assert_int_equal(ga->ntokens, 4);
     assert_int_equal(ga->token_costs[1], 0);
     assert_int_equal(ga->token_costs[2], 40);
@@ -365,10 +376,6 @@ static void test_game_options(void **state)
     assert_true(t->trains[eng_train_index(t, "8")].count_unlimited);
     eng_title_free(t);
 
-    t = load_with(base, "DoubleYellowFirstOR=yes");
-    assert_int_equal(t->ntiles, base->ntiles);
-    eng_title_free(t);
-
     t = load_with(base, "Variant=CottonPort, NewGFHome=yes, ReduceCoGTokens=yes, SoftRust4=yes");
     assert_int_equal(tf_company(t, "CoG")->ntokens, 3);
     assert_int_equal(tf_company(t, "G&F")->home_hex, tf_hex(t, "G3"));
@@ -380,6 +387,9 @@ static void test_game_options(void **state)
     eng_options_default(base, &o);
     assert_int_equal(eng_options_parse(base, &o, "LeaveAuctionOnPass=yes", why, sizeof why), 0);
     assert_true(o.rules.auction_pass_leaves);
+    assert_int_equal(o.rules.first_turn_tile_lays, 0);
+    assert_int_equal(eng_options_parse(base, &o, "DoubleYellowFirstOR=yes", why, sizeof why), 0);
+    assert_int_equal(o.rules.first_turn_tile_lays, 2); /* a rule, no change of the data */
     assert_false(eng_choices_change_title(base, o.chosen));
     eng_title_free(base);
 }
