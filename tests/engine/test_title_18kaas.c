@@ -620,6 +620,102 @@ static void test_no_sale_in_first_stock_round(void **state)
     eng_game_free(g);
 }
 
+/* ---- a whole game by a robot ---- */
+
+static int first_of(const eng_action *v, int n, eng_action_kind kind)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i].kind == kind)
+            return i;
+    return -1;
+}
+
+/* A stock-round purchase: a share of a company the player directs, from the IPO; else, when he
+ * directs none, the director's certificate of a company at the lowest par; else -1. */
+static int robot_buys(const eng_game *g, const eng_action *v, int n)
+{
+    int start = -1;
+    bool directs = false;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        directs |= g->co[c].started && g->co[c].director == g->current;
+    for (int i = 0; i < n; i++) {
+        if (v[i].kind != ENG_ACT_BUY_SHARE || v[i].from_pool)
+            continue;
+        const eng_company_state *c = &g->co[v[i].company];
+        if (c->started && c->director == g->current)
+            return i;
+        if (!c->started && v[i].price > 0 && !directs &&
+            (start < 0 || v[i].price < v[start].price))
+            start = i; /* (legal.c: a company started at a par, its director's certificate) */
+    }
+    return start;
+}
+
+/* The robot's action among the legal ones: the start packet bought in order; in stock rounds
+ * its own companies' shares bought, one company started, else a pass; in operating rounds the
+ * home, a tile, a station, the best run paid out, trains from the bank, then the turn's end. */
+static int robot_pick(const eng_game *g, const eng_action *v, int n)
+{
+    if (g->par_pending != ENG_NONE) {
+        int best = 0;
+        for (int i = 1; i < n; i++)
+            best = v[i].price > v[best].price ? i : best;
+        return best;
+    }
+    if (g->round == ENG_ROUND_START)
+        return first_of(v, n, ENG_ACT_BUY_ITEM) >= 0 ? first_of(v, n, ENG_ACT_BUY_ITEM)
+                                                     : first_of(v, n, ENG_ACT_PASS);
+    if (g->round == ENG_ROUND_STOCK) {
+        int buy = robot_buys(g, v, n);
+        return buy >= 0 ? buy : first_of(v, n, ENG_ACT_PASS);
+    }
+    static const eng_action_kind order[] = {ENG_ACT_DISCARD_TRAIN, ENG_ACT_HOME,
+                                            ENG_ACT_LAY_TILE, ENG_ACT_TOKEN, ENG_ACT_RUN,
+                                            ENG_ACT_BUY_TRAIN, ENG_ACT_SELL, ENG_ACT_DONE,
+                                            ENG_ACT_SKIP, ENG_ACT_PASS};
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++)
+        for (int i = 0; i < n; i++)
+            if (v[i].kind == order[k] && (v[i].kind != ENG_ACT_RUN || v[i].payout) &&
+                (v[i].kind != ENG_ACT_BUY_TRAIN || !v[i].from_company))
+                return i;
+    return 0;
+}
+
+/* Four players and the robot's choices play a whole game of 18Kaas (the default options) by
+ * the engine's legal actions, each applied: it ends (the bank broken) with tiles laid and
+ * trains bought into phase 4, the money conserved. (A silent game through the turn, the game
+ * master playing for everyone: tests/tools/autogame with AUTOGAME_TITLE=18Kaas.) */
+static void test_a_whole_game(void **state)
+{
+    (void)state;
+    use_title(NULL);
+    eng_game *g = new_game(NULL, 4);
+    int money = total_money(g), steps = 0;
+    enum { max = 4096 };
+    eng_action *v = xmalloc(max * sizeof *v);
+    for (; steps < 20000 && g->round != ENG_ROUND_OVER; steps++) {
+        int n = eng_legal_actions(g, v, max);
+        if (n == 0)
+            fail_msg("no legal action at step %d", steps);
+        int pick = robot_pick(g, v, n);
+        if (pick < 0)
+            fail_msg("the robot finds nothing to do at step %d", steps);
+        char why[256];
+        if (eng_apply(g, &v[pick], why, sizeof why))
+            fail_msg("legal action refused at step %d: %s", steps, why);
+    }
+    free(v);
+    assert_int_equal(g->round, ENG_ROUND_OVER);
+    assert_true(g->bank < 0); /* (the bank broke) */
+    assert_true(g->phase >= phase("4"));
+    int tiles = 0;
+    for (int h = 0; h < title->nhexes; h++)
+        tiles += g->board->tile[h] != ENG_NONE;
+    assert_true(tiles >= 10);
+    assert_int_equal(total_money(g), money);
+    eng_game_free(g);
+}
+
 static int teardown(void **state)
 {
     return group_teardown(state);
@@ -645,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_dh_on_venlo),
         cmocka_unit_test(test_cash_by_players),
         cmocka_unit_test(test_no_sale_in_first_stock_round),
+        cmocka_unit_test(test_a_whole_game),
     };
     return cmocka_run_group_tests(tests, setup_kaas, teardown);
 }
