@@ -10,20 +10,12 @@
 #include "game_fixture.h"
 #include "engine/routes.h"
 
-static char *read_games_file(const char *name, void *ctx)
-{
-    (void)ctx;
-    char path[128];
-    snprintf(path, sizeof path, "config/games/%s.json", name);
-    return util_read_file(path, NULL);
-}
-
 /* 18Kaas with the options given (NULL: the defaults), as the service loads it: the base, and
  * when the choices change the title's data the title they make. */
 static eng_title *load_kaas(const char *options)
 {
     char *err = NULL, why[256];
-    eng_title *base = eng_title_load("18Kaas", read_games_file, NULL, &err);
+    eng_title *base = eng_title_load("18Kaas", tf_read_games_file, NULL, &err);
     if (!base)
         fail_msg("18Kaas.json does not load: %s", err);
     eng_options o;
@@ -32,7 +24,7 @@ static eng_title *load_kaas(const char *options)
         fail_msg("%s: %s", options, why);
     if (!eng_choices_change_title(base, o.chosen))
         return base;
-    eng_title *t = eng_title_load_chosen("18Kaas", read_games_file, NULL, base, o.chosen, &err);
+    eng_title *t = eng_title_load_chosen("18Kaas", tf_read_games_file, NULL, base, o.chosen, &err);
     if (!t)
         fail_msg("18Kaas with %s does not load: %s", options, err);
     eng_title_free(base);
@@ -56,19 +48,6 @@ static int setup_kaas(void **state)
 static const eng_hex *hex_of(const char *id)
 {
     return &title->hexes[tf_hex(title, id)];
-}
-
-/* The edges the track reaches, a bit per edge. */
-static unsigned edges_of(const eng_track *tr)
-{
-    unsigned m = 0;
-    for (int i = 0; i < tr->npaths; i++) {
-        if (tr->paths[i].a.kind == ENG_END_EDGE)
-            m |= 1u << tr->paths[i].a.index;
-        if (tr->paths[i].b.kind == ENG_END_EDGE)
-            m |= 1u << tr->paths[i].b.index;
-    }
-    return m;
 }
 
 #define E(n) (1u << (n))
@@ -160,8 +139,8 @@ static void test_map(void **state)
         assert_int_equal(h->doubles_run, ENG_DOUBLES_CITIES);
         assert_int_equal(h->doubles_run_plus, 0);
     }
-    assert_int_equal(edges_of(&hex_of("J17")->printed), E(1) | E(2)); /* to J15 and I16 */
-    assert_int_equal(edges_of(&hex_of("K18")->printed), E(1));        /* to Venlo */
+    assert_int_equal(tf_edges_of(&hex_of("J17")->printed), E(1) | E(2)); /* to J15 and I16 */
+    assert_int_equal(tf_edges_of(&hex_of("K18")->printed), E(1));        /* to Venlo */
     assert_int_equal(eng_neighbor(title, tf_hex(title, "K18"), 1), tf_hex(title, "K16"));
     assert_int_equal(eng_neighbor(title, tf_hex(title, "J17"), 2), tf_hex(title, "I16"));
     assert_int_equal(hex_of("C12")->doubles_run, ENG_DOUBLES_NONE);
@@ -176,7 +155,7 @@ static void test_map(void **state)
     assert_int_equal(ams->printed.color, ENG_YELLOW);
     assert_int_equal(ams->printed.ncities, 2);
     assert_int_equal(ams->printed.cities[0].revenue, 40);
-    assert_int_equal(edges_of(&ams->printed), E(1) | E(5));
+    assert_int_equal(tf_edges_of(&ams->printed), E(1) | E(5));
     /* G12: an empty yellow hex of cost 80 (built from the green phase) */
     assert_int_equal(hex_of("G12")->printed.color, ENG_YELLOW);
     assert_int_equal(hex_of("G12")->printed.npaths, 0);
@@ -185,7 +164,7 @@ static void test_map(void **state)
     assert_string_equal(hex_of("G8")->printed.label, "B+");
     assert_string_equal(hex_of("K8")->printed.label, "B");
     assert_string_equal(hex_of("I12")->printed.label, "U");
-    assert_int_equal(edges_of(&hex_of("E10")->printed), E(0) | E(1)); /* Hoorn: F9, E8 */
+    assert_int_equal(tf_edges_of(&hex_of("E10")->printed), E(0) | E(1)); /* Hoorn: F9, E8 */
     assert_int_equal(hex_of("K16")->cost, 120);
 }
 
@@ -337,21 +316,11 @@ static void test_amsterdam_upgrade(void **state)
 
 /* ---- the Ruhr rule ---- */
 
-/* The edge of hex a that faces hex b. */
-static int edge_towards(const char *a, const char *b)
-{
-    for (int e = 0; e < 6; e++)
-        if (eng_neighbor(title, tf_hex(title, a), e) == tf_hex(title, b))
-            return e;
-    fail_msg("%s and %s are not neighbours", a, b);
-    return -1;
-}
-
 /* Lays a tile so that its track touches exactly the edges facing the hexes given. */
 static void lay_joining(eng_game *g, const char *hex, const char *tile, const char *n1,
                         const char *n2)
 {
-    unsigned want = (1u << edge_towards(hex, n1)) | (1u << edge_towards(hex, n2));
+    unsigned want = (1u << tf_edge_towards(title, hex, n1)) | (1u << tf_edge_towards(title, hex, n2));
     const eng_tile *t = &title->tiles[tf_tile(title, tile)];
     char why[256] = "";
     for (int rot = 0; rot < 6; rot++)
