@@ -332,19 +332,26 @@ static void lay_joining(eng_game *g, const char *hex, const char *tile, const ch
 }
 
 /* PRR's station in Utrecht (I12, 57: 20), track west to Gouda (I8, v1: a 57, 20) and east
- * through Arnhem/Nijmegen (I14, a town of 10 on a 55) and I16 to the Ruhrgebied (J17). */
-static eng_game *ruhr_network(const char *options)
+ * through Arnhem/Nijmegen (I14, a town of 10 on a 55) and I16 (unless `to_ruhr` is false) to
+ * the Ruhrgebied (J17). */
+static eng_game *ruhr_network_to(const char *options, bool to_ruhr)
 {
     eng_game *g = free_game(options);
     lay_joining(g, "I12", "57", "I10", "I14");
     lay_joining(g, "I10", "9", "I8", "I12");
     lay_joining(g, "I8", "57", "I6", "I10");
     lay_joining(g, "I14", "55", "I12", "I16");
-    lay_joining(g, "I16", "8", "I14", "J17");
+    if (to_ruhr)
+        lay_joining(g, "I16", "8", "I14", "J17");
     char why[256];
     if (eng_place_station(g->board, NULL, co("PRR"), tf_hex(title, "I12"), 0, why, sizeof why))
         fail_msg("PRR's station: %s", why);
     return g;
+}
+
+static eng_game *ruhr_network(const char *options)
+{
+    return ruhr_network_to(options, true);
 }
 
 /* PRR's best total with these trains (names, NULL-terminated), the exhaustive search agreeing,
@@ -430,6 +437,26 @@ static void test_ruhr_declared_run(void **state)
     eng_train_run declared = run.trains[0];
     int total = eng_check_runs(g, co("PRR"), &declared, 1, why, sizeof why);
     assert_int_equal(total, 50);
+    eng_game_free(g);
+}
+
+/* House rule 17's trial of a lay (the runs of the board before, only those through the changed
+ * hex listed again) counts the Ruhr as the full search does: the track into it laid last. */
+static void test_ruhr_in_the_trial_of_a_lay(void **state)
+{
+    (void)state;
+    eng_game *g = ruhr_network_to("VersionOf=v1", false);
+    eng_company_state *s = &g->co[co("PRR")];
+    s->ntrains = 1;
+    s->trains[0] = train("4");
+    eng_runs_before *before = eng_runs_before_new(g, co("PRR"));
+    eng_run was, fresh, changed;
+    eng_runs_before_best(before, &was);
+    assert_int_equal(was.total, 50); /* Gouda, Utrecht, the town */
+    lay_joining(g, "I16", "8", "I14", "J17");
+    assert_int_equal(eng_best_run_fresh(g, co("PRR"), &fresh), 90);
+    assert_int_equal(eng_best_run_changed(before, g, tf_hex(title, "I16"), &changed), 90);
+    eng_runs_before_free(before);
     eng_game_free(g);
 }
 
@@ -705,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_ruhr_doubles_every_stop),
         cmocka_unit_test(test_ruhr_alternative),
         cmocka_unit_test(test_ruhr_declared_run),
+        cmocka_unit_test(test_ruhr_in_the_trial_of_a_lay),
         cmocka_unit_test(test_privates_block_their_hexes),
         cmocka_unit_test(test_cstl_tile_on_d15),
         cmocka_unit_test(test_dh_on_venlo),
