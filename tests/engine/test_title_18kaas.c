@@ -586,6 +586,29 @@ static void test_dh_on_venlo(void **state)
     eng_game_free(g);
 }
 
+/* Seed 003: the D&H's station on Venlo only in the turn its tile was laid there, not a turn
+ * later. */
+static void test_dh_station_only_in_the_turn_of_its_tile(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating("D&H");
+    int prr = co("PRR"), dh = co("D&H");
+    assert_int_equal(tf_company(title, "D&H")->powers.token_requires_tile, ENG_TOKEN_SAME_TURN);
+    eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
+    give_train(g, "PRR", "2");
+    must(g, buy_private("D&H", 70));
+    refused(g, station, "D&H's station on K16 is placed only in the turn in which PRR lays "
+                        "D&H's tile there");
+    lay_one_of(g, "K16", (const char *const[]){"57"}, 1);
+    must(g, (eng_action){.kind = ENG_ACT_RUN, .revenue = 0, .payout = false});
+    must(g, (eng_action){.kind = ENG_ACT_DONE});
+    assert_int_equal(g->operating, prr);
+    refused(g, station, "D&H's station on K16 is placed only in the turn in which PRR lays "
+                        "D&H's tile there");
+    assert_int_equal(eng_stations_placed(g, prr), 1);
+    eng_game_free(g);
+}
+
 /* ---- players ---- */
 
 static void test_cash_by_players(void **state)
@@ -736,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_privates_block_their_hexes),
         cmocka_unit_test(test_cstl_tile_on_d15),
         cmocka_unit_test(test_dh_on_venlo),
+        cmocka_unit_test(test_dh_station_only_in_the_turn_of_its_tile),
         cmocka_unit_test(test_cash_by_players),
         cmocka_unit_test(test_no_sale_in_first_stock_round),
         cmocka_unit_test(test_a_whole_game),
