@@ -134,6 +134,10 @@ int xg_bankrupt(xg_importer *x, const cJSON *a);
  * (a company entity); -1 with why. */
 int xg_acting_company(xg_importer *x, const cJSON *a);
 const char *xg_str(const cJSON *a, const char *name);
+/* Whether an action of this type is words only, no move: a chat message, a player's line in
+ * the game's log ("log": 18GA's hotseat files), a standing instruction (program_*: its
+ * effects are the auto actions). */
+bool xg_words_only(const char *type);
 int xg_int(const cJSON *a, const char *name, int otherwise);
 
 /* ---- loans, destinations, special purchases, the national (import_special.c) ---- */

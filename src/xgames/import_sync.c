@@ -122,7 +122,7 @@ static bool file_chooses_home(const xg_importer *x)
     int c = x->g->operating;
     for (int i = x->at; i < x->nkept; i++) {
         const char *type = xg_str(x->kept[i].a, "type");
-        if (!type || strncmp(type, "program_", 8) == 0 || strcmp(type, "message") == 0)
+        if (!type || xg_words_only(type))
             continue;
         if (xg_acting_company((xg_importer *)x, x->kept[i].a) != c)
             return false;
