@@ -1,0 +1,125 @@
+# The second oracle for 18GA: 18xx.games' recorded 18GA games (../shared/oracle/18xx-games/18GA/:
+# 18GA_game_end_bank, 18GA_game_end_bankrupt; tests/oracle/18xx-games/18GA/:
+# 18GA_game_end_stock_market) imported through the engine (tests/tools/xgreplay), as far as this
+# tree's engine plays 18GA: tests/oracle/18xx-games-18GA-known.json's "reaches" says for each
+# file the action where it stops today and why, or "whole" (every action applied, the values and
+# the end equal to the file's result, the action log replaying to the same state). A file that
+# stops earlier fails; one that goes further passes and says so (the entry is then to be
+# raised). A difference named there ("differences") stops the replay before it, said. Where
+# 18xx.games' engine is here (scripts/xgames_engine.sh), the position where each file stops in
+# pbemgm (the players' and the majors' cash, the prices, the bank) is compared with that
+# engine's at the same action; SKIP otherwise. Files imported whole are exported again
+# (tests/tools/xgexport again) and loaded in that engine.
+. "${PBEMGM_TOP:?}/tests/xgames/oracle_lib.sh"
+KNOWN="$TOP/tests/oracle/18xx-games-18GA-known.json"
+ENGINE="$TOP/scripts/xgames_engine.sh"
+# known LIST FILE FIELD: the FIELD of the entry of LIST ("reaches", "export_differences") for FILE
+known() {
+    python3 -c 'import json, sys
+for r in json.load(open(sys.argv[1])).get(sys.argv[2], []):
+    if r["file"] == sys.argv[3]:
+        print(r.get(sys.argv[4], ""))' "$KNOWN" "$1" "$2" "$3"
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; echo "1..$N"' EXIT
+sh "$ENGINE" setup > /dev/null 2>&1
+engine=$?
+files=$(ls "$ORACLE"/18GA/*.json "$TOP"/tests/oracle/18xx-games/18GA/*.json 2>/dev/null)
+[ -n "$files" ] || { not_ok "18xx.games' 18GA games are in $ORACLE/18GA"; exit 1; }
+count=0
+whole=""
+for f in $files; do
+    name=$(basename "$f")
+    count=$((count + 1))
+    want=$(known reaches "$name" action)
+    out=$("$REPLAY" "$f" 2>&1)
+    rc=$?
+    refused=$(echo "$out" | sed -n 's/^REFUSED action \([0-9]*\) .*/\1/p' | head -1)
+    [ -z "$refused" ] && echo "$out" | grep -q '^REFUSED ' && refused=0
+    why=$(echo "$out" | grep -m1 '^REFUSED' | cut -c1-200)
+    stop=""
+    if [ $rc -eq 0 ] && echo "$out" | tail -1 | grep -q '^all equal$' &&
+        echo "$out" | grep -q '^the action log replays to the same state$'; then
+        [ "$want" = whole ] && ok "$name imports whole: $(echo "$out" | grep -c ': pbemgm [0-9]*, file') values and the end ($(echo "$out" | sed -n 's/^end: pbemgm "\(.*\)", file.*/\1/p')) equal" \
+            || ok "$name imports whole, further than the known file says ($want): raise it"
+        whole="$whole $f"
+    elif [ $rc -eq 0 ] && echo "$out" | grep -q '^a known difference at action'; then
+        stop=$(echo "$out" | sed -n 's/^a known difference at action \([0-9]*\).*/\1/p')
+        ok "$name applies every action before its known difference: $stop"
+    elif [ -z "$want" ]; then
+        not_ok "$name is not in $KNOWN's reaches: $why"
+    elif [ -n "$refused" ] && [ "$want" != whole ] && [ "$refused" -eq "$want" ]; then
+        ok "$name imports up to action $want as known: $why"
+        stop=$refused
+    elif [ -n "$refused" ] && [ "$want" != whole ] && [ "$refused" -gt "$want" ]; then
+        ok "$name imports further than known ($want): $why — raise it"
+        stop=$refused
+    else
+        not_ok "$name stops before what is known ($want): $why $(echo "$out" | grep -m2 DIFFERENT | tr '\n' ' ')"
+    fi
+    # where it stops: pbemgm's position against 18xx.games' engine's before that action
+    if [ -n "$stop" ] && [ "$stop" -gt 1 ]; then
+        if [ $engine -eq 2 ]; then
+            ok "# SKIP 18xx.games' engine is not here: $name's position at $stop not compared"
+        else
+            PBEMGM_BUILD=$BUILD python3 "$TOP/tests/tools/xgames/pbemgm_positions.py" "$f" \
+                "$((stop - 1))" "$((stop - 1))" > "$tmp/pb" 2>&1
+            sh "$ENGINE" positions "$f" > "$tmp/xg" 2>/dev/null
+            diff=$(ruby "$TOP/tests/tools/xgames/positions_diff.rb" "$tmp/xg" "$tmp/pb" 2>&1)
+            echo "$diff" | grep -q '^1 actions compared, 0 differ' \
+                && ok "$name before action $stop: each player's and major's cash, the prices and the bank as 18xx.games' engine has them" \
+                || not_ok "$name before action $stop, against 18xx.games' engine: $(echo "$diff" | head -6 | tr '\n' ' ')"
+        fi
+    fi
+done
+[ "$count" -ge 3 ] && ok "$count recorded 18GA games checked" || not_ok "only $count 18GA games found"
+# a "log" action (a player's line in the game's log) is words only: the bankrupt file without its
+# two imports the same way
+f=$(ls "$ORACLE"/18GA/18GA_game_end_bankrupt.json 2>/dev/null)
+if [ -n "$f" ]; then
+    python3 - "$f" "$tmp/nolog.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["actions"] = [a for a in d["actions"] if a["type"] != "log"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+    a=$("$REPLAY" "$f" 2>&1 | grep -c '^[0-9]*: ')
+    b=$("$REPLAY" "$tmp/nolog.json" 2>&1 | grep -c '^[0-9]*: ')
+    [ "$a" -eq "$b" ] && [ "$a" -gt 0 ] \
+        && ok "the bankrupt file's two \"log\" actions are words only ($a engine actions either way)" \
+        || not_ok "the \"log\" actions: $a engine actions with them, $b without"
+fi
+# an optional rule the section does not map refuses the file, naming it
+f=$(echo "$files" | head -1)
+sed 's/"optional_rules":\[\]/"optional_rules":["no_such_rule"]/' "$f" > "$tmp/rule.json"
+out=$("$REPLAY" "$tmp/rule.json" 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -q 'REFUSED optional rule no_such_rule' \
+    && ok "an optional rule the 18GA section does not map is refused, named" \
+    || not_ok "an unknown optional rule: $(echo "$out" | tail -2 | tr '\n' ' ')"
+# the export checked by 18xx.games' own engine, when it is here: every file imported whole,
+# exported again, loads whole in it, to its end with the values pbemgm wrote
+TOOL="$BUILD/tests/tools/xgexport"
+if [ $engine -eq 2 ] || [ ! -x "$TOOL" ]; then
+    ok "# SKIP 18xx.games' engine or xgexport not here: the export is not checked"
+else
+    for f in $whole; do
+        name=$(basename "$f")
+        "$TOOL" again "$f" "$tmp/w.json" > "$tmp/w.out" 2>&1
+        out=$(sh "$ENGINE" check "$tmp/w.json" 2>&1)
+        ended=""
+        echo "$out" | grep -q '"file_result":{' && ended=" to its end, with the values pbemgm wrote"
+        kn=$(known export_differences "$name" error)
+        if [ -n "$kn" ]; then
+            echo "$out" | grep -qF "$kn" \
+                && ok "$name exported again stops in 18xx.games where known: $kn" \
+                || not_ok "$name exported again no longer stops where known ($kn): $(echo "$out" | cut -c1-200) — update the known file"
+        else
+            echo "$out" | grep -q '"loaded":true' &&
+                { [ -z "$ended" ] || echo "$out" | grep -q '"result_matches":true'; } \
+                && ok "$name imported and exported again loads whole in 18xx.games$ended" \
+                || not_ok "$name exported again: $(head -c 200 "$tmp/w.out") $(echo "$out" | cut -c1-200)"
+        fi
+        rm -f "$tmp/w.json"
+    done
+    [ -n "$whole" ] || ok "# SKIP no 18GA file imports whole yet: none exported again"
+fi
