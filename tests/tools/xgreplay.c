@@ -35,7 +35,8 @@ static void print_actions(const xg_game *x)
            x->nkept, x->nauto, x->nundone, x->nprograms, x->nmessages, x->nsynthesized);
 }
 
-/* "bank", "bankrupt" as the engine ended the game, "manually_ended" where the file's players
+/* "bank", "bankrupt", "stock_market" (a price at the market's end space: 18GA) as the engine
+ * ended the game — 18xx.games' game_end_reason —, "manually_ended" where the file's players
  * ended it by hand, or "" while it goes on. */
 static const char *end_of(const xg_game *x)
 {
@@ -44,7 +45,9 @@ static const char *end_of(const xg_game *x)
         return "manually_ended";
     for (int i = 0; i < g->nevents; i++)
         if (g->events[i].kind == ENG_EV_GAME_OVER)
-            return g->events[i].amount == ENG_END_BANK ? "bank" : "bankrupt";
+            return g->events[i].amount == ENG_END_BANK     ? "bank"
+                   : g->events[i].amount == ENG_END_MARKET ? "stock_market"
+                                                           : "bankrupt";
     return g->round == ENG_ROUND_OVER ? "over" : "";
 }
 
