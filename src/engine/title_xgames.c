@@ -338,6 +338,8 @@ static bool read_checks(struct loader *L, const cJSON *sec)
            get_bool_or(L, "18xx.games", sec, "sell_in_blocks", &L->t->xgames.sell_in_blocks,
                        false) &&
            get_bool_or(L, "18xx.games", sec, "empty_runs", &L->t->xgames.empty_runs, false) &&
+           get_bool_or(L, "18xx.games", sec, "private_trades_from_first_stock_round",
+                       &L->t->xgames.private_trades_first_sr, false) &&
            read_loan_step(L, sec);
 }
 
