@@ -67,7 +67,7 @@ static void test_counts(void **state)
     eng_title *t = load_18ga();
     assert_string_equal(t->id, "18GA");
     assert_int_equal(t->layout, ENG_LAYOUT_POINTY);
-    assert_string_not_equal(t->not_playable, ""); /* until the engine has its rules (gaps) */
+    assert_string_equal(t->not_playable, ""); /* playable: its rules are the engine's */
     assert_int_equal(t->nhexes, 51);
     int hexes[ENG_NCOLORS] = {0};
     for (int h = 0; h < t->nhexes; h++)
@@ -105,14 +105,17 @@ static void test_hexes(void **state)
     assert_int_equal(mont->printed.cities[0].revenue_by_phase[ENG_YELLOW], 30);
     assert_int_equal(mont->printed.cities[0].revenue_by_phase[ENG_BROWN], 40);
     assert_int_equal(mont->printed.npaths, 3);
+    assert_int_equal(mont->printed.cities[0].neutral_stations, 1); /* a neutral station */
     const eng_hex *tal = hex_of(t, "J4");
     assert_int_equal(tal->printed.cities[0].revenue_by_phase[ENG_GREEN], 20);
     assert_int_equal(tal->printed.cities[0].revenue_by_phase[ENG_BROWN], 50);
+    assert_int_equal(tal->printed.cities[0].neutral_stations, 1);
     /* Jacksonville: a city a station stands in (ACL's home), worth 30, then 60 */
     const eng_hex *jax = hex_of(t, "J12");
     assert_false(jax->offboard);
     assert_int_equal(jax->printed.ncities, 1);
     assert_int_equal(jax->printed.cities[0].revenue_by_phase[ENG_BROWN], 60);
+    assert_int_equal(jax->printed.cities[0].neutral_stations, 0);
     const eng_hex *chat = hex_of(t, "A3");
     assert_true(chat->offboard);
     assert_int_equal(chat->offboard_revenue[ENG_YELLOW], 30);
@@ -168,6 +171,18 @@ static void test_special_upgrades(void **state)
     assert_true(upgrades_to_on(t, tile_upgrades(t, "451a"), "452a", NULL));
     assert_true(upgrades_to_on(t, tile_upgrades(t, "452a"), "455a", NULL));
     assert_true(upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "451a", NULL));
+    /* and each hex's only tile of that colour (only_tiles) */
+    static const struct {
+        const char *hex, *tile;
+        eng_color color;
+    } only[] = {{"D10", "453a", ENG_GREEN}, {"G13", "454a", ENG_GREEN},
+                {"I11", "457a", ENG_BROWN}, {"F6", "458a", ENG_BROWN}};
+    for (int k = 0; k < 4; k++) {
+        const eng_hex *h = hex_of(t, only[k].hex);
+        assert_int_equal(h->nonly_tiles[only[k].color], 1);
+        assert_int_equal(h->only_tiles[only[k].color][0], tf_tile(t, only[k].tile));
+    }
+    assert_int_equal(hex_of(t, "C3")->nonly_tiles[ENG_GREEN], 0);
     assert_false(upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "5", NULL));
     /* the labelled tiles' values and circles (tile.rb) */
     const eng_tile *aug = &t->tiles[tf_tile(t, "453a")];
@@ -236,6 +251,9 @@ static void test_privates_and_majors(void **state)
         assert_true(c->certs[0].director);
     }
     assert_true(tf_company(t, "W&A")->home_choice);
+    assert_true(tf_company(t, "ACL")->home_at_start); /* blocks Jacksonville till it floats */
+    assert_false(tf_company(t, "SAL")->home_at_start);
+    assert_int_equal(tf_company(t, "GA")->nmore_homes, 0);
     assert_int_equal(tf_company(t, "ACL")->token_costs[3], 100);
     eng_title_free(t);
 }
@@ -279,6 +297,13 @@ static void test_trains_phases_market(void **state)
     assert_int_equal(t->market_rows, 7);
     assert_int_equal(t->market_cols, 16);
     assert_int_equal(t->market[15], 300);
+    assert_non_null(t->market_ends);
+    assert_true(t->market_ends[15]); /* the end: "300e" */
+    assert_false(t->market_ends[14]);
+    assert_false(t->market_end_set); /* after the operating round */
+    assert_int_equal(t->phases[0].depot_trains_per_turn, 1);
+    assert_int_equal(t->phases[1].depot_trains_per_turn, 1);
+    assert_int_equal(t->phases[2].depot_trains_per_turn, 0);
     static const int par_cells[][2] = {{0, 5}, {1, 4}, {2, 3}, {3, 2}};
     static const int pars[] = {110, 90, 70, 55};
     int npar = 0;
@@ -335,6 +360,9 @@ static void test_game_options(void **state)
     assert_int_equal(hex_of(t, "F14")->cost, 20);
     assert_int_equal(hex_of(t, "E13")->cost, 0);
     const eng_company *ga = tf_company(t, "GA");
+    assert_int_equal(ga->home_hex, tf_hex(t, "D10"));
+    assert_int_equal(ga->nmore_homes, 1);
+    assert_int_equal(ga->more_homes[0], tf_hex(t, "E15"));
     assert_int_equal(ga->ntokens, 4);
     assert_int_equal(ga->token_costs[1], 0);
     assert_int_equal(ga->token_costs[2], 40);
@@ -365,10 +393,6 @@ static void test_game_options(void **state)
     assert_true(t->trains[eng_train_index(t, "8")].count_unlimited);
     eng_title_free(t);
 
-    t = load_with(base, "DoubleYellowFirstOR=yes");
-    assert_int_equal(t->ntiles, base->ntiles);
-    eng_title_free(t);
-
     t = load_with(base, "Variant=CottonPort, NewGFHome=yes, ReduceCoGTokens=yes, SoftRust4=yes");
     assert_int_equal(tf_company(t, "CoG")->ntokens, 3);
     assert_int_equal(tf_company(t, "G&F")->home_hex, tf_hex(t, "G3"));
@@ -380,6 +404,9 @@ static void test_game_options(void **state)
     eng_options_default(base, &o);
     assert_int_equal(eng_options_parse(base, &o, "LeaveAuctionOnPass=yes", why, sizeof why), 0);
     assert_true(o.rules.auction_pass_leaves);
+    assert_int_equal(o.rules.first_turn_tile_lays, 0);
+    assert_int_equal(eng_options_parse(base, &o, "DoubleYellowFirstOR=yes", why, sizeof why), 0);
+    assert_int_equal(o.rules.first_turn_tile_lays, 2); /* a rule, no change of the data */
     assert_false(eng_choices_change_title(base, o.chosen));
     eng_title_free(base);
 }
