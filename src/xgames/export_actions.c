@@ -715,7 +715,8 @@ static int exchange(xg_writer *x, const eng_action *a)
 
 /* What 18xx.games does by itself that moves shares or trains: a start item's certificate to
  * its buyer (a certificate sold as an item, or the one its private brings: the title's share
- * of the item there, else the default), trains rusting, a closing company's trains. */
+ * of the item there, else the default), a private's free train, trains rusting, a closing
+ * company's trains. */
 static void follow_events(xg_writer *x)
 {
     int item = -1;
@@ -731,6 +732,12 @@ static void follow_events(xg_writer *x)
         } else if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 &&
                    eng_is_major(x->g, e->company)) {
             xg_shares_give(x, e->company, e->player, e->flag, eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_FREE_TRAIN && !e->flag && e->amount >= 0) {
+            /* a private's free train to the company that bought it (18GA's OSO): 18xx.games'
+             * copy of the kind after the bank's, kept apart from the start ("2-5": game.rb
+             * setup, @free_2_train) */
+            xg_train free = {.type = e->amount, .index = x->t->trains[e->amount].count};
+            xg_trains_move_to(x, e->company, free);
         } else if (e->kind == ENG_EV_RUSTED) {
             xg_trains_rust(x, e->item);
         } else if (e->kind == ENG_EV_MARKET_CLOSES && e->company >= 0) {
