@@ -77,24 +77,6 @@ static int start_decision(xg_writer *x, const eng_action *a)
 
 /* ---- stock rounds ---- */
 
-/* Whether the player could buy a private from another player (g_1830/step/
- * buy_sell_par_shares.rb purchasable_companies: from the second stock round — from the first
- * where the section says "private_trades_from_first_stock_round", base step's, 18GA —, before
- * buying anything in the turn, with money; pbemgm's legal actions do not list it: its price
- * is agreed). */
-static bool may_buy_private(const eng_game *b)
-{
-    int p = b->current, first = b->t->xgames.private_trades_first_sr ? 1 : 2;
-    if (!b->t->privates_between_players || b->round != ENG_ROUND_STOCK ||
-        b->stock_round_number < first || b->turn_bought || b->players[p].cash <= 0)
-        return false;
-    for (int c = 0; c < b->t->ncompanies; c++)
-        if (b->t->companies[c].kind == ENG_PRIVATE && !b->co[c].closed &&
-            !b->t->companies[c].never_to_company && b->co[c].owner >= 0 && b->co[c].owner != p)
-            return true;
-    return false;
-}
-
 /* Whether the turn may still sell on 18xx.games (the title's "sell_buy_order":
  * step/buy_sell_par_shares.rb can_sell_order?). */
 static bool may_sell_there(const xg_writer *x)
@@ -143,7 +125,7 @@ static void turn_of(xg_writer *x, int p)
 static bool player_asked(const xg_writer *x)
 {
     const eng_game *b = x->before;
-    if (may_buy_private(b))
+    if (xg_may_buy_private(b))
         return true;
     eng_action legal[512];
     int n = eng_legal_actions(b, legal, 512);

@@ -225,9 +225,12 @@ static bool may_buy_a_private(const xg_importer *x)
     return false;
 }
 
-/* Whether the player to act may do nothing but pass, by the engine's list of legal actions. */
+/* Whether the player to act may do nothing but pass, by the engine's list of legal actions
+ * and a private he could buy from another player (18xx.games asks him then). */
 static bool nothing_but_pass(const eng_game *g)
 {
+    if (xg_may_buy_private(g))
+        return false;
     eng_action legal[2];
     int n = eng_legal_actions(g, legal, 2);
     return n == 1 && legal[0].kind == ENG_ACT_PASS;

@@ -66,3 +66,16 @@ int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid)
     int interest = interest_paid ? value * g->t->loans.interest_percent / 100 : 0;
     return may_take_loan(g, c, took_loan) ? value - interest : 0;
 }
+
+bool xg_may_buy_private(const eng_game *g)
+{
+    int p = g->current, first = g->t->xgames.private_trades_first_sr ? 1 : 2;
+    if (!g->t->privates_between_players || g->round != ENG_ROUND_STOCK ||
+        g->stock_round_number < first || g->turn_bought || g->players[p].cash <= 0)
+        return false;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (g->t->companies[c].kind == ENG_PRIVATE && !g->co[c].closed &&
+            !g->t->companies[c].never_to_company && g->co[c].owner >= 0 && g->co[c].owner != p)
+            return true;
+    return false;
+}

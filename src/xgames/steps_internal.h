@@ -29,4 +29,12 @@ bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan);
  * buying_power), the whole loan before (its token step: g_1856 step/token.rb buying_power). */
 int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid);
 
+/* Whether the player to act in a stock round could buy a private from another player there
+ * (g_1830/step/buy_sell_par_shares.rb purchasable_companies: from the second stock round —
+ * from the first where the section says "private_trades_from_first_stock_round", the base
+ * step's, 18GA —, before buying anything in the turn, with money; pbemgm's legal actions do
+ * not list it: its price is agreed): 18xx.games asks him then, though he may do nothing
+ * else. */
+bool xg_may_buy_private(const eng_game *g);
+
 #endif
