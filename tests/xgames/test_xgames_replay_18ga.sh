@@ -73,6 +73,24 @@ for f in $files; do
     fi
 done
 [ "$count" -ge 3 ] && ok "$count recorded 18GA games checked" || not_ok "only $count 18GA games found"
+# each file imported whole, position by position against 18xx.games' engine: after every tenth
+# of its actions (scripts/xgames_diff.sh compares them all, slowly), each player's and major's
+# cash, the prices and the bank equal
+for f in $whole; do
+    name=$(basename "$f")
+    if [ $engine -eq 2 ]; then
+        ok "# SKIP 18xx.games' engine is not here: $name's positions not compared"
+        continue
+    fi
+    PBEMGM_BUILD=$BUILD python3 "$TOP/tests/tools/xgames/pbemgm_positions.py" "$f" 0 1000000 10 \
+        > "$tmp/pb" 2>&1
+    sh "$ENGINE" positions "$f" > "$tmp/xg" 2>/dev/null
+    diff=$(ruby "$TOP/tests/tools/xgames/positions_diff.rb" "$tmp/xg" "$tmp/pb" 2>&1)
+    compared=$(echo "$diff" | sed -n 's/^\([0-9]*\) actions compared, 0 differ.*/\1/p')
+    [ -n "$compared" ] && [ "$compared" -ge 30 ] \
+        && ok "$name: the position after $compared of its actions (every tenth) as 18xx.games' engine has it" \
+        || not_ok "$name's positions against 18xx.games' engine: $(echo "$diff" | head -6 | tr '\n' ' ')"
+done
 # a "log" action (a player's line in the game's log) is words only: the bankrupt file without its
 # two imports the same way
 f=$(ls "$ORACLE"/18GA/18GA_game_end_bankrupt.json 2>/dev/null)

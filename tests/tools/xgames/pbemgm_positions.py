@@ -9,7 +9,8 @@
 # id). Run from the tree's top:
 #   PBEMGM_POSITIONS_CMD="python3 tests/tools/xgames/pbemgm_positions.py" \
 #       sh scripts/xgames_diff.sh FILE
-#   python3 tests/tools/xgames/pbemgm_positions.py FILE [FROM [TO]]   (action ids; default all)
+#   python3 tests/tools/xgames/pbemgm_positions.py FILE [FROM [TO [EVERY]]]   (action ids;
+#   default all; EVERY: only each EVERY-th action of the file, for a quicker look)
 # It stops at the first action the import refuses, printing {"error": ...}. One xgreplay run a
 # summary: slow on long files, meant for finding where the engines part.
 import json
@@ -45,18 +46,19 @@ def summary(action, state, names, ids, majors):
 
 def main(argv):
     if len(argv) < 2:
-        sys.stderr.write("usage: pbemgm_positions.py FILE [FROM [TO]]\n")
+        sys.stderr.write("usage: pbemgm_positions.py FILE [FROM [TO [EVERY]]]\n")
         return 64
     path = argv[1]
     with open(path) as f:
         game = json.load(f)
     lo = int(argv[2]) if len(argv) > 2 else 0
     hi = int(argv[3]) if len(argv) > 3 else 1 << 30
+    every = max(1, int(argv[4])) if len(argv) > 4 else 1
     ids, majors = xgames_ids(game["title"])
     names = {p["name"].replace(" ", "_"): p["name"] for p in game["players"]}
     acts = [a["id"] for a in game["actions"] if a["type"] not in ("undo", "redo")]
     for i, aid in enumerate(acts):
-        if aid < lo or aid > hi:
+        if aid < lo or aid > hi or i % every:
             continue
         until = acts[i + 1] if i + 1 < len(acts) else 0
         run = subprocess.run([f"{BUILD}/tests/tools/xgreplay", path] + ([str(until)] if until else []),
