@@ -372,10 +372,11 @@ static int pick(const eng_game *g, eng_action *legal, int n, eng_action *out)
 
 /* ---- pbemgm's position, as the summary line of tests/tools/xgames/xgames_engine.rb ---- */
 
+/* A company's id there: the section's "companies", else a private's first alias (18GA's
+ * MRC, whose first alias is Rails' MR, is named by the section). */
 static const char *name_of(const eng_title *t, int c)
 {
-    const eng_company *co = &t->companies[c];
-    return co->kind == ENG_PRIVATE && co->naliases ? co->aliases[0] : co->id;
+    return eng_xg_company_id(t, c);
 }
 
 static cJSON *corporation(const eng_game *g, int c)
