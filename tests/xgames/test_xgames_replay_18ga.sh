@@ -140,4 +140,14 @@ else
         rm -f "$tmp/w.json"
     done
     [ -n "$whole" ] || ok "# SKIP no 18GA file imports whole yet: none exported again"
+    # games of pbemgm's robot (xgexport: the auction, the stock rounds, operating rounds with
+    # the privates' powers and purchases, the one bank train a turn of phases 2 and 3) load
+    # whole in 18xx.games, past the OSO's free train and the W&S's station step
+    for seed in 10 11 13 14; do
+        "$TOOL" play 18GA "$seed" 200 "$tmp/r$seed.json" 4 > /dev/null 2>&1
+        out=$(sh "$ENGINE" check "$tmp/r$seed.json")
+        echo "$out" | grep -q '"loaded":true' \
+            && ok "the robot's 18GA game $seed ($(echo "$out" | sed -n 's/.*"actions":\([0-9]*\).*/\1/p') actions) loads whole in 18xx.games" \
+            || not_ok "the robot's 18GA game $seed: $(echo "$out" | cut -c1-300)"
+    done
 fi
