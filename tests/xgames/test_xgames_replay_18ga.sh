@@ -121,23 +121,7 @@ if [ $engine -eq 2 ] || [ ! -x "$TOOL" ]; then
     ok "# SKIP 18xx.games' engine or xgexport not here: the export is not checked"
 else
     for f in $whole; do
-        name=$(basename "$f")
-        "$TOOL" again "$f" "$tmp/w.json" > "$tmp/w.out" 2>&1
-        out=$(sh "$ENGINE" check "$tmp/w.json" 2>&1)
-        ended=""
-        echo "$out" | grep -q '"file_result":{' && ended=" to its end, with the values pbemgm wrote"
-        kn=$(known export_differences "$name" error)
-        if [ -n "$kn" ]; then
-            echo "$out" | grep -qF "$kn" \
-                && ok "$name exported again stops in 18xx.games where known: $kn" \
-                || not_ok "$name exported again no longer stops where known ($kn): $(echo "$out" | cut -c1-200) — update the known file"
-        else
-            echo "$out" | grep -q '"loaded":true' &&
-                { [ -z "$ended" ] || echo "$out" | grep -q '"result_matches":true'; } \
-                && ok "$name imported and exported again loads whole in 18xx.games$ended" \
-                || not_ok "$name exported again: $(head -c 200 "$tmp/w.out") $(echo "$out" | cut -c1-200)"
-        fi
-        rm -f "$tmp/w.json"
+        exported_again "$f" "$KNOWN" "$tmp"
     done
     [ -n "$whole" ] || ok "# SKIP no 18GA file imports whole yet: none exported again"
     # games of pbemgm's robot (xgexport: the auction, the stock rounds, operating rounds with
