@@ -154,8 +154,9 @@ typedef struct eng_company_state {
                           * depot_trains_per_turn) */
     bool upgraded;       /* it has upgraded a tile (first_turn_tile_lays: no yellow lay after) */
     /* privates' powers of issue 32 (privates.c): */
-    bool tile_power_now; /* privates: the user laid the power's tile in the turn going on (its
-                          * station "requires_tile": "same_turn", 1830's D&H) */
+    bool tile_power_now; /* privates: the user laid the power's tile on the station's hex in
+                          * the turn going on (its station "requires_tile": "same_turn", 1830's
+                          * D&H) */
     bool free_train_given; /* privates with a free_train: the train went to the company that
                             * bought it (one more of its kind in the game) */
     unsigned char not_sellable[ENG_MAX_TRAIN_TYPES]; /* majors: how many of its trains of each
@@ -682,6 +683,9 @@ bool eng_must_sell(const eng_game *g, int player);
 /* Whether the private's powers are open to major c: the private is open and c is their user —
  * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
 bool eng_powers_for(const eng_game *g, int priv, int c);
+/* Whether major c may lay a tile on the hex through a private's power besides its own lays
+ * (tile.extra: 1830's C&StL, 18GA's Midland), not used yet (privates.c). */
+bool eng_extra_tile_power(const eng_game *g, int c, int hex);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a

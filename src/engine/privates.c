@@ -13,9 +13,10 @@
  * leaves his turn as it was.
  * Privates' powers: whose they are, when they close (their tile lays and stations are
  * operating.c's; whether a station may go on its hex yet, here); a free train for the major
- * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and tunnel) held by the major that buys the
- * private, sold by it to other majors (by the bank once the private is closed); a marker
- * (1856's port) the owning major places on one of its hexes; what both add to a run. */
+ * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and
+ * tunnel) held by the major that buys the private, sold by it to other majors (by the bank
+ * once the private is closed); a marker (1856's port) the owning major places on one of its
+ * hexes; what both add to a run. */
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/state.h"
@@ -162,6 +163,18 @@ bool eng_powers_for(const eng_game *g, int priv, int c)
                                           : g->co[priv].owner == g->co[c].director;
 }
 
+bool eng_extra_tile_power(const eng_game *g, int c, int hex)
+{
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_powers *pw = &g->t->companies[p].powers;
+        for (int i = 0; pw->tile_extra && i < pw->ntile_hexes; i++)
+            if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i)) &&
+                eng_powers_for(g, p, c))
+                return true;
+    }
+    return false;
+}
+
 void eng_close_private(eng_game *g, int priv)
 {
     if (g->co[priv].closed)
@@ -203,7 +216,8 @@ void eng_powers_turn_end(eng_game *g, int c)
 
 void eng_power_tile_laid(eng_game *g, int priv, int k)
 {
-    g->co[priv].tile_power_now = true;
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    g->co[priv].tile_power_now |= pw->tile_hexes[k] == pw->token_hex;
     eng_use_power(g, priv, 1u << k);
 }
 
