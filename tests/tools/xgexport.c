@@ -204,8 +204,10 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
         return sell.n ? any_of(&sell) : first_kind(legal, n, ENG_ACT_SELL);
     if (g->turn_bought && buy.n && r < 15)
         return any_of(&buy);
-    if (g->turn_bought && sell.n && r < 25 && g->opt.priority_after_last_to_act)
-        return any_of(&sell);
+    if (g->turn_bought && sell.n && r < 25 && g->opt.priority_after_last_to_act &&
+        !(g->turn_sold && g->t->xgames.sell_buy_order != ENG_XG_SELL_BUY_SELL))
+        return any_of(&sell); /* (not after a sale and a purchase where 18xx.games' order of
+                               * selling and buying forbids it: 18GA, 1856) */
     if (g->turn_bought)
         return pass;
     if (g->turn_sold && sell.n && r < 20)
@@ -307,6 +309,16 @@ static bool private_to_buy(const eng_game *g, eng_action *a)
     return false;
 }
 
+/* Whether private p is one of the section's "token_step_powers" (its station placed in the
+ * token step: 18GA's W&S). */
+static bool token_step_power(const eng_game *g, int p)
+{
+    for (int i = 0; i < g->t->xgames.ntoken_powers; i++)
+        if (g->t->xgames.token_powers[i] == p)
+            return true;
+    return false;
+}
+
 static int operating_pick(const eng_game *g, const eng_action *legal, int n)
 {
     struct choice c;
@@ -325,6 +337,8 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
         collect(g, legal, n, ENG_ACT_LAY_TILE, -1, &c);
         return c.n && r < 85 ? any_of(&c) : skip;
     case ENG_STEP_STATION:
+        if (station >= 0 && r < 50 && token_step_power(g, legal[station].company))
+            return station; /* (18GA's W&S: its station in its token step) */
         collect(g, legal, n, ENG_ACT_TOKEN, -1, &c);
         return c.n && r < 60 ? any_of(&c) : skip;
     case ENG_STEP_RUN: {

@@ -134,13 +134,13 @@ else
             && ok "the robot's 18GA game $seed ($(echo "$out" | sed -n 's/.*"actions":\([0-9]*\).*/\1/p') actions) loads whole in 18xx.games" \
             || not_ok "the robot's 18GA game $seed: $(echo "$out" | cut -c1-300)"
     done
-    # a longer one (seed 14, 400 actions): the W&S's free station in Waycross placed
+    # a longer one (seed 15, 300 actions): the W&S's free station in Waycross placed
     # (place_token of W&SR), the Midland's tile: loads whole there, and imports again whole
-    "$TOOL" play 18GA 14 400 "$tmp/w14.json" 4 > /dev/null 2>&1
-    out=$(sh "$ENGINE" check "$tmp/w14.json")
-    back=$("$REPLAY" "$tmp/w14.json" 2>&1)
-    echo "$out" | grep -q '"loaded":true' && grep -q '"entity":"W&SR","entity_type":"company"' "$tmp/w14.json" &&
+    "$TOOL" play 18GA 15 300 "$tmp/w15.json" 4 > /dev/null 2>&1
+    out=$(sh "$ENGINE" check "$tmp/w15.json")
+    back=$("$REPLAY" "$tmp/w15.json" 2>&1)
+    echo "$out" | grep -q '"loaded":true' && grep -q '"entity":"W&SR","entity_type":"company"' "$tmp/w15.json" &&
         ! echo "$back" | grep -q '^REFUSED' && echo "$back" | grep -q '"type":"private_station"' \
-        && ok "the robot's 18GA game 14 with the W&S's station loads whole in 18xx.games and imports again" \
-        || not_ok "the robot's 18GA game 14: $(echo "$out" | cut -c1-200) $(echo "$back" | grep -m1 REFUSED)"
+        && ok "the robot's 18GA game 15 with the W&S's station loads whole in 18xx.games and imports again" \
+        || not_ok "the robot's 18GA game 15: $(echo "$out" | cut -c1-200) $(echo "$back" | grep -m1 REFUSED)"
 fi
