@@ -27,7 +27,7 @@ static bool read_depot_limits(struct loader *L, const cJSON *root)
         if (!get_int(L, where, it, "depot_trains_per_turn", &ph->depot_trains_per_turn, 0))
             return false;
         if (ph->depot_trains_per_turn < 0)
-            return bad(L, "%s.depot_trains_per_turn: a number of trains, 1 or more", where);
+            return bad(L, "%s.depot_trains_per_turn: a number of trains (0: no limit)", where);
     }
     return true;
 }
