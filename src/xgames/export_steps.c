@@ -39,33 +39,15 @@ static bool free_station_held(const eng_game *b, int c)
     return false;
 }
 
-/* Whether company c holds a private of the section's "token_step_powers" whose station it
- * has not placed and whose hex has a city with room for it (18GA's W&S in Waycross: g_18_ga
- * step/token.rb remaining_token_ability?, tokenable? without connection or cost). */
-static bool token_power_waits(const eng_game *b, int c)
-{
-    const eng_xgames *xs = &b->t->xgames;
-    for (int i = 0; i < xs->ntoken_powers; i++) {
-        int p = xs->token_powers[i], hex = b->t->companies[p].powers.token_hex;
-        if (b->co[p].held_by != c || b->co[p].closed || eng_private_station_used(b, p))
-            continue;
-        const eng_track *tr = eng_board_track(b->board, hex, NULL);
-        for (int k = 0; k < tr->ncities; k++)
-            if (eng_station_check(b->board, NULL, c, hex, k, NULL, 0) == 0)
-                return true;
-    }
-    return false;
-}
-
 /* step/token.rb can_place_token?: a station marker left, its price in the treasury (with a
  * loan it may take, before its run: g_1856 step/token.rb buying_power), and a city with room
  * for it that the company's track reaches, as 18xx.games follows track; or a private's station
- * power left that keeps the step asking (token_power_waits). */
+ * power left that keeps the step asking (xg_token_power_waits). */
 static bool token_possible(const xg_writer *x, const eng_game *b, int c)
 {
     const eng_company *co = &b->t->companies[c];
     int placed = eng_stations_placed(b, c);
-    if (placed < co->ntokens && token_power_waits(b, c))
+    if (xg_token_power_waits(b, c))
         return true;
     int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan, false);
     if (placed >= co->ntokens || (power < co->token_costs[placed] && !free_station_held(b, c)))

@@ -265,7 +265,8 @@ bool xg_may_buy_a_train(const eng_game *g)
 
 /* The steps of the company whose turn the file was in that it has nothing for, skipped as
  * 18xx.games skips them: its track when its lays are done, its station when it may place
- * none (its price moving left then, with no train to run: NoTrainPriceLeft). */
+ * none and holds no private whose station keeps the step asking (18GA's W&S) (its price
+ * moving left then, with no train to run: NoTrainPriceLeft). */
 static int skip_empty_steps(xg_importer *x)
 {
     eng_game *g = x->g;
@@ -278,6 +279,7 @@ static int skip_empty_steps(xg_importer *x)
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
         return -1;
     if (g->operating == c && eng_step_due(g) == ENG_STEP_STATION && !may_place_a_station(g) &&
+        !xg_token_power_waits(g, c) && /* (18GA's W&S keeps 18xx.games' token step asking) */
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
         return -1;
     if (g->operating == c && eng_step_due(g) == ENG_STEP_TRAINS && g->co[c].ran &&

@@ -79,3 +79,20 @@ bool xg_may_buy_private(const eng_game *g)
             return true;
     return false;
 }
+
+bool xg_token_power_waits(const eng_game *g, int c)
+{
+    const eng_xgames *xs = &g->t->xgames;
+    if (eng_stations_placed(g, c) >= g->t->companies[c].ntokens)
+        return false; /* (no marker left for it) */
+    for (int i = 0; i < xs->ntoken_powers; i++) {
+        int p = xs->token_powers[i], hex = g->t->companies[p].powers.token_hex;
+        if (g->co[p].held_by != c || g->co[p].closed || eng_private_station_used(g, p))
+            continue;
+        const eng_track *tr = eng_board_track(g->board, hex, NULL);
+        for (int k = 0; k < tr->ncities; k++)
+            if (eng_station_check(g->board, NULL, c, hex, k, NULL, 0) == 0)
+                return true;
+    }
+    return false;
+}
