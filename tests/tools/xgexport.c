@@ -556,8 +556,18 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
     snprintf(options, sizeof options, "%s%s%s", t->xgames.options, *more ? ", " : "", more);
     eng_options o;
     eng_options_default(t, &o);
-    eng_game *g = eng_options_parse(t, &o, options, why, sizeof why) == 0
-                      ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
+    bool parsed = eng_options_parse(t, &o, options, why, sizeof why) == 0;
+    if (parsed && eng_choices_change_title(t, o.chosen)) { /* (18GA's Cotton Port: the title
+                                                             * its choices make, as the import's) */
+        eng_title *chosen = eng_title_load_chosen(title, read_games_file, NULL, t, o.chosen, &err);
+        eng_title_free(t);
+        if (!(t = chosen)) {
+            fprintf(stderr, "xgexport: %s\n", err);
+            return 1;
+        }
+        eng_options_for_title(t, &o);
+    }
+    eng_game *g = parsed ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
     char **log = xcalloc((size_t)2 * max + 1, sizeof *log);
     int n = 0;
     bool stable = false; /* a stock round has just begun: the position of a round's start */
