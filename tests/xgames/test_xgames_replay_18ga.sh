@@ -134,6 +134,18 @@ else
             && ok "the robot's 18GA game $seed ($(echo "$out" | sed -n 's/.*"actions":\([0-9]*\).*/\1/p') actions) loads whole in 18xx.games" \
             || not_ok "the robot's 18GA game $seed: $(echo "$out" | cut -c1-300)"
     done
+    # with 18xx.games' optional rules: Cotton Port (its map and GA's two homes: the title its
+    # choice makes) and the two yellow lays of a major's first turn
+    for run in "Variant=CottonPort:15:300:cotton_port" "DoubleYellowFirstOR=yes:10:200:double_yellow_first_or"; do
+        opt=${run%%:*} rest=${run#*:}
+        seed=${rest%%:*} rest=${rest#*:}
+        max=${rest%%:*} rule=${rest#*:}
+        XGEXPORT_OPTIONS="$opt" "$TOOL" play 18GA "$seed" "$max" "$tmp/o$seed.json" 4 > /dev/null 2>&1
+        out=$(sh "$ENGINE" check "$tmp/o$seed.json")
+        echo "$out" | grep -q '"loaded":true' && grep -q "\"optional_rules\":\[\"$rule\"\]" "$tmp/o$seed.json" \
+            && ok "the robot's 18GA game $seed with $opt ($rule there) loads whole in 18xx.games" \
+            || not_ok "the robot's 18GA game $seed with $opt: $(echo "$out" | cut -c1-300)"
+    done
     # a longer one (seed 15, 300 actions): the W&S's free station in Waycross placed
     # (place_token of W&SR), the Midland's tile: loads whole there, and imports again whole
     "$TOOL" play 18GA 15 300 "$tmp/w15.json" 4 > /dev/null 2>&1
