@@ -288,10 +288,41 @@ static int skip_empty_steps(xg_importer *x)
     return 0;
 }
 
+/* Whether the stock-round turn of the player to act, who has bought in it, is over there:
+ * he may buy no more, and no sale is left to him that 18xx.games' order of selling and
+ * buying allows (the section's "sell_buy_order": after a purchase none, or none after a sale
+ * and then a purchase) — 18xx.games then moves on by itself (18GA_game_end_bank's action 104: a
+ * sale, a purchase, and the next player's turn). */
+static bool bought_turn_over(const xg_importer *x)
+{
+    const eng_game *g = x->g;
+    eng_xg_sell_order order = g->t->xgames.sell_buy_order;
+    if (g->round != ENG_ROUND_STOCK || !g->turn_bought || g->par_pending != ENG_NONE ||
+        order == ENG_XG_SELL_BUY_SELL)
+        return false;
+    const char *last = NULL; /* the file's last move applied */
+    for (int i = x->at - 1; i >= 0 && !last; i--) {
+        const char *type = xg_str(x->kept[i].a, "type");
+        last = type && !xg_words_only(type) ? type : NULL;
+    }
+    bool bought_last = last && (strcmp(last, "buy_shares") == 0 || strcmp(last, "par") == 0);
+    if (order == ENG_XG_SELL_BUY || (g->turn_sold && bought_last))
+        return true;
+    eng_action legal[512];
+    int n = eng_legal_actions(g, legal, 512);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == ENG_ACT_SELL && g->co[legal[i].company].started)
+            return false;
+    return true;
+}
+
 int xg_finish_file(xg_importer *x)
 {
     eng_game *g = x->g;
     if (skip_empty_steps(x))
+        return -1;
+    if (bought_turn_over(x) &&
+        synth(x, (eng_action){.kind = ENG_ACT_PASS, .player = -1}, "the end of the turn"))
         return -1;
     if (x->done_passes > 0 && g->round == ENG_ROUND_OPERATING &&
         g->operating == x->turn_company && (x->done_passes >= 2 || !may_buy_a_private(x)) &&

@@ -18,6 +18,7 @@
 #include "engine/title.h"
 #include "util/util.h"
 #include "xgames/export_internal.h"
+#include "lib/xg_position.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -384,97 +385,6 @@ static int pick(const eng_game *g, eng_action *legal, int n, eng_action *out)
     return 0;
 }
 
-/* ---- pbemgm's position, as the summary line of tests/tools/xgames/xgames_engine.rb ---- */
-
-/* A company's id there: the section's "companies", else a private's first alias (18GA's
- * MRC, whose first alias is Rails' MR, is named by the section). */
-static const char *name_of(const eng_title *t, int c)
-{
-    return eng_xg_company_id(t, c);
-}
-
-static cJSON *corporation(const eng_game *g, int c)
-{
-    const eng_company_state *s = &g->co[c];
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "id", g->t->companies[c].id);
-    cJSON_AddNumberToObject(o, "cash", s->cash);
-    cJSON *trains = cJSON_AddArrayToObject(o, "trains");
-    for (int i = 0; i < s->ntrains; i++)
-        cJSON_AddItemToArray(trains, cJSON_CreateString(g->t->trains[s->trains[i]].name));
-    if (eng_share_price(g, c))
-        cJSON_AddNumberToObject(o, "price", eng_share_price(g, c));
-    else
-        cJSON_AddNullToObject(o, "price");
-    if (s->director >= 0)
-        cJSON_AddStringToObject(o, "president", g->players[s->director].name);
-    else
-        cJSON_AddNullToObject(o, "president");
-    cJSON_AddNumberToObject(o, "ipo", eng_percent_held(g, c, ENG_IPO) +
-                                          eng_percent_held(g, c, ENG_RESERVED));
-    cJSON_AddNumberToObject(o, "pool", eng_percent_held(g, c, ENG_POOL));
-    cJSON_AddBoolToObject(o, "floated", s->floated);
-    return o;
-}
-
-static cJSON *acting(const eng_game *g)
-{
-    cJSON *a = cJSON_CreateArray();
-    if (g->round == ENG_ROUND_OVER)
-        return a;
-    if (g->round == ENG_ROUND_OPERATING && g->par_pending == ENG_NONE) {
-        int c = g->discarding != ENG_NONE ? g->discarding : g->operating;
-        cJSON_AddItemToArray(a, cJSON_CreateString(g->t->companies[c].id));
-    } else {
-        cJSON_AddItemToArray(a, cJSON_CreateString(g->players[g->current].name));
-    }
-    return a;
-}
-
-static void print_position(const eng_game *g, int action)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "action", action);
-    cJSON_AddItemToObject(o, "acting", acting(g));
-    cJSON *players = cJSON_AddArrayToObject(o, "players");
-    for (int p = 0; p < g->nplayers; p++) {
-        cJSON *pl = cJSON_CreateObject();
-        cJSON_AddStringToObject(pl, "name", g->players[p].name);
-        cJSON_AddNumberToObject(pl, "cash", g->players[p].cash);
-        cJSON *sh = cJSON_AddObjectToObject(pl, "shares");
-        for (int c = 0; c < g->t->ncompanies; c++)
-            if (eng_is_major(g, c) && eng_percent_held(g, c, p))
-                cJSON_AddNumberToObject(sh, g->t->companies[c].id, eng_percent_held(g, c, p));
-        cJSON_AddNumberToObject(pl, "value", eng_player_worth(g, p));
-        cJSON_AddItemToArray(players, pl);
-    }
-    cJSON *corps = cJSON_AddArrayToObject(o, "corporations");
-    for (int c = 0; c < g->t->ncompanies; c++)
-        if (eng_is_major(g, c) && !g->co[c].closed)
-            cJSON_AddItemToArray(corps, corporation(g, c));
-    cJSON *privs = cJSON_AddObjectToObject(o, "privates");
-    for (int c = 0; c < g->t->ncompanies; c++) {
-        const eng_company_state *s = &g->co[c];
-        if (g->t->companies[c].kind != ENG_PRIVATE)
-            continue;
-        if (s->closed)
-            cJSON_AddStringToObject(privs, name_of(g->t, c), "closed");
-        else if (s->held_by >= 0)
-            cJSON_AddStringToObject(privs, name_of(g->t, c), g->t->companies[s->held_by].id);
-        else if (s->owner >= 0)
-            cJSON_AddStringToObject(privs, name_of(g->t, c), g->players[s->owner].name);
-        else
-            cJSON_AddNullToObject(privs, name_of(g->t, c));
-    }
-    cJSON_AddNumberToObject(o, "bank", g->bank);
-    cJSON_AddStringToObject(o, "phase", g->t->phases[g->phase].name);
-    cJSON_AddBoolToObject(o, "finished", g->round == ENG_ROUND_OVER);
-    char *s = cJSON_PrintUnformatted(o);
-    puts(s);
-    free(s);
-    cJSON_Delete(o);
-}
-
 /* ---- export ---- */
 
 static int export_log(const char *title, const char *options, const char *const *players,
@@ -536,7 +446,7 @@ static void print_positions(const eng_title *t, const eng_options *o, const char
             eng_apply(g, &a, why, sizeof why))
             break;
         if (i + 1 == n || written[i + 1] != written[i])
-            print_position(g, written[i]);
+            xgp_print(g, written[i]);
     }
     eng_game_free(g);
 }

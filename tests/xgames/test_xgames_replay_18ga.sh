@@ -62,33 +62,28 @@ for f in $files; do
         if [ $engine -eq 2 ]; then
             ok "# SKIP 18xx.games' engine is not here: $name's position at $stop not compared"
         else
-            PBEMGM_BUILD=$BUILD python3 "$TOP/tests/tools/xgames/pbemgm_positions.py" "$f" \
-                "$((stop - 1))" "$((stop - 1))" > "$tmp/pb" 2>&1
-            sh "$ENGINE" positions "$f" > "$tmp/xg" 2>/dev/null
-            diff=$(ruby "$TOP/tests/tools/xgames/positions_diff.rb" "$tmp/xg" "$tmp/pb" 2>&1)
-            echo "$diff" | grep -q '^1 actions compared, 0 differ' \
-                && ok "$name before action $stop: each player's and major's cash, the prices and the bank as 18xx.games' engine has them" \
+            diff=$(PBEMGM_POSITIONS_CMD="$REPLAY --positions" sh "$TOP/scripts/xgames_diff.sh" "$f" 2>&1)
+            echo "$diff" | grep -q "the same up to action $((stop - 1))\|^[0-9]* actions compared, 0 differ" \
+                && ok "$name up to action $stop: every position as 18xx.games' engine has it" \
                 || not_ok "$name before action $stop, against 18xx.games' engine: $(echo "$diff" | head -6 | tr '\n' ' ')"
         fi
     fi
 done
 [ "$count" -ge 3 ] && ok "$count recorded 18GA games checked" || not_ok "only $count 18GA games found"
-# each file imported whole, position by position against 18xx.games' engine: after every tenth
-# of its actions (scripts/xgames_diff.sh compares them all, slowly), each player's and major's
-# cash, the prices and the bank equal
+# each file imported whole, position by position against 18xx.games' engine: after every one
+# of its actions (xgreplay --positions, scripts/xgames_diff.sh's pbemgm side), who is to act,
+# each player's cash, shares and value, each major's cash, trains, price, president, IPO and
+# pool, the privates' owners, the bank and the phase equal
 for f in $whole; do
     name=$(basename "$f")
     if [ $engine -eq 2 ]; then
         ok "# SKIP 18xx.games' engine is not here: $name's positions not compared"
         continue
     fi
-    PBEMGM_BUILD=$BUILD python3 "$TOP/tests/tools/xgames/pbemgm_positions.py" "$f" 0 1000000 10 \
-        > "$tmp/pb" 2>&1
-    sh "$ENGINE" positions "$f" > "$tmp/xg" 2>/dev/null
-    diff=$(ruby "$TOP/tests/tools/xgames/positions_diff.rb" "$tmp/xg" "$tmp/pb" 2>&1)
+    diff=$(PBEMGM_POSITIONS_CMD="$REPLAY --positions" sh "$TOP/scripts/xgames_diff.sh" "$f" 2>&1)
     compared=$(echo "$diff" | sed -n 's/^\([0-9]*\) actions compared, 0 differ.*/\1/p')
-    [ -n "$compared" ] && [ "$compared" -ge 30 ] \
-        && ok "$name: the position after $compared of its actions (every tenth) as 18xx.games' engine has it" \
+    [ -n "$compared" ] && [ "$compared" -ge 300 ] \
+        && ok "$name: the position after each of its $compared actions as 18xx.games' engine has it" \
         || not_ok "$name's positions against 18xx.games' engine: $(echo "$diff" | head -6 | tr '\n' ' ')"
 done
 # a "log" action (a player's line in the game's log) is words only: the bankrupt file without its
