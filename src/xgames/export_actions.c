@@ -568,29 +568,13 @@ static int named_action(xg_writer *x, const eng_action *a)
     return rc ? refuse_action(x, "not an action of an operating round 18xx.games has") : 0;
 }
 
-/* step/route.rb actions: a company with trains whose track from one of its stations reaches
- * two stops or more (graph.rb route_info route_available; here from all its stations at once)
- * is asked to run; a run of nothing is then an empty run_routes. */
-static bool route_available(const eng_game *b, int c)
-{
-    if (b->co[c].ntrains == 0)
-        return false;
-    uint32_t *seen = xg_reach(b, c);
-    int stops = 0;
-    for (int h = 0; h < b->t->nhexes && stops < 2; h++)
-        for (int node = ENG_NODE_CITY; node <= ENG_NODE_OFFBOARD; node++)
-            stops += node != ENG_NODE_JUNCTION && ((seen[h] >> (node * 2)) & 1u);
-    free(seen);
-    return stops >= 2;
-}
-
 /* A run of nothing (pbemgm's SKIP at its run, or a run earning nothing) where 18xx.games asks
  * for one, in a title whose section says so (empty_runs: the reach here is close to
  * 18xx.games' graph, not the same, and 1830's games never need it). */
 static void run_of_nothing(xg_writer *x, int c)
 {
     if (!x->t->xgames.empty_runs || eng_step_due(x->before) != ENG_STEP_RUN ||
-        x->step > XG_AT_ROUTE || !route_available(x->before, c))
+        x->step > XG_AT_ROUTE || !xg_route_available(x->before, c))
         return;
     xg_steps_to(x, XG_AT_ROUTE);
     cJSON_AddArrayToObject(xg_company_action(x, "run_routes", c), "routes");
@@ -603,7 +587,7 @@ static void run_of_nothing(xg_writer *x, int c)
 static void station_apart(xg_writer *x, const eng_action *a, int c)
 {
     bool past_run = x->step <= XG_AT_TOKEN && !xg_step_asks(x, XG_AT_TOKEN) &&
-                    !route_available(x->before, c);
+                    !xg_route_available(x->before, c);
     xg_steps_to(x, XG_AT_TOKEN);
     place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
     x->step = past_run ? XG_AT_TRAIN : XG_AT_ROUTE; /* (the token step with it) */

@@ -95,6 +95,10 @@ int xg_sync_player(xg_importer *x, int seat);
 /* The engine brought to company c's turn in an operating round, at `step` or later (HOME: not
  * past its home city's choice). */
 int xg_sync_company(xg_importer *x, int c, eng_step step);
+/* The operating company's station step skipped (SKIP, counted) where 18xx.games skips it by
+ * itself: it may place no station, and holds no private whose station keeps that step asking
+ * (the section's token_step_powers: 18GA's W&S); 0 or -1 with why. */
+int xg_skip_empty_station(xg_importer *x);
 /* Whether the operating company may buy a train now: from the bank, the pool or another
  * company (at the least price). */
 bool xg_may_buy_a_train(const eng_game *g);

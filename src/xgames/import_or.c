@@ -326,6 +326,12 @@ int xg_company_pass(xg_importer *x, int c)
             return -1;
         due = eng_step_due(g);
     }
+    if (due == ENG_STEP_STATION) { /* (a station step 18xx.games skips: the pass is a later
+                                    * step's) */
+        if (xg_skip_empty_station(x))
+            return -1;
+        due = eng_step_due(g);
+    }
     if (due == ENG_STEP_TRACK || due == ENG_STEP_STATION) {
         eng_action skip = company_action(x, ENG_ACT_SKIP, c);
         return xg_apply(x, &skip, NULL);

@@ -43,4 +43,9 @@ bool xg_may_buy_private(const eng_game *g);
  * token step asks it then, for a pass at least. */
 bool xg_token_power_waits(const eng_game *g, int c);
 
+/* step/route.rb actions: whether company c, with trains, has track from its stations that
+ * reaches two stops or more (graph.rb route_info route_available; here from all its stations
+ * at once, export_reach.c): 18xx.games asks it to run then, and skips its route step else. */
+bool xg_route_available(const eng_game *g, int c);
+
 #endif

@@ -146,8 +146,10 @@ else
     "$TOOL" play 18GA 15 300 "$tmp/w15.json" 4 > /dev/null 2>&1
     out=$(sh "$ENGINE" check "$tmp/w15.json")
     back=$("$REPLAY" "$tmp/w15.json" 2>&1)
+    diff=$(PBEMGM_POSITIONS_CMD="$REPLAY --positions" sh "$TOP/scripts/xgames_diff.sh" "$tmp/w15.json" 2>&1)
     echo "$out" | grep -q '"loaded":true' && grep -q '"entity":"W&SR","entity_type":"company"' "$tmp/w15.json" &&
-        ! echo "$back" | grep -q '^REFUSED' && echo "$back" | grep -q '"type":"private_station"' \
-        && ok "the robot's 18GA game 15 with the W&S's station loads whole in 18xx.games and imports again" \
-        || not_ok "the robot's 18GA game 15: $(echo "$out" | cut -c1-200) $(echo "$back" | grep -m1 REFUSED)"
+        ! echo "$back" | grep -q '^REFUSED' && echo "$back" | grep -q '"type":"private_station"' &&
+        echo "$diff" | grep -q '^[0-9]* actions compared, 0 differ' \
+        && ok "the robot's 18GA game 15 with the W&S's station loads whole in 18xx.games and imports again, every position as there" \
+        || not_ok "the robot's 18GA game 15: $(echo "$out" | cut -c1-200) $(echo "$back" | grep -m1 REFUSED) $(echo "$diff" | head -4 | tr '\n' ' ')"
 fi
