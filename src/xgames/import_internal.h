@@ -99,6 +99,9 @@ int xg_sync_company(xg_importer *x, int c, eng_step step);
  * itself: it may place no station, and holds no private whose station keeps that step asking
  * (the section's token_step_powers: 18GA's W&S); 0 or -1 with why. */
 int xg_skip_empty_station(xg_importer *x);
+/* ... and then its route step where 18xx.games skips it (no route available there,
+ * xg_route_available): a run of nothing, its price moving left as there. */
+int xg_skip_empty_steps_after_track(xg_importer *x);
 /* Whether the operating company may buy a train now: from the bank, the pool or another
  * company (at the least price). */
 bool xg_may_buy_a_train(const eng_game *g);

@@ -306,6 +306,10 @@ int xg_buy_company(xg_importer *x, const cJSON *a)
     int c = xg_acting_company(x, a);
     if (c < 0 || xg_sync_company(x, c, ENG_STEP_HOME))
         return -1;
+    eng_step due = eng_step_due(x->g);
+    if ((due == ENG_STEP_STATION || due == ENG_STEP_RUN) && /* (past its track: the steps */
+        xg_skip_empty_steps_after_track(x))                 /* 18xx.games skipped first) */
+        return -1;
     eng_action act = company_action(x, ENG_ACT_BUY_PRIVATE, c);
     act.company = priv;
     act.price = xg_int(a, "price", 0);

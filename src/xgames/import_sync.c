@@ -272,6 +272,17 @@ int xg_skip_empty_station(xg_importer *x)
     return synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip");
 }
 
+int xg_skip_empty_steps_after_track(xg_importer *x)
+{
+    eng_game *g = x->g;
+    if (xg_skip_empty_station(x))
+        return -1;
+    if (eng_step_due(g) == ENG_STEP_RUN && !xg_route_available(g, g->operating) &&
+        synth(x, (eng_action){.kind = ENG_ACT_RUN, .player = -1, .revenue = 0}, "no run"))
+        return -1; /* (18xx.games skips its route step: it does not run, its price moves left) */
+    return 0;
+}
+
 /* The steps of the company whose turn the file was in that it has nothing for, skipped as
  * 18xx.games skips them: its track when its lays are done, its station when it may place
  * none and holds no private whose station keeps the step asking (18GA's W&S) (its price
@@ -287,11 +298,8 @@ static int skip_empty_steps(xg_importer *x)
     if (eng_step_due(g) == ENG_STEP_TRACK && eng_lays_left(g) == 0 && !xg_track_waits(g, c) &&
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
         return -1;
-    if (g->operating == c && xg_skip_empty_station(x))
+    if (g->operating == c && xg_skip_empty_steps_after_track(x))
         return -1;
-    if (g->operating == c && eng_step_due(g) == ENG_STEP_RUN && !xg_route_available(g, c) &&
-        synth(x, (eng_action){.kind = ENG_ACT_RUN, .player = -1, .revenue = 0}, "no run"))
-        return -1; /* (18xx.games skips its route step: it does not run, its price moves left) */
     if (g->operating == c && eng_step_due(g) == ENG_STEP_TRAINS && g->co[c].ran &&
         !xg_may_buy_a_train(g) && !may_buy_a_private(x)) /* 18xx.games: "skips buy trains" */
         return finish_company(x);
