@@ -122,12 +122,14 @@ else
     # games of pbemgm's robot (xgexport: the auction, the stock rounds, operating rounds with
     # the privates' powers and purchases, the one bank train a turn of phases 2 and 3) load
     # whole in 18xx.games, past the OSO's free train and the W&S's station step
+    # and imported again (xgreplay --positions), every position is 18xx.games' there
     for seed in 10 11 13 14; do
         "$TOOL" play 18GA "$seed" 200 "$tmp/r$seed.json" 4 > /dev/null 2>&1
         out=$(sh "$ENGINE" check "$tmp/r$seed.json")
-        echo "$out" | grep -q '"loaded":true' \
-            && ok "the robot's 18GA game $seed ($(echo "$out" | sed -n 's/.*"actions":\([0-9]*\).*/\1/p') actions) loads whole in 18xx.games" \
-            || not_ok "the robot's 18GA game $seed: $(echo "$out" | cut -c1-300)"
+        diff=$(PBEMGM_POSITIONS_CMD="$REPLAY --positions" sh "$TOP/scripts/xgames_diff.sh" "$tmp/r$seed.json" 2>&1)
+        echo "$out" | grep -q '"loaded":true' && echo "$diff" | grep -q '^[0-9]* actions compared, 0 differ' \
+            && ok "the robot's 18GA game $seed ($(echo "$out" | sed -n 's/.*"actions":\([0-9]*\).*/\1/p') actions) loads whole in 18xx.games, imported again every position as there" \
+            || not_ok "the robot's 18GA game $seed: $(echo "$out" | cut -c1-300) $(echo "$diff" | head -4 | tr '\n' ' ')"
     done
     # with 18xx.games' optional rules: Cotton Port (its map and GA's two homes: the title its
     # choice makes) and the two yellow lays of a major's first turn
