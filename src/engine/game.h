@@ -409,6 +409,9 @@ typedef struct eng_game {
     bool bank_broken;         /* the game ends when this operating round ends */
     bool market_end_reached;  /* a price reached the market's end space (18GA): the game ends
                                * as the bank's break ends it, by market_end_set */
+    bool market_end_first;    /* ... before the bank broke: the game's end is the market's when
+                               * both end it at once (18xx.games' game_end_reason: the first
+                               * trigger, 18GA_game_end_stock_market) */
     int market_clock;         /* counts arrivals on market squares */
     bool forming;             /* a formation round is under way */
     bool formation_pending;   /* one is due as soon as the discards are done */

@@ -224,15 +224,11 @@ static bool ends_the_game(eng_game *g)
 {
     note_bank(g);
     bool last_in_set = g->or_in_set >= g->ors_in_set;
-    if (g->bank_broken && (!g->t->bank_break_ends_set || last_in_set)) {
-        eng_end_game(g, ENG_END_BANK);
-        return true;
-    }
-    if (g->market_end_reached && (!g->t->market_end_set || last_in_set)) {
-        eng_end_game(g, ENG_END_MARKET);
-        return true;
-    }
-    return false;
+    bool bank = g->bank_broken && (!g->t->bank_break_ends_set || last_in_set);
+    bool market = g->market_end_reached && (!g->t->market_end_set || last_in_set);
+    if (bank || market) /* (both: named by the first that happened) */
+        eng_end_game(g, market && (!bank || g->market_end_first) ? ENG_END_MARKET : ENG_END_BANK);
+    return bank || market;
 }
 
 static void end_operating_round(eng_game *g)

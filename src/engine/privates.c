@@ -20,6 +20,7 @@
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/state.h"
+#include "engine/steps.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -278,6 +279,9 @@ static void free_train_with_private(eng_game *g, int buyer, int priv)
                    train_kind_gone(g, type) || s->ntrains >= eng_train_limit(g, buyer) ||
                    s->ntrains >= ENG_MAX_TRAINS;
     if (!removed) {
+        if (g->operating == buyer && s->step == ENG_STEP_RUN && s->ntrains == 0)
+            eng_step_reach(g, buyer, ENG_STEP_TRAINS); /* (bought at its trains step, its run
+                                                        * passed: the train runs next turn) */
         s->trains[s->ntrains++] = type;
         s->not_sellable[type] += pw->free_train_not_sellable;
         g->co[priv].free_train_given = true;

@@ -321,6 +321,7 @@ static void note_market_end(eng_game *g, int company)
         !t->market_ends[c->row * t->market_cols + c->col])
         return;
     g->market_end_reached = true;
+    g->market_end_first = !g->bank_broken && g->bank > 0;
     eng_event_add(g, ENG_EV_MARKET_END, ENG_NONE, company, eng_share_price(g, company), 0, false);
 }
 

@@ -547,6 +547,17 @@ typedef struct eng_xgames {
     /* "assign": a private's assign to a hex there as pbemgm's action of that private on that
      * hex (its JSON name: 1856's "port"); "" none */
     char assign_action[ENG_ID];
+    /* "private_trades_from_first_stock_round": players buy privates from each other there
+     * already in the first stock round, as its base step/buy_sell_par_shares.rb
+     * purchasable_companies allows while the phase says so (18GA); false: from the second,
+     * as g_1830's own step has it (1830) */
+    bool private_trades_first_sr;
+    /* "token_step_powers": privates whose station power there keeps its owner's token step
+     * asking (for a pass at least) while it is unused and its hex has room, whatever the
+     * company may place otherwise (18GA's W&S: g_18_ga step/token.rb PASS_ONLY,
+     * remaining_token_ability?) */
+    int ntoken_powers;
+    int token_powers[ENG_MAX_XG_IDS];
 } eng_xgames;
 
 /* The shape of a title's hexes ("layout"; the geometry at the top of this file). */

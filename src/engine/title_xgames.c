@@ -252,10 +252,12 @@ static bool read_swap(struct loader *L, const cJSON *sec)
     return true;
 }
 
-/* A list of privates with a tile power ("tile_powers_last": ["PfB"]) into out. */
+/* A list of privates with a tile power ("tile_powers_last": ["PfB"]), or with a station
+ * power ("token_step_powers"), into out. */
 static bool read_tile_privates(struct loader *L, const cJSON *sec, const char *key, int *out,
                                int *n)
 {
+    bool stations = strcmp(key, "token_step_powers") == 0;
     const cJSON *all = member(sec, key), *it;
     if (all && !cJSON_IsArray(all))
         return bad(L, "18xx.games.%s: must be a list of privates", key);
@@ -264,8 +266,10 @@ static bool read_tile_privates(struct loader *L, const cJSON *sec, const char *k
     {
         int c = cJSON_IsString(it) ? eng_company_index(L->t, it->valuestring) : -1;
         if (c < 0 || L->t->companies[c].kind != ENG_PRIVATE ||
-            L->t->companies[c].powers.ntile_hexes == 0)
-            return bad(L, "18xx.games.%s[%d]: no private with a tile power", key, k);
+            (stations ? L->t->companies[c].powers.token_hex < 0
+                      : L->t->companies[c].powers.ntile_hexes == 0))
+            return bad(L, "18xx.games.%s[%d]: no private with a %s power", key, k,
+                       stations ? "station" : "tile");
         if (*n == ENG_MAX_XG_IDS)
             return bad(L, "18xx.games.%s: more than %d", key, ENG_MAX_XG_IDS);
         out[(*n)++] = c;
@@ -278,7 +282,8 @@ static bool read_lasting(struct loader *L, const cJSON *sec)
 {
     eng_xgames *x = &L->t->xgames;
     return read_tile_privates(L, sec, "tile_powers_last", x->lasting, &x->nlasting) &&
-           read_tile_privates(L, sec, "track_tile_powers", x->track_powers, &x->ntrack_powers);
+           read_tile_privates(L, sec, "track_tile_powers", x->track_powers, &x->ntrack_powers) &&
+           read_tile_privates(L, sec, "token_step_powers", x->token_powers, &x->ntoken_powers);
 }
 
 /* "special_buys": {"Bridge Token": {"action": "buy_bonus", "company": "Brdg"}, ...}. */
@@ -338,6 +343,8 @@ static bool read_checks(struct loader *L, const cJSON *sec)
            get_bool_or(L, "18xx.games", sec, "sell_in_blocks", &L->t->xgames.sell_in_blocks,
                        false) &&
            get_bool_or(L, "18xx.games", sec, "empty_runs", &L->t->xgames.empty_runs, false) &&
+           get_bool_or(L, "18xx.games", sec, "private_trades_from_first_stock_round",
+                       &L->t->xgames.private_trades_first_sr, false) &&
            read_loan_step(L, sec);
 }
 

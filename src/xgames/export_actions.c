@@ -77,23 +77,6 @@ static int start_decision(xg_writer *x, const eng_action *a)
 
 /* ---- stock rounds ---- */
 
-/* Whether the player could buy a private from another player (g_1830/step/
- * buy_sell_par_shares.rb purchasable_companies: from the second stock round, before buying
- * anything in the turn, with money; pbemgm's legal actions do not list it: its price is
- * agreed). */
-static bool may_buy_private(const eng_game *b)
-{
-    int p = b->current;
-    if (!b->t->privates_between_players || b->round != ENG_ROUND_STOCK ||
-        b->stock_round_number < 2 || b->turn_bought || b->players[p].cash <= 0)
-        return false;
-    for (int c = 0; c < b->t->ncompanies; c++)
-        if (b->t->companies[c].kind == ENG_PRIVATE && !b->co[c].closed &&
-            !b->t->companies[c].never_to_company && b->co[c].owner >= 0 && b->co[c].owner != p)
-            return true;
-    return false;
-}
-
 /* Whether the turn may still sell on 18xx.games (the title's "sell_buy_order":
  * step/buy_sell_par_shares.rb can_sell_order?). */
 static bool may_sell_there(const xg_writer *x)
@@ -142,7 +125,7 @@ static void turn_of(xg_writer *x, int p)
 static bool player_asked(const xg_writer *x)
 {
     const eng_game *b = x->before;
-    if (may_buy_private(b))
+    if (xg_may_buy_private(b))
         return true;
     eng_action legal[512];
     int n = eng_legal_actions(b, legal, 512);
@@ -585,29 +568,13 @@ static int named_action(xg_writer *x, const eng_action *a)
     return rc ? refuse_action(x, "not an action of an operating round 18xx.games has") : 0;
 }
 
-/* step/route.rb actions: a company with trains whose track from one of its stations reaches
- * two stops or more (graph.rb route_info route_available; here from all its stations at once)
- * is asked to run; a run of nothing is then an empty run_routes. */
-static bool route_available(const eng_game *b, int c)
-{
-    if (b->co[c].ntrains == 0)
-        return false;
-    uint32_t *seen = xg_reach(b, c);
-    int stops = 0;
-    for (int h = 0; h < b->t->nhexes && stops < 2; h++)
-        for (int node = ENG_NODE_CITY; node <= ENG_NODE_OFFBOARD; node++)
-            stops += node != ENG_NODE_JUNCTION && ((seen[h] >> (node * 2)) & 1u);
-    free(seen);
-    return stops >= 2;
-}
-
 /* A run of nothing (pbemgm's SKIP at its run, or a run earning nothing) where 18xx.games asks
  * for one, in a title whose section says so (empty_runs: the reach here is close to
  * 18xx.games' graph, not the same, and 1830's games never need it). */
 static void run_of_nothing(xg_writer *x, int c)
 {
     if (!x->t->xgames.empty_runs || eng_step_due(x->before) != ENG_STEP_RUN ||
-        x->step > XG_AT_ROUTE || !route_available(x->before, c))
+        x->step > XG_AT_ROUTE || !xg_route_available(x->before, c))
         return;
     xg_steps_to(x, XG_AT_ROUTE);
     cJSON_AddArrayToObject(xg_company_action(x, "run_routes", c), "routes");
@@ -620,7 +587,7 @@ static void run_of_nothing(xg_writer *x, int c)
 static void station_apart(xg_writer *x, const eng_action *a, int c)
 {
     bool past_run = x->step <= XG_AT_TOKEN && !xg_step_asks(x, XG_AT_TOKEN) &&
-                    !route_available(x->before, c);
+                    !xg_route_available(x->before, c);
     xg_steps_to(x, XG_AT_TOKEN);
     place_token(x, a->company, c, x->t->companies[a->company].powers.token_hex);
     x->step = past_run ? XG_AT_TRAIN : XG_AT_ROUTE; /* (the token step with it) */
@@ -714,7 +681,8 @@ static int exchange(xg_writer *x, const eng_action *a)
 
 /* What 18xx.games does by itself that moves shares or trains: a start item's certificate to
  * its buyer (a certificate sold as an item, or the one its private brings: the title's share
- * of the item there, else the default), trains rusting, a closing company's trains. */
+ * of the item there, else the default), a private's free train, trains rusting, a closing
+ * company's trains. */
 static void follow_events(xg_writer *x)
 {
     int item = -1;
@@ -730,6 +698,12 @@ static void follow_events(xg_writer *x)
         } else if (e->kind == ENG_EV_ALSO_GETS && e->company >= 0 &&
                    eng_is_major(x->g, e->company)) {
             xg_shares_give(x, e->company, e->player, e->flag, eng_xg_item_share(x->t, item));
+        } else if (e->kind == ENG_EV_FREE_TRAIN && !e->flag && e->amount >= 0) {
+            /* a private's free train to the company that bought it (18GA's OSO): 18xx.games'
+             * copy of the kind after the bank's, kept apart from the start ("2-5": game.rb
+             * setup, @free_2_train) */
+            xg_train free = {.type = e->amount, .index = x->t->trains[e->amount].count};
+            xg_trains_move_to(x, e->company, free);
         } else if (e->kind == ENG_EV_RUSTED) {
             xg_trains_rust(x, e->item);
         } else if (e->kind == ENG_EV_MARKET_CLOSES && e->company >= 0) {

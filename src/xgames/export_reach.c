@@ -114,3 +114,19 @@ bool xg_city_reached(const uint32_t *seen, int hex, int city)
 {
     return city >= 0 && city < ENG_MAX_CITIES && (seen[hex] >> ((ENG_NODE_CITY + city) * 2)) & 1u;
 }
+
+bool xg_route_available(const eng_game *b, int c)
+{
+    if (b->co[c].ntrains == 0)
+        return false;
+    uint32_t *seen = xg_reach(b, c);
+    int stops = 0;
+    for (int h = 0; h < b->t->nhexes && stops < 2; h++)
+        for (int node = ENG_NODE_CITY;
+             node <= ENG_NODE_OFFBOARD && eng_board_track(b->board, h, NULL)->npaths > 0;
+             node++) /* (a station in a city without track, 18GA's W&S in Waycross: no stop
+                      * of a route) */
+            stops += node != ENG_NODE_JUNCTION && ((seen[h] >> (node * 2)) & 1u);
+    free(seen);
+    return stops >= 2;
+}

@@ -41,11 +41,14 @@ static bool free_station_held(const eng_game *b, int c)
 
 /* step/token.rb can_place_token?: a station marker left, its price in the treasury (with a
  * loan it may take, before its run: g_1856 step/token.rb buying_power), and a city with room
- * for it that the company's track reaches, as 18xx.games follows track. */
+ * for it that the company's track reaches, as 18xx.games follows track; or a private's station
+ * power left that keeps the step asking (xg_token_power_waits). */
 static bool token_possible(const xg_writer *x, const eng_game *b, int c)
 {
     const eng_company *co = &b->t->companies[c];
     int placed = eng_stations_placed(b, c);
+    if (xg_token_power_waits(b, c))
+        return true;
     int power = b->co[c].cash + xg_loan_power(b, c, x->took_loan, false);
     if (placed >= co->ntokens || (power < co->token_costs[placed] && !free_station_held(b, c)))
         return false;
@@ -62,9 +65,11 @@ static bool token_possible(const xg_writer *x, const eng_game *b, int c)
 }
 
 /* step/train.rb can_buy_train?: room for a train and the money for the cheapest on offer —
- * the bank's, the pool's, or, in a phase that lets companies sell each other trains, any other
- * company's (at least 1; depot.rb other_trains, a minor's too); or none held by a major (it
- * must buy; a minor never must, as in pbemgm: 1835's step/buy_train.rb must_buy_train?). */
+ * the bank's, the pool's (not after the phase's depot_trains_per_turn bought: 18GA's
+ * step/single_depot_train_buy.rb), or, in a phase that lets companies sell each other trains,
+ * any other company's (at least 1; depot.rb other_trains, a minor's too); or none held by a
+ * major (it must buy; a minor never must, as in pbemgm: 1835's step/buy_train.rb
+ * must_buy_train?). */
 static bool train_asks(const eng_game *b, int c)
 {
     const eng_company_state *s = &b->co[c];
@@ -72,8 +77,9 @@ static bool train_asks(const eng_game *b, int c)
         return true;
     if (s->ntrains >= eng_train_limit(b, c))
         return false;
-    int least = INT_MAX;
-    for (int k = 0; k < b->t->ntrains; k++)
+    int least = INT_MAX, depot_limit = b->t->phases[b->phase].depot_trains_per_turn;
+    bool depot_open = depot_limit == 0 || s->depot_trains < depot_limit;
+    for (int k = 0; k < b->t->ntrains && depot_open; k++)
         if (eng_bank_sells(b, k) || b->pool_trains[k] > 0)
             least = b->t->trains[k].cost < least ? b->t->trains[k].cost : least;
     for (int o = 0; o < b->t->ncompanies && b->t->phases[b->phase].trains_between_companies; o++)

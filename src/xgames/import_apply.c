@@ -26,6 +26,12 @@ const char *xg_str(const cJSON *a, const char *name)
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+bool xg_words_only(const char *type)
+{
+    return strcmp(type, "message") == 0 || strcmp(type, "log") == 0 ||
+           strncmp(type, "program_", 8) == 0;
+}
+
 int xg_int(const cJSON *a, const char *name, int otherwise)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(a, name);

@@ -95,6 +95,13 @@ int xg_sync_player(xg_importer *x, int seat);
 /* The engine brought to company c's turn in an operating round, at `step` or later (HOME: not
  * past its home city's choice). */
 int xg_sync_company(xg_importer *x, int c, eng_step step);
+/* The operating company's station step skipped (SKIP, counted) where 18xx.games skips it by
+ * itself: it may place no station, and holds no private whose station keeps that step asking
+ * (the section's token_step_powers: 18GA's W&S); 0 or -1 with why. */
+int xg_skip_empty_station(xg_importer *x);
+/* ... and then its route step where 18xx.games skips it (no route available there,
+ * xg_route_available): a run of nothing, its price moving left as there. */
+int xg_skip_empty_steps_after_track(xg_importer *x);
 /* Whether the operating company may buy a train now: from the bank, the pool or another
  * company (at the least price). */
 bool xg_may_buy_a_train(const eng_game *g);
@@ -134,6 +141,10 @@ int xg_bankrupt(xg_importer *x, const cJSON *a);
  * (a company entity); -1 with why. */
 int xg_acting_company(xg_importer *x, const cJSON *a);
 const char *xg_str(const cJSON *a, const char *name);
+/* Whether an action of this type is words only, no move: a chat message, a player's line in
+ * the game's log ("log": 18GA's hotseat files), a standing instruction (program_*: its
+ * effects are the auto actions). */
+bool xg_words_only(const char *type);
 int xg_int(const cJSON *a, const char *name, int otherwise);
 
 /* ---- loans, destinations, special purchases, the national (import_special.c) ---- */

@@ -306,6 +306,10 @@ int xg_buy_company(xg_importer *x, const cJSON *a)
     int c = xg_acting_company(x, a);
     if (c < 0 || xg_sync_company(x, c, ENG_STEP_HOME))
         return -1;
+    eng_step due = eng_step_due(x->g);
+    if ((due == ENG_STEP_STATION || due == ENG_STEP_RUN) && /* (past its track: the steps */
+        xg_skip_empty_steps_after_track(x))                 /* 18xx.games skipped first) */
+        return -1;
     eng_action act = company_action(x, ENG_ACT_BUY_PRIVATE, c);
     act.company = priv;
     act.price = xg_int(a, "price", 0);
@@ -323,6 +327,12 @@ int xg_company_pass(xg_importer *x, int c)
         !xg_track_waits(g, c)) {                      /* unless the track step waits there) */
         eng_action skip = company_action(x, ENG_ACT_SKIP, c);
         if (xg_apply(x, &skip, "skip"))
+            return -1;
+        due = eng_step_due(g);
+    }
+    if (due == ENG_STEP_STATION) { /* (a station step 18xx.games skips: the pass is a later
+                                    * step's) */
+        if (xg_skip_empty_station(x))
             return -1;
         due = eng_step_due(g);
     }

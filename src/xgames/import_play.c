@@ -93,7 +93,7 @@ static bool file_in_stock_round(const xg_importer *x)
     for (int i = x->at + 1; i < x->nkept; i++) {
         const char *kind = xg_str(x->kept[i].a, "entity_type");
         const char *type = xg_str(x->kept[i].a, "type");
-        if (type && (strcmp(type, "message") == 0 || strncmp(type, "program_", 8) == 0))
+        if (type && xg_words_only(type))
             continue;
         return !kind || strcmp(kind, "player") == 0;
     }
@@ -269,7 +269,8 @@ static const struct {
 
 static int play_one(xg_importer *x, const cJSON *a)
 {
-    if (strcmp(x->type, "message") == 0) {
+    if (strcmp(x->type, "message") == 0 || strcmp(x->type, "log") == 0) { /* (a "log": a
+                                                   * player's line, 18GA's hotseat files) */
         x->out->nmessages++;
         return 0;
     }

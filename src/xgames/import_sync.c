@@ -122,7 +122,7 @@ static bool file_chooses_home(const xg_importer *x)
     int c = x->g->operating;
     for (int i = x->at; i < x->nkept; i++) {
         const char *type = xg_str(x->kept[i].a, "type");
-        if (!type || strncmp(type, "program_", 8) == 0 || strcmp(type, "message") == 0)
+        if (!type || xg_words_only(type))
             continue;
         if (xg_acting_company((xg_importer *)x, x->kept[i].a) != c)
             return false;
@@ -225,9 +225,12 @@ static bool may_buy_a_private(const xg_importer *x)
     return false;
 }
 
-/* Whether the player to act may do nothing but pass, by the engine's list of legal actions. */
+/* Whether the player to act may do nothing but pass, by the engine's list of legal actions
+ * and a private he could buy from another player (18xx.games asks him then). */
 static bool nothing_but_pass(const eng_game *g)
 {
+    if (xg_may_buy_private(g))
+        return false;
     eng_action legal[2];
     int n = eng_legal_actions(g, legal, 2);
     return n == 1 && legal[0].kind == ENG_ACT_PASS;
@@ -260,9 +263,30 @@ bool xg_may_buy_a_train(const eng_game *g)
     return false;
 }
 
+int xg_skip_empty_station(xg_importer *x)
+{
+    eng_game *g = x->g;
+    if (eng_step_due(g) != ENG_STEP_STATION || may_place_a_station(g) ||
+        xg_token_power_waits(g, g->operating))
+        return 0;
+    return synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip");
+}
+
+int xg_skip_empty_steps_after_track(xg_importer *x)
+{
+    eng_game *g = x->g;
+    if (xg_skip_empty_station(x))
+        return -1;
+    if (eng_step_due(g) == ENG_STEP_RUN && !xg_route_available(g, g->operating) &&
+        synth(x, (eng_action){.kind = ENG_ACT_RUN, .player = -1, .revenue = 0}, "no run"))
+        return -1; /* (18xx.games skips its route step: it does not run, its price moves left) */
+    return 0;
+}
+
 /* The steps of the company whose turn the file was in that it has nothing for, skipped as
  * 18xx.games skips them: its track when its lays are done, its station when it may place
- * none (its price moving left then, with no train to run: NoTrainPriceLeft). */
+ * none and holds no private whose station keeps the step asking (18GA's W&S) (its price
+ * moving left then, with no train to run: NoTrainPriceLeft). */
 static int skip_empty_steps(xg_importer *x)
 {
     eng_game *g = x->g;
@@ -274,8 +298,7 @@ static int skip_empty_steps(xg_importer *x)
     if (eng_step_due(g) == ENG_STEP_TRACK && eng_lays_left(g) == 0 && !xg_track_waits(g, c) &&
         synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
         return -1;
-    if (g->operating == c && eng_step_due(g) == ENG_STEP_STATION && !may_place_a_station(g) &&
-        synth(x, (eng_action){.kind = ENG_ACT_SKIP, .player = -1}, "skip"))
+    if (g->operating == c && xg_skip_empty_steps_after_track(x))
         return -1;
     if (g->operating == c && eng_step_due(g) == ENG_STEP_TRAINS && g->co[c].ran &&
         !xg_may_buy_a_train(g) && !may_buy_a_private(x)) /* 18xx.games: "skips buy trains" */
@@ -283,10 +306,41 @@ static int skip_empty_steps(xg_importer *x)
     return 0;
 }
 
+/* Whether the stock-round turn of the player to act, who has bought in it, is over there:
+ * he may buy no more, and no sale is left to him that 18xx.games' order of selling and
+ * buying allows (the section's "sell_buy_order": after a purchase none, or none after a sale
+ * and then a purchase) — 18xx.games then moves on by itself (18GA_game_end_bank's action 104: a
+ * sale, a purchase, and the next player's turn). */
+static bool bought_turn_over(const xg_importer *x)
+{
+    const eng_game *g = x->g;
+    eng_xg_sell_order order = g->t->xgames.sell_buy_order;
+    if (g->round != ENG_ROUND_STOCK || !g->turn_bought || g->par_pending != ENG_NONE ||
+        order == ENG_XG_SELL_BUY_SELL)
+        return false;
+    const char *last = NULL; /* the file's last move applied */
+    for (int i = x->at - 1; i >= 0 && !last; i--) {
+        const char *type = xg_str(x->kept[i].a, "type");
+        last = type && !xg_words_only(type) ? type : NULL;
+    }
+    bool bought_last = last && (strcmp(last, "buy_shares") == 0 || strcmp(last, "par") == 0);
+    if (order == ENG_XG_SELL_BUY || (g->turn_sold && bought_last))
+        return true;
+    eng_action legal[512];
+    int n = eng_legal_actions(g, legal, 512);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == ENG_ACT_SELL && g->co[legal[i].company].started)
+            return false;
+    return true;
+}
+
 int xg_finish_file(xg_importer *x)
 {
     eng_game *g = x->g;
     if (skip_empty_steps(x))
+        return -1;
+    if (bought_turn_over(x) &&
+        synth(x, (eng_action){.kind = ENG_ACT_PASS, .player = -1}, "the end of the turn"))
         return -1;
     if (x->done_passes > 0 && g->round == ENG_ROUND_OPERATING &&
         g->operating == x->turn_company && (x->done_passes >= 2 || !may_buy_a_private(x)) &&

@@ -66,3 +66,33 @@ int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid)
     int interest = interest_paid ? value * g->t->loans.interest_percent / 100 : 0;
     return may_take_loan(g, c, took_loan) ? value - interest : 0;
 }
+
+bool xg_may_buy_private(const eng_game *g)
+{
+    int p = g->current, first = g->t->xgames.private_trades_first_sr ? 1 : 2;
+    if (!g->t->privates_between_players || g->round != ENG_ROUND_STOCK ||
+        g->stock_round_number < first || g->turn_bought || g->players[p].cash <= 0)
+        return false;
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (g->t->companies[c].kind == ENG_PRIVATE && !g->co[c].closed &&
+            !g->t->companies[c].never_to_company && g->co[c].owner >= 0 && g->co[c].owner != p)
+            return true;
+    return false;
+}
+
+bool xg_token_power_waits(const eng_game *g, int c)
+{
+    const eng_xgames *xs = &g->t->xgames;
+    if (eng_stations_placed(g, c) >= g->t->companies[c].ntokens)
+        return false; /* (no marker left for it) */
+    for (int i = 0; i < xs->ntoken_powers; i++) {
+        int p = xs->token_powers[i], hex = g->t->companies[p].powers.token_hex;
+        if (g->co[p].held_by != c || g->co[p].closed || eng_private_station_used(g, p))
+            continue;
+        const eng_track *tr = eng_board_track(g->board, hex, NULL);
+        for (int k = 0; k < tr->ncities; k++)
+            if (eng_station_check(g->board, NULL, c, hex, k, NULL, 0) == 0)
+                return true;
+    }
+    return false;
+}

@@ -29,4 +29,23 @@ bool xg_loan_step_asks(const eng_game *g, int c, bool took_loan);
  * buying_power), the whole loan before (its token step: g_1856 step/token.rb buying_power). */
 int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid);
 
+/* Whether the player to act in a stock round could buy a private from another player there
+ * (g_1830/step/buy_sell_par_shares.rb purchasable_companies: from the second stock round —
+ * from the first where the section says "private_trades_from_first_stock_round", the base
+ * step's, 18GA —, before buying anything in the turn, with money; pbemgm's legal actions do
+ * not list it: its price is agreed): 18xx.games asks him then, though he may do nothing
+ * else. */
+bool xg_may_buy_private(const eng_game *g);
+
+/* Whether company c, a station marker left, holds a private of the section's
+ * "token_step_powers" whose station it has not placed and whose hex has a city with room for it (18GA's W&S in Waycross: g_18_ga
+ * step/token.rb remaining_token_ability?, tokenable? without connection or cost): 18xx.games'
+ * token step asks it then, for a pass at least. */
+bool xg_token_power_waits(const eng_game *g, int c);
+
+/* step/route.rb actions: whether company c, with trains, has track from its stations that
+ * reaches two stops or more (graph.rb route_info route_available; here from all its stations
+ * at once, export_reach.c): 18xx.games asks it to run then, and skips its route step else. */
+bool xg_route_available(const eng_game *g, int c);
+
 #endif

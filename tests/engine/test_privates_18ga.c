@@ -615,6 +615,24 @@ static void test_18ga_oso(void **state)
     eng_game_free(g);
 }
 
+/* The OSO bought at the trains step by a company that had no train to run (its run step
+ * passed): the free train runs in its next turn; it stays at the trains step, where it may
+ * still buy its bank train (18xx.games' buy_company after the trains; H5, the robot's game). */
+static void test_18ga_oso_at_the_trains_step(void **state)
+{
+    (void)state;
+    eng_game *g = cog_operating("3");
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    assert_int_equal(eng_step_due(g), ENG_STEP_TRAINS);
+    must(g, buy_private("OSO", 100));
+    assert_int_equal(held(g, "CoG", "2"), 1);
+    assert_int_equal(eng_step_due(g), ENG_STEP_TRAINS);
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train("2")});
+    assert_int_equal(held(g, "CoG", "2"), 2);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_18ga_powers_read),
         cmocka_unit_test(test_18ga_ws),
         cmocka_unit_test(test_18ga_midland),
+        cmocka_unit_test(test_18ga_oso_at_the_trains_step),
         cmocka_unit_test(test_18ga_oso),
     };
     return cmocka_run_group_tests(tests, setup_ga_powers, group_teardown) +

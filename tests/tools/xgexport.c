@@ -18,6 +18,7 @@
 #include "engine/title.h"
 #include "util/util.h"
 #include "xgames/export_internal.h"
+#include "lib/xg_position.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -204,8 +205,10 @@ static int stock_pick(const eng_game *g, const eng_action *legal, int n)
         return sell.n ? any_of(&sell) : first_kind(legal, n, ENG_ACT_SELL);
     if (g->turn_bought && buy.n && r < 15)
         return any_of(&buy);
-    if (g->turn_bought && sell.n && r < 25 && g->opt.priority_after_last_to_act)
-        return any_of(&sell);
+    if (g->turn_bought && sell.n && r < 25 && g->opt.priority_after_last_to_act &&
+        !(g->turn_sold && g->t->xgames.sell_buy_order != ENG_XG_SELL_BUY_SELL))
+        return any_of(&sell); /* (not after a sale and a purchase where 18xx.games' order of
+                               * selling and buying forbids it: 18GA, 1856) */
     if (g->turn_bought)
         return pass;
     if (g->turn_sold && sell.n && r < 20)
@@ -307,6 +310,16 @@ static bool private_to_buy(const eng_game *g, eng_action *a)
     return false;
 }
 
+/* Whether private p is one of the section's "token_step_powers" (its station placed in the
+ * token step: 18GA's W&S). */
+static bool token_step_power(const eng_game *g, int p)
+{
+    for (int i = 0; i < g->t->xgames.ntoken_powers; i++)
+        if (g->t->xgames.token_powers[i] == p)
+            return true;
+    return false;
+}
+
 static int operating_pick(const eng_game *g, const eng_action *legal, int n)
 {
     struct choice c;
@@ -325,6 +338,8 @@ static int operating_pick(const eng_game *g, const eng_action *legal, int n)
         collect(g, legal, n, ENG_ACT_LAY_TILE, -1, &c);
         return c.n && r < 85 ? any_of(&c) : skip;
     case ENG_STEP_STATION:
+        if (station >= 0 && r < 50 && token_step_power(g, legal[station].company))
+            return station; /* (18GA's W&S: its station in its token step) */
         collect(g, legal, n, ENG_ACT_TOKEN, -1, &c);
         return c.n && r < 60 ? any_of(&c) : skip;
     case ENG_STEP_RUN: {
@@ -368,96 +383,6 @@ static int pick(const eng_game *g, eng_action *legal, int n, eng_action *out)
         return -1;
     *out = legal[k];
     return 0;
-}
-
-/* ---- pbemgm's position, as the summary line of tests/tools/xgames/xgames_engine.rb ---- */
-
-static const char *name_of(const eng_title *t, int c)
-{
-    const eng_company *co = &t->companies[c];
-    return co->kind == ENG_PRIVATE && co->naliases ? co->aliases[0] : co->id;
-}
-
-static cJSON *corporation(const eng_game *g, int c)
-{
-    const eng_company_state *s = &g->co[c];
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "id", g->t->companies[c].id);
-    cJSON_AddNumberToObject(o, "cash", s->cash);
-    cJSON *trains = cJSON_AddArrayToObject(o, "trains");
-    for (int i = 0; i < s->ntrains; i++)
-        cJSON_AddItemToArray(trains, cJSON_CreateString(g->t->trains[s->trains[i]].name));
-    if (eng_share_price(g, c))
-        cJSON_AddNumberToObject(o, "price", eng_share_price(g, c));
-    else
-        cJSON_AddNullToObject(o, "price");
-    if (s->director >= 0)
-        cJSON_AddStringToObject(o, "president", g->players[s->director].name);
-    else
-        cJSON_AddNullToObject(o, "president");
-    cJSON_AddNumberToObject(o, "ipo", eng_percent_held(g, c, ENG_IPO) +
-                                          eng_percent_held(g, c, ENG_RESERVED));
-    cJSON_AddNumberToObject(o, "pool", eng_percent_held(g, c, ENG_POOL));
-    cJSON_AddBoolToObject(o, "floated", s->floated);
-    return o;
-}
-
-static cJSON *acting(const eng_game *g)
-{
-    cJSON *a = cJSON_CreateArray();
-    if (g->round == ENG_ROUND_OVER)
-        return a;
-    if (g->round == ENG_ROUND_OPERATING && g->par_pending == ENG_NONE) {
-        int c = g->discarding != ENG_NONE ? g->discarding : g->operating;
-        cJSON_AddItemToArray(a, cJSON_CreateString(g->t->companies[c].id));
-    } else {
-        cJSON_AddItemToArray(a, cJSON_CreateString(g->players[g->current].name));
-    }
-    return a;
-}
-
-static void print_position(const eng_game *g, int action)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "action", action);
-    cJSON_AddItemToObject(o, "acting", acting(g));
-    cJSON *players = cJSON_AddArrayToObject(o, "players");
-    for (int p = 0; p < g->nplayers; p++) {
-        cJSON *pl = cJSON_CreateObject();
-        cJSON_AddStringToObject(pl, "name", g->players[p].name);
-        cJSON_AddNumberToObject(pl, "cash", g->players[p].cash);
-        cJSON *sh = cJSON_AddObjectToObject(pl, "shares");
-        for (int c = 0; c < g->t->ncompanies; c++)
-            if (eng_is_major(g, c) && eng_percent_held(g, c, p))
-                cJSON_AddNumberToObject(sh, g->t->companies[c].id, eng_percent_held(g, c, p));
-        cJSON_AddNumberToObject(pl, "value", eng_player_worth(g, p));
-        cJSON_AddItemToArray(players, pl);
-    }
-    cJSON *corps = cJSON_AddArrayToObject(o, "corporations");
-    for (int c = 0; c < g->t->ncompanies; c++)
-        if (eng_is_major(g, c) && !g->co[c].closed)
-            cJSON_AddItemToArray(corps, corporation(g, c));
-    cJSON *privs = cJSON_AddObjectToObject(o, "privates");
-    for (int c = 0; c < g->t->ncompanies; c++) {
-        const eng_company_state *s = &g->co[c];
-        if (g->t->companies[c].kind != ENG_PRIVATE)
-            continue;
-        if (s->closed)
-            cJSON_AddStringToObject(privs, name_of(g->t, c), "closed");
-        else if (s->held_by >= 0)
-            cJSON_AddStringToObject(privs, name_of(g->t, c), g->t->companies[s->held_by].id);
-        else if (s->owner >= 0)
-            cJSON_AddStringToObject(privs, name_of(g->t, c), g->players[s->owner].name);
-        else
-            cJSON_AddNullToObject(privs, name_of(g->t, c));
-    }
-    cJSON_AddNumberToObject(o, "bank", g->bank);
-    cJSON_AddStringToObject(o, "phase", g->t->phases[g->phase].name);
-    cJSON_AddBoolToObject(o, "finished", g->round == ENG_ROUND_OVER);
-    char *s = cJSON_PrintUnformatted(o);
-    puts(s);
-    free(s);
-    cJSON_Delete(o);
 }
 
 /* ---- export ---- */
@@ -521,7 +446,7 @@ static void print_positions(const eng_title *t, const eng_options *o, const char
             eng_apply(g, &a, why, sizeof why))
             break;
         if (i + 1 == n || written[i + 1] != written[i])
-            print_position(g, written[i]);
+            xgp_print(g, written[i]);
     }
     eng_game_free(g);
 }
@@ -541,8 +466,18 @@ static int play(const char *title, unsigned long s, int max, const char *out, in
     snprintf(options, sizeof options, "%s%s%s", t->xgames.options, *more ? ", " : "", more);
     eng_options o;
     eng_options_default(t, &o);
-    eng_game *g = eng_options_parse(t, &o, options, why, sizeof why) == 0
-                      ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
+    bool parsed = eng_options_parse(t, &o, options, why, sizeof why) == 0;
+    if (parsed && eng_choices_change_title(t, o.chosen)) { /* (18GA's Cotton Port: the title
+                                                             * its choices make, as the import's) */
+        eng_title *chosen = eng_title_load_chosen(title, read_games_file, NULL, t, o.chosen, &err);
+        eng_title_free(t);
+        if (!(t = chosen)) {
+            fprintf(stderr, "xgexport: %s\n", err);
+            return 1;
+        }
+        eng_options_for_title(t, &o);
+    }
+    eng_game *g = parsed ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
     char **log = xcalloc((size_t)2 * max + 1, sizeof *log);
     int n = 0;
     bool stable = false; /* a stock round has just begun: the position of a round's start */

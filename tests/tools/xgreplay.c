@@ -5,8 +5,11 @@
  * whether the engine's action log it made replays on a new game to the same state. Exit 0
  * only when every action applied and all are equal (with UNTIL_ID: when every action before it
  * applied). A file with a difference named in tests/oracle/18xx-games-TITLE-known.json stops
- * before it, said. Run from the top of the tree. */
+ * before it, said. `xgreplay --positions FILE.json`: the position after each of the file's
+ * actions as a summary line (scripts/xgames_diff.sh's pbemgm side). Run from the top of the
+ * tree. */
 #include "engine/game.h"
+#include "lib/xg_position.h"
 #include "util/util.h"
 #include "xgames/xgames.h"
 
@@ -35,7 +38,8 @@ static void print_actions(const xg_game *x)
            x->nkept, x->nauto, x->nundone, x->nprograms, x->nmessages, x->nsynthesized);
 }
 
-/* "bank", "bankrupt" as the engine ended the game, "manually_ended" where the file's players
+/* "bank", "bankrupt", "stock_market" (a price at the market's end space: 18GA) as the engine
+ * ended the game — 18xx.games' game_end_reason —, "manually_ended" where the file's players
  * ended it by hand, or "" while it goes on. */
 static const char *end_of(const xg_game *x)
 {
@@ -44,7 +48,9 @@ static const char *end_of(const xg_game *x)
         return "manually_ended";
     for (int i = 0; i < g->nevents; i++)
         if (g->events[i].kind == ENG_EV_GAME_OVER)
-            return g->events[i].amount == ENG_END_BANK ? "bank" : "bankrupt";
+            return g->events[i].amount == ENG_END_BANK     ? "bank"
+                   : g->events[i].amount == ENG_END_MARKET ? "stock_market"
+                                                           : "bankrupt";
     return g->round == ENG_ROUND_OVER ? "over" : "";
 }
 
@@ -135,10 +141,50 @@ static bool log_replays(const xg_game *x)
     return same;
 }
 
+/* --positions: the position after each of the file's actions (the import stopped before the
+ * next action of another id, 18xx.games' doings there done), a summary line each
+ * (lib/xg_position.h), for scripts/xgames_diff.sh; the refusal, if any, last. */
+static int positions(const char *json)
+{
+    cJSON *root = cJSON_Parse(json);
+    const cJSON *a, *actions = cJSON_GetObjectItemCaseSensitive(root, "actions");
+    int n = 0, *ids = xcalloc((size_t)cJSON_GetArraySize(actions) + 1, sizeof *ids);
+    cJSON_ArrayForEach(a, actions)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(a, "id");
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(a, "type");
+        if (cJSON_IsNumber(id) && cJSON_IsString(type) && strcmp(type->valuestring, "undo") &&
+            strcmp(type->valuestring, "redo") && (n == 0 || ids[n - 1] != id->valueint))
+            ids[n++] = id->valueint;
+    }
+    cJSON_Delete(root);
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        xg_game x;
+        char why[512];
+        rc = xg_import_until(json, read_title_file, NULL, i + 1 < n ? ids[i + 1] : 0, &x, why,
+                             sizeof why);
+        if (rc)
+            printf("{\"error\":\"%s\"}\n", why); /* (an error object: positions_diff.rb) */
+        else
+            xgp_print(x.g, ids[i]);
+        if (!rc)
+            xg_game_clear(&x);
+    }
+    free(ids);
+    return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--positions") == 0) {
+        char *json = util_read_file(argv[2], NULL);
+        int rc = json ? positions(json) : 2;
+        free(json);
+        return rc;
+    }
     if (argc < 2) {
-        fputs("usage: xgreplay FILE.json [UNTIL_ID]\n", stderr);
+        fputs("usage: xgreplay FILE.json [UNTIL_ID] | xgreplay --positions FILE.json\n", stderr);
         return 2;
     }
     char *json = util_read_file(argv[1], NULL), why[512], why2[512];

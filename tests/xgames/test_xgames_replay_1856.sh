@@ -91,26 +91,7 @@ else
         not_ok "move_up_price_sr1 does not export again"
     fi
     for f in $whole; do # every file imported whole, exported again, loads whole
-        name=$(basename "$f")
-        "$TOOL" again "$f" "$tmp/w.json" > "$tmp/w.out" 2>&1
-        out=$(sh "$ENGINE" check "$tmp/w.json" 2>&1)
-        ended=""
-        echo "$out" | grep -q '"file_result":{' && ended=" to its end, with the values pbemgm wrote"
-        known=$(python3 -c 'import json, sys
-for r in json.load(open(sys.argv[1])).get("export_differences", []):
-    if r["file"] == sys.argv[2]:
-        print(r["error"])' "$KNOWN" "$name")
-        if [ -n "$known" ]; then # a known export difference: it must still be that one
-            echo "$out" | grep -qF "$known" \
-                && ok "$name exported again stops in 18xx.games where known: $known" \
-                || not_ok "$name exported again no longer stops where known ($known): $(echo "$out" | cut -c1-200) — update the known file"
-        else
-        echo "$out" | grep -q '"loaded":true' &&
-            { [ -z "$ended" ] || echo "$out" | grep -q '"result_matches":true'; } \
-            && ok "$name imported and exported again loads whole in 18xx.games$ended" \
-            || not_ok "$name exported again: $(head -c 200 "$tmp/w.out") $(echo "$out" | cut -c1-200)"
-        fi
-        rm -f "$tmp/w.json"
+        exported_again "$f" "$KNOWN" "$tmp"
     done
     # a file with a known difference at its end (hotseat006: the CGR's one-share president who
     # cannot buy his second share): exported again it loads whole, 18xx.games' engine ends it
