@@ -4,6 +4,7 @@
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
 #include "engine/capital.h"
+#include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -359,6 +360,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     build_market(g, s);
     s->capital_text = capital_text(s);
     s->powers_text = powers_text(g);
+    s->rules_now_text = rep_rules_now_text(g);
 }
 
 void rep_state_free(rep_state *s)
@@ -374,6 +376,7 @@ void rep_state_free(rep_state *s)
     free(s->market_text);
     free(s->capital_text);
     free(s->powers_text);
+    free(s->rules_now_text);
     memset(s, 0, sizeof *s);
 }
 
