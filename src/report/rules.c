@@ -1,8 +1,8 @@
 /* rules: a title's own rules as its players are told them (rules.h) — each sentence made from
  * the title's data: the phases whose companies buy a limited number of trains from the bank in
  * a turn, the market's end cells, the neutral stations of the map, the homes placed at the start
- * or more than one, a company's first-turn tile lays (an option), a private's free train or
- * free station. Pure. */
+ * or more than one, a company's first-turn tile lays (an option), a private's free train, a
+ * private's station needing no tile or only in the turn of its tile. Pure. */
 #include "report/rules.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -116,6 +116,55 @@ static void say_first_turn_lays(const eng_game *g, buf *b)
                    n);
 }
 
+/* A private's free train (18GA's OSO): what the company that buys it receives. */
+static void say_free_train(const eng_title *t, int c, buf *b)
+{
+    const eng_company *co = &t->companies[c];
+    const eng_powers *pw = &co->powers;
+    if (pw->free_train < 0 || pw->free_train >= t->ntrains)
+        return;
+    buf_printf(b, "%s (%s): the company that buys it from its owner also receives a %s-train "
+                  "from the bank, free",
+               co->id, co->name, t->trains[pw->free_train].name);
+    if (pw->free_train_unless_phase >= 0 && pw->free_train_unless_phase < t->nphases)
+        buf_printf(b, " (not once phase %s has begun, nor at its train limit)",
+                   t->phases[pw->free_train_unless_phase].name);
+    buf_printf(b, "%s.\n", pw->free_train_not_sellable ? "; it may never sell that train" : "");
+}
+
+/* A private's station power that differs from a station's usual rules: a station needing no
+ * tile there (18GA's W&S), or only in the turn its tile was laid (1830's and 18Kaas's D&H as
+ * seed 003 rules it). */
+static void say_station_power(const eng_title *t, int c, buf *b)
+{
+    const eng_company *co = &t->companies[c];
+    const eng_powers *pw = &co->powers;
+    char where[ENG_NAME + ENG_ID + 8];
+    if (pw->token_hex < 0)
+        return;
+    hex_label(t, pw->token_hex, where, sizeof where);
+    if (pw->ntile_hexes == 0 && pw->token_requires_tile == ENG_TOKEN_TILE_NOT_NEEDED &&
+        pw->user_owning_company)
+        buf_printf(b, "%s (%s): the company that owns it may place a %sstation on %s in its "
+                      "station step (USE %s), %s; it needs no track and no tile there.\n",
+                   co->id, co->name, pw->token_free ? "free " : "", where, co->id,
+                   pw->token_extra ? "besides its own" : "as its station of the turn");
+    else if (pw->token_requires_tile == ENG_TOKEN_SAME_TURN)
+        buf_printf(b, "%s (%s): its station on %s may be placed only in the turn in which its "
+                      "company lays the private's tile there (USE %s after the tile).\n",
+                   co->id, co->name, where, co->id);
+}
+
+/* The privates' powers of rules unlike the usual (say_free_train, say_station_power). */
+static void say_privates(const eng_title *t, buf *b)
+{
+    for (int c = 0; c < t->ncompanies; c++)
+        if (t->companies[c].kind == ENG_PRIVATE) {
+            say_station_power(t, c, b);
+            say_free_train(t, c, b);
+        }
+}
+
 /* The sentences of rep_rules_json, each ending in '\n'. */
 static void say_all(const eng_game *g, buf *b)
 {
@@ -124,6 +173,7 @@ static void say_all(const eng_game *g, buf *b)
     say_first_turn_lays(g, b);
     say_neutral_stations(g->t, b);
     say_homes(g->t, b);
+    say_privates(g->t, b);
 }
 
 static cJSON *lines_json(const char *text)

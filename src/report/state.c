@@ -54,12 +54,22 @@ static void build_players(const eng_game *g, rep_state *s)
     }
 }
 
+/* Its trains, "2, 3"; one it may not sell (a private's free train: 18GA's OSO) marked "2 (not
+ * sellable)". */
 static char *trains_text(const eng_game *g, int c)
 {
     buf b;
     buf_init(&b);
-    for (int k = 0; k < g->co[c].ntrains; k++)
-        buf_printf(&b, "%s%s", k ? ", " : "", g->t->trains[g->co[c].trains[k]].name);
+    unsigned char unsold[ENG_MAX_TRAIN_TYPES]; /* of each kind, those still to mark */
+    memcpy(unsold, g->co[c].not_sellable, sizeof unsold);
+    for (int k = 0; k < g->co[c].ntrains; k++) {
+        int kind = g->co[c].trains[k];
+        bool kept = kind >= 0 && kind < ENG_MAX_TRAIN_TYPES && unsold[kind] > 0;
+        if (kept)
+            unsold[kind]--;
+        buf_printf(&b, "%s%s%s", k ? ", " : "", g->t->trains[kind].name,
+                   kept ? " (not sellable)" : "");
+    }
     if (!g->co[c].ntrains)
         buf_adds(&b, "-");
     return buf_steal(&b);
