@@ -76,6 +76,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     }
     g->board = eng_starting_board(t);
     g->board->unlimited_tiles = opt->unlimited_tiles;
+    eng_place_starting_homes(g);
     eng_init_trains(g);
     g->last_buyer = ENG_NONE;
     g->auction_item = g->par_pending = ENG_NONE;
@@ -163,6 +164,7 @@ static int apply_and_go_on(eng_game *g, const eng_action *a, char *why, size_t l
 {
     int rc = dispatch(g, a, why, len);
     if (rc == 0) {
+        eng_powers_after_action(g); /* (trains that may not be sold: privates.h) */
         /* (1856: escrow, closing spaces; capital.h) */
         if (eng_capital_after_action(g, a))
             eng_operating_company_closed(g, g->operating);

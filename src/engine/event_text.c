@@ -343,7 +343,14 @@ static int end_text(const struct line *l)
                    e->flag ? "pay what it owes on its loans" : "buy its train");
     case ENG_EV_GAME_OVER:
         return say(l, "The game is over (%s)",
-                   e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
+                   e->amount == ENG_END_BANK     ? "the bank broke"
+                   : e->amount == ENG_END_MARKET ? "a company reached the market's end"
+                                                 : "a bankruptcy");
+    case ENG_EV_MARKET_END:
+        return say(l, "%s's price reaches the market's end (%d): the game ends with this %s", l->C,
+                   e->amount, l->g->t->market_end_set ? "set of operating rounds"
+                   : l->g->round == ENG_ROUND_OPERATING ? "operating round"
+                                                         : "next operating round");
     case ENG_EV_FINAL_SCORE: return say(l, "%d. %s with %d", e->amount2, l->P, e->amount);
     default: return 0;
     }
@@ -381,7 +388,8 @@ static int capital_text(const struct line *l)
     }
 }
 
-/* Privates' run bonuses and markers (1856's bridge, tunnel and port). */
+/* Privates' run bonuses and markers (1856's bridge, tunnel and port), free trains (18GA's
+ * OSO). */
 static int bonus_text(const struct line *l)
 {
     const eng_event *e = l->e;
@@ -401,6 +409,13 @@ static int bonus_text(const struct line *l)
     case ENG_EV_MARKER_REMOVED:
         return say(l, "%s's %s marker is removed from %s", l->C, pw->marker_name,
                    g->t->hexes[e->amount].id);
+    case ENG_EV_FREE_TRAIN:
+        return e->flag ? say(l, "%s's free %s-train is removed from play (%s may not have it "
+                                "now)", company_id(g, e->item), g->t->trains[e->amount].name,
+                             l->C)
+                       : say(l, "%s receives %s's free %s-train%s", l->C, company_id(g, e->item),
+                             g->t->trains[e->amount].name,
+                             pw->free_train_not_sellable ? " (it may not be sold)" : "");
     default: return 0;
     }
 }
@@ -442,14 +457,14 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_NATIONAL_CHOICE: case ENG_EV_MUST_BUY_SECOND: case ENG_EV_DIRECTOR_WHOLE:
         return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
-    case ENG_EV_FINAL_SCORE:
+    case ENG_EV_FINAL_SCORE: case ENG_EV_MARKET_END:
         return end_text;
     case ENG_EV_CAPITALISED_AS: case ENG_EV_ESCROW: case ENG_EV_DESTINATION:
     case ENG_EV_ESCROW_PAID: case ENG_EV_CAPITALISATION: case ENG_EV_FLOAT_PERCENT:
     case ENG_EV_MAY_NOT_OPERATE: case ENG_EV_MARKET_CLOSES:
         return capital_text;
     case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
-    case ENG_EV_MARKER_REMOVED:
+    case ENG_EV_MARKER_REMOVED: case ENG_EV_FREE_TRAIN:
         return bonus_text;
     case ENG_EV_LOAN_TAKEN: case ENG_EV_INTEREST_DUE: case ENG_EV_INTEREST_PAID:
         return loan_text;

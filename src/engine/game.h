@@ -149,6 +149,17 @@ typedef struct eng_company_state {
     int loans_taken;     /* loans taken this turn (at most the title's per_round) */
     bool loans_repaid;   /* it has repaid loans this turn: no more loans taken, trains bought */
     bool interest_paid;  /* this round's interest on its loans is settled */
+    /* 18GA's rules (title_read_rules.c), for its turn, cleared when its turn begins: */
+    int depot_trains;    /* trains bought from the bank or the pool (a phase's
+                          * depot_trains_per_turn) */
+    bool upgraded;       /* it has upgraded a tile (first_turn_tile_lays: no yellow lay after) */
+    /* privates' powers of issue 32 (privates.c): */
+    bool tile_power_now; /* privates: the user laid the power's tile in the turn going on (its
+                          * station "requires_tile": "same_turn", 1830's D&H) */
+    bool free_train_given; /* privates with a free_train: the train went to the company that
+                            * bought it (one more of its kind in the game) */
+    unsigned char not_sellable[ENG_MAX_TRAIN_TYPES]; /* majors: how many of its trains of each
+                          * kind may not be sold to another company (18GA's OSO's free 2) */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -165,7 +176,7 @@ typedef enum { ENG_ROUND_START, ENG_ROUND_STOCK, ENG_ROUND_OPERATING, ENG_ROUND_
 typedef enum {
     ENG_ROUND_GOES_ON, ENG_ROUND_FINISHED, ENG_SPECIAL_ROUND_DUE, ENG_SPECIAL_ROUND_FINISHED
 } eng_round_state;
-enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
+enum { ENG_END_BANK, ENG_END_BANKRUPTCY, ENG_END_MARKET /* an end space reached (18GA) */ };
 /* Where a company's interest came from (ENG_EV_INTEREST_PAID's item). */
 enum { ENG_PAID_FROM_TREASURY, ENG_PAID_FROM_REVENUE, ENG_PAID_FROM_DIRECTOR };
 
@@ -230,7 +241,7 @@ typedef enum {
                            * (or set of them: bank_break_ends_set) */
     ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company;
                            * flag: for its interest or loans instead (loans.c) */
-    ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
+    ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK, ENG_END_BANKRUPTCY or ENG_END_MARKET */
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
                            * open at face value), amount2: place (1 = the winner) */
     ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
@@ -308,6 +319,13 @@ typedef enum {
                            * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
     ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
     ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
+    /* 18GA's rules: */
+    ENG_EV_MARKET_END,    /* company: its price reached the market's end space (amount): the
+                           * game ends after the operating round (or set: market_end_set) */
+    /* a private's free train (18GA's OSO; privates.c): */
+    ENG_EV_FREE_TRAIN,    /* company: the major that bought the private, item: the private,
+                           * amount: the train type; flag: removed from play instead (its phase
+                           * reached, or the major at its train limit) */
 } eng_event_kind;
 
 /* What a national's director chooses after it forms (g->national_choosing). */
@@ -388,6 +406,8 @@ typedef struct eng_game {
                                * ENG_NONE */
     bool raising_from_pool;
     bool bank_broken;         /* the game ends when this operating round ends */
+    bool market_end_reached;  /* a price reached the market's end space (18GA): the game ends
+                               * as the bank's break ends it, by market_end_set */
     int market_clock;         /* counts arrivals on market squares */
     bool forming;             /* a formation round is under way */
     bool formation_pending;   /* one is due as soon as the discards are done */

@@ -153,11 +153,17 @@ bool eng_title_read_phase_upgrades(struct loader *L, const cJSON *root);
  * may be, when it closes, its run bonus, its marker. */
 bool eng_title_read_power_extras(struct loader *L, const char *where, const cJSON *pw,
                                  eng_powers *out);
+/* Each private's "free_train" power (18GA's OSO), once the trains and phases are read; -1 in
+ * every company without one (title_read_powers.c). */
+bool eng_title_read_free_trains(struct loader *L, const cJSON *root);
 bool eng_title_check_par_spaces(struct loader *L);
 bool eng_title_read_rights(struct loader *L, const cJSON *root);
 
 /* The title's loans ("loans": title_read_loans.c), once the phases are read. */
 bool eng_title_read_loans(struct loader *L, const cJSON *root);
+/* title_read_rules.c: depot trains a turn, the market's end, neutral stations, only_tiles,
+ * homes (docs/titles.md) */
+bool eng_title_read_rules(struct loader *L, const cJSON *root);
 
 /* The title on 18xx.games ("18xx.games": title_xgames.c), once the tiles and hexes are read. */
 bool eng_title_read_xgames(struct loader *L, const cJSON *root);

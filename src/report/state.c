@@ -4,6 +4,7 @@
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
 #include "engine/capital.h"
+#include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -53,12 +54,22 @@ static void build_players(const eng_game *g, rep_state *s)
     }
 }
 
+/* Its trains, "2, 3"; one it may not sell (a private's free train: 18GA's OSO) marked "2 (not
+ * sellable)". */
 static char *trains_text(const eng_game *g, int c)
 {
     buf b;
     buf_init(&b);
-    for (int k = 0; k < g->co[c].ntrains; k++)
-        buf_printf(&b, "%s%s", k ? ", " : "", g->t->trains[g->co[c].trains[k]].name);
+    unsigned char unsold[ENG_MAX_TRAIN_TYPES]; /* of each kind, those still to mark */
+    memcpy(unsold, g->co[c].not_sellable, sizeof unsold);
+    for (int k = 0; k < g->co[c].ntrains; k++) {
+        int kind = g->co[c].trains[k];
+        bool kept = kind >= 0 && kind < ENG_MAX_TRAIN_TYPES && unsold[kind] > 0;
+        if (kept)
+            unsold[kind]--;
+        buf_printf(&b, "%s%s%s", k ? ", " : "", g->t->trains[kind].name,
+                   kept ? " (not sellable)" : "");
+    }
     if (!g->co[c].ntrains)
         buf_adds(&b, "-");
     return buf_steal(&b);
@@ -359,6 +370,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     build_market(g, s);
     s->capital_text = capital_text(s);
     s->powers_text = powers_text(g);
+    s->rules_now_text = rep_rules_now_text(g);
 }
 
 void rep_state_free(rep_state *s)
@@ -374,6 +386,7 @@ void rep_state_free(rep_state *s)
     free(s->market_text);
     free(s->capital_text);
     free(s->powers_text);
+    free(s->rules_now_text);
     memset(s, 0, sizeof *s);
 }
 
