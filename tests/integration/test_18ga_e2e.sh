@@ -60,7 +60,9 @@ report_of 2
 check "each company buys one 2-train from the bank" \
     test "$(grep -c 'buys a 2 train from the bank for 100' "$R-2.txt")" -eq 3
 check "the second 2-train from the bank in phase 2 is refused, with its reason" \
-    sh -c "grep 'GA: BUY TRAIN 2\": not carried out: ' '$R-2.txt' | grep -q 'one train'"
+    sh -c "grep 'GA: BUY TRAIN 2\": not carried out: ' '$R-2.txt' | grep -q 'GA has bought 1 train from the bank and the pool this turn, the most a company may in phase 2'"
+check "the acknowledgement had said so at once" \
+    sh -c "grep -A1 'GA: BUY TRAIN 2' '$WORK/ack-$GAME-alice-2.txt' | tail -1 | grep -q 'would not be carried out now: GA has bought 1 train from the bank'"
 
 # ---- turn 3: the last two 2-trains, then the first 3-train: phase 3 ----
 reply_orders alice 3 "$A" "GA:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
@@ -81,9 +83,15 @@ check "SAL buys the W&S from carol" has "$R-4.txt" 'SAL buys W&S from carol for 
 check "SAL places the W&S's free station in Waycross (I9), not connected to it" \
     has "$R-4.txt" 'SAL places a free station on I9'
 check "GA buys the OSO from alice" has "$R-4.txt" 'GA buys OSO from alice for 100'
-check "and gets the free 2-train with it" has "$R-4.txt" 'GA .*free 2 train'
-check "the players' orders of turn 4 were all carried out" \
-    sh -c "! grep -q 'not carried out' '$R-4.txt'"
+check "and gets the free 2-train with it, not to be sold" \
+    has "$R-4.txt" "GA receives OSO's free 2-train (it may not be sold)"
+check "the companies' orders of turn 4 were all carried out" \
+    sh -c "! grep '\"\\(GA\\|SAL\\): ' '$R-4.txt' | grep -q 'not carried out'"
+check "the acknowledgement said at once the W&S's station and the OSO would be carried out" \
+    sh -c "grep -A1 'SAL: USE W&S' '$WORK/ack-$GAME-carol-4.txt' | grep -q 'would be carried out now' && grep -A1 'GA: BUY PRIVATE OSO FOR 100' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would be carried out now'"
+check "a share ordered in a turn of two operating rounds: the acknowledgement says at once why not" \
+    sh -c "grep -A1 'BUY 1 CoG ELSE PASS' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would not be carried out now: this turn has no stock round'"
+check "and the report the same" has "$R-4.txt" '"BUY 1 CoG ELSE PASS": not carried out: this turn had no stock round'
 
 # ---- then each turn the players buy shares (else pass), their companies played for them,
 # until the game is over (bounded) ----
@@ -100,11 +108,13 @@ t=1; : > "$WORK/all.txt"
 while [ $t -le "$last" ]; do gm game report $GAME $t >> "$WORK/all.txt" 2>/dev/null; t=$((t + 1)); done
 check "several operating rounds: more than 15 tiles laid in the game" \
     sh -c "[ \$(grep -c ' lays tile ' '$WORK/all.txt') -gt 15 ]"
-check "the game moves on to phase 5 (the privates close)" has "$WORK/all.txt" '^Phase 5 begins'
+check "the game moves on to phase 4 (the 2-trains rust)" has "$WORK/all.txt" '^Phase 4 begins'
 check "the game ends (status finished, at turn $last)" test "$(game_status)" = finished
 gm game report $GAME "$last" > "$WORK/last.txt"
-check "the last report says why it is over and the ranking by place" \
-    sh -c "grep -q 'The game is over (' '$WORK/last.txt' && grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
+check "a company reaches the market's end (300): the game ends after that operating round" \
+    sh -c "grep -B1 'The game is over (a company reached the market.s end)' '$WORK/last.txt' | grep -q '^Operating round .* ends'"
+check "the final ranking is told by place" \
+    sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
 mailed_end() { mail_says carol 'The game is over' && mail_says master 'The game is over'; }
 check "every player gets the last report by mail, the GM too" mailed_end
 gm game report $GAME "$last" --html "$WORK/last.html" >/dev/null 2>&1
