@@ -9,7 +9,7 @@
 play() {
     name=$1 players=$2 max=${4:-300}
     out="$tmp/$name.out"
-    AUTOGAME_TITLE=$TITLE AUTOGAME_PLAYERS=$players AUTOGAME_INVEST=${3:-0} AUTOGAME_REPORT=1 \
+    AUTOGAME_TITLE=$TITLE AUTOGAME_PLAYERS=$players AUTOGAME_INVEST=${3:-0} \
         AUTOGAME_MAILED=1 "$BUILD/tests/tools/autogame" "${OPTIONS:-}" "$max" > "$out" \
         2> "$tmp/$name.err"
     rc=$?
