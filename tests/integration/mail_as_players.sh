@@ -6,17 +6,18 @@
 
 # newest_mail WHO: the decoded text of the newest message in WHO's mailbox
 newest_mail() {
-    f=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null | head -1)
-    [ -n "$f" ] && "$MAILTOOL" show "$f"
+    newest=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null | head -1)
+    [ -n "$newest" ] && "$MAILTOOL" show "$newest"
 }
 
 # reply_orders WHO TURN LINES...: WHO's answer to the GM's last mail, with the orders LINES
-# (a line "#..." is one of the form's notes, kept where it stands), by SMTP; then waits (30 s at
+# (a line "#..." is one of the form's notes, kept where it stands; $BELOW, if set, a line he
+# writes under his name), by SMTP; then waits (30 s at
 # most) for the acknowledgement and keeps it in $WORK/ack-WHO-TURN.txt.
 reply_orders() {
     who=$1; turn=$2; shift 2
-    f="$WORK/$GAME-$who-$turn.eml"
     newest_mail "$who" > "$WORK/quoted-$who.txt" 2>/dev/null || : > "$WORK/quoted-$who.txt"
+    f="$WORK/$GAME-$who-$turn.eml"
     name=$(echo "$who" | sed 's/^./\U&/')
     { printf 'From: %s <%s@pbem.test>\r\nSubject: Re: %s turn %s\r\n' "$name" "$who" "$GAME" "$turn"
       printf 'Message-ID: <%s-%s-%s@pbem.test>\r\n' "$GAME" "$turn" "$who"
@@ -25,7 +26,9 @@ reply_orders() {
       printf 'thanks for the report, here are my orders for turn %s.\r\n\r\n' "$turn"
       printf 'GAME %s\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n\r\n' "$GAME" "$who" "$who" "$turn"
       for o in "$@"; do printf '%s\r\n' "$o"; done
-      printf '\r\nCheers,\r\n%s\r\n\r\nSent from my iPhone\r\n\r\n' "$name"
+      printf '\r\nCheers,\r\n%s\r\n' "$name"
+      [ -n "${BELOW:-}" ] && printf '%s\r\n' "$BELOW"
+      printf '\r\nSent from my iPhone\r\n\r\n'
       printf 'On Thu, 26 Nov 2026 at 17:00, Test GM <gm@pbem.test> wrote:\r\n'
       sed 's/^/> /; s/$/\r/' "$WORK/quoted-$who.txt" | head -200; } > "$f"
     send "$who@pbem.test" "$f"
