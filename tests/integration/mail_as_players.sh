@@ -4,9 +4,10 @@
 # orders, a sign-off, his name, his phone's footer, then the GM's mail quoted below with ">".
 # Expects lib.sh sourced, GAME set.
 
-# newest_mail WHO: the decoded text of the newest message in WHO's mailbox
+# newest_mail WHO: the decoded text of the newest message of $GAME in WHO's mailbox
 newest_mail() {
-    newest=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null | head -1)
+    newest=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null |
+             while read -r m; do grep -q "^Subject:.*\<$GAME\>" "$m" && { echo "$m"; break; }; done)
     [ -n "$newest" ] && "$MAILTOOL" show "$newest"
 }
 
