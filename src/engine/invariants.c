@@ -288,11 +288,12 @@ static int check_train_kind(const eng_game *g, int k, int held, char *what, size
     return 0;
 }
 
-/* The trains of each kind held by companies, in the pool and with the bank. */
+/* The trains of each kind held by companies, in the pool and with the bank (less the free
+ * trains privates gave: what is conserved). */
 static void trains_in_play(const eng_game *g, int *in_play)
 {
     for (int k = 0; k < g->t->ntrains && k < ENG_MAX_TRAIN_TYPES; k++)
-        in_play[k] = g->pool_trains[k] + g->trains_left[k];
+        in_play[k] = g->pool_trains[k] + g->trains_left[k] - free_trains_given(g, k);
     for (int c = 0; c < g->t->ncompanies; c++)
         for (int i = 0; i < g->co[c].ntrains && i < ENG_MAX_TRAINS; i++)
             if (g->co[c].trains[i] >= 0 && g->co[c].trains[i] < ENG_MAX_TRAIN_TYPES)
