@@ -52,6 +52,7 @@ struct walker {
     uint8_t *visited;
     int stops[ENG_MAX_RUN_STOPS];
     int nstops, ncities, ntowns, value, tolls, tokens;
+    int doublers;   /* stops counted whose hex doubles the run's others (doubles_run) */
     unsigned groups, ovals;
     struct found *out;
 };
@@ -64,10 +65,30 @@ static int endpoint_toll(const struct walker *w, int node)
     return n->token && !n->own_bank ? n->ferry_toll : 0;
 }
 
+/* What the run's doubling stops add (title.h's doubles_run: 18Kaas's Ruhrgebied): each of its
+ * other stops that the doubler counts — cities and off-boards, or every stop — again, or its
+ * doubles_plus. */
+static int doubled(const struct walker *w)
+{
+    int more = 0;
+    for (int d = 0; d < w->nstops; d++) {
+        const struct node *dn = &w->net->nodes[w->stops[d]];
+        if (!dn->doubles)
+            continue;
+        for (int k = 0; k < w->nstops; k++) {
+            const struct node *n = &w->net->nodes[w->stops[k]];
+            if (n->doubles || (n->kind == STOP_TOWN && dn->doubles != ENG_DOUBLES_STOPS))
+                continue;
+            more += dn->doubles_plus ? dn->doubles_plus : n->value;
+        }
+    }
+    return more;
+}
+
 static void record(struct walker *w)
 {
     int value = w->value - w->tolls - endpoint_toll(w, w->stops[0]) -
-                endpoint_toll(w, w->stops[w->nstops - 1]);
+                endpoint_toll(w, w->stops[w->nstops - 1]) + (w->doublers ? doubled(w) : 0);
     if (value <= 0)
         return;
     struct routes *chunk = found_slot(w->out);
@@ -105,6 +126,7 @@ static void count_stop(struct walker *w, int node, int sign)
     w->ntowns += town ? sign : 0;
     w->value += sign * n->value;
     w->tokens += sign * n->token;
+    w->doublers += n->doubles ? sign : 0;
     if (n->group >= 0)
         w->groups ^= 1u << n->group;
     if (n->oval >= 0)

@@ -4,7 +4,8 @@
  * start or end there), nor through an off-board (which ends it); an n-train counts at most n
  * stops, an n+n train n cities and off-boards plus n towns; each group (Berlin's two cities, the
  * Elsass and Oberschlesien off-boards) once per train; an off-board worth nothing in this phase
- * leaves the map; a ferry's toll comes off the run (Hamburg's Elbe: HamburgFerry=GM, house rule
+ * leaves the map, unless it doubles the run (title.h's doubles_run: 18Kaas's Ruhrgebied, whose
+ * run counts its other cities twice); a ferry's toll comes off the run (Hamburg's Elbe: HamburgFerry=GM, house rule
  * 3, also when the run starts or ends on the bank across from the company's station, and every
  * train may take the ferry; =Rails, only when a run crosses). The trains of one company share
  * no other track. eng_best_run() finds the best total exactly by a bounded search;

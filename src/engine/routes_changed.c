@@ -74,7 +74,8 @@ static bool same_node(const struct node *a, const struct node *b)
 {
     return a->kind == b->kind && a->passable == b->passable && a->token == b->token &&
            a->own_bank == b->own_bank && a->ferry_toll == b->ferry_toll && a->dead == b->dead &&
-           a->value == b->value && a->group == b->group && a->oval == b->oval;
+           a->value == b->value && a->group == b->group && a->oval == b->oval &&
+           a->doubles == b->doubles && a->doubles_plus == b->doubles_plus;
 }
 
 /* Per piece of hex h's track in net (numbered from at: rn's), the piece of old's joining the

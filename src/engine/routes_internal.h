@@ -31,6 +31,9 @@ struct node {
     bool dead;      /* an off-board worth nothing now: not on the map */
     int value;
     int group;      /* once per train (Berlin, Elsass, Oberschlesien), or -1 */
+    uint8_t doubles; /* its hex's doubles_run (title.h: a run counting it counts its other
+                      * cities, or stops, twice: 18Kaas's Ruhrgebied), else ENG_DOUBLES_NONE */
+    int doubles_plus; /* its hex's doubles_run_plus: so much more each instead of twice, or 0 */
     int oval;       /* cities of one oval count once (Hamburg's banks), or -1 */
 };
 

@@ -91,8 +91,13 @@ static void mark_stops(struct net *net, const eng_game *g, int company, int h, s
         n->group = intern(groups, hex->offboard_group);
         n->oval = -1;
         n->passable = hex->offboard_run_through; /* (else it ends a run) */
-        n->dead = n->value == 0; /* Elsass worth 0 leaves the graph */
+        n->dead = n->value == 0 && !hex->doubles_run; /* Elsass worth 0 leaves the graph */
     }
+    for (int k = 0; hex->doubles_run && k < ENG_NODES_PER_HEX; k++)
+        if (net->nodes[h * ENG_NODES_PER_HEX + k].kind != NOT_STOP) {
+            net->nodes[h * ENG_NODES_PER_HEX + k].doubles = hex->doubles_run;
+            net->nodes[h * ENG_NODES_PER_HEX + k].doubles_plus = hex->doubles_run_plus;
+        }
     int bonus = eng_run_bonus(g, company, h); /* (1856's bridge, tunnel and port) */
     for (int k = 0; bonus && k < ENG_NODES_PER_HEX; k++)
         if (net->nodes[h * ENG_NODES_PER_HEX + k].kind != NOT_STOP)

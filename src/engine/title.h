@@ -131,7 +131,16 @@ typedef struct eng_hex {
      * upgrades_to?); only_tiles[colour] 0: any the upgrades allow */
     int nonly_tiles[ENG_NCOLORS];
     int only_tiles[ENG_NCOLORS][4]; /* tile indexes */
+    /* "doubles_run" (18Kaas's Ruhrgebied): a run that counts this hex's stop counts each of its
+     * other stops twice — only cities and off-boards (ENG_DOUBLES_CITIES, "cities") or every
+     * stop (ENG_DOUBLES_STOPS, "stops"); ENG_DOUBLES_NONE without. "doubles_run_plus" N > 0:
+     * instead of twice, each such stop counts N more. An off-board worth 0 that doubles stays
+     * on the map (it ends runs, and is counted as a stop). */
+    uint8_t doubles_run;
+    int doubles_run_plus;
 } eng_hex;
+
+enum { ENG_DOUBLES_NONE, ENG_DOUBLES_CITIES, ENG_DOUBLES_STOPS };
 
 /* The market's zones (1830), each with the freedoms of those before it: a company's
  * certificates do not count toward the certificate limit (yellow), a player may hold more of it
@@ -709,8 +718,9 @@ eng_title *eng_title_parse(const char *json, char **err);
  * Coalfields & Reading): its "hexes", "tiles", "privates", "minors" and "majors" (by "id") and
  * "trains" and "phases" (by "name") each replace the base's entry of that id or are added (an
  * entry {"id": X, "remove": true} takes it out, one with "patch": true changes only the members
- * it gives; "game_options" by "id" too); any other member replaces the base's. Bases may
- * extend others, four deep. */
+ * it gives; "game_options" by "id" too); any other member replaces the base's. A list the
+ * variant names in "replace_whole" (["hexes"]: 18Kaas's own map) replaces the base's whole.
+ * Bases may extend others, four deep. */
 typedef char *(*eng_title_reader)(const char *name, void *ctx);
 eng_title *eng_title_load(const char *name, eng_title_reader read, void *ctx, char **err);
 /* Whether the choices `chosen` (eng_options.chosen) made against t change its data (a choice's

@@ -84,17 +84,28 @@ static bool merge_list(cJSON *base, const cJSON *over, const char *key, const ch
     return true;
 }
 
+/* Whether over names the list `list` in its "replace_whole": a variant whose list is not
+ * merged entry by entry but replaces the base's (18Kaas's map: none of 1830's hexes stays). */
+static bool replaced_whole(const cJSON *over, const char *list)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(over, "replace_whole"))
+        if (cJSON_IsString(it) && strcmp(it->valuestring, list) == 0)
+            return true;
+    return false;
+}
+
 /* over's members into base (both parsed titles); false with err. */
 static bool merge_title(cJSON *base, const cJSON *over, char **err)
 {
     const cJSON *m;
     cJSON_ArrayForEach(m, over)
     {
-        if (strcmp(m->string, "extends") == 0)
+        if (strcmp(m->string, "extends") == 0 || strcmp(m->string, "replace_whole") == 0)
             continue;
         const char *key = entry_key(m->string);
         cJSON *mine = cJSON_GetObjectItemCaseSensitive(base, m->string);
-        if (key && cJSON_IsArray(m) && cJSON_IsArray(mine)) {
+        if (key && cJSON_IsArray(m) && cJSON_IsArray(mine) && !replaced_whole(over, m->string)) {
             if (!merge_list(mine, m, key, m->string, err))
                 return false;
         } else if (mine) {

@@ -224,6 +224,22 @@ static bool parse_borders(struct loader *L, const char *where, const cJSON *bord
     return true;
 }
 
+/* "doubles_run": "cities" or "stops", and "doubles_run_plus" (title.h's eng_hex). */
+static bool parse_doubles_run(struct loader *L, const char *where, const cJSON *it, eng_hex *h)
+{
+    const cJSON *d = member(it, "doubles_run");
+    int k = d ? word_index(d, (const char *const[]){"cities", "stops"}, 2) : -1;
+    if (d && k < 0)
+        return bad(L, "%s.doubles_run: \"cities\" or \"stops\"", where);
+    h->doubles_run = (uint8_t)(k < 0 ? ENG_DOUBLES_NONE
+                                     : k == 0 ? ENG_DOUBLES_CITIES : ENG_DOUBLES_STOPS);
+    if (!get_int(L, where, it, "doubles_run_plus", &h->doubles_run_plus, 0))
+        return false;
+    if (h->doubles_run_plus < 0 || (h->doubles_run_plus && !d))
+        return bad(L, "%s.doubles_run_plus: a value above 0, with \"doubles_run\"", where);
+    return true;
+}
+
 static bool parse_hex(struct loader *L, const cJSON *it, eng_hex *h)
 {
     char where[64];
@@ -245,7 +261,7 @@ static bool parse_hex(struct loader *L, const cJSON *it, eng_hex *h)
     if (h->offboard != (h->printed.color == ENG_RED))
         return bad(L, "%s: an off-board hex is red, and only it", where);
     const cJSON *borders = get_array(L, where, it, "borders", false);
-    return !L->failed && parse_borders(L, where, borders, h);
+    return !L->failed && parse_borders(L, where, borders, h) && parse_doubles_run(L, where, it, h);
 }
 
 /* "layout": "pointy" (the default) or "flat" (title.h's geometry). */
