@@ -82,7 +82,8 @@ void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l)
     l->width = PICTURE_WIDTH;
     double down = flat ? numbers * half_down : letters * 1.5 * l->radius;
     l->map_bottom = l->origin_y + down + half_down + 20;
-    l->height = (int)(l->map_bottom + LEGEND_HEIGHT + ((has_neutral_stations(t) + has_run_doublers(t)) * 26));
+    int own_lines = has_neutral_stations(t) + has_run_doublers(t); /* (the legend's) */
+    l->height = (int)(l->map_bottom + LEGEND_HEIGHT + own_lines * 26);
 }
 
 /* Where the line of a letter (its row, or its column when flat) and of a number lie. */
@@ -693,8 +694,9 @@ static void legend_run_doublers(cairo_t *cr, const eng_title *t, double *y)
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 15);
     text_from(cr, MARGIN, *y + 5,
-              "\xc3\x97" "2 on an off-board: worth nothing itself; a run that reaches it counts its "
-              "other cities twice (+20, +30: that much more each, as the game's options say).");
+              "\xc3\x97" "2 on an off-board: worth nothing itself; a run that reaches it counts "
+              "its other cities twice (+20, +30: that much more each, as the game's options "
+              "say).");
 }
 
 /* The legend's line for the map's neutral stations, when it has some; y moves down. */
