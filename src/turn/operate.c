@@ -751,50 +751,6 @@ static void loan_orders(turn_ctx *x, const struct company_turn *ct, ord_kind kin
     }
 }
 
-/* Whether a hex raises the run that counts it (title.h's doubles_run: 18Kaas's Ruhrgebied). */
-static bool raises_run(const eng_title *t, int hex)
-{
-    return hex >= 0 && hex < t->nhexes && t->hexes[hex].doubles_run != ENG_DOUBLES_NONE;
-}
-
-/* For each train of the run that counts a stop raising its others (18Kaas's Ruhrgebied): its
- * stops and what that stop does, so that the report's run line is understood ("  PRR's 3
- * train: Amsterdam (G10) - Utrecht (I12) - Ruhrgebied (J17), 160: Ruhrgebied counts the other
- * cities twice"). */
-static void say_raised_runs(turn_ctx *x, const struct company_turn *ct, const eng_run *run)
-{
-    const eng_title *t = x->g->t;
-    for (int i = 0; i < run->ntrains; i++) {
-        const eng_train_run *tr = &run->trains[i];
-        int raiser = -1;
-        for (int k = 0; k < tr->nstops && raiser < 0; k++)
-            if (raises_run(t, tr->stops[k] / ENG_NODES_PER_HEX))
-                raiser = tr->stops[k] / ENG_NODES_PER_HEX;
-        if (raiser < 0 || tr->revenue <= 0)
-            continue;
-        char stops[512] = "";
-        size_t len = 0;
-        for (int k = 0; k < tr->nstops && len < sizeof stops - 64; k++) {
-            const eng_hex *h = &t->hexes[tr->stops[k] / ENG_NODES_PER_HEX];
-            len += (size_t)snprintf(stops + len, sizeof stops - len, "%s%s%s%s%s",
-                                    k ? " - " : "", h->name[0] ? h->name : h->id,
-                                    h->name[0] ? " (" : "", h->name[0] ? h->id : "",
-                                    h->name[0] ? ")" : "");
-        }
-        const eng_hex *rh = &t->hexes[raiser];
-        char what[64];
-        if (rh->doubles_run_plus > 0)
-            snprintf(what, sizeof what, "%d more for each other %s", rh->doubles_run_plus,
-                     rh->doubles_run == ENG_DOUBLES_STOPS ? "stop" : "city");
-        else
-            snprintf(what, sizeof what, "the other %s twice",
-                     rh->doubles_run == ENG_DOUBLES_STOPS ? "stops" : "cities");
-        turn_say(x, "  %s's %s train: %s, %d: %s counts %s", ct->section,
-                 t->trains[tr->train].name, stops, tr->revenue, rh->name[0] ? rh->name : rh->id,
-                 what);
-    }
-}
-
 static void run(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
@@ -821,8 +777,6 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
                     .payout = dividend_paid_out(x, ct, total)};
     char why[256];
-    if (declared < 0 && total == best.total) /* (the run found: its trains' stops known) */
-        say_raised_runs(x, ct, &best);
     if (act_selling_first(x, ct, &a, why, sizeof why)) /* (its interest first: loans) */
         turn_say(x, "  %s cannot run: %s", ct->section, why);
 }
