@@ -802,6 +802,29 @@ static size_t list_marker(const char *line)
     return i;
 }
 
+/* A postscript's mark before an order ("PS: BUY BY", "P.S. BUY BY", "PPS: PASS"): how long
+ * it is with the spaces after it, or 0. The order after it is an order like any other (under
+ * the player's name it is said not taken, as every order there: src/service/mail.c). */
+static size_t postscript_mark(const char *line)
+{
+    static const char *const marks[] = {"P.P.S.", "P.S.", "PPS", "PS", NULL};
+    for (int k = 0; marks[k]; k++) {
+        size_t i = strlen(marks[k]);
+        if (strncasecmp(line, marks[k], i) != 0)
+            continue;
+        if (line[i] == ':' || (line[i] == '.' && line[i - 1] != '.'))
+            i++;
+        else if (line[i - 1] != '.')
+            return 0; /* ("PS BUY BY": a company PS's name, perhaps) */
+        if (line[i] != ' ' && line[i] != '\t')
+            return 0;
+        while (line[i] == ' ' || line[i] == '\t')
+            i++;
+        return i;
+    }
+    return 0;
+}
+
 /* Whether the line is a note for the reader, not an order: it starts with '#'. */
 static bool is_note(const char *line)
 {
@@ -885,7 +908,8 @@ void ord_parse_for(ord_envelope *env, const eng_title *t, ord_orders *out)
         const char *text = env->lines[i].text;
         if (is_note(text))
             continue;
-        split(text + list_marker(text), &w);
+        const char *order = text + list_marker(text);
+        split(order + postscript_mark(order), &w);
         w.ex = &ex;
         if (section_header(&w, section, &w.at) && w.at == w.n)
             continue;

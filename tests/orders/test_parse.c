@@ -56,6 +56,12 @@ static void test_stock_round_orders(void **state)
     expect_canonical("sell 3 ba", "SELL 3 BA");
     expect_canonical("sell 5% PR", "SELL 1 5% PR");
     expect_canonical("pass", "PASS");
+    /* a postscript's mark before the order (issue 32: under the player's name it must be
+     * recognised as an order to be said not taken) */
+    expect_canonical("PS: buy by", "BUY 1 BY");
+    expect_canonical("P.S. buy by", "BUY 1 BY");
+    expect_canonical("p.s.: pass", "PASS");
+    expect_canonical("PPS: pass", "PASS");
 }
 
 static void test_operating_orders(void **state)

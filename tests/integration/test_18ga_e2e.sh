@@ -1,0 +1,124 @@
+# Issue 32: 18GA played by mail through the daemon and real servers (Dovecot, OpenSMTPD), as
+# test_1830_e2e.sh plays 1830 (config/games/18GA.json). Three players answer the GM's mails as
+# players write them (mail_as_players.sh: a greeting, a line of chat, the form's notes, a
+# sign-off, a phone's footer, the GM's mail quoted), and whatever they write is carried out or
+# said not to be. Turn 1 the start packet's auction (each buys the cheapest private in turn:
+# alice the LT and the OSO, bob the MRC and the M&B with its 10% of CoG, carol the W&S) and GA,
+# CoG and SAL started at par 70. Turn 2 (phase 2): each company orders two 2-trains from the
+# bank: the second is refused, with its reason (one train from the bank a turn in phases 2 and
+# 3). Turn 3: the last 2-trains and the first 3-train (phase 3). Turn 4: SAL buys the W&S from
+# carol and places its free station in Waycross (I9) without a connection to it; GA buys the
+# OSO from alice and gets the free 2-train with it. Then every player buys shares each turn, the
+# companies played for their directors (house rules 12, 13, 17), until the game ends.
+. "$PBEMGM_TOP/tests/integration/lib.sh"
+. "$PBEMGM_TOP/tests/integration/mail_as_players.sh"
+GAME=ga1
+R="$WORK/$GAME-report"
+
+start_servers
+write_config "Test GM"
+gm init >/dev/null
+quiet() { "$@" >/dev/null; }
+has() { grep -q -- "$2" "$1"; }
+check "a game of 18GA is created" quiet gm game create $GAME --title 18GA
+for p in alice bob carol; do
+    gm player add $GAME $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
+done
+check "and started" quiet gm game start $GAME
+gm game set $GAME --grace-minutes 0 >/dev/null
+start_daemon
+check "the start mail says the game is 18GA" mail_says alice '18GA'
+check "and explains the auction of the privates and each one's bid" \
+    mail_says alice '^Sold by auction: on your turn BUY the cheapest item'
+
+# ---- turn 1: the start packet by auction, three companies started at par 70 ----
+packet="BUY LT ELSE BUY MRC ELSE BUY W&S ELSE BUY OSO ELSE BUY M&B"
+reply_orders alice 1 "# the start packet: BUY the cheapest item, BID n ON item" \
+    "$packet" "$packet" "BUY GA AT 70" "BUY GA" "BUY GA" "BUY GA" "BUY GA"
+reply_orders bob 1 "$packet" "$packet" "BUY CoG AT 70" "BUY CoG" "BUY CoG" "BUY CoG"
+reply_orders carol 1 "$packet" "$packet" "BUY SAL AT 70" "BUY SAL" "BUY SAL" "BUY SAL" "BUY SAL"
+check "turn 1 is resolved once the three players' orders are in" wait_turn 1
+check "the acknowledgement answers the line of chat: not an order, with its line" \
+    ack_says alice 1 'line [0-9]*: "THANKS" is not an order'
+check "the form's notes, the greeting, the sign-off and the footer are not taken as orders" \
+    sh -c "! grep -q 'Cheers\\|iPhone\\|Hi GM\\|the start packet: BUY' '$WORK/ack-$GAME-alice-1.txt'"
+report_of 1
+check "the auction sold every private: carol the W&S, alice the OSO" \
+    sh -c "grep -q 'carol buys W&S for 70' '$R-1.txt' && grep -q 'alice buys OSO for 100' '$R-1.txt'"
+check "the M&B brings bob a 10% share of CoG" has "$R-1.txt" 'bob .*10% of CoG'
+check "GA, CoG and SAL floated (full capitalisation, 700)" \
+    sh -c "grep -q 'GA floats with 700' '$R-1.txt' && grep -q 'CoG floats with 700' '$R-1.txt' && grep -q 'SAL floats with 700' '$R-1.txt'"
+
+# ---- turn 2 (phase 2): two 2-trains ordered from the bank, the second refused ----
+A="BUY CoG ELSE PASS" B="BUY SAL ELSE PASS" C="BUY GA ELSE PASS"
+reply_orders alice 2 "$A" "GA:" "# GA: LAY tile ON hex, STATION hex, RUN BEST, PAY OUT or WITHHOLD," \
+    "# BUY TRAIN type" "BUY TRAIN 2" "BUY TRAIN 2"
+reply_orders bob 2 "$B" "CoG:" "BUY TRAIN 2" "BUY TRAIN 2"
+reply_orders carol 2 "$C" "SAL:" "BUY TRAIN 2" "BUY TRAIN 2"
+check "turn 2 is resolved" wait_turn 2
+report_of 2
+check "each company buys one 2-train from the bank" \
+    test "$(grep -c 'buys a 2 train from the bank for 100' "$R-2.txt")" -eq 3
+check "the second 2-train from the bank in phase 2 is refused, with its reason" \
+    sh -c "grep 'GA: BUY TRAIN 2\": not carried out: ' '$R-2.txt' | grep -q 'GA has bought 1 train from the bank and the pool this turn, the most a company may in phase 2'"
+check "the acknowledgement had said so at once" \
+    sh -c "grep -A1 'GA: BUY TRAIN 2' '$WORK/ack-$GAME-alice-2.txt' | tail -1 | grep -q 'would not be carried out now: GA has bought 1 train from the bank'"
+
+# ---- turn 3: the last two 2-trains, then the first 3-train: phase 3 ----
+reply_orders alice 3 "$A" "GA:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
+reply_orders bob 3 "$B" "CoG:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
+reply_orders carol 3 "$C" "SAL:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
+check "turn 3 is resolved" wait_turn 3
+report_of 3
+check "the first 3-train is bought: phase 3" \
+    sh -c "grep -q 'buys a 3 train from the bank for 180' '$R-3.txt' && grep -q '^Phase 3 begins' '$R-3.txt'"
+
+# ---- turn 4 (phase 3): the W&S's free station in Waycross, the OSO's free 2-train ----
+reply_orders alice 4 "$A" "GA:" "BUY PRIVATE OSO FOR 100"
+reply_orders bob 4 "$B"
+reply_orders carol 4 "$C" "SAL:" "BUY PRIVATE W&S FOR 70" "USE W&S"
+check "turn 4 is resolved" wait_turn 4
+report_of 4
+check "SAL buys the W&S from carol" has "$R-4.txt" 'SAL buys W&S from carol for 70'
+check "SAL places the W&S's free station in Waycross (I9), not connected to it" \
+    has "$R-4.txt" 'SAL places a free station on I9'
+check "GA buys the OSO from alice" has "$R-4.txt" 'GA buys OSO from alice for 100'
+check "and gets the free 2-train with it, not to be sold" \
+    has "$R-4.txt" "GA receives OSO's free 2-train (it may not be sold)"
+check "the companies' orders of turn 4 were all carried out" \
+    sh -c "! grep '\"\\(GA\\|SAL\\): ' '$R-4.txt' | grep -q 'not carried out'"
+check "the acknowledgement said at once the W&S's station and the OSO would be carried out" \
+    sh -c "grep -A1 'SAL: USE W&S' '$WORK/ack-$GAME-carol-4.txt' | grep -q 'would be carried out now' && grep -A1 'GA: BUY PRIVATE OSO FOR 100' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would be carried out now'"
+check "a share ordered in a turn of two operating rounds: the acknowledgement says at once why not" \
+    sh -c "grep -A1 'BUY 1 CoG ELSE PASS' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would not be carried out now: this turn has no stock round'"
+check "and the report the same" has "$R-4.txt" '"BUY 1 CoG ELSE PASS": not carried out: this turn had no stock round'
+
+# ---- then each turn the players buy shares (else pass), their companies played for them,
+# until the game is over (bounded) ----
+turn=5
+while [ "$(game_status)" = running ] && [ $turn -le 90 ]; do
+    orders alice $turn "BUY GA ELSE BUY CoG ELSE PASS" "BUY GA ELSE PASS"
+    orders bob $turn "BUY CoG ELSE BUY SAL ELSE PASS" "BUY CoG ELSE PASS"
+    orders carol $turn "BUY SAL ELSE BUY GA ELSE PASS" "BUY SAL ELSE PASS"
+    wait_turn $turn || break
+    turn=$((turn + 1))
+done
+last=$(game_turn)
+t=1; : > "$WORK/all.txt"
+while [ $t -le "$last" ]; do gm game report $GAME $t >> "$WORK/all.txt" 2>/dev/null; t=$((t + 1)); done
+check "several operating rounds: more than 15 tiles laid in the game" \
+    sh -c "[ \$(grep -c ' lays tile ' '$WORK/all.txt') -gt 15 ]"
+check "the game moves on to phase 4 (the 2-trains rust)" has "$WORK/all.txt" '^Phase 4 begins'
+check "the game ends (status finished, at turn $last)" test "$(game_status)" = finished
+gm game report $GAME "$last" > "$WORK/last.txt"
+check "a company reaches the market's end (300): the game ends after that operating round" \
+    sh -c "grep -B1 'The game is over (a company reached the market.s end)' '$WORK/last.txt' | grep -q '^Operating round .* ends'"
+check "the final ranking is told by place" \
+    sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
+mailed_end() { mail_says carol 'The game is over' && mail_says master 'The game is over'; }
+check "every player gets the last report by mail, the GM too" mailed_end
+gm game report $GAME "$last" --html "$WORK/last.html" >/dev/null 2>&1
+check "the last report renders as a page, with its map" \
+    sh -c "grep -q 'SAL' '$WORK/last.html' && grep -q '<img' '$WORK/last.html'"
+check "SIGTERM stops the daemon cleanly" stop_daemon TERM
+check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
