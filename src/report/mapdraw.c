@@ -38,6 +38,16 @@ static uint32_t hex_fill(eng_color c)
     }
 }
 
+/* Whether the title's map has an off-board that doubles a run (18Kaas's Ruhrgebied): the
+ * legend says what its "×2" means (a line more). */
+static bool has_run_doublers(const eng_title *t)
+{
+    for (int h = 0; h < t->nhexes; h++)
+        if (t->hexes[h].doubles_run != ENG_DOUBLES_NONE)
+            return true;
+    return false;
+}
+
 /* Whether the title's map has neutral stations (18GA's Montgomery and Tallahassee): the legend
  * says what they look like (a line more). */
 static bool has_neutral_stations(const eng_title *t)
@@ -72,7 +82,8 @@ void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l)
     l->width = PICTURE_WIDTH;
     double down = flat ? numbers * half_down : letters * 1.5 * l->radius;
     l->map_bottom = l->origin_y + down + half_down + 20;
-    l->height = (int)(l->map_bottom + LEGEND_HEIGHT + (has_neutral_stations(t) ? 26 : 0));
+    int own_lines = has_neutral_stations(t) + has_run_doublers(t); /* (the legend's) */
+    l->height = (int)(l->map_bottom + LEGEND_HEIGHT + own_lines * 26);
 }
 
 /* Where the line of a letter (its row, or its column when flat) and of a number lie. */
@@ -324,6 +335,15 @@ static void draw_offboard(cairo_t *cr, const eng_title *t, const eng_hex *h, dou
                           double cy, double r)
 {
     char s[48];
+    if (h->doubles_run != ENG_DOUBLES_NONE) { /* (18Kaas's Ruhrgebied: worth what it raises) */
+        if (h->doubles_run_plus > 0)
+            snprintf(s, sizeof s, "+%d", h->doubles_run_plus);
+        else
+            snprintf(s, sizeof s, "\xc3\x97" "2"); /* "×2" */
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        text_centered(cr, s, cx, cy - r * 0.05, r * 0.3, true);
+        return;
+    }
     int n = snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
                      h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
     if (gray_offboard_values(t))
@@ -664,6 +684,21 @@ static void legend_game_marks(cairo_t *cr, const rpt_map_marks *marks, double *y
     }
 }
 
+/* The legend's line for the map's off-boards that raise a run, when it has some; y moves down. */
+static void legend_run_doublers(cairo_t *cr, const eng_title *t, double *y)
+{
+    if (!has_run_doublers(t))
+        return;
+    *y += 26;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 15);
+    text_from(cr, MARGIN, *y + 5,
+              "\xc3\x97" "2 on an off-board: worth nothing itself; a run that reaches it counts "
+              "its other cities twice (+20, +30: that much more each, as the game's options "
+              "say).");
+}
+
 /* The legend's line for the map's neutral stations, when it has some; y moves down. */
 static void legend_neutral_stations(cairo_t *cr, const eng_title *t, double *y)
 {
@@ -718,6 +753,7 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
     }
     legend_game_marks(cr, game_marks, &y);
     legend_neutral_stations(cr, t, &y);
+    legend_run_doublers(cr, t, &y);
     y += 40;
     x = MARGIN;
     double r = 15;

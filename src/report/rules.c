@@ -1,6 +1,7 @@
 /* rules: a title's own rules as its players are told them (rules.h) — each sentence made from
  * the title's data: the phases whose companies buy a limited number of trains from the bank in
- * a turn, the market's end cells, the neutral stations of the map, the homes placed at the start
+ * a turn, the market's end cells, the neutral stations of the map, the off-boards that raise a
+ * run (18Kaas's Ruhr), the homes placed at the start
  * or more than one, a company's first-turn tile lays (an option), a private's free train, a
  * private's station needing no tile or only in the turn of its tile. Pure. */
 #include "report/rules.h"
@@ -106,6 +107,33 @@ static void say_homes(const eng_title *t, buf *b)
     }
 }
 
+/* The off-boards that raise a run (18Kaas's Ruhrgebied), the hexes of one name together:
+ * what a run that reaches one earns, as the game's options set it. */
+static void say_run_raisers(const eng_title *t, buf *b)
+{
+    for (int h = 0; h < t->nhexes; h++) {
+        const eng_hex *x = &t->hexes[h];
+        bool first = true; /* the first hex of its name (the others said with it) */
+        for (int k = 0; k < h && first; k++)
+            first = !(t->hexes[k].doubles_run && !strcmp(t->hexes[k].name, x->name));
+        if (!x->doubles_run || !first)
+            continue;
+        buf_printf(b, "%s (%s", x->name[0] ? x->name : x->id, x->id);
+        for (int k = h + 1; k < t->nhexes; k++)
+            if (t->hexes[k].doubles_run && x->name[0] && !strcmp(t->hexes[k].name, x->name))
+                buf_printf(b, ", %s", t->hexes[k].id);
+        const char *what = x->doubles_run == ENG_DOUBLES_STOPS ? "stops" : "cities";
+        if (x->doubles_run_plus > 0)
+            buf_printf(b, "): worth nothing itself, a run that reaches it counts %d more for each "
+                          "of its other %s (it counts as a stop).\n",
+                       x->doubles_run_plus, what);
+        else
+            buf_printf(b, "): worth nothing itself, a run that reaches it counts the other %s of "
+                          "the run twice (it counts as a stop).\n",
+                       what);
+    }
+}
+
 /* A major's tile lays in its first operating turn, as the game's options set them. */
 static void say_first_turn_lays(const eng_game *g, buf *b)
 {
@@ -172,6 +200,7 @@ static void say_all(const eng_game *g, buf *b)
     say_depot_limits(g->t, b);
     say_first_turn_lays(g, b);
     say_neutral_stations(g->t, b);
+    say_run_raisers(g->t, b);
     say_homes(g->t, b);
     say_privates(g->t, b);
 }

@@ -11,11 +11,7 @@
 /* The edge of hex a that faces hex b. */
 static int edge_towards(const char *a, const char *b)
 {
-    for (int e = 0; e < 6; e++)
-        if (eng_neighbor(title, tf_hex(title, a), e) == tf_hex(title, b))
-            return e;
-    fail_msg("%s and %s are not neighbours", a, b);
-    return -1;
+    return tf_edge_towards(title, a, b);
 }
 
 /* Lays a tile so that its track touches exactly the edges facing the two hexes given. */

@@ -10,27 +10,19 @@
 #include <stdbool.h>
 #include <string.h>
 
-static char *read_games_file(const char *name, void *ctx)
-{
-    (void)ctx;
-    char path[128];
-    snprintf(path, sizeof path, "config/games/%s.json", name);
-    return util_read_file(path, NULL);
-}
-
 /* The variant as the oracle's games play it: C&ACertificate=RDG (the title's option, whose
  * choice changes the C&A's data). */
 static eng_title *load_cr(void)
 {
     char *err = NULL, why[256];
-    eng_title *base = eng_title_load("1830-coalfields", read_games_file, NULL, &err);
+    eng_title *base = eng_title_load("1830-coalfields", tf_read_games_file, NULL, &err);
     if (!base)
         fail_msg("1830-coalfields.json does not load: %s", err);
     eng_options o;
     eng_options_default(base, &o);
     if (eng_options_parse(base, &o, "C&ACertificate=RDG", why, sizeof why))
         fail_msg("C&ACertificate=RDG: %s", why);
-    eng_title *t = eng_title_load_chosen("1830-coalfields", read_games_file, NULL, base, o.chosen,
+    eng_title *t = eng_title_load_chosen("1830-coalfields", tf_read_games_file, NULL, base, o.chosen,
                                          &err);
     if (!t || !eng_choices_change_title(base, o.chosen))
         fail_msg("C&ACertificate=RDG changes nothing: %s", err ? err : "");
@@ -50,18 +42,6 @@ static bool has_path(const eng_track *tr, eng_end_kind ka, int ia, eng_end_kind 
     return false;
 }
 
-/* The edges the track reaches, a bit per edge. */
-static unsigned edges_of(const eng_track *tr)
-{
-    unsigned m = 0;
-    for (int i = 0; i < tr->npaths; i++) {
-        if (tr->paths[i].a.kind == ENG_END_EDGE)
-            m |= 1u << tr->paths[i].a.index;
-        if (tr->paths[i].b.kind == ENG_END_EDGE)
-            m |= 1u << tr->paths[i].b.index;
-    }
-    return m;
-}
 
 #define E(n) (1u << (n))
 
@@ -135,7 +115,7 @@ static void test_map(void **state)
     assert_int_equal(norfolk->printed.cities[0].revenue_by_phase[ENG_BROWN], 50);
     assert_int_equal(norfolk->printed.cities[0].revenue_by_phase[ENG_GRAY], 50);
     assert_false(norfolk->printed.cities[0].pass_own_station);
-    assert_int_equal(edges_of(&norfolk->printed), E(1) | E(2));
+    assert_int_equal(tf_edges_of(&norfolk->printed), E(1) | E(2));
     assert_int_equal(eng_neighbor(t, tf_hex(t, "L16"), 1), tf_hex(t, "L14"));
     assert_int_equal(eng_neighbor(t, tf_hex(t, "L16"), 2), tf_hex(t, "K15"));
     /* Coalfields: a gray town of 40 (60 from phase 5) with five exits (not SW) */
@@ -146,7 +126,7 @@ static void test_map(void **state)
     assert_true(coal->printed.towns[0].by_phase);
     assert_int_equal(coal->printed.towns[0].revenue_by_phase[ENG_GREEN], 40);
     assert_int_equal(coal->printed.towns[0].revenue_by_phase[ENG_BROWN], 60);
-    assert_int_equal(edges_of(&coal->printed), E(1) | E(2) | E(3) | E(4) | E(5));
+    assert_int_equal(tf_edges_of(&coal->printed), E(1) | E(2) | E(3) | E(4) | E(5));
     /* Reading: a gray city of 10 at loc 2.5 that only its companies pass, its bypass and four
      * exits */
     const eng_hex *rdg = &t->hexes[tf_hex(t, "H14")];
@@ -156,14 +136,14 @@ static void test_map(void **state)
     assert_true(rdg->printed.cities[0].pass_own_station);
     assert_false(rdg->printed.cities[0].by_phase);
     assert_int_equal(rdg->printed.npaths, 8);
-    assert_int_equal(edges_of(&rdg->printed), E(0) | E(1) | E(4) | E(5));
+    assert_int_equal(tf_edges_of(&rdg->printed), E(0) | E(1) | E(4) | E(5));
     assert_true(has_path(&rdg->printed, ENG_END_EDGE, 1, ENG_END_EDGE, 4));
     assert_true(has_path(&rdg->printed, ENG_END_EDGE, 0, ENG_END_CITY, 0));
     assert_int_equal(rdg->upgrades.n, 0);
     /* Altoona gains an exit to the south-east (I13), and only its companies pass it */
     const eng_hex *alt = &t->hexes[tf_hex(t, "H12")];
     assert_true(alt->printed.cities[0].pass_own_station);
-    assert_int_equal(edges_of(&alt->printed), E(1) | E(4) | E(5));
+    assert_int_equal(tf_edges_of(&alt->printed), E(1) | E(4) | E(5));
     assert_true(has_path(&alt->printed, ENG_END_EDGE, 4, ENG_END_EDGE, 5));
     /* the Gulf moves to L2 (30/60, three exits, run through), Deep South to M13 (30/40, ends
      * runs); I1, J2 plain */
@@ -173,11 +153,11 @@ static void test_map(void **state)
     assert_int_equal(gulf->offboard_revenue[ENG_BROWN], 60);
     assert_string_equal(gulf->offboard_group, "");
     assert_true(gulf->offboard_run_through);
-    assert_int_equal(edges_of(&gulf->printed), E(2) | E(3) | E(4));
+    assert_int_equal(tf_edges_of(&gulf->printed), E(2) | E(3) | E(4));
     const eng_hex *south = &t->hexes[tf_hex(t, "M13")];
     assert_true(south->offboard);
     assert_int_equal(south->offboard_revenue[ENG_BROWN], 40);
-    assert_int_equal(edges_of(&south->printed), E(1) | E(2) | E(3));
+    assert_int_equal(tf_edges_of(&south->printed), E(1) | E(2) | E(3));
     for (int i = 0; i < 2; i++) {
         const eng_hex *h = &t->hexes[tf_hex(t, i ? "J2" : "I1")];
         assert_false(h->offboard);
@@ -215,7 +195,7 @@ static void test_map(void **state)
      * (Deep South, Canada, the Maritimes) end runs */
     assert_int_equal(t->hexes[tf_hex(t, "F20")].printed.ncities, 1);
     assert_int_equal(t->hexes[tf_hex(t, "F20")].printed.ntowns, 0);
-    assert_int_equal(edges_of(&t->hexes[tf_hex(t, "D24")].printed), E(0) | E(1) | E(2));
+    assert_int_equal(tf_edges_of(&t->hexes[tf_hex(t, "D24")].printed), E(0) | E(1) | E(2));
     assert_int_equal(t->hexes[tf_hex(t, "F2")].offboard_revenue[ENG_BROWN], 70);
     assert_true(t->hexes[tf_hex(t, "F2")].offboard_run_through);
     static const char *const ends[] = {"A9", "A11", "B24", "M13"};
@@ -249,7 +229,7 @@ static void test_tiles(void **state)
     assert_int_equal(b->track.color, ENG_GREEN);
     assert_int_equal(b->track.cities[0].slots, 2);
     assert_int_equal(b->track.cities[0].revenue, 50);
-    assert_int_equal(edges_of(&b->track), E(0) | E(2) | E(4));
+    assert_int_equal(tf_edges_of(&b->track), E(0) | E(2) | E(4));
     int u = upgrade_of(t, &b->upgrades, "1061");
     assert_true(u >= 0);
     assert_int_equal(b->upgrades.v[u].nhexes, 1);
@@ -269,7 +249,7 @@ static void test_tiles(void **state)
     assert_int_equal(ny->track.ncities, 1);
     assert_int_equal(ny->track.cities[0].slots, 4);
     assert_int_equal(ny->track.cities[0].revenue, 80);
-    assert_int_equal(edges_of(&ny->track), E(0) | E(3) | E(4) | E(5));
+    assert_int_equal(tf_edges_of(&ny->track), E(0) | E(3) | E(4) | E(5));
     /* 1717: a brown town of 20 with five exits, from the two-town tiles on G17 only */
     const eng_tile *g17 = &t->tiles[tf_tile(t, "1717")];
     assert_int_equal(g17->track.color, ENG_BROWN);

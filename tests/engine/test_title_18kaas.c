@@ -10,20 +10,12 @@
 #include "game_fixture.h"
 #include "engine/routes.h"
 
-static char *read_games_file(const char *name, void *ctx)
-{
-    (void)ctx;
-    char path[128];
-    snprintf(path, sizeof path, "config/games/%s.json", name);
-    return util_read_file(path, NULL);
-}
-
 /* 18Kaas with the options given (NULL: the defaults), as the service loads it: the base, and
  * when the choices change the title's data the title they make. */
 static eng_title *load_kaas(const char *options)
 {
     char *err = NULL, why[256];
-    eng_title *base = eng_title_load("18Kaas", read_games_file, NULL, &err);
+    eng_title *base = eng_title_load("18Kaas", tf_read_games_file, NULL, &err);
     if (!base)
         fail_msg("18Kaas.json does not load: %s", err);
     eng_options o;
@@ -32,7 +24,7 @@ static eng_title *load_kaas(const char *options)
         fail_msg("%s: %s", options, why);
     if (!eng_choices_change_title(base, o.chosen))
         return base;
-    eng_title *t = eng_title_load_chosen("18Kaas", read_games_file, NULL, base, o.chosen, &err);
+    eng_title *t = eng_title_load_chosen("18Kaas", tf_read_games_file, NULL, base, o.chosen, &err);
     if (!t)
         fail_msg("18Kaas with %s does not load: %s", options, err);
     eng_title_free(base);
@@ -56,19 +48,6 @@ static int setup_kaas(void **state)
 static const eng_hex *hex_of(const char *id)
 {
     return &title->hexes[tf_hex(title, id)];
-}
-
-/* The edges the track reaches, a bit per edge. */
-static unsigned edges_of(const eng_track *tr)
-{
-    unsigned m = 0;
-    for (int i = 0; i < tr->npaths; i++) {
-        if (tr->paths[i].a.kind == ENG_END_EDGE)
-            m |= 1u << tr->paths[i].a.index;
-        if (tr->paths[i].b.kind == ENG_END_EDGE)
-            m |= 1u << tr->paths[i].b.index;
-    }
-    return m;
 }
 
 #define E(n) (1u << (n))
@@ -160,8 +139,8 @@ static void test_map(void **state)
         assert_int_equal(h->doubles_run, ENG_DOUBLES_CITIES);
         assert_int_equal(h->doubles_run_plus, 0);
     }
-    assert_int_equal(edges_of(&hex_of("J17")->printed), E(1) | E(2)); /* to J15 and I16 */
-    assert_int_equal(edges_of(&hex_of("K18")->printed), E(1));        /* to Venlo */
+    assert_int_equal(tf_edges_of(&hex_of("J17")->printed), E(1) | E(2)); /* to J15 and I16 */
+    assert_int_equal(tf_edges_of(&hex_of("K18")->printed), E(1));        /* to Venlo */
     assert_int_equal(eng_neighbor(title, tf_hex(title, "K18"), 1), tf_hex(title, "K16"));
     assert_int_equal(eng_neighbor(title, tf_hex(title, "J17"), 2), tf_hex(title, "I16"));
     assert_int_equal(hex_of("C12")->doubles_run, ENG_DOUBLES_NONE);
@@ -176,7 +155,7 @@ static void test_map(void **state)
     assert_int_equal(ams->printed.color, ENG_YELLOW);
     assert_int_equal(ams->printed.ncities, 2);
     assert_int_equal(ams->printed.cities[0].revenue, 40);
-    assert_int_equal(edges_of(&ams->printed), E(1) | E(5));
+    assert_int_equal(tf_edges_of(&ams->printed), E(1) | E(5));
     /* G12: an empty yellow hex of cost 80 (built from the green phase) */
     assert_int_equal(hex_of("G12")->printed.color, ENG_YELLOW);
     assert_int_equal(hex_of("G12")->printed.npaths, 0);
@@ -185,7 +164,7 @@ static void test_map(void **state)
     assert_string_equal(hex_of("G8")->printed.label, "B+");
     assert_string_equal(hex_of("K8")->printed.label, "B");
     assert_string_equal(hex_of("I12")->printed.label, "U");
-    assert_int_equal(edges_of(&hex_of("E10")->printed), E(0) | E(1)); /* Hoorn: F9, E8 */
+    assert_int_equal(tf_edges_of(&hex_of("E10")->printed), E(0) | E(1)); /* Hoorn: F9, E8 */
     assert_int_equal(hex_of("K16")->cost, 120);
 }
 
@@ -337,21 +316,11 @@ static void test_amsterdam_upgrade(void **state)
 
 /* ---- the Ruhr rule ---- */
 
-/* The edge of hex a that faces hex b. */
-static int edge_towards(const char *a, const char *b)
-{
-    for (int e = 0; e < 6; e++)
-        if (eng_neighbor(title, tf_hex(title, a), e) == tf_hex(title, b))
-            return e;
-    fail_msg("%s and %s are not neighbours", a, b);
-    return -1;
-}
-
 /* Lays a tile so that its track touches exactly the edges facing the hexes given. */
 static void lay_joining(eng_game *g, const char *hex, const char *tile, const char *n1,
                         const char *n2)
 {
-    unsigned want = (1u << edge_towards(hex, n1)) | (1u << edge_towards(hex, n2));
+    unsigned want = (1u << tf_edge_towards(title, hex, n1)) | (1u << tf_edge_towards(title, hex, n2));
     const eng_tile *t = &title->tiles[tf_tile(title, tile)];
     char why[256] = "";
     for (int rot = 0; rot < 6; rot++)
@@ -363,19 +332,26 @@ static void lay_joining(eng_game *g, const char *hex, const char *tile, const ch
 }
 
 /* PRR's station in Utrecht (I12, 57: 20), track west to Gouda (I8, v1: a 57, 20) and east
- * through Arnhem/Nijmegen (I14, a town of 10 on a 55) and I16 to the Ruhrgebied (J17). */
-static eng_game *ruhr_network(const char *options)
+ * through Arnhem/Nijmegen (I14, a town of 10 on a 55) and I16 (unless `to_ruhr` is false) to
+ * the Ruhrgebied (J17). */
+static eng_game *ruhr_network_to(const char *options, bool to_ruhr)
 {
     eng_game *g = free_game(options);
     lay_joining(g, "I12", "57", "I10", "I14");
     lay_joining(g, "I10", "9", "I8", "I12");
     lay_joining(g, "I8", "57", "I6", "I10");
     lay_joining(g, "I14", "55", "I12", "I16");
-    lay_joining(g, "I16", "8", "I14", "J17");
+    if (to_ruhr)
+        lay_joining(g, "I16", "8", "I14", "J17");
     char why[256];
     if (eng_place_station(g->board, NULL, co("PRR"), tf_hex(title, "I12"), 0, why, sizeof why))
         fail_msg("PRR's station: %s", why);
     return g;
+}
+
+static eng_game *ruhr_network(const char *options)
+{
+    return ruhr_network_to(options, true);
 }
 
 /* PRR's best total with these trains (names, NULL-terminated), the exhaustive search agreeing,
@@ -461,6 +437,26 @@ static void test_ruhr_declared_run(void **state)
     eng_train_run declared = run.trains[0];
     int total = eng_check_runs(g, co("PRR"), &declared, 1, why, sizeof why);
     assert_int_equal(total, 50);
+    eng_game_free(g);
+}
+
+/* House rule 17's trial of a lay (the runs of the board before, only those through the changed
+ * hex listed again) counts the Ruhr as the full search does: the track into it laid last. */
+static void test_ruhr_in_the_trial_of_a_lay(void **state)
+{
+    (void)state;
+    eng_game *g = ruhr_network_to("VersionOf=v1", false);
+    eng_company_state *s = &g->co[co("PRR")];
+    s->ntrains = 1;
+    s->trains[0] = train("4");
+    eng_runs_before *before = eng_runs_before_new(g, co("PRR"));
+    eng_run was, fresh, changed;
+    eng_runs_before_best(before, &was);
+    assert_int_equal(was.total, 50); /* Gouda, Utrecht, the town */
+    lay_joining(g, "I16", "8", "I14", "J17");
+    assert_int_equal(eng_best_run_fresh(g, co("PRR"), &fresh), 90);
+    assert_int_equal(eng_best_run_changed(before, g, tf_hex(title, "I16"), &changed), 90);
+    eng_runs_before_free(before);
     eng_game_free(g);
 }
 
@@ -736,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_ruhr_doubles_every_stop),
         cmocka_unit_test(test_ruhr_alternative),
         cmocka_unit_test(test_ruhr_declared_run),
+        cmocka_unit_test(test_ruhr_in_the_trial_of_a_lay),
         cmocka_unit_test(test_privates_block_their_hexes),
         cmocka_unit_test(test_cstl_tile_on_d15),
         cmocka_unit_test(test_dh_on_venlo),

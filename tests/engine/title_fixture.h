@@ -71,4 +71,52 @@ static inline int tf_tile(const eng_title *t, const char *id)
     return k;
 }
 
+/* A title file's text by the title's name, from config/games/ (eng_title_load's reader). */
+static inline char *tf_read_games_file(const char *name, void *ctx)
+{
+    (void)ctx;
+    char path[128];
+    snprintf(path, sizeof path, "config/games/%s.json", name);
+    return util_read_file(path, NULL);
+}
+
+/* The edges a track reaches, a bit per edge (as printed: no rotation). */
+static inline unsigned tf_edges_of(const eng_track *tr)
+{
+    unsigned m = 0;
+    for (int i = 0; i < tr->npaths; i++) {
+        if (tr->paths[i].a.kind == ENG_END_EDGE)
+            m |= 1u << tr->paths[i].a.index;
+        if (tr->paths[i].b.kind == ENG_END_EDGE)
+            m |= 1u << tr->paths[i].b.index;
+    }
+    return m;
+}
+
+/* The edge of hex a that faces hex b. */
+static inline int tf_edge_towards(const eng_title *t, const char *a, const char *b)
+{
+    for (int e = 0; e < 6; e++)
+        if (eng_neighbor(t, tf_hex(t, a), e) == tf_hex(t, b))
+            return e;
+    fail_msg("%s and %s are not neighbours", a, b);
+    return -1;
+}
+
+/* Whether the upgrades allow tile id on hex (NULL: on any hex, unrestricted). */
+static inline bool tf_upgrades_to_on(const eng_title *t, const eng_upgrades *up, const char *id,
+                                     const char *hex)
+{
+    for (int i = 0; i < up->n; i++) {
+        if (up->v[i].tile != tf_tile(t, id))
+            continue;
+        if (!up->v[i].hexes)
+            return true;
+        for (int k = 0; hex && k < up->v[i].nhexes; k++)
+            if (up->v[i].hexes[k] == tf_hex(t, hex))
+                return true;
+    }
+    return false;
+}
+
 #endif

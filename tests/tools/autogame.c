@@ -246,9 +246,17 @@ int main(int argc, char **argv)
     int nplayers = getenv("AUTOGAME_PLAYERS") ? atoi(getenv("AUTOGAME_PLAYERS")) : 4;
     if (nplayers < 2 || nplayers > 7)
         nplayers = 4;
-    eng_game *g = t && eng_options_parse(t, &o, options, why, sizeof why) == 0
-                      ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
-                      : NULL;
+    bool parsed = t && eng_options_parse(t, &o, options, why, sizeof why) == 0;
+    eng_title *base = NULL; /* the options change the title's data (18Kaas's Ruhr rule): the
+                             * game plays the title they make, as the service's games do */
+    if (parsed && eng_choices_change_title(t, o.chosen)) {
+        base = t;
+        t = eng_title_load_chosen(title, read_games_file, NULL, base, o.chosen, &err);
+        if (t)
+            eng_options_for_title(t, &o);
+        parsed = t != NULL;
+    }
+    eng_game *g = parsed ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
     bool made_directors = false; /* (by the start packet) */
     int packet = g ? buy_the_packet(g) : -1;
     for (int c = 0; packet == 0 && c < t->ncompanies; c++)
@@ -311,5 +319,7 @@ int main(int argc, char **argv)
            t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");
     eng_game_free(g);
     eng_title_free(t);
+    if (base)
+        eng_title_free(base);
     return 0;
 }
