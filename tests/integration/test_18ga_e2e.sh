@@ -41,7 +41,9 @@ check "and explains the auction of the privates and each one's bid" \
 packet="BUY LT ELSE BUY MRC ELSE BUY W&S ELSE BUY OSO ELSE BUY M&B"
 reply_orders alice 1 "# the start packet: BUY the cheapest item, BID n ON item" \
     "$packet" "$packet" "BUY GA AT 70" "BUY GA" "BUY GA" "BUY GA" "BUY GA"
+FORM=1 STYLE=outlook # (bob fills in the start mail's form, in Outlook)
 reply_orders bob 1 "$packet" "$packet" "BUY CoG AT 70" "BUY CoG" "BUY CoG" "BUY CoG"
+FORM= STYLE=
 reply_orders carol 1 "$packet" "$packet" "BUY SAL AT 70" "BUY SAL" "BUY SAL" "BUY SAL" "BUY SAL"
 check "turn 1 is resolved once the three players' orders are in" wait_turn 1
 check "the acknowledgement answers the line of chat: not an order, with its line" \
@@ -49,6 +51,8 @@ check "the acknowledgement answers the line of chat: not an order, with its line
 check "the form's notes, the greeting, the sign-off and the footer are not taken as orders" \
     sh -c "! grep -q 'Cheers\\|iPhone\\|Hi GM\\|the start packet: BUY' '$WORK/ack-$GAME-alice-1.txt'"
 report_of 1
+check "bob's orders written into the start mail's form, sent from Outlook, are all taken" \
+    sh -c "grep -q '^GAME $GAME' '$WORK/$GAME-bob-1.eml' && grep -q -- '-----Original Message-----' '$WORK/$GAME-bob-1.eml' && [ \$(grep -c '^line [0-9]*: ' '$WORK/ack-$GAME-bob-1.txt') -eq 1 ] && grep -q 'BUY 1 CoG PAR 70' '$WORK/ack-$GAME-bob-1.txt'"
 check "the auction sold every private: carol the W&S, alice the OSO" \
     sh -c "grep -q 'carol buys W&S for 70' '$R-1.txt' && grep -q 'alice buys OSO for 100' '$R-1.txt'"
 check "the M&B brings bob a 10% share of CoG" has "$R-1.txt" 'bob .*10% of CoG'
@@ -84,7 +88,9 @@ check "the first 3-train is bought: phase 3" \
 # ---- turn 4 (phase 3): the W&S's free station in Waycross, the OSO's free 2-train ----
 reply_orders alice 4 "$A" "GA:" "BUY PRIVATE OSO FOR 100"
 reply_orders bob 4 "$B"
+FORM=1 # (carol fills in the report's form)
 reply_orders carol 4 "$C" "SAL:" "BUY PRIVATE W&S FOR 70" "USE W&S"
+FORM=
 check "turn 4 is resolved" wait_turn 4
 report_of 4
 check "SAL buys the W&S from carol" has "$R-4.txt" 'SAL buys W&S from carol for 70'
