@@ -96,6 +96,11 @@ report_of 4
 check "SAL buys the W&S from carol" has "$R-4.txt" 'SAL buys W&S from carol for 70'
 check "SAL places the W&S's free station in Waycross (I9), not connected to it" \
     has "$R-4.txt" 'SAL places a free station on I9'
+no_track_near_waycross() { # (I9's neighbours: I7, I11, H8, H10, J8, J10)
+    ! sed -n '1,/SAL places a free station on I9/p' "$R-2.txt" "$R-3.txt" "$R-4.txt" |
+        grep -q 'SAL lays tile [^ ]* on \(I9\|I7\|I11\|H8\|H10\|J8\|J10\)\b'
+}
+check "SAL had no track in or next to Waycross when it placed the station" no_track_near_waycross
 check "GA buys the OSO from alice" has "$R-4.txt" 'GA buys OSO from alice for 100'
 check "and gets the free 2-train with it, not to be sold" \
     has "$R-4.txt" "GA receives OSO's free 2-train (it may not be sold)"
