@@ -8,7 +8,8 @@
 # bank: the second is refused, with its reason (one train from the bank a turn in phases 2 and
 # 3). Turn 3: the last 2-trains and the first 3-train (phase 3). Turn 4: SAL buys the W&S from
 # carol and places its free station in Waycross (I9) without a connection to it; GA buys the
-# OSO from alice and gets the free 2-train with it. Then every player buys shares each turn, the
+# OSO from alice and gets the free 2-train with it; CoG buys the Midland from bob and lays its
+# free extra tile on F12. Then every player buys shares each turn, the
 # companies played for their directors (house rules 12, 13, 17), until the game ends.
 . "$PBEMGM_TOP/tests/integration/lib.sh"
 . "$PBEMGM_TOP/tests/integration/mail_as_players.sh"
@@ -87,7 +88,7 @@ check "the first 3-train is bought: phase 3" \
 
 # ---- turn 4 (phase 3): the W&S's free station in Waycross, the OSO's free 2-train ----
 reply_orders alice 4 "$A" "GA:" "BUY PRIVATE OSO FOR 100"
-reply_orders bob 4 "$B"
+reply_orders bob 4 "$B" "CoG:" "BUY PRIVATE MRC FOR 40" "LAY 9 ON F12"
 FORM=1 # (carol fills in the report's form)
 reply_orders carol 4 "$C" "SAL:" "BUY PRIVATE W&S FOR 70" "USE W&S"
 FORM=
@@ -104,8 +105,10 @@ check "SAL had no track in or next to Waycross when it placed the station" no_tr
 check "GA buys the OSO from alice" has "$R-4.txt" 'GA buys OSO from alice for 100'
 check "and gets the free 2-train with it, not to be sold" \
     has "$R-4.txt" "GA receives OSO's free 2-train (it may not be sold)"
+check "CoG buys the Midland from bob and lays its free tile on F12 (no swamp cost), its own too" \
+    sh -c "grep -q 'CoG buys MRC from bob for 40' '$R-4.txt' && grep -q '^CoG lays tile 9 on F12\$' '$R-4.txt' && [ \$(sed -n '/^CoG operates/,/^SAL operates/p' '$R-4.txt' | grep -c '^CoG lays tile') -eq 2 ]"
 check "the companies' orders of turn 4 were all carried out" \
-    sh -c "! grep '\"\\(GA\\|SAL\\): ' '$R-4.txt' | grep -q 'not carried out'"
+    sh -c "! grep '\"\\(GA\\|SAL\\|CoG\\): ' '$R-4.txt' | grep -q 'not carried out'"
 check "the acknowledgement said at once the W&S's station and the OSO would be carried out" \
     sh -c "grep -A1 'SAL: USE W&S' '$WORK/ack-$GAME-carol-4.txt' | grep -q 'would be carried out now' && grep -A1 'GA: BUY PRIVATE OSO FOR 100' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would be carried out now'"
 check "a share ordered in a turn of two operating rounds: the acknowledgement says at once why not" \
