@@ -88,7 +88,7 @@ check "the first 3-train is bought: phase 3" \
 
 # ---- turn 4 (phase 3): the W&S's free station in Waycross, the OSO's free 2-train ----
 reply_orders alice 4 "$A" "GA:" "BUY PRIVATE OSO FOR 100"
-reply_orders bob 4 "$B" "CoG:" "BUY PRIVATE MRC FOR 40" "LAY 9 ON F12"
+reply_orders bob 4 "$B" "CoG:" "BUY PRIVATE MRC FOR 40" "LAY 9 ON F12" "LAY 7 ON E5"
 FORM=1 # (carol fills in the report's form)
 reply_orders carol 4 "$C" "SAL:" "BUY PRIVATE W&S FOR 70" "USE W&S"
 FORM=
@@ -105,8 +105,8 @@ check "SAL had no track in or next to Waycross when it placed the station" no_tr
 check "GA buys the OSO from alice" has "$R-4.txt" 'GA buys OSO from alice for 100'
 check "and gets the free 2-train with it, not to be sold" \
     has "$R-4.txt" "GA receives OSO's free 2-train (it may not be sold)"
-check "CoG buys the Midland from bob and lays its free tile on F12 (no swamp cost), its own too" \
-    sh -c "grep -q 'CoG buys MRC from bob for 40' '$R-4.txt' && grep -q '^CoG lays tile 9 on F12\$' '$R-4.txt' && [ \$(sed -n '/^CoG operates/,/^SAL operates/p' '$R-4.txt' | grep -c '^CoG lays tile') -eq 2 ]"
+check "CoG buys the Midland from bob and lays its free tile on F12 (no swamp cost), and its own" \
+    sh -c "grep -q 'CoG buys MRC from bob for 40' '$R-4.txt' && grep -q '^CoG lays tile 9 on F12\$' '$R-4.txt' && [ \$(sed -n '/^CoG operates/,/^SAL operates/{p;/^SAL operates/q}' '$R-4.txt' | grep -c '^CoG lays tile') -eq 2 ]"
 check "the companies' orders of turn 4 were all carried out" \
     sh -c "! grep '\"\\(GA\\|SAL\\|CoG\\): ' '$R-4.txt' | grep -q 'not carried out'"
 check "the acknowledgement said at once the W&S's station and the OSO would be carried out" \
