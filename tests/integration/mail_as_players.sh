@@ -4,6 +4,16 @@
 # orders, a sign-off, his name, his phone's footer, then the GM's mail quoted below with ">".
 # Expects lib.sh sourced, GAME set.
 
+# seat_and_start NAME: alice, bob and carol (passwords WHO-pw1) seated in game NAME, which
+# starts (a test line), each turn resolved as soon as all orders are in
+seat_and_start() {
+    for p in alice bob carol; do
+        gm player add "$1" $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
+    done
+    check "and started ($1)" sh -c "cd '$WORK' && '$PBEMGM' -c pbemgm.json game start '$1' >/dev/null"
+    gm game set "$1" --grace-minutes 0 >/dev/null
+}
+
 # newest_mail WHO: the decoded text of the newest mail of $GAME to WHO not answering his
 newest_mail() {
     newest=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null |

@@ -19,7 +19,6 @@ R="$WORK/$GAME-report"
 start_servers
 write_config "Test GM"
 gm init >/dev/null
-quiet() { "$@" >/dev/null; }
 has() { grep -q -- "$2" "$1"; }
 if gm game create $GAME --title 18GA > "$WORK/create.txt" 2>&1; then
     ok "a game of 18GA is created"
@@ -28,11 +27,7 @@ elif grep -q 'cannot be played yet' "$WORK/create.txt"; then # (the data's "not_
 else
     not_ok "a game of 18GA is created: $(cat "$WORK/create.txt")"
 fi
-for p in alice bob carol; do
-    gm player add $GAME $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
-done
-check "and started" quiet gm game start $GAME
-gm game set $GAME --grace-minutes 0 >/dev/null
+seat_and_start $GAME
 start_daemon
 check "the start mail says the game is 18GA" mail_says alice '18GA'
 check "and explains the auction of the privates and each one's bid" \

@@ -22,11 +22,7 @@ quiet() { "$@" >/dev/null; }
 has() { grep -q -- "$2" "$1"; }
 for g in k1 k2; do
     check "a game of 18Kaas is created ($g)" quiet gm game create $g --title 18Kaas
-    for p in alice bob carol; do
-        gm player add $g $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
-    done
-    check "and started ($g)" quiet gm game start $g
-    gm game set $g --grace-minutes 0 >/dev/null
+    seat_and_start $g
 done
 start_daemon
 check "the start mail says the game is 18Kaas" mail_says alice '18Kaas'
