@@ -2,14 +2,15 @@
 # a game of TITLE played by tests/tools/autogame — the start packet bought, then every player
 # silent (NMR) each turn, or investing in the first stock rounds — and the checks of its
 # output: it ends within the turns given, its companies played, and each turn's report as
-# mailed (AUTOGAME_MAILED) renders: no "(null)", no line over 78 characters.
+# mailed (AUTOGAME_MAILED) renders: no "(null)", no line over 78 characters. The output has
+# each turn's report twice: as the turn wrote it (unwrapped: says looks there too) and as mailed.
 # The caller sets TITLE, BUILD, TOP and tmp, and defines ok and not_ok.
 
 # play NAME PLAYERS [INVEST [MAX_TURNS]]: one game; its output in $tmp/NAME.out, a test line
 play() {
     name=$1 players=$2 max=${4:-300}
     out="$tmp/$name.out"
-    AUTOGAME_TITLE=$TITLE AUTOGAME_PLAYERS=$players AUTOGAME_INVEST=${3:-0} \
+    AUTOGAME_TITLE=$TITLE AUTOGAME_PLAYERS=$players AUTOGAME_INVEST=${3:-0} AUTOGAME_REPORT=1 \
         AUTOGAME_MAILED=1 "$BUILD/tests/tools/autogame" "${OPTIONS:-}" "$max" > "$out" \
         2> "$tmp/$name.err"
     rc=$?

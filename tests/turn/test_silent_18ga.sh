@@ -39,7 +39,8 @@ says investing-4 "In this phase a company buys at most 1 train from the bank (or
 says investing-4 "reaches 300 (the market's end), at the end of the operating round in play."
 # the limit holds: before phase 4 begins, no company buys two trains from the bank in one
 # operating turn (the report's lines between a company's "operates" and the next)
-two=$(awk '/^Phase 4 begins/ { exit } / operates \(/ { co = $1; n = 0 }
+two=$(awk '/^Phase 4 begins/ { exit }
+           match($0, /[^ ]+ operates \(/) { co = substr($0, RSTART, RLENGTH - 11); n = 0 }
            co != "" && index($0, co " buys a ") == 1 && / train from the bank/ { if (++n > 1) print }' \
       "$tmp/investing-4.out" | head -1)
 if [ -z "$two" ] && grep -q "^Phase 4 begins" "$tmp/investing-4.out"; then
