@@ -183,11 +183,31 @@ static void say_station_power(const eng_title *t, int c, buf *b)
                    co->id, co->name, where, co->id);
 }
 
-/* The privates' powers of rules unlike the usual (say_free_train, say_station_power). */
+/* A private's tile lay of named tiles besides the company's own (18GA's Midland: 7, 8 or 9 on
+ * F12, free, no connection needed). */
+static void say_extra_tile_power(const eng_title *t, int c, buf *b)
+{
+    const eng_company *co = &t->companies[c];
+    const eng_powers *pw = &co->powers;
+    if (!pw->tile_extra || pw->ntile_ids == 0 || pw->ntile_hexes == 0 || !pw->user_owning_company)
+        return;
+    buf_printf(b, "%s (%s): the company that owns it may lay tile ", co->id, co->name);
+    for (int k = 0; k < pw->ntile_ids; k++)
+        buf_printf(b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
+                   t->tiles[pw->tile_ids[k]].id);
+    char where[ENG_NAME + ENG_ID + 8];
+    buf_printf(b, " on %s besides its own lay%s%s.\n",
+               hex_label(t, pw->tile_hexes[0], where, sizeof where),
+               pw->tile_free ? ", free" : "", pw->tile_connected ? "" : ", needing no connection");
+}
+
+/* The privates' powers of rules unlike the usual (say_free_train, say_station_power,
+ * say_extra_tile_power). */
 static void say_privates(const eng_title *t, buf *b)
 {
     for (int c = 0; c < t->ncompanies; c++)
         if (t->companies[c].kind == ENG_PRIVATE) {
+            say_extra_tile_power(t, c, b);
             say_station_power(t, c, b);
             say_free_train(t, c, b);
         }

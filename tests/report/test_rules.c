@@ -47,6 +47,8 @@ static void test_18ga_rules_in_the_start_mail(void **state)
                     "pool) in an operating turn");
     expect_in(text, "ACL's home station stands on Jacksonville (J12) from the start: no run "
                     "passes through it until ACL floats.");
+    expect_in(text, "MRC (Midland Railroad): the company that owns it may lay tile 7, 8 or 9 on "
+                    "F12 besides its own lay, free, needing no connection.");
     expect_in(text, "W&S (Waycross & Southern");
     expect_in(text, "may place a free station on Waycross (I9) in its station step (USE W&S)");
     expect_in(text, "the company that buys it from its owner also receives a 2-train");
