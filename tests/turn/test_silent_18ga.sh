@@ -8,17 +8,8 @@
 # from the bank in phases 2 and 3, reach the later phases; a sold-out company rises each stock
 # round, and the game ends when one reaches the market's top cell (300), after that operating
 # round — 18GA's own end, which the report's "The game now" names with the phase's train limit.
-set -u
-BUILD=${PBEMGM_BUILD:?}
-TOP=${PBEMGM_TOP:?}
 TITLE=18GA
-N=0
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
-tmp=$(mktemp -d)
-trap 'echo "1..$N"; rm -rf "$tmp"' EXIT
-cd "$TOP"
-. tests/turn/silent_lib.sh
+. "${PBEMGM_TOP:?}/tests/turn/silent_lib.sh"
 
 for players in 3 4 5; do
     play "silent-$players" $players

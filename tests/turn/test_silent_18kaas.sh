@@ -7,17 +7,8 @@
 # only see a few companies float and build; players who keep investing (AUTOGAME_INVEST) see
 # theirs reach the late phases, and their runs into the Ruhr (Ruhrgebied) counted as the rule
 # (or the game's option) says, each such run explained in the report before its run line.
-set -u
-BUILD=${PBEMGM_BUILD:?}
-TOP=${PBEMGM_TOP:?}
 TITLE=18Kaas
-N=0
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
-tmp=$(mktemp -d)
-trap 'echo "1..$N"; rm -rf "$tmp"' EXIT
-cd "$TOP"
-. tests/turn/silent_lib.sh
+. "${PBEMGM_TOP:?}/tests/turn/silent_lib.sh"
 
 for players in 2 3 4 5 6; do
     play "silent-$players" $players
