@@ -251,6 +251,8 @@ cJSON *rep_rules_json(const eng_game *g)
 char *rep_rules_now_text(const eng_game *g)
 {
     const eng_title *t = g->t;
+    if (g->round == ENG_ROUND_OVER) /* (the report says how it ended) */
+        return NULL;
     buf b;
     buf_init(&b);
     int limit = g->phase >= 0 && g->phase < t->nphases

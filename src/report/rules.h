@@ -17,7 +17,8 @@ cJSON *rep_rules_json(const eng_game *g);
 
 /* What of them holds now, for the report's "The game now" (the phase's limit on trains from the
  * bank, how the game ends where the title ends otherwise than at the bank or a bankruptcy):
- * lines separated by '\n' (none after the last), malloc'd; NULL when none. */
+ * lines separated by '\n' (none after the last), malloc'd; NULL when none, or the game is
+ * over. */
 char *rep_rules_now_text(const eng_game *g);
 
 #endif

@@ -71,6 +71,10 @@ static void test_18ga_rules_now_by_phase(void **state)
     assert_null(strstr(now, "In this phase"));
     expect_in(now, "reaches 300");
     free(now);
+    eng_round round = g->round;
+    g->round = ENG_ROUND_OVER; /* over: how it ends is said no more */
+    assert_null(rep_rules_now_text(g));
+    g->round = round;
     rep_state s; /* the state carries it, the templates' JSON too */
     rep_state_build(g, &s);
     cJSON *j = rep_state_to_json(&s);
