@@ -139,9 +139,9 @@ static void say_first_turn_lays(const eng_game *g, buf *b)
 {
     int n = g->opt.rules.first_turn_tile_lays;
     if (n > 1)
-        buf_printf(b, "A company's first operating turn has %d tile lays: the first a new tile "
-                      "or an upgrade, the others new yellow tiles, none after an upgrade.\n",
-                   n);
+        buf_printf(b, "A company's first operating turn has %d tile lays: a new tile or an "
+                      "upgrade, then %s, unless the first was an upgrade.\n",
+                   n, n == 2 ? "a new yellow tile" : "new yellow tiles");
 }
 
 /* A private's free train (18GA's OSO): what the company that buys it receives. */
