@@ -4,15 +4,18 @@
 # orders, a sign-off, his name, his phone's footer, then the GM's mail quoted below with ">".
 # Expects lib.sh sourced, GAME set.
 
-# newest_mail WHO: the decoded text of the newest message in WHO's mailbox
+# newest_mail WHO: the decoded text of the newest mail of $GAME to WHO not answering his
 newest_mail() {
-    newest=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null | head -1)
+    newest=$(ls -t "$MAILROOT/$1"/new/* "$MAILROOT/$1"/cur/* 2>/dev/null |
+             while read -r m; do grep -q "^Subject:.*\<$GAME\>" "$m" && ! grep -q "^Subject: Re:" "$m" &&
+                                { echo "$m"; break; }; done) # (a report or the start mail)
     [ -n "$newest" ] && "$MAILTOOL" show "$newest"
 }
 
 # reply_orders WHO TURN LINES...: WHO's answer to the GM's last mail, with the orders LINES
 # (a line "#..." is one of the form's notes, kept where it stands; $BELOW, if set, a line he
-# writes under his name), by SMTP; then waits (30 s at
+# writes under his name; $FORM set: the orders written into the GM's order form, fill_form;
+# $STYLE=outlook: the GM's mail below Outlook's divider, not quoted), by SMTP; then waits (30 s at
 # most) for the acknowledgement and keeps it in $WORK/ack-WHO-TURN.txt.
 reply_orders() {
     who=$1; turn=$2; shift 2
@@ -24,13 +27,24 @@ reply_orders() {
       printf 'Content-Type: text/plain; charset=utf-8\r\n\r\n'
       printf 'Hi GM,\r\n\r\n'
       printf 'thanks for the report, here are my orders for turn %s.\r\n\r\n' "$turn"
-      printf 'GAME %s\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n\r\n' "$GAME" "$who" "$who" "$turn"
-      for o in "$@"; do printf '%s\r\n' "$o"; done
+      if [ -n "${FORM:-}" ] && grep -q '^GAME ' "$WORK/quoted-$who.txt"; then
+          printf '%s\n' "$@" > "$WORK/typed.txt"
+          fill_form "$WORK/quoted-$who.txt" "$WORK/typed.txt" "$who-pw1" | sed 's/$/\r/'
+      else
+          printf 'GAME %s\r\nPLAYER %s\r\nPASSWORD %s-pw1\r\nTURN %s\r\n\r\n' "$GAME" "$who" "$who" "$turn"
+          for o in "$@"; do printf '%s\r\n' "$o"; done
+      fi
       printf '\r\nCheers,\r\n%s\r\n' "$name"
       [ -n "${BELOW:-}" ] && printf '%s\r\n' "$BELOW"
-      printf '\r\nSent from my iPhone\r\n\r\n'
-      printf 'On Thu, 26 Nov 2026 at 17:00, Test GM <gm@pbem.test> wrote:\r\n'
-      sed 's/^/> /; s/$/\r/' "$WORK/quoted-$who.txt" | head -200; } > "$f"
+      if [ "${STYLE:-}" = outlook ]; then # (Outlook: the original below a divider, unquoted)
+          printf '\r\n-----Original Message-----\r\nFrom: Test GM <gm@pbem.test>\r\n'
+          printf 'Sent: Thursday, November 26, 2026 17:00\r\nTo: %s\r\nSubject: %s\r\n\r\n' "$name" "$GAME"
+          sed 's/$/\r/' "$WORK/quoted-$who.txt" | head -200
+      else # (a phone's footer, the original quoted with ">")
+          printf '\r\nSent from my iPhone\r\n\r\n'
+          printf 'On Thu, 26 Nov 2026 at 17:00, Test GM <gm@pbem.test> wrote:\r\n'
+          sed 's/^/> /; s/$/\r/' "$WORK/quoted-$who.txt" | head -200
+      fi; } > "$f"
     send "$who@pbem.test" "$f"
     i=0 # the answer threaded to this mail (the turn's report may come just after it)
     until ack=$(grep -l "^In-Reply-To: <$GAME-$turn-$who@pbem.test>" "$MAILROOT/$who"/new/* \
@@ -39,6 +53,50 @@ reply_orders() {
         sleep 0.5; i=$((i + 1))
     done
     "$MAILTOOL" show "$ack" > "$WORK/ack-$GAME-$who-$turn.txt"
+}
+
+# fill_form MAIL ORDERS PASSWORD: the order form at the end of the GM's mail MAIL, filled in as
+# a player does: his password for "your-password", each order of the file ORDERS under its
+# section's notes (the stock round's under the form's first notes, a company's under its
+# "CO:" line and notes; a section the form lacks added at its end), the notes kept.
+fill_form() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import re, sys
+mail = open(sys.argv[1]).read().splitlines()
+typed = open(sys.argv[2]).read().splitlines()
+starts = [i for i, l in enumerate(mail) if re.match(r"GAME \S+$", l)]
+form = [l.replace("your-password", sys.argv[3]) for l in mail[starts[-1]:]]
+head = re.compile(r"([A-Za-z&]+):$")
+sections, current = {"": []}, ""
+for line in typed:
+    m = head.match(line.strip())
+    if m:
+        current = m.group(1).upper()
+        sections.setdefault(current, [])
+    else:
+        sections[current].append(line)
+blocks, block = [], []
+for line in form + [""]:
+    if line.strip():
+        block.append(line)
+    elif block:
+        blocks.append(block)
+        block = []
+placed = set()
+for n, block in enumerate(blocks):
+    m = head.match(block[0])
+    if m and m.group(1).upper() in sections:
+        block += sections[m.group(1).upper()]
+        placed.add(m.group(1).upper())
+    elif "" not in placed and (block[0].startswith("#") or n + 1 == len(blocks) or
+                               head.match(blocks[n + 1][0])):
+        block += sections[""]
+        placed.add("")
+for name, lines in sections.items():
+    if name not in placed and lines:
+        blocks.append([name + ":"] + lines)
+print("\n\n".join("\n".join(b) for b in blocks))
+PY
 }
 
 # ack_says WHO TURN PATTERN: the acknowledgement of WHO's mail for TURN says PATTERN (grep)

@@ -20,7 +20,13 @@ write_config "Test GM"
 gm init >/dev/null
 quiet() { "$@" >/dev/null; }
 has() { grep -q -- "$2" "$1"; }
-check "a game of 18GA is created" quiet gm game create $GAME --title 18GA
+if gm game create $GAME --title 18GA > "$WORK/create.txt" 2>&1; then
+    ok "a game of 18GA is created"
+elif grep -q 'cannot be played yet' "$WORK/create.txt"; then # (the data's "not_playable_yet")
+    N=$((N + 1)); echo "ok $N # SKIP $(head -c 200 "$WORK/create.txt")"; exit 0
+else
+    not_ok "a game of 18GA is created: $(cat "$WORK/create.txt")"
+fi
 for p in alice bob carol; do
     gm player add $GAME $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
 done
@@ -35,7 +41,9 @@ check "and explains the auction of the privates and each one's bid" \
 packet="BUY LT ELSE BUY MRC ELSE BUY W&S ELSE BUY OSO ELSE BUY M&B"
 reply_orders alice 1 "# the start packet: BUY the cheapest item, BID n ON item" \
     "$packet" "$packet" "BUY GA AT 70" "BUY GA" "BUY GA" "BUY GA" "BUY GA"
+FORM=1 STYLE=outlook # (bob fills in the start mail's form, in Outlook)
 reply_orders bob 1 "$packet" "$packet" "BUY CoG AT 70" "BUY CoG" "BUY CoG" "BUY CoG"
+FORM= STYLE=
 reply_orders carol 1 "$packet" "$packet" "BUY SAL AT 70" "BUY SAL" "BUY SAL" "BUY SAL" "BUY SAL"
 check "turn 1 is resolved once the three players' orders are in" wait_turn 1
 check "the acknowledgement answers the line of chat: not an order, with its line" \
@@ -43,6 +51,8 @@ check "the acknowledgement answers the line of chat: not an order, with its line
 check "the form's notes, the greeting, the sign-off and the footer are not taken as orders" \
     sh -c "! grep -q 'Cheers\\|iPhone\\|Hi GM\\|the start packet: BUY' '$WORK/ack-$GAME-alice-1.txt'"
 report_of 1
+check "bob's orders written into the start mail's form, sent from Outlook, are all taken" \
+    sh -c "grep -q '^GAME $GAME' '$WORK/$GAME-bob-1.eml' && grep -q -- '-----Original Message-----' '$WORK/$GAME-bob-1.eml' && [ \$(grep -c '^line [0-9]*: ' '$WORK/ack-$GAME-bob-1.txt') -eq 1 ] && grep -q 'BUY 1 CoG PAR 70' '$WORK/ack-$GAME-bob-1.txt'"
 check "the auction sold every private: carol the W&S, alice the OSO" \
     sh -c "grep -q 'carol buys W&S for 70' '$R-1.txt' && grep -q 'alice buys OSO for 100' '$R-1.txt'"
 check "the M&B brings bob a 10% share of CoG" has "$R-1.txt" 'bob .*10% of CoG'
@@ -66,17 +76,21 @@ check "the acknowledgement had said so at once" \
 
 # ---- turn 3: the last two 2-trains, then the first 3-train: phase 3 ----
 reply_orders alice 3 "$A" "GA:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
-reply_orders bob 3 "$B" "CoG:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
+reply_orders bob 3 "“PASS”" "• CoG:" "1. BUY TRAIN 2 ELSE BUY TRAIN 3" # (a phone's quotes, Word's lists)
 reply_orders carol 3 "$C" "SAL:" "BUY TRAIN 2 ELSE BUY TRAIN 3"
 check "turn 3 is resolved" wait_turn 3
 report_of 3
+check "a phone's quotes and a word processor's list are read as orders" \
+    sh -c "grep -q '\"CoG: BUY TRAIN 2 ELSE BUY TRAIN 3\": carried out' '$R-3.txt' && [ \$(grep -c '^line [0-9]*: ' '$WORK/ack-$GAME-bob-3.txt') -eq 1 ]" # (the chat's)
 check "the first 3-train is bought: phase 3" \
     sh -c "grep -q 'buys a 3 train from the bank for 180' '$R-3.txt' && grep -q '^Phase 3 begins' '$R-3.txt'"
 
 # ---- turn 4 (phase 3): the W&S's free station in Waycross, the OSO's free 2-train ----
 reply_orders alice 4 "$A" "GA:" "BUY PRIVATE OSO FOR 100"
 reply_orders bob 4 "$B"
+FORM=1 # (carol fills in the report's form)
 reply_orders carol 4 "$C" "SAL:" "BUY PRIVATE W&S FOR 70" "USE W&S"
+FORM=
 check "turn 4 is resolved" wait_turn 4
 report_of 4
 check "SAL buys the W&S from carol" has "$R-4.txt" 'SAL buys W&S from carol for 70'

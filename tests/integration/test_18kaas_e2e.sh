@@ -68,7 +68,9 @@ A="BUY B&O ELSE PASS" B="BUY PRR ELSE PASS" C="BUY NYC ELSE PASS"
 mails() {
     reply_orders alice $1 "$A" "$A" "PRR:" "# PRR: LAY tile ON hex, STATION hex, RUN BEST, PAY OUT" \
         "BUY TRAIN 2" "BUY TRAIN 2"
+    STYLE=outlook
     reply_orders bob $1 "$B" "$B" "NYC:" "BUY TRAIN 2" "BUY TRAIN 2"
+    STYLE=
     reply_orders carol $1 "$C" "$C" "B&O:" "BUY TRAIN 2" "BUY TRAIN 2"
 }
 check "turn 2 is resolved in both games" both 2
@@ -97,12 +99,14 @@ DH=${KAAS_DH_HEX:-K16} ROT=${KAAS_DH_ROT:-1}
 mails() { # (in k2 PRR and NYC place no station: Venlo's one circle stays the D&H's)
     reply_orders alice $1 "PASS" "PRR:" "NO STATION"
     reply_orders bob $1 "PASS" "NYC:" "NO STATION"
+    FORM=1 # (carol fills in the report's form)
     if [ $GAME = k1 ]; then
         reply_orders carol $1 "B&O:" "BUY PRIVATE D&H FOR 140" "LAY 57 ON $DH ROT $ROT" "USE D&H"
     else
         reply_orders carol $1 "ONE ROUND" "B&O:" "BUY PRIVATE D&H FOR 140" "LAY 57 ON $DH ROT $ROT" \
             "NO STATION"
     fi
+    FORM=
 }
 check "turn 4 is resolved in both games" both 4
 GAME=k1
@@ -110,6 +114,8 @@ check "k1: B&O buys the D&H from carol" has "$R-4.txt" 'B&O buys D&H from carol 
 check "k1: the D&H's tile 57 on $DH, without connection, paying its terrain" \
     has "$R-4.txt" "B&O lays tile 57 on $DH (terrain 120)"
 check "k1: and its station there in the same turn" has "$R-4.txt" "B&O places a free station on $DH"
+check "k1: carol wrote her orders into the report's form" \
+    sh -c "grep -A3 '^B&O:' '$WORK/k1-carol-4.eml' | grep -q '^# B&O: LAY tile ON hex' && grep -q '^BUY PRIVATE D&H FOR 140' '$WORK/k1-carol-4.eml'"
 check "k1: carol's orders for B&O were all carried out" \
     sh -c "grep -A12 'Orders of carol' '$R-4.txt' | grep 'B&O:' | grep -qv ': carried out$' && exit 1 || exit 0"
 R2="$WORK/k2-report"
