@@ -1,9 +1,9 @@
 /* rules: a title's own rules as its players are told them (rules.h) — each sentence made from
  * the title's data: the phases whose companies buy a limited number of trains from the bank in
- * a turn, the market's end cells, the neutral stations of the map, the off-boards that raise a
- * run (18Kaas's Ruhr), the homes placed at the start
- * or more than one, a company's first-turn tile lays (an option), a private's free train, a
- * private's station needing no tile or only in the turn of its tile. Pure. */
+ * a turn, the market's end cells, a first turn's tile lays (an option), the neutral stations of
+ * the map, the off-boards that raise a run (18Kaas's Ruhr), the homes placed at the start or
+ * more than one, and the privates' powers unlike the usual: an extra tile of named tiles, a
+ * station needing no tile or only in the turn of its tile, a free train. Pure. */
 #include "report/rules.h"
 #include "util/buf.h"
 #include "util/util.h"
