@@ -47,18 +47,18 @@ played() {
     fi
 }
 
-# rendered NAME: every turn's mailed report is there, says no "(null)", and no line of it is
-# longer than 78 characters
+# rendered NAME: every turn's mailed report is there, its text and HTML parts rendered and
+# saying no "(null)", and no line of its text longer than 78 characters
 rendered() {
     out="$tmp/$1.out"
     reports=$(grep -c "^-- mailed report of turn " "$out")
-    nulls=$(grep -c "(null)" "$out")
+    nulls=$(grep -c "(null)\|not rendered" "$out") # (its text or HTML part: autogame says)
     long=$(awk '/^-- mailed report of turn /{on=1; next} /^-- end of the mailed report --$/{on=0}
                 on && length($0) > 78 { n++; if (!first) first = $0 } END { print n + 0 "|" first }' "$out")
     if [ "$reports" -gt 0 ] && [ "$nulls" -eq 0 ] && [ "${long%%|*}" -eq 0 ]; then
         ok "$1: $reports reports rendered, no (null), every line within 78 characters"
     else
-        not_ok "$1: $reports reports, $nulls (null), ${long%%|*} lines over 78: ${long#*|}"
+        not_ok "$1: $reports reports, $nulls (null) or not rendered, ${long%%|*} lines over 78: ${long#*|}"
     fi
 }
 
