@@ -30,7 +30,8 @@ well_formed() {
     long=$(awk 'length($0) > 78' "$2" | head -1)
     if grep -q "(null)" "$2" || [ -n "$long" ]; then
         not_ok "$1: a (null) or a long line: $long"
-    elif command -v xmllint > /dev/null && [ -n "$(xmllint --html --noout "$2.html/page.html" 2>&1)" ]; then
+    elif command -v xmllint > /dev/null &&
+         [ -n "$(xmllint --html --noout "$2.html/page.html" 2>&1)" ]; then
         not_ok "$1: its HTML: $(xmllint --html --noout "$2.html/page.html" 2>&1 | head -2)"
     else
         ok "$1: text within 78 characters, no (null), its HTML well formed"
@@ -64,10 +65,25 @@ game() {
     has "$1's start mail" "$tmp/$2-start.txt" "== Special rules of $1"
 }
 
+# drawn TITLE GAME: the game's map drawn, at least 1000 px wide (its PNG's IHDR)
+drawn() {
+    "$PBEMGM" map "$2" --png "$tmp/$2.png" > /dev/null 2>&1
+    width=$(od -An -tu1 -j16 -N4 "$tmp/$2.png" 2>/dev/null |
+            awk '{ print $1*16777216+$2*65536+$3*256+$4 }')
+    if [ "${width:-0}" -ge 1000 ]; then
+        ok "$1's map drawn, $width px wide"
+    else
+        not_ok "$1's map: ${width:-none}"
+    fi
+}
+
 # ann's mail with orders (ORDERS: its lines), answered by the daemon, the answer in FILE
 orders() {
-    printf 'From: ann@example.org\nTo: pbemgm@localhost\nSubject: orders\nMessage-ID: <%s@example.org>\n\nGAME %s\nPLAYER ann\nPASSWORD pw-ann\nTURN 1\n%s\n' \
-        "$1" "$1" "$2" > "maildir/in/new/$1.ann"
+    {
+        printf 'From: ann@example.org\nTo: pbemgm@localhost\nSubject: orders\n'
+        printf 'Message-ID: <%s@example.org>\n\n' "$1"
+        printf 'GAME %s\nPLAYER ann\nPASSWORD pw-ann\nTURN 1\n%s\n' "$1" "$2"
+    } > "maildir/in/new/$1.ann"
     rm -f maildir/out/new/*
     "$PBEMGM" serve --once > /dev/null 2>&1
     mail_to_ann "Re: orders" "$tmp/$1-ack.txt"
@@ -84,7 +100,8 @@ USE W&S"
 has "18GA's acknowledgement" "$tmp/ga-ack.txt" "BUY 1 LT would be carried out now"
 has "18GA's acknowledgement" "$tmp/ga-ack.txt" "CoG: USE W&S"
 if grep -q "not understood\|not an order" "$tmp/ga-ack.txt"; then
-    not_ok "18GA's acknowledgement: a line not understood: $(grep -m1 "not understood\|not an order" "$tmp/ga-ack.txt")"
+    line=$(grep -m1 "not understood\|not an order" "$tmp/ga-ack.txt")
+    not_ok "18GA's acknowledgement: a line not understood: $line"
 else
     ok "18GA's acknowledgement: every line understood"
 fi
@@ -92,10 +109,9 @@ rm -f maildir/out/new/*
 "$PBEMGM" game resolve ga > /dev/null 2>&1 && "$PBEMGM" serve --once > /dev/null 2>&1
 mail_to_ann "ga: turn 1" "$tmp/ga-report.txt"
 well_formed "18GA's turn report" "$tmp/ga-report.txt"
-has "18GA's turn report" "$tmp/ga-report.txt" "In this phase a company buys at most 1 train from the bank (or the pool) in an operating turn."
-"$PBEMGM" map ga --png "$tmp/ga.png" > /dev/null 2>&1
-width=$(od -An -tu1 -j16 -N4 "$tmp/ga.png" 2>/dev/null | awk '{ print $1*16777216+$2*65536+$3*256+$4 }')
-[ "${width:-0}" -ge 1000 ] && ok "18GA's map drawn, $width px wide" || not_ok "18GA's map: ${width:-none}"
+has "18GA's turn report" "$tmp/ga-report.txt" \
+    "In this phase a company buys at most 1 train from the bank (or the pool) in an operating turn."
+drawn 18GA ga
 
 # 18Kaas: the D&H's orders understood; the report as 1830's
 cd "$tmp"
@@ -115,6 +131,4 @@ if grep -q "In this phase a company buys" "$tmp/kaas-report.txt"; then
 else
     ok "18Kaas's report has no train limit (1830's rules)"
 fi
-"$PBEMGM" map kaas --png "$tmp/kaas.png" > /dev/null 2>&1
-width=$(od -An -tu1 -j16 -N4 "$tmp/kaas.png" 2>/dev/null | awk '{ print $1*16777216+$2*65536+$3*256+$4 }')
-[ "${width:-0}" -ge 1000 ] && ok "18Kaas's map drawn, $width px wide" || not_ok "18Kaas's map: ${width:-none}"
+drawn 18Kaas kaas

@@ -33,7 +33,8 @@ play() {
     elif ! echo "$last" | grep -q " ended$" || [ -z "$why" ]; then
         not_ok "$name: the game did not end in $max turns: $last"
     else
-        ok "$name: the game ends ($why) after $(echo "$last" | cut -d' ' -f2) turns, phase $(echo "$last" | cut -d' ' -f5)"
+        turns=$(echo "$last" | cut -d' ' -f2) phase=$(echo "$last" | cut -d' ' -f5)
+        ok "$name: the game ends ($why) after $turns turns, phase $phase"
     fi
 }
 
@@ -54,11 +55,13 @@ rendered() {
     reports=$(grep -c "^-- mailed report of turn " "$out")
     nulls=$(grep -c "(null)\|not rendered" "$out") # (its text or HTML part: autogame says)
     long=$(awk '/^-- mailed report of turn /{on=1; next} /^-- end of the mailed report --$/{on=0}
-                on && length($0) > 78 { n++; if (!first) first = $0 } END { print n + 0 "|" first }' "$out")
+                on && length($0) > 78 { n++; if (!first) first = $0 }
+                END { print n + 0 "|" first }' "$out")
     if [ "$reports" -gt 0 ] && [ "$nulls" -eq 0 ] && [ "${long%%|*}" -eq 0 ]; then
         ok "$1: $reports reports rendered, no (null), every line within 78 characters"
     else
-        not_ok "$1: $reports reports, $nulls (null) or not rendered, ${long%%|*} lines over 78: ${long#*|}"
+        bad="$nulls (null) or not rendered, ${long%%|*} lines over 78"
+        not_ok "$1: $reports reports, $bad: ${long#*|}"
     fi
 }
 
