@@ -107,13 +107,20 @@ static void test_the_older_titles_say_little(void **state)
     eng_game_free(g);
 }
 
+/* An 18GA game of three, CoG started by Ann at 100. */
+static eng_game *cog_started(void)
+{
+    eng_game *g = game_of("18GA", 3);
+    give(g, "CoG", 20, true, 0);
+    eng_set_par(g, co("CoG"), 100);
+    return g;
+}
+
 /* A train its company may not sell (18GA's OSO's free 2-train) is marked in the table. */
 static void test_a_train_not_sellable_is_marked(void **state)
 {
     (void)state;
-    eng_game *g = game_of("18GA", 3);
-    give(g, "CoG", 20, true, 0);
-    eng_set_par(g, co("CoG"), 100);
+    eng_game *g = cog_started();
     give_train(g, "CoG", "2");
     give_train(g, "CoG", "2");
     g->co[co("CoG")].not_sellable[train("2")] = 1;
@@ -129,9 +136,7 @@ static void test_a_train_not_sellable_is_marked(void **state)
 static void test_the_form_says_the_privates_powers(void **state)
 {
     (void)state;
-    eng_game *g = game_of("18GA", 3);
-    give(g, "CoG", 20, true, 0);
-    eng_set_par(g, co("CoG"), 100);
+    eng_game *g = cog_started();
     g->co[co("W&S")].held_by = co("CoG");
     g->co[co("MRC")].held_by = co("CoG");
     cJSON *form = rep_order_form_json(g, 0);
