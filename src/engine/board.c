@@ -361,7 +361,8 @@ static int only_tiles_refused(const eng_title *t, int hex, int tile, char *why, 
         if (h->only_tiles[c][k] == tile)
             return 0;
         size_t at = strlen(list);
-        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "", t->tiles[h->only_tiles[c][k]].id);
+        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "",
+                 t->tiles[h->only_tiles[c][k]].id);
     }
     return eng_refuse(why, len, "on %s a %s tile may only be %s%s", h->id, eng_color_name(c),
                       h->nonly_tiles[c] > 1 ? "one of " : "", list);
@@ -570,7 +571,8 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
             free_circles += b->tokens[hex][c][s] == ENG_NONE;
         }
     }
-    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?) */
+    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?; its
+                                                * circle, never a company's, stays free too) */
         return tr->cities[city].pass_own_station;
     return free_circles == 0 || tr->cities[city].pass_own_station;
 }

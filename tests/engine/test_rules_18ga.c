@@ -8,6 +8,7 @@
 #include "game_fixture.h"
 #include "engine/board.h"
 #include "engine/invariants.h"
+#include "engine/routes.h"
 #include "util/buf.h"
 
 #include <cJSON.h>
@@ -671,7 +672,8 @@ static void test_soft_rust_is_an_option_patch(void **state)
 
 /* A 18GA game as it starts: ACL's home station on Jacksonville J12 (ACL not started), which
  * no other company's run passes; Montgomery E1 and Tallahassee J4 held by no company, passed
- * by all; the market's 300 an end space; one train a turn from the bank in phases 2 and 3. */
+ * by all; the market's 300 an end space, which, as the bank's break, ends the game after the
+ * operating round; one train a turn from the bank in phases 2 and 3. */
 static void test_the_18ga_game_starts_with_its_stations(void **state)
 {
     (void)state;
@@ -697,6 +699,36 @@ static void test_the_18ga_game_starts_with_its_stations(void **state)
     assert_int_equal(title->phases[phase("2")].depot_trains_per_turn, 1);
     assert_int_equal(title->phases[phase("3")].depot_trains_per_turn, 1);
     assert_int_equal(title->phases[phase("4")].depot_trains_per_turn, 0);
+    assert_false(title->market_end_set); /* both end after the operating round (18xx.games */
+    assert_false(title->bank_break_ends_set); /* current_or) */
+    eng_game_free(g);
+    use_1830();
+}
+
+/* W&A's run from its station in Rome C3 (a 57) over D2 into Montgomery E1 (neutral) and on
+ * over F2 to Columbus G3 (a 57): a 3-train earns 20 + 30 + 20 through E1; were E1 terminal,
+ * the run would end there (50). */
+static void test_a_run_passes_montgomery(void **state)
+{
+    (void)state;
+    use_title("18GA");
+    eng_game *g = new_game(NULL, 3);
+    static const struct { const char *hex, *tile; int rot; } lays[] = {
+        {"C3", "57", 0}, {"D2", "9", 0}, {"F2", "9", 2}, {"G3", "57", 2}};
+    char why[256];
+    for (int k = 0; k < 4; k++)
+        if (eng_lay_tile(g->board, ENG_NONE, tf_hex(title, lays[k].hex),
+                         tf_tile(title, lays[k].tile), lays[k].rot, 1u << ENG_YELLOW, why,
+                         sizeof why))
+            fail_msg("%s on %s: %s", lays[k].tile, lays[k].hex, why);
+    int wa = co("W&A"), e1 = tf_hex(title, "E1");
+    assert_int_equal(eng_place_station(g->board, NULL, wa, tf_hex(title, "C3"), 0, why,
+                                       sizeof why), 0);
+    give_train(g, "W&A", "3");
+    eng_run run;
+    assert_int_equal(eng_best_run_exhaustive(g, wa, &run), 70);
+    title->hexes[e1].printed.cities[0].terminal = true;
+    assert_int_equal(eng_best_run_exhaustive(g, wa, &run), 50);
     eng_game_free(g);
     use_1830();
 }
@@ -754,6 +786,7 @@ int main(void)
         cmocka_unit_test(test_the_second_turn_has_one_lay),
         cmocka_unit_test(test_soft_rust_is_an_option_patch),
         cmocka_unit_test(test_the_18ga_game_starts_with_its_stations),
+        cmocka_unit_test(test_a_run_passes_montgomery),
         cmocka_unit_test(test_the_18ga_special_upgrades_on_the_board),
         cmocka_unit_test(test_cotton_ports_two_homes_and_charleston),
     };
