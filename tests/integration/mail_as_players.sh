@@ -104,3 +104,30 @@ ack_says() { grep -q -- "$3" "$WORK/ack-$GAME-$1-$2.txt"; }
 
 # report_of TURN: the turn's report (text) in $WORK/report-TURN.txt
 report_of() { gm game report "$GAME" "$1" > "$WORK/$GAME-report-$1.txt" 2>&1; }
+
+# play_on TURN A1 A2 B1 B2 C1 C2: from TURN on, each turn alice mails the stock orders A1 and A2,
+# bob B1 B2, carol C1 C2 (their companies played for them), until $GAME is over (90 turns at
+# most); then every turn's report in $WORK/all.txt, the last turn in $last
+play_on() {
+    turn=$1; shift
+    while [ "$(game_status)" = running ] && [ $turn -le 90 ]; do
+        orders alice $turn "$1" "$2"
+        orders bob $turn "$3" "$4"
+        orders carol $turn "$5" "$6"
+        wait_turn $turn || break
+        turn=$((turn + 1))
+    done
+    last=$(game_turn)
+    t=1; : > "$WORK/all.txt"
+    while [ $t -le "$last" ]; do gm game report "$GAME" $t >> "$WORK/all.txt" 2>/dev/null; t=$((t + 1)); done
+}
+
+# the_last_checks PATTERN: the last report renders as a page with its map and PATTERN (a company
+# as HTML writes it); SIGTERM stops the daemon; the outbox is empty
+the_last_checks() {
+    gm game report "$GAME" "$last" --html "$WORK/last.html" >/dev/null 2>&1
+    check "the last report renders as a page, with its map" \
+        sh -c "grep -q '$1' '$WORK/last.html' && grep -q '<img' '$WORK/last.html'"
+    check "SIGTERM stops the daemon cleanly" stop_daemon TERM
+    check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
+}

@@ -8,7 +8,8 @@
 # bank: the second is refused, with its reason (one train from the bank a turn in phases 2 and
 # 3). Turn 3: the last 2-trains and the first 3-train (phase 3). Turn 4: SAL buys the W&S from
 # carol and places its free station in Waycross (I9) without a connection to it; GA buys the
-# OSO from alice and gets the free 2-train with it. Then every player buys shares each turn, the
+# OSO from alice and gets the free 2-train with it; CoG buys the Midland from bob and lays its
+# free extra tile on F12. Then every player buys shares each turn, the
 # companies played for their directors (house rules 12, 13, 17), until the game ends.
 . "$PBEMGM_TOP/tests/integration/lib.sh"
 . "$PBEMGM_TOP/tests/integration/mail_as_players.sh"
@@ -87,7 +88,7 @@ check "the first 3-train is bought: phase 3" \
 
 # ---- turn 4 (phase 3): the W&S's free station in Waycross, the OSO's free 2-train ----
 reply_orders alice 4 "$A" "GA:" "BUY PRIVATE OSO FOR 100"
-reply_orders bob 4 "$B"
+reply_orders bob 4 "$B" "CoG:" "BUY PRIVATE MRC FOR 40" "LAY 9 ON F12" "LAY 7 ON E5"
 FORM=1 # (carol fills in the report's form)
 reply_orders carol 4 "$C" "SAL:" "BUY PRIVATE W&S FOR 70" "USE W&S"
 FORM=
@@ -96,11 +97,18 @@ report_of 4
 check "SAL buys the W&S from carol" has "$R-4.txt" 'SAL buys W&S from carol for 70'
 check "SAL places the W&S's free station in Waycross (I9), not connected to it" \
     has "$R-4.txt" 'SAL places a free station on I9'
+no_track_near_waycross() { # (I9's neighbours: I7, I11, H8, H10, J8, J10)
+    ! sed -n '1,/SAL places a free station on I9/p' "$R-2.txt" "$R-3.txt" "$R-4.txt" |
+        grep -q 'SAL lays tile [^ ]* on \(I9\|I7\|I11\|H8\|H10\|J8\|J10\)\b'
+}
+check "SAL had no track in or next to Waycross when it placed the station" no_track_near_waycross
 check "GA buys the OSO from alice" has "$R-4.txt" 'GA buys OSO from alice for 100'
 check "and gets the free 2-train with it, not to be sold" \
     has "$R-4.txt" "GA receives OSO's free 2-train (it may not be sold)"
+check "CoG buys the Midland from bob and lays its free tile on F12 (no swamp cost), and its own" \
+    sh -c "grep -q 'CoG buys MRC from bob for 40' '$R-4.txt' && grep -q '^CoG lays tile 9 on F12\$' '$R-4.txt' && [ \$(sed -n '/^CoG operates/,/^SAL operates/{p;/^SAL operates/q}' '$R-4.txt' | grep -c '^CoG lays tile') -eq 2 ]"
 check "the companies' orders of turn 4 were all carried out" \
-    sh -c "! grep '\"\\(GA\\|SAL\\): ' '$R-4.txt' | grep -q 'not carried out'"
+    sh -c "! grep '\"\\(GA\\|SAL\\|CoG\\): ' '$R-4.txt' | grep -q 'not carried out'"
 check "the acknowledgement said at once the W&S's station and the OSO would be carried out" \
     sh -c "grep -A1 'SAL: USE W&S' '$WORK/ack-$GAME-carol-4.txt' | grep -q 'would be carried out now' && grep -A1 'GA: BUY PRIVATE OSO FOR 100' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would be carried out now'"
 check "a share ordered in a turn of two operating rounds: the acknowledgement says at once why not" \
@@ -109,17 +117,9 @@ check "and the report the same" has "$R-4.txt" '"BUY 1 CoG ELSE PASS": not carri
 
 # ---- then each turn the players buy shares (else pass), their companies played for them,
 # until the game is over (bounded) ----
-turn=5
-while [ "$(game_status)" = running ] && [ $turn -le 90 ]; do
-    orders alice $turn "BUY GA ELSE BUY CoG ELSE PASS" "BUY GA ELSE PASS"
-    orders bob $turn "BUY CoG ELSE BUY SAL ELSE PASS" "BUY CoG ELSE PASS"
-    orders carol $turn "BUY SAL ELSE BUY GA ELSE PASS" "BUY SAL ELSE PASS"
-    wait_turn $turn || break
-    turn=$((turn + 1))
-done
-last=$(game_turn)
-t=1; : > "$WORK/all.txt"
-while [ $t -le "$last" ]; do gm game report $GAME $t >> "$WORK/all.txt" 2>/dev/null; t=$((t + 1)); done
+play_on 5 "BUY GA ELSE BUY CoG ELSE PASS" "BUY GA ELSE PASS" \
+    "BUY CoG ELSE BUY SAL ELSE PASS" "BUY CoG ELSE PASS" \
+    "BUY SAL ELSE BUY GA ELSE PASS" "BUY SAL ELSE PASS"
 check "several operating rounds: more than 15 tiles laid in the game" \
     sh -c "[ \$(grep -c ' lays tile ' '$WORK/all.txt') -gt 15 ]"
 check "the game moves on to phase 4 (the 2-trains rust)" has "$WORK/all.txt" '^Phase 4 begins'
@@ -131,8 +131,4 @@ check "the final ranking is told by place" \
     sh -c "grep -A1 'The game is over' '$WORK/last.txt' | grep -q '^1\\. '"
 mailed_end() { mail_says carol 'The game is over' && mail_says master 'The game is over'; }
 check "every player gets the last report by mail, the GM too" mailed_end
-gm game report $GAME "$last" --html "$WORK/last.html" >/dev/null 2>&1
-check "the last report renders as a page, with its map" \
-    sh -c "grep -q 'SAL' '$WORK/last.html' && grep -q '<img' '$WORK/last.html'"
-check "SIGTERM stops the daemon cleanly" stop_daemon TERM
-check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
+the_last_checks SAL

@@ -147,25 +147,13 @@ check "k1: B&O's run into the Ruhr from Venlo counts its cities twice, and the r
 
 # ---- then each turn the players buy shares (else pass), their companies played for them,
 # until the game is over (bounded) ----
-turn=6
-while [ "$(game_status)" = running ] && [ $turn -le 90 ]; do
-    orders alice $turn "BUY B&O ELSE BUY NYC ELSE PASS" "BUY B&O ELSE PASS"
-    orders bob $turn "BUY PRR ELSE BUY B&O ELSE PASS" "BUY PRR ELSE PASS"
-    orders carol $turn "BUY NYC ELSE BUY PRR ELSE PASS" "BUY NYC ELSE PASS"
-    wait_turn $turn || break
-    turn=$((turn + 1))
-done
-last=$(game_turn)
-t=1; : > "$WORK/all.txt"
-while [ $t -le "$last" ]; do gm game report k1 $t >> "$WORK/all.txt" 2>/dev/null; t=$((t + 1)); done
+play_on 6 "BUY B&O ELSE BUY NYC ELSE PASS" "BUY B&O ELSE PASS" \
+    "BUY PRR ELSE BUY B&O ELSE PASS" "BUY PRR ELSE PASS" \
+    "BUY NYC ELSE BUY PRR ELSE PASS" "BUY NYC ELSE PASS"
 check "several operating rounds: more than 15 tiles laid in the game" \
     sh -c "[ \$(grep -c ' lays tile ' '$WORK/all.txt') -gt 15 ]"
 check "the game moves on to phase 4 (the 2-trains rust)" has "$WORK/all.txt" '^Phase 4 begins'
 check "the Ruhr is run into again and again (its runs said in the report)" \
     sh -c "[ \$(grep -c 'train runs into Ruhrgebied' '$WORK/all.txt') -gt 3 ]"
 check_the_bank_broke
-gm game report k1 "$last" --html "$WORK/last.html" >/dev/null 2>&1
-check "the last report renders as a page, with its map" \
-    sh -c "grep -q 'B&amp;O' '$WORK/last.html' && grep -q '<img' '$WORK/last.html'"
-check "SIGTERM stops the daemon cleanly" stop_daemon TERM
-check "nothing is left in the outbox" test "$(sql "SELECT COUNT(*) FROM outbox WHERE status<>'sent'")" = 0
+the_last_checks 'B&amp;O'
