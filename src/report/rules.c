@@ -1,9 +1,9 @@
 /* rules: a title's own rules as its players are told them (rules.h) — each sentence made from
  * the title's data: the phases whose companies buy a limited number of trains from the bank in
- * a turn, the market's end cells, the neutral stations of the map, the off-boards that raise a
- * run (18Kaas's Ruhr), the homes placed at the start
- * or more than one, a company's first-turn tile lays (an option), a private's free train, a
- * private's station needing no tile or only in the turn of its tile. Pure. */
+ * a turn, the market's end cells, a first turn's tile lays (an option), the neutral stations of
+ * the map, the off-boards that raise a run (18Kaas's Ruhr), the homes placed at the start or
+ * more than one, and the privates' powers unlike the usual: an extra tile of named tiles, a
+ * station needing no tile or only in the turn of its tile, a free train. Pure. */
 #include "report/rules.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -139,9 +139,9 @@ static void say_first_turn_lays(const eng_game *g, buf *b)
 {
     int n = g->opt.rules.first_turn_tile_lays;
     if (n > 1)
-        buf_printf(b, "A company's first operating turn has %d tile lays: the first a new tile "
-                      "or an upgrade, the others new yellow tiles, none after an upgrade.\n",
-                   n);
+        buf_printf(b, "A company's first operating turn has %d tile lays: a new tile or an "
+                      "upgrade, then %s, unless the first was an upgrade.\n",
+                   n, n == 2 ? "a new yellow tile" : "new yellow tiles");
 }
 
 /* A private's free train (18GA's OSO): what the company that buys it receives. */
@@ -183,11 +183,31 @@ static void say_station_power(const eng_title *t, int c, buf *b)
                    co->id, co->name, where, co->id);
 }
 
-/* The privates' powers of rules unlike the usual (say_free_train, say_station_power). */
+/* A private's tile lay of named tiles besides the company's own (18GA's Midland: 7, 8 or 9 on
+ * F12, free, no connection needed). */
+static void say_extra_tile_power(const eng_title *t, int c, buf *b)
+{
+    const eng_company *co = &t->companies[c];
+    const eng_powers *pw = &co->powers;
+    if (!pw->tile_extra || pw->ntile_ids == 0 || pw->ntile_hexes == 0 || !pw->user_owning_company)
+        return;
+    buf_printf(b, "%s (%s): the company that owns it may lay tile ", co->id, co->name);
+    for (int k = 0; k < pw->ntile_ids; k++)
+        buf_printf(b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
+                   t->tiles[pw->tile_ids[k]].id);
+    char where[ENG_NAME + ENG_ID + 8];
+    buf_printf(b, " on %s besides its own lay%s%s.\n",
+               hex_label(t, pw->tile_hexes[0], where, sizeof where),
+               pw->tile_free ? ", free" : "", pw->tile_connected ? "" : ", needing no connection");
+}
+
+/* The privates' powers of rules unlike the usual (say_free_train, say_station_power,
+ * say_extra_tile_power). */
 static void say_privates(const eng_title *t, buf *b)
 {
     for (int c = 0; c < t->ncompanies; c++)
         if (t->companies[c].kind == ENG_PRIVATE) {
+            say_extra_tile_power(t, c, b);
             say_station_power(t, c, b);
             say_free_train(t, c, b);
         }
@@ -231,6 +251,8 @@ cJSON *rep_rules_json(const eng_game *g)
 char *rep_rules_now_text(const eng_game *g)
 {
     const eng_title *t = g->t;
+    if (g->round == ENG_ROUND_OVER) /* (the report says how it ended) */
+        return NULL;
     buf b;
     buf_init(&b);
     int limit = g->phase >= 0 && g->phase < t->nphases

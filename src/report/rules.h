@@ -1,9 +1,10 @@
-/* rules: a title's own rules as its players are told them — the start mail's "Rules of this
- * title to know" and the turn report's lines under "The game now" — said from the title's data
- * (a phase's limit on trains from the bank, the market's end cells, neutral stations, homes
- * placed at the start, a private's free train or station), never from its name. Only what
- * differs from the usual rules is said: a title without such rules (1835, 1856) has none.
- * Pure: reads the engine (src/report/rules.c). */
+/* rules: a title's own rules as its players are told them — the start mail's "Special rules of
+ * TITLE" and the turn report's lines under "The game now" — said from the title's data (a
+ * phase's limit on trains from the bank, the market's end cells, a first turn's lays, neutral
+ * stations, an off-board that raises a run, homes placed at the start or several, a private's
+ * extra tile, station or free train unlike the usual), never from its name. Only what differs
+ * from the usual rules is said: 1835 and 1856 have none, 1830 its D&H's station. Pure: reads
+ * the engine (src/report/rules.c). */
 #ifndef PBEMGM_REP_RULES_H
 #define PBEMGM_REP_RULES_H
 
@@ -17,7 +18,8 @@ cJSON *rep_rules_json(const eng_game *g);
 
 /* What of them holds now, for the report's "The game now" (the phase's limit on trains from the
  * bank, how the game ends where the title ends otherwise than at the bank or a bankruptcy):
- * lines separated by '\n' (none after the last), malloc'd; NULL when none. */
+ * lines separated by '\n' (none after the last), malloc'd; NULL when none, or the game is
+ * over. */
 char *rep_rules_now_text(const eng_game *g);
 
 #endif

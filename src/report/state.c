@@ -443,6 +443,36 @@ static void form_loans_line(const eng_game *g, int c, cJSON *it)
     cJSON_AddStringToObject(it, "loans_line", line);
 }
 
+/* The powers of the privates a major holds, as its director writes them (1830's D&H and
+ * C&StL, 1856's, 18GA's W&S and Midland): "USE W&S (its station on Waycross (I9)); LAY 7, 8 or
+ * 9 ON F12 (MRC's tile)"; nothing when it holds none with such a power. */
+static void form_privates_line(const eng_game *g, int c, cJSON *it)
+{
+    const eng_title *t = g->t;
+    buf b;
+    buf_init(&b);
+    for (int v = 0; v < t->ncompanies; v++) {
+        const eng_powers *pw = &t->companies[v].powers;
+        if (t->companies[v].kind != ENG_PRIVATE || g->co[v].closed || g->co[v].held_by != c)
+            continue;
+        const char *id = t->companies[v].id;
+        if (pw->ntile_hexes > 0) {
+            buf_printf(&b, "%sLAY ", b.len ? "; " : "");
+            for (int k = 0; k < pw->ntile_ids; k++)
+                buf_printf(&b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
+                           t->tiles[pw->tile_ids[k]].id);
+            buf_printf(&b, "%s ON %s (%s's tile)", pw->ntile_ids ? "" : "tile",
+                       t->hexes[pw->tile_hexes[0]].id, id);
+        }
+        if (pw->token_hex >= 0)
+            buf_printf(&b, "%sUSE %s (its station on %s)", b.len ? "; " : "", id,
+                       t->hexes[pw->token_hex].id);
+    }
+    if (b.len)
+        cJSON_AddStringToObject(it, "privates_line", b.data);
+    buf_free(&b);
+}
+
 cJSON *rep_order_form_json(const eng_game *g, int p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -467,6 +497,8 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
         if (eng_is_major(g, c) && g->t->phases[g->phase].privates_to_companies)
             cJSON_AddTrueToObject(it, "buy_private");
         form_loans_line(g, c, it);
+        if (eng_is_major(g, c))
+            form_privates_line(g, c, it);
         cJSON_AddItemToArray(arr, it);
     }
     return o;

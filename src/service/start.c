@@ -88,8 +88,14 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     cJSON_AddStringToObject(ctx, "grace_minutes", grace);
     if (sg->stop_after_formation && dg->t->formation.company >= 0) /* a title with one (1835) */
         cJSON_AddStringToObject(ctx, "stop_after_formation", dg->t->formation.round_name);
-    if (dg->t->packet_auction)
+    if (dg->t->packet_auction) {
         cJSON_AddNumberToObject(ctx, "bid_raise", dg->t->bid_raise);
+        if (dg->t->first_item_drop > 0 && dg->t->nstart_items > 0 && !dg->g->item_sold[0]) {
+            cJSON *drop = cJSON_AddObjectToObject(ctx, "first_item_drop");
+            cJSON_AddStringToObject(drop, "item", dg->t->start_items[0].id);
+            cJSON_AddNumberToObject(drop, "by", dg->t->first_item_drop);
+        }
+    }
     if (sg->imported_from) { /* a game under way: where it stands */
         cJSON *imp = cJSON_AddObjectToObject(ctx, "imported");
         cJSON_AddStringToObject(imp, "from", sg->imported_from);

@@ -66,15 +66,6 @@ static void test_the_port_and_a_destination_in_1856(void **state)
     title = t1835;
 }
 
-/* config/games/NAME.json, for a title and the titles it extends (18Kaas extends 1830). */
-static char *read_games_file(const char *name, void *ctx)
-{
-    (void)ctx;
-    char path[256];
-    snprintf(path, sizeof path, "config/games/%s.json", name);
-    return util_read_file(path, NULL);
-}
-
 /* Issue 32: 18GA's ACL has its home on Jacksonville from the start, blocking runs until it
  * floats: the map marks it ("blocks", in its colours) until then; the map's neutral stations
  * and 18Kaas's Ruhr each have a legend line (the picture a line taller). */
@@ -111,7 +102,7 @@ static void test_a_legend_line_for_neutral_stations_and_the_ruhr(void **state)
     static const char *const own[] = {"18GA", "18Kaas"};
     for (size_t i = 0; i < sizeof own / sizeof *own; i++) {
         char *err = NULL;
-        eng_title *t = eng_title_load(own[i], read_games_file, NULL, &err);
+        eng_title *t = eng_title_load(own[i], tf_read_games_file, NULL, &err);
         if (!t)
             fail_msg("%s: %s", own[i], err);
         rpt_map_layout_for(t, &l);

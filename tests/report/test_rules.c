@@ -3,7 +3,8 @@
  * neutral stations, ACL's blocking home, the W&S's station and the OSO's free train, all from its
  * data; the report's "The game now" says the train limit only while its phase has it; 1835 and
  * 1856 have none of them, 1830 only its D&H's station in the turn of its tile. A train a
- * company may not sell is marked in the companies' table (report/state.c). */
+ * company may not sell is marked in the companies' table, and the order form says how to write
+ * the powers of the privates a major holds (report/state.c). */
 #include "../engine/game_fixture.h"
 #include "report/rules.h"
 #include "report/state.h"
@@ -47,6 +48,8 @@ static void test_18ga_rules_in_the_start_mail(void **state)
                     "pool) in an operating turn");
     expect_in(text, "ACL's home station stands on Jacksonville (J12) from the start: no run "
                     "passes through it until ACL floats.");
+    expect_in(text, "MRC (Midland Railroad): the company that owns it may lay tile 7, 8 or 9 on "
+                    "F12 besides its own lay, free, needing no connection.");
     expect_in(text, "W&S (Waycross & Southern");
     expect_in(text, "may place a free station on Waycross (I9) in its station step (USE W&S)");
     expect_in(text, "the company that buys it from its owner also receives a 2-train");
@@ -69,6 +72,10 @@ static void test_18ga_rules_now_by_phase(void **state)
     assert_null(strstr(now, "In this phase"));
     expect_in(now, "reaches 300");
     free(now);
+    eng_round round = g->round;
+    g->round = ENG_ROUND_OVER; /* over: how it ends is said no more */
+    assert_null(rep_rules_now_text(g));
+    g->round = round;
     rep_state s; /* the state carries it, the templates' JSON too */
     rep_state_build(g, &s);
     cJSON *j = rep_state_to_json(&s);
@@ -100,13 +107,20 @@ static void test_the_older_titles_say_little(void **state)
     eng_game_free(g);
 }
 
+/* An 18GA game of three, CoG started by Ann at 100. */
+static eng_game *cog_started(void)
+{
+    eng_game *g = game_of("18GA", 3);
+    give(g, "CoG", 20, true, 0);
+    eng_set_par(g, co("CoG"), 100);
+    return g;
+}
+
 /* A train its company may not sell (18GA's OSO's free 2-train) is marked in the table. */
 static void test_a_train_not_sellable_is_marked(void **state)
 {
     (void)state;
-    eng_game *g = game_of("18GA", 3);
-    give(g, "CoG", 20, true, 0);
-    eng_set_par(g, co("CoG"), 100);
+    eng_game *g = cog_started();
     give_train(g, "CoG", "2");
     give_train(g, "CoG", "2");
     g->co[co("CoG")].not_sellable[train("2")] = 1;
@@ -118,6 +132,28 @@ static void test_a_train_not_sellable_is_marked(void **state)
     eng_game_free(g);
 }
 
+/* The order form reminds a major's director of its privates' powers and how to write them. */
+static void test_the_form_says_the_privates_powers(void **state)
+{
+    (void)state;
+    eng_game *g = cog_started();
+    g->co[co("W&S")].held_by = co("CoG");
+    g->co[co("MRC")].held_by = co("CoG");
+    cJSON *form = rep_order_form_json(g, 0);
+    const cJSON *cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cog, "id")), "CoG");
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cog, "privates_line")),
+                        "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its station on I9)");
+    cJSON_Delete(form);
+    g->co[co("W&S")].held_by = ENG_NONE; /* none held: no line */
+    g->co[co("MRC")].held_by = ENG_NONE;
+    form = rep_order_form_json(g, 0);
+    cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_null(cJSON_GetObjectItem(cog, "privates_line"));
+    cJSON_Delete(form);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -125,6 +161,7 @@ int main(void)
         cmocka_unit_test(test_18ga_rules_now_by_phase),
         cmocka_unit_test(test_the_older_titles_say_little),
         cmocka_unit_test(test_a_train_not_sellable_is_marked),
+        cmocka_unit_test(test_the_form_says_the_privates_powers),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

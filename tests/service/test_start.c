@@ -117,15 +117,14 @@ static void test_the_18kaas_start_mail_orders_read_back(void **state)
     packet_orders_read_back(*state, "g4", "18Kaas");
 }
 
-/* The text with its wrapped lines joined again (a line break and the indentation of a
- * continuation: a space), so that a sentence is found whole. */
+/* The text with its lines joined (a line break and the indentation after it: a space; an
+ * empty line stays), so that a sentence the mail wraps is found whole. */
 static char *unwrapped(const char *text)
 {
     buf b;
     buf_init(&b);
     for (const char *p = text; *p; p++) {
-        if (*p == '\n' && p[1] == ' ' && p[1 + strspn(p + 1, " ")] != '-' &&
-            strncmp(p + 1, "    Seat", 8) != 0) {
+        if (*p == '\n' && p[1] != '\n' && (p == text || p[-1] != '\n')) {
             buf_addc(&b, ' ');
             p += strspn(p + 1, " ");
         } else
@@ -153,6 +152,8 @@ static void test_the_18ga_start_mail_explains_its_rules(void **state)
     expect_in(body, "game g3 (18GA) begins");
     expect_in(body, "Sold by auction: on your turn BUY the cheapest item at its price");
     expect_said(body, "M&B: Macon & Birmingham with a 10% CoG share, 150: BID 155 ON M&B");
+    expect_said(body, "Should everyone pass while LT is unsold, its price falls by 5; at 0 the "
+                      "player to act must take it.");
     expect_in(body, "== Special rules of 18GA\n");
     expect_said(body, "when a company's share price reaches 300 (the market's end), at the end "
                       "of the operating round in play.");

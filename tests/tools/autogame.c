@@ -21,7 +21,8 @@
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
  * report; AUTOGAME_MAILED=1 prints it as the text mail the first player gets (the templates'
  * turn report: the game now, the tables, the market, the order form), between lines
- * "-- mailed report of turn N --" and "-- end of the mailed report --". */
+ * "-- mailed report of turn N --" and "-- end of the mailed report --", and a line there when
+ * its HTML part is not rendered or says "(null)". */
 #include "engine/game.h"
 #include "orders/envelope.h"
 #include "orders/order.h"
@@ -214,8 +215,12 @@ static void print_mailed_report(const eng_game *g, const turn_result *r, int tur
     }
     svc_report_personalise(ctx, &dg, &s, 0, NULL);
     char *text = svc_report_text(&c, ctx);
-    printf("-- mailed report of turn %d --\n%s-- end of the mailed report --\n", turn,
-           text ? text : "(not rendered)\n");
+    char *html = svc_report_html(&c, ctx, NULL, NULL); /* (its HTML part: said when broken) */
+    printf("-- mailed report of turn %d --\n%s%s-- end of the mailed report --\n", turn,
+           text ? text : "(not rendered)\n",
+           !html ? "the HTML part: not rendered\n"
+                 : strstr(html, "(null)") ? "the HTML part says (null)\n" : "");
+    free(html);
     free(text);
     cJSON_Delete(ctx);
     rep_state_free(&s);

@@ -8,17 +8,8 @@
 # from the bank in phases 2 and 3, reach the later phases; a sold-out company rises each stock
 # round, and the game ends when one reaches the market's top cell (300), after that operating
 # round — 18GA's own end, which the report's "The game now" names with the phase's train limit.
-set -u
-BUILD=${PBEMGM_BUILD:?}
-TOP=${PBEMGM_TOP:?}
 TITLE=18GA
-N=0
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
-tmp=$(mktemp -d)
-trap 'echo "1..$N"; rm -rf "$tmp"' EXIT
-cd "$TOP"
-. tests/turn/silent_lib.sh
+. "${PBEMGM_TOP:?}/tests/turn/silent_lib.sh"
 
 for players in 3 4 5; do
     play "silent-$players" $players
@@ -35,12 +26,14 @@ play "investing-early-3" 3 12
 played "investing-early-3"
 says investing-early-3 "the game is over: a company reached the market's end"
 # 18GA's own rules, said where they hold: the limit in phase 2, the ends in every report
-says investing-4 "In this phase a company buys at most 1 train from the bank (or the pool) in an"
+says investing-4 "In this phase a company buys at most 1 train from the bank (or the pool)"
 says investing-4 "reaches 300 (the market's end), at the end of the operating round in play."
 # the limit holds: before phase 4 begins, no company buys two trains from the bank in one
 # operating turn (the report's lines between a company's "operates" and the next)
-two=$(awk '/^Phase 4 begins/ { exit } / operates \(/ { co = $1; n = 0 }
-           co != "" && index($0, co " buys a ") == 1 && / train from the bank/ { if (++n > 1) print }' \
+two=$(awk '/^Phase 4 begins/ { exit }
+           match($0, /[^ ]+ operates \(/) { co = substr($0, RSTART, RLENGTH - 11); n = 0 }
+           co != "" && index($0, co " buys a ") == 1 && / train from the bank/ {
+               if (++n > 1) print }' \
       "$tmp/investing-4.out" | head -1)
 if [ -z "$two" ] && grep -q "^Phase 4 begins" "$tmp/investing-4.out"; then
     ok "investing-4: before phase 4 no company buys a second train from the bank in a turn"
