@@ -1850,6 +1850,38 @@ static void test_1830_powers_by_mail(void **state)
     finish(g);
 }
 
+/* Issue 32: the acknowledgement of a stock-round order in a turn that has no stock round (here
+ * one round, PRR's operating round) says at once why it will not be carried out, as the turn's
+ * report does; in a turn of two rounds (a stock round follows) it is judged by the turn. */
+static void test_a_share_in_a_turn_without_a_stock_round(void **state)
+{
+    (void)state;
+    for (int rounds = 1; rounds <= 2; rounds++) {
+        int d, o;
+        eng_game *g = prr_operating(&d, &o);
+        ord_envelope env;
+        ord_orders orders;
+        ord_envelope_parse("orders", "BUY PRR ELSE PASS\nPRR:\nNO TILE\n", &env);
+        ord_parse(&env, &orders);
+        turn_settings s;
+        turn_settings_default(&s);
+        s.rounds = rounds;
+        turn_result r;
+        assert_int_equal(turn_preview(g, &s, d, &orders, &r), 0);
+        if (rounds == 1) {
+            assert_int_equal(r.fates[d][0].kind, TURN_FATE_NOT_DONE);
+            if (!strstr(r.fates[d][0].why, "this turn has no stock round"))
+                fail_msg("the preview says: %s", r.fates[d][0].why);
+        } else {
+            assert_int_not_equal(r.fates[d][0].kind, TURN_FATE_NOT_DONE);
+        }
+        turn_result_clear(&r);
+        ord_orders_clear(&orders);
+        ord_envelope_clear(&env);
+        eng_game_free(g);
+    }
+}
+
 /* ---- 1856 (config/games/1856.json): its privates' bonus tokens and port marker ---- */
 
 static eng_title *title_1856;
@@ -2137,6 +2169,8 @@ int main(void)
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_powers_by_mail, use_1830, back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_a_share_in_a_turn_without_a_stock_round, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1856_port_and_bonus_orders, use_1856,
                                         back_from_1856),
