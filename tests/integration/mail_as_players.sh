@@ -63,6 +63,28 @@ reply_orders() {
         sleep 0.5; i=$((i + 1))
     done
     "$MAILTOOL" show "$ack" > "$WORK/ack-$GAME-$who-$turn.txt"
+    printf '%s\n' "$@" > "$WORK/typed-$GAME-$who-$turn.txt"
+    account_for "$WORK/typed-$GAME-$who-$turn.txt" "$WORK/ack-$GAME-$who-$turn.txt" ||
+        echo "$GAME $who turn $turn" >> "$WORK/unaccounted.txt"
+    echo "$GAME $who turn $turn" >> "$WORK/accounted.txt"
+}
+
+# account_for TYPED ACK: each order line the player typed (not a note, not a section's line
+# alone) is in the acknowledgement ACK: among the orders as they stand, or refused with its
+# line number (the line of chat aside)
+account_for() {
+    typed=$(sed 's/^\(•\|[0-9]*[.)]\|-\) *//' "$1" | grep -v '^ *#' | grep -v '^ *$' |
+            grep -cv '^[^ ]*:$') # (list markers aside)
+    listed=$(sed -n '/as they stand now:/,/^Orders for this turn/p' "$2" |
+             grep '^    [^ ]' | grep -cv '(kept from earlier)$')
+    refused=$(grep '^line [1-9][0-9]*: ' "$2" | grep -cv '"THANKS" is not an order')
+    [ "$typed" -eq $((listed + refused)) ]
+}
+
+# every_line_accounted_for: the check over every mail reply_orders sent
+every_line_accounted_for() {
+    check "every line the players typed is an order in the acknowledgement or refused there with its line ($(wc -l < "$WORK/accounted.txt") mails)" \
+        sh -c "! [ -s '$WORK/unaccounted.txt' ] || { cat '$WORK/unaccounted.txt' >&2; exit 1; }"
 }
 
 # fill_form MAIL ORDERS PASSWORD: the order form at the end of the GM's mail MAIL, filled in as

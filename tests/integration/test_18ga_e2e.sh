@@ -110,6 +110,8 @@ check "a share ordered in a turn of two operating rounds: the acknowledgement sa
     sh -c "grep -A1 'BUY 1 CoG ELSE PASS' '$WORK/ack-$GAME-alice-4.txt' | grep -q 'would not be carried out now: this turn has no stock round'"
 check "and the report the same" has "$R-4.txt" '"BUY 1 CoG ELSE PASS": not carried out: this turn had no stock round'
 
+every_line_accounted_for
+
 # ---- then each turn the players buy shares (else pass), their companies played for them,
 # until the game is over (bounded) ----
 play_on 5 "BUY GA ELSE BUY CoG ELSE PASS" "BUY GA ELSE PASS" \

@@ -141,6 +141,8 @@ GAME=k1
 check "k1: B&O's run into the Ruhr from Venlo counts its cities twice, and the report says so" \
     sh -c "grep -A1 'B&O places a free station on $DH' '$R-4.txt' | grep -q \"^  B&O's [0-9] train runs into Ruhrgebied (K18): its other cities count twice (the train earns 40)\""
 
+every_line_accounted_for
+
 # ---- then each turn the players buy shares (else pass), their companies played for them,
 # until the game is over (bounded) ----
 play_on 6 "BUY B&O ELSE BUY NYC ELSE PASS" "BUY B&O ELSE PASS" \
