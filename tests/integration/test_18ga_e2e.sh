@@ -30,6 +30,11 @@ fi
 seat_and_start $GAME
 start_daemon
 check "the start mail says the game is 18GA" mail_says alice '18GA'
+start_mail_powers() {
+    mail_says alice '^  - W&S (Waycross & Southern): the company that owns it may place a free' &&
+        mail_says alice '^  - OSO (Ocilla Southern): the company that buys it from its owner also'
+}
+check "the start mail explains the W&S's station and the OSO's free train" start_mail_powers
 check "and explains the auction of the privates and each one's bid" \
     mail_says alice '^Sold by auction: on your turn BUY the cheapest item'
 

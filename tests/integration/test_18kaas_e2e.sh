@@ -26,6 +26,10 @@ for g in k1 k2; do
 done
 start_daemon
 check "the start mail says the game is 18Kaas" mail_says alice '18Kaas'
+check "the start mail explains the Ruhr's rule" \
+    mail_says alice '^  - Ruhrgebied (J17, K18): worth nothing itself, a run that reaches it counts'
+check "and the D&H's station only in the turn of its tile" \
+    mail_says alice '^  - D&H (Delaware & Hudson): its station on Venlo (K16) may be placed only in'
 
 # ---- turn 1: the start packet by auction, three companies started ----
 packet="BUY SVNRR ELSE BUY C&StL ELSE BUY D&H ELSE BUY M&H ELSE BUY C&A ELSE BUY BO"
