@@ -1,8 +1,9 @@
 # Shared by test_18kaas_e2e.sh and test_18ga_e2e.sh (issue 32): mail as players write it, on
 # top of lib.sh's orders(). A player answers the GM's last mail to him: a greeting, a line of
-# chat, the order form filled in (its GAME, PLAYER, TURN lines and its "#" notes kept), his
-# orders, a sign-off, his name, his phone's footer, then the GM's mail quoted below with ">".
-# Expects lib.sh sourced, GAME set.
+# chat, his orders (or the GM's order form filled in, its notes kept), a sign-off, his name
+# (maybe a PS under it), his phone's footer and the GM's mail quoted with ">" (or Outlook's
+# divider and the GM's mail unquoted). Every line he typed must be accounted for in the
+# acknowledgement (every_line_accounted_for). Expects lib.sh sourced, GAME set.
 
 # seat_and_start NAME: alice, bob and carol (passwords WHO-pw1) seated in game NAME, which
 # starts (a test line), each turn resolved as soon as all orders are in

@@ -1,16 +1,20 @@
 # Issue 32: 18GA played by mail through the daemon and real servers (Dovecot, OpenSMTPD), as
 # test_1830_e2e.sh plays 1830 (config/games/18GA.json). Three players answer the GM's mails as
-# players write them (mail_as_players.sh: a greeting, a line of chat, the form's notes, a
-# sign-off, a phone's footer, the GM's mail quoted), and whatever they write is carried out or
-# said not to be. Turn 1 the start packet's auction (each buys the cheapest private in turn:
-# alice the LT and the OSO, bob the MRC and the M&B with its 10% of CoG, carol the W&S) and GA,
-# CoG and SAL started at par 70. Turn 2 (phase 2): each company orders two 2-trains from the
-# bank: the second is refused, with its reason (one train from the bank a turn in phases 2 and
-# 3). Turn 3: the last 2-trains and the first 3-train (phase 3). Turn 4: SAL buys the W&S from
-# carol and places its free station in Waycross (I9) without a connection to it; GA buys the
-# OSO from alice and gets the free 2-train with it; CoG buys the Midland from bob and lays its
-# free extra tile on F12. Then every player buys shares each turn, the
-# companies played for their directors (house rules 12, 13, 17), until the game ends.
+# players write them (mail_as_players.sh: a greeting, a line of chat, the order form filled in
+# with its notes, a sign-off, a phone's footer or Outlook's divider, the GM's mail below, a
+# phone's quotes, Word's list markers), and every line they type is an order in the
+# acknowledgement or refused there with its line. Turn 1 the start packet's auction (each buys
+# the cheapest private in turn: alice the LT and the OSO, bob the MRC and the M&B with its 10%
+# of CoG, carol the W&S) and GA, CoG and SAL started at par 70. Turn 2 (phase 2): each company
+# orders two 2-trains from the bank: the second is refused, with its reason, at once in the
+# acknowledgement and in the report (one train from the bank a turn in phases 2 and 3). Turn
+# 3: the last 2-trains and the first 3-train (phase 3). Turn 4: SAL buys the W&S from carol and
+# places its free station in Waycross (I9), its track nowhere near; GA buys the OSO from alice
+# and gets the free 2-train with it; CoG buys the Midland from bob and lays its free extra tile
+# on F12 and its own; a share ordered in this turn of two operating rounds is refused at once.
+# Then every player buys shares each turn, the companies played for their directors (house
+# rules 12, 13, 17), until a company reaches the market's end (300) and the game ends after
+# that operating round.
 . "$PBEMGM_TOP/tests/integration/lib.sh"
 . "$PBEMGM_TOP/tests/integration/mail_as_players.sh"
 GAME=ga1

@@ -1,17 +1,20 @@
 # Issue 32: 18Kaas played by mail through the daemon and real servers (Dovecot, OpenSMTPD), as
 # test_1830_e2e.sh plays 1830 (18Kaas is 1830's rules on a map of the Netherlands and the Ruhr,
 # config/games/18Kaas.json). Three players answer the GM's mails as players write them
-# (mail_as_players.sh: a greeting, a line of chat, the form's notes, a sign-off, a phone's
-# footer, the GM's mail quoted), and whatever they write is carried out or said not to be.
+# (mail_as_players.sh: a greeting, a line of chat, the order form filled in with its notes, a
+# sign-off, a PS under the name, a phone's footer or Outlook's divider, the GM's mail below),
+# and every line they type is an order in the acknowledgement or refused there with its line.
 # Game k1: turn 1 the start packet's auction (each buys the cheapest private in turn; carol
-# gets the D&H and the B&O private) and PRR, NYC and B&O started at their pars; from turn 2
-# stock rounds (the directors buy their companies' shares), the companies played for their
-# directors (house rules 12, 13, 17) until phase 3; then B&O buys the D&H from carol, lays its
-# tile 57 on Venlo (K16) without connection and places the D&H's station there in the same
-# turn (seed 003: the station only in the turn of the tile), and runs into the Ruhr, the run's
-# cities counted twice. Game k2, played alongside the same way: B&O lays the D&H's tile in a
-# one-round turn without the station; the station ordered in the next turn is refused, with
-# the reason, in the report and in both players' orders.
+# gets the D&H and the B&O private) and PRR, NYC and B&O started at their pars; turns 2 and 3:
+# stock rounds (shares of each other's companies), six 2-trains and the first 3-train bought by
+# orders (phase 3); turn 4: B&O buys the D&H from carol, lays its tile 57 on Venlo (K16)
+# without connection and places the D&H's station there in the same turn (seed 003: the
+# station only in the turn of the tile), and runs into the Ruhr (K18), the run's cities counted
+# twice, as the report says. Game k2, played alongside the same way: B&O lays the D&H's tile in
+# a one-round turn (ONE ROUND) without the station; the station ordered in the next turn is
+# refused, with the reason, in the acknowledgement and in the report. Then k1 goes on, the
+# players buying shares, their companies played for them (house rules 12, 13, 17), until the
+# bank breaks (phase 4), the Ruhr run into again and again.
 . "$PBEMGM_TOP/tests/integration/lib.sh"
 . "$PBEMGM_TOP/tests/integration/mail_as_players.sh"
 
