@@ -444,8 +444,9 @@ static void form_loans_line(const eng_game *g, int c, cJSON *it)
 }
 
 /* The powers of the privates a major holds, as its director writes them (1830's D&H and
- * C&StL, 1856's, 18GA's W&S and Midland): "USE W&S (its station on Waycross (I9)); LAY 7, 8 or
- * 9 ON F12 (MRC's tile)"; nothing when it holds none with such a power. */
+ * C&StL, 1856's, 18GA's W&S and Midland): "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its
+ * station on I9)", a private's tile before its station; nothing when it holds none with such a
+ * power. */
 static void form_privates_line(const eng_game *g, int c, cJSON *it)
 {
     const eng_title *t = g->t;
