@@ -26,7 +26,8 @@ newest_mail() {
 # reply_orders WHO TURN LINES...: WHO's answer to the GM's last mail, with the orders LINES
 # (a line "#..." is one of the form's notes, kept where it stands; $BELOW, if set, a line he
 # writes under his name; $FORM set: the orders written into the GM's order form, fill_form;
-# $STYLE=outlook: the GM's mail below Outlook's divider, not quoted), by SMTP; then waits (30 s at
+# $STYLE=outlook: the GM's mail below Outlook's divider, not quoted; $STYLE=html: all of it as
+# HTML only, the quote a <blockquote>), by SMTP; then waits (30 s at
 # most) for the acknowledgement and keeps it in $WORK/ack-WHO-TURN.txt.
 reply_orders() {
     who=$1; turn=$2; shift 2
@@ -35,8 +36,12 @@ reply_orders() {
     name=$(echo "$who" | sed 's/^./\U&/')
     { printf 'From: %s <%s@pbem.test>\r\nSubject: Re: %s turn %s\r\n' "$name" "$who" "$GAME" "$turn"
       printf 'Message-ID: <%s-%s-%s@pbem.test>\r\n' "$GAME" "$turn" "$who"
-      printf 'Content-Type: text/plain; charset=utf-8\r\n\r\n'
-      printf 'Hi GM,\r\n\r\n'
+      if [ "${STYLE:-}" = html ]; then
+          printf 'Content-Type: text/html; charset=utf-8\r\n\r\n'
+      else
+          printf 'Content-Type: text/plain; charset=utf-8\r\n\r\n'
+      fi
+      { printf 'Hi GM,\r\n\r\n'
       printf 'thanks for the report, here are my orders for turn %s.\r\n\r\n' "$turn"
       if [ -n "${FORM:-}" ] && grep -q '^GAME ' "$WORK/quoted-$who.txt"; then
           printf '%s\n' "$@" > "$WORK/typed.txt"
@@ -55,7 +60,7 @@ reply_orders() {
           printf '\r\nSent from my iPhone\r\n\r\n'
           printf 'On Thu, 26 Nov 2026 at 17:00, Test GM <gm@pbem.test> wrote:\r\n'
           sed 's/^/> /; s/$/\r/' "$WORK/quoted-$who.txt" | head -200
-      fi; } > "$f"
+      fi; } | if [ "${STYLE:-}" = html ]; then as_html; else cat; fi; } > "$f"
     send "$who@pbem.test" "$f"
     i=0 # the answer threaded to this mail (the turn's report may come just after it)
     until ack=$(grep -l "^In-Reply-To: <$GAME-$turn-$who@pbem.test>" "$MAILROOT/$who"/new/* \
@@ -86,6 +91,22 @@ account_for() {
 every_line_accounted_for() {
     check "every line the players typed is an order in the acknowledgement or refused there with its line ($(wc -l < "$WORK/accounted.txt") mails)" \
         sh -c "! [ -s '$WORK/unaccounted.txt' ] || { cat '$WORK/unaccounted.txt' >&2; exit 1; }"
+}
+
+# as_html: the text on stdin as a mail program writes it in HTML (a <div> a line, the quote a
+# <blockquote>)
+as_html() {
+    python3 -c '
+import html, sys
+out, quoting = ["<html><body>"], False
+for line in sys.stdin.read().replace("\r", "").split("\n"):
+    if line.startswith("> ") != quoting:
+        quoting = not quoting
+        out.append("<blockquote type=\"cite\">" if quoting else "</blockquote>")
+    text = line[2:] if quoting else line
+    out.append("<div>%s</div>" % (html.escape(text) if text else "<br>"))
+out.append("</blockquote></body></html>" if quoting else "</body></html>")
+print("\r\n".join(out))'
 }
 
 # fill_form MAIL ORDERS PASSWORD: the order form at the end of the GM's mail MAIL, filled in as

@@ -66,12 +66,16 @@ check "GA, CoG and SAL floated (full capitalisation, 700)" \
 
 # ---- turn 2 (phase 2): two 2-trains ordered from the bank, the second refused ----
 A="BUY CoG ELSE PASS" B="BUY SAL ELSE PASS" C="BUY GA ELSE PASS"
+STYLE=html # (alice's mail program writes HTML only)
 reply_orders alice 2 "$A" "GA:" "# GA: LAY tile ON hex, STATION hex, RUN BEST, PAY OUT or WITHHOLD," \
     "# BUY TRAIN type" "BUY TRAIN 2" "BUY TRAIN 2"
+STYLE=
 reply_orders bob 2 "$B" "CoG:" "BUY TRAIN 2" "BUY TRAIN 2"
 reply_orders carol 2 "$C" "SAL:" "BUY TRAIN 2" "BUY TRAIN 2"
 check "turn 2 is resolved" wait_turn 2
 report_of 2
+check "alice's mail in HTML only (the report quoted in a blockquote) is read as her text" \
+    sh -c "grep -q '^Content-Type: text/html' '$WORK/$GAME-alice-2.eml' && [ \$(grep -c '^    GA: BUY TRAIN 2' '$WORK/ack-$GAME-alice-2.txt') -eq 2 ] && [ \$(grep -c '^line [0-9]*: ' '$WORK/ack-$GAME-alice-2.txt') -eq 1 ]"
 check "each company buys one 2-train from the bank" \
     test "$(grep -c 'buys a 2 train from the bank for 100' "$R-2.txt")" -eq 3
 check "the second 2-train from the bank in phase 2 is refused, with its reason" \
