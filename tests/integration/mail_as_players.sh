@@ -5,13 +5,15 @@
 # divider and the GM's mail unquoted). Every line he typed must be accounted for in the
 # acknowledgement (every_line_accounted_for). Expects lib.sh sourced, GAME set.
 
-# seat_and_start NAME: alice, bob and carol (passwords WHO-pw1) seated in game NAME, which
-# starts (a test line), each turn resolved as soon as all orders are in
+# seat_and_start NAME [OPTIONS]: alice, bob and carol (passwords WHO-pw1) seated in game NAME,
+# which starts (a test line) with OPTIONS (game start --options), each turn resolved as soon as
+# all orders are in
 seat_and_start() {
     for p in alice bob carol; do
         gm player add "$1" $p $p@pbem.test --password ${p}-pw1 --no-mail >/dev/null
     done
-    check "and started ($1)" sh -c "cd '$WORK' && '$PBEMGM' -c pbemgm.json game start '$1' >/dev/null"
+    check "and started ($1${2:+, options $2})" \
+        sh -c "cd '$WORK' && '$PBEMGM' -c pbemgm.json game start '$1' ${2:+--options '$2'} >/dev/null"
     gm game set "$1" --grace-minutes 0 >/dev/null
 }
 

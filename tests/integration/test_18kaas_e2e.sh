@@ -23,10 +23,10 @@ write_config "Test GM"
 gm init >/dev/null
 quiet() { "$@" >/dev/null; }
 has() { grep -q -- "$2" "$1"; }
-for g in k1 k2; do
-    check "a game of 18Kaas is created ($g)" quiet gm game create $g --title 18Kaas
-    seat_and_start $g
-done
+check "a game of 18Kaas is created (k1)" quiet gm game create k1 --title 18Kaas
+seat_and_start k1
+check "and another (k2)" quiet gm game create k2 --title 18Kaas
+seat_and_start k2 pbem-house-rules # (its preset: priority after the last buyer)
 start_daemon
 check "the start mail says the game is 18Kaas" mail_says alice '18Kaas'
 check "the start mail explains the Ruhr's rule" \
