@@ -178,6 +178,16 @@ play_on() {
     while [ $t -le "$last" ]; do gm game report "$GAME" $t >> "$WORK/all.txt" 2>/dev/null; t=$((t + 1)); done
 }
 
+# every_order_has_its_fate: in every turn's report ($WORK/all.txt), each order of the players'
+# ("line N" or "(standing)") is carried out, by an ELSE said with why not the first, or not
+# carried out with its reason
+every_order_has_its_fate() {
+    fates=$(grep -cE '^  (line [0-9]+|\(standing\)) "' "$WORK/all.txt")
+    check "every order in the reports has its fate, a reason where it was not carried out ($fates)" \
+        sh -c "[ $fates -gt 0 ] && ! grep -E '^  (line [0-9]+|\(standing\)) \"' '$WORK/all.txt' |
+               grep -vE '\": (carried out\$|carried out by its ELSE \".*\" \(.+\)\$|not carried out: .+)'"
+}
+
 # the_last_checks PATTERN: the last report renders as a page with its map and PATTERN (a company
 # as HTML writes it); SIGTERM stops the daemon; the outbox is empty
 the_last_checks() {

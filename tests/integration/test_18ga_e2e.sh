@@ -130,6 +130,7 @@ every_line_accounted_for
 play_on 5 "BUY GA ELSE BUY CoG ELSE PASS" "BUY GA ELSE PASS" \
     "BUY CoG ELSE BUY SAL ELSE PASS" "BUY CoG ELSE PASS" \
     "BUY SAL ELSE BUY GA ELSE PASS" "BUY SAL ELSE PASS"
+every_order_has_its_fate
 check "several operating rounds: more than 15 tiles laid in the game" \
     sh -c "[ \$(grep -c ' lays tile ' '$WORK/all.txt') -gt 15 ]"
 check "the game moves on to phase 4 (the 2-trains rust)" has "$WORK/all.txt" '^Phase 4 begins'

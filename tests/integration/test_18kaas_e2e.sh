@@ -155,6 +155,7 @@ every_line_accounted_for
 play_on 6 "BUY B&O ELSE BUY NYC ELSE PASS" "BUY B&O ELSE PASS" \
     "BUY PRR ELSE BUY B&O ELSE PASS" "BUY PRR ELSE PASS" \
     "BUY NYC ELSE BUY PRR ELSE PASS" "BUY NYC ELSE PASS"
+every_order_has_its_fate
 check "several operating rounds: more than 15 tiles laid in the game" \
     sh -c "[ \$(grep -c ' lays tile ' '$WORK/all.txt') -gt 15 ]"
 check "the game moves on to phase 4 (the 2-trains rust)" has "$WORK/all.txt" '^Phase 4 begins'
