@@ -20,6 +20,7 @@
  * known, words saying what goes there ("SELL TRAIN train TO company FOR price"). */
 struct examples {
     char company[ORD_NAME], priv[ORD_NAME], priv_price[16], train[ORD_NAME], train_price[16];
+    char hex[ORD_NAME]; /* a hex of the map: the first major's home (1835's BY: O15) */
 };
 
 struct words {
@@ -51,12 +52,14 @@ static bool privates_go_to_companies(const eng_title *t)
 
 static void examples_of(const eng_title *t, struct examples *ex)
 {
-    *ex = (struct examples){"company", "private", "price", "train", "price"};
+    *ex = (struct examples){"company", "private", "price", "train", "price", "L14"};
     const eng_company *major = t ? first_of_kind(t, ENG_MAJOR) : NULL;
     const eng_company *priv =
         t && privates_go_to_companies(t) ? first_of_kind(t, ENG_PRIVATE) : NULL;
     if (major)
         snprintf(ex->company, sizeof ex->company, "%s", major->id);
+    if (major && major->home_hex >= 0)
+        snprintf(ex->hex, sizeof ex->hex, "%s", t->hexes[major->home_hex].id);
     if (priv) {
         int most = priv->price * t->private_sale_max_percent / 100;
         snprintf(ex->priv, sizeof ex->priv, "%s", priv->id);
@@ -158,7 +161,7 @@ static bool take_hex(struct words *w, char *out)
 {
     const char *s = peek(w);
     if (!is_hex(s))
-        return fail(w, "\"%s\" is not a hex (as L14)", s);
+        return fail(w, "\"%s\" is not a hex (as %s)", s, w->ex ? w->ex->hex : "L14");
     snprintf(out, ORD_NAME, "%s", s);
     w->at++;
     return true;
@@ -194,7 +197,8 @@ static bool take_place(struct words *w, char *out, const char *what)
     if (is_hex(s))
         return take_hex(w, out);
     if (!is_place_word(s))
-        return fail(w, "\"%s\" is not a %s (as L14, or a city's name)", s, what);
+        return fail(w, "\"%s\" is not a %s (as %s, or a city's name)", s, what,
+                    w->ex ? w->ex->hex : "L14");
     out[0] = '\0';
     size_t n = 0;
     while (w->at < w->n && is_place_word(peek(w)) && !ends_place(peek(w))) {
@@ -449,7 +453,7 @@ static bool parse_route(struct words *w, ord_action *a)
         if (!take_hex(w, hex))
             return false;
         if (strlen(hex) >= sizeof a->stops[0])
-            return fail(w, "\"%s\" is not a hex (as L14)", hex);
+            return fail(w, "\"%s\" is not a hex (as %s)", hex, w->ex ? w->ex->hex : "L14");
         memcpy(a->stops[a->nstops++], hex, strlen(hex) + 1); /* fits: checked above */
     }
     return a->nstops >= 2 || fail(w, "a route needs at least two stops: ROUTE 2 O15 N12");
@@ -802,6 +806,29 @@ static size_t list_marker(const char *line)
     return i;
 }
 
+/* A postscript's mark before an order ("PS: BUY BY", "P.S. BUY BY", "PPS: PASS"): how long
+ * it is with the spaces after it, or 0. The order after it is an order like any other (under
+ * the player's name it is said not taken, as every order there: src/service/mail.c). */
+static size_t postscript_mark(const char *line)
+{
+    static const char *const marks[] = {"P.P.S.", "P.S.", "PPS", "PS", NULL};
+    for (int k = 0; marks[k]; k++) {
+        size_t i = strlen(marks[k]);
+        if (strncasecmp(line, marks[k], i) != 0)
+            continue;
+        if (line[i] == ':' || (line[i] == '.' && line[i - 1] != '.'))
+            i++;
+        else if (line[i - 1] != '.')
+            return 0; /* ("PS BUY BY": a company PS's name, perhaps) */
+        if (line[i] != ' ' && line[i] != '\t')
+            return 0;
+        while (line[i] == ' ' || line[i] == '\t')
+            i++;
+        return i;
+    }
+    return 0;
+}
+
 /* Whether the line is a note for the reader, not an order: it starts with '#'. */
 static bool is_note(const char *line)
 {
@@ -885,7 +912,8 @@ void ord_parse_for(ord_envelope *env, const eng_title *t, ord_orders *out)
         const char *text = env->lines[i].text;
         if (is_note(text))
             continue;
-        split(text + list_marker(text), &w);
+        const char *order = text + list_marker(text);
+        split(order + postscript_mark(order), &w);
         w.ex = &ex;
         if (section_header(&w, section, &w.at) && w.at == w.n)
             continue;

@@ -38,6 +38,27 @@ static uint32_t hex_fill(eng_color c)
     }
 }
 
+/* Whether the title's map has an off-board that doubles a run (18Kaas's Ruhrgebied): the
+ * legend says what its "×2" means (a line more). */
+static bool has_run_doublers(const eng_title *t)
+{
+    for (int h = 0; h < t->nhexes; h++)
+        if (t->hexes[h].doubles_run != ENG_DOUBLES_NONE)
+            return true;
+    return false;
+}
+
+/* Whether the title's map has neutral stations (18GA's Montgomery and Tallahassee): the legend
+ * says what they look like (a line more). */
+static bool has_neutral_stations(const eng_title *t)
+{
+    for (int h = 0; h < t->nhexes; h++)
+        for (int c = 0; c < t->hexes[h].printed.ncities; c++)
+            if (t->hexes[h].printed.cities[c].neutral_stations > 0)
+                return true;
+    return false;
+}
+
 double rpt_map_edge0(const eng_title *t)
 {
     return t->layout == ENG_LAYOUT_FLAT ? 90.0 : 120.0;
@@ -61,7 +82,8 @@ void rpt_map_layout_for(const eng_title *t, rpt_map_layout *l)
     l->width = PICTURE_WIDTH;
     double down = flat ? numbers * half_down : letters * 1.5 * l->radius;
     l->map_bottom = l->origin_y + down + half_down + 20;
-    l->height = (int)(l->map_bottom + LEGEND_HEIGHT);
+    int own_lines = has_neutral_stations(t) + has_run_doublers(t); /* (the legend's) */
+    l->height = (int)(l->map_bottom + LEGEND_HEIGHT + own_lines * 26);
 }
 
 /* Where the line of a letter (its row, or its column when flat) and of a number lie. */
@@ -247,6 +269,16 @@ static void draw_token(cairo_t *cr, const eng_company *c, double x, double y, do
     text_centered(cr, c->id, x, y, rad * (strlen(c->id) > 2 ? 0.62 : 0.8), true);
 }
 
+/* A neutral station (held by no company from the start): a gray disc with "N". */
+static void draw_neutral_token(cairo_t *cr, double x, double y, double rad)
+{
+    cairo_arc(cr, x, y, rad * 0.92, 0, 2 * M_PI);
+    cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    text_centered(cr, "N", x, y, rad * 0.8, true);
+}
+
 static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_track *tr, int rot,
                         double e0, double cx, double cy, double r)
 {
@@ -266,6 +298,8 @@ static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_trac
             int company = b->tokens[hex][c][s];
             if (company != ENG_NONE)
                 draw_token(cr, &b->t->companies[company], sx, y, rad);
+            else if (s >= slots - tr->cities[c].neutral_stations)
+                draw_neutral_token(cr, sx, y, rad);
             else if (s == 0 && b->reserved[hex][c] != ENG_NONE) {
                 const eng_company *home = &b->t->companies[b->reserved[hex][c]];
                 rgb(cr, home->color);
@@ -301,6 +335,15 @@ static void draw_offboard(cairo_t *cr, const eng_title *t, const eng_hex *h, dou
                           double cy, double r)
 {
     char s[48];
+    if (h->doubles_run != ENG_DOUBLES_NONE) { /* (18Kaas's Ruhrgebied: worth what it raises) */
+        if (h->doubles_run_plus > 0)
+            snprintf(s, sizeof s, "+%d", h->doubles_run_plus);
+        else
+            snprintf(s, sizeof s, "\xc3\x97" "2"); /* "×2" */
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        text_centered(cr, s, cx, cy - r * 0.05, r * 0.3, true);
+        return;
+    }
     int n = snprintf(s, sizeof s, "%d/%d/%d", h->offboard_revenue[ENG_YELLOW],
                      h->offboard_revenue[ENG_GREEN], h->offboard_revenue[ENG_BROWN]);
     if (gray_offboard_values(t))
@@ -586,8 +629,8 @@ static void legend_swatch(cairo_t *cr, double x, double y, uint32_t fill, const 
     text_from(cr, x + 30, y + 5, label);
 }
 
-/* A game's mark (rpt_map_mark): a marker, a label in the company's colours across the hex's
- * top; a destination, a diamond in its colours with its id, at the hex's left. */
+/* A game's mark (rpt_map_mark): a marker or a blocking home, a label in the company's colours
+ * across the hex's top; a destination, a diamond in its colours with its id, at the hex's left. */
 static void draw_game_mark(cairo_t *cr, const eng_title *t, const rpt_map_layout *l,
                            const rpt_map_mark *m)
 {
@@ -595,7 +638,7 @@ static void draw_game_mark(cairo_t *cr, const eng_title *t, const rpt_map_layout
     double cx, cy, r = l->radius;
     rpt_map_hex_center(t, l, m->hex, &cx, &cy);
     cairo_set_line_width(cr, 1.5);
-    if (m->kind == RPT_MARK_MARKER) {
+    if (m->kind == RPT_MARK_MARKER || m->kind == RPT_MARK_BLOCKING) {
         double w = r * 1.1, h = r * 0.3, y = cy - r * 0.62;
         cairo_rectangle(cr, cx - w / 2, y - h / 2, w, h);
         rgb(cr, c->color);
@@ -623,13 +666,52 @@ static void draw_game_mark(cairo_t *cr, const eng_title *t, const rpt_map_layout
 /* The legend's line for the game's marks, when there are any; y moves down. */
 static void legend_game_marks(cairo_t *cr, const rpt_map_marks *marks, double *y)
 {
-    if (!marks || marks->n == 0)
+    bool blocking = false, others = false;
+    for (int i = 0; marks && i < marks->n; i++)
+        *(marks->v[i].kind == RPT_MARK_BLOCKING ? &blocking : &others) = true;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    if (others) {
+        *y += 26;
+        text_from(cr, MARGIN, *y + 5,
+                  "Diamond with a company's id: its destination, not reached yet. Coloured bar "
+                  "across a hex: a private's marker there (its bonus), for that company.");
+    }
+    if (blocking) {
+        *y += 26;
+        text_from(cr, MARGIN, *y + 5,
+                  "Bar \"blocks\" in a company's colours: its home station, placed at the start; "
+                  "no run passes through it until the company floats.");
+    }
+}
+
+/* The legend's line for the map's off-boards that raise a run, when it has some; y moves down. */
+static void legend_run_doublers(cairo_t *cr, const eng_title *t, double *y)
+{
+    if (!has_run_doublers(t))
         return;
     *y += 26;
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 15);
     text_from(cr, MARGIN, *y + 5,
-              "Diamond with a company's id: its destination, not reached yet. Coloured bar "
-              "across a hex: a private's marker there (its bonus), for that company.");
+              "\xc3\x97" "2 on an off-board: worth nothing itself; a run that reaches it counts "
+              "its other cities twice (+20, +30: that much more each, as the game's options "
+              "say).");
+}
+
+/* The legend's line for the map's neutral stations, when it has some; y moves down. */
+static void legend_neutral_stations(cairo_t *cr, const eng_title *t, double *y)
+{
+    if (!has_neutral_stations(t))
+        return;
+    *y += 26;
+    draw_neutral_token(cr, MARGIN + 11, *y, 11);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 15);
+    text_from(cr, MARGIN + 30, *y + 5,
+              "A neutral station, held by no company from the start: no company may take its "
+              "place; runs pass through.");
 }
 
 static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l, bool marks,
@@ -670,6 +752,8 @@ static void draw_legend(cairo_t *cr, const eng_title *t, const rpt_map_layout *l
                             "this turn.");
     }
     legend_game_marks(cr, game_marks, &y);
+    legend_neutral_stations(cr, t, &y);
+    legend_run_doublers(cr, t, &y);
     y += 40;
     x = MARGIN;
     double r = 15;

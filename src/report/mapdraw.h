@@ -26,10 +26,16 @@ void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, do
 
 /* What the board does not hold but a game's map shows (1856): a private's marker on a hex (the
  * port, for the major whose runs it raises) and the destinations of the majors that have not
- * reached theirs; each in the company's colours. Built from a game by rpt_map_marks_of
+ * reached theirs; (18GA) a home placed at the start that blocks until its company floats; each
+ * in the company's colours. Built from a game by rpt_map_marks_of
  * (mapmarks.c). */
 #define RPT_MAX_MAP_MARKS 32
-typedef enum { RPT_MARK_MARKER, RPT_MARK_DESTINATION } rpt_map_mark_kind;
+typedef enum {
+    RPT_MARK_MARKER,
+    RPT_MARK_DESTINATION,
+    RPT_MARK_BLOCKING /* a home placed at the start, blocking runs until its company floats (18GA's
+                       * ACL on Jacksonville): a bar "blocks" in its colours */
+} rpt_map_mark_kind;
 typedef struct rpt_map_mark {
     rpt_map_mark_kind kind;
     int hex;

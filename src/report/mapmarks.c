@@ -1,7 +1,8 @@
 /* mapmarks: what a game's map shows that its board does not hold (rpt_map_marks, drawn by
  * mapdraw.c) — each private's marker on the map (1856's port, for the major that placed it) and
  * the destination of each major started in escrow that has not reached it yet (1856: reaching
- * it pays the escrow). Pure: reads the engine. */
+ * it pays the escrow), and the home placed at the start of a major that has not floated yet
+ * (18GA's ACL on Jacksonville: no run passes it until then). Pure: reads the engine. */
 #include "report/mapdraw.h"
 
 #include "engine/game.h"
@@ -43,4 +44,7 @@ void rpt_map_marks_of(const eng_game *g, rpt_map_marks *m)
         for (int k = 0; k < tc->ndest_hexes; k++)
             add(m, RPT_MARK_DESTINATION, tc->dest_hexes[k], c, "");
     }
+    for (int c = 0; c < t->ncompanies; c++) /* homes placed at the start, not floated yet */
+        if (t->companies[c].home_at_start && !g->co[c].floated && !g->co[c].closed)
+            add(m, RPT_MARK_BLOCKING, t->companies[c].home_hex, c, "blocks");
 }

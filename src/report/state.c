@@ -4,6 +4,7 @@
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
 #include "engine/capital.h"
+#include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -53,12 +54,22 @@ static void build_players(const eng_game *g, rep_state *s)
     }
 }
 
+/* Its trains, "2, 3"; one it may not sell (a private's free train: 18GA's OSO) marked "2 (not
+ * sellable)". */
 static char *trains_text(const eng_game *g, int c)
 {
     buf b;
     buf_init(&b);
-    for (int k = 0; k < g->co[c].ntrains; k++)
-        buf_printf(&b, "%s%s", k ? ", " : "", g->t->trains[g->co[c].trains[k]].name);
+    unsigned char unsold[ENG_MAX_TRAIN_TYPES]; /* of each kind, those still to mark */
+    memcpy(unsold, g->co[c].not_sellable, sizeof unsold);
+    for (int k = 0; k < g->co[c].ntrains; k++) {
+        int kind = g->co[c].trains[k];
+        bool kept = kind >= 0 && kind < ENG_MAX_TRAIN_TYPES && unsold[kind] > 0;
+        if (kept)
+            unsold[kind]--;
+        buf_printf(&b, "%s%s%s", k ? ", " : "", g->t->trains[kind].name,
+                   kept ? " (not sellable)" : "");
+    }
     if (!g->co[c].ntrains)
         buf_adds(&b, "-");
     return buf_steal(&b);
@@ -359,6 +370,7 @@ void rep_state_build(const eng_game *g, rep_state *s)
     build_market(g, s);
     s->capital_text = capital_text(s);
     s->powers_text = powers_text(g);
+    s->rules_now_text = rep_rules_now_text(g);
 }
 
 void rep_state_free(rep_state *s)
@@ -374,6 +386,7 @@ void rep_state_free(rep_state *s)
     free(s->market_text);
     free(s->capital_text);
     free(s->powers_text);
+    free(s->rules_now_text);
     memset(s, 0, sizeof *s);
 }
 
@@ -430,6 +443,37 @@ static void form_loans_line(const eng_game *g, int c, cJSON *it)
     cJSON_AddStringToObject(it, "loans_line", line);
 }
 
+/* The powers of the privates a major holds, as its director writes them (1830's D&H and
+ * C&StL, 1856's, 18GA's W&S and Midland): "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its
+ * station on I9)", a private's tile before its station; nothing when it holds none with such a
+ * power. */
+static void form_privates_line(const eng_game *g, int c, cJSON *it)
+{
+    const eng_title *t = g->t;
+    buf b;
+    buf_init(&b);
+    for (int v = 0; v < t->ncompanies; v++) {
+        const eng_powers *pw = &t->companies[v].powers;
+        if (t->companies[v].kind != ENG_PRIVATE || g->co[v].closed || g->co[v].held_by != c)
+            continue;
+        const char *id = t->companies[v].id;
+        if (pw->ntile_hexes > 0) {
+            buf_printf(&b, "%sLAY ", b.len ? "; " : "");
+            for (int k = 0; k < pw->ntile_ids; k++)
+                buf_printf(&b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
+                           t->tiles[pw->tile_ids[k]].id);
+            buf_printf(&b, "%s ON %s (%s's tile)", pw->ntile_ids ? "" : "tile",
+                       t->hexes[pw->tile_hexes[0]].id, id);
+        }
+        if (pw->token_hex >= 0)
+            buf_printf(&b, "%sUSE %s (its station on %s)", b.len ? "; " : "", id,
+                       t->hexes[pw->token_hex].id);
+    }
+    if (b.len)
+        cJSON_AddStringToObject(it, "privates_line", b.data);
+    buf_free(&b);
+}
+
 cJSON *rep_order_form_json(const eng_game *g, int p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -454,6 +498,8 @@ cJSON *rep_order_form_json(const eng_game *g, int p)
         if (eng_is_major(g, c) && g->t->phases[g->phase].privates_to_companies)
             cJSON_AddTrueToObject(it, "buy_private");
         form_loans_line(g, c, it);
+        if (eng_is_major(g, c))
+            form_privates_line(g, c, it);
         cJSON_AddItemToArray(arr, it);
     }
     return o;

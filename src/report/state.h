@@ -83,6 +83,9 @@ typedef struct rep_state {
     char *powers_text;    /* the privates' run bonuses each major holds and the markers on the
                            * map, "BBG: Bridge (Brdg, +10 on P17, P19); CA: Port (Ship) on H17,
                            * +20" (1856), or NULL */
+    char *rules_now_text; /* the title's own rules that hold now (report/rules.h: 18GA's one
+                           * train from the bank a turn in this phase, its end at the market's
+                           * top), lines, or NULL */
 } rep_state;
 
 /* The state of game g, built once from the engine; rep_state_free frees it. */

@@ -93,6 +93,8 @@ static void add_trains(const rep_state *s, cJSON *o)
         cJSON_AddStringToObject(o, "capital_text", s->capital_text);
     if (s->powers_text)
         cJSON_AddStringToObject(o, "powers_text", s->powers_text);
+    if (s->rules_now_text)
+        cJSON_AddStringToObject(o, "rules_now_text", s->rules_now_text);
     if (s->next_phase) {
         cJSON *next = cJSON_AddObjectToObject(o, "next_phase");
         cJSON_AddStringToObject(next, "name", s->next_phase);

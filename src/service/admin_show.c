@@ -70,7 +70,11 @@ svc_result svc_title_map(const char *title, const char *path)
     eng_game *g;
     r = svc_title_starting_game(t, &g);
     char *err = NULL;
-    if (r.kind == SVC_OK && rpt_map_draw(g->board, NULL, "starting map", path, &err))
+    rpt_map_marks marks; /* (what the start has of them: 18GA's ACL's home, blocking) */
+    if (r.kind == SVC_OK)
+        rpt_map_marks_of(g, &marks);
+    if (r.kind == SVC_OK &&
+        rpt_map_draw_marked(g->board, NULL, &marks, "starting map", path, &err))
         r = svc_failed("%s", err);
     free(err);
     if (g)

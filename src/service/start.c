@@ -1,11 +1,13 @@
 /* start: the mail that opens a game — to every player when the game starts: the seating, the
- * start packet with its prices, the variant and the house rules in force, the first deadline
+ * start packet with its prices, the title's own rules (report/rules.h: what differs from the
+ * usual, said from its data), the variant and the house rules in force, the first deadline
  * and the order form for turn 1 (templates/game_start.txt and .html), the starting map inline
  * for those who take pictures. A game imported under way (from 18xx.games): where it stands —
  * the round, the phase, who is to act, each player's cash and worth, what is left of the start
  * packet, the map as it is. */
 #include "report/mapdraw.h"
 #include "report/packet.h"
+#include "report/rules.h"
 #include "report/state.h"
 #include "service/service.h"
 #include "util/buf.h"
@@ -86,8 +88,14 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     cJSON_AddStringToObject(ctx, "grace_minutes", grace);
     if (sg->stop_after_formation && dg->t->formation.company >= 0) /* a title with one (1835) */
         cJSON_AddStringToObject(ctx, "stop_after_formation", dg->t->formation.round_name);
-    if (dg->t->packet_auction)
+    if (dg->t->packet_auction) {
         cJSON_AddNumberToObject(ctx, "bid_raise", dg->t->bid_raise);
+        if (dg->t->first_item_drop > 0 && dg->t->nstart_items > 0 && !dg->g->item_sold[0]) {
+            cJSON *drop = cJSON_AddObjectToObject(ctx, "first_item_drop");
+            cJSON_AddStringToObject(drop, "item", dg->t->start_items[0].id);
+            cJSON_AddNumberToObject(drop, "by", dg->t->first_item_drop);
+        }
+    }
     if (sg->imported_from) { /* a game under way: where it stands */
         cJSON *imp = cJSON_AddObjectToObject(ctx, "imported");
         cJSON_AddStringToObject(imp, "from", sg->imported_from);
@@ -106,6 +114,10 @@ static cJSON *start_context(const cfg *c, const store_game *sg, const svc_game *
     if (cJSON_GetArraySize(packet))
         cJSON_AddTrueToObject(ctx, "packet_left");
     cJSON_AddItemToObject(ctx, "packet", packet);
+    cJSON *rules = rep_rules_json(dg->g); /* the title's own (18GA's ends, its train limit) */
+    if (cJSON_GetArraySize(rules))
+        cJSON_AddTrueToObject(ctx, "has_title_rules");
+    cJSON_AddItemToObject(ctx, "title_rules", rules);
     char next_rounds[160], when[64];
     cJSON_AddStringToObject(ctx, "rounds_next",
                             eng_rounds_next_text(dg->g, next_rounds, sizeof next_rounds));

@@ -767,6 +767,37 @@ static void loan_orders(turn_ctx *x, const struct company_turn *ct, ord_kind kin
     }
 }
 
+/* Each train of the run that counts a stop whose hex doubles the run's other stops (title.h's
+ * doubles_run: 18Kaas's Ruhrgebied): the report says so, with what that train earns. */
+static void say_doubled_runs(turn_ctx *x, const struct company_turn *ct, const eng_run *run)
+{
+    const eng_title *t = x->g->t;
+    for (int r = 0; r < run->ntrains; r++) {
+        const eng_train_run *tr = &run->trains[r];
+        for (int k = 0; tr->revenue > 0 && k < tr->nstops; k++) {
+            const eng_hex *h = &t->hexes[tr->stops[k] / ENG_NODES_PER_HEX];
+            if (!h->doubles_run)
+                continue;
+            const char *what = h->doubles_run == ENG_DOUBLES_STOPS ? "stops" : "cities";
+            char where[2 * ENG_NAME];
+            if (h->name[0])
+                snprintf(where, sizeof where, "%s (%s)", h->name, h->id);
+            else
+                snprintf(where, sizeof where, "%s", h->id);
+            if (h->doubles_run_plus)
+                turn_say(x, "  %s's %s train runs into %s: each of its other %s counts %d more "
+                            "(the train earns %d)",
+                         ct->section, t->trains[tr->train].name, where, what,
+                         h->doubles_run_plus, tr->revenue);
+            else
+                turn_say(x, "  %s's %s train runs into %s: its other %s count twice (the train "
+                            "earns %d)",
+                         ct->section, t->trains[tr->train].name, where, what, tr->revenue);
+            break;
+        }
+    }
+}
+
 static void run(turn_ctx *x, const struct company_turn *ct)
 {
     eng_game *g = x->g;
@@ -790,6 +821,8 @@ static void run(turn_ctx *x, const struct company_turn *ct)
     }
     if (r)
         turn_done(x, ct->p, turn_order_index(x, ct->p, r));
+    if (declared < 0 && total == best.total)
+        say_doubled_runs(x, ct, &best);
     eng_action a = {.kind = ENG_ACT_RUN, .player = ct->p, .revenue = total,
                     .payout = dividend_paid_out(x, ct, total)};
     char why[256];

@@ -122,7 +122,7 @@ static int try_stock_action(turn_ctx *x, int p, const ord_action *a, char *why, 
 static int try_stock_order(turn_ctx *x, int p, const ord_order *o, int from, char *why,
                            size_t len)
 {
-    char first[256] = "";
+    char first[1024] = ""; /* (each alternative's reason: eight fit) */
     for (int i = from; i < o->nalts; i++) {
         char w[256] = "";
         int rc = try_stock_action(x, p, &o->alts[i], w, sizeof w);
@@ -310,7 +310,7 @@ static int next_stock_order(turn_ctx *x, int p)
 static int carry_out(turn_ctx *x, int p, int i)
 {
     const ord_order *o = &x->pl[p].o->v[i];
-    char why[256];
+    char why[1024];
     int rc = try_stock_order(x, p, o, turn_first_alt(x, p, o), why, sizeof why);
     int want = o->alts[0].kind == ORD_BUY && o->nalts == 1 && o->alts[0].count > 1
                    ? o->alts[0].count : 1;

@@ -103,10 +103,13 @@ static void unreached(turn_ctx *x, int p, int i)
         turn_not_done(x, p, i, "%d of %d bought; the turn ended before the rest (orders are for "
                                "one turn)", x->pl[p].used[i], o->alts[0].count);
     } else if (!o->section[0]) {
-        turn_not_done(x, p, i, x->had_stock_round
-                                   ? "not reached: the turn's stock rounds ended before its turn"
-                                   : "this turn had no stock round (orders are for one turn: send "
-                                     "it again, or make it STANDING)");
+        turn_not_done(x, p, i, x->had_stock_round ? "not reached: the turn's stock rounds ended "
+                                                    "before its turn"
+                               : x->set->preview ? "this turn has no stock round, only operating "
+                                                   "rounds (orders are for one turn: send it in "
+                                                   "the next turn's orders)"
+                                                 : "this turn had no stock round (orders are for "
+                                                   "one turn: send it again, or make it STANDING)");
     } else if ((c < 0 || !x->operated[c]) && x->set->one_round_by[0] && x->set->rounds == 1) {
         turn_not_done(x, p, i, "%s did not operate in this turn: the turn covered one round, "
                                "as %s asked (ONE ROUND, house rule 14)",
@@ -136,6 +139,13 @@ static void unreached(turn_ctx *x, int p, int i)
 static bool judged(const turn_ctx *x, int p, int i)
 {
     if (!x->set->preview)
+        return true;
+    const ord_order *o = &x->pl[p].o->v[i];
+    ord_kind k = o->alts[0].kind;
+    /* a stock-round order in a turn of operating rounds only (a set of two, 18GA's and 1830's
+     * phase 3): the others' moves bring no stock round into it (unless the game ends first) */
+    if (!o->section[0] && !o->earlier && !x->had_stock_round && x->g->round != ENG_ROUND_OVER &&
+        (k == ORD_BUY || k == ORD_SELL || k == ORD_PASS || k == ORD_BID))
         return true;
     int c = eng_company_index(x->g->t, x->pl[p].o->v[i].section);
     return c >= 0 && x->operated[c] && !x->pl[p].o->v[i].earlier;

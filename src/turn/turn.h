@@ -52,7 +52,8 @@ typedef enum { TURN_FATE_UNUSED = 0, TURN_FATE_DONE, TURN_FATE_NOT_DONE } turn_f
 typedef struct turn_fate {
     turn_fate_kind kind;
     int alt;        /* carried out: which alternative (0 the first; 1 and on its ELSEs) */
-    char why[200];  /* not carried out: why; carried out by an ELSE: why not the first */
+    char why[1024]; /* not carried out: why; carried out by an ELSE: why not the first (an
+                     * ELSE chain of eight alternatives, each with its reason) */
 } turn_fate;
 
 typedef struct turn_result {

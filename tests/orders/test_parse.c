@@ -56,6 +56,12 @@ static void test_stock_round_orders(void **state)
     expect_canonical("sell 3 ba", "SELL 3 BA");
     expect_canonical("sell 5% PR", "SELL 1 5% PR");
     expect_canonical("pass", "PASS");
+    /* a postscript's mark before the order (issue 32: under the player's name it must be
+     * recognised as an order to be said not taken) */
+    expect_canonical("PS: buy by", "BUY 1 BY");
+    expect_canonical("P.S. buy by", "BUY 1 BY");
+    expect_canonical("p.s.: pass", "PASS");
+    expect_canonical("PPS: pass", "PASS");
 }
 
 static void test_operating_orders(void **state)
@@ -326,6 +332,13 @@ static void test_examples_name_the_game(void **state)
         T = NULL;
         expect_error(mistakes[i], line, unknown[i]);
     }
+    /* a hex the map has: the first major's home (1830's PRR: H12; 1835's BY: O15) */
+    T = t1830;
+    expect_error("PRR:\nroute 2 nowhere h12\n", 2, "\"NOWHERE\" is not a hex (as H12)");
+    T = t1835;
+    expect_error("BY:\ngoal 12\n", 2, "is not a goal (as O15, or a city's name)");
+    T = NULL;
+    expect_error("BY:\nroute 2 nowhere o15\n", 2, "\"NOWHERE\" is not a hex (as L14)");
     eng_title_free(t1830);
     eng_title_free(t1835);
 }

@@ -74,7 +74,8 @@ static char *start_mail(struct fixture *f, const char *name, const char *title)
 static void packet_orders_read_back(struct fixture *f, const char *name, const char *title)
 {
     char *body = start_mail(f, name, title);
-    eng_title *t = tf_load_title(title);
+    eng_title *t = NULL; /* (as the service reads it: a title that extends another, 18Kaas) */
+    assert_int_equal(svc_load_title(title, &t).kind, SVC_OK);
     char lines[32][256];
     int n = packet_lines(body, lines, 32);
     assert_int_equal(n, t->nstart_items);
@@ -106,11 +107,89 @@ static void test_the_1830_start_mail_orders_read_back(void **state)
     packet_orders_read_back(*state, "g2", "1830");
 }
 
+static void test_the_18ga_start_mail_orders_read_back(void **state)
+{
+    packet_orders_read_back(*state, "g3", "18GA");
+}
+
+static void test_the_18kaas_start_mail_orders_read_back(void **state)
+{
+    packet_orders_read_back(*state, "g4", "18Kaas");
+}
+
+/* The text with its lines joined (a line break and the indentation after it: a space; an
+ * empty line stays), so that a sentence the mail wraps is found whole. */
+static char *unwrapped(const char *text)
+{
+    buf b;
+    buf_init(&b);
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n' && p[1] != '\n' && (p == text || p[-1] != '\n')) {
+            buf_addc(&b, ' ');
+            p += strspn(p + 1, " ");
+        } else
+            buf_addc(&b, *p);
+    }
+    return buf_steal(&b);
+}
+
+static void expect_said(const char *text, const char *part)
+{
+    char *joined = unwrapped(text);
+    bool found = strstr(joined, part) != NULL;
+    free(joined);
+    if (!found)
+        fail_msg("\"%s\" not in:\n%s", part, text);
+}
+
+/* Issue 32: the start mail of 18GA explains its start (the auction, what comes with the M&B)
+ * and its own rules (the end at 300, one train from the bank a turn, ACL's blocking home, the
+ * W&S's station, the OSO's free train); 18Kaas's its D&H and the Ruhr. */
+static void test_the_18ga_start_mail_explains_its_rules(void **state)
+{
+    char *body = start_mail(*state, "g3", "18GA");
+    lines_at_most_78(body);
+    expect_in(body, "game g3 (18GA) begins");
+    expect_in(body, "Sold by auction: on your turn BUY the cheapest item at its price");
+    expect_said(body, "M&B: Macon & Birmingham with a 10% CoG share, 150: BID 155 ON M&B");
+    expect_said(body, "Should everyone pass while LT is unsold, its price falls by 5; at 0 the "
+                      "player to act must take it.");
+    expect_in(body, "== Special rules of 18GA\n");
+    expect_said(body, "when a company's share price reaches 300 (the market's end), at the end "
+                      "of the operating round in play.");
+    expect_said(body, "In phases 2 and 3 a company buys at most 1 train from the bank (or the "
+                      "pool) in an operating turn");
+    expect_said(body, "ACL's home station stands on Jacksonville (J12) from the start");
+    expect_said(body, "may place a free station on Waycross (I9) in its station step (USE W&S)");
+    expect_said(body, "also receives a 2-train from the bank, free (not once phase 4 has begun, "
+                      "nor at its train limit); it may never sell that train.");
+    free(body);
+}
+
+static void test_the_18kaas_start_mail_explains_its_rules(void **state)
+{
+    char *body = start_mail(*state, "g4", "18Kaas");
+    lines_at_most_78(body);
+    expect_in(body, "== Special rules of 18Kaas\n");
+    expect_said(body, "D&H (Delaware & Hudson): its station on Venlo (K16) may be placed only "
+                      "in the turn in which its company lays the private's tile there");
+    expect_said(body, "Ruhrgebied (J17, K18): worth nothing itself, a run that reaches it "
+                      "counts the other cities of the run twice");
+    free(body);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_the_1835_start_mail_orders_read_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_the_1830_start_mail_orders_read_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_18ga_start_mail_orders_read_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_18kaas_start_mail_orders_read_back, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_the_18ga_start_mail_explains_its_rules, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_the_18kaas_start_mail_explains_its_rules, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

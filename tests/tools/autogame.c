@@ -7,7 +7,7 @@
  * "autogame TURNS TILES TRAINS PHASE SECONDS MAX_SECONDS ENDED", after a line "the game is over:
  * WHY" when it ended (WHY as the report says it: "the bank broke", "a bankruptcy").
  *   autogame [OPTIONS [MAX_TURNS]]   (OPTIONS default "Variant=Clemens")
- * AUTOGAME_PLAYERS=N plays with N players (3-7) instead of four; AUTOGAME_TITLE=1830 (1856, ...)
+ * AUTOGAME_PLAYERS=N plays with N players (2-7) instead of four; AUTOGAME_TITLE=1830 (1856, ...)
  * plays that title (config/games/TITLE.json, a variant with the title it extends; its start
  * packet bought the same way, by auction or not; when the packet makes no director, the first
  * stock round played too: buying_round);
@@ -19,11 +19,16 @@
  * that the CGR's round has loans to ask about; the players are no longer NMR, their companies'
  * other steps still played for them);
  * AUTOGAME_MAP=FILE.png draws the board at the end; AUTOGAME_REPORT=1 prints each turn's
- * report. */
+ * report; AUTOGAME_MAILED=1 prints it as the text mail the first player gets (the templates'
+ * turn report: the game now, the tables, the market, the order form), between lines
+ * "-- mailed report of turn N --" and "-- end of the mailed report --", and a line there when
+ * its HTML part is not rendered or says "(null)". */
 #include "engine/game.h"
 #include "orders/envelope.h"
 #include "orders/order.h"
 #include "report/mapdraw.h"
+#include "report/state.h"
+#include "service/service.h"
 #include "engine/title.h"
 #include "turn/turn.h"
 #include "util/util.h"
@@ -181,6 +186,47 @@ static int trains_bought(const eng_game *g)
     return n;
 }
 
+/* AUTOGAME_MAILED: the turn's report as the first player's text mail (the service's templates,
+ * its tables and order form), as turns.c renders it; the parts of the game's record (NMR
+ * counts, the deadline, the worth by turn) left out. */
+static void print_mailed_report(const eng_game *g, const turn_result *r, int turn)
+{
+    cfg c;
+    cfg_defaults(&c);
+    svc_game dg = {.t = g->t, .g = (eng_game *)g, .nplayers = g->nplayers};
+    for (int p = 0; p < g->nplayers; p++) {
+        dg.players[p].seat = p + 1;
+        dg.players[p].name = (char *)g->players[p].name;
+    }
+    rep_state s;
+    rep_state_build(g, &s);
+    cJSON *ctx = rep_state_to_json(&s);
+    cJSON_AddStringToObject(ctx, "game", "auto");
+    cJSON_AddNumberToObject(ctx, "turn", turn);
+    cJSON_AddStringToObject(ctx, "rounds_text", r->rounds_text[0] ? r->rounds_text : "no round");
+    cJSON_AddStringToObject(ctx, "happened", r->report.len ? r->report.data : "");
+    if (r->game_over) {
+        cJSON_AddTrueToObject(ctx, "game_over");
+        cJSON_AddItemToObject(ctx, "ranking", rep_ranking_json(g));
+    } else {
+        cJSON *next = cJSON_AddObjectToObject(ctx, "next");
+        cJSON_AddNumberToObject(next, "turn", turn + 1);
+        cJSON_AddStringToObject(next, "deadline", "(none)");
+    }
+    svc_report_personalise(ctx, &dg, &s, 0, NULL);
+    char *text = svc_report_text(&c, ctx);
+    char *html = svc_report_html(&c, ctx, NULL, NULL); /* (its HTML part: said when broken) */
+    printf("-- mailed report of turn %d --\n%s%s-- end of the mailed report --\n", turn,
+           text ? text : "(not rendered)\n",
+           !html ? "the HTML part: not rendered\n"
+                 : strstr(html, "(null)") ? "the HTML part says (null)\n" : "");
+    free(html);
+    free(text);
+    cJSON_Delete(ctx);
+    rep_state_free(&s);
+    cfg_free(&c);
+}
+
 /* config/games/NAME.json, for a title and the titles it extends. */
 static char *read_games_file(const char *name, void *ctx)
 {
@@ -203,11 +249,19 @@ int main(int argc, char **argv)
         eng_options_default(t, &o);
     const char *names[7] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus"};
     int nplayers = getenv("AUTOGAME_PLAYERS") ? atoi(getenv("AUTOGAME_PLAYERS")) : 4;
-    if (nplayers < 3 || nplayers > 7)
+    if (nplayers < 2 || nplayers > 7)
         nplayers = 4;
-    eng_game *g = t && eng_options_parse(t, &o, options, why, sizeof why) == 0
-                      ? eng_game_new(t, &o, names, nplayers, why, sizeof why)
-                      : NULL;
+    bool parsed = t && eng_options_parse(t, &o, options, why, sizeof why) == 0;
+    eng_title *base = NULL; /* the options change the title's data (18Kaas's Ruhr rule): the
+                             * game plays the title they make, as the service's games do */
+    if (parsed && eng_choices_change_title(t, o.chosen)) {
+        base = t;
+        t = eng_title_load_chosen(title, read_games_file, NULL, base, o.chosen, &err);
+        if (t)
+            eng_options_for_title(t, &o);
+        parsed = t != NULL;
+    }
+    eng_game *g = parsed ? eng_game_new(t, &o, names, nplayers, why, sizeof why) : NULL;
     bool made_directors = false; /* (by the start packet) */
     int packet = g ? buy_the_packet(g) : -1;
     for (int c = 0; packet == 0 && c < t->ncompanies; c++)
@@ -242,6 +296,8 @@ int main(int argc, char **argv)
         slowest = dt > slowest ? dt : slowest;
         if (getenv("AUTOGAME_REPORT"))
             fputs(r.report.data, stdout);
+        if (getenv("AUTOGAME_MAILED"))
+            print_mailed_report(g, &r, turn + 1);
         const char *over = strstr(r.report.data, "The game is over (");
         if (over) /* what ended it, as the report says: "the bank broke", "a bankruptcy" */
             snprintf(why_over, sizeof why_over, "%.*s", (int)strcspn(over + 18, ")"), over + 18);
@@ -268,5 +324,7 @@ int main(int argc, char **argv)
            t->phases[g->phase].name, total, slowest, g->round == ENG_ROUND_OVER ? "ended" : "running");
     eng_game_free(g);
     eng_title_free(t);
+    if (base)
+        eng_title_free(base);
     return 0;
 }

@@ -11,45 +11,9 @@
 # build towards their destinations and reach them (their escrow paid), reach phase 5 and end as
 # well (the bank breaks before a 6-train is bought: the CGR's round is not reached this way);
 # and with loans ordered by the players, the CGR forms (below).
-set -u
-BUILD=${PBEMGM_BUILD:?}
-TOP=${PBEMGM_TOP:?}
-N=0
-ok() { N=$((N + 1)); echo "ok $N - $1"; }
-not_ok() { N=$((N + 1)); echo "not ok $N - $1"; }
-tmp=$(mktemp -d)
-trap 'echo "1..$N"; rm -rf "$tmp"' EXIT
-cd "$TOP"
-
-# play NAME PLAYERS [INVEST]: one game; its output in $tmp/NAME.out, a test line
-play() {
-    name=$1 players=$2
-    out="$tmp/$name.out"
-    AUTOGAME_TITLE=1856 AUTOGAME_PLAYERS=$players AUTOGAME_INVEST=${3:-0} AUTOGAME_REPORT=1 \
-        AUTOGAME_LOANS=${4:+1} \
-        "$BUILD/tests/tools/autogame" "" 300 > "$out" 2> "$tmp/$name.err"
-    rc=$?
-    last=$(tail -1 "$out")
-    why=$(sed -n 's/^the game is over: //p' "$out")
-    if [ $rc -ne 0 ] || [ -s "$tmp/$name.err" ]; then
-        not_ok "$name: autogame failed ($rc): $(head -3 "$tmp/$name.err")"
-    elif grep -q "(stopped)" "$out"; then
-        not_ok "$name: a turn stopped: $(grep -m1 "(stopped)" "$out")"
-    elif ! echo "$last" | grep -q " ended$" || [ -z "$why" ]; then
-        not_ok "$name: the game did not end in 300 turns: $last"
-    else
-        ok "$name: the game ends ($why) after $(echo "$last" | cut -d' ' -f2) turns, phase $(echo "$last" | cut -d' ' -f5)"
-    fi
-}
-# played NAME: its companies played: track laid, trains bought
-played() {
-    set -- "$1" $(tail -1 "$tmp/$1.out")
-    if [ "${4:-0}" -gt 0 ] && [ "${5:-0}" -gt 0 ]; then
-        ok "$1: the companies played ($4 tiles laid, $5 trains bought)"
-    else
-        not_ok "$1: no company played: $*"
-    fi
-}
+TITLE=1856
+MAILED=0 # (its checks count the report's lines as the turn wrote them)
+. "${PBEMGM_TOP:?}/tests/turn/silent_lib.sh"
 
 for players in 3 4 5 6; do
     play "silent-$players" $players

@@ -1574,6 +1574,23 @@ static void test_1830_bids_and_the_auction_among_bidders(void **state)
     finish(g);
 }
 
+
+/* The acknowledgement's verdicts: player p's orders (text) previewed on g, the others idle;
+ * rounds: the turn's rounds (0: the default). */
+static void preview_of(eng_game *g, int p, const char *text, int rounds, turn_result *r)
+{
+    ord_envelope env;
+    ord_orders o;
+    ord_envelope_parse("orders", text, &env);
+    ord_parse(&env, &o);
+    turn_settings s;
+    turn_settings_default(&s);
+    if (rounds > 0)
+        s.rounds = rounds;
+    assert_int_equal(turn_preview(g, &s, p, &o, r), 0);
+    ord_orders_clear(&o);
+    ord_envelope_clear(&env);
+}
 /* A bid that cannot be made is not carried out, with the engine's reason or the limit's, and
  * the turn is a pass (house rule 19); the acknowledgement's check says the same. */
 static void test_1830_a_bid_that_cannot_be_made(void **state)
@@ -1588,19 +1605,11 @@ static void test_1830_a_bid_that_cannot_be_made(void **state)
     fate_has(0, 1, "that turn counts as a pass (house rule 19)");
     finish(g);
     g = new_game(NULL, 4);
-    ord_envelope env;
-    ord_orders o;
-    ord_envelope_parse("orders", "BID 700 ON C&A\n", &env);
-    ord_parse(&env, &o);
-    turn_settings s;
-    turn_settings_default(&s);
     turn_result r;
-    assert_int_equal(turn_preview(g, &s, 0, &o, &r), 0);
+    preview_of(g, 0, "BID 700 ON C&A\n", 0, &r);
     assert_int_equal(r.fates[0][0].kind, TURN_FATE_NOT_DONE);
     assert_non_null(strstr(r.fates[0][0].why, "not held by other bids"));
     turn_result_clear(&r);
-    ord_orders_clear(&o);
-    ord_envelope_clear(&env);
     eng_game_free(g);
 }
 
@@ -1850,6 +1859,29 @@ static void test_1830_powers_by_mail(void **state)
     finish(g);
 }
 
+/* Issue 32: the acknowledgement of a stock-round order in a turn that has no stock round (here
+ * one round, PRR's operating round) says at once why it will not be carried out, as the turn's
+ * report does; in a turn of two rounds (a stock round follows) it is judged by the turn. */
+static void test_a_share_in_a_turn_without_a_stock_round(void **state)
+{
+    (void)state;
+    for (int rounds = 1; rounds <= 2; rounds++) {
+        int d, o;
+        eng_game *g = prr_operating(&d, &o);
+        turn_result r;
+        preview_of(g, d, "BUY PRR ELSE PASS\nPRR:\nNO TILE\n", rounds, &r);
+        if (rounds == 1) {
+            assert_int_equal(r.fates[d][0].kind, TURN_FATE_NOT_DONE);
+            if (!strstr(r.fates[d][0].why, "this turn has no stock round"))
+                fail_msg("the preview says: %s", r.fates[d][0].why);
+        } else {
+            assert_int_not_equal(r.fates[d][0].kind, TURN_FATE_NOT_DONE);
+        }
+        turn_result_clear(&r);
+        eng_game_free(g);
+    }
+}
+
 /* ---- 1856 (config/games/1856.json): its privates' bonus tokens and port marker ---- */
 
 static eng_title *title_1856;
@@ -2021,19 +2053,11 @@ static void test_the_else_used_is_said(void **state)
     eng_game *g = by_operating("Variant=Clemens");
     int d = g->co[co("BY")].director;
     const char *text = "BY:\nLAY 9 ON A11 ROT 0 ELSE NO TILE\nNO STATION";
-    ord_envelope env;
-    ord_orders o;
-    ord_envelope_parse("orders", text, &env);
-    ord_parse(&env, &o);
-    turn_settings s;
-    turn_settings_default(&s);
     turn_result r;
-    assert_int_equal(turn_preview(g, &s, d, &o, &r), 0);
+    preview_of(g, d, text, 0, &r);
     assert_int_equal(r.fates[d][0].kind, TURN_FATE_DONE);
     assert_int_equal(r.fates[d][0].alt, 1);
     turn_result_clear(&r);
-    ord_orders_clear(&o);
-    ord_envelope_clear(&env);
     resolve(g, by_orders(g, text), 1);
     fate_has(d, 2, "carried out by its ELSE \"NO TILE\" (the first could not be: ");
     report_has("\"BY: LAY 9 ON A11 ROT 0 ELSE NO TILE\": carried out by its ELSE \"NO TILE\"");
@@ -2137,6 +2161,8 @@ int main(void)
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_powers_by_mail, use_1830, back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
+                                        back_to_1835),
+        cmocka_unit_test_setup_teardown(test_a_share_in_a_turn_without_a_stock_round, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1856_port_and_bonus_orders, use_1856,
                                         back_from_1856),
