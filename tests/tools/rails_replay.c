@@ -104,6 +104,7 @@ struct replay {
     unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
                                  * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
+    cJSON *title_json;          /* the title file, read for Rails' ids ("ids" "rails") */
     char title_id[16];          /* the log's title (GameIs) */
     const char *log_name;
 };
@@ -165,9 +166,40 @@ static int player_of(struct replay *r, const char *name)
     return -1;
 }
 
+static char *read_title_file(const char *name, void *ctx);
+
+/* The title's name for a thing Rails names otherwise: the "id" of the entry (a company, a
+ * private, a start item) whose "ids" "rails" is `name` in the title file (18GA's Rails "MR" is
+ * the "MRC"), else `name` itself. */
+static const char *from_rails_id(struct replay *r, const char *name)
+{
+    if (!r->title_json) {
+        char *json = read_title_file(r->title_file, NULL);
+        r->title_json = json ? cJSON_Parse(json) : NULL;
+        free(json);
+        if (!r->title_json)
+            r->title_json = cJSON_CreateObject();
+    }
+    const cJSON *list, *it;
+    cJSON_ArrayForEach(list, r->title_json)
+    {
+        const cJSON *array = cJSON_IsArray(list) ? list : NULL;
+        cJSON_ArrayForEach(it, array)
+        {
+            const cJSON *rails = cJSON_GetObjectItem(cJSON_GetObjectItem(it, "ids"), "rails");
+            const cJSON *id = cJSON_GetObjectItem(it, "id");
+            if (cJSON_IsString(rails) && cJSON_IsString(id) &&
+                strcmp(rails->valuestring, name) == 0)
+                return id->valuestring;
+        }
+    }
+    return name;
+}
+
 static int company_of(struct replay *r, const char *id)
 {
-    return eng_company_index(r->title, id);
+    int c = eng_company_index(r->title, id);
+    return c >= 0 ? c : eng_company_index(r->title, from_rails_id(r, id));
 }
 
 /* ---- events: a consequence must match one not yet matched ---- */
@@ -604,7 +636,8 @@ static int choose_par(struct replay *r)
  * B&O's director's certificate, called as the company). */
 static int item_of(struct replay *r, const char *name)
 {
-    return eng_start_item_named(r->title, name);
+    int item = eng_start_item_named(r->title, name);
+    return item >= 0 ? item : eng_start_item_named(r->title, from_rails_id(r, name));
 }
 
 /* A private as Rails names it: 1830's "B&O" is also the private that brings its director. */
@@ -948,8 +981,6 @@ static int or_number(struct replay *r, const char *s)
     or_set_number(r, s, &set, &n);
     return expect_event(r, ENG_EV_OPERATING_ROUND, -2, -2, &set, &n);
 }
-
-static char *read_title_file(const char *name, void *ctx);
 
 /* A tile the title file names by another id, Rails' externalId ("rails_ext_id": older Rails
  * logs the Coalfields & Reading 2053 as 53), or the id itself. */
@@ -2834,6 +2865,7 @@ int main(int argc, char **argv)
     eng_title_free(r.title);
     cJSON_Delete(r.offsets);
     cJSON_Delete(r.known);
+    cJSON_Delete(r.title_json);
     free((char *)r.log_name);
     free((char *)r.title_file);
     free(opts);
