@@ -173,28 +173,33 @@ done
 # built something yet ("not built: ...") or at a known difference
 # (tests/oracle/rails-1856-known.json); and its action log replays to the same state
 ORACLE_1856=$(dirname "$ORACLE")/rails-1856
-must_reach() { # the line rails-1856.json "_replays_to" gives a log (one entry a line)
-    grep -F "\"$1\":" tests/oracle/rails-1856.json | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p'
+must_reach() { # must_reach TITLE LOG: the line rails-TITLE.json "_replays_to" gives (one a line)
+    grep -F "\"$2\":" "tests/oracle/rails-$1.json" | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p'
 }
-for log in "$ORACLE_1856"/*.report tests/oracle/rails-1856/*.report; do
-    name=$(basename "$log")
-    want=$(must_reach "$name")
-    out=$("$REPLAY" "$log" 2>&1)
-    stop=$(echo "$out" | sed -n 's/^stopped at line \([0-9]*\).*/\1/p')
-    why=$(echo "$out" | sed -n 's/^stopped at line [0-9]* ([^)]*): //p')
-    if [ -z "$want" ]; then
-        not_ok "1856 $name: no line in tests/oracle/rails-1856.json \"_replays_to\""
-    elif ! echo "$out" | tail -1 | grep -q 'all consequences match\( up to there\)\?$' ||
-        ! echo "$out" | grep -q 'replays to the same state$'; then
-        not_ok "1856 $name: $(echo "$out" | grep -m1 -A3 'MISMATCH\|REFUSED\|REPLAY OF THE LOG\|cannot' | tr '\n' ' ')"
-    elif [ -n "$stop" ] && { [ "$want" -eq 0 ] || [ "$stop" -lt "$want" ]; }; then
-        not_ok "1856 $name stops at line $stop, before line $want: $why"
-    elif [ -n "$stop" ]; then
-        ok "1856 $name replays to line $stop (at least $want today), every consequence equal; stops: $why"
-    else
-        ok "1856 $name replays to its end, every consequence equal"
-    fi
-done
+replays_as_far() { # replays_as_far TITLE LOG...: each as far as rails-TITLE.json says
+    title=$1
+    shift
+    for log in "$@"; do
+        name=$(basename "$log")
+        want=$(must_reach "$title" "$name")
+        out=$("$REPLAY" "$log" 2>&1)
+        stop=$(echo "$out" | sed -n 's/^stopped at line \([0-9]*\).*/\1/p')
+        why=$(echo "$out" | sed -n 's/^stopped at line [0-9]* ([^)]*): //p')
+        if [ -z "$want" ]; then
+            not_ok "$title $name: no line in tests/oracle/rails-$title.json \"_replays_to\""
+        elif ! echo "$out" | tail -1 | grep -q 'all consequences match\( up to there\)\?$' ||
+            ! echo "$out" | grep -q 'replays to the same state$'; then
+            not_ok "$title $name: $(echo "$out" | grep -m1 -A3 'MISMATCH\|REFUSED\|REPLAY OF THE LOG\|cannot' | tr '\n' ' ')"
+        elif [ -n "$stop" ] && { [ "$want" -eq 0 ] || [ "$stop" -lt "$want" ]; }; then
+            not_ok "$title $name stops at line $stop, before line $want: $why"
+        elif [ -n "$stop" ]; then
+            ok "$title $name replays to line $stop (at least $want today), every consequence equal; stops: $why"
+        else
+            ok "$title $name replays to its end, every consequence equal"
+        fi
+    done
+}
+replays_as_far 1856 "$ORACLE_1856"/*.report tests/oracle/rails-1856/*.report
 # ... and what it checks can fail: a 1856 log changed by a sed script replays to the line
 # expected (changed_1856 NAME LOG SED PATTERN: PATTERN found in the replay's output)
 changed_1856() {

@@ -1080,6 +1080,28 @@ static int destination_by_lay(struct replay *r)
     return check_number(r, "escrow left", 0, r->g->co[c].escrow);
 }
 
+/* A lay Rails charged less for than the map says (known difference "gm_cash" on a lay line:
+ * 18GA's J10, whose cost Rails' data lacked when the game was played): the engine charges the
+ * map's cost, and the GM gives the company back what Rails did not charge (house rule 15), so
+ * that the game goes on as it was played. */
+static int lay_cost_refunded(struct replay *r, int c, int hex, int rails_cost)
+{
+    for (int i = 0; i < r->g->nevents; i++) {
+        const eng_event *e = &r->g->events[i];
+        if (r->used[i] || e->kind != ENG_EV_TILE_LAID || e->company != c || e->amount != hex)
+            continue;
+        int more = e->amount2 - rails_cost;
+        r->used[i] = true;
+        if (more <= 0)
+            return failf(r, "a lay the engine charges more for than Rails", "%d", e->amount2);
+        fprintf(stderr, "line %d: %s, charged %d here: the GM gives %s the %d back (a known "
+                        "difference)\n", r->line, r->text, e->amount2, r->title->companies[c].id,
+                more);
+        return gm_cash(r, r->title->companies[c].id, more);
+    }
+    return expect_event(r, ENG_EV_TILE_LAID, -2, c, &hex, &rails_cost);
+}
+
 static int lay_tile(struct replay *r, char **f, int n)
 {
     eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current};
@@ -1097,6 +1119,8 @@ static int lay_tile(struct replay *r, char **f, int n)
     if (undecided_home(r) || lay_at_offsets(r, &a, offs, word, sign, add))
         return -1;
     int cost = n > 5 ? atoi(f[5]) : 0;
+    if (strcmp(known_correction(r), "gm_cash") == 0) /* Rails charged less than the map says */
+        return lay_cost_refunded(r, company_of(r, f[1]), a.hex, cost);
     if (expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost))
         return -1;
     return r->dest_early ? destination_by_lay(r) : 0;
