@@ -76,6 +76,7 @@ eng_game *eng_game_new(const eng_title *t, const eng_options *opt, const char *c
     }
     g->board = eng_starting_board(t);
     g->board->unlimited_tiles = opt->unlimited_tiles;
+    eng_place_starting_homes(g);
     eng_init_trains(g);
     g->last_buyer = ENG_NONE;
     g->auction_item = g->par_pending = ENG_NONE;

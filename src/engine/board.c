@@ -348,6 +348,25 @@ static bool connected(const eng_board *b, int company, int hex, const eng_track 
     return ok;
 }
 
+/* A hex's "only_tiles" of the new tile's colour (18GA's Augusta D10: green only 453a), which
+ * the tile must be among: -1 with why, else 0. */
+static int only_tiles_refused(const eng_title *t, int hex, int tile, char *why, size_t len)
+{
+    const eng_hex *h = &t->hexes[hex];
+    eng_color c = t->tiles[tile].track.color;
+    if (h->nonly_tiles[c] == 0)
+        return 0;
+    char list[4 * (ENG_ID + 2)] = "";
+    for (int k = 0; k < h->nonly_tiles[c]; k++) {
+        if (h->only_tiles[c][k] == tile)
+            return 0;
+        size_t at = strlen(list);
+        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "", t->tiles[h->only_tiles[c][k]].id);
+    }
+    return eng_refuse(why, len, "on %s a %s tile may only be %s%s", h->id, eng_color_name(c),
+                      h->nonly_tiles[c] > 1 ? "one of " : "", list);
+}
+
 static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigned colors,
                                   char *why, size_t len)
 {
@@ -376,7 +395,7 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
                     b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
                     b->tile[hex] == ENG_NONE ? "" : "");
     }
-    return 0;
+    return only_tiles_refused(t, hex, tile, why, len);
 }
 
 int eng_lay_check(const eng_board *b, int company, int hex, int tile, int rot, unsigned colors,
@@ -549,6 +568,8 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
             free_circles += b->tokens[hex][c][s] == ENG_NONE;
         }
     }
+    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?) */
+        return tr->cities[city].pass_own_station;
     return free_circles == 0 || tr->cities[city].pass_own_station;
 }
 
@@ -757,6 +778,9 @@ eng_board *eng_starting_board(const eng_title *t)
         for (; city <= last; city++)
             if (b->reserved[co->home_hex][city] == ENG_NONE)
                 eng_reserve(b, c, co->home_hex, city);
+        for (int i = 0; i < co->nmore_homes; i++) /* ("homes": each in its first city) */
+            if (b->reserved[co->more_homes[i]][0] == ENG_NONE)
+                eng_reserve(b, c, co->more_homes[i], 0);
     }
     return b;
 }
@@ -775,7 +799,7 @@ static int kept_circle_moves_to(const eng_board *b, int hex, int city)
     const eng_track *tr = eng_board_track(b, hex, NULL);
     for (int k = 0; k < tr->ncities; k++)
         if (k != city && b->reserved[hex][k] == ENG_NONE &&
-            eng_city_tokens(b, hex, k) < tr->cities[k].slots)
+            eng_city_tokens(b, hex, k) + tr->cities[k].neutral_stations < tr->cities[k].slots)
             return k;
     return -1;
 }
@@ -809,10 +833,11 @@ int eng_station_check(const eng_board *b, const eng_reach *reach, int company, i
         for (int s = 0; s < ENG_MAX_SLOTS; s++)
             if (b->tokens[hex][c][s] == company)
                 return eng_refuse(why, whylen, "the company has a station in %s already", hid);
-    int held = kept_for_another(b, company, hex, city);
-    if (eng_city_tokens(b, hex, city) + held >= tr->cities[city].slots)
-        return eng_refuse(why, whylen, "%s has no free station circle%s", hid,
-                    held ? " (one is kept for a home station)" : "");
+    int held = kept_for_another(b, company, hex, city), neutral = tr->cities[city].neutral_stations;
+    if (eng_city_tokens(b, hex, city) + held + neutral >= tr->cities[city].slots)
+        return eng_refuse(why, whylen, "%s has no free station circle%s%s", hid,
+                          held ? " (one is kept for a home station)" : "",
+                          neutral ? " (held by no company)" : "");
     if (reach && !(reach->cities[hex] & (1u << city)))
         return eng_refuse(why, whylen, "%s is not reached by the company's track", hid);
     return 0;

@@ -343,7 +343,14 @@ static int end_text(const struct line *l)
                    e->flag ? "pay what it owes on its loans" : "buy its train");
     case ENG_EV_GAME_OVER:
         return say(l, "The game is over (%s)",
-                   e->amount == ENG_END_BANK ? "the bank broke" : "a bankruptcy");
+                   e->amount == ENG_END_BANK     ? "the bank broke"
+                   : e->amount == ENG_END_MARKET ? "a company reached the market's end"
+                                                 : "a bankruptcy");
+    case ENG_EV_MARKET_END:
+        return say(l, "%s's price reaches the market's end (%d): the game ends with this %s", l->C,
+                   e->amount, l->g->t->market_end_set ? "set of operating rounds"
+                   : l->g->round == ENG_ROUND_OPERATING ? "operating round"
+                                                         : "next operating round");
     case ENG_EV_FINAL_SCORE: return say(l, "%d. %s with %d", e->amount2, l->P, e->amount);
     default: return 0;
     }
@@ -442,7 +449,7 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_NATIONAL_CHOICE: case ENG_EV_MUST_BUY_SECOND: case ENG_EV_DIRECTOR_WHOLE:
         return national_text;
     case ENG_EV_BANK_BROKEN: case ENG_EV_BANKRUPT: case ENG_EV_GAME_OVER:
-    case ENG_EV_FINAL_SCORE:
+    case ENG_EV_FINAL_SCORE: case ENG_EV_MARKET_END:
         return end_text;
     case ENG_EV_CAPITALISED_AS: case ENG_EV_ESCROW: case ENG_EV_DESTINATION:
     case ENG_EV_ESCROW_PAID: case ENG_EV_CAPITALISATION: case ENG_EV_FLOAT_PERCENT:

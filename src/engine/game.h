@@ -149,6 +149,10 @@ typedef struct eng_company_state {
     int loans_taken;     /* loans taken this turn (at most the title's per_round) */
     bool loans_repaid;   /* it has repaid loans this turn: no more loans taken, trains bought */
     bool interest_paid;  /* this round's interest on its loans is settled */
+    /* 18GA's rules (title_read_rules.c), for its turn, cleared when its turn begins: */
+    int depot_trains;    /* trains bought from the bank or the pool (a phase's
+                          * depot_trains_per_turn) */
+    bool upgraded;       /* it has upgraded a tile (first_turn_tile_lays: no yellow lay after) */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -165,7 +169,7 @@ typedef enum { ENG_ROUND_START, ENG_ROUND_STOCK, ENG_ROUND_OPERATING, ENG_ROUND_
 typedef enum {
     ENG_ROUND_GOES_ON, ENG_ROUND_FINISHED, ENG_SPECIAL_ROUND_DUE, ENG_SPECIAL_ROUND_FINISHED
 } eng_round_state;
-enum { ENG_END_BANK, ENG_END_BANKRUPTCY };
+enum { ENG_END_BANK, ENG_END_BANKRUPTCY, ENG_END_MARKET /* an end space reached (18GA) */ };
 /* Where a company's interest came from (ENG_EV_INTEREST_PAID's item). */
 enum { ENG_PAID_FROM_TREASURY, ENG_PAID_FROM_REVENUE, ENG_PAID_FROM_DIRECTOR };
 
@@ -230,7 +234,7 @@ typedef enum {
                            * (or set of them: bank_break_ends_set) */
     ENG_EV_BANKRUPT,      /* player: cannot pay for the train his company must buy; company;
                            * flag: for its interest or loans instead (loans.c) */
-    ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK or ENG_END_BANKRUPTCY */
+    ENG_EV_GAME_OVER,     /* amount: ENG_END_BANK, ENG_END_BANKRUPTCY or ENG_END_MARKET */
     ENG_EV_FINAL_SCORE,   /* player, amount: cash + shares at market value (+ privates still
                            * open at face value), amount2: place (1 = the winner) */
     ENG_EV_TOKEN_EXCHANGED, /* company: whose station was replaced, amount: hex, amount2: city */
@@ -308,6 +312,9 @@ typedef enum {
                            * the company it paid (ENG_NONE: the bank) (BuysBonusTokenFrom) */
     ENG_EV_MARKER_PLACED, /* company, item: the private, amount: the hex (LaysBonusTokenOn) */
     ENG_EV_MARKER_REMOVED, /* company: whose it was, item: the private, amount: the hex */
+    /* 18GA's rules: */
+    ENG_EV_MARKET_END,    /* company: its price reached the market's end space (amount): the
+                           * game ends after the operating round (or set: market_end_set) */
 } eng_event_kind;
 
 /* What a national's director chooses after it forms (g->national_choosing). */
@@ -388,6 +395,8 @@ typedef struct eng_game {
                                * ENG_NONE */
     bool raising_from_pool;
     bool bank_broken;         /* the game ends when this operating round ends */
+    bool market_end_reached;  /* a price reached the market's end space (18GA): the game ends
+                               * as the bank's break ends it, by market_end_set */
     int market_clock;         /* counts arrivals on market squares */
     bool forming;             /* a formation round is under way */
     bool formation_pending;   /* one is due as soon as the discards are done */

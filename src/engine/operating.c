@@ -98,6 +98,18 @@ static void station_event(eng_game *g, int c, int hex, int city, int cost, bool 
         g->events[g->nevents - 1].item = city;
 }
 
+/* A home station on hex in city (-1: the first city with room). */
+static void place_home_on(eng_game *g, int c, int hex, int city)
+{
+    const eng_track *tr = eng_board_track(g->board, hex, NULL);
+    for (int k = 0; city < 0 && k < tr->ncities; k++) /* no given city: the first with room */
+        if (eng_station_check(g->board, NULL, c, hex, k, NULL, 0) == 0)
+            city = k;
+    if (city >= 0)
+        eng_place_station(g->board, NULL, c, hex, city, NULL, 0);
+}
+
+/* Its home stations: the home, and the others of its "homes" (18GA Cotton Port's GA). */
 static void place_home(eng_game *g, int c)
 {
     eng_company_state *s = &g->co[c];
@@ -105,13 +117,16 @@ static void place_home(eng_game *g, int c)
     s->home_placed = true;
     if (co->home_hex < 0)
         return;
-    int city = co->home_city;
-    const eng_track *tr = eng_board_track(g->board, co->home_hex, NULL);
-    for (int k = 0; city < 0 && k < tr->ncities; k++) /* no given city: the first with room */
-        if (eng_station_check(g->board, NULL, c, co->home_hex, k, NULL, 0) == 0)
-            city = k;
-    if (city >= 0)
-        eng_place_station(g->board, NULL, c, co->home_hex, city, NULL, 0);
+    place_home_on(g, c, co->home_hex, co->home_city);
+    for (int i = 0; i < co->nmore_homes; i++)
+        place_home_on(g, c, co->more_homes[i], -1);
+}
+
+void eng_place_starting_homes(eng_game *g)
+{
+    for (int c = 0; c < g->t->ncompanies; c++)
+        if (g->t->companies[c].home_at_start)
+            place_home(g, c);
 }
 
 /* A company whose home city is its director's choice: the home step is due, while more than one
@@ -185,7 +200,8 @@ static void start_company(eng_game *g)
     g->operating = c;
     s->lays = 0;
     s->step = ENG_STEP_TRACK;
-    s->token_placed = s->ran = false;
+    s->token_placed = s->ran = s->upgraded = false;
+    s->depot_trains = 0;
     g->raising_train = ENG_NONE;
     eng_loans_turn_begins(g, c);
     /* SeparateSalesAtSamePrice remembers a sale's price for its turn only: an emergency sale
@@ -202,12 +218,18 @@ static void start_company(eng_game *g)
 }
 
 /* The bank broken: the game ends with this operating round (1835, as Rails and 18xx.games
- * have it), or with this set of them (1830: bank_break_ends "set"). Whether it ended. */
+ * have it), or with this set of them (1830: bank_break_ends "set"); a price on the market's
+ * end space so too (18GA: market_end). Whether it ended. */
 static bool ends_the_game(eng_game *g)
 {
     note_bank(g);
-    if (g->bank_broken && (!g->t->bank_break_ends_set || g->or_in_set >= g->ors_in_set)) {
+    bool last_in_set = g->or_in_set >= g->ors_in_set;
+    if (g->bank_broken && (!g->t->bank_break_ends_set || last_in_set)) {
         eng_end_game(g, ENG_END_BANK);
+        return true;
+    }
+    if (g->market_end_reached && (!g->t->market_end_set || last_in_set)) {
+        eng_end_game(g, ENG_END_MARKET);
         return true;
     }
     return false;
@@ -543,6 +565,21 @@ static void trade_in(eng_game *g, int c, int type)
     give_up_train(g, c, k, true);
 }
 
+/* The phase's depot_trains_per_turn reached by the operating company's purchases from the
+ * bank and the pool this turn (18GA's phases 2 and 3: one; 18xx.games SingleDepotTrainBuy):
+ * -1 with why, else 0. */
+static int depot_limit_reached(const eng_game *g, char *why, size_t len)
+{
+    const eng_phase *ph = &g->t->phases[g->phase];
+    int n = ph->depot_trains_per_turn;
+    if (n <= 0 || g->co[g->operating].depot_trains < n)
+        return 0;
+    return eng_refuse(why, len, "%s has bought %d train%s from the bank and the pool this turn, "
+                      "the most a company may in phase %s (a train from another company it "
+                      "may still buy)", g->t->companies[g->operating].id, n, n == 1 ? "" : "s",
+                      ph->name);
+}
+
 static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
 {
     const eng_title *t = g->t;
@@ -561,7 +598,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         return -1;
     if (a->from_company)
         return buy_from_company(g, a, why, len);
-    if (train_on_offer(g, type, a->from_pool, why, len))
+    if (train_on_offer(g, type, a->from_pool, why, len) || depot_limit_reached(g, why, len))
         return -1;
     if (s->cash < price) { /* house rule 9: the director's money only when forced to buy */
         int dir = eng_company_holder(g, c), need = price - s->cash;
@@ -583,6 +620,7 @@ static int buy_train(eng_game *g, const eng_action *a, char *why, size_t len)
         trade_in(g, c, a->trade_in);
     s->trains[s->ntrains++] = type;
     g->national_permanent |= c == t->national.company && eng_owns_permanent_train(g, c);
+    s->depot_trains++;
     eng_event_add(g, ENG_EV_BOUGHT_TRAIN, ENG_NONE, c, price, a->from_pool ? -2 : -1, false);
     g->events[g->nevents - 1].item = type;
     if (a->from_pool) {
@@ -616,10 +654,22 @@ static unsigned tile_colors_now(const eng_game *g)
     return eng_lay_colors(g);
 }
 
-/* The tile lays of a turn, as the phase says (1835: a major two yellow tiles at first). */
+/* Whether the company has the first turn's tile lays of the option rule (18GA's
+ * double_yellow_first_or: 18xx.games gives them to the majors floated since the last operating
+ * round, which is each one's first turn). */
+static bool first_turn_lays(const eng_game *g, int c)
+{
+    return g->opt.rules.first_turn_tile_lays > 0 && g->t->companies[c].kind == ENG_MAJOR &&
+           g->co[c].operated == 0;
+}
+
+/* The tile lays of a turn, as the phase says (1835: a major two yellow tiles at first), or the
+ * option's first turn (after an upgrade, none more). */
 static int lays_allowed(const eng_game *g, int c)
 {
     const eng_phase *ph = &g->t->phases[g->phase];
+    if (first_turn_lays(g, c))
+        return g->co[c].upgraded ? 1 : g->opt.rules.first_turn_tile_lays;
     return g->t->companies[c].kind == ENG_MAJOR ? ph->tile_lays_major : ph->tile_lays_minor;
 }
 
@@ -630,6 +680,24 @@ int eng_lays_left(const eng_game *g)
     int left = lays_allowed(g, g->operating) - g->co[g->operating].lays;
     return left > 0 ? left : 0;
 }
+
+/* A first turn's lays after the first are yellow tiles on hexes without one, and none follows
+ * an upgrade (18xx.games {lay: :not_if_upgraded, upgrade: false}): -1 with why, else 0. */
+static int first_turn_lay_refused(const eng_game *g, int c, int hex, char *why, size_t len)
+{
+    const eng_company_state *s = &g->co[c];
+    if (!first_turn_lays(g, c) || s->lays == 0)
+        return 0;
+    if (s->upgraded)
+        return eng_refuse(why, len, "%s has upgraded a tile: in its first turn that is its only "
+                          "tile lay", g->t->companies[c].id);
+    if (eng_board_track(g->board, hex, NULL)->color != ENG_WHITE)
+        return eng_refuse(why, len, "%s's lays in its first turn after the first are yellow "
+                          "tiles on empty hexes: %s has track", g->t->companies[c].id,
+                          g->t->hexes[hex].id);
+    return 0;
+}
+
 
 /* The private whose tile power the operating major may use on this hex, unused: the private
  * and the power's index, or -1. */
@@ -656,7 +724,8 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     if (!pw->tile_extra && s->lays >= lays_allowed(g, c))
         return eng_refuse(why, len, "%s has laid all the track it may this turn",
                           g->t->companies[c].id);
-    if (eng_power_tile_refused(g, priv, a->tile, why, len))
+    if (eng_power_tile_refused(g, priv, a->tile, why, len) ||
+        (!pw->tile_extra && first_turn_lay_refused(g, c, a->hex, why, len)))
         return -1;
     int company = pw->tile_connected && !g->opt.permissive_routes ? c : ENG_NONE;
     eng_lay lay;
@@ -667,12 +736,15 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     if (s->cash < cost)
         return eng_refuse(why, len, "building there costs %d, and %s has %d", cost,
                           g->t->companies[c].id, s->cash);
+    eng_color old_color = eng_board_track(g->board, a->hex, NULL)->color;
     if (eng_lay_tile_relay(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g),
                            a->station_city - 1, why, len))
         return -1;
     s->cash -= cost;
     g->bank += cost;
     s->lays += !pw->tile_extra;
+    if (!pw->tile_extra)
+        g->co[c].upgraded |= old_color != ENG_WHITE;
     eng_use_power(g, priv, 1u << k);
     eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, cost, false);
     g->events[g->nevents - 1].item = a->tile;
@@ -710,6 +782,8 @@ static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
     if (s->lays >= lays_allowed(g, c))
         return eng_refuse(why, len, "%s has laid all the track it may this turn",
                           g->t->companies[c].id);
+    if (first_turn_lay_refused(g, c, a->hex, why, len))
+        return -1;
     eng_lay lay;
     int company = g->opt.permissive_routes ? ENG_NONE : c;
     if (eng_lay_check(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g), &lay, why,
@@ -718,12 +792,14 @@ static int lay_tile(eng_game *g, const eng_action *a, char *why, size_t len)
     if (s->cash < lay.cost)
         return eng_refuse(why, len, "building there costs %d, and %s has %d", lay.cost,
                           g->t->companies[c].id, s->cash);
+    bool upgrade = eng_board_track(g->board, a->hex, NULL)->color != ENG_WHITE;
     if (eng_lay_tile_relay(g->board, company, a->hex, a->tile, a->rot, tile_colors_now(g),
                            a->station_city - 1, why, len))
         return -1;
     s->cash -= lay.cost;
     g->bank += lay.cost;
     s->lays++;
+    s->upgraded |= upgrade;
     eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, lay.cost, false);
     g->events[g->nevents - 1].item = a->tile;
     void_tile_powers(g, a->hex);

@@ -51,6 +51,8 @@ static void rules_from_choices(const eng_title *t, eng_options *o)
             r.minors_wait_for = ch->rules.minors_wait_for;
         if (ch->sets & ENG_RULE_AUCTION_PASS_LEAVES)
             r.auction_pass_leaves = ch->rules.auction_pass_leaves;
+        if (ch->sets & ENG_RULE_FIRST_TURN_LAYS)
+            r.first_turn_tile_lays = ch->rules.first_turn_tile_lays;
     }
     o->rules = r;
 }

@@ -311,6 +311,19 @@ static bool square_for(const eng_game *g, int company, int row, int col)
            (market_price_at(g->t, row, col) > 0 || !eng_national_never_closes(g, company));
 }
 
+/* The first price on an end space of the market (18GA's 300e) ends the game after the
+ * operating round (or set: market_end_set; operating.c). */
+static void note_market_end(eng_game *g, int company)
+{
+    const eng_company_state *c = &g->co[company];
+    const eng_title *t = g->t;
+    if (!t->market_ends || g->market_end_reached || c->row < 0 ||
+        !t->market_ends[c->row * t->market_cols + c->col])
+        return;
+    g->market_end_reached = true;
+    eng_event_add(g, ENG_EV_MARKET_END, ENG_NONE, company, eng_share_price(g, company), 0, false);
+}
+
 static void move_price(eng_game *g, int company, int drow, int dcol)
 {
     eng_company_state *c = &g->co[company];
@@ -323,6 +336,7 @@ static void move_price(eng_game *g, int company, int drow, int dcol)
         c->market_seq = ++g->market_clock; /* to the bottom of the square's stack */
     }
     eng_event_add(g, ENG_EV_PRICE, ENG_NONE, company, old, eng_share_price(g, company), false);
+    note_market_end(g, company);
 }
 
 void eng_price_down(eng_game *g, int company)

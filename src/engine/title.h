@@ -60,6 +60,12 @@ typedef struct eng_city {
     bool pass_own_station; /* "pass": "own_station": only a company with a station in it (or
                            * its oval) may run or reach through it; the others stop there
                            * (1830 C&R's Reading and Altoona; Rails runThrough=tokenOnly) */
+    /* 18GA's rules (title_read_rules.c): */
+    int neutral_stations; /* "neutral_stations": circles held by no company from the start (a map
+                           * hex's city: 18GA's Montgomery E1 and Tallahassee J4, 18xx.games'
+                           * neutral tokens): no station may go there, and runs pass through
+                           * the city freely (18xx.games city.rb blocks?: a neutral token never
+                           * blocks; Rails: a town counting as a city) */
 } eng_city;
 
 typedef struct eng_town {
@@ -120,6 +126,11 @@ typedef struct eng_hex {
                                 * track reaches beyond it (1830 C&R's Chicago and Gulf; Rails
                                 * runThrough=yes); else it ends a run */
     char future_label[ENG_ID];       /* Berlin: the label its green tile must carry */
+    /* 18GA's rules (title_read_rules.c): "only_tiles": {"green": ["453a"]}: the only tiles
+     * of a colour that may be laid here (Augusta D10: 453a its only green tile; 18xx.games'
+     * upgrades_to?); only_tiles[colour] 0: any the upgrades allow */
+    int nonly_tiles[ENG_NCOLORS];
+    int only_tiles[ENG_NCOLORS][4]; /* tile indexes */
 } eng_hex;
 
 /* The market's zones (1830), each with the freedoms of those before it: a company's
@@ -260,6 +271,15 @@ typedef struct eng_company {
     int dest_from;
     int ndest_hexes;
     int dest_hexes[2];
+    /* 18GA's rules (title_read_rules.c), majors: */
+    int nmore_homes;      /* "homes": ["D10", "E15"]: home_hex is the first, these the others,
+                           * each a home station placed with the first (in its first city; 18GA
+                           * Cotton Port's GA) */
+    int more_homes[3];
+    bool home_at_start;   /* "home_blocks_until_floated": its home station is placed when the
+                           * game starts, so that no run passes its full home city while it has
+                           * not floated (18GA's ACL on Jacksonville J12: 18xx.games' flipped
+                           * token, which blocks as any station does) */
 } eng_company;
 
 /* A train's kind, as "distance" says (docs/titles.md): n ("distance": n), n+n ([n, m]: n
@@ -303,6 +323,9 @@ typedef struct eng_phase {
     bool privates_close;  /* its first train closes the privates (those not to be exchanged) */
     bool trains_between_companies; /* a company may buy another's train */
     bool privates_to_companies; /* a major may buy a private from its owner (1830: from 3) */
+    int depot_trains_per_turn; /* "depot_trains_per_turn": the most trains a company buys from
+                                * the bank and the pool in a turn in this phase (18GA's 2 and 3:
+                                * 1; 18xx.games SingleDepotTrainBuy); 0: no limit */
 } eng_phase;
 
 /* ---- capitalisation by the train on sale ("capitalisation" as an object: 1856) ----
@@ -355,11 +378,15 @@ typedef struct eng_rules {
                                     * (Rails' LeaveAuctionOnPass); else he stays in and may bid
                                     * again, the last bidder winning once the others have passed
                                     * in a row (Rails' default) */
+    int first_turn_tile_lays;      /* a major's tile lays in its first operating turn: the first
+                                    * a lay or an upgrade, the others yellow lays unless it
+                                    * upgraded (18GA's double_yellow_first_or); 0: the phase's */
 } eng_rules;
 
 enum { /* which rules a choice sets */
     ENG_RULE_START_ORDER = 1u, ENG_RULE_FERRY = 2u, ENG_RULE_STATION_ENDS_TRACK = 4u,
-    ENG_RULE_MINORS_WAIT = 8u, ENG_RULE_AUCTION_PASS_LEAVES = 16u
+    ENG_RULE_MINORS_WAIT = 8u, ENG_RULE_AUCTION_PASS_LEAVES = 16u,
+    ENG_RULE_FIRST_TURN_LAYS = 32u
 };
 
 typedef struct eng_choice {
@@ -541,6 +568,11 @@ typedef struct eng_title {
     uint8_t *market_zone; /* rows*cols: ENG_ZONE_... ("60y", "39o", "25b") */
     bool *market_closes;  /* rows*cols: a closing space ("0c", 1856): a company whose price
                            * reaches it closes (capital.c) */
+    bool *market_ends;    /* rows*cols: an end space ("300e", 18GA): a company whose price
+                           * reaches it ends the game (market_end_set: after the set of
+                           * operating rounds, else after the operating round; 18xx.games
+                           * stock_market: :current_or); NULL when the market has none */
+    bool market_end_set;  /* "market_end": "set"; "round" (the default) */
     eng_capitalisation capital; /* "capitalisation" by the train on sale (1856), else none */
     int bank;
     int pool_limit_percent;   /* the most of a company the pool may hold */

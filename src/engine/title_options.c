@@ -54,9 +54,14 @@ static bool parse_rules(struct loader *L, const char *where, const cJSON *rules,
             if (!cJSON_IsString(it))
                 return bad(L, "%s.minors_wait_for: must be a company's id", where);
             ch->sets |= ENG_RULE_MINORS_WAIT;
+        } else if (strcmp(it->string, "first_turn_tile_lays") == 0) {
+            if (!get_int(L, where, rules, it->string, &ch->rules.first_turn_tile_lays, 0))
+                return false;
+            ch->sets |= ENG_RULE_FIRST_TURN_LAYS;
         } else {
             return bad(L, "%s: there is no rule \"%s\" (start_order, ferry_toll_when_crossing, "
-                          "station_ends_track, minors_wait_for, auction_pass_leaves)", where,
+                          "station_ends_track, minors_wait_for, auction_pass_leaves, "
+                          "first_turn_tile_lays)", where,
                        it->string);
         }
     }

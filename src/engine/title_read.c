@@ -1,8 +1,9 @@
 /* title_read: an 18xx title read from its JSON and validated, and freed. Every error names the
  * entry it is about, as in "hexes[C11].paths[2]: no city 3 on this hex". The order of the
  * reading is eng_title_from_json's; its parts are title_read_map.c, title_read_companies.c,
- * title_options.c and title_check.c (the references, once what they name is read); variants and
- * game options' patches are title_patch.c. */
+ * title_options.c, title_check.c (the references, once what they name is read) and
+ * title_read_rules.c (18GA's: depot trains, the market's end, neutral stations, homes);
+ * variants and game options' patches are title_patch.c. */
 #include "engine/title_loader.h"
 #include "util/util.h"
 
@@ -27,6 +28,7 @@ void eng_title_free(eng_title *t)
     free(t->market_par);
     free(t->market_zone);
     free(t->market_closes);
+    free(t->market_ends);
     free(t);
 }
 
@@ -46,7 +48,7 @@ eng_title *eng_title_from_json(const cJSON *root, char **err)
         get_str(&L, "title", root, "extends_title", L.t->extends, sizeof L.t->extends, false) &&
         eng_title_resolve_upgrades(&L, root) && eng_title_read_game_options(&L, root) &&
         eng_title_read_companies(&L, root) && eng_title_read_capital(&L, root) &&
-        eng_title_read_phase_upgrades(&L, root)) {
+        eng_title_read_phase_upgrades(&L, root) && eng_title_read_rules(&L, root)) {
         eng_title_resolve_option_companies(&L, root);
         eng_title_read_xgames(&L, root);
         eng_title_read_loans(&L, root);

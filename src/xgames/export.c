@@ -173,7 +173,9 @@ static void finish(cJSON *f, const eng_game *g, int end_reason)
         cJSON_AddNumberToObject(result, id, eng_player_worth(g, p));
     }
     cJSON_AddStringToObject(f, "game_end_reason",
-                            end_reason == ENG_END_BANKRUPTCY ? "bankrupt" : "bank");
+                            end_reason == ENG_END_BANKRUPTCY ? "bankrupt"
+                            : end_reason == ENG_END_MARKET   ? "stock_market"
+                                                             : "bank");
 }
 
 /* ---- the replay ---- */
