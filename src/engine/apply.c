@@ -164,6 +164,7 @@ static int apply_and_go_on(eng_game *g, const eng_action *a, char *why, size_t l
 {
     int rc = dispatch(g, a, why, len);
     if (rc == 0) {
+        eng_powers_after_action(g); /* (trains that may not be sold: privates.h) */
         /* (1856: escrow, closing spaces; capital.h) */
         if (eng_capital_after_action(g, a))
             eng_operating_company_closed(g, g->operating);

@@ -388,7 +388,8 @@ static int capital_text(const struct line *l)
     }
 }
 
-/* Privates' run bonuses and markers (1856's bridge, tunnel and port). */
+/* Privates' run bonuses and markers (1856's bridge, tunnel and port), free trains (18GA's
+ * OSO). */
 static int bonus_text(const struct line *l)
 {
     const eng_event *e = l->e;
@@ -408,6 +409,13 @@ static int bonus_text(const struct line *l)
     case ENG_EV_MARKER_REMOVED:
         return say(l, "%s's %s marker is removed from %s", l->C, pw->marker_name,
                    g->t->hexes[e->amount].id);
+    case ENG_EV_FREE_TRAIN:
+        return e->flag ? say(l, "%s's free %s-train is removed from play (%s may not have it "
+                                "now)", company_id(g, e->item), g->t->trains[e->amount].name,
+                             l->C)
+                       : say(l, "%s receives %s's free %s-train%s", l->C, company_id(g, e->item),
+                             g->t->trains[e->amount].name,
+                             pw->free_train_not_sellable ? " (it may not be sold)" : "");
     default: return 0;
     }
 }
@@ -456,7 +464,7 @@ static int (*text_of(eng_event_kind kind))(const struct line *)
     case ENG_EV_MAY_NOT_OPERATE: case ENG_EV_MARKET_CLOSES:
         return capital_text;
     case ENG_EV_GOT_BONUS: case ENG_EV_BOUGHT_BONUS: case ENG_EV_MARKER_PLACED:
-    case ENG_EV_MARKER_REMOVED:
+    case ENG_EV_MARKER_REMOVED: case ENG_EV_FREE_TRAIN:
         return bonus_text;
     case ENG_EV_LOAN_TAKEN: case ENG_EV_INTEREST_DUE: case ENG_EV_INTEREST_PAID:
         return loan_text;

@@ -153,6 +153,13 @@ typedef struct eng_company_state {
     int depot_trains;    /* trains bought from the bank or the pool (a phase's
                           * depot_trains_per_turn) */
     bool upgraded;       /* it has upgraded a tile (first_turn_tile_lays: no yellow lay after) */
+    /* privates' powers of issue 32 (privates.c): */
+    bool tile_power_now; /* privates: the user laid the power's tile in the turn going on (its
+                          * station "requires_tile": "same_turn", 1830's D&H) */
+    bool free_train_given; /* privates with a free_train: the train went to the company that
+                            * bought it (one more of its kind in the game) */
+    unsigned char not_sellable[ENG_MAX_TRAIN_TYPES]; /* majors: how many of its trains of each
+                          * kind may not be sold to another company (18GA's OSO's free 2) */
 } eng_company_state;
 
 typedef struct eng_player_state {
@@ -315,6 +322,10 @@ typedef enum {
     /* 18GA's rules: */
     ENG_EV_MARKET_END,    /* company: its price reached the market's end space (amount): the
                            * game ends after the operating round (or set: market_end_set) */
+    /* a private's free train (18GA's OSO; privates.c): */
+    ENG_EV_FREE_TRAIN,    /* company: the major that bought the private, item: the private,
+                           * amount: the train type; flag: removed from play instead (its phase
+                           * reached, or the major at its train limit) */
 } eng_event_kind;
 
 /* What a national's director chooses after it forms (g->national_choosing). */

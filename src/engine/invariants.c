@@ -9,7 +9,8 @@
  * pays on below 0, as Rails). A certificate's place is its owner field: a player, the IPO,
  * the pool, or reserved for the minor or private it is exchanged for. A train is held by a
  * company, in the pool, with the bank, or gone: rusted or scrapped when obsolete (the only
- * ways a train leaves the game). A station marker is on the map or still with its company.
+ * ways a train leaves the game); a private's free train (18GA's OSO) is one more of its kind.
+ * A station marker is on the map or still with its company.
  * A loan's money goes from the bank to the company and back, its interest to the bank. */
 #include "engine/invariants.h"
 
@@ -256,6 +257,16 @@ static bool kind_may_be_gone(const eng_game *g, int k, bool *rusted)
     return *rusted || g->train_obsolete[k];
 }
 
+/* The trains of the kind privates gave the majors that bought them, besides the title's count
+ * (18GA's OSO's free 2-train). */
+static int free_trains_given(const eng_game *g, int k)
+{
+    int n = 0;
+    for (int p = 0; p < g->t->ncompanies; p++)
+        n += g->t->companies[p].powers.free_train == k && g->co[p].free_train_given;
+    return n;
+}
+
 static int check_train_kind(const eng_game *g, int k, int held, char *what, size_t len)
 {
     const eng_train *tr = &g->t->trains[k];
@@ -269,19 +280,20 @@ static int check_train_kind(const eng_game *g, int k, int held, char *what, size
                                      "obsolete", held, tr->name, pool);
     if (tr->count_unlimited)
         return 0;
-    int in_play = held + pool + left;
-    if (in_play > tr->count || (in_play < tr->count && !may_be_gone))
+    int in_play = held + pool + left, count = tr->count + free_trains_given(g, k);
+    if (in_play > count || (in_play < count && !may_be_gone))
         return eng_refuse(what, len, "trains: %d %s-trains held, %d in the pool and %d with the "
                                      "bank: %d, of the %d there are", held, tr->name, pool, left,
-                          in_play, tr->count);
+                          in_play, count);
     return 0;
 }
 
-/* The trains of each kind held by companies, in the pool and with the bank. */
+/* The trains of each kind held by companies, in the pool and with the bank (less the free
+ * trains privates gave: what is conserved). */
 static void trains_in_play(const eng_game *g, int *in_play)
 {
     for (int k = 0; k < g->t->ntrains && k < ENG_MAX_TRAIN_TYPES; k++)
-        in_play[k] = g->pool_trains[k] + g->trains_left[k];
+        in_play[k] = g->pool_trains[k] + g->trains_left[k] - free_trains_given(g, k);
     for (int c = 0; c < g->t->ncompanies; c++)
         for (int i = 0; i < g->co[c].ntrains && i < ENG_MAX_TRAINS; i++)
             if (g->co[c].trains[i] >= 0 && g->co[c].trains[i] < ENG_MAX_TRAIN_TYPES)

@@ -444,6 +444,8 @@ static int buy_from_company(eng_game *g, const eng_action *a, char *why, size_t 
     if (k == from->ntrains)
         return eng_refuse(why, len, "%s has no %s train", t->companies[seller].id,
                           t->trains[type].name);
+    if (eng_train_sale_refused(g, seller, type, why, len)) /* (18GA's OSO's free train) */
+        return -1;
     if (a->price < 1 || s->cash < a->price)
         return eng_refuse(why, len, "a price of at least 1 that %s can pay (it has %d)",
                           t->companies[c].id, s->cash);
@@ -745,7 +747,7 @@ static int power_lay(eng_game *g, const eng_action *a, int priv, int k, char *wh
     s->lays += !pw->tile_extra;
     if (!pw->tile_extra)
         g->co[c].upgraded |= old_color != ENG_WHITE;
-    eng_use_power(g, priv, 1u << k);
+    eng_power_tile_laid(g, priv, k);
     eng_event_add(g, ENG_EV_TILE_LAID, ENG_NONE, c, a->hex, cost, false);
     g->events[g->nevents - 1].item = a->tile;
     return 0;
@@ -930,6 +932,11 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     eng_company_state *s = &g->co[c];
     if (!pw->token_extra && s->token_placed)
         return eng_refuse(why, len, "%s has placed its station this turn", t->companies[c].id);
+    if (!pw->token_extra && (s->ran || eng_step_due(g) > ENG_STEP_STATION)) /* (as STATION) */
+        return eng_refuse(why, len, "%s's station step is over (its turn is at the %s step)",
+                          t->companies[c].id, eng_step_name(eng_step_due(g)));
+    if (eng_power_station_refused(g, priv, c, why, len))
+        return -1;
     int hex = pw->token_hex, cost = pw->token_free ? 0 : token_cost(g, c, hex), city = a->city;
     if (put_station(g, c, hex, &city, cost, pw->token_connected, why, len))
         return -1;

@@ -12,7 +12,8 @@
  * another in a stock round, at a price they agree, within his certificate limit; that too
  * leaves his turn as it was.
  * Privates' powers: whose they are, when they close (their tile lays and stations are
- * operating.c's); a run bonus (1856's bridge and tunnel) held by the major that buys the
+ * operating.c's; whether a station may go on its hex yet, here); a free train for the major
+ * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and tunnel) held by the major that buys the
  * private, sold by it to other majors (by the bank once the private is closed); a marker
  * (1856's port) the owning major places on one of its hexes; what both add to a run. */
 #include "engine/privates.h"
@@ -64,6 +65,7 @@ static int check_sale(const eng_game *g, int buyer, int priv, int price, char *w
 }
 
 static void bonus_with_private(eng_game *g, int buyer, int priv);
+static void free_train_with_private(eng_game *g, int buyer, int priv);
 
 int eng_buy_private(eng_game *g, const eng_action *a, char *why, size_t len)
 {
@@ -77,6 +79,7 @@ int eng_buy_private(eng_game *g, const eng_action *a, char *why, size_t len)
     ps->held_by = buyer;
     eng_event_add_item(g, ENG_EV_BOUGHT_PRIVATE, seller, buyer, priv, a->price, 0);
     bonus_with_private(g, buyer, priv);
+    free_train_with_private(g, buyer, priv);
     return 0;
 }
 
@@ -190,10 +193,111 @@ void eng_use_power(eng_game *g, int priv, unsigned bit)
 
 void eng_powers_turn_end(eng_game *g, int c)
 {
-    for (int p = 0; p < g->t->ncompanies; p++)
+    for (int p = 0; p < g->t->ncompanies; p++) {
         if (g->t->companies[p].powers.closes_at_turn_end && eng_powers_for(g, p, c) &&
             powers_close(g, p))
             eng_close_private(g, p);
+        g->co[p].tile_power_now = false; /* (a station "same_turn": that turn is over) */
+    }
+}
+
+void eng_power_tile_laid(eng_game *g, int priv, int k)
+{
+    g->co[priv].tile_power_now = true;
+    eng_use_power(g, priv, 1u << k);
+}
+
+/* Whether the power's station may go on its hex as far as the tile there goes
+ * ("requires_tile"): a tile there first, or laid by the user in this very turn (Mayfair's
+ * 1830 D&H: after another company's tile, or in a later turn than its own, no longer). */
+static int station_tile_refused(const eng_game *g, int priv, int c, char *why, size_t len)
+{
+    const eng_company *pc = &g->t->companies[priv];
+    const char *hex = g->t->hexes[pc->powers.token_hex].id;
+    switch (pc->powers.token_requires_tile) {
+    case ENG_TOKEN_AFTER_TILE:
+        return g->board->tile[pc->powers.token_hex] != ENG_NONE
+                   ? 0
+                   : eng_refuse(why, len, "%s's station on %s needs a tile there first", pc->id,
+                                hex);
+    case ENG_TOKEN_SAME_TURN:
+        return g->co[priv].tile_power_now
+                   ? 0
+                   : eng_refuse(why, len, "%s's station on %s is placed only in the turn in "
+                                          "which %s lays %s's tile there", pc->id, hex,
+                                g->t->companies[c].id, pc->id);
+    default:
+        return 0;
+    }
+}
+
+int eng_power_station_refused(const eng_game *g, int priv, int c, char *why, size_t len)
+{
+    const eng_company *pc = &g->t->companies[priv];
+    if (g->co[priv].powers_used & ENG_POWER_TOKEN_USED)
+        return eng_refuse(why, len, "%s's station is placed already (once only)", pc->id);
+    return station_tile_refused(g, priv, c, why, len);
+}
+
+/* Whether trains of the kind have left the game (rusted, or obsolete). */
+static bool train_kind_gone(const eng_game *g, int type)
+{
+    const eng_train *tr = &g->t->trains[type];
+    for (int j = 0; j < g->t->ntrains; j++)
+        if (g->train_bought[j] && strcmp(tr->rusts_on, g->t->trains[j].name) == 0)
+            return true;
+    return g->train_obsolete[type];
+}
+
+/* A major buying the private receives its free train at once — no purchase, its turn's
+ * purchase still to make — unless the power's phase is reached (or the kind has rusted), or
+ * the major holds as many trains as its limit: then the train is removed from play (18GA's
+ * OSO; Rails OperatingRound_18GA.buyPrivate: a train added, not from the bank). */
+static void free_train_with_private(eng_game *g, int buyer, int priv)
+{
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    eng_company_state *s = &g->co[buyer];
+    if (pw->free_train < 0 || g->co[priv].free_train_given)
+        return;
+    int type = pw->free_train;
+    bool removed = (pw->free_train_unless_phase >= 0 && g->phase >= pw->free_train_unless_phase) ||
+                   train_kind_gone(g, type) || s->ntrains >= eng_train_limit(g, buyer) ||
+                   s->ntrains >= ENG_MAX_TRAINS;
+    if (!removed) {
+        s->trains[s->ntrains++] = type;
+        s->not_sellable[type] += pw->free_train_not_sellable;
+        g->co[priv].free_train_given = true;
+    }
+    eng_event_add_item(g, ENG_EV_FREE_TRAIN, ENG_NONE, buyer, priv, type, 0);
+    g->events[g->nevents - 1].flag = removed;
+}
+
+static int trains_held(const eng_company_state *s, int type)
+{
+    int n = 0;
+    for (int i = 0; i < s->ntrains; i++)
+        n += s->trains[i] == type;
+    return n;
+}
+
+int eng_train_sale_refused(const eng_game *g, int seller, int type, char *why, size_t len)
+{
+    const eng_company_state *s = &g->co[seller];
+    if (s->not_sellable[type] == 0 || trains_held(s, type) > s->not_sellable[type])
+        return 0;
+    return eng_refuse(why, len, "%s's %s-train was a private's free train: it may not be sold "
+                                "to another company", g->t->companies[seller].id,
+                      g->t->trains[type].name);
+}
+
+void eng_powers_after_action(eng_game *g)
+{
+    for (int c = 0; c < g->t->ncompanies; c++)
+        for (int k = 0; k < g->t->ntrains && k < ENG_MAX_TRAIN_TYPES; k++) {
+            int held = trains_held(&g->co[c], k); /* (a free train gone: rusted, discarded) */
+            if (g->co[c].not_sellable[k] > held)
+                g->co[c].not_sellable[k] = (unsigned char)held;
+        }
 }
 
 void eng_powers_new_phase(eng_game *g)
@@ -218,8 +322,14 @@ int eng_power_tile_refused(const eng_game *g, int priv, int tile, char *why, siz
             return 0;
     if (pw->ntile_ids == 0)
         return 0;
+    char tiles[ENG_MAX_POWER_TILE_IDS * (ENG_ID + 2)] = "";
+    size_t at = 0; /* "59"; "7, 8 or 9" (18GA's MRC) */
+    for (int i = 0; i < pw->ntile_ids && at < sizeof tiles; i++)
+        at += (size_t)snprintf(tiles + at, sizeof tiles - at, "%s%s",
+                               i == 0 ? "" : i + 1 == pw->ntile_ids ? " or " : ", ",
+                               g->t->tiles[pw->tile_ids[i]].id);
     return eng_refuse(why, len, "%s's tile on %s is tile %s", g->t->companies[priv].id,
-                      g->t->hexes[pw->tile_hexes[0]].id, g->t->tiles[pw->tile_ids[0]].id);
+                      g->t->hexes[pw->tile_hexes[0]].id, tiles);
 }
 
 /* A major buying the private gets its run bonus (Rails' LocatedBonus, AcquiresBonus). */

@@ -34,6 +34,19 @@ void eng_powers_turn_end(eng_game *g, int c);
 void eng_powers_new_phase(eng_game *g);
 /* 0, or -1 with why: the tile is not one the private's tile lay may be (1856's W&SR: 59). */
 int eng_power_tile_refused(const eng_game *g, int priv, int tile, char *why, size_t len);
+/* The user's lay through the private's tile power on its hex k: used (the private closes as
+ * its powers say), and laid in this turn, for a station "same_turn" (1830's D&H). */
+void eng_power_tile_laid(eng_game *g, int priv, int k);
+/* 0, or -1 with why: company c (the powers' user) may not place the private's station now as
+ * far as the power goes — placed already (once only), or no tile on its hex as its
+ * "requires_tile" wants (a tile first; laid by c in this turn). */
+int eng_power_station_refused(const eng_game *g, int priv, int c, char *why, size_t len);
+/* 0, or -1 with why: company seller may not sell a train of the kind to another company — it
+ * holds no more of them than those that may not be sold (18GA's OSO's free train). */
+int eng_train_sale_refused(const eng_game *g, int seller, int type, char *why, size_t len);
+/* After each action: a company's trains that may not be sold are no more than it holds (the
+ * free train rusted or discarded, none later bought is marked). */
+void eng_powers_after_action(eng_game *g);
 
 /* The operating major buys a private's run bonus (ENG_ACT_BUY_BONUS). */
 int eng_buy_bonus(eng_game *g, const eng_action *a, char *why, size_t len);

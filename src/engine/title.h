@@ -219,7 +219,24 @@ typedef struct eng_powers {
     int marker_hexes[ENG_MAX_MARKER_HEXES];
     int marker_value;
     char marker_removed_in[ENG_ID];
+    /* (issue 32: 1830's and 18Kaas's D&H, 18GA's W&S and OSO; docs/titles.md "powers") */
+    int token_requires_tile;  /* "token": {"requires_tile": ...}: ENG_TOKEN_TILE_... */
+    int free_train;           /* "free_train": {"train"}: a train of this kind the company that
+                               * buys the private receives at once, no purchase (18GA's OSO:
+                               * its free 2-train, besides the title's count), or -1 */
+    int free_train_unless_phase; /* ... none once this phase is reached ("unless_phase"), or
+                                  * -1; nor while the company is at its train limit */
+    bool free_train_not_sellable; /* ... it may not be sold to another company */
 } eng_powers;
+
+/* A private's station and the tile on its hex ("requires_tile"): */
+enum {
+    ENG_TOKEN_TILE_NOT_NEEDED, /* false: the station needs no tile there (1856's W&SR, 18GA's
+                                * W&S) */
+    ENG_TOKEN_AFTER_TILE,      /* true: only once a tile is on the hex, by anyone */
+    ENG_TOKEN_SAME_TURN,       /* "same_turn": only in the turn in which the user laid the
+                                * power's tile there (1830's D&H, Mayfair rules; seed 003) */
+};
 
 typedef struct eng_company {
     char id[ENG_ID];

@@ -153,6 +153,9 @@ bool eng_title_read_phase_upgrades(struct loader *L, const cJSON *root);
  * may be, when it closes, its run bonus, its marker. */
 bool eng_title_read_power_extras(struct loader *L, const char *where, const cJSON *pw,
                                  eng_powers *out);
+/* Each private's "free_train" power (18GA's OSO), once the trains and phases are read; -1 in
+ * every company without one (title_read_powers.c). */
+bool eng_title_read_free_trains(struct loader *L, const cJSON *root);
 bool eng_title_check_par_spaces(struct loader *L);
 bool eng_title_read_rights(struct loader *L, const cJSON *root);
 

@@ -632,6 +632,7 @@ bool eng_title_read_companies(struct loader *L, const cJSON *root)
            parse_trains(L, root) && eng_title_resolve_formation_trains(L, root) &&
            eng_title_read_national(L, root) &&
            parse_phases(L, root) &&
+           eng_title_read_free_trains(L, root) && /* (its train and phase named: after them) */
            parse_market(L, root) && eng_title_check_par_spaces(L) &&
            parse_players(L, root) && parse_start_packet(L, root) && eng_title_read_rights(L, root);
 }

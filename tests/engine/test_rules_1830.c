@@ -356,6 +356,88 @@ static void test_dh_tile_and_station_for_the_owning_company(void **state)
     eng_game_free(g);
 }
 
+/* Issue 32 (seed 003, the Mayfair rules): D&H's station only in the turn in which the owning
+ * company lays D&H's tile — not before the tile, not in a later turn; a second one never. */
+static void test_dh_station_only_in_the_turn_of_its_tile(void **state)
+{
+    (void)state;
+    assert_int_equal(tf_company(title, "D&H")->powers.token_requires_tile, ENG_TOKEN_SAME_TURN);
+    eng_game *g = prr_operating(NULL, "3"); /* a set of two operating rounds */
+    int prr = co("PRR"), dh = co("D&H");
+    eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
+    give_train(g, "PRR", "2");
+    must(g, buy_private("D&H", 70));
+    refused(g, station, "D&H's station on F16 is placed only in the turn in which PRR lays "
+                        "D&H's tile there");
+    lay_one_of(g, "F16", (const char *const[]){"57"}, 1);
+    must(g, run(0, false));
+    refused(g, station, "PRR's station step is over (its turn is at the trains step)");
+    must(g, done());
+    assert_int_equal(g->or_in_set, 2);
+    assert_int_equal(g->operating, prr);
+    refused(g, station, "D&H's station on F16 is placed only in the turn in which PRR lays "
+                        "D&H's tile there");
+    assert_int_equal(eng_stations_placed(g, prr), 1);
+    eng_game_free(g);
+}
+
+/* ... placed in that turn, once: the private stays open (closes_after never) and offers no
+ * second station. */
+static void test_dh_station_once(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), dh = co("D&H");
+    eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
+    give_train(g, "PRR", "2");
+    must(g, buy_private("D&H", 70));
+    lay_one_of(g, "F16", (const char *const[]){"57"}, 1);
+    must(g, station);
+    assert_false(g->co[dh].closed);
+    refused(g, station, "PRR has placed its station this turn");
+    must(g, run(0, false));
+    must(g, done());
+    assert_int_equal(g->operating, prr);
+    refused(g, station, "D&H's station is placed already (once only)");
+    eng_game_free(g);
+}
+
+/* Another company's tile on F16 ends D&H's powers there (the Mayfair rules): the owning
+ * company's station is refused, and its next lay on F16 is an ordinary one (no longer tile 57
+ * only, nor the power's). */
+static void test_dh_ended_by_another_companys_tile(void **state)
+{
+    (void)state;
+    eng_game *g = packet_sold("RouteAlgorithm=Permissive", 100);
+    start_major(g, "PRR", 100, 0, 4);
+    start_major(g, "NYC", 90, 1, 4);
+    g->phase = phase("3");
+    to_operating_round(g);
+    int prr = co("PRR"), nyc = co("NYC"), dh = co("D&H");
+    eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
+    give_train(g, "PRR", "2");
+    give_train(g, "NYC", "2");
+    assert_int_equal(g->operating, prr);
+    must(g, buy_private("D&H", 70));
+    must(g, run(0, false));
+    must(g, done());
+    assert_int_equal(g->operating, nyc);
+    int cash = g->co[nyc].cash;
+    lay_one_of(g, "F16", (const char *const[]){"57"}, 1);
+    assert_int_equal(g->co[nyc].cash, cash - 120);
+    assert_int_not_equal(g->co[dh].powers_used & 1u, 0); /* its tile lay used up */
+    must(g, run(0, false));
+    must(g, done());
+    assert_int_equal(g->operating, prr);
+    refused(g, station, "D&H's station on F16 is placed only in the turn in which PRR lays "
+                        "D&H's tile there");
+    lay_one_of(g, "F16", (const char *const[]){"14", "15"}, 2); /* green: no power's lay */
+    assert_non_null(find_event(g, ENG_EV_TILE_LAID, prr));
+    refused(g, station, "D&H's station on F16 is placed only in the turn in which PRR lays "
+                        "D&H's tile there");
+    eng_game_free(g);
+}
+
 /* ---- privates keep their hexes free ---- */
 
 /* No tile on a private's hexes while a player owns it; once a company owns it, they are open. */
@@ -1028,6 +1110,9 @@ int main(void)
         cmocka_unit_test(test_a_company_owned_private_pays_the_company),
         cmocka_unit_test(test_powers_belong_to_the_owning_company),
         cmocka_unit_test(test_dh_tile_and_station_for_the_owning_company),
+        cmocka_unit_test(test_dh_station_only_in_the_turn_of_its_tile),
+        cmocka_unit_test(test_dh_station_once),
+        cmocka_unit_test(test_dh_ended_by_another_companys_tile),
         cmocka_unit_test(test_privates_keep_their_hexes_free),
         cmocka_unit_test(test_mh_traded_for_an_nyc_share),
         cmocka_unit_test(test_mh_exchange_limits),

@@ -1,0 +1,498 @@
+/* Tests for the private powers of 18GA as seed 003 rules them (issue 32), through eng_apply on
+ * a title made from config/games/1830.json whose privates carry 18GA's powers (the data shape
+ * of config/games/18GA.json; docs/titles.md "powers"):
+ * - the W&S (here on SVNRR, its station on Providence F22): a free station in the station step,
+ *   as the company's one station of the turn, needing no connection and no tile, once, while
+ *   the company has a marker left and the city room; its hex open to anyone's tiles; no tile lay
+ *   of its own; it does not close;
+ * - the Midland (here on C&StL, its tile on the mountain J10): tile 7, 8 or 9, free of the
+ *   terrain, besides the company's lay, not connected, once, in the track step, refused where
+ *   the engine's lay checks refuse (off the map); it does not close;
+ * - the OSO (here on C&A): the company that buys it receives a free 2-train, one more than the
+ *   bank's, no purchase; none past phase 4 or at the train limit; it may not be sold to another
+ *   company; it rusts with the 2s.
+ * Set-ups place certificates, money and trains directly. */
+#include "game_fixture.h"
+#include "engine/privates.h"
+
+#include <cJSON.h>
+
+#define WS "SVNRR"
+#define MIDLAND "C&StL"
+#define OSO "C&A"
+
+/* The private's "powers" (and "blocks") replaced by those written. */
+static void set_powers(cJSON *root, const char *id, const char *powers, const char *blocks)
+{
+    cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(root, "privates"))
+    {
+        if (strcmp(cJSON_GetObjectItem(it, "id")->valuestring, id) != 0)
+            continue;
+        cJSON_DeleteItemFromObject(it, "powers");
+        cJSON_DeleteItemFromObject(it, "blocks");
+        cJSON_AddItemToObject(it, "powers", cJSON_Parse(powers));
+        if (blocks)
+            cJSON_AddItemToObject(it, "blocks", cJSON_Parse(blocks));
+        return;
+    }
+    fail_msg("no private %s", id);
+}
+
+/* 1830 with 18GA's three powers, and five 2-trains for the bank (the OSO's is the sixth). */
+static int setup_ga_powers(void **state)
+{
+    (void)state;
+    char *json = tf_json_of("1830");
+    cJSON *root = cJSON_Parse(json);
+    free(json);
+    set_powers(root, WS,
+               "{\"user\": \"owning_company\", \"token\": {\"hex\": \"F22\", \"extra\": false, "
+               "\"free\": true, \"connected\": false, \"requires_tile\": false}, "
+               "\"closes_after\": \"never\"}",
+               NULL);
+    set_powers(root, MIDLAND,
+               "{\"user\": \"owning_company\", \"tile\": {\"hexes\": [\"J10\"], \"tiles\": [\"7\", "
+               "\"8\", \"9\"], \"extra\": true, \"free\": true, \"connected\": false}, "
+               "\"closes_after\": \"never\"}",
+               "[\"J10\"]");
+    set_powers(root, OSO,
+               "{\"free_train\": {\"train\": \"2\", \"unless_phase\": \"4\", \"not_sellable\": true}}",
+               "[\"H18\"]");
+    cJSON_SetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "trains"),
+                                                                0),
+                                             "count"),
+                         5);
+    char *text = cJSON_PrintUnformatted(root), *err = NULL;
+    cJSON_Delete(root);
+    title = eng_title_parse(text, &err);
+    free(text);
+    if (!title)
+        fail_msg("the title does not load: %s", err);
+    return 0;
+}
+
+/* ---- set-ups ---- */
+
+static int hex(const char *id)
+{
+    return tf_hex(title, id);
+}
+
+/* The major started by the player at par with 60% sold (paid to the bank): it floats. */
+static void float_major(eng_game *g, const char *id, int par, int director)
+{
+    int c = co(id);
+    give(g, id, 20, true, director);
+    eng_set_par(g, c, par);
+    for (int k = 0; k < 4; k++)
+        give(g, id, 10, false, director);
+    g->players[director].cash -= 6 * par;
+    g->bank += 6 * par;
+    eng_check_float(g, c);
+    assert_true(g->co[c].floated);
+}
+
+/* Three players, rich; the packet bought in order (Ann SVNRR and M&H, Bob C&StL and C&A, Cy
+ * D&H and B&O); PRR (Ann, par 100) and NYC (Bob, par 90) floated; the phase set; operating
+ * round 1.1 with PRR operating. */
+static eng_game *prr_operating(const char *options, const char *phase_name)
+{
+    eng_game *g = new_game(options, 3);
+    static const char *const order[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
+    for (int i = 0; i < 6; i++)
+        must(g, buy_item(order[i]));
+    must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
+    for (int p = 0; p < 3; p++) {
+        g->players[p].cash += 2000;
+        g->bank -= 2000;
+    }
+    float_major(g, "PRR", 100, 0);
+    float_major(g, "NYC", 90, 1);
+    g->phase = phase(phase_name);
+    for (int k = 0; k < g->nplayers && g->round == ENG_ROUND_STOCK; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    assert_int_equal(g->operating, co("PRR"));
+    return g;
+}
+
+static eng_action buy_private(const char *id, int price)
+{
+    return (eng_action){.kind = ENG_ACT_BUY_PRIVATE, .company = co(id), .price = price};
+}
+
+static eng_action use(const char *id)
+{
+    return (eng_action){.kind = ENG_ACT_PRIVATE_TOKEN, .company = co(id), .city = -1};
+}
+
+static eng_action lay(const char *at, const char *tile, int rot)
+{
+    return (eng_action){.kind = ENG_ACT_LAY_TILE, .hex = hex(at), .tile = tf_tile(title, tile),
+                        .rot = rot};
+}
+
+static eng_action done(void)
+{
+    return (eng_action){.kind = ENG_ACT_DONE};
+}
+
+static eng_action no_run(void)
+{
+    return (eng_action){.kind = ENG_ACT_RUN, .revenue = 0, .payout = false};
+}
+
+static const eng_event *find_event(const eng_game *g, eng_event_kind kind)
+{
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == kind)
+            return &g->events[i];
+    return NULL;
+}
+
+static void assert_event_text(const eng_game *g, eng_event_kind kind, const char *want)
+{
+    const eng_event *e = find_event(g, kind);
+    if (!e)
+        fail_msg("no such event for \"%s\"", want);
+    char text[256];
+    eng_event_text(g, e, text, sizeof text);
+    assert_string_equal(text, want);
+}
+
+static int held(const eng_game *g, const char *id, const char *train_name)
+{
+    int n = 0;
+    for (int i = 0; i < g->co[co(id)].ntrains; i++)
+        n += g->co[co(id)].trains[i] == train(train_name);
+    return n;
+}
+
+/* ---- the data ---- */
+
+static void test_the_powers_read(void **state)
+{
+    (void)state;
+    const eng_powers *ws = &tf_company(title, WS)->powers, *mrc = &tf_company(title, MIDLAND)->powers,
+                     *oso = &tf_company(title, OSO)->powers;
+    assert_int_equal(ws->token_hex, hex("F22"));
+    assert_int_equal(ws->token_requires_tile, ENG_TOKEN_TILE_NOT_NEEDED);
+    assert_int_equal(ws->ntile_hexes, 0);
+    assert_int_equal(ws->free_train, -1);
+    assert_int_equal(mrc->ntile_ids, 3);
+    assert_true(mrc->tile_extra && mrc->tile_free && !mrc->tile_connected);
+    assert_int_equal(oso->free_train, train("2"));
+    assert_int_equal(oso->free_train_unless_phase, phase("4"));
+    assert_true(oso->free_train_not_sellable);
+    assert_int_equal(oso->token_hex, -1);
+    assert_int_equal(tf_company(title, "D&H")->powers.token_requires_tile, ENG_TOKEN_SAME_TURN);
+}
+
+/* The readers' refusals: a requires_tile or a free train they do not know. */
+static void test_bad_powers_refused(void **state)
+{
+    (void)state;
+    static const char *const bad[][2] = {
+        {"{\"token\": {\"hex\": \"F22\", \"requires_tile\": \"later\"}}", "requires_tile"},
+        {"{\"free_train\": {\"train\": \"9\"}}", "\"9\" is not a train"},
+        {"{\"free_train\": {\"train\": \"2\", \"unless_phase\": \"9\"}}", "\"9\" is not a phase"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *json = tf_json_of("1830");
+        cJSON *root = cJSON_Parse(json);
+        free(json);
+        set_powers(root, WS, bad[i][0], NULL);
+        char *text = cJSON_PrintUnformatted(root), *err = NULL;
+        cJSON_Delete(root);
+        eng_title *t = eng_title_parse(text, &err);
+        free(text);
+        assert_null(t);
+        if (!strstr(err, bad[i][1]))
+            fail_msg("\"%s\" does not mention \"%s\"", err, bad[i][1]);
+        free(err);
+    }
+}
+
+/* ---- the W&S ---- */
+
+/* A free station on its hex, not connected, no tile there, as the company's station of the
+ * turn; the private stays open; its hex is open to tiles while a player owns it. */
+static void test_ws_station(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), ws = co(WS);
+    assert_int_equal(eng_hex_blocked_by(g, hex("F22")), -1); /* a player owns it */
+    refused(g, use(WS), "SVNRR has no station power for PRR");
+    must(g, buy_private(WS, 20));
+    int money = total_money(g), cash = g->co[prr].cash;
+    must(g, use(WS));
+    const eng_event *placed = find_event(g, ENG_EV_TOKEN_PLACED);
+    assert_non_null(placed);
+    assert_int_equal(placed->amount, hex("F22"));
+    assert_int_equal(placed->amount2, 0);
+    assert_int_equal(g->co[prr].cash, cash);
+    assert_int_equal(g->board->tile[hex("F22")], ENG_NONE);
+    assert_int_equal(eng_stations_placed(g, prr), 2);
+    assert_false(g->co[ws].closed);
+    assert_int_equal(total_money(g), money);
+    refused(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = hex("H10"), .city = -1},
+            "one station a turn");
+    eng_game_free(g);
+}
+
+/* Once only; not after the company's own station; not by another company; not after the
+ * station step. */
+static void test_ws_station_refusals(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    give_train(g, "PRR", "2");
+    give_train(g, "NYC", "2");
+    must(g, buy_private(WS, 20));
+    must(g, no_run());
+    refused(g, use(WS), "PRR's station step is over");
+    must(g, done());
+    assert_int_equal(g->operating, co("NYC"));
+    refused(g, use(WS), "SVNRR has no station power for NYC");
+    must(g, no_run());
+    must(g, done());
+    assert_int_equal(g->operating, co("PRR")); /* operating round 1.2 */
+    must(g, use(WS));
+    must(g, no_run());
+    must(g, done());
+    must(g, no_run());
+    must(g, done());
+    eng_game_free(g);
+}
+
+/* The company's own station first: the W&S's is no second one. */
+static void test_ws_station_is_the_turns_one(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating("RouteAlgorithm=Permissive", "3");
+    must(g, buy_private(WS, 20));
+    must(g, (eng_action){.kind = ENG_ACT_TOKEN, .hex = hex("F16"), .city = -1});
+    refused(g, use(WS), "PRR has placed its station this turn");
+    eng_game_free(g);
+}
+
+/* No marker left, or no room in the city: refused, with the reason. */
+static void test_ws_station_needs_a_marker_and_room(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), nyc = co("NYC");
+    must(g, buy_private(WS, 20));
+    eng_company *pc = &title->companies[prr];
+    int markers = pc->ntokens;
+    pc->ntokens = 1; /* its home's only */
+    refused(g, use(WS), "PRR has no station markers left");
+    pc->ntokens = markers;
+    char why[256];
+    assert_int_equal(eng_place_station(g->board, NULL, nyc, hex("F22"), 0, why, sizeof why), 0);
+    char msg[256] = "";
+    assert_int_not_equal(try_act(g, use(WS), msg), 0);
+    assert_non_null(strstr(msg, "F22"));
+    assert_int_equal(eng_stations_placed(g, prr), 1);
+    eng_game_free(g);
+}
+
+/* The W&S lays no tile: a tile on F22 is an ordinary lay (its connection needed) — and any
+ * company may lay there while a player owns the W&S. */
+static void test_ws_has_no_tile_lay(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    must(g, buy_private(WS, 20));
+    char why[256] = "";
+    int unconnected = 0;
+    for (int rot = 0; rot < 6; rot++) {
+        assert_int_not_equal(try_act(g, lay("F22", "57", rot), why), 0);
+        assert_null(strstr(why, "SVNRR"));
+        unconnected += strstr(why, "F22 is not connected to the company's track") != NULL;
+    }
+    assert_true(unconnected > 0);
+    eng_game_free(g);
+    g = prr_operating("RouteAlgorithm=Permissive", "3");
+    assert_int_equal(g->co[co(WS)].owner, 0);
+    int laid = -1;
+    for (int rot = 0; rot < 6 && laid < 0; rot++)
+        if (try_act(g, lay("F22", "57", rot), why) == 0)
+            laid = rot;
+    assert_true(laid >= 0);
+    eng_game_free(g);
+}
+
+/* ---- the Midland ---- */
+
+/* Tile 7, 8 or 9 on its hex: free of the mountain, besides the company's lay, not connected;
+ * never off the map; once; the private stays open. */
+static void test_midland_tile(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), mrc = co(MIDLAND);
+    refused(g, lay("J10", "9", 0), "J10 is kept free by C&StL while a player owns it");
+    must(g, buy_private(MIDLAND, 40));
+    refused(g, lay("J10", "57", 0), "C&StL's tile on J10 is tile 7, 8 or 9");
+    int cash = g->co[prr].cash, lays = eng_lays_left(g), off = 0, laid = -1;
+    char why[256];
+    for (int rot = 0; rot < 6 && laid < 0; rot++) {
+        if (try_act(g, lay("J10", "9", rot), why) == 0)
+            laid = rot;
+        else
+            off += strstr(why, "off the map") != NULL;
+    }
+    assert_true(laid >= 0);
+    assert_true(off > 0); /* (rotation 0 of the straight runs south-west off the map) */
+    assert_int_equal(g->co[prr].cash, cash);
+    assert_int_equal(eng_lays_left(g), lays);
+    assert_false(g->co[mrc].closed);
+    assert_int_not_equal(g->co[mrc].powers_used & 1u, 0);
+    /* once: J10's next tile is an ordinary lay (the power's would say "C&StL's tile on J10
+     * is tile 7, 8 or 9" first) */
+    for (int rot = 0; rot < 6; rot++) {
+        assert_int_not_equal(try_act(g, lay("J10", "19", rot), why), 0);
+        assert_null(strstr(why, "C&StL"));
+    }
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    assert_int_equal(g->co[mrc].powers_used & 1u, 1u);
+    assert_false(g->co[mrc].closed);
+    eng_game_free(g);
+}
+
+/* Off the map in every rotation that runs south. */
+static void test_midland_tile_not_off_the_map(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    must(g, buy_private(MIDLAND, 40));
+    int off = 0;
+    char why[256];
+    for (int rot = 0; rot < 6; rot++) {
+        eng_game *trial = eng_game_copy(g);
+        if (try_act(trial, lay("J10", "7", rot), why) != 0 && strstr(why, "off the map"))
+            off++;
+        eng_game_free(trial);
+    }
+    assert_true(off > 0);
+    eng_game_free(g);
+}
+
+/* Only in the track step: after the run, refused. */
+static void test_midland_tile_in_the_track_step(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    give_train(g, "PRR", "2");
+    must(g, buy_private(MIDLAND, 40));
+    must(g, no_run());
+    refused(g, lay("J10", "9", 1), "track step is over");
+    eng_game_free(g);
+}
+
+/* ---- the OSO ---- */
+
+/* The company buying it receives the free 2-train, one more than the bank's five, and may
+ * still buy a train in that turn. */
+static void test_oso_free_train(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), two = train("2");
+    assert_int_equal(g->trains_left[two], 5);
+    int money = total_money(g), cash = g->co[prr].cash;
+    must(g, buy_private(OSO, 160));
+    assert_event_text(g, ENG_EV_FREE_TRAIN, "PRR receives C&A's free 2-train (it may not be sold)");
+    assert_int_equal(held(g, "PRR", "2"), 1);
+    assert_int_equal(g->trains_left[two], 5);
+    assert_int_equal(g->co[prr].cash, cash - 160);
+    assert_int_equal(total_money(g), money);
+    must(g, no_run());
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = two});
+    assert_int_equal(held(g, "PRR", "2"), 2);
+    assert_int_equal(g->trains_left[two], 4);
+    eng_game_free(g);
+}
+
+/* None once phase 4 is reached, nor for a company at its train limit: removed from play. */
+static void test_oso_free_train_removed(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "4");
+    must(g, buy_private(OSO, 160));
+    assert_event_text(g, ENG_EV_FREE_TRAIN,
+                      "C&A's free 2-train is removed from play (PRR may not have it now)");
+    assert_int_equal(g->co[co("PRR")].ntrains, 0);
+    eng_game_free(g);
+    g = prr_operating(NULL, "3");
+    for (int k = 0; k < 4; k++)
+        give_train(g, "PRR", "3");
+    must(g, buy_private(OSO, 160));
+    assert_true(find_event(g, ENG_EV_FREE_TRAIN)->flag);
+    assert_int_equal(g->co[co("PRR")].ntrains, 4);
+    assert_int_equal(held(g, "PRR", "2"), 0);
+    eng_game_free(g);
+}
+
+/* The free train may not be sold to another company; a 2 the company bought may. */
+static void test_oso_free_train_not_sellable(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), two = train("2");
+    eng_action sale = {.kind = ENG_ACT_BUY_TRAIN, .train = two, .from_company = true,
+                       .seller = prr, .price = 50};
+    give_train(g, "PRR", "2");
+    must(g, buy_private(OSO, 160));
+    must(g, no_run());
+    must(g, done());
+    assert_int_equal(g->operating, co("NYC"));
+    must(g, sale); /* the 2 PRR had before */
+    assert_int_equal(held(g, "PRR", "2"), 1);
+    refused(g, sale, "PRR's 2-train was a private's free train: it may not be sold to another "
+                     "company");
+    eng_game_free(g);
+}
+
+/* Gone (rusted with the 2s, or discarded), nothing of it stays marked: a 2 the company gets
+ * later may be sold. */
+static void test_oso_free_train_gone(void **state)
+{
+    (void)state;
+    eng_game *g = prr_operating(NULL, "3");
+    int prr = co("PRR"), two = train("2");
+    must(g, buy_private(OSO, 160));
+    char why[256];
+    assert_int_equal(g->co[prr].not_sellable[two], 1);
+    assert_int_not_equal(eng_train_sale_refused(g, prr, two, why, sizeof why), 0);
+    g->co[prr].ntrains = 0; /* (as a rust takes it) */
+    eng_powers_after_action(g);
+    assert_int_equal(g->co[prr].not_sellable[two], 0);
+    g->co[prr].trains[g->co[prr].ntrains++] = two;
+    assert_int_equal(eng_train_sale_refused(g, prr, two, why, sizeof why), 0);
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_the_powers_read),
+        cmocka_unit_test(test_bad_powers_refused),
+        cmocka_unit_test(test_ws_station),
+        cmocka_unit_test(test_ws_station_refusals),
+        cmocka_unit_test(test_ws_station_is_the_turns_one),
+        cmocka_unit_test(test_ws_station_needs_a_marker_and_room),
+        cmocka_unit_test(test_ws_has_no_tile_lay),
+        cmocka_unit_test(test_midland_tile),
+        cmocka_unit_test(test_midland_tile_not_off_the_map),
+        cmocka_unit_test(test_midland_tile_in_the_track_step),
+        cmocka_unit_test(test_oso_free_train),
+        cmocka_unit_test(test_oso_free_train_removed),
+        cmocka_unit_test(test_oso_free_train_not_sellable),
+        cmocka_unit_test(test_oso_free_train_gone),
+    };
+    return cmocka_run_group_tests(tests, setup_ga_powers, group_teardown);
+}
