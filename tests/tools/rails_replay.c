@@ -1032,7 +1032,11 @@ static int read_lay(struct replay *r, const char *tile_id, const char *hex, cons
                     eng_action *a, const cJSON **offs, int *word, int *sign, int *add)
 {
     *word = rotation_word(r, word_s, sign, add);
+    /* a tile Rails logs by its externalId: the offsets file's "tile_ids" (18GA's 451: 451a) or
+     * the title's rails_ext_id */
+    const cJSON *ext = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "tile_ids"), tile_id);
     const char *tile = eng_tile_index(r->title, tile_id) >= 0 ? tile_id
+                       : cJSON_IsString(ext)                  ? ext->valuestring
                                                               : tile_by_rails_ext_id(r, tile_id);
     *offs = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "offsets"), tile);
     a->hex = eng_hex_index(r->title, hex);
@@ -2504,6 +2508,7 @@ static char *translate_options(const eng_title *t, const char *rails)
                                            "RouteAwareness", "RevenueCalculation",
                                            "BeginnerGame", "NetworthHidden"};
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
+                                             {"UnlimitedTopTrains_8", "UnlimitedTopTrains"},
                                              {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
     /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M"; an empty Variant,
      * the standard game: V1.9.2 StartRound.start); Rails' FirstRoundSellRestriction "First
