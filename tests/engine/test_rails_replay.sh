@@ -226,3 +226,45 @@ changed_1856 1856_CGR-10Shares-Test 1856_CGR-10Shares-Test 's/^\(BID_ITEM_LOG,[^
     && ok "1856: amounts written with \$ (older Rails) read as without" \
     || not_ok "1856: amounts with \$ are not read"
 rm -rf "$tmp"
+# issue 32: Rails' one 18GA game — 18GA_A of ../shared/oracle/rails-18GA/ (to the bank's break
+# in OR 7.1) and Rails' own rewrite of it after its J10 fix in tests/oracle/rails-18GA/ (README
+# there) — replays with config/games/18GA.json and its save's options (and Rails' base-game
+# terrain costs, rails-18GA.json "_as_logged"), every consequence matching, as far as
+# tests/oracle/rails-18GA.json "_replays_to" says; the places where Rails of 2011 and the
+# published rules differ are tests/oracle/rails-18GA-known.json's, each corrected by the GM:
+# J10's cost Rails lacked, and three revenues of Rails' calculator with Montgomery and
+# Tallahassee as towns
+ORACLE_18GA=$(dirname "$ORACLE")/rails-18GA
+replays_as_far 18GA "$ORACLE_18GA"/*.report tests/oracle/rails-18GA/*.report
+out=$("$REPLAY" "$ORACLE_18GA/18GA_A.report" 2>&1)
+n=$(echo "$out" | grep -c 'a known difference)$')
+[ "$n" -eq 4 ] && echo "$out" | grep -q "the GM gives ACL the 40 back" \
+    && echo "$out" | grep -q '3 declared revenues above the best, each a known difference' \
+    && ok "18GA_A: the GM corrects 4 known differences (J10's 40; 3 revenues with Montgomery and Tallahassee as towns)" \
+    || not_ok "18GA_A's corrections: $n $(echo "$out" | grep 'known difference' | tr '\n' ' ')"
+# ... and what it checks can fail (changed_18GA NAME LOG SED PATTERN: a copy of LOG changed by
+# SED, under NAME, its save beside it, replays to PATTERN)
+changed_18GA() {
+    dir=$ORACLE_18GA
+    [ -f "$dir/$2.report" ] || dir=tests/oracle/rails-18GA
+    sed "$3" "$dir/$2.report" > "$tmp/$1.report"
+    cp "$dir/$2.rails" "$tmp/$1.rails"
+    "$REPLAY" "$tmp/$1.report" 2>&1 | grep -q "$4"
+}
+tmp=$(mktemp -d)
+# ACL's money after OR 2.1 is Rails' only with the GM's 40 back for J10
+changed_18GA 18GA_A 18GA_A 's/^Has,ACL,350\r\?$/Has,ACL,310/' "^MISMATCH at line 185: Has,ACL,310" \
+    && ok "18GA: a changed consequence is a mismatch (ACL's money after J10's lay)" \
+    || not_ok "18GA: a changed consequence is not found"
+# with J10's 40 charged (Rails' rewrite), ACL cannot pay for the 4-train it bought in OR 4.1 —
+# where Rails stopped loading the save: pbemgm refuses it too
+changed_18GA 18GA_A_c73b8b557 18GA_A_c73b8b557 's/^LoadInterrupted,218\r\?$/BuysTrain,ACL,4,IPO,300/' \
+    "the engine says: a 4 train costs 300, and ACL has 270$" \
+    && ok "18GA: after Rails' J10 fix ACL cannot pay for its 4-train in OR 4.1, in pbemgm as in Rails" \
+    || not_ok "18GA: the rewrite's ACL 4-train is not refused"
+# amounts written with $ (older Rails) are read as without: the same end
+changed_18GA 18GA_A 18GA_A 's/^\(BID_ITEM_LOG,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Has,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Payout,[^,]*,\)\([0-9]\)/\1$\2/' \
+    '1027 lines checked, all consequences match$' \
+    && ok "18GA: amounts written with \$ (older Rails) read as without" \
+    || not_ok "18GA: amounts with \$ are not read"
+rm -rf "$tmp"
