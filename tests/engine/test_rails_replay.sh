@@ -242,6 +242,12 @@ n=$(echo "$out" | grep -c 'a known difference)$')
     && echo "$out" | grep -q '3 declared revenues above the best, each a known difference' \
     && ok "18GA_A: the GM corrects 4 known differences (J10's 40; 3 revenues with Montgomery and Tallahassee as towns)" \
     || not_ok "18GA_A's corrections: $n $(echo "$out" | grep 'known difference' | tr '\n' ' ')"
+# the terrain costs are Rails' base game's (rails-18GA.json "_as_logged": TerrainCosts=rails):
+# with the title's default (18xx.games': G3 free) ACL's 57 on Columbus at line 834 is no 40
+out=$(PBEMGM_OPTIONS="Variant=Basegame" "$REPLAY" "$ORACLE_18GA/18GA_A.report" 2>&1)
+echo "$out" | grep -q "^MISMATCH at line 834: LaysTileAtFor,ACL,57,G3,NW,40" \
+    && ok "18GA_A: Rails' base-game terrain costs, as logged (G3 40 at line 834; 18xx.games' none)" \
+    || not_ok "18GA_A without TerrainCosts=rails: $(echo "$out" | grep -m1 -A2 'MISMATCH\|REFUSED' | tr '\n' ' ')"
 # ... and what it checks can fail (changed_18GA NAME LOG SED PATTERN: a copy of LOG changed by
 # SED, under NAME, its save beside it, replays to PATTERN)
 changed_18GA() {
