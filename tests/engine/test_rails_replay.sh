@@ -242,6 +242,12 @@ n=$(echo "$out" | grep -c 'a known difference)$')
     && echo "$out" | grep -q '3 declared revenues above the best, each a known difference' \
     && ok "18GA_A: the GM corrects 4 known differences (J10's 40; 3 revenues with Montgomery and Tallahassee as towns)" \
     || not_ok "18GA_A's corrections: $n $(echo "$out" | grep 'known difference' | tr '\n' ' ')"
+# before OR 7.1 (line 1070): every dollar accounted for, the GM's corrections paid by the bank
+state=$("$REPLAY" "$ORACLE_18GA/18GA_A.report" 1070 2>/dev/null)
+total=$(echo "$state" | grep -o '"cash":-\?[0-9]*\|"bank":-\?[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s }')
+echo "$state" | grep -q '"bazik":{"cash":1925}' && echo "$state" | grep -q '"ACL":{"cash":17,"price":110}' \
+    && [ "$total" = 8000 ] && ok "18GA_A before OR 7.1: the money as Rails', 8000 in all" \
+    || not_ok "18GA_A's state before line 1070 ($total): $state"
 # the terrain costs are Rails' base game's (rails-18GA.json "_as_logged": TerrainCosts=rails):
 # with the title's default (18xx.games': G3 free) ACL's 57 on Columbus at line 834 is no 40
 out=$(PBEMGM_OPTIONS="Variant=Basegame" "$REPLAY" "$ORACLE_18GA/18GA_A.report" 2>&1)
