@@ -28,25 +28,9 @@ static bool has_path(const eng_track *tr, eng_end_kind ka, int ia, eng_end_kind 
     return false;
 }
 
-/* Whether the upgrades allow tile id on hex (NULL: on any hex, unrestricted). */
-static bool upgrades_to_on(const eng_title *t, const eng_upgrades *up, const char *id,
-                           const char *hex)
-{
-    for (int i = 0; i < up->n; i++) {
-        if (up->v[i].tile != tf_tile(t, id))
-            continue;
-        if (!up->v[i].hexes)
-            return true;
-        for (int k = 0; hex && k < up->v[i].nhexes; k++)
-            if (up->v[i].hexes[k] == tf_hex(t, hex))
-                return true;
-    }
-    return false;
-}
-
 static bool upgrades_to(const eng_title *t, const eng_upgrades *up, const char *id)
 {
-    return upgrades_to_on(t, up, id, NULL);
+    return tf_upgrades_to_on(t, up, id, NULL);
 }
 
 static void test_counts(void **state)
@@ -216,23 +200,23 @@ static void test_tiles(void **state)
     assert_true(upgrades_to(t, &t59->upgrades, "68"));
     /* brown OO -> gray 123 (H) only on Hamilton */
     const eng_tile *t64 = &t->tiles[tf_tile(t, "64")];
-    assert_true(upgrades_to_on(t, &t64->upgrades, "123", "L15"));
-    assert_false(upgrades_to_on(t, &t64->upgrades, "123", "I12"));
+    assert_true(tf_upgrades_to_on(t, &t64->upgrades, "123", "L15"));
+    assert_false(tf_upgrades_to_on(t, &t64->upgrades, "123", "I12"));
     /* 14 and 15: 125 on the L hexes, 63 elsewhere */
     const eng_tile *t14 = &t->tiles[tf_tile(t, "14")];
-    assert_true(upgrades_to_on(t, &t14->upgrades, "125", "C14"));
-    assert_false(upgrades_to_on(t, &t14->upgrades, "63", "C14"));
-    assert_true(upgrades_to_on(t, &t14->upgrades, "63", "J11"));
-    assert_false(upgrades_to_on(t, &t14->upgrades, "125", "J11"));
+    assert_true(tf_upgrades_to_on(t, &t14->upgrades, "125", "C14"));
+    assert_false(tf_upgrades_to_on(t, &t14->upgrades, "63", "C14"));
+    assert_true(tf_upgrades_to_on(t, &t14->upgrades, "63", "J11"));
+    assert_false(tf_upgrades_to_on(t, &t14->upgrades, "125", "J11"));
     const eng_tile *t15 = &t->tiles[tf_tile(t, "15")];
-    assert_true(upgrades_to_on(t, &t15->upgrades, "125", "P9"));
+    assert_true(tf_upgrades_to_on(t, &t15->upgrades, "125", "P9"));
     /* B-L: 121 -> 126 on London, 127 on Barrie */
     const eng_tile *t121 = &t->tiles[tf_tile(t, "121")];
     assert_int_equal(t121->track.cities[0].revenue, 50);
     assert_int_equal(t121->track.cities[0].slots, 2);
-    assert_true(upgrades_to_on(t, &t121->upgrades, "126", "F15"));
-    assert_false(upgrades_to_on(t, &t121->upgrades, "126", "M4"));
-    assert_true(upgrades_to_on(t, &t121->upgrades, "127", "M4"));
+    assert_true(tf_upgrades_to_on(t, &t121->upgrades, "126", "F15"));
+    assert_false(tf_upgrades_to_on(t, &t121->upgrades, "126", "M4"));
+    assert_true(tf_upgrades_to_on(t, &t121->upgrades, "127", "M4"));
     /* Toronto: 120 -> 122 -> 124 */
     assert_true(upgrades_to(t, &t->tiles[tf_tile(t, "120")].upgrades, "122"));
     assert_true(upgrades_to(t, &t->tiles[tf_tile(t, "122")].upgrades, "124"));

@@ -35,22 +35,6 @@ static eng_title *load_with(const eng_title *base, const char *text)
     return t;
 }
 
-/* Whether the upgrades allow tile id on hex (NULL: on any hex, unrestricted). */
-static bool upgrades_to_on(const eng_title *t, const eng_upgrades *up, const char *id,
-                           const char *hex)
-{
-    for (int i = 0; i < up->n; i++) {
-        if (up->v[i].tile != tf_tile(t, id))
-            continue;
-        if (!up->v[i].hexes)
-            return true;
-        for (int k = 0; hex && k < up->v[i].nhexes; k++)
-            if (up->v[i].hexes[k] == tf_hex(t, hex))
-                return true;
-    }
-    return false;
-}
-
 static const eng_upgrades *tile_upgrades(const eng_title *t, const char *id)
 {
     return &t->tiles[tf_tile(t, id)].upgrades;
@@ -67,7 +51,7 @@ static void test_counts(void **state)
     eng_title *t = load_18ga();
     assert_string_equal(t->id, "18GA");
     assert_int_equal(t->layout, ENG_LAYOUT_POINTY);
-    assert_string_not_equal(t->not_playable, ""); /* until the engine has its rules (gaps) */
+    assert_string_equal(t->not_playable, ""); /* playable: its rules are the engine's */
     assert_int_equal(t->nhexes, 51);
     int hexes[ENG_NCOLORS] = {0};
     for (int h = 0; h < t->nhexes; h++)
@@ -143,34 +127,32 @@ static void test_special_upgrades(void **state)
 {
     (void)state;
     eng_title *t = load_18ga();
-    static const char *const yellow_cities[] = {"5", "6", "57"};
-    for (int k = 0; k < 3; k++) {
-        const eng_upgrades *up = tile_upgrades(t, yellow_cities[k]);
-        assert_true(upgrades_to_on(t, up, "453a", "D10"));
-        assert_false(upgrades_to_on(t, up, "453a", "C3"));
-        assert_true(upgrades_to_on(t, up, "454a", "G13"));
-        assert_false(upgrades_to_on(t, up, "454a", "D10"));
-        assert_true(upgrades_to_on(t, up, "14", "F6"));
-        assert_true(upgrades_to_on(t, up, "15", "I11"));
-        assert_false(upgrades_to_on(t, up, "14", "D10")); /* Augusta: only 453a */
-        assert_false(upgrades_to_on(t, up, "15", "G13")); /* Savannah: only 454a */
-    }
-    static const char *const green_cities[] = {"14", "15"};
-    for (int k = 0; k < 2; k++) {
-        const eng_upgrades *up = tile_upgrades(t, green_cities[k]);
-        assert_true(upgrades_to_on(t, up, "457a", "I11"));
-        assert_false(upgrades_to_on(t, up, "457a", "F6"));
-        assert_true(upgrades_to_on(t, up, "458a", "F6"));
-        assert_false(upgrades_to_on(t, up, "458a", "I11"));
-        assert_true(upgrades_to_on(t, up, "63", "C3"));
-        assert_false(upgrades_to_on(t, up, "63", "F6")); /* Macon: only 458a */
-        assert_false(upgrades_to_on(t, up, "63", "I11")); /* Brunswick: only 457a */
-    }
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "453a"), "456a", NULL));
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "454a"), "459a", NULL));
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "451a"), "452a", NULL));
-    assert_true(upgrades_to_on(t, tile_upgrades(t, "452a"), "455a", NULL));
-    assert_true(upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "451a", NULL));
+    static const struct {
+        const char *from, *to, *hex;
+        bool allowed;
+    } lays[] = {
+        /* the yellow cities 5, 6 and 57: Augusta only to 453a, Savannah only to 454a */
+        {"5", "453a", "D10", true},   {"6", "453a", "D10", true},  {"57", "453a", "D10", true},
+        {"5", "453a", "C3", false},   {"5", "454a", "G13", true},  {"6", "454a", "G13", true},
+        {"57", "454a", "G13", true},  {"6", "454a", "D10", false}, {"5", "14", "F6", true},
+        {"57", "15", "I11", true},    {"5", "14", "D10", false},   {"6", "15", "D10", false},
+        {"57", "14", "G13", false},   {"6", "15", "G13", false},
+        /* the green cities 14 and 15: Brunswick only to 457a, Macon only to 458a */
+        {"14", "457a", "I11", true},  {"15", "457a", "I11", true}, {"14", "457a", "F6", false},
+        {"14", "458a", "F6", true},   {"15", "458a", "F6", true},  {"15", "458a", "I11", false},
+        {"14", "63", "C3", true},     {"15", "63", "I9", true},    {"14", "63", "F6", false},
+        {"15", "63", "I11", false},
+    };
+    for (size_t k = 0; k < sizeof lays / sizeof *lays; k++)
+        if (tf_upgrades_to_on(t, tile_upgrades(t, lays[k].from), lays[k].to, lays[k].hex) !=
+            lays[k].allowed)
+            fail_msg("%s to %s on %s: %s", lays[k].from, lays[k].to, lays[k].hex,
+                     lays[k].allowed ? "refused" : "allowed");
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "453a"), "456a", NULL));
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "454a"), "459a", NULL));
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "451a"), "452a", NULL));
+    assert_true(tf_upgrades_to_on(t, tile_upgrades(t, "452a"), "455a", NULL));
+    assert_true(tf_upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "451a", NULL));
     /* and each hex's only tile of that colour (only_tiles) */
     static const struct {
         const char *hex, *tile;
@@ -183,7 +165,7 @@ static void test_special_upgrades(void **state)
         assert_int_equal(h->only_tiles[only[k].color][0], tf_tile(t, only[k].tile));
     }
     assert_int_equal(hex_of(t, "C3")->nonly_tiles[ENG_GREEN], 0);
-    assert_false(upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "5", NULL));
+    assert_false(tf_upgrades_to_on(t, &hex_of(t, "D4")->upgrades, "5", NULL));
     /* the labelled tiles' values and circles (tile.rb) */
     const eng_tile *aug = &t->tiles[tf_tile(t, "453a")];
     assert_string_equal(aug->track.label, "Aug");
@@ -357,6 +339,7 @@ static void test_game_options(void **state)
     assert_int_equal(sav->printed.cities[0].revenue_by_phase[ENG_BROWN], 60);
     assert_int_equal(sav->upgrades.n, 0);
     assert_int_equal(hex_of(t, "E15")->printed.ncities, 1);
+    assert_true(hex_of(t, "E15")->printed.cities[0].pass_own_station); /* runs end there */
     assert_int_equal(hex_of(t, "F14")->cost, 20);
     assert_int_equal(hex_of(t, "E13")->cost, 0);
     const eng_company *ga = tf_company(t, "GA");

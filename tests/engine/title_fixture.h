@@ -71,4 +71,20 @@ static inline int tf_tile(const eng_title *t, const char *id)
     return k;
 }
 
+/* Whether the upgrades allow tile id on hex (NULL: on any hex, unrestricted). */
+static inline bool tf_upgrades_to_on(const eng_title *t, const eng_upgrades *up, const char *id,
+                                     const char *hex)
+{
+    for (int i = 0; i < up->n; i++) {
+        if (up->v[i].tile != tf_tile(t, id))
+            continue;
+        if (!up->v[i].hexes)
+            return true;
+        for (int k = 0; hex && k < up->v[i].nhexes; k++)
+            if (up->v[i].hexes[k] == tf_hex(t, hex))
+                return true;
+    }
+    return false;
+}
+
 #endif
