@@ -291,6 +291,27 @@ static int check_port(const eng_title *t, const ord_action *a, char *why, size_t
                     t->companies[any].powers.marker_name), -1;
 }
 
+/* USE: a private with a station to place (1835's NF and PfB, 1830's D&H, 18GA's W&S); the
+ * others said, with those that have one. */
+static int check_use(const eng_title *t, const ord_action *a, char *why, size_t len)
+{
+    int priv = eng_company_index(t, a->company);
+    if (priv >= 0 && t->companies[priv].powers.token_hex >= 0)
+        return 0;
+    char list[128] = "";
+    size_t at = 0;
+    for (int c = 0; c < t->ncompanies && at < sizeof list; c++) {
+        const eng_company *pc = &t->companies[c];
+        if (pc->kind == ENG_PRIVATE && pc->powers.token_hex >= 0)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%s on %s", at ? ", " : "",
+                                   pc->id, t->hexes[pc->powers.token_hex].id);
+    }
+    if (!list[0])
+        return snprintf(why, len, "no private places a station in this game"), -1;
+    return snprintf(why, len, "USE places a private's station, and %s has none (the stations: "
+                              "%s)", a->company, list), -1;
+}
+
 /* What the title alone rules out for the order's kind. */
 static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len)
 {
@@ -306,6 +327,7 @@ static int title_allows(const eng_title *t, ord_action *a, char *why, size_t len
     case ORD_GIVE_UP: return check_give_up(t, a, why, len);
     case ORD_BUY_BONUS: return check_bonus(t, a, why, len);
     case ORD_PORT: return check_port(t, a, why, len);
+    case ORD_PRIVATE: return check_use(t, a, why, len);
     default: return 0;
     }
 }

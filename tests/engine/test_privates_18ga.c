@@ -11,6 +11,8 @@
  * - the OSO (here on C&A): the company that buys it receives a free 2-train, one more than the
  *   bank's, no purchase; none past phase 4 or at the train limit; it may not be sold to another
  *   company; it rusts with the 2s.
+ * And on config/games/18GA.json itself: its privates read as these powers, and each used once
+ * (the OSO's free train no purchase: CoG's one bank train of the turn still to buy in phase 3).
  * Set-ups place certificates, money and trains directly. */
 #include "game_fixture.h"
 #include "engine/privates.h"
@@ -476,6 +478,111 @@ static void test_oso_free_train_gone(void **state)
     eng_game_free(g);
 }
 
+/* ---- on config/games/18GA.json itself ---- */
+
+static int setup_18ga(void **state)
+{
+    (void)state;
+    title = tf_load_title("18GA");
+    return 0;
+}
+
+/* Three players; the packet bought in order (Ann LT and OSO, Bob MRC and M&B — with its CoG
+ * share —, Cy W&S); CoG (Ann, par 90) and SAL (Cy, par 70) floated; the phase set; operating
+ * round 1.1 with CoG operating. */
+static eng_game *cog_operating(const char *phase_name)
+{
+    eng_game *g = new_game(NULL, 3);
+    static const char *const order[] = {"LT", "MRC", "W&S", "OSO", "M&B"};
+    for (int i = 0; i < 5; i++)
+        must(g, buy_item(order[i]));
+    for (int p = 0; p < 3; p++) {
+        g->players[p].cash += 2000;
+        g->bank -= 2000;
+    }
+    float_major(g, "CoG", 90, 0);
+    float_major(g, "SAL", 70, 2);
+    g->phase = phase(phase_name);
+    for (int k = 0; k < g->nplayers && g->round == ENG_ROUND_STOCK; k++)
+        must(g, pass());
+    assert_int_equal(g->round, ENG_ROUND_OPERATING);
+    assert_int_equal(g->operating, co("CoG"));
+    return g;
+}
+
+/* The data as H3 writes it reads as the powers seed 003 rules. */
+static void test_18ga_powers_read(void **state)
+{
+    (void)state;
+    const eng_company *ws = tf_company(title, "W&S"), *mrc = tf_company(title, "MRC"),
+                      *oso = tf_company(title, "OSO");
+    assert_int_equal(ws->powers.token_hex, hex("I9"));
+    assert_true(ws->powers.token_free && !ws->powers.token_extra && !ws->powers.token_connected);
+    assert_int_equal(ws->powers.token_requires_tile, ENG_TOKEN_TILE_NOT_NEEDED);
+    assert_int_equal(ws->powers.ntile_hexes, 0);
+    assert_int_equal(ws->nblocks, 0);
+    assert_int_equal(mrc->powers.tile_hexes[0], hex("F12"));
+    assert_int_equal(mrc->powers.ntile_ids, 3);
+    assert_true(mrc->powers.tile_extra && mrc->powers.tile_free && !mrc->powers.tile_connected);
+    assert_int_equal(mrc->powers.closes_after, ENG_CLOSES_NEVER);
+    assert_int_equal(oso->powers.free_train, train("2"));
+    assert_int_equal(oso->powers.free_train_unless_phase, phase("4"));
+    assert_true(oso->powers.free_train_not_sellable);
+}
+
+/* The W&S: CoG's free station in Waycross, far from its track, no tile there. */
+static void test_18ga_ws(void **state)
+{
+    (void)state;
+    eng_game *g = cog_operating("3");
+    int cog = co("CoG");
+    assert_int_equal(eng_hex_blocked_by(g, hex("I9")), -1);
+    must(g, buy_private("W&S", 70));
+    int cash = g->co[cog].cash;
+    must(g, use("W&S"));
+    assert_int_equal(g->co[cog].cash, cash);
+    assert_int_equal(eng_stations_placed(g, cog), 2);
+    assert_false(g->co[co("W&S")].closed);
+    eng_game_free(g);
+}
+
+/* The Midland: tile 7, 8 or 9 on F12 free of its $40, besides CoG's lay, unconnected. */
+static void test_18ga_midland(void **state)
+{
+    (void)state;
+    eng_game *g = cog_operating("3");
+    int cog = co("CoG");
+    refused(g, lay("F12", "9", 0), "F12 is kept free by MRC while a player owns it");
+    must(g, buy_private("MRC", 40));
+    int cash = g->co[cog].cash, lays = eng_lays_left(g), laid = -1;
+    char why[256];
+    for (int rot = 0; rot < 6 && laid < 0; rot++)
+        if (try_act(g, lay("F12", "9", rot), why) == 0)
+            laid = rot;
+    assert_true(laid >= 0);
+    assert_int_equal(g->co[cog].cash, cash);
+    assert_int_equal(eng_lays_left(g), lays);
+    eng_game_free(g);
+}
+
+/* The OSO: CoG gets the free 2 and still buys its one bank train of the turn. */
+static void test_18ga_oso(void **state)
+{
+    (void)state;
+    eng_game *g = cog_operating("3");
+    int two = train("2");
+    assert_int_equal(g->trains_left[two], 5);
+    must(g, buy_private("OSO", 100));
+    assert_int_equal(held(g, "CoG", "2"), 1);
+    assert_int_equal(g->trains_left[two], 5);
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, (eng_action){.kind = ENG_ACT_SKIP});
+    must(g, no_run());
+    must(g, (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = two});
+    assert_int_equal(held(g, "CoG", "2"), 2);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,5 +601,12 @@ int main(void)
         cmocka_unit_test(test_oso_free_train_not_sellable),
         cmocka_unit_test(test_oso_free_train_gone),
     };
-    return cmocka_run_group_tests(tests, setup_ga_powers, group_teardown);
+    const struct CMUnitTest on_18ga[] = {
+        cmocka_unit_test(test_18ga_powers_read),
+        cmocka_unit_test(test_18ga_ws),
+        cmocka_unit_test(test_18ga_midland),
+        cmocka_unit_test(test_18ga_oso),
+    };
+    return cmocka_run_group_tests(tests, setup_ga_powers, group_teardown) +
+           cmocka_run_group_tests(on_18ga, setup_18ga, group_teardown);
 }

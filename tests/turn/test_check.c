@@ -285,6 +285,26 @@ static void test_1856_bonus_and_port(void **state)
     expect_has("BY:\nBUY BONUS NF", "NF has no bonus to sell in this game");
 }
 
+/* Issue 32: USE for a private's station — 18GA's W&S (by its aliases too), 1830's D&H; a
+ * private without one (18GA's Midland, whose power is a tile: LAY) refused saying which have
+ * one. */
+static void test_use_a_privates_station(void **state)
+{
+    (void)state;
+    eng_title *t18ga = tf_load_title("18GA");
+    T = t18ga;
+    expect("CoG:\nUSE W&S", "CoG: USE W&S");
+    expect("cog:\nuse wsr", "CoG: USE W&S");
+    expect_has("CoG:\nUSE MRC", "refused: USE places a private's station, and MRC has none (the "
+                                "stations: W&S on I9)");
+    expect_has("CoG:\nUSE OSO", "OSO has none");
+    T = T1830;
+    expect("PRR:\nuse d&h", "PRR: USE D&H");
+    expect_has("PRR:\nUSE C&StL", "C&StL has none (the stations: D&H on F16)");
+    T = T1835;
+    eng_title_free(t18ga);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_1830_orders),
         cmocka_unit_test(test_give_up),
         cmocka_unit_test(test_1856_bonus_and_port),
+        cmocka_unit_test(test_use_a_privates_station),
     };
     return cmocka_run_group_tests(tests, load, unload);
 }
