@@ -679,6 +679,9 @@ bool eng_must_sell(const eng_game *g, int player);
 /* Whether the private's powers are open to major c: the private is open and c is their user —
  * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
 bool eng_powers_for(const eng_game *g, int priv, int c);
+/* Whether major c may lay a tile on the hex through a private's power besides its own lays
+ * (tile.extra: 1830's C&StL, 18GA's Midland), not used yet (privates.c). */
+bool eng_extra_tile_power(const eng_game *g, int c, int hex);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a

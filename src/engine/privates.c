@@ -162,6 +162,18 @@ bool eng_powers_for(const eng_game *g, int priv, int c)
                                           : g->co[priv].owner == g->co[c].director;
 }
 
+bool eng_extra_tile_power(const eng_game *g, int c, int hex)
+{
+    for (int p = 0; p < g->t->ncompanies; p++) {
+        const eng_powers *pw = &g->t->companies[p].powers;
+        for (int i = 0; pw->tile_extra && i < pw->ntile_hexes; i++)
+            if (pw->tile_hexes[i] == hex && !(g->co[p].powers_used & (1u << i)) &&
+                eng_powers_for(g, p, c))
+                return true;
+    }
+    return false;
+}
+
 void eng_close_private(eng_game *g, int priv)
 {
     if (g->co[priv].closed)

@@ -166,6 +166,22 @@ static void tile_fallback(turn_ctx *x, const struct company_turn *ct)
         turn_fallback_tile(x, ct->c, ct->goal, false);
 }
 
+/* Whether the company's tile order after the i-th is still to be tried: a lay of its turn
+ * left, or that order a tile on the hex of a private's extra tile it has not used (1830's
+ * C&StL, 18GA's Midland: "LAY 57 ON F6" then "LAY 8 ON F12", the second besides its lay). */
+static bool lay_order_due(turn_ctx *x, const struct company_turn *ct, unsigned kinds, int i)
+{
+    if (eng_lays_left(x->g) > 0)
+        return true;
+    int k = turn_next_order(x, ct->p, ct->section, kinds, i + 1);
+    const ord_order *o = k >= 0 ? &x->pl[ct->p].o->v[k] : NULL;
+    for (int a = 0; o && a < o->nalts; a++)
+        if (o->alts[a].kind == ORD_LAY &&
+            eng_extra_tile_power(x->g, ct->c, turn_place_hex(x->g->t, o->alts[a].hex)))
+            return true;
+    return false;
+}
+
 static void tiles(turn_ctx *x, const struct company_turn *ct)
 {
     const unsigned kinds = KIND(ORD_LAY) | KIND(ORD_NO_TILE);
@@ -180,7 +196,7 @@ static void tiles(turn_ctx *x, const struct company_turn *ct)
     }
     const ord_order *o;
     int i = -1, from;
-    while (eng_lays_left(x->g) > 0 && (o = next_order(x, ct, kinds, &i, &from))) {
+    while (lay_order_due(x, ct, kinds, i) && (o = next_order(x, ct, kinds, &i, &from))) {
         char why[256];
         int rc = try_tile_order(x, ct, o, from, why, sizeof why);
         if (rc >= 0)

@@ -95,28 +95,42 @@ static void float_major(eng_game *g, const char *id, int par, int director)
     assert_true(g->co[c].floated);
 }
 
-/* Three players, rich; the packet bought in order (Ann SVNRR and M&H, Bob C&StL and C&A, Cy
- * D&H and B&O); PRR (Ann, par 100) and NYC (Bob, par 90) floated; the phase set; operating
- * round 1.1 with PRR operating. */
-static eng_game *prr_operating(const char *options, const char *phase_name)
+/* A set-up of three players, rich: the packet bought in `packet`'s order (a B&O's par, where
+ * the packet has it, 100); two majors floated (the first's director Ann, the second's Bob or
+ * Cy); the phase set; operating round 1.1 with the first operating. */
+struct setup {
+    const char *options, *packet[6];
+    const char *first, *second;
+    int first_par, second_par, second_director;
+};
+
+static eng_game *operating_as(const struct setup *s, const char *phase_name)
 {
-    eng_game *g = new_game(options, 3);
-    static const char *const order[] = {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"};
-    for (int i = 0; i < 6; i++)
-        must(g, buy_item(order[i]));
-    must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
+    eng_game *g = new_game(s->options, 3);
+    for (int i = 0; i < 6 && s->packet[i]; i++)
+        must(g, buy_item(s->packet[i]));
+    if (g->par_pending != ENG_NONE)
+        must(g, (eng_action){.kind = ENG_ACT_PAR, .company = g->par_pending, .price = 100});
     for (int p = 0; p < 3; p++) {
         g->players[p].cash += 2000;
         g->bank -= 2000;
     }
-    float_major(g, "PRR", 100, 0);
-    float_major(g, "NYC", 90, 1);
+    float_major(g, s->first, s->first_par, 0);
+    float_major(g, s->second, s->second_par, s->second_director);
     g->phase = phase(phase_name);
     for (int k = 0; k < g->nplayers && g->round == ENG_ROUND_STOCK; k++)
         must(g, pass());
     assert_int_equal(g->round, ENG_ROUND_OPERATING);
-    assert_int_equal(g->operating, co("PRR"));
+    assert_int_equal(g->operating, co(s->first));
     return g;
+}
+
+/* Ann SVNRR and M&H, Bob C&StL and C&A, Cy D&H and B&O; PRR (Ann, par 100) and NYC (Bob, 90). */
+static eng_game *prr_operating(const char *options, const char *phase_name)
+{
+    struct setup s = {options, {"SVNRR", "C&StL", "D&H", "M&H", "C&A", "BO"}, "PRR", "NYC",
+                      100, 90, 1};
+    return operating_as(&s, phase_name);
 }
 
 static eng_action buy_private(const char *id, int price)
@@ -145,21 +159,21 @@ static eng_action no_run(void)
     return (eng_action){.kind = ENG_ACT_RUN, .revenue = 0, .payout = false};
 }
 
-static const eng_event *find_event(const eng_game *g, eng_event_kind kind)
+/* The action's first event of the kind (NULL: none). */
+static const eng_event *event_of(const eng_game *g, eng_event_kind kind)
 {
-    for (int i = 0; i < g->nevents; i++)
-        if (g->events[i].kind == kind)
-            return &g->events[i];
-    return NULL;
+    const eng_event *e = g->events;
+    while (e < g->events + g->nevents && e->kind != kind)
+        e++;
+    return e < g->events + g->nevents ? e : NULL;
 }
 
-static void assert_event_text(const eng_game *g, eng_event_kind kind, const char *want)
+/* The report's line of the action's first event of the kind is `want`. */
+static void says(const eng_game *g, eng_event_kind kind, const char *want)
 {
-    const eng_event *e = find_event(g, kind);
-    if (!e)
-        fail_msg("no such event for \"%s\"", want);
-    char text[256];
-    eng_event_text(g, e, text, sizeof text);
+    char text[256] = "(no such event)";
+    if (event_of(g, kind))
+        eng_event_text(g, event_of(g, kind), text, sizeof text);
     assert_string_equal(text, want);
 }
 
@@ -230,7 +244,7 @@ static void test_ws_station(void **state)
     must(g, buy_private(WS, 20));
     int money = total_money(g), cash = g->co[prr].cash;
     must(g, use(WS));
-    const eng_event *placed = find_event(g, ENG_EV_TOKEN_PLACED);
+    const eng_event *placed = event_of(g, ENG_EV_TOKEN_PLACED);
     assert_non_null(placed);
     assert_int_equal(placed->amount, hex("F22"));
     assert_int_equal(placed->amount2, 0);
@@ -407,7 +421,7 @@ static void test_oso_free_train(void **state)
     assert_int_equal(g->trains_left[two], 5);
     int money = total_money(g), cash = g->co[prr].cash;
     must(g, buy_private(OSO, 160));
-    assert_event_text(g, ENG_EV_FREE_TRAIN, "PRR receives C&A's free 2-train (it may not be sold)");
+    says(g, ENG_EV_FREE_TRAIN, "PRR receives C&A's free 2-train (it may not be sold)");
     assert_int_equal(held(g, "PRR", "2"), 1);
     assert_int_equal(g->trains_left[two], 5);
     assert_int_equal(g->co[prr].cash, cash - 160);
@@ -425,7 +439,7 @@ static void test_oso_free_train_removed(void **state)
     (void)state;
     eng_game *g = prr_operating(NULL, "4");
     must(g, buy_private(OSO, 160));
-    assert_event_text(g, ENG_EV_FREE_TRAIN,
+    says(g, ENG_EV_FREE_TRAIN,
                       "C&A's free 2-train is removed from play (PRR may not have it now)");
     assert_int_equal(g->co[co("PRR")].ntrains, 0);
     eng_game_free(g);
@@ -433,7 +447,7 @@ static void test_oso_free_train_removed(void **state)
     for (int k = 0; k < 4; k++)
         give_train(g, "PRR", "3");
     must(g, buy_private(OSO, 160));
-    assert_true(find_event(g, ENG_EV_FREE_TRAIN)->flag);
+    assert_true(event_of(g, ENG_EV_FREE_TRAIN)->flag);
     assert_int_equal(g->co[co("PRR")].ntrains, 4);
     assert_int_equal(held(g, "PRR", "2"), 0);
     eng_game_free(g);
@@ -487,27 +501,12 @@ static int setup_18ga(void **state)
     return 0;
 }
 
-/* Three players; the packet bought in order (Ann LT and OSO, Bob MRC and M&B — with its CoG
- * share —, Cy W&S); CoG (Ann, par 90) and SAL (Cy, par 70) floated; the phase set; operating
- * round 1.1 with CoG operating. */
+/* 18GA: Ann LT and OSO, Bob MRC and M&B (with its CoG share), Cy W&S; CoG (Ann, par 90) and
+ * SAL (Cy, 70). */
 static eng_game *cog_operating(const char *phase_name)
 {
-    eng_game *g = new_game(NULL, 3);
-    static const char *const order[] = {"LT", "MRC", "W&S", "OSO", "M&B"};
-    for (int i = 0; i < 5; i++)
-        must(g, buy_item(order[i]));
-    for (int p = 0; p < 3; p++) {
-        g->players[p].cash += 2000;
-        g->bank -= 2000;
-    }
-    float_major(g, "CoG", 90, 0);
-    float_major(g, "SAL", 70, 2);
-    g->phase = phase(phase_name);
-    for (int k = 0; k < g->nplayers && g->round == ENG_ROUND_STOCK; k++)
-        must(g, pass());
-    assert_int_equal(g->round, ENG_ROUND_OPERATING);
-    assert_int_equal(g->operating, co("CoG"));
-    return g;
+    struct setup s = {NULL, {"LT", "MRC", "W&S", "OSO", "M&B", NULL}, "CoG", "SAL", 90, 70, 2};
+    return operating_as(&s, phase_name);
 }
 
 /* The data as H3 writes it reads as the powers seed 003 rules. */

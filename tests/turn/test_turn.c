@@ -1812,6 +1812,44 @@ static void test_1830_a_private_bought_from_its_owner(void **state)
     }
 }
 
+/* Issue 32: a private's extra tile written after the company's own lay is still carried out
+ * (C&StL's on B20 besides PRR's 57 on H10: as 18GA's Midland); D&H's tile and station in one
+ * turn; its station in a later turn refused with the engine's reason. */
+static void test_1830_powers_by_mail(void **state)
+{
+    (void)state;
+    int d, o;
+    eng_game *g = prr_operating(&d, &o);
+    g->phase = 1; /* phase 3: majors buy privates */
+    g->co[co("C&StL")].owner = d;
+    g->co[co("D&H")].owner = d;
+    const char *v[4] = {"PASS", "PASS", "PASS", "PASS"};
+    v[d] = "PRR:\nBUY PRIVATE C&StL FOR 40\nLAY 57 ON H10\nLAY 4 ON B20\nNO STATION";
+    resolve(g, v, 1);
+    fate_done(d, 3);
+    fate_done(d, 4);
+    assert_int_equal(g->board->tile[tf_hex(title, "B20")], eng_tile_index(title, "4"));
+    finish(g);
+    g = prr_operating(&d, &o);
+    g->phase = 1;
+    g->co[co("D&H")].owner = d;
+    v[o] = "PASS";
+    v[d] = "PRR:\nBUY PRIVATE D&H FOR 70\nLAY 57 ON F16\nUSE D&H";
+    resolve(g, v, 1);
+    fate_done(d, 3);
+    fate_done(d, 4);
+    assert_int_equal(g->board->tokens[tf_hex(title, "F16")][0][0], co("PRR"));
+    finish(g);
+    g = prr_operating(&d, &o);
+    g->phase = 1;
+    g->co[co("D&H")].owner = d;
+    v[d] = "PRR:\nBUY PRIVATE D&H FOR 70\nLAY 57 ON H10\nUSE D&H";
+    resolve(g, v, 1);
+    fate_has(d, 4, "D&H's station on F16 is placed only in the turn in which PRR lays D&H's tile "
+                   "there");
+    finish(g);
+}
+
 /* ---- 1856 (config/games/1856.json): its privates' bonus tokens and port marker ---- */
 
 static eng_title *title_1856;
@@ -2097,6 +2135,7 @@ int main(void)
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_a_player, use_1830,
                                         back_to_1835),
+        cmocka_unit_test_setup_teardown(test_1830_powers_by_mail, use_1830, back_to_1835),
         cmocka_unit_test_setup_teardown(test_1830_a_private_bought_from_its_owner, use_1830,
                                         back_to_1835),
         cmocka_unit_test_setup_teardown(test_1856_port_and_bonus_orders, use_1856,
