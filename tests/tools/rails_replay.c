@@ -104,7 +104,6 @@ struct replay {
     unsigned closing;           /* PrivateCloses before the engine closes it: bit c, checked
                                  * closed as the operating company's turn ends */
     cJSON *known;               /* tests/oracle/rails-TITLE-known.json */
-    cJSON *title_json;          /* the title file, read for Rails' ids ("ids" "rails") */
     char title_id[16];          /* the log's title (GameIs) */
     const char *log_name;
 };
@@ -129,7 +128,7 @@ static const cJSON *known_entry(struct replay *r)
 /* A documented difference at this line that stops the replay: stop there and say what it is.
  * One with a "correction" does not stop it: "gm_cash" (a revenue above what the trains can earn:
  * the best run, the rest given by the GM; a purchase the engine refuses: the GM charges its
- * price), "gm_tile" (a lay the company's track does not reach: the GM lays the tile),
+ * price; a lay Rails charged less for than the map: the GM gives the rest back), "gm_tile" (a lay the company's track does not reach: the GM lays the tile),
  * "destination_by_lay" (a destination said reached before the lay that reaches it: checked
  * after that lay), "home_city" (the city of an undecided home). */
 static bool known_difference(struct replay *r)
@@ -166,40 +165,9 @@ static int player_of(struct replay *r, const char *name)
     return -1;
 }
 
-static char *read_title_file(const char *name, void *ctx);
-
-/* The title's name for a thing Rails names otherwise: the "id" of the entry (a company, a
- * private, a start item) whose "ids" "rails" is `name` in the title file (18GA's Rails "MR" is
- * the "MRC"), else `name` itself. */
-static const char *from_rails_id(struct replay *r, const char *name)
-{
-    if (!r->title_json) {
-        char *json = read_title_file(r->title_file, NULL);
-        r->title_json = json ? cJSON_Parse(json) : NULL;
-        free(json);
-        if (!r->title_json)
-            r->title_json = cJSON_CreateObject();
-    }
-    const cJSON *list, *it;
-    cJSON_ArrayForEach(list, r->title_json)
-    {
-        const cJSON *array = cJSON_IsArray(list) ? list : NULL;
-        cJSON_ArrayForEach(it, array)
-        {
-            const cJSON *rails = cJSON_GetObjectItem(cJSON_GetObjectItem(it, "ids"), "rails");
-            const cJSON *id = cJSON_GetObjectItem(it, "id");
-            if (cJSON_IsString(rails) && cJSON_IsString(id) &&
-                strcmp(rails->valuestring, name) == 0)
-                return id->valuestring;
-        }
-    }
-    return name;
-}
-
 static int company_of(struct replay *r, const char *id)
 {
-    int c = eng_company_index(r->title, id);
-    return c >= 0 ? c : eng_company_index(r->title, from_rails_id(r, id));
+    return eng_company_index(r->title, id);
 }
 
 /* ---- events: a consequence must match one not yet matched ---- */
@@ -636,8 +604,7 @@ static int choose_par(struct replay *r)
  * B&O's director's certificate, called as the company). */
 static int item_of(struct replay *r, const char *name)
 {
-    int item = eng_start_item_named(r->title, name);
-    return item >= 0 ? item : eng_start_item_named(r->title, from_rails_id(r, name));
+    return eng_start_item_named(r->title, name);
 }
 
 /* A private as Rails names it: 1830's "B&O" is also the private that brings its director. */
@@ -981,6 +948,8 @@ static int or_number(struct replay *r, const char *s)
     or_set_number(r, s, &set, &n);
     return expect_event(r, ENG_EV_OPERATING_ROUND, -2, -2, &set, &n);
 }
+
+static char *read_title_file(const char *name, void *ctx);
 
 /* A tile the title file names by another id, Rails' externalId ("rails_ext_id": older Rails
  * logs the Coalfields & Reading 2053 as 53), or the id itself. */
@@ -2894,7 +2863,6 @@ int main(int argc, char **argv)
     eng_title_free(r.title);
     cJSON_Delete(r.offsets);
     cJSON_Delete(r.known);
-    cJSON_Delete(r.title_json);
     free((char *)r.log_name);
     free((char *)r.title_file);
     free(opts);
