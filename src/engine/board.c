@@ -361,7 +361,8 @@ static int only_tiles_refused(const eng_title *t, int hex, int tile, char *why, 
         if (h->only_tiles[c][k] == tile)
             return 0;
         size_t at = strlen(list);
-        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "", t->tiles[h->only_tiles[c][k]].id);
+        snprintf(list + at, sizeof list - at, "%s%s", k ? ", " : "",
+                 t->tiles[h->only_tiles[c][k]].id);
     }
     return eng_refuse(why, len, "on %s a %s tile may only be %s%s", h->id, eng_color_name(c),
                       h->nonly_tiles[c] > 1 ? "one of " : "", list);
@@ -556,6 +557,8 @@ int eng_lay_options(const eng_board *b, int company, int hex, unsigned colors,
 bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
 {
     const eng_track *tr = eng_board_track(b, hex, NULL);
+    if (tr->cities[city].terminal) /* (18GA Cotton Port's Charleston) */
+        return true;
     int free_circles = 0;
     for (int c = 0; c < tr->ncities; c++) {
         bool same = c == city || (tr->cities[city].oval[0] &&
@@ -568,7 +571,8 @@ bool eng_city_blocks(const eng_board *b, int hex, int city, int company)
             free_circles += b->tokens[hex][c][s] == ENG_NONE;
         }
     }
-    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?) */
+    if (tr->cities[city].neutral_stations > 0) /* (18GA's E1, J4: 18xx.games' City#blocks?; its
+                                                * circle, never a company's, stays free too) */
         return tr->cities[city].pass_own_station;
     return free_circles == 0 || tr->cities[city].pass_own_station;
 }
@@ -667,6 +671,13 @@ static void cross(struct walk *w, int hex, int side)
         reach_side(w, n, back, true);
 }
 
+/* Whether the walk starts at this city, from the company's station there (reach_node's via
+ * -1): it leaves a city it may not pass (a terminal one) along every path. */
+static bool station_start(const struct walk *w, int hex, int node)
+{
+    return w->came[hex][node - ENG_NODE_CITY] == 0xffff;
+}
+
 static void expand(struct walk *w, int hex, int node, int way)
 {
     if (node < 6) {
@@ -678,7 +689,7 @@ static void expand(struct walk *w, int hex, int node, int way)
     }
     if (node == ENG_NODE_OFFBOARD && !w->b->t->hexes[hex].offboard_run_through)
         return; /* off-board: a dead end, unless runs pass through it */
-    if (node >= 8 && node < 12 && !w->no_blocking &&
+    if (node >= 8 && node < 12 && !w->no_blocking && !station_start(w, hex, node) &&
         eng_city_blocks(w->b, hex, node - 8, w->company))
         return;
     uint16_t *left = &w->left[hex][node - ENG_NODE_CITY];

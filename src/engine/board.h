@@ -45,8 +45,10 @@ enum { ENG_NODE_CITY = 8, ENG_NODE_TOWN = 12, ENG_NODE_JUNCTION = 14, ENG_NODE_O
        ENG_NODES_PER_HEX = 16 };
 int eng_end_node(const eng_end *e, int rot);
 /* Whether city `city` of `hex` stops the company's trains and track from passing: every circle
- * of its oval is taken by other companies' tokens, or the city is passed only by companies
- * with a station in it ("pass": "own_station") and the company has none. */
+ * of its oval is taken by other companies' tokens (never where one is a neutral station:
+ * "neutral_stations"), or the city is passed only by companies with a station in it ("pass":
+ * "own_station") and the company has none, or it is terminal (its hex's "terminal": no one
+ * passes; the walk from a station there still leaves it). */
 bool eng_city_blocks(const eng_board *b, int hex, int city, int company);
 
 /* ---- laying track ---- */

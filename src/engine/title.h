@@ -66,6 +66,9 @@ typedef struct eng_city {
                            * neutral tokens): no station may go there, and runs pass through
                            * the city freely (18xx.games city.rb blocks?: a neutral token never
                            * blocks; Rails: a town counting as a city) */
+    bool terminal;        /* a map hex's "terminal": true: every run ends in the city, none
+                           * passes through it, whoever's stations (18GA Cotton Port's
+                           * Charleston E15; 18xx.games path terminal:1); a run may start there */
 } eng_city;
 
 typedef struct eng_town {

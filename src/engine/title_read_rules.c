@@ -3,7 +3,8 @@
  * - a phase's "depot_trains_per_turn" (the trains a company buys from the bank in a turn);
  * - the market's end spaces ("300e") and "market_end" ("round" or "set": when the game ends
  *   after a company's price reached one);
- * - a map hex's city's "neutral_stations" (circles held by no company from the start);
+ * - a map hex's city's "neutral_stations" (circles held by no company from the start), and a
+ *   map hex's "terminal" (its cities end every run);
  * - a hex's "only_tiles" ({"green": ["453a"]}: the only tiles of a colour laid there);
  * - a major's "homes" (several home stations) and "home_blocks_until_floated" (its home
  *   station placed when the game starts). */
@@ -26,7 +27,7 @@ static bool read_depot_limits(struct loader *L, const cJSON *root)
         if (!get_int(L, where, it, "depot_trains_per_turn", &ph->depot_trains_per_turn, 0))
             return false;
         if (ph->depot_trains_per_turn < 0)
-            return bad(L, "%s.depot_trains_per_turn: a number of trains, 1 or more", where);
+            return bad(L, "%s.depot_trains_per_turn: a number of trains (0: no limit)", where);
     }
     return true;
 }
@@ -98,8 +99,14 @@ static bool read_hex_rules(struct loader *L, const cJSON *root)
         eng_hex *h = &L->t->hexes[i++];
         char where[64];
         snprintf(where, sizeof where, "hexes[%s]", h->id);
-        if (!read_only_tiles(L, where, it, h))
+        bool terminal;
+        if (!read_only_tiles(L, where, it, h) ||
+            !get_bool_or(L, where, it, "terminal", &terminal, false))
             return false;
+        if (terminal && h->printed.ncities == 0)
+            return bad(L, "%s.terminal: the hex has no city", where);
+        for (int k = 0; k < h->printed.ncities; k++)
+            h->printed.cities[k].terminal = terminal;
         const cJSON *city;
         int k = 0;
         cJSON_ArrayForEach(city, member(it, "cities"))

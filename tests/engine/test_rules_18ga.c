@@ -8,6 +8,7 @@
 #include "game_fixture.h"
 #include "engine/board.h"
 #include "engine/invariants.h"
+#include "engine/routes.h"
 #include "util/buf.h"
 
 #include <cJSON.h>
@@ -43,10 +44,15 @@ static void use_variant(const char *members)
     title = t;
 }
 
-static void use_1830(void)
+static void use_title(const char *name)
 {
     eng_title_free(title);
-    title = tf_load_title("1830");
+    title = tf_load_title(name);
+}
+
+static void use_1830(void)
+{
+    use_title("1830");
 }
 
 static int setup(void **state)
@@ -134,12 +140,15 @@ static const eng_event *last_event(const eng_game *g, eng_event_kind kind)
     return NULL;
 }
 
-static void assert_text(const eng_game *g, const eng_event *e, const char *want)
+/* The line of the last event of that kind, as reports write it ("" without one). */
+static const char *said(const eng_game *g, eng_event_kind kind)
 {
-    char text[256];
-    assert_non_null(e);
-    eng_event_text(g, e, text, sizeof text);
-    assert_string_equal(text, want);
+    static char text[256];
+    const eng_event *e = last_event(g, kind);
+    text[0] = '\0';
+    if (e)
+        eng_event_text(g, e, text, sizeof text);
+    return text;
 }
 
 static void assert_invariants(const eng_game *g)
@@ -310,6 +319,19 @@ static void use_market_end(const char *when)
     title = t;
 }
 
+/* PRR, operating in the phase named, at 325 (the top row's last but one), pays out: 350. */
+static eng_game *prr_pays_out_to_350(const char *phase_name)
+{
+    eng_game *g = operating(NULL, phase_name, "PRR", NULL);
+    int prr = co("PRR");
+    g->co[prr].row = 0;
+    g->co[prr].col = title->market_cols - 2;
+    give_train(g, "PRR", "2");
+    must(g, run(100, true));
+    assert_int_equal(eng_share_price(g, prr), 350);
+    return g;
+}
+
 /* PRR at 325 pays out and reaches 350, the end: the game ends with the operating round (in
  * phase 3's first of two), or with the set ("set"). */
 static void test_a_price_at_the_markets_end_ends_the_game(void **state)
@@ -318,19 +340,13 @@ static void test_a_price_at_the_markets_end_ends_the_game(void **state)
     for (int set = 0; set < 2; set++) {
         use_market_end(set ? "set" : NULL);
         assert_true(title->market_end_set == set);
-        eng_game *g = operating(NULL, "3", "PRR", NULL);
+        eng_game *g = prr_pays_out_to_350("3");
         assert_int_equal(g->ors_in_set, 2);
-        int prr = co("PRR");
-        g->co[prr].row = 0;
-        g->co[prr].col = title->market_cols - 2;
-        give_train(g, "PRR", "2");
-        must(g, run(100, true));
-        assert_int_equal(eng_share_price(g, prr), 350);
-        assert_text(g, last_event(g, ENG_EV_MARKET_END),
-                    set ? "PRR's price reaches the market's end (350): the game ends with this "
-                          "set of operating rounds"
-                        : "PRR's price reaches the market's end (350): the game ends with this "
-                          "operating round");
+        assert_string_equal(said(g, ENG_EV_MARKET_END),
+                            set ? "PRR's price reaches the market's end (350): the game ends "
+                                  "with this set of operating rounds"
+                                : "PRR's price reaches the market's end (350): the game ends "
+                                  "with this operating round");
         must(g, done());
         if (set) {
             assert_int_equal(g->round, ENG_ROUND_OPERATING);
@@ -342,7 +358,8 @@ static void test_a_price_at_the_markets_end_ends_the_game(void **state)
         const eng_event *over = last_event(g, ENG_EV_GAME_OVER);
         assert_non_null(over);
         assert_int_equal(over->amount, ENG_END_MARKET);
-        assert_text(g, over, "The game is over (a company reached the market's end)");
+        assert_string_equal(said(g, ENG_EV_GAME_OVER),
+                            "The game is over (a company reached the market's end)");
         eng_game_free(g);
     }
     use_1830();
@@ -352,13 +369,7 @@ static void test_a_price_at_the_markets_end_ends_the_game(void **state)
 static void test_without_an_end_space_the_game_goes_on(void **state)
 {
     (void)state;
-    eng_game *g = operating(NULL, "2", "PRR", NULL);
-    int prr = co("PRR");
-    g->co[prr].row = 0;
-    g->co[prr].col = title->market_cols - 2;
-    give_train(g, "PRR", "2");
-    must(g, run(100, true));
-    assert_int_equal(eng_share_price(g, prr), 350);
+    eng_game *g = prr_pays_out_to_350("2");
     must(g, done());
     assert_false(g->market_end_reached);
     assert_int_equal(g->round, ENG_ROUND_STOCK);
@@ -367,43 +378,63 @@ static void test_without_an_end_space_the_game_goes_on(void **state)
 
 /* ---- neutral stations ---- */
 
-/* Rochester D14 (one circle) held by no company: no station goes there, and a run passes it;
- * a company's station in the same circle would block the others. */
-static void test_a_neutral_station_fills_the_city_and_blocks_nothing(void **state)
+/* Rochester D14 with one of its circles (of one, or of two) held by no company: no station
+ * goes in the last free one, and a run passes the full city; in 1830 a company's station
+ * there blocks the others. */
+static void test_a_neutral_station_fills_a_circle_and_blocks_nothing(void **state)
 {
     (void)state;
-    use_variant("\"hexes\": [{\"id\": \"D14\", \"patch\": true, \"cities\": [{\"revenue\": 20, "
-                "\"slots\": 1, \"neutral_stations\": 1}]}]");
-    int d14 = tf_hex(title, "D14"), nyc = co("NYC"), prr = co("PRR");
-    eng_board *b = eng_starting_board(title);
-    char why[256] = "";
-    assert_int_equal(eng_station_check(b, NULL, nyc, d14, 0, why, sizeof why), -1);
-    assert_string_equal(why, "D14 has no free station circle (held by no company)");
-    assert_false(eng_city_blocks(b, d14, 0, nyc));
-    eng_board_free(b);
-
+    for (int slots = 1; slots <= 2; slots++) {
+        char *members = str_format("\"hexes\": [{\"id\": \"D14\", \"patch\": true, "
+                                   "\"cities\": [{\"revenue\": 20, \"slots\": %d, "
+                                   "\"neutral_stations\": 1}]}]", slots);
+        use_variant(members);
+        free(members);
+        int d14 = tf_hex(title, "D14"), nyc = co("NYC"), prr = co("PRR");
+        eng_board *b = eng_starting_board(title);
+        char why[256] = "";
+        if (slots == 2)
+            assert_int_equal(eng_place_station(b, NULL, prr, d14, 0, why, sizeof why), 0);
+        assert_int_equal(eng_station_check(b, NULL, nyc, d14, 0, why, sizeof why), -1);
+        assert_string_equal(why, "D14 has no free station circle (held by no company)");
+        assert_false(eng_city_blocks(b, d14, 0, nyc));
+        eng_board_free(b);
+    }
     use_1830();
-    b = eng_starting_board(title);
-    assert_int_equal(eng_place_station(b, NULL, prr, d14, 0, why, sizeof why), 0);
-    assert_true(eng_city_blocks(b, d14, 0, nyc));
+    eng_board *b = eng_starting_board(title);
+    char why[256];
+    int d14 = tf_hex(title, "D14");
+    assert_int_equal(eng_place_station(b, NULL, co("PRR"), d14, 0, why, sizeof why), 0);
+    assert_true(eng_city_blocks(b, d14, 0, co("NYC")));
     eng_board_free(b);
 }
 
-/* Two circles, one neutral: one company's station goes in; the city, full, still blocks no
- * run. */
-static void test_a_neutral_circle_beside_a_free_one(void **state)
+/* A terminal city (Rochester D14 "terminal"): no run passes it, not even one of the company
+ * with a station there, whose track still reaches out from it; in 1830 the company passes. */
+static void test_a_terminal_city_is_passed_by_no_one(void **state)
 {
     (void)state;
-    use_variant("\"hexes\": [{\"id\": \"D14\", \"patch\": true, \"cities\": [{\"revenue\": 20, "
-                "\"slots\": 2, \"neutral_stations\": 1}]}]");
-    int d14 = tf_hex(title, "D14"), nyc = co("NYC"), prr = co("PRR");
-    eng_board *b = eng_starting_board(title);
-    char why[256] = "";
-    assert_int_equal(eng_place_station(b, NULL, prr, d14, 0, why, sizeof why), 0);
-    assert_int_equal(eng_station_check(b, NULL, nyc, d14, 0, why, sizeof why), -1);
-    assert_false(eng_city_blocks(b, d14, 0, nyc));
-    eng_board_free(b);
-    use_1830();
+    for (int terminal = 1; terminal >= 0; terminal--) {
+        if (terminal)
+            use_variant("\"hexes\": [{\"id\": \"D14\", \"patch\": true, \"terminal\": true}]");
+        int d14 = tf_hex(title, "D14"), nyc = co("NYC"), prr = co("PRR");
+        eng_board *b = eng_starting_board(title);
+        char why[256];
+        assert_int_equal(eng_place_station(b, NULL, prr, d14, 0, why, sizeof why), 0);
+        assert_true(eng_city_blocks(b, d14, 0, prr) == terminal);
+        assert_true(eng_city_blocks(b, d14, 0, nyc));
+        eng_reach r;
+        eng_reach_compute(b, prr, &r);
+        for (int e = 0; e < 6; e++)
+            if (eng_neighbor(title, d14, e) >= 0 &&
+                (eng_track_edges(eng_board_track(b, d14, NULL), 0) & (1u << e)))
+                assert_true(r.edges[d14] & (1u << e));
+        eng_reach_free(&r);
+        eng_board_free(b);
+        use_1830();
+    }
+    expect_variant_error("\"hexes\": [{\"id\": \"I17\", \"patch\": true, \"terminal\": true}]",
+                         "hexes[I17].terminal: the hex has no city");
 }
 
 /* ---- only_tiles ---- */
@@ -606,6 +637,20 @@ static void test_the_second_turn_has_one_lay(void **state)
     use_1830();
 }
 
+/* The title a game of base (named name) plays with those options (their "title" patches). */
+static eng_title *chosen(const eng_title *base, const char *name, const char *options)
+{
+    eng_options o;
+    char why[256], *err = NULL;
+    eng_options_default(base, &o);
+    if (eng_options_parse(base, &o, options, why, sizeof why))
+        fail_msg("%s: %s", options, why);
+    eng_title *t = eng_title_load_chosen(name, reader, NULL, base, o.chosen, &err);
+    if (!t)
+        fail_msg("%s with %s does not load: %s", name, options, err);
+    return t;
+}
+
 /* ---- soft rust: an option's title patch says it ---- */
 
 static void test_soft_rust_is_an_option_patch(void **state)
@@ -614,19 +659,112 @@ static void test_soft_rust_is_an_option_patch(void **state)
     use_variant("\"game_options\": [{\"id\": \"SoftRust4T\", \"default\": \"no\", \"choices\": "
                 "{\"no\": {}, \"yes\": {\"title\": {\"trains\": [{\"name\": \"4\", "
                 "\"patch\": true, \"rusts_on\": \"\", \"obsolete_on\": \"D\"}]}}}}]");
-    eng_options o;
-    char why[256], *err = NULL;
-    eng_options_default(title, &o);
-    assert_int_equal(eng_options_parse(title, &o, "SoftRust4T=yes", why, sizeof why), 0);
-    eng_title *t = eng_title_load_chosen("v", reader, NULL, title, o.chosen, &err);
-    if (!t)
-        fail_msg("the chosen title does not load: %s", err);
+    eng_title *t = chosen(title, "v", "SoftRust4T=yes");
     const eng_train *four = &t->trains[eng_train_index(t, "4")];
     assert_string_equal(four->rusts_on, "");
     assert_int_equal(four->obsolete_on, eng_train_index(t, "D"));
     assert_string_equal(title->trains[eng_train_index(title, "4")].rusts_on, "D");
     eng_title_free(t);
     use_1830();
+}
+
+/* ---- 18GA's own data (config/games/18GA.json) ---- */
+
+/* A 18GA game as it starts: ACL's home station on Jacksonville J12 (ACL not started), which
+ * no other company's run passes; Montgomery E1 and Tallahassee J4 held by no company, passed
+ * by all; the market's 300 an end space, which, as the bank's break, ends the game after the
+ * operating round; one train a turn from the bank in phases 2 and 3. */
+static void test_the_18ga_game_starts_with_its_stations(void **state)
+{
+    (void)state;
+    use_title("18GA");
+    eng_game *g = new_game(NULL, 3);
+    int j12 = tf_hex(title, "J12"), acl = co("ACL"), cog = co("CoG");
+    assert_false(g->co[acl].started);
+    assert_int_equal(g->board->tokens[j12][0][0], acl);
+    assert_true(eng_city_blocks(g->board, j12, 0, cog));
+    char why[256] = "";
+    static const char *const neutral[] = {"E1", "J4"};
+    for (int k = 0; k < 2; k++) {
+        int h = tf_hex(title, neutral[k]);
+        assert_int_equal(eng_station_check(g->board, NULL, cog, h, 0, why, sizeof why), -1);
+        assert_non_null(strstr(why, "(held by no company)"));
+        assert_false(eng_city_blocks(g->board, h, 0, cog));
+    }
+    assert_invariants(g);
+    int ends = 0;
+    for (int i = 0; i < title->market_rows * title->market_cols; i++)
+        ends += title->market_ends[i] ? title->market[i] : 0;
+    assert_int_equal(ends, 300);
+    assert_int_equal(title->phases[phase("2")].depot_trains_per_turn, 1);
+    assert_int_equal(title->phases[phase("3")].depot_trains_per_turn, 1);
+    assert_int_equal(title->phases[phase("4")].depot_trains_per_turn, 0);
+    assert_false(title->market_end_set); /* both end after the operating round (18xx.games */
+    assert_false(title->bank_break_ends_set); /* current_or) */
+    eng_game_free(g);
+    use_1830();
+}
+
+/* W&A's run from its station in Rome C3 (a 57) over D2 into Montgomery E1 (neutral) and on
+ * over F2 to Columbus G3 (a 57): a 3-train earns 20 + 30 + 20 through E1; were E1 terminal,
+ * the run would end there (50). */
+static void test_a_run_passes_montgomery(void **state)
+{
+    (void)state;
+    use_title("18GA");
+    eng_game *g = new_game(NULL, 3);
+    static const struct { const char *hex, *tile; int rot; } lays[] = {
+        {"C3", "57", 0}, {"D2", "9", 0}, {"F2", "9", 2}, {"G3", "57", 2}};
+    char why[256];
+    for (int k = 0; k < 4; k++)
+        if (eng_lay_tile(g->board, ENG_NONE, tf_hex(title, lays[k].hex),
+                         tf_tile(title, lays[k].tile), lays[k].rot, 1u << ENG_YELLOW, why,
+                         sizeof why))
+            fail_msg("%s on %s: %s", lays[k].tile, lays[k].hex, why);
+    int wa = co("W&A"), e1 = tf_hex(title, "E1");
+    assert_int_equal(eng_place_station(g->board, NULL, wa, tf_hex(title, "C3"), 0, why,
+                                       sizeof why), 0);
+    give_train(g, "W&A", "3");
+    eng_run run;
+    assert_int_equal(eng_best_run_exhaustive(g, wa, &run), 70);
+    title->hexes[e1].printed.cities[0].terminal = true;
+    assert_int_equal(eng_best_run_exhaustive(g, wa, &run), 50);
+    eng_game_free(g);
+    use_1830();
+}
+
+/* The special upgrades on the board: Augusta D10's green only 453a; Rome C3's the standard
+ * ones, never 453a. */
+static void test_the_18ga_special_upgrades_on_the_board(void **state)
+{
+    (void)state;
+    use_title("18GA");
+    eng_board *b = eng_starting_board(title);
+    char why[256] = "";
+    lay_any_rotation(b, "D10", "57");
+    lay_any_rotation(b, "C3", "57");
+    assert_false(fits(b, "D10", "14", why)); /* (the upgrades list says it too) */
+    assert_non_null(strstr(why, "14"));
+    assert_true(fits(b, "D10", "453a", why));
+    assert_true(fits(b, "C3", "14", why));
+    assert_false(fits(b, "C3", "453a", why));
+    eng_board_free(b);
+    use_1830();
+}
+
+/* Cotton Port: GA's homes Augusta D10 and Charleston E15, a terminal city. */
+static void test_cotton_ports_two_homes_and_charleston(void **state)
+{
+    (void)state;
+    eng_title *base = tf_load_title("18GA"), *t = chosen(base, "18GA", "Variant=CottonPort");
+    const eng_company *ga = tf_company(t, "GA");
+    assert_int_equal(ga->home_hex, tf_hex(t, "D10"));
+    assert_int_equal(ga->nmore_homes, 1);
+    assert_int_equal(ga->more_homes[0], tf_hex(t, "E15"));
+    assert_true(t->hexes[tf_hex(t, "E15")].printed.cities[0].terminal);
+    assert_int_equal(tf_company(base, "GA")->nmore_homes, 0);
+    eng_title_free(t);
+    eng_title_free(base);
 }
 
 int main(void)
@@ -638,8 +776,8 @@ int main(void)
         cmocka_unit_test(test_the_limit_is_the_phases_at_each_purchase),
         cmocka_unit_test(test_a_price_at_the_markets_end_ends_the_game),
         cmocka_unit_test(test_without_an_end_space_the_game_goes_on),
-        cmocka_unit_test(test_a_neutral_station_fills_the_city_and_blocks_nothing),
-        cmocka_unit_test(test_a_neutral_circle_beside_a_free_one),
+        cmocka_unit_test(test_a_neutral_station_fills_a_circle_and_blocks_nothing),
+        cmocka_unit_test(test_a_terminal_city_is_passed_by_no_one),
         cmocka_unit_test(test_only_tiles_of_a_colour_on_a_hex),
         cmocka_unit_test(test_two_home_stations),
         cmocka_unit_test(test_a_home_station_from_the_start),
@@ -647,6 +785,10 @@ int main(void)
         cmocka_unit_test(test_an_upgrade_is_the_first_turns_only_lay),
         cmocka_unit_test(test_the_second_turn_has_one_lay),
         cmocka_unit_test(test_soft_rust_is_an_option_patch),
+        cmocka_unit_test(test_the_18ga_game_starts_with_its_stations),
+        cmocka_unit_test(test_a_run_passes_montgomery),
+        cmocka_unit_test(test_the_18ga_special_upgrades_on_the_board),
+        cmocka_unit_test(test_cotton_ports_two_homes_and_charleston),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
