@@ -154,8 +154,9 @@ typedef struct eng_company_state {
                           * depot_trains_per_turn) */
     bool upgraded;       /* it has upgraded a tile (first_turn_tile_lays: no yellow lay after) */
     /* privates' powers of issue 32 (privates.c): */
-    bool tile_power_now; /* privates: the user laid the power's tile in the turn going on (its
-                          * station "requires_tile": "same_turn", 1830's D&H) */
+    bool tile_power_now; /* privates: the user laid the power's tile on the station's hex in
+                          * the turn going on (its station "requires_tile": "same_turn", 1830's
+                          * D&H) */
     bool free_train_given; /* privates with a free_train: the train went to the company that
                             * bought it (one more of its kind in the game) */
     unsigned char not_sellable[ENG_MAX_TRAIN_TYPES]; /* majors: how many of its trains of each

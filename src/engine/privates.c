@@ -13,9 +13,10 @@
  * leaves his turn as it was.
  * Privates' powers: whose they are, when they close (their tile lays and stations are
  * operating.c's; whether a station may go on its hex yet, here); a free train for the major
- * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and tunnel) held by the major that buys the
- * private, sold by it to other majors (by the bank once the private is closed); a marker
- * (1856's port) the owning major places on one of its hexes; what both add to a run. */
+ * that buys the private (18GA's OSO), which it may not sell; a run bonus (1856's bridge and
+ * tunnel) held by the major that buys the private, sold by it to other majors (by the bank
+ * once the private is closed); a marker (1856's port) the owning major places on one of its
+ * hexes; what both add to a run. */
 #include "engine/privates.h"
 #include "engine/query.h"
 #include "engine/state.h"
@@ -215,7 +216,8 @@ void eng_powers_turn_end(eng_game *g, int c)
 
 void eng_power_tile_laid(eng_game *g, int priv, int k)
 {
-    g->co[priv].tile_power_now = true;
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    g->co[priv].tile_power_now |= pw->tile_hexes[k] == pw->token_hex;
     eng_use_power(g, priv, 1u << k);
 }
 

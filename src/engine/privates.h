@@ -35,7 +35,8 @@ void eng_powers_new_phase(eng_game *g);
 /* 0, or -1 with why: the tile is not one the private's tile lay may be (1856's W&SR: 59). */
 int eng_power_tile_refused(const eng_game *g, int priv, int tile, char *why, size_t len);
 /* The user's lay through the private's tile power on its hex k: used (the private closes as
- * its powers say), and laid in this turn, for a station "same_turn" (1830's D&H). */
+ * its powers say), and, on the station's hex, laid in this turn, for a station "same_turn"
+ * (1830's D&H). */
 void eng_power_tile_laid(eng_game *g, int priv, int k);
 /* 0, or -1 with why: company c (the powers' user) may not place the private's station now as
  * far as the power goes — placed already (once only), or no tile on its hex as its

@@ -41,25 +41,27 @@ static void set_powers(cJSON *root, const char *id, const char *powers, const ch
     fail_msg("no private %s", id);
 }
 
-/* 1830 with 18GA's three powers, and five 2-trains for the bank (the OSO's is the sixth). */
-static int setup_ga_powers(void **state)
+/* 1830 with 18GA's three powers (the W&S's station needing a tile there as `requires_tile`
+ * says), and five 2-trains for the bank (the OSO's is the sixth). */
+static eng_title *ga_like_title(const char *requires_tile)
 {
-    (void)state;
-    char *json = tf_json_of("1830");
+    char *json = tf_json_of("1830"), ws[256];
     cJSON *root = cJSON_Parse(json);
     free(json);
-    set_powers(root, WS,
-               "{\"user\": \"owning_company\", \"token\": {\"hex\": \"F22\", \"extra\": false, "
-               "\"free\": true, \"connected\": false, \"requires_tile\": false}, "
-               "\"closes_after\": \"never\"}",
-               NULL);
+    snprintf(ws, sizeof ws,
+             "{\"user\": \"owning_company\", \"token\": {\"hex\": \"F22\", \"extra\": false, "
+             "\"free\": true, \"connected\": false, \"requires_tile\": %s}, "
+             "\"closes_after\": \"never\"}",
+             requires_tile);
+    set_powers(root, WS, ws, NULL);
     set_powers(root, MIDLAND,
                "{\"user\": \"owning_company\", \"tile\": {\"hexes\": [\"J10\"], \"tiles\": [\"7\", "
                "\"8\", \"9\"], \"extra\": true, \"free\": true, \"connected\": false}, "
                "\"closes_after\": \"never\"}",
                "[\"J10\"]");
     set_powers(root, OSO,
-               "{\"free_train\": {\"train\": \"2\", \"unless_phase\": \"4\", \"not_sellable\": true}}",
+               "{\"free_train\": {\"train\": \"2\", \"unless_phase\": \"4\", "
+               "\"not_sellable\": true}}",
                "[\"H18\"]");
     cJSON_SetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "trains"),
                                                                 0),
@@ -67,10 +69,17 @@ static int setup_ga_powers(void **state)
                          5);
     char *text = cJSON_PrintUnformatted(root), *err = NULL;
     cJSON_Delete(root);
-    title = eng_title_parse(text, &err);
+    eng_title *t = eng_title_parse(text, &err);
     free(text);
-    if (!title)
+    if (!t)
         fail_msg("the title does not load: %s", err);
+    return t;
+}
+
+static int setup_ga_powers(void **state)
+{
+    (void)state;
+    title = ga_like_title("false");
     return 0;
 }
 
@@ -190,7 +199,8 @@ static int held(const eng_game *g, const char *id, const char *train_name)
 static void test_the_powers_read(void **state)
 {
     (void)state;
-    const eng_powers *ws = &tf_company(title, WS)->powers, *mrc = &tf_company(title, MIDLAND)->powers,
+    const eng_powers *ws = &tf_company(title, WS)->powers,
+                     *mrc = &tf_company(title, MIDLAND)->powers,
                      *oso = &tf_company(title, OSO)->powers;
     assert_int_equal(ws->token_hex, hex("F22"));
     assert_int_equal(ws->token_requires_tile, ENG_TOKEN_TILE_NOT_NEEDED);
@@ -339,6 +349,29 @@ static void test_ws_has_no_tile_lay(void **state)
             laid = rot;
     assert_true(laid >= 0);
     eng_game_free(g);
+}
+
+/* "requires_tile": true: a tile on the hex first, whoever laid it (not the W&S's rule: the
+ * attribute's other meaning, tried on it). */
+static void test_a_station_after_a_tile(void **state)
+{
+    (void)state;
+    eng_title *ga = title;
+    title = ga_like_title("true");
+    assert_int_equal(tf_company(title, WS)->powers.token_requires_tile, ENG_TOKEN_AFTER_TILE);
+    eng_game *g = prr_operating("RouteAlgorithm=Permissive", "3");
+    must(g, buy_private(WS, 20));
+    refused(g, use(WS), "SVNRR's station on F22 needs a tile there first");
+    char why[256];
+    int laid = -1;
+    for (int rot = 0; rot < 6 && laid < 0; rot++)
+        if (try_act(g, lay("F22", "57", rot), why) == 0)
+            laid = rot;
+    assert_true(laid >= 0);
+    must(g, use(WS));
+    eng_game_free(g);
+    eng_title_free(title);
+    title = ga;
 }
 
 /* ---- the Midland ---- */
@@ -592,6 +625,7 @@ int main(void)
         cmocka_unit_test(test_ws_station_is_the_turns_one),
         cmocka_unit_test(test_ws_station_needs_a_marker_and_room),
         cmocka_unit_test(test_ws_has_no_tile_lay),
+        cmocka_unit_test(test_a_station_after_a_tile),
         cmocka_unit_test(test_midland_tile),
         cmocka_unit_test(test_midland_tile_not_off_the_map),
         cmocka_unit_test(test_midland_tile_in_the_track_step),
