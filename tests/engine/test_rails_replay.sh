@@ -173,28 +173,33 @@ done
 # built something yet ("not built: ...") or at a known difference
 # (tests/oracle/rails-1856-known.json); and its action log replays to the same state
 ORACLE_1856=$(dirname "$ORACLE")/rails-1856
-must_reach() { # the line rails-1856.json "_replays_to" gives a log (one entry a line)
-    grep -F "\"$1\":" tests/oracle/rails-1856.json | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p'
+must_reach() { # must_reach TITLE LOG: the line rails-TITLE.json "_replays_to" gives (one a line)
+    grep -F "\"$2\":" "tests/oracle/rails-$1.json" | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p'
 }
-for log in "$ORACLE_1856"/*.report tests/oracle/rails-1856/*.report; do
-    name=$(basename "$log")
-    want=$(must_reach "$name")
-    out=$("$REPLAY" "$log" 2>&1)
-    stop=$(echo "$out" | sed -n 's/^stopped at line \([0-9]*\).*/\1/p')
-    why=$(echo "$out" | sed -n 's/^stopped at line [0-9]* ([^)]*): //p')
-    if [ -z "$want" ]; then
-        not_ok "1856 $name: no line in tests/oracle/rails-1856.json \"_replays_to\""
-    elif ! echo "$out" | tail -1 | grep -q 'all consequences match\( up to there\)\?$' ||
-        ! echo "$out" | grep -q 'replays to the same state$'; then
-        not_ok "1856 $name: $(echo "$out" | grep -m1 -A3 'MISMATCH\|REFUSED\|REPLAY OF THE LOG\|cannot' | tr '\n' ' ')"
-    elif [ -n "$stop" ] && { [ "$want" -eq 0 ] || [ "$stop" -lt "$want" ]; }; then
-        not_ok "1856 $name stops at line $stop, before line $want: $why"
-    elif [ -n "$stop" ]; then
-        ok "1856 $name replays to line $stop (at least $want today), every consequence equal; stops: $why"
-    else
-        ok "1856 $name replays to its end, every consequence equal"
-    fi
-done
+replays_as_far() { # replays_as_far TITLE LOG...: each as far as rails-TITLE.json says
+    title=$1
+    shift
+    for log in "$@"; do
+        name=$(basename "$log")
+        want=$(must_reach "$title" "$name")
+        out=$("$REPLAY" "$log" 2>&1)
+        stop=$(echo "$out" | sed -n 's/^stopped at line \([0-9]*\).*/\1/p')
+        why=$(echo "$out" | sed -n 's/^stopped at line [0-9]* ([^)]*): //p')
+        if [ -z "$want" ]; then
+            not_ok "$title $name: no line in tests/oracle/rails-$title.json \"_replays_to\""
+        elif ! echo "$out" | tail -1 | grep -q 'all consequences match\( up to there\)\?$' ||
+            ! echo "$out" | grep -q 'replays to the same state$'; then
+            not_ok "$title $name: $(echo "$out" | grep -m1 -A3 'MISMATCH\|REFUSED\|REPLAY OF THE LOG\|cannot' | tr '\n' ' ')"
+        elif [ -n "$stop" ] && { [ "$want" -eq 0 ] || [ "$stop" -lt "$want" ]; }; then
+            not_ok "$title $name stops at line $stop, before line $want: $why"
+        elif [ -n "$stop" ]; then
+            ok "$title $name replays to line $stop (at least $want today), every consequence equal; stops: $why"
+        else
+            ok "$title $name replays to its end, every consequence equal"
+        fi
+    done
+}
+replays_as_far 1856 "$ORACLE_1856"/*.report tests/oracle/rails-1856/*.report
 # ... and what it checks can fail: a 1856 log changed by a sed script replays to the line
 # expected (changed_1856 NAME LOG SED PATTERN: PATTERN found in the replay's output)
 changed_1856() {
@@ -220,4 +225,58 @@ changed_1856 1856_CGR-10Shares-Test 1856_CGR-10Shares-Test 's/^\(BID_ITEM_LOG,[^
     "$end" \
     && ok "1856: amounts written with \$ (older Rails) read as without" \
     || not_ok "1856: amounts with \$ are not read"
+rm -rf "$tmp"
+# issue 32: Rails' one 18GA game — 18GA_A of ../shared/oracle/rails-18GA/ (to the bank's break
+# in OR 7.1) and Rails' own rewrite of it after its J10 fix in tests/oracle/rails-18GA/ (README
+# there) — replays with config/games/18GA.json and its save's options (and Rails' base-game
+# terrain costs, rails-18GA.json "_as_logged"), every consequence matching, as far as
+# tests/oracle/rails-18GA.json "_replays_to" says; the places where Rails of 2011 and the
+# published rules differ are tests/oracle/rails-18GA-known.json's, each corrected by the GM:
+# J10's cost Rails lacked, and three revenues of Rails' calculator with Montgomery and
+# Tallahassee as towns
+ORACLE_18GA=$(dirname "$ORACLE")/rails-18GA
+replays_as_far 18GA "$ORACLE_18GA"/*.report tests/oracle/rails-18GA/*.report
+out=$("$REPLAY" "$ORACLE_18GA/18GA_A.report" 2>&1)
+n=$(echo "$out" | grep -c 'a known difference)$')
+[ "$n" -eq 4 ] && echo "$out" | grep -q "the GM gives ACL the 40 back" \
+    && echo "$out" | grep -q '3 declared revenues above the best, each a known difference' \
+    && ok "18GA_A: the GM corrects 4 known differences (J10's 40; 3 revenues with Montgomery and Tallahassee as towns)" \
+    || not_ok "18GA_A's corrections: $n $(echo "$out" | grep 'known difference' | tr '\n' ' ')"
+# before OR 7.1 (line 1070): every dollar accounted for, the GM's corrections paid by the bank
+state=$("$REPLAY" "$ORACLE_18GA/18GA_A.report" 1070 2>/dev/null)
+total=$(echo "$state" | grep -o '"cash":-\?[0-9]*\|"bank":-\?[0-9]*' | cut -d: -f2 | awk '{ s += $1 } END { print s }')
+echo "$state" | grep -q '"bazik":{"cash":1925}' && echo "$state" | grep -q '"ACL":{"cash":17,"price":110}' \
+    && [ "$total" = 8000 ] && ok "18GA_A before OR 7.1: the money as Rails', 8000 in all" \
+    || not_ok "18GA_A's state before line 1070 ($total): $state"
+# the terrain costs are Rails' base game's (rails-18GA.json "_as_logged": TerrainCosts=rails):
+# with the title's default (18xx.games': G3 free) ACL's 57 on Columbus at line 834 is no 40
+out=$(PBEMGM_OPTIONS="Variant=Basegame" "$REPLAY" "$ORACLE_18GA/18GA_A.report" 2>&1)
+echo "$out" | grep -q "^MISMATCH at line 834: LaysTileAtFor,ACL,57,G3,NW,40" \
+    && ok "18GA_A: Rails' base-game terrain costs, as logged (G3 40 at line 834; 18xx.games' none)" \
+    || not_ok "18GA_A without TerrainCosts=rails: $(echo "$out" | grep -m1 -A2 'MISMATCH\|REFUSED' | tr '\n' ' ')"
+# ... and what it checks can fail (changed_18GA NAME LOG SED PATTERN: a copy of LOG changed by
+# SED, under NAME, its save beside it, replays to PATTERN)
+changed_18GA() {
+    dir=$ORACLE_18GA
+    [ -f "$dir/$2.report" ] || dir=tests/oracle/rails-18GA
+    sed "$3" "$dir/$2.report" > "$tmp/$1.report"
+    cp "$dir/$2.rails" "$tmp/$1.rails"
+    "$REPLAY" "$tmp/$1.report" 2>&1 | grep -q "$4"
+}
+tmp=$(mktemp -d)
+# ACL's money after OR 2.1 is Rails' only with the GM's 40 back for J10
+changed_18GA 18GA_A 18GA_A 's/^Has,ACL,350\r\?$/Has,ACL,310/' "^MISMATCH at line 185: Has,ACL,310" \
+    && ok "18GA: a changed consequence is a mismatch (ACL's money after J10's lay)" \
+    || not_ok "18GA: a changed consequence is not found"
+# with J10's 40 charged (Rails' rewrite), ACL cannot pay for the 4-train it bought in OR 4.1 —
+# where Rails stopped loading the save: pbemgm refuses it too
+changed_18GA 18GA_A_c73b8b557 18GA_A_c73b8b557 's/^LoadInterrupted,218\r\?$/BuysTrain,ACL,4,IPO,300/' \
+    "the engine says: a 4 train costs 300, and ACL has 270$" \
+    && ok "18GA: after Rails' J10 fix ACL cannot pay for its 4-train in OR 4.1, in pbemgm as in Rails" \
+    || not_ok "18GA: the rewrite's ACL 4-train is not refused"
+# amounts written with $ (older Rails) are read as without: the same end
+changed_18GA 18GA_A 18GA_A 's/^\(BID_ITEM_LOG,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Has,[^,]*,\)\([0-9]\)/\1$\2/; s/^\(Payout,[^,]*,\)\([0-9]\)/\1$\2/' \
+    '1027 lines checked, all consequences match$' \
+    && ok "18GA: amounts written with \$ (older Rails) read as without" \
+    || not_ok "18GA: amounts with \$ are not read"
 rm -rf "$tmp"

@@ -128,7 +128,7 @@ static const cJSON *known_entry(struct replay *r)
 /* A documented difference at this line that stops the replay: stop there and say what it is.
  * One with a "correction" does not stop it: "gm_cash" (a revenue above what the trains can earn:
  * the best run, the rest given by the GM; a purchase the engine refuses: the GM charges its
- * price), "gm_tile" (a lay the company's track does not reach: the GM lays the tile),
+ * price; a lay Rails charged less for than the map: the GM gives the rest back), "gm_tile" (a lay the company's track does not reach: the GM lays the tile),
  * "destination_by_lay" (a destination said reached before the lay that reaches it: checked
  * after that lay), "home_city" (the city of an undecided home). */
 static bool known_difference(struct replay *r)
@@ -1001,7 +1001,11 @@ static int read_lay(struct replay *r, const char *tile_id, const char *hex, cons
                     eng_action *a, const cJSON **offs, int *word, int *sign, int *add)
 {
     *word = rotation_word(r, word_s, sign, add);
+    /* a tile Rails logs by its externalId: the offsets file's "tile_ids" (18GA's 451: 451a) or
+     * the title's rails_ext_id */
+    const cJSON *ext = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "tile_ids"), tile_id);
     const char *tile = eng_tile_index(r->title, tile_id) >= 0 ? tile_id
+                       : cJSON_IsString(ext)                  ? ext->valuestring
                                                               : tile_by_rails_ext_id(r, tile_id);
     *offs = cJSON_GetObjectItem(cJSON_GetObjectItem(r->offsets, "offsets"), tile);
     a->hex = eng_hex_index(r->title, hex);
@@ -1049,6 +1053,28 @@ static int destination_by_lay(struct replay *r)
     return check_number(r, "escrow left", 0, r->g->co[c].escrow);
 }
 
+/* A lay Rails charged less for than the map says (known difference "gm_cash" on a lay line:
+ * 18GA's J10, whose cost Rails' data lacked when the game was played): the engine charges the
+ * map's cost, and the GM gives the company back what Rails did not charge (house rule 15), so
+ * that the game goes on as it was played. */
+static int lay_cost_refunded(struct replay *r, int c, int hex, int rails_cost)
+{
+    for (int i = 0; i < r->g->nevents; i++) {
+        const eng_event *e = &r->g->events[i];
+        if (r->used[i] || e->kind != ENG_EV_TILE_LAID || e->company != c || e->amount != hex)
+            continue;
+        int more = e->amount2 - rails_cost;
+        r->used[i] = true;
+        if (more <= 0)
+            return failf(r, "a lay the engine charges more for than Rails", "%d", e->amount2);
+        fprintf(stderr, "line %d: %s, charged %d here: the GM gives %s the %d back (a known "
+                        "difference)\n", r->line, r->text, e->amount2, r->title->companies[c].id,
+                more);
+        return gm_cash(r, r->title->companies[c].id, more);
+    }
+    return expect_event(r, ENG_EV_TILE_LAID, -2, c, &hex, &rails_cost);
+}
+
 static int lay_tile(struct replay *r, char **f, int n)
 {
     eng_action a = {.kind = ENG_ACT_LAY_TILE, .player = r->g->current};
@@ -1066,6 +1092,8 @@ static int lay_tile(struct replay *r, char **f, int n)
     if (undecided_home(r) || lay_at_offsets(r, &a, offs, word, sign, add))
         return -1;
     int cost = n > 5 ? atoi(f[5]) : 0;
+    if (strcmp(known_correction(r), "gm_cash") == 0) /* Rails charged less than the map says */
+        return lay_cost_refunded(r, company_of(r, f[1]), a.hex, cost);
     if (expect_event(r, ENG_EV_TILE_LAID, -2, company_of(r, f[1]), &a.hex, &cost))
         return -1;
     return r->dest_early ? destination_by_lay(r) : 0;
@@ -2449,6 +2477,7 @@ static char *translate_options(const eng_title *t, const char *rails)
                                            "RouteAwareness", "RevenueCalculation",
                                            "BeginnerGame", "NetworthHidden"};
     static const char *const renamed[][2] = {{"UnlimitedTopTrains_D", "UnlimitedTopTrains"},
+                                             {"UnlimitedTopTrains_8", "UnlimitedTopTrains"},
                                              {"C&ACertificate(ReadingOnly)", "C&ACertificate"}};
     /* Rails 1.x's values (its 1835 Game.xml: LDIncome values="20M,30M"; an empty Variant,
      * the standard game: V1.9.2 StartRound.start); Rails' FirstRoundSellRestriction "First

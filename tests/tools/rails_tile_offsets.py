@@ -7,7 +7,11 @@ rails_replay lays a tile Rails logged at orientation word w (the index of w in t
 tile that the engine accepts. An offset d is one under which our tile's edge e is Rails' side s
 with e = (side_add + side_sign * s - d) mod 6, every track of the tile then the same.
 
-  rails_tile_offsets.py TITLE TILES.XML NAMES SIGN ADD SIDE_SIGN SIDE_ADD > OUT.json
+  rails_tile_offsets.py TITLE TILES.XML NAMES SIGN ADD SIDE_SIGN SIDE_ADD [TILESET.XML TILE_IDS]
+      > OUT.json
+
+TILE_IDS maps the externalIds Rails logs (TileSet.xml's extId) to our tile ids: 18GA's
+'{"451": "451a", ...}' (Rails' tile 1451, logged as 451, is our 451a); the output's "tile_ids".
 
 1856 (a flat map held as printed, 1856.json "geometry": a Rails side s in Rails orientation o
 lies on flat edge (s + o + 3) mod 6): NAMES S,SW,NW,N,NE,SE (Rails' MapOrientation for NS maps),
@@ -59,13 +63,24 @@ def main():
     sign, add, side_sign, side_add = int(sign), int(add), int(side_sign), int(side_add)
     ours = {t["id"]: t for t in json.load(open("config/games/%s.json" % title))["tiles"]}
     rails = {t.get("id"): t for t in ET.parse(xml).getroot().findall("Tile")}
+    # tiles Rails logs by their externalId (18GA's 451 for Rails' tile 1451, our 451a): TILESET
+    # (Rails' TileSet.xml, which gives the extIds) and TILE_IDS ('{"451": "451a", ...}': each
+    # extId as our tile id), both optional; the output's "tile_ids" tells rails_replay
+    tileset = sys.argv[8] if len(sys.argv) > 8 else None
+    tile_ids = json.loads(sys.argv[9]) if len(sys.argv) > 9 else {}
+    by_ours = {}
+    if tileset:
+        for t in ET.parse(tileset).getroot().iter("Tile"):
+            if t.get("extId") in tile_ids and t.get("id") in rails:
+                by_ours[tile_ids[t.get("extId")]] = rails[t.get("id")]
     offsets = {}
     for tid, tile in ours.items():
-        if tid not in rails:
+        theirs = by_ours.get(tid, rails.get(tid))
+        if theirs is None:
             continue
         our_nodes, our_direct = junctions_ours(tile)
         want = shape(our_nodes, our_direct)
-        r_nodes, r_direct, _ = junctions_rails(rails[tid])
+        r_nodes, r_direct, _ = junctions_rails(theirs)
         found = []
         for d in range(6):
             m = lambda s: (side_add + side_sign * s - d) % 6
@@ -86,6 +101,8 @@ def main():
         "rotation": {"names": names.split(","), "sign": sign, "add": add},
         "offsets": offsets,
     }
+    if tile_ids:
+        out["tile_ids"] = tile_ids
     json.dump(out, sys.stdout, indent=1)
     print()
 
