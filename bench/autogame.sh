@@ -35,3 +35,8 @@ play 1856 "" 300
 play 1856 "" 300 100
 play 1856 "" 300 100 loans
 play 1856 "" 300 100 "" 3
+# 18Kaas and 18GA (issue 32): silent, and investing (18GA with Cotton Port and three players)
+play 18Kaas "" 300
+play 18Kaas "" 300 100
+play 18GA "" 300
+play 18GA "Variant=CottonPort" 300 100 "" 3
