@@ -93,11 +93,12 @@ static void say_homes(const eng_title *t, buf *b)
         const eng_company *co = &t->companies[c];
         char where[ENG_NAME + ENG_ID + 8];
         if (co->home_at_start && co->home_hex >= 0)
-            buf_printf(b, "%s's home station stands on %s from the start: no run passes "
-                          "through it until %s floats.\n",
+            buf_printf(b, "%s's home station stands on %s from the start, before %s floats: "
+                          "as any station, it keeps other companies' runs from passing through "
+                          "the city while the city is full (they may end there).\n",
                        co->id, hex_label(t, co->home_hex, where, sizeof where), co->id);
         if (co->nmore_homes > 0 && co->home_hex >= 0) {
-            buf_printf(b, "%s has %d home stations, placed when it floats: %s", co->id,
+            buf_printf(b, "%s has %d home stations, placed when it first operates: %s", co->id,
                        co->nmore_homes + 1, hex_label(t, co->home_hex, where, sizeof where));
             for (int k = 0; k < co->nmore_homes; k++)
                 buf_printf(b, "%s%s", k == co->nmore_homes - 1 ? " and " : ", ",
