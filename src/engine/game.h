@@ -692,6 +692,8 @@ bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a
  * kind already bought (1830's D from the first 6), while any are left. */
 bool eng_bank_sells(const eng_game *g, int type);
+/* Whether the trains of this kind have rusted: the kind they rust on has been bought. */
+bool eng_train_rusted(const eng_game *g, int type);
 int eng_start_item_index(const eng_title *t, const char *id);
 /* The start packet item a player or a log names: by its id (any case), else the item that sells
  * the company of that name, else the one that brings its director's certificate (1830's "B&O":

@@ -13,12 +13,6 @@ static eng_title *load_18ga(void)
     return tf_load_title("18GA");
 }
 
-static char *title_text(const char *name, void *ctx)
-{
-    (void)ctx;
-    return tf_json_of(name);
-}
-
 /* The title as the options in text change it (the test fails when one does not load). */
 static eng_title *load_with(const eng_title *base, const char *text)
 {
@@ -29,7 +23,7 @@ static eng_title *load_with(const eng_title *base, const char *text)
         fail_msg("%s: %s", text, why);
     if (!eng_choices_change_title(base, o.chosen))
         fail_msg("%s changes no data", text);
-    eng_title *t = eng_title_load_chosen("18GA", title_text, NULL, base, o.chosen, &err);
+    eng_title *t = eng_title_load_chosen("18GA", tf_read_games_file, NULL, base, o.chosen, &err);
     if (!t)
         fail_msg("%s: %s", text, err);
     return t;
