@@ -193,13 +193,18 @@ static void say_extra_tile_power(const eng_title *t, int c, buf *b)
     if (!pw->tile_extra || pw->ntile_ids == 0 || pw->ntile_hexes == 0 || !pw->user_owning_company)
         return;
     buf_printf(b, "%s (%s): the company that owns it may lay tile ", co->id, co->name);
-    for (int k = 0; k < pw->ntile_ids; k++)
-        buf_printf(b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
-                   t->tiles[pw->tile_ids[k]].id);
+    rep_power_tiles(t, pw, b);
     char where[ENG_NAME + ENG_ID + 8];
     buf_printf(b, " on %s besides its own lay%s%s.\n",
                hex_label(t, pw->tile_hexes[0], where, sizeof where),
                pw->tile_free ? ", free" : "", pw->tile_connected ? "" : ", needing no connection");
+}
+
+void rep_power_tiles(const eng_title *t, const eng_powers *pw, buf *b)
+{
+    for (int k = 0; k < pw->ntile_ids; k++)
+        buf_printf(b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
+                   t->tiles[pw->tile_ids[k]].id);
 }
 
 /* The privates' powers of rules unlike the usual (say_free_train, say_station_power,
