@@ -462,12 +462,6 @@ static void test_ruhr_in_the_trial_of_a_lay(void **state)
 
 /* ---- the privates on their 18Kaas hexes ---- */
 
-static void bank_pays(eng_game *g, int player, int amount)
-{
-    g->players[player].cash += amount;
-    g->bank -= amount;
-}
-
 /* Three players, each given 1000 more; the privates bought in order at their prices, B&O's
  * par 100: stock round 1. */
 static eng_game *packet_sold(const char *options)
@@ -479,7 +473,7 @@ static eng_game *packet_sold(const char *options)
         must(g, buy_item(order[i]));
     must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
     for (int p = 0; p < 3; p++)
-        bank_pays(g, p, 1000);
+        eng_bank_pays_player(g, p, 1000);
     assert_int_equal(g->round, ENG_ROUND_STOCK);
     return g;
 }
@@ -493,11 +487,11 @@ static eng_game *prr_operating(const char *private_id)
     if (!g->co[prr].started) {
         give(g, "PRR", 20, true, director);
         eng_set_par(g, prr, 100);
-        bank_pays(g, director, -200);
+        eng_bank_pays_player(g, director, -200);
     }
     while (eng_percent_held(g, prr, director) < 60) {
         give(g, "PRR", 10, false, director);
-        bank_pays(g, director, -100);
+        eng_bank_pays_player(g, director, -100);
     }
     eng_check_float(g, prr);
     g->phase = phase("3");
