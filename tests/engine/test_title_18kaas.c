@@ -14,19 +14,13 @@
  * when the choices change the title's data the title they make. */
 static eng_title *load_kaas(const char *options)
 {
-    char *err = NULL, why[256];
+    char *err = NULL;
     eng_title *base = eng_title_load("18Kaas", tf_read_games_file, NULL, &err);
     if (!base)
         fail_msg("18Kaas.json does not load: %s", err);
-    eng_options o;
-    eng_options_default(base, &o);
-    if (options && eng_options_parse(base, &o, options, why, sizeof why))
-        fail_msg("%s: %s", options, why);
-    if (!eng_choices_change_title(base, o.chosen))
-        return base;
-    eng_title *t = eng_title_load_chosen("18Kaas", tf_read_games_file, NULL, base, o.chosen, &err);
+    eng_title *t = tf_title_with(base, options);
     if (!t)
-        fail_msg("18Kaas with %s does not load: %s", options, err);
+        return base;
     eng_title_free(base);
     return t;
 }
