@@ -7,7 +7,8 @@
 
 #include <stdbool.h>
 
-/* The game ends (reason: ENG_END_BANK or ENG_END_BANKRUPTCY): the final scores as events. */
+/* The game ends (reason: ENG_END_BANK, ENG_END_BANKRUPTCY or ENG_END_MARKET): the final scores
+ * as events. */
 void eng_end_game(eng_game *g, int reason);
 /* Whether the player could sell any share now (an emergency sale). */
 bool eng_can_sell_any(const eng_game *g, int player);

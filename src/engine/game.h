@@ -684,13 +684,16 @@ bool eng_must_sell(const eng_game *g, int player);
  * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
 bool eng_powers_for(const eng_game *g, int priv, int c);
 /* Whether major c may lay a tile on the hex through a private's power besides its own lays
- * (tile.extra: 1830's C&StL, 18GA's Midland), not used yet (privates.c). */
+ * (tile.extra: 1830's C&StL, 18GA's Midland), unused yet (privates.c; the turn tries a LAY
+ * order there once the company's own lays are done). */
 bool eng_extra_tile_power(const eng_game *g, int c, int hex);
 /* Whether the company may run into the hex: it holds the right the hex asks for, if any. */
 bool eng_may_enter(const eng_game *g, int company, int hex);
 /* Whether the bank sells trains of this kind now: the kind on sale, or one available from a
  * kind already bought (1830's D from the first 6), while any are left. */
 bool eng_bank_sells(const eng_game *g, int type);
+/* Whether the trains of this kind have rusted: the kind they rust on has been bought. */
+bool eng_train_rusted(const eng_game *g, int type);
 int eng_start_item_index(const eng_title *t, const char *id);
 /* The start packet item a player or a log names: by its id (any case), else the item that sells
  * the company of that name, else the one that brings its director's certificate (1830's "B&O":

@@ -250,10 +250,7 @@ static int check_train_limits(const eng_game *g, const eng_action *a, char *what
  * obsolete (scrapped after its last run, or at once from the pool). */
 static bool kind_may_be_gone(const eng_game *g, int k, bool *rusted)
 {
-    *rusted = false;
-    for (int j = 0; j < g->t->ntrains; j++)
-        if (g->train_bought[j] && strcmp(g->t->trains[k].rusts_on, g->t->trains[j].name) == 0)
-            *rusted = true;
+    *rusted = eng_train_rusted(g, k);
     return *rusted || g->train_obsolete[k];
 }
 

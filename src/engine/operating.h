@@ -14,7 +14,8 @@ int eng_operate(eng_game *g, const eng_action *a, char *why, size_t len);
  * ends, and the next company's begins. */
 void eng_operating_company_closed(eng_game *g, int company);
 /* The home stations placed as the game starts (a major's "home_blocks_until_floated": 18GA's
- * ACL on Jacksonville, whose full city no run passes before ACL floats). */
+ * ACL on Jacksonville, whose full city no other company's run passes, before ACL floats as
+ * after). */
 void eng_place_starting_homes(eng_game *g);
 
 #endif

@@ -254,16 +254,6 @@ int eng_power_station_refused(const eng_game *g, int priv, int c, char *why, siz
     return station_tile_refused(g, priv, c, why, len);
 }
 
-/* Whether trains of the kind have left the game (rusted, or obsolete). */
-static bool train_kind_gone(const eng_game *g, int type)
-{
-    const eng_train *tr = &g->t->trains[type];
-    for (int j = 0; j < g->t->ntrains; j++)
-        if (g->train_bought[j] && strcmp(tr->rusts_on, g->t->trains[j].name) == 0)
-            return true;
-    return g->train_obsolete[type];
-}
-
 /* A major buying the private receives its free train at once — no purchase, its turn's
  * purchase still to make — unless the power's phase is reached (or the kind has rusted), or
  * the major holds as many trains as its limit: then the train is removed from play (18GA's
@@ -276,8 +266,8 @@ static void free_train_with_private(eng_game *g, int buyer, int priv)
         return;
     int type = pw->free_train;
     bool removed = (pw->free_train_unless_phase >= 0 && g->phase >= pw->free_train_unless_phase) ||
-                   train_kind_gone(g, type) || s->ntrains >= eng_train_limit(g, buyer) ||
-                   s->ntrains >= ENG_MAX_TRAINS;
+                   eng_train_rusted(g, type) || g->train_obsolete[type] ||
+                   s->ntrains >= eng_train_limit(g, buyer) || s->ntrains >= ENG_MAX_TRAINS;
     if (!removed) {
         if (g->operating == buyer && s->step == ENG_STEP_RUN && s->ntrains == 0)
             eng_step_reach(g, buyer, ENG_STEP_TRAINS); /* (bought at its trains step, its run

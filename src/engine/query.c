@@ -256,6 +256,14 @@ bool eng_national_may_buy(const eng_game *g, int company, int type)
            (!g->t->trains[type].rusts_on[0] && g->t->trains[type].obsolete_on < 0);
 }
 
+bool eng_train_rusted(const eng_game *g, int type)
+{
+    for (int j = 0; j < g->t->ntrains; j++)
+        if (g->train_bought[j] && strcmp(g->t->trains[type].rusts_on, g->t->trains[j].name) == 0)
+            return true;
+    return false;
+}
+
 bool eng_bank_sells(const eng_game *g, int type)
 {
     if (type < 0 || type >= g->t->ntrains || g->trains_left[type] <= 0)

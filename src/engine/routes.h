@@ -1,13 +1,15 @@
 /* routes: the runs of a company's trains and the best of them. A run of one train goes from stop
  * to stop along track (cities, towns, off-boards), at least one city holding the company's
  * station, no stop twice, no track twice, not through a city other companies' tokens fill (it may
- * start or end there), nor through an off-board (which ends it); an n-train counts at most n
- * stops, an n+n train n cities and off-boards plus n towns; each group (Berlin's two cities, the
- * Elsass and Oberschlesien off-boards) once per train; an off-board worth nothing in this phase
- * leaves the map, unless it doubles the run (title.h's doubles_run: 18Kaas's Ruhrgebied, whose
- * run counts its other cities twice); a ferry's toll comes off the run (Hamburg's Elbe: HamburgFerry=GM, house rule
- * 3, also when the run starts or ends on the bank across from the company's station, and every
- * train may take the ferry; =Rails, only when a run crosses). The trains of one company share
+ * start or end there; a city with a neutral station never stops it, a terminal one always:
+ * board.h's eng_city_blocks), nor through an off-board (which ends it); an n-train counts at
+ * most n stops, an n+n train n cities and off-boards plus n towns; each group (Berlin's two
+ * cities, the Elsass and Oberschlesien off-boards) once per train; an off-board worth nothing in
+ * this phase leaves the map, unless it doubles the run (title.h's doubles_run: 18Kaas's
+ * Ruhrgebied, whose run counts its other cities twice); a ferry's toll comes off the run
+ * (Hamburg's Elbe: HamburgFerry=GM, house rule 3, also when the run starts or ends on the bank
+ * across from the company's station, and every train may take the ferry; =Rails, only when a
+ * run crosses). The trains of one company share
  * no other track. eng_best_run() finds the best total exactly by a bounded search;
  * eng_best_run_exhaustive() tries every combination — the baseline the tests and the benchmark
  * compare it with. Pure. */

@@ -306,9 +306,9 @@ typedef struct eng_company {
                            * Cotton Port's GA) */
     int more_homes[3];
     bool home_at_start;   /* "home_blocks_until_floated": its home station is placed when the
-                           * game starts, so that no run passes its full home city while it has
-                           * not floated (18GA's ACL on Jacksonville J12: 18xx.games' flipped
-                           * token, which blocks as any station does) */
+                           * game starts, so that no other company's run passes its full home
+                           * city before it floats (nor after, as any station: 18GA's ACL on
+                           * Jacksonville J12, 18xx.games' flipped token) */
 } eng_company;
 
 /* A train's kind, as "distance" says (docs/titles.md): n ("distance": n), n+n ([n, m]: n

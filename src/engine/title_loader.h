@@ -161,8 +161,8 @@ bool eng_title_read_rights(struct loader *L, const cJSON *root);
 
 /* The title's loans ("loans": title_read_loans.c), once the phases are read. */
 bool eng_title_read_loans(struct loader *L, const cJSON *root);
-/* title_read_rules.c: depot trains a turn, the market's end, neutral stations, only_tiles,
- * homes (docs/titles.md) */
+/* title_read_rules.c: depot trains a turn, the market's end, neutral stations, terminal cities,
+ * only_tiles, several homes, a home placed at the start (docs/titles.md) */
 bool eng_title_read_rules(struct loader *L, const cJSON *root);
 
 /* The title on 18xx.games ("18xx.games": title_xgames.c), once the tiles and hexes are read. */

@@ -2,8 +2,8 @@
  * entry it is about, as in "hexes[C11].paths[2]: no city 3 on this hex". The order of the
  * reading is eng_title_from_json's; its parts are title_read_map.c, title_read_companies.c,
  * title_options.c, title_check.c (the references, once what they name is read) and
- * title_read_rules.c (18GA's: depot trains, the market's end, neutral stations, homes);
- * variants and game options' patches are title_patch.c. */
+ * title_read_rules.c (18GA's: depot trains, the market's end, neutral stations, terminal
+ * cities, only_tiles, homes); variants and game options' patches are title_patch.c. */
 #include "engine/title_loader.h"
 #include "util/util.h"
 

@@ -679,8 +679,8 @@ static void legend_game_marks(cairo_t *cr, const rpt_map_marks *marks, double *y
     if (blocking) {
         *y += 26;
         text_from(cr, MARGIN, *y + 5,
-                  "Bar \"blocks\" in a company's colours: its home station, placed at the start; "
-                  "no run passes through it until the company floats.");
+                  "Bar \"blocks\" in a company's colours: its home station, placed at the start "
+                  "(shown until it floats); others' runs do not pass through its full city.");
     }
 }
 

@@ -33,8 +33,9 @@ void rpt_map_hex_center(const eng_title *t, const rpt_map_layout *l, int hex, do
 typedef enum {
     RPT_MARK_MARKER,
     RPT_MARK_DESTINATION,
-    RPT_MARK_BLOCKING /* a home placed at the start, blocking runs until its company floats (18GA's
-                       * ACL on Jacksonville): a bar "blocks" in its colours */
+    RPT_MARK_BLOCKING /* a home placed at the start, shown until its company floats (18GA's ACL
+                       * on Jacksonville; a station like any other, blocking a full city before
+                       * and after): a bar "blocks" in its colours */
 } rpt_map_mark_kind;
 typedef struct rpt_map_mark {
     rpt_map_mark_kind kind;

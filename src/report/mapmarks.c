@@ -2,7 +2,8 @@
  * mapdraw.c) — each private's marker on the map (1856's port, for the major that placed it) and
  * the destination of each major started in escrow that has not reached it yet (1856: reaching
  * it pays the escrow), and the home placed at the start of a major that has not floated yet
- * (18GA's ACL on Jacksonville: no run passes it until then). Pure: reads the engine. */
+ * (18GA's ACL on Jacksonville, drawn as 18xx.games draws its flipped token; it blocks as any
+ * station does, before and after). Pure: reads the engine. */
 #include "report/mapdraw.h"
 
 #include "engine/game.h"

@@ -93,11 +93,12 @@ static void say_homes(const eng_title *t, buf *b)
         const eng_company *co = &t->companies[c];
         char where[ENG_NAME + ENG_ID + 8];
         if (co->home_at_start && co->home_hex >= 0)
-            buf_printf(b, "%s's home station stands on %s from the start: no run passes "
-                          "through it until %s floats.\n",
+            buf_printf(b, "%s's home station stands on %s from the start, before %s floats: "
+                          "as any station, it keeps other companies' runs from passing through "
+                          "the city while the city is full (they may end there).\n",
                        co->id, hex_label(t, co->home_hex, where, sizeof where), co->id);
         if (co->nmore_homes > 0 && co->home_hex >= 0) {
-            buf_printf(b, "%s has %d home stations, placed when it floats: %s", co->id,
+            buf_printf(b, "%s has %d home stations, placed when it first operates: %s", co->id,
                        co->nmore_homes + 1, hex_label(t, co->home_hex, where, sizeof where));
             for (int k = 0; k < co->nmore_homes; k++)
                 buf_printf(b, "%s%s", k == co->nmore_homes - 1 ? " and " : ", ",
@@ -192,13 +193,18 @@ static void say_extra_tile_power(const eng_title *t, int c, buf *b)
     if (!pw->tile_extra || pw->ntile_ids == 0 || pw->ntile_hexes == 0 || !pw->user_owning_company)
         return;
     buf_printf(b, "%s (%s): the company that owns it may lay tile ", co->id, co->name);
-    for (int k = 0; k < pw->ntile_ids; k++)
-        buf_printf(b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
-                   t->tiles[pw->tile_ids[k]].id);
+    rep_power_tiles(t, pw, b);
     char where[ENG_NAME + ENG_ID + 8];
     buf_printf(b, " on %s besides its own lay%s%s.\n",
                hex_label(t, pw->tile_hexes[0], where, sizeof where),
                pw->tile_free ? ", free" : "", pw->tile_connected ? "" : ", needing no connection");
+}
+
+void rep_power_tiles(const eng_title *t, const eng_powers *pw, buf *b)
+{
+    for (int k = 0; k < pw->ntile_ids; k++)
+        buf_printf(b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
+                   t->tiles[pw->tile_ids[k]].id);
 }
 
 /* The privates' powers of rules unlike the usual (say_free_train, say_station_power,

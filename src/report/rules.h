@@ -9,6 +9,7 @@
 #define PBEMGM_REP_RULES_H
 
 #include "engine/game.h"
+#include "util/buf.h"
 
 #include <cJSON.h>
 
@@ -21,5 +22,9 @@ cJSON *rep_rules_json(const eng_game *g);
  * lines separated by '\n' (none after the last), malloc'd; NULL when none, or the game is
  * over. */
 char *rep_rules_now_text(const eng_game *g);
+
+/* The tiles a private's tile power may lay ("tiles"), as "7, 8 or 9", appended to b; nothing
+ * when any tile may be. */
+void rep_power_tiles(const eng_title *t, const eng_powers *pw, buf *b);
 
 #endif

@@ -459,9 +459,7 @@ static void form_privates_line(const eng_game *g, int c, cJSON *it)
         const char *id = t->companies[v].id;
         if (pw->ntile_hexes > 0) {
             buf_printf(&b, "%sLAY ", b.len ? "; " : "");
-            for (int k = 0; k < pw->ntile_ids; k++)
-                buf_printf(&b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
-                           t->tiles[pw->tile_ids[k]].id);
+            rep_power_tiles(t, pw, &b);
             buf_printf(&b, "%s ON %s (%s's tile)", pw->ntile_ids ? "" : "tile",
                        t->hexes[pw->tile_hexes[0]].id, id);
         }

@@ -38,9 +38,9 @@ int xg_loan_power(const eng_game *g, int c, bool took_loan, bool interest_paid);
 bool xg_may_buy_private(const eng_game *g);
 
 /* Whether company c, a station marker left, holds a private of the section's
- * "token_step_powers" whose station it has not placed and whose hex has a city with room for it (18GA's W&S in Waycross: g_18_ga
- * step/token.rb remaining_token_ability?, tokenable? without connection or cost): 18xx.games'
- * token step asks it then, for a pass at least. */
+ * "token_step_powers" whose station it has not placed and whose hex has a city with room for
+ * it (18GA's W&S in Waycross: g_18_ga step/token.rb remaining_token_ability?, tokenable?
+ * without connection or cost): 18xx.games' token step asks it then, for a pass at least. */
 bool xg_token_power_waits(const eng_game *g, int c);
 
 /* step/route.rb actions: whether company c, with trains, has track from its stations that

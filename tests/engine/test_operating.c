@@ -19,13 +19,6 @@ static eng_action buy_train(const char *name, bool pool)
     return (eng_action){.kind = ENG_ACT_BUY_TRAIN, .train = train(name), .from_pool = pool};
 }
 
-/* Money from the bank to a player, keeping the total. */
-static void pay(eng_game *g, int player, int amount)
-{
-    g->players[player].cash += amount;
-    g->bank -= amount;
-}
-
 /* Ends the operating company's turn, buying the train on sale first when a major must have one. */
 static void end_turn(eng_game *g)
 {
@@ -221,7 +214,7 @@ static void test_the_bank_breaking_ends_the_game(void **state)
     eng_game *g = by_operating("Variant=Clemens");
     int by = co("BY");
     give_train(g, "BY", "2");
-    pay(g, 0, g->bank - 50); /* 50 left in the bank */
+    eng_bank_pays_player(g, 0, g->bank - 50); /* 50 left in the bank */
     must(g, run(200, true)); /* the players hold 50% of BY: 100 paid */
     assert_true(g->bank < 0);
     assert_true(has_event(g, ENG_EV_BANK_BROKEN, -1, -1)); /* said as it breaks (Rails) */

@@ -21,12 +21,6 @@ static int setup_1830(void **state)
 
 /* ---- set-ups ---- */
 
-static void bank_pays(eng_game *g, int player, int amount)
-{
-    g->players[player].cash += amount;
-    g->bank -= amount;
-}
-
 static int owner_of(const eng_game *g, const char *private_id)
 {
     return g->co[co(private_id)].owner;
@@ -42,7 +36,7 @@ static eng_game *packet_sold(const char *options, int bo_par)
         must(g, buy_item(order[i]));
     must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = bo_par});
     for (int p = 0; p < 3; p++)
-        bank_pays(g, p, 1000);
+        eng_bank_pays_player(g, p, 1000);
     assert_int_equal(g->round, ENG_ROUND_STOCK);
     return g;
 }
@@ -52,7 +46,7 @@ static void take_tens(eng_game *g, const char *id, int player, int tens)
 {
     for (int k = 0; k < tens; k++) {
         give(g, id, 10, false, player);
-        bank_pays(g, player, -g->co[co(id)].par);
+        eng_bank_pays_player(g, player, -g->co[co(id)].par);
     }
     eng_check_float(g, co(id));
 }
@@ -65,7 +59,7 @@ static void start_major(eng_game *g, const char *id, int par, int director, int 
     if (!g->co[c].started) {
         give(g, id, 20, true, director);
         eng_set_par(g, c, par);
-        bank_pays(g, director, -2 * par);
+        eng_bank_pays_player(g, director, -2 * par);
     }
     assert_int_equal(g->co[c].par, par);
     take_tens(g, id, director, tens);
@@ -653,7 +647,7 @@ static void test_bank_broken_ends_the_set(void **state)
         eng_game *g = prr_operating(NULL, "3");
         assert_int_equal(g->ors_in_set, 2);
         give_train(g, "PRR", "2");
-        bank_pays(g, 1, g->bank - 50);
+        eng_bank_pays_player(g, 1, g->bank - 50);
         int money = total_money(g);
         must(g, run(200, true)); /* said as it breaks, with the payout (Rails) */
         assert_event_text(g, find_event(g, ENG_EV_BANK_BROKEN, -1),
@@ -895,7 +889,7 @@ static void test_the_bankrupts_money_goes_to_the_bank(void **state)
         to_operating_round(g);
         lay_one_of(g, "H10", (const char *const[]){"57"}, 1); /* a route */
         g->co[co("PRR")].cash = 0;
-        bank_pays(g, 0, 10 - g->players[0].cash);
+        eng_bank_pays_player(g, 0, 10 - g->players[0].cash);
         int money = total_money(g);
         must(g, done());
         assert_int_equal(g->round, ENG_ROUND_OVER);

@@ -81,12 +81,6 @@ static void expect_variant_error(const char *members, const char *fragment)
 
 /* ---- a game of 1830 in its first operating round ---- */
 
-static void pay(eng_game *g, int player, int amount)
-{
-    g->players[player].cash += amount;
-    g->bank -= amount;
-}
-
 /* Three players; the privates bought in order, B&O's par 100; the majors named floated at 100
  * (60%: Ann the first, Bob the second), in the phase named; the first operating round under
  * way. */
@@ -101,12 +95,12 @@ static eng_game *operating(const char *options, const char *phase_name, const ch
     const char *majors[2] = {first, second};
     for (int m = 0; m < 2 && majors[m]; m++) {
         int c = co(majors[m]);
-        pay(g, m, 1000);
+        eng_bank_pays_player(g, m, 1000);
         give(g, majors[m], 20, true, m);
         eng_set_par(g, c, 100);
         for (int k = 0; k < 4; k++)
             give(g, majors[m], 10, false, m);
-        pay(g, m, -600);
+        eng_bank_pays_player(g, m, -600);
         eng_check_float(g, c);
         assert_true(g->co[c].floated);
     }

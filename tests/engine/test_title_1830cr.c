@@ -14,18 +14,13 @@
  * choice changes the C&A's data). */
 static eng_title *load_cr(void)
 {
-    char *err = NULL, why[256];
+    char *err = NULL;
     eng_title *base = eng_title_load("1830-coalfields", tf_read_games_file, NULL, &err);
     if (!base)
         fail_msg("1830-coalfields.json does not load: %s", err);
-    eng_options o;
-    eng_options_default(base, &o);
-    if (eng_options_parse(base, &o, "C&ACertificate=RDG", why, sizeof why))
-        fail_msg("C&ACertificate=RDG: %s", why);
-    eng_title *t = eng_title_load_chosen("1830-coalfields", tf_read_games_file, NULL, base, o.chosen,
-                                         &err);
-    if (!t || !eng_choices_change_title(base, o.chosen))
-        fail_msg("C&ACertificate=RDG changes nothing: %s", err ? err : "");
+    eng_title *t = tf_title_with(base, "C&ACertificate=RDG");
+    if (!t)
+        fail_msg("C&ACertificate=RDG changes nothing");
     eng_title_free(base);
     return t;
 }

@@ -13,25 +13,13 @@ static eng_title *load_18ga(void)
     return tf_load_title("18GA");
 }
 
-static char *title_text(const char *name, void *ctx)
-{
-    (void)ctx;
-    return tf_json_of(name);
-}
-
-/* The title as the options in text change it (the test fails when one does not load). */
+/* The title as the options in text change it (the test fails when one does not load, or
+ * changes nothing). */
 static eng_title *load_with(const eng_title *base, const char *text)
 {
-    eng_options o;
-    char why[256], *err = NULL;
-    eng_options_default(base, &o);
-    if (eng_options_parse(base, &o, text, why, sizeof why) != 0)
-        fail_msg("%s: %s", text, why);
-    if (!eng_choices_change_title(base, o.chosen))
-        fail_msg("%s changes no data", text);
-    eng_title *t = eng_title_load_chosen("18GA", title_text, NULL, base, o.chosen, &err);
+    eng_title *t = tf_title_with(base, text);
     if (!t)
-        fail_msg("%s: %s", text, err);
+        fail_msg("%s changes no data", text);
     return t;
 }
 

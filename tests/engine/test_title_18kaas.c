@@ -14,19 +14,13 @@
  * when the choices change the title's data the title they make. */
 static eng_title *load_kaas(const char *options)
 {
-    char *err = NULL, why[256];
+    char *err = NULL;
     eng_title *base = eng_title_load("18Kaas", tf_read_games_file, NULL, &err);
     if (!base)
         fail_msg("18Kaas.json does not load: %s", err);
-    eng_options o;
-    eng_options_default(base, &o);
-    if (options && eng_options_parse(base, &o, options, why, sizeof why))
-        fail_msg("%s: %s", options, why);
-    if (!eng_choices_change_title(base, o.chosen))
-        return base;
-    eng_title *t = eng_title_load_chosen("18Kaas", tf_read_games_file, NULL, base, o.chosen, &err);
+    eng_title *t = tf_title_with(base, options);
     if (!t)
-        fail_msg("18Kaas with %s does not load: %s", options, err);
+        return base;
     eng_title_free(base);
     return t;
 }
@@ -462,12 +456,6 @@ static void test_ruhr_in_the_trial_of_a_lay(void **state)
 
 /* ---- the privates on their 18Kaas hexes ---- */
 
-static void bank_pays(eng_game *g, int player, int amount)
-{
-    g->players[player].cash += amount;
-    g->bank -= amount;
-}
-
 /* Three players, each given 1000 more; the privates bought in order at their prices, B&O's
  * par 100: stock round 1. */
 static eng_game *packet_sold(const char *options)
@@ -479,7 +467,7 @@ static eng_game *packet_sold(const char *options)
         must(g, buy_item(order[i]));
     must(g, (eng_action){.kind = ENG_ACT_PAR, .company = co("B&O"), .price = 100});
     for (int p = 0; p < 3; p++)
-        bank_pays(g, p, 1000);
+        eng_bank_pays_player(g, p, 1000);
     assert_int_equal(g->round, ENG_ROUND_STOCK);
     return g;
 }
@@ -493,11 +481,11 @@ static eng_game *prr_operating(const char *private_id)
     if (!g->co[prr].started) {
         give(g, "PRR", 20, true, director);
         eng_set_par(g, prr, 100);
-        bank_pays(g, director, -200);
+        eng_bank_pays_player(g, director, -200);
     }
     while (eng_percent_held(g, prr, director) < 60) {
         give(g, "PRR", 10, false, director);
-        bank_pays(g, director, -100);
+        eng_bank_pays_player(g, director, -100);
     }
     eng_check_float(g, prr);
     g->phase = phase("3");

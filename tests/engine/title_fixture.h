@@ -4,6 +4,7 @@
 #define PBEMGM_TEST_TITLE_FIXTURE_H
 
 #include "../helpers.h"
+#include "engine/game.h"
 #include "engine/title.h"
 #include "util/util.h"
 
@@ -94,6 +95,25 @@ static inline char *tf_read_games_file(const char *name, void *ctx)
     char path[128];
     snprintf(path, sizeof path, "config/games/%s.json", name);
     return util_read_file(path, NULL);
+}
+
+/* The title base (config/games/ID.json) as the game options in text make it, when their
+ * choices change its data (eng_title_load_chosen, as the service loads it); NULL when they
+ * change nothing (text NULL: the defaults). The test fails when the options are not the title's
+ * or the title they make does not load. */
+static inline eng_title *tf_title_with(const eng_title *base, const char *text)
+{
+    eng_options o;
+    char why[256], *err = NULL;
+    eng_options_default(base, &o);
+    if (text && eng_options_parse(base, &o, text, why, sizeof why) != 0)
+        fail_msg("%s: %s", text, why);
+    if (!eng_choices_change_title(base, o.chosen))
+        return NULL;
+    eng_title *t = eng_title_load_chosen(base->id, tf_read_games_file, NULL, base, o.chosen, &err);
+    if (!t)
+        fail_msg("%s with %s does not load: %s", base->id, text, err);
+    return t;
 }
 
 /* The edges a track reaches, a bit per edge (as printed: no rotation). */

@@ -26,8 +26,6 @@ gm init >/dev/null
 has() { grep -q -- "$2" "$1"; }
 if gm game create $GAME --title 18GA > "$WORK/create.txt" 2>&1; then
     ok "a game of 18GA is created"
-elif grep -q 'cannot be played yet' "$WORK/create.txt"; then # (the data's "not_playable_yet")
-    N=$((N + 1)); echo "ok $N # SKIP $(head -c 200 "$WORK/create.txt")"; exit 0
 else
     not_ok "a game of 18GA is created: $(cat "$WORK/create.txt")"
 fi

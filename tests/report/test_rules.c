@@ -46,8 +46,9 @@ static void test_18ga_rules_in_the_start_mail(void **state)
                     "reaches 300 (the market's end)");
     expect_in(text, "In phases 2 and 3 a company buys at most 1 train from the bank (or the "
                     "pool) in an operating turn");
-    expect_in(text, "ACL's home station stands on Jacksonville (J12) from the start: no run "
-                    "passes through it until ACL floats.");
+    expect_in(text, "ACL's home station stands on Jacksonville (J12) from the start, before "
+                    "ACL floats: as any station, it keeps other companies' runs from passing "
+                    "through the city while the city is full (they may end there).");
     expect_in(text, "MRC (Midland Railroad): the company that owns it may lay tile 7, 8 or 9 on "
                     "F12 besides its own lay, free, needing no connection.");
     expect_in(text, "W&S (Waycross & Southern");
