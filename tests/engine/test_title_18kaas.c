@@ -573,7 +573,7 @@ static void test_dh_on_venlo(void **state)
     int prr = co("PRR"), dh = co("D&H");
     eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
     refused(g, lay("K16", "57", 0), "K16 is kept free by D&H while a player owns it");
-    refused(g, station, "D&H has no station power for PRR");
+    refused(g, station, "PRR does not own D&H");
     must(g, buy_private("D&H", 70));
     int money = total_money(g), cash = g->co[prr].cash;
     lay_one_of(g, "K16", (const char *const[]){"57"}, 1);
