@@ -11,9 +11,11 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #ifndef PBEMGM_GAMES_DIR
@@ -84,6 +86,26 @@ bool svc_title_exists(const char *title)
     return ok;
 }
 
+/* A title that is no file of config/games/ refused; one whose name differs from a file's only in
+ * case is answered with that title ("18kaas": did you mean "18Kaas"?). */
+static svc_result no_such_title(const char *title)
+{
+    char near[64] = "";
+    DIR *d = opendir(PBEMGM_GAMES_DIR);
+    const struct dirent *e;
+    size_t n = strlen(title);
+    while (d && !near[0] && (e = readdir(d)) != NULL)
+        if (strlen(e->d_name) == n + 5 && strcmp(e->d_name + n, ".json") == 0 &&
+            strncasecmp(e->d_name, title, n) == 0 && n < sizeof near)
+            snprintf(near, sizeof near, "%.*s", (int)n, e->d_name);
+    if (d)
+        closedir(d);
+    if (near[0])
+        return svc_refused("there is no title \"%s\" (see config/games/): did you mean \"%s\"?",
+                           title, near);
+    return svc_refused("there is no title \"%s\" (see config/games/)", title);
+}
+
 /* The title, when the engine can play it (else refused, with what the engine lacks). */
 static svc_result load_playable(const char *title, eng_title **t)
 {
@@ -144,7 +166,7 @@ svc_result svc_game_create(const cfg *c, store *st, const char *name, const char
         return svc_refused("\"%s\" is not a usable game name (letters, digits, - and _, at most "
                            "40)", name);
     if (!svc_title_exists(title))
-        return svc_refused("there is no title \"%s\" (see config/games/)", title);
+        return no_such_title(title);
     eng_title *t;
     if ((r = load_playable(title, &t)).kind != SVC_OK)
         return r;

@@ -77,6 +77,10 @@ static void test_a_refusal_says_why_and_changes_nothing(void **state)
     svc_result r = svc_game_create(&f->c, f->st, "g2", "18xx", NULL, NULL, &out);
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "there is no title \"18xx\" (see config/games/)");
+    r = svc_game_create(&f->c, f->st, "g2", "18kaas", NULL, NULL, &out); /* its case */
+    assert_int_equal(r.kind, SVC_REFUSED);
+    assert_string_equal(r.text, "there is no title \"18kaas\" (see config/games/): did you mean "
+                                "\"18Kaas\"?");
     r = svc_game_create(&f->c, f->st, "G1", NULL, NULL, NULL, &out);
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "a game named \"G1\" exists already");
