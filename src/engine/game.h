@@ -83,6 +83,10 @@ void eng_options_for_title(const eng_title *t, eng_options *o);
 /* Sets options from "Name=Value, Name=Value" and the title's presets ("pbem-house-rules"). */
 int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char *why,
                       size_t len);
+/* Whether text (a GM's options, as for eng_options_parse) names one option twice
+ * ("RuhrgebiedRule=plus20, RuhrgebiedRule=double"); -1 with why then, else 0. A preset's own
+ * options do not count: an option after a preset changes the preset's. */
+int eng_options_repeated(const char *text, char *why, size_t len);
 
 /* The steps of a company's turn in an operating round, in order (order.c's table): an action
  * of a step ends the steps before it; SKIP passes the step due. The run is declared and its

@@ -277,7 +277,11 @@ static svc_result start_game(const cfg *c, store *st, const store_game *g, const
     svc_result r = load_playable(g->title, &t);
     if (r.kind != SVC_OK)
         return r;
-    char *merged = NULL; /* an imported game's: the GM's and the file's */
+    char *merged = NULL, why[256]; /* merged: an imported game's, the GM's and the file's */
+    if (eng_options_repeated(gm_options, why, sizeof why)) {
+        eng_title_free(t);
+        return svc_refused("game options: %s (see docs/game-options.md)", why);
+    }
     if (g->imported_from && (r = svc_import_start_options(st, g, gm_options, &merged, out)).kind
                                 != SVC_OK) {
         eng_title_free(t);
