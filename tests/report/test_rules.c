@@ -1,7 +1,7 @@
 /* A title's own rules as its players are told them (report/rules.c; issue 32): 18GA's start mail
  * lists its end at the market's top, its one train from the bank a turn in phases 2 and 3, its
- * neutral stations, ACL's blocking home, the W&S's station and the OSO's free train, all from its
- * data; the report's "The game now" says the train limit only while its phase has it; 1835 and
+ * neutral stations, ACL's blocking home, the W&S's station and the OSO's free train, what a
+ * company pays for a private (half to 1.5 times its face value), all from its data; the report's "The game now" says the train limit only while its phase has it; 1835 and
  * 1856 have none of them, 1830 only its D&H's station in the turn of its tile. A train a
  * company may not sell is marked in the companies' table, and the order form says how to write
  * the powers of the privates a major holds (report/state.c). */
@@ -54,6 +54,8 @@ static void test_18ga_rules_in_the_start_mail(void **state)
     expect_in(text, "may place a free station on Waycross (I9) in its station step (USE W&S)");
     expect_in(text, "the company that buys it from its owner also receives a 2-train");
     expect_in(text, "it may never sell that train");
+    expect_in(text, "A company buys a private from its owner for 50% to 150% of its face value "
+                    "(LT 10 to 30, MRC 20 to 60, W&S 35 to 105, OSO 50 to 150, M&B 75 to 225).");
     free(text);
     eng_game_free(g);
 }
@@ -102,6 +104,7 @@ static void test_the_older_titles_say_little(void **state)
     expect_in(text, "D&H (Delaware & Hudson): its station on Scranton (F16) may be placed only in "
                     "the turn in which its company lays the private's tile there");
     assert_null(strstr(text, "The game ends"));
+    assert_null(strstr(text, "buys a private from its owner")); /* (the usual half to twice) */
     free(text);
     assert_null(rep_rules_now_text(g));
     eng_game_free(g);
