@@ -1,8 +1,9 @@
 /* A title's own rules as its players are told them (report/rules.c; issue 32): 18GA's start mail
  * lists its end at the market's top, its one train from the bank a turn in phases 2 and 3, its
  * neutral stations, ACL's blocking home, the W&S's station and the OSO's free train, what a
- * company pays for a private (half to 1.5 times its face value), all from its data; the report's "The game now" says the train limit only while its phase has it; 1835 and
- * 1856 have none of them, 1830 only its D&H's station in the turn of its tile. A train a
+ * company pays for a private (half to 1.5 times its face value), all from its data; the
+ * report's "The game now" says the train limit only while its phase has it; 1835 and 1856 have
+ * none of them, 1830 only its D&H's station in the turn of its tile. A train a
  * company may not sell is marked in the companies' table, and the order form says how to write
  * the powers of the privates a major holds (report/state.c). */
 #include "../engine/game_fixture.h"
