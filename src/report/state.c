@@ -200,7 +200,7 @@ static void private_label(const eng_company *co, char *out, size_t len)
         snprintf(out, len, "%s %s", co->id, co->name);
 }
 
-/* The privates still open, with their owners and income. */
+/* The privates still open, with their owners (a player or a company) and income. */
 static void build_privates(const eng_game *g, rep_state *s)
 {
     for (int c = 0; c < g->t->ncompanies; c++) {
@@ -212,6 +212,8 @@ static void build_privates(const eng_game *g, rep_state *s)
         pr->name = co->name;
         private_label(co, pr->label, sizeof pr->label);
         pr->owner = g->co[c].owner;
+        int holder = g->co[c].held_by;
+        pr->held_by = holder >= 0 && holder < g->t->ncompanies ? g->t->companies[holder].id : NULL;
         pr->income = co->revenue;
         for (int i = 0; pr->owner < 0 && g->t->packet_auction && i < g->t->nstart_items; i++) {
             if (g->t->start_items[i].company != c || g->item_sold[i])
