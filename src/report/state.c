@@ -4,6 +4,7 @@
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
 #include "engine/capital.h"
+#include "engine/privates.h"
 #include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
@@ -447,8 +448,9 @@ static void form_loans_line(const eng_game *g, int c, cJSON *it)
 
 /* The powers of the privates a major holds, as its director writes them (1830's D&H and
  * C&StL, 1856's, 18GA's W&S and Midland): "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its
- * station on I9)", a private's tile before its station; nothing when it holds none with such a
- * power. */
+ * station on I9)", a private's tile before its station; a power used is said no more (nor a
+ * station that went with its tile's turn: 1830's D&H as seed 003 rules it); nothing when it
+ * holds none with such a power. */
 static void form_privates_line(const eng_game *g, int c, cJSON *it)
 {
     const eng_title *t = g->t;
@@ -459,7 +461,11 @@ static void form_privates_line(const eng_game *g, int c, cJSON *it)
         if (t->companies[v].kind != ENG_PRIVATE || g->co[v].closed || g->co[v].held_by != c)
             continue;
         const char *id = t->companies[v].id;
-        if (pw->ntile_hexes > 0) {
+        unsigned used = g->co[v].powers_used, tiles = (1u << pw->ntile_hexes) - 1;
+        bool tile_left = pw->ntile_hexes > 0 && (used & tiles) != tiles;
+        bool station_left = pw->token_hex >= 0 && !(used & ENG_POWER_TOKEN_USED) &&
+                            !(pw->token_requires_tile == ENG_TOKEN_SAME_TURN && (used & tiles));
+        if (tile_left) {
             buf_printf(&b, "%sLAY ", b.len ? "; " : "");
             for (int k = 0; k < pw->ntile_ids; k++)
                 buf_printf(&b, "%s%s", k == 0 ? "" : k == pw->ntile_ids - 1 ? " or " : ", ",
@@ -467,7 +473,7 @@ static void form_privates_line(const eng_game *g, int c, cJSON *it)
             buf_printf(&b, "%s ON %s (%s's tile)", pw->ntile_ids ? "" : "tile",
                        t->hexes[pw->tile_hexes[0]].id, id);
         }
-        if (pw->token_hex >= 0)
+        if (station_left)
             buf_printf(&b, "%sUSE %s (its station on %s)", b.len ? "; " : "", id,
                        t->hexes[pw->token_hex].id);
     }

@@ -7,6 +7,7 @@
  * company may not sell is marked in the companies' table, and the order form says how to write
  * the powers of the privates a major holds (report/state.c). */
 #include "../engine/game_fixture.h"
+#include "engine/privates.h"
 #include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
@@ -149,11 +150,44 @@ static void test_the_form_says_the_privates_powers(void **state)
     assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cog, "privates_line")),
                         "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its station on I9)");
     cJSON_Delete(form);
+    g->co[co("W&S")].powers_used = ENG_POWER_TOKEN_USED; /* a power used is said no more */
+    form = rep_order_form_json(g, 0);
+    cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cog, "privates_line")),
+                        "LAY 7, 8 or 9 ON F12 (MRC's tile)");
+    cJSON_Delete(form);
+    g->co[co("MRC")].powers_used = 1u; /* (its one tile) */
+    form = rep_order_form_json(g, 0);
+    cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_null(cJSON_GetObjectItem(cog, "privates_line"));
+    cJSON_Delete(form);
     g->co[co("W&S")].held_by = ENG_NONE; /* none held: no line */
     g->co[co("MRC")].held_by = ENG_NONE;
     form = rep_order_form_json(g, 0);
     cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
     assert_null(cJSON_GetObjectItem(cog, "privates_line"));
+    cJSON_Delete(form);
+    eng_game_free(g);
+}
+
+/* 1830's D&H (seed 003): its station only in the turn of its tile, so once the tile is laid the
+ * form offers neither. */
+static void test_the_form_drops_a_station_gone_with_its_tiles_turn(void **state)
+{
+    (void)state;
+    eng_game *g = game_of("1830", 3);
+    give(g, "PRR", 20, true, 0);
+    eng_set_par(g, co("PRR"), 67);
+    g->co[co("D&H")].held_by = co("PRR");
+    cJSON *form = rep_order_form_json(g, 0);
+    const cJSON *prr = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(prr, "privates_line")),
+                        "LAY 57 ON F16 (D&H's tile); USE D&H (its station on F16)");
+    cJSON_Delete(form);
+    g->co[co("D&H")].powers_used = 1u; /* its tile laid in an earlier turn */
+    form = rep_order_form_json(g, 0);
+    prr = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_null(cJSON_GetObjectItem(prr, "privates_line"));
     cJSON_Delete(form);
     eng_game_free(g);
 }
@@ -166,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_the_older_titles_say_little),
         cmocka_unit_test(test_a_train_not_sellable_is_marked),
         cmocka_unit_test(test_the_form_says_the_privates_powers),
+        cmocka_unit_test(test_the_form_drops_a_station_gone_with_its_tiles_turn),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
