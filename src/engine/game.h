@@ -687,6 +687,11 @@ bool eng_must_sell(const eng_game *g, int player);
 /* Whether the private's powers are open to major c: the private is open and c is their user —
  * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
 bool eng_powers_for(const eng_game *g, int priv, int c);
+/* The private's powers not used yet, for a later turn (issue 32: the order form): *tile
+ * whether one of its tiles is left to lay, *station whether its station is left to place — not
+ * once placed, nor once its tile is laid when the station goes only with the tile's turn
+ * (1830's D&H, seed 003). */
+void eng_powers_left(const eng_game *g, int priv, bool *tile, bool *station);
 /* Whether major c may lay a tile on the hex through a private's power besides its own lays
  * (tile.extra: 1830's C&StL, 18GA's Midland), not used yet (privates.c). */
 bool eng_extra_tile_power(const eng_game *g, int c, int hex);

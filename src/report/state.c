@@ -4,7 +4,6 @@
  * tables read its fields, state_json.c makes the templates' data of it); and the order
  * template's sections (who directs what), the final ranking. Pure: reads the engine. */
 #include "engine/capital.h"
-#include "engine/privates.h"
 #include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
@@ -461,10 +460,8 @@ static void form_privates_line(const eng_game *g, int c, cJSON *it)
         if (t->companies[v].kind != ENG_PRIVATE || g->co[v].closed || g->co[v].held_by != c)
             continue;
         const char *id = t->companies[v].id;
-        unsigned used = g->co[v].powers_used, tiles = (1u << pw->ntile_hexes) - 1;
-        bool tile_left = pw->ntile_hexes > 0 && (used & tiles) != tiles;
-        bool station_left = pw->token_hex >= 0 && !(used & ENG_POWER_TOKEN_USED) &&
-                            !(pw->token_requires_tile == ENG_TOKEN_SAME_TURN && (used & tiles));
+        bool tile_left, station_left;
+        eng_powers_left(g, v, &tile_left, &station_left);
         if (tile_left) {
             buf_printf(&b, "%sLAY ", b.len ? "; " : "");
             for (int k = 0; k < pw->ntile_ids; k++)
