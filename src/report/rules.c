@@ -221,8 +221,13 @@ static void say_private_sale(const eng_title *t, buf *b)
     int lo = t->private_sale_min_percent, hi = t->private_sale_max_percent, n = 0;
     if (lo == 50 && hi == 200)
         return;
-    buf_printf(b, "A company buys a private from its owner for %d%% to %d%% of its face value",
-               lo, hi);
+    int from = 0;
+    while (from < t->nphases && !t->phases[from].privates_to_companies)
+        from++;
+    if (from == t->nphases)
+        return; /* (no company ever buys one) */
+    buf_printf(b, "From phase %s a company may buy a private from its owner for %d%% to %d%% of "
+                  "its face value", t->phases[from].name, lo, hi);
     for (int c = 0; c < t->ncompanies; c++) {
         const eng_company *co = &t->companies[c];
         if (co->kind == ENG_PRIVATE && !co->never_to_company && co->price > 0)

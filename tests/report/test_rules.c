@@ -56,8 +56,9 @@ static void test_18ga_rules_in_the_start_mail(void **state)
     expect_in(text, "may place a free station on Waycross (I9) in its station step (USE W&S)");
     expect_in(text, "the company that buys it from its owner also receives a 2-train");
     expect_in(text, "it may never sell that train");
-    expect_in(text, "A company buys a private from its owner for 50% to 150% of its face value "
-                    "(LT 10 to 30, MRC 20 to 60, W&S 35 to 105, OSO 50 to 150, M&B 75 to 225).");
+    expect_in(text, "From phase 3 a company may buy a private from its owner for 50% to 150% of "
+                    "its face value (LT 10 to 30, MRC 20 to 60, W&S 35 to 105, OSO 50 to 150, "
+                    "M&B 75 to 225).");
     free(text);
     eng_game_free(g);
 }
@@ -106,7 +107,7 @@ static void test_the_older_titles_say_little(void **state)
     expect_in(text, "D&H (Delaware & Hudson): its station on Scranton (F16) may be placed only in "
                     "the turn in which its company lays the private's tile there");
     assert_null(strstr(text, "The game ends"));
-    assert_null(strstr(text, "buys a private from its owner")); /* (the usual half to twice) */
+    assert_null(strstr(text, "buy a private from its owner")); /* (the usual half to twice) */
     free(text);
     assert_null(rep_rules_now_text(g));
     eng_game_free(g);
