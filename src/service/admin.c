@@ -86,21 +86,27 @@ bool svc_title_exists(const char *title)
     return ok;
 }
 
-/* A title that is no file of config/games/ refused; one whose name differs from a file's only in
- * case is answered with that title ("18kaas": did you mean "18Kaas"?). */
-static svc_result no_such_title(const char *title)
+const char *svc_title_in_case(const char *title, char *out, size_t len)
 {
-    char near[64] = "";
     DIR *d = opendir(PBEMGM_GAMES_DIR);
     const struct dirent *e;
     size_t n = strlen(title);
-    while (d && !near[0] && (e = readdir(d)) != NULL)
+    *out = '\0';
+    while (d && !*out && (e = readdir(d)) != NULL)
         if (strlen(e->d_name) == n + 5 && strcmp(e->d_name + n, ".json") == 0 &&
-            strncasecmp(e->d_name, title, n) == 0 && n < sizeof near)
-            snprintf(near, sizeof near, "%.*s", (int)n, e->d_name);
+            strncasecmp(e->d_name, title, n) == 0 && n < len)
+            snprintf(out, len, "%.*s", (int)n, e->d_name);
     if (d)
         closedir(d);
-    if (near[0])
+    return *out ? out : NULL;
+}
+
+/* A title that is no file of config/games/ refused, with the title meant where only the case
+ * differs ("18kaas": did you mean "18Kaas"?). */
+static svc_result no_such_title(const char *title)
+{
+    char near[64];
+    if (svc_title_in_case(title, near, sizeof near))
         return svc_refused("there is no title \"%s\" (see config/games/): did you mean \"%s\"?",
                            title, near);
     return svc_refused("there is no title \"%s\" (see config/games/)", title);

@@ -81,6 +81,10 @@ static void test_a_refusal_says_why_and_changes_nothing(void **state)
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "there is no title \"18kaas\" (see config/games/): did you mean "
                                 "\"18Kaas\"?");
+    r = svc_game_map(f->st, "18ga", 0, "x.png"); /* the map of a title, in the wrong case */
+    assert_int_equal(r.kind, SVC_REFUSED);
+    assert_string_equal(r.text, "\"18ga\" is neither a game nor a title: did you mean the title "
+                                "\"18GA\"?");
     r = svc_game_create(&f->c, f->st, "G1", NULL, NULL, NULL, &out);
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "a game named \"G1\" exists already");
