@@ -368,6 +368,39 @@ static int only_tiles_refused(const eng_title *t, int hex, int tile, char *why, 
                       h->nonly_tiles[c] > 1 ? "one of " : "", list);
 }
 
+/* The tiles that may be laid on hex in some phase, as a player reads them: "tile 57", "tiles
+ * 7, 8 or 9" (the first ten, then "..."). */
+enum { ENG_MAX_TILES_NAMED = 10 };
+
+static const char *tiles_taken(const eng_title *t, const eng_upgrades *up, int hex, char *out,
+                               size_t len)
+{
+    int ids[ENG_MAX_TILES_NAMED], n = 0;
+    bool more = false;
+    for (int i = 0; i < up->n; i++) {
+        bool here = !up->v[i].hexes, seen = false;
+        for (int k = 0; !here && k < up->v[i].nhexes; k++)
+            here = up->v[i].hexes[k] == hex;
+        for (int k = 0; k < n; k++)
+            seen |= ids[k] == up->v[i].tile;
+        if (here && !seen && n < ENG_MAX_TILES_NAMED)
+            ids[n++] = up->v[i].tile;
+        else if (here && !seen)
+            more = true;
+    }
+    if (n == 0 && !more) {
+        snprintf(out, len, "no tile");
+        return out;
+    }
+    size_t at = (size_t)snprintf(out, len, "tile%s ", n > 1 || more ? "s" : "");
+    for (int k = 0; k < n && at < len; k++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", k == 0 ? "" : k == n - 1 && !more
+                               ? " or " : ", ", t->tiles[ids[k]].id);
+    if (more && at < len)
+        snprintf(out + at, len - at, ", ...");
+    return out;
+}
+
 static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigned colors,
                                   char *why, size_t len)
 {
@@ -391,10 +424,11 @@ static int check_stock_and_colour(const eng_board *b, int hex, int tile, unsigne
                               t->phases[later].name);
         if (up->n == 0)
             return eng_refuse(why, len, "%s cannot be built on any more", h->id);
-        return eng_refuse(why, len, "tile %s may not be laid on %s%s%s", nt->id,
+        char takes[96];
+        return eng_refuse(why, len, "tile %s may not be laid on %s%s: it takes %s", nt->id,
                     b->tile[hex] == ENG_NONE ? "the printed " : "tile ",
                     b->tile[hex] == ENG_NONE ? h->id : t->tiles[b->tile[hex]].id,
-                    b->tile[hex] == ENG_NONE ? "" : "");
+                    tiles_taken(t, up, hex, takes, sizeof takes));
     }
     return only_tiles_refused(t, hex, tile, why, len);
 }

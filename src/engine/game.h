@@ -83,6 +83,10 @@ void eng_options_for_title(const eng_title *t, eng_options *o);
 /* Sets options from "Name=Value, Name=Value" and the title's presets ("pbem-house-rules"). */
 int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char *why,
                       size_t len);
+/* Whether text (a GM's options, as for eng_options_parse) names one option twice
+ * ("RuhrgebiedRule=plus20, RuhrgebiedRule=double"); -1 with why then, else 0. A preset's own
+ * options do not count: an option after a preset changes the preset's. */
+int eng_options_repeated(const char *text, char *why, size_t len);
 
 /* The steps of a company's turn in an operating round, in order (order.c's table): an action
  * of a step ends the steps before it; SKIP passes the step due. The run is declared and its
@@ -683,6 +687,11 @@ bool eng_must_sell(const eng_game *g, int player);
 /* Whether the private's powers are open to major c: the private is open and c is their user —
  * the major that owns it, or the major its owner directs, as the powers say (privates.c). */
 bool eng_powers_for(const eng_game *g, int priv, int c);
+/* The private's powers not used yet, for a later turn (issue 32: the order form): *tile
+ * whether one of its tiles is left to lay, *station whether its station is left to place — not
+ * once placed, nor once its tile is laid when the station goes only with the tile's turn
+ * (1830's D&H, seed 003). */
+void eng_powers_left(const eng_game *g, int priv, bool *tile, bool *station);
 /* Whether major c may lay a tile on the hex through a private's power besides its own lays
  * (tile.extra: 1830's C&StL, 18GA's Midland), unused yet (privates.c; the turn tries a LAY
  * order there once the company's own lays are done). */

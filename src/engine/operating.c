@@ -923,6 +923,10 @@ static int private_token(eng_game *g, const eng_action *a, char *why, size_t len
     const eng_powers *pw = &pc->powers;
     if (g->co[priv].closed || (!pw->user_owning_company && g->co[priv].owner != a->player))
         return eng_refuse(why, len, "%s does not own %s", g->players[a->player].name, pc->id);
+    if (pw->token_hex >= 0 && pw->user_owning_company && !g->co[priv].closed &&
+        eng_is_major(g, c) && g->co[priv].held_by != c) /* (1830's D&H, 18GA's W&S) */
+        return eng_refuse(why, len, "%s does not own %s: only the company that owns it places "
+                          "its station", t->companies[c].id, pc->id);
     if (pw->token_hex < 0 || !eng_powers_for(g, priv, c))
         return eng_refuse(why, len, "%s has no station power for %s", pc->id, t->companies[c].id);
     eng_company_state *s = &g->co[c];

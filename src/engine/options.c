@@ -246,3 +246,23 @@ int eng_options_parse(const eng_title *t, eng_options *o, const char *text, char
 {
     return parse_list(t, o, text, true, why, len);
 }
+
+int eng_options_repeated(const char *text, char *why, size_t len)
+{
+    char *copy = xstrdup(text), *save = NULL, *seen[64];
+    int n = 0, rc = 0;
+    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq)
+            continue; /* a preset */
+        *eq = '\0';
+        const char *name = str_trim(item);
+        for (int i = 0; i < n && !rc; i++)
+            if (strcasecmp(seen[i], name) == 0)
+                rc = eng_refuse(why, len, "%s is given twice; give each option once", name);
+        if (n < (int)(sizeof seen / sizeof *seen))
+            seen[n++] = (char *)name;
+    }
+    free(copy);
+    return rc;
+}

@@ -164,6 +164,15 @@ bool eng_powers_for(const eng_game *g, int priv, int c)
                                           : g->co[priv].owner == g->co[c].director;
 }
 
+void eng_powers_left(const eng_game *g, int priv, bool *tile, bool *station)
+{
+    const eng_powers *pw = &g->t->companies[priv].powers;
+    unsigned used = g->co[priv].powers_used, tiles = (1u << pw->ntile_hexes) - 1;
+    *tile = pw->ntile_hexes > 0 && (used & tiles) != tiles;
+    *station = pw->token_hex >= 0 && !(used & ENG_POWER_TOKEN_USED) &&
+               !(pw->token_requires_tile == ENG_TOKEN_SAME_TURN && (used & tiles));
+}
+
 bool eng_extra_tile_power(const eng_game *g, int c, int hex)
 {
     for (int p = 0; p < g->t->ncompanies; p++) {

@@ -247,11 +247,28 @@ static void draw_paths(cairo_t *cr, const eng_track *tr, int rot, double e0, dou
     }
 }
 
-static void revenue_badge(cairo_t *cr, int value, double x, double y, double r)
+void rpt_map_value_text(int revenue, bool by_phase, const int *revenue_by_phase, char *out,
+                        size_t len)
 {
-    char s[16];
-    snprintf(s, sizeof s, "%d", value);
-    cairo_arc(cr, x, y, r * 0.16, 0, 2 * M_PI);
+    size_t at = (size_t)snprintf(out, len, "%d", by_phase ? revenue_by_phase[ENG_YELLOW] : revenue);
+    for (int c = ENG_GREEN; by_phase && c <= ENG_GRAY && at < len; c++)
+        if (revenue_by_phase[c] != revenue_by_phase[c - 1])
+            at += (size_t)snprintf(out + at, len - at, "/%d", revenue_by_phase[c]);
+}
+
+/* A value in a white circle; a longer one ("30/40") in a white lozenge as wide as it. */
+static void revenue_badge(cairo_t *cr, const char *s, double x, double y, double r)
+{
+    size_t n = strlen(s);
+    if (n > 3) {
+        double h = r * 0.16, w = h * 0.5 * (double)n;
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x + w - h, y, h, -M_PI / 2, M_PI / 2);
+        cairo_arc(cr, x - w + h, y, h, M_PI / 2, 3 * M_PI / 2);
+        cairo_close_path(cr);
+    } else {
+        cairo_arc(cr, x, y, r * 0.16, 0, 2 * M_PI);
+    }
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
@@ -306,8 +323,12 @@ static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_trac
                 text_centered(cr, home->id, sx, y, rad * 0.62, false);
             }
         }
-        if (tr->cities[c].revenue > 0)
-            revenue_badge(cr, tr->cities[c].revenue, x + (slots / 2.0 + 0.6) * rad * 2 * 0.8,
+        const eng_city *ct = &tr->cities[c];
+        char value[32];
+        rpt_map_value_text(ct->revenue, ct->by_phase, ct->revenue_by_phase, value, sizeof value);
+        if (ct->revenue > 0)
+            revenue_badge(cr, value, x + (slots / 2.0 + 0.6) * rad * 2 * 0.8 +
+                                         (strlen(value) > 3 ? r * 0.1 : 0),
                           y - rad * 1.2, r);
     }
     for (int w = 0; w < tr->ntowns; w++) {
@@ -316,8 +337,12 @@ static void draw_cities(cairo_t *cr, const eng_board *b, int hex, const eng_trac
         cairo_arc(cr, x, y, r * 0.09, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
         cairo_fill(cr);
-        if (tr->towns[w].revenue > 0)
-            revenue_badge(cr, tr->towns[w].revenue, x + r * 0.22, y - r * 0.2, r);
+        const eng_town *tw = &tr->towns[w];
+        char value[32];
+        rpt_map_value_text(tw->revenue, tw->by_phase, tw->revenue_by_phase, value, sizeof value);
+        if (tw->revenue > 0)
+            revenue_badge(cr, value, x + r * 0.22 + (strlen(value) > 3 ? r * 0.1 : 0),
+                          y - r * 0.2, r);
     }
 }
 

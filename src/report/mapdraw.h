@@ -51,6 +51,12 @@ struct eng_game;
 /* The marks of game g (none in a title without markers or destinations). */
 void rpt_map_marks_of(const struct eng_game *g, rpt_map_marks *m);
 
+/* The value the map writes at a city or town: its revenue ("30"), or, for one whose value goes
+ * by the phase, each value as it changes, yellow to gray ("30/40": 18GA's Montgomery, 30 and
+ * from the brown phase 40). */
+void rpt_map_value_text(int revenue, bool by_phase, const int *revenue_by_phase, char *out,
+                        size_t len);
+
 /* Draws the board into a PNG or SVG file (chosen by the name's ending, .png or .svg).
  * before: the board as it was before the turn shown — the tiles and stations new since then are
  * marked (and the legend says so); NULL marks nothing. caption: a line under the title

@@ -3,7 +3,8 @@
  * a turn, the market's end cells, a first turn's tile lays (an option), the neutral stations of
  * the map, the off-boards that raise a run (18Kaas's Ruhr), the homes placed at the start or
  * more than one, and the privates' powers unlike the usual: an extra tile of named tiles, a
- * station needing no tile or only in the turn of its tile, a free train. Pure. */
+ * station needing no tile or only in the turn of its tile, a free train; what a company pays for
+ * a private where that is not the usual. Pure. */
 #include "report/rules.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -219,6 +220,29 @@ static void say_privates(const eng_title *t, buf *b)
         }
 }
 
+/* What a company pays a player for a private, where the title's bounds are not the usual half
+ * to twice its face value (18GA: half to one and a half times), with each private's. */
+static void say_private_sale(const eng_title *t, buf *b)
+{
+    int lo = t->private_sale_min_percent, hi = t->private_sale_max_percent, n = 0;
+    if (lo == 50 && hi == 200)
+        return;
+    int from = 0;
+    while (from < t->nphases && !t->phases[from].privates_to_companies)
+        from++;
+    if (from == t->nphases)
+        return; /* (no company ever buys one) */
+    buf_printf(b, "From phase %s a company may buy a private from its owner for %d%% to %d%% of "
+                  "its face value", t->phases[from].name, lo, hi);
+    for (int c = 0; c < t->ncompanies; c++) {
+        const eng_company *co = &t->companies[c];
+        if (co->kind == ENG_PRIVATE && !co->never_to_company && co->price > 0)
+            buf_printf(b, "%s%s %d to %d", n++ ? ", " : " (", co->id, co->price * lo / 100,
+                       co->price * hi / 100);
+    }
+    buf_printf(b, "%s.\n", n ? ")" : "");
+}
+
 /* The sentences of rep_rules_json, each ending in '\n'. */
 static void say_all(const eng_game *g, buf *b)
 {
@@ -229,6 +253,7 @@ static void say_all(const eng_game *g, buf *b)
     say_run_raisers(g->t, b);
     say_homes(g->t, b);
     say_privates(g->t, b);
+    say_private_sale(g->t, b);
 }
 
 static cJSON *lines_json(const char *text)

@@ -200,7 +200,7 @@ static void private_label(const eng_company *co, char *out, size_t len)
         snprintf(out, len, "%s %s", co->id, co->name);
 }
 
-/* The privates still open, with their owners and income. */
+/* The privates still open, with their owners (a player or a company) and income. */
 static void build_privates(const eng_game *g, rep_state *s)
 {
     for (int c = 0; c < g->t->ncompanies; c++) {
@@ -212,6 +212,8 @@ static void build_privates(const eng_game *g, rep_state *s)
         pr->name = co->name;
         private_label(co, pr->label, sizeof pr->label);
         pr->owner = g->co[c].owner;
+        int holder = g->co[c].held_by;
+        pr->held_by = holder >= 0 && holder < g->t->ncompanies ? g->t->companies[holder].id : NULL;
         pr->income = co->revenue;
         for (int i = 0; pr->owner < 0 && g->t->packet_auction && i < g->t->nstart_items; i++) {
             if (g->t->start_items[i].company != c || g->item_sold[i])
@@ -445,8 +447,9 @@ static void form_loans_line(const eng_game *g, int c, cJSON *it)
 
 /* The powers of the privates a major holds, as its director writes them (1830's D&H and
  * C&StL, 1856's, 18GA's W&S and Midland): "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its
- * station on I9)", a private's tile before its station; nothing when it holds none with such a
- * power. */
+ * station on I9)", a private's tile before its station; a power used is said no more (nor a
+ * station that went with its tile's turn: 1830's D&H as seed 003 rules it); nothing when it
+ * holds none with such a power. */
 static void form_privates_line(const eng_game *g, int c, cJSON *it)
 {
     const eng_title *t = g->t;
@@ -457,13 +460,15 @@ static void form_privates_line(const eng_game *g, int c, cJSON *it)
         if (t->companies[v].kind != ENG_PRIVATE || g->co[v].closed || g->co[v].held_by != c)
             continue;
         const char *id = t->companies[v].id;
-        if (pw->ntile_hexes > 0) {
+        bool tile_left, station_left;
+        eng_powers_left(g, v, &tile_left, &station_left);
+        if (tile_left) {
             buf_printf(&b, "%sLAY ", b.len ? "; " : "");
             rep_power_tiles(t, pw, &b);
             buf_printf(&b, "%s ON %s (%s's tile)", pw->ntile_ids ? "" : "tile",
                        t->hexes[pw->tile_hexes[0]].id, id);
         }
-        if (pw->token_hex >= 0)
+        if (station_left)
             buf_printf(&b, "%sUSE %s (its station on %s)", b.len ? "; " : "", id,
                        t->hexes[pw->token_hex].id);
     }

@@ -32,14 +32,16 @@ typedef struct rep_company {
     int loans;    /* a title with loans (1856): its loans not yet repaid */
 } rep_company;
 
-/* A private still open: owner a seat index (-1: the bank); bids on it while in an auctioned
- * packet, "Ann 45, Bob 50" (NULL: none). */
+/* A private still open: owner a seat index (-1: none), held_by the company that owns it (its
+ * id; NULL: none; neither: the bank's); bids on it while in an auctioned packet, "Ann 45, Bob
+ * 50" (NULL: none). */
 typedef struct rep_private {
     const char *id, *name;
     char label[ENG_ID + ENG_NAME + 1]; /* as the lists show it: "D&H Delaware & Hudson"; its
                                         * name alone when it begins with the id ("Flos
                                         * Tramway") */
     int owner, income;
+    const char *held_by;
     char *bids;
 } rep_private;
 

@@ -65,7 +65,9 @@ static cJSON *private_json(const rep_state *s, const rep_private *pr)
     cJSON_AddStringToObject(o, "id", pr->id);
     cJSON_AddStringToObject(o, "name", pr->name);
     cJSON_AddStringToObject(o, "label", pr->label);
-    cJSON_AddStringToObject(o, "owner", pr->owner >= 0 ? s->players[pr->owner].name : "the bank");
+    cJSON_AddStringToObject(o, "owner", pr->owner >= 0 ? s->players[pr->owner].name
+                                        : pr->held_by ? pr->held_by
+                                                      : "the bank");
     cJSON_AddNumberToObject(o, "income", pr->income);
     if (pr->bids)
         cJSON_AddStringToObject(o, "bids", pr->bids);

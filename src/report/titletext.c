@@ -1,5 +1,6 @@
 /* titletext: the title's tiles and hexes as text (titletext.h). Pure: reads the title. */
 #include "report/titletext.h"
+#include "report/mapdraw.h"
 #include "util/buf.h"
 
 #include <stdio.h>
@@ -14,12 +15,18 @@ static const char *color_name(eng_color c)
 /* "2 cities 30, 1 town 10" — what the track has to stop at. */
 static void stops_text(const eng_track *tr, buf *b)
 {
-    if (tr->ncities)
-        buf_printf(b, "%d cit%s %d", tr->ncities, tr->ncities > 1 ? "ies" : "y",
-                   tr->cities[0].revenue);
-    if (tr->ntowns)
-        buf_printf(b, "%s%d town%s %d", tr->ncities ? ", " : "", tr->ntowns,
-                   tr->ntowns > 1 ? "s" : "", tr->towns[0].revenue);
+    char v[32]; /* (a value by phase: "30/40", as the map writes it) */
+    if (tr->ncities) {
+        const eng_city *c = &tr->cities[0];
+        rpt_map_value_text(c->revenue, c->by_phase, c->revenue_by_phase, v, sizeof v);
+        buf_printf(b, "%d cit%s %s", tr->ncities, tr->ncities > 1 ? "ies" : "y", v);
+    }
+    if (tr->ntowns) {
+        const eng_town *w = &tr->towns[0];
+        rpt_map_value_text(w->revenue, w->by_phase, w->revenue_by_phase, v, sizeof v);
+        buf_printf(b, "%s%d town%s %s", tr->ncities ? ", " : "", tr->ntowns,
+                   tr->ntowns > 1 ? "s" : "", v);
+    }
     if (!tr->ncities && !tr->ntowns)
         buf_adds(b, "track only");
     if (tr->label[0])
@@ -81,6 +88,28 @@ static void add_padded(buf *b, const char *s, size_t width)
     buf_printf(b, "%s%*s", s, chars < width ? (int)(width - chars) : 0, "");
 }
 
+/* "off-board 30/30/60" (yellow/green/brown, and gray where a phase takes it); one that raises a
+ * run (18Kaas's Ruhrgebied) says how. */
+static void offboard_text(const eng_title *t, const eng_hex *hex, buf *b)
+{
+    if (hex->doubles_run) {
+        const char *what = hex->doubles_run == ENG_DOUBLES_STOPS ? "stops" : "cities";
+        if (hex->doubles_run_plus > 0) /* (what stops for the "city" of a stop) */
+            buf_printf(b, "off-board: +%d for each other %s of a run", hex->doubles_run_plus,
+                       hex->doubles_run == ENG_DOUBLES_STOPS ? "stop" : "city");
+        else
+            buf_printf(b, "off-board: doubles a run's other %s", what);
+        return;
+    }
+    const int *v = hex->offboard_revenue;
+    buf_printf(b, "off-board %d/%d/%d", v[ENG_YELLOW], v[ENG_GREEN], v[ENG_BROWN]);
+    for (int p = 0; p < t->nphases; p++)
+        if (t->phases[p].offboard_color == ENG_GRAY) {
+            buf_printf(b, "/%d", v[ENG_GRAY]);
+            break;
+        }
+}
+
 char *rep_hexes_text(const eng_title *t)
 {
     buf b;
@@ -99,7 +128,7 @@ char *rep_hexes_text(const eng_title *t)
         add_padded(&line, hex->name[0] ? hex->name : "-", 24);
         buf_addc(&line, ' ');
         if (offboard)
-            buf_adds(&line, "off-board");
+            offboard_text(t, hex, &line);
         else if (tr->ncities || tr->ntowns)
             stops_text(tr, &line);
         if (hex->cost)

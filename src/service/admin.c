@@ -11,9 +11,11 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #ifndef PBEMGM_GAMES_DIR
@@ -84,6 +86,32 @@ bool svc_title_exists(const char *title)
     return ok;
 }
 
+const char *svc_title_in_case(const char *title, char *out, size_t len)
+{
+    DIR *d = opendir(PBEMGM_GAMES_DIR);
+    const struct dirent *e;
+    size_t n = strlen(title);
+    *out = '\0';
+    while (d && !*out && (e = readdir(d)) != NULL)
+        if (strlen(e->d_name) == n + 5 && strcmp(e->d_name + n, ".json") == 0 &&
+            strncasecmp(e->d_name, title, n) == 0 && n < len)
+            snprintf(out, len, "%.*s", (int)n, e->d_name);
+    if (d)
+        closedir(d);
+    return *out ? out : NULL;
+}
+
+/* A title that is no file of config/games/ refused, with the title meant where only the case
+ * differs ("18kaas": did you mean "18Kaas"?). */
+static svc_result no_such_title(const char *title)
+{
+    char near[64];
+    if (svc_title_in_case(title, near, sizeof near))
+        return svc_refused("there is no title \"%s\" (see config/games/): did you mean \"%s\"?",
+                           title, near);
+    return svc_refused("there is no title \"%s\" (see config/games/)", title);
+}
+
 /* The title, when the engine can play it (else refused, with what the engine lacks). */
 static svc_result load_playable(const char *title, eng_title **t)
 {
@@ -144,7 +172,7 @@ svc_result svc_game_create(const cfg *c, store *st, const char *name, const char
         return svc_refused("\"%s\" is not a usable game name (letters, digits, - and _, at most "
                            "40)", name);
     if (!svc_title_exists(title))
-        return svc_refused("there is no title \"%s\" (see config/games/)", title);
+        return no_such_title(title);
     eng_title *t;
     if ((r = load_playable(title, &t)).kind != SVC_OK)
         return r;
@@ -255,7 +283,11 @@ static svc_result start_game(const cfg *c, store *st, const store_game *g, const
     svc_result r = load_playable(g->title, &t);
     if (r.kind != SVC_OK)
         return r;
-    char *merged = NULL; /* an imported game's: the GM's and the file's */
+    char *merged = NULL, why[256]; /* merged: an imported game's, the GM's and the file's */
+    if (eng_options_repeated(gm_options, why, sizeof why)) {
+        eng_title_free(t);
+        return svc_refused("game options: %s (see docs/game-options.md)", why);
+    }
     if (g->imported_from && (r = svc_import_start_options(st, g, gm_options, &merged, out)).kind
                                 != SVC_OK) {
         eng_title_free(t);

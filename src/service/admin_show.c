@@ -110,10 +110,15 @@ static svc_result draw_game_map(store *st, const store_game *g, int turn, const 
 svc_result svc_game_map(store *st, const char *game, int turn, const char *path)
 {
     store_game g = {0};
-    svc_result r = store_game_find(st, game, &g) != STORE_OK
-                       ? svc_refused("\"%s\" is neither a game nor a title", game)
-                   : strcmp(g.status, "forming") == 0 ? svc_title_map(g.title, path)
-                                                      : draw_game_map(st, &g, turn, path);
+    char near[64];
+    svc_result r = store_game_find(st, game, &g) == STORE_OK ? svc_ok()
+                   : svc_title_in_case(game, near, sizeof near)
+                       ? svc_refused("\"%s\" is neither a game nor a title: did you mean the "
+                                     "title \"%s\"?", game, near)
+                       : svc_refused("\"%s\" is neither a game nor a title", game);
+    if (r.kind == SVC_OK)
+        r = strcmp(g.status, "forming") == 0 ? svc_title_map(g.title, path)
+                                             : draw_game_map(st, &g, turn, path);
     store_game_clear(&g);
     return r;
 }

@@ -265,7 +265,7 @@ static int count_guess(const cfg *c, store *st, int64_t inbound_id, const ord_en
     cJSON_AddStringToObject(ctx, "player", player->name);
     cJSON_AddNumberToObject(ctx, "count", (double)n);
     cJSON_AddStringToObject(ctx, "from", sender ? sender : "an unknown address");
-    char *body = svc_render(c, "password_guessed.txt", ctx);
+    char *body = svc_render_text(c, "password_guessed.txt", ctx); /* (78 columns) */
     char *subject = str_format("%s: wrong passwords were tried for you", game->name);
     mail_outgoing m = {.to_addr = player->address, .to_name = player->name, .subject = subject,
                        .body = body, .auto_submitted = "auto-generated"};
@@ -286,7 +286,7 @@ static int tell_player_of_record(const cfg *c, store *st, int64_t inbound_id,
     cJSON_AddStringToObject(ctx, "game", game->name);
     cJSON_AddStringToObject(ctx, "player", player->name);
     cJSON_AddStringToObject(ctx, "from", used_from);
-    char *body = svc_render(c, "password_used.txt", ctx);
+    char *body = svc_render_text(c, "password_used.txt", ctx); /* (78 columns) */
     char *subject = str_format("%s: your password was used from another address", game->name);
     mail_outgoing m = {.to_addr = player->address, .to_name = player->name, .subject = subject,
                        .body = body, .auto_submitted = "auto-generated"};

@@ -409,6 +409,9 @@ bool svc_usable_name(const char *name);
 bool svc_plausible_address(const char *a);
 /* Whether config/games holds the title. */
 bool svc_title_exists(const char *title);
+/* The title of config/games/ whose name differs from title only in case ("18kaas": "18Kaas"),
+ * into out; NULL when there is none. */
+const char *svc_title_in_case(const char *title, char *out, size_t len);
 
 /* A game created (title NULL: SVC_DEFAULT_TITLE; gm, gm_password NULL: the configuration's). */
 svc_result svc_game_create(const cfg *c, store *st, const char *name, const char *title,

@@ -95,8 +95,9 @@ int turn_run_with_train(const eng_game *g, int company, int type);
 
 /* ---- place.c: places by name (turn_place_hex is in turn.h) ---- */
 
-/* A place of the title whose id or name (or a part of it, umlauts folded) is near the word, as
- * the title names it; NULL when none is. */
+/* A place of the title whose id or name (or a part of it, umlauts folded) is near the word: its
+ * id when the word is near the id ("F66": "F6"), else its name as the title writes it; NULL when
+ * none is. */
 const char *turn_place_near(const eng_title *t, const char *word);
 
 /* ---- packet.c: the start packet's bids and pars ---- */

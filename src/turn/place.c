@@ -87,8 +87,8 @@ const char *turn_place_near(const eng_title *t, const char *word)
     fold_name(word, true, w, sizeof w);
     for (int i = 0; i < t->nhexes; i++) {
         const eng_hex *h = &t->hexes[i];
-        if (str_is_near(word, h->id))
-            return h->name[0] ? h->name : h->id;
+        if (str_is_near(word, h->id)) /* a hex's id mistyped ("F66"): the id meant, "F6" */
+            return h->id;
         for (const char *p = h->name; next_part(&p, part, sizeof part);) {
             fold_name(part, true, folded, sizeof folded);
             if (part[0] && str_is_near(w, folded))

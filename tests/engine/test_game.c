@@ -724,6 +724,13 @@ static void test_options(void **state)
     assert_non_null(strstr(why, "no game option \"Nonsense\""));
     assert_int_equal(eng_options_parse(title, &o, "UnlimitedTiles=perhaps", why, sizeof why), -1);
     assert_int_equal(eng_options_parse(title, &o, "house-rules", why, sizeof why), -1);
+    char twice[256]; /* an option named twice (in any case) in the GM's text; a preset's own do
+                      * not count */
+    assert_int_equal(eng_options_repeated("Variant=Snake, BYFloatsAt=20%, variant=Clemens", twice,
+                                          sizeof twice), -1);
+    assert_string_equal(twice, "variant is given twice; give each option once");
+    assert_int_equal(eng_options_repeated("pbem-house-rules, Variant=Snake, pbem-house-rules",
+                                          twice, sizeof twice), 0);
     assert_true(title->npresets >= 1);
     for (int k = 0; k < title->npresets; k++) { /* every preset the title names parses */
         eng_options_default(title, &o);

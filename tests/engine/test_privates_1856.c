@@ -433,7 +433,7 @@ static void test_wsr_station_needs_no_tile(void **state)
     /* the next turn: its tile power went with it */
     g->co[co("W&SR")].closed = false; /* (were it open, its station is used all the same) */
     g->co[co("GT")].token_placed = false;
-    refused(g, wsr_station(1), "has no station power");
+    refused(g, wsr_station(1), "does not own W&SR");
     eng_game_free(g);
 }
 

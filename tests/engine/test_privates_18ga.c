@@ -250,7 +250,7 @@ static void test_ws_station(void **state)
     eng_game *g = prr_operating(NULL, "3");
     int prr = co("PRR"), ws = co(WS);
     assert_int_equal(eng_hex_blocked_by(g, hex("F22")), -1); /* a player owns it */
-    refused(g, use(WS), "SVNRR has no station power for PRR");
+    refused(g, use(WS), "PRR does not own SVNRR: only the company that owns it");
     must(g, buy_private(WS, 20));
     int money = total_money(g), cash = g->co[prr].cash;
     must(g, use(WS));
@@ -281,7 +281,7 @@ static void test_ws_station_refusals(void **state)
     refused(g, use(WS), "PRR's station step is over");
     must(g, done());
     assert_int_equal(g->operating, co("NYC"));
-    refused(g, use(WS), "SVNRR has no station power for NYC");
+    refused(g, use(WS), "NYC does not own SVNRR");
     must(g, no_run());
     must(g, done());
     assert_int_equal(g->operating, co("PRR")); /* operating round 1.2 */

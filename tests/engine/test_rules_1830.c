@@ -333,7 +333,7 @@ static void test_dh_tile_and_station_for_the_owning_company(void **state)
     int prr = co("PRR"), dh = co("D&H");
     eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
     refused(g, lay("F16", "57"), "F16 is kept free by D&H while a player owns it");
-    refused(g, station, "D&H has no station power for PRR");
+    refused(g, station, "PRR does not own D&H: only the company that owns it places its station");
     must(g, buy_private("D&H", 70));
     int money = total_money(g), cash = g->co[prr].cash;
     lay_one_of(g, "F16", (const char *const[]){"57"}, 1);

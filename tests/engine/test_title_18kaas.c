@@ -262,10 +262,12 @@ static void test_u_tile_only_on_utrecht(void **state)
     put(g, "H13", "15");
     refused_lay(g, "H13", "72", ALL_COLOURS, "may not be laid on tile 15");
     assert_true(rotations_fitting(g, "H13", "63", ALL_COLOURS, why) > 0);
-    /* Utrecht (U): 57, 14, then 72 — not 63 */
+    /* Utrecht (U): 57, 14, then 72 — not 63; a refusal names the tiles that go there */
+    refused_lay(g, "I12", "9", ALL_COLOURS, "tile 9 may not be laid on the printed I12: it takes "
+                                            "tile 57");
     put(g, "I12", "57");
     put(g, "I12", "14");
-    refused_lay(g, "I12", "63", ALL_COLOURS, "may not be laid on tile 14");
+    refused_lay(g, "I12", "63", ALL_COLOURS, "may not be laid on tile 14: it takes tile 72");
     assert_true(rotations_fitting(g, "I12", "72", ALL_COLOURS, why) > 0);
     put(g, "I12", "72");
     assert_int_equal(eng_board_track(g->board, tf_hex(title, "I12"), NULL)->cities[0].slots, 3);
@@ -279,7 +281,8 @@ static void test_green_only_hex(void **state)
     (void)state;
     eng_game *g = free_game(NULL);
     char why[256];
-    refused_lay(g, "G12", "9", ALL_COLOURS, "may not be laid on the printed G12");
+    refused_lay(g, "G12", "9", ALL_COLOURS, "may not be laid on the printed G12: it takes tiles "
+                                            "16, 18, 19, 20, 23, 24, 25, 26, 27, 28, ...");
     refused_lay(g, "G12", "8", ALL_COLOURS, "may not be laid on the printed G12");
     refused_lay(g, "G12", "23", YELLOW, "green tiles may not be laid in this phase");
     int fits = 0;
@@ -561,7 +564,7 @@ static void test_dh_on_venlo(void **state)
     int prr = co("PRR"), dh = co("D&H");
     eng_action station = {.kind = ENG_ACT_PRIVATE_TOKEN, .company = dh, .city = -1};
     refused(g, lay("K16", "57", 0), "K16 is kept free by D&H while a player owns it");
-    refused(g, station, "D&H has no station power for PRR");
+    refused(g, station, "PRR does not own D&H");
     must(g, buy_private("D&H", 70));
     int money = total_money(g), cash = g->co[prr].cash;
     lay_one_of(g, "K16", (const char *const[]){"57"}, 1);

@@ -76,6 +76,26 @@ static void test_starting_map(void **state)
     cairo_surface_destroy(s);
 }
 
+/* A city whose value goes by the phase is written with each value as it changes (18GA's
+ * Montgomery "30/40"); any other with its one value. */
+static void test_values_by_phase(void **state)
+{
+    (void)state;
+    char s[32];
+    const int by_phase[ENG_NCOLORS] = {[ENG_YELLOW] = 30, [ENG_GREEN] = 30, [ENG_BROWN] = 40,
+                                       [ENG_GRAY] = 40};
+    rpt_map_value_text(30, true, by_phase, s, sizeof s);
+    assert_string_equal(s, "30/40");
+    rpt_map_value_text(20, false, by_phase, s, sizeof s);
+    assert_string_equal(s, "20");
+    eng_title *t = tf_load_title("18GA");
+    const eng_city *montgomery = &t->hexes[tf_hex(t, "E1")].printed.cities[0];
+    rpt_map_value_text(montgomery->revenue, montgomery->by_phase, montgomery->revenue_by_phase, s,
+                       sizeof s);
+    assert_string_equal(s, "30/40");
+    eng_title_free(t);
+}
+
 static void test_tiles_and_stations_show(void **state)
 {
     struct fx *f = *state;
@@ -234,6 +254,7 @@ int main(void)
         T(test_svg_and_bad_names),
         T(test_no_stray_lines),
         T(test_no_station_covers_a_name),
+        cmocka_unit_test(test_values_by_phase),
         cmocka_unit_test_setup_teardown(test_flat_map, setup_1856, teardown),
     };
     return cmocka_run_group_tests_name("mapdraw", tests, NULL, NULL);

@@ -1,11 +1,13 @@
 /* A title's own rules as its players are told them (report/rules.c; issue 32): 18GA's start mail
  * lists its end at the market's top, its one train from the bank a turn in phases 2 and 3, its
- * neutral stations, ACL's blocking home, the W&S's station and the OSO's free train, all from its
- * data; the report's "The game now" says the train limit only while its phase has it; 1835 and
- * 1856 have none of them, 1830 only its D&H's station in the turn of its tile. A train a
+ * neutral stations, ACL's blocking home, the W&S's station and the OSO's free train, what a
+ * company pays for a private (half to 1.5 times its face value), all from its data; the
+ * report's "The game now" says the train limit only while its phase has it; 1835 and 1856 have
+ * none of them, 1830 only its D&H's station in the turn of its tile. A train a
  * company may not sell is marked in the companies' table, and the order form says how to write
  * the powers of the privates a major holds (report/state.c). */
 #include "../engine/game_fixture.h"
+#include "engine/privates.h"
 #include "report/rules.h"
 #include "report/state.h"
 #include "util/buf.h"
@@ -55,6 +57,9 @@ static void test_18ga_rules_in_the_start_mail(void **state)
     expect_in(text, "may place a free station on Waycross (I9) in its station step (USE W&S)");
     expect_in(text, "the company that buys it from its owner also receives a 2-train");
     expect_in(text, "it may never sell that train");
+    expect_in(text, "From phase 3 a company may buy a private from its owner for 50% to 150% of "
+                    "its face value (LT 10 to 30, MRC 20 to 60, W&S 35 to 105, OSO 50 to 150, "
+                    "M&B 75 to 225).");
     free(text);
     eng_game_free(g);
 }
@@ -103,6 +108,7 @@ static void test_the_older_titles_say_little(void **state)
     expect_in(text, "D&H (Delaware & Hudson): its station on Scranton (F16) may be placed only in "
                     "the turn in which its company lays the private's tile there");
     assert_null(strstr(text, "The game ends"));
+    assert_null(strstr(text, "buy a private from its owner")); /* (the usual half to twice) */
     free(text);
     assert_null(rep_rules_now_text(g));
     eng_game_free(g);
@@ -146,11 +152,44 @@ static void test_the_form_says_the_privates_powers(void **state)
     assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cog, "privates_line")),
                         "LAY 7, 8 or 9 ON F12 (MRC's tile); USE W&S (its station on I9)");
     cJSON_Delete(form);
+    g->co[co("W&S")].powers_used = ENG_POWER_TOKEN_USED; /* a power used is said no more */
+    form = rep_order_form_json(g, 0);
+    cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cog, "privates_line")),
+                        "LAY 7, 8 or 9 ON F12 (MRC's tile)");
+    cJSON_Delete(form);
+    g->co[co("MRC")].powers_used = 1u; /* (its one tile) */
+    form = rep_order_form_json(g, 0);
+    cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_null(cJSON_GetObjectItem(cog, "privates_line"));
+    cJSON_Delete(form);
     g->co[co("W&S")].held_by = ENG_NONE; /* none held: no line */
     g->co[co("MRC")].held_by = ENG_NONE;
     form = rep_order_form_json(g, 0);
     cog = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
     assert_null(cJSON_GetObjectItem(cog, "privates_line"));
+    cJSON_Delete(form);
+    eng_game_free(g);
+}
+
+/* 1830's D&H (seed 003): its station only in the turn of its tile, so once the tile is laid the
+ * form offers neither. */
+static void test_the_form_drops_a_station_gone_with_its_tiles_turn(void **state)
+{
+    (void)state;
+    eng_game *g = game_of("1830", 3);
+    give(g, "PRR", 20, true, 0);
+    eng_set_par(g, co("PRR"), 67);
+    g->co[co("D&H")].held_by = co("PRR");
+    cJSON *form = rep_order_form_json(g, 0);
+    const cJSON *prr = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(prr, "privates_line")),
+                        "LAY 57 ON F16 (D&H's tile); USE D&H (its station on F16)");
+    cJSON_Delete(form);
+    g->co[co("D&H")].powers_used = 1u; /* its tile laid in an earlier turn */
+    form = rep_order_form_json(g, 0);
+    prr = cJSON_GetArrayItem(cJSON_GetObjectItem(form, "companies"), 0);
+    assert_null(cJSON_GetObjectItem(prr, "privates_line"));
     cJSON_Delete(form);
     eng_game_free(g);
 }
@@ -163,6 +202,7 @@ int main(void)
         cmocka_unit_test(test_the_older_titles_say_little),
         cmocka_unit_test(test_a_train_not_sellable_is_marked),
         cmocka_unit_test(test_the_form_says_the_privates_powers),
+        cmocka_unit_test(test_the_form_drops_a_station_gone_with_its_tiles_turn),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -290,6 +290,40 @@ static void test_a_private_named_once(void **state)
     title = t1835;
 }
 
+/* A private a company bought is the company's in the privates' list (1830's D&H: "PRR"), not
+ * the bank's; one never sold is the bank's, one a player bought the player's. */
+static void test_a_private_a_company_owns_is_listed_as_its(void **state)
+{
+    (void)state;
+    eng_title *t1835 = title;
+    title = tf_load_title("1830");
+    eng_game *g = new_game(NULL, 3);
+    int dh = eng_company_index(title, "D&H"), sv = eng_company_index(title, "SVNRR");
+    g->co[dh].held_by = eng_company_index(title, "PRR");
+    g->co[sv].owner = 1;
+    rep_state s;
+    rep_state_build(g, &s);
+    cJSON *j = rep_state_to_json(&s);
+    const cJSON *it;
+    int seen = 0;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItem(j, "privates"))
+    {
+        const char *id = str_at(it, "id"), *owner = str_at(it, "owner");
+        if (strcmp(id, "D&H") == 0 && ++seen)
+            assert_string_equal(owner, "PRR");
+        else if (strcmp(id, "SVNRR") == 0 && ++seen)
+            assert_string_equal(owner, g->players[1].name);
+        else if (strcmp(id, "C&A") == 0 && ++seen)
+            assert_string_equal(owner, "the bank");
+    }
+    assert_int_equal(seen, 3);
+    cJSON_Delete(j);
+    rep_state_free(&s);
+    eng_game_free(g);
+    eng_title_free(title);
+    title = t1835;
+}
+
 /* Issue 31: 1856's market (20 columns) is wider than the text report's 78 characters: it is
  * printed in two parts, one under the other, no line longer than 78; 1830's (19) and 1835's fit
  * in one. */
@@ -330,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_capitalisation_and_destinations),
         cmocka_unit_test(test_bonuses_and_markers_held),
         cmocka_unit_test(test_a_private_named_once),
+        cmocka_unit_test(test_a_private_a_company_owns_is_listed_as_its),
         cmocka_unit_test(test_a_wide_market_fits_the_text),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);

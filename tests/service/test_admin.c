@@ -77,13 +77,27 @@ static void test_a_refusal_says_why_and_changes_nothing(void **state)
     svc_result r = svc_game_create(&f->c, f->st, "g2", "18xx", NULL, NULL, &out);
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "there is no title \"18xx\" (see config/games/)");
+    r = svc_game_create(&f->c, f->st, "g2", "18kaas", NULL, NULL, &out); /* its case */
+    assert_int_equal(r.kind, SVC_REFUSED);
+    assert_string_equal(r.text, "there is no title \"18kaas\" (see config/games/): did you mean "
+                                "\"18Kaas\"?");
+    r = svc_game_map(f->st, "18ga", 0, "x.png"); /* the map of a title, in the wrong case */
+    assert_int_equal(r.kind, SVC_REFUSED);
+    assert_string_equal(r.text, "\"18ga\" is neither a game nor a title: did you mean the title "
+                                "\"18GA\"?");
     r = svc_game_create(&f->c, f->st, "G1", NULL, NULL, NULL, &out);
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "a game named \"G1\" exists already");
+    assert_int_equal(svc_game_create(&f->c, f->st, "g3", "1830", NULL, NULL, &out).kind, SVC_OK);
+    buf_reset(&out);
+    r = svc_game_start(&f->c, f->st, "g3", "LeaveAuctionOnPass=yes, leaveauctiononpass=no", &out);
+    assert_int_equal(r.kind, SVC_REFUSED);
+    assert_string_equal(r.text, "game options: leaveauctiononpass is given twice; give each "
+                                "option once (see docs/game-options.md)");
     r = svc_game_start(&f->c, f->st, "nowhere", "", &out);
     assert_int_equal(r.kind, SVC_REFUSED);
     assert_string_equal(r.text, "there is no game \"nowhere\"");
-    assert_int_equal(count_games(f), before);
+    assert_int_equal(count_games(f), before + 1);
     assert_int_equal(out.len, 0);
     /* the desk's refusal: its reason in what the GM is told */
     r = svc_gm_command(&f->c, f->st, "g1", "ROLLBACK 1", NULL, NULL, &out);

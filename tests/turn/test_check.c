@@ -132,6 +132,7 @@ static void test_a_station_names_its_city_as_a_goal_does(void **state)
     expect_has("BY:\nSTATION Nurnbergg", "this game has no hex \"NURNBERGG\": did you mean "
                                           "\"Fürth/Nürnberg\"?");
     expect_has("BY:\nSTATION Atlantis", "this game has no hex \"ATLANTIS\"");
+    expect_has("BY:\nSTATION L144", "this game has no hex \"L144\": did you mean \"L14\"?");
     T = T1830;
     expect("PRR:\nGOAL New York", "PRR: GOAL G19");
     expect("PRR:\nGOAL new york & newark", "PRR: GOAL G19");
