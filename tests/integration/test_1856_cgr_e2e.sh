@@ -36,8 +36,10 @@ gm game import c56 "$WORK/cut.json" --player "Player 1=$1@pbem.test" --player "P
 check "the cut 18xx.games file of 1856 is imported, its four seats given addresses" \
     grep -q 'seat 4: Player_4 ("Player 4" in the file) <dave@pbem.test>, password' "$WORK/import.txt"
 gm game start c56 > "$WORK/start.txt" 2>&1
-check "and started where the file stops: operating round 5.2, THB's director to act" \
-    grep -q 'now: operating round 5.2, Player_2 to act' "$WORK/start.txt"
+# THB's turn ends with the file, as 18xx.games' engine ends it:
+# GW is to act at action 561 there (scripts/xgames_engine.sh position), its director Player_1
+check "and started where the file stops: operating round 5.2, GW's director to act" \
+    grep -q 'now: operating round 5.2, Player_1 to act' "$WORK/start.txt"
 gm game set c56 --grace-minutes 0 >/dev/null
 # the position imported, exported again: 18xx.games' own engine loads it whole, each player's
 # value its own at the file's action 561 (SKIP where the engine is not here)
