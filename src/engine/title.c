@@ -4,6 +4,7 @@
 #include "engine/title.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -57,6 +58,17 @@ int eng_hex_distance(const eng_title *t, int a, int b)
 {
     int dl = abs(t->hexes[a].row - t->hexes[b].row), dn = abs(t->hexes[a].col - t->hexes[b].col);
     return dl + (dn > dl ? (dn - dl) / 2 : 0);
+}
+
+const char *eng_hex_label(const eng_title *t, int h, char *out, size_t len)
+{
+    if (h < 0 || h >= t->nhexes)
+        snprintf(out, len, "?");
+    else if (t->hexes[h].name[0])
+        snprintf(out, len, "%s (%s)", t->hexes[h].name, t->hexes[h].id);
+    else
+        snprintf(out, len, "%s", t->hexes[h].id);
+    return out;
 }
 
 int eng_hex_index(const eng_title *t, const char *id)

@@ -18,6 +18,7 @@
 #define PBEMGM_ENG_TITLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define ENG_MAX_CITIES 4
@@ -766,6 +767,9 @@ int eng_xg_company_named(const eng_title *t, const char *id);
 const char *eng_xg_item_id(const eng_title *t, int item);
 int eng_xg_item_named(const eng_title *t, const char *id);
 int eng_xg_item_share(const eng_title *t, int item);
+/* A hex as reports name it: "Jacksonville (J12)", or "J12" for a hex without a name ("?"
+ * for no hex); written into out, which is returned. */
+const char *eng_hex_label(const eng_title *t, int h, char *out, size_t len);
 /* The hex on the other side of edge e of hex h, or -1 off the map. */
 int eng_neighbor(const eng_title *t, int h, int edge);
 /* The number of hexes from hex a to hex b (neighbours 1), in either layout. */

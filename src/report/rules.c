@@ -13,18 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "Jacksonville (J12)", or "J12" for a hex without a name. */
-static const char *hex_label(const eng_title *t, int h, char *out, size_t len)
-{
-    if (h < 0 || h >= t->nhexes)
-        snprintf(out, len, "?");
-    else if (t->hexes[h].name[0])
-        snprintf(out, len, "%s (%s)", t->hexes[h].name, t->hexes[h].id);
-    else
-        snprintf(out, len, "%s", t->hexes[h].id);
-    return out;
-}
-
 /* The lowest price of the market's end cells, 0 when it has none. */
 static int market_end_price(const eng_title *t)
 {
@@ -82,7 +70,7 @@ static void say_neutral_stations(const eng_title *t, buf *b)
         if (n)
             buf_printf(b, "%s holds %s neutral station%s from the start: no company may "
                           "take %s, and runs pass through.\n",
-                       hex_label(t, h, where, sizeof where), n > 1 ? "its" : "a",
+                       eng_hex_label(t, h, where, sizeof where), n > 1 ? "its" : "a",
                        n > 1 ? "s" : "", n > 1 ? "them" : "it");
     }
 }
@@ -97,13 +85,13 @@ static void say_homes(const eng_title *t, buf *b)
             buf_printf(b, "%s's home station stands on %s from the start, before %s floats: "
                           "as any station, it keeps other companies' runs from passing through "
                           "the city while the city is full (they may end there).\n",
-                       co->id, hex_label(t, co->home_hex, where, sizeof where), co->id);
+                       co->id, eng_hex_label(t, co->home_hex, where, sizeof where), co->id);
         if (co->nmore_homes > 0 && co->home_hex >= 0) {
             buf_printf(b, "%s has %d home stations, placed when it first operates: %s", co->id,
-                       co->nmore_homes + 1, hex_label(t, co->home_hex, where, sizeof where));
+                       co->nmore_homes + 1, eng_hex_label(t, co->home_hex, where, sizeof where));
             for (int k = 0; k < co->nmore_homes; k++)
                 buf_printf(b, "%s%s", k == co->nmore_homes - 1 ? " and " : ", ",
-                           hex_label(t, co->more_homes[k], where, sizeof where));
+                           eng_hex_label(t, co->more_homes[k], where, sizeof where));
             buf_printf(b, ".\n");
         }
     }
@@ -172,7 +160,7 @@ static void say_station_power(const eng_title *t, int c, buf *b)
     char where[ENG_NAME + ENG_ID + 8];
     if (pw->token_hex < 0)
         return;
-    hex_label(t, pw->token_hex, where, sizeof where);
+    eng_hex_label(t, pw->token_hex, where, sizeof where);
     if (pw->ntile_hexes == 0 && pw->token_requires_tile == ENG_TOKEN_TILE_NOT_NEEDED &&
         pw->user_owning_company)
         buf_printf(b, "%s (%s): the company that owns it may place a %sstation on %s in its "
@@ -197,7 +185,7 @@ static void say_extra_tile_power(const eng_title *t, int c, buf *b)
     rep_power_tiles(t, pw, b);
     char where[ENG_NAME + ENG_ID + 8];
     buf_printf(b, " on %s besides its own lay%s%s.\n",
-               hex_label(t, pw->tile_hexes[0], where, sizeof where),
+               eng_hex_label(t, pw->tile_hexes[0], where, sizeof where),
                pw->tile_free ? ", free" : "", pw->tile_connected ? "" : ", needing no connection");
 }
 

@@ -775,15 +775,13 @@ static void say_doubled_runs(turn_ctx *x, const struct company_turn *ct, const e
     for (int r = 0; r < run->ntrains; r++) {
         const eng_train_run *tr = &run->trains[r];
         for (int k = 0; tr->revenue > 0 && k < tr->nstops; k++) {
-            const eng_hex *h = &t->hexes[tr->stops[k] / ENG_NODES_PER_HEX];
+            int hi = tr->stops[k] / ENG_NODES_PER_HEX;
+            const eng_hex *h = &t->hexes[hi];
             if (!h->doubles_run)
                 continue;
             const char *what = h->doubles_run == ENG_DOUBLES_STOPS ? "stops" : "cities";
-            char where[2 * ENG_NAME];
-            if (h->name[0])
-                snprintf(where, sizeof where, "%s (%s)", h->name, h->id);
-            else
-                snprintf(where, sizeof where, "%s", h->id);
+            char where[ENG_NAME + ENG_ID + 8];
+            eng_hex_label(t, hi, where, sizeof where);
             if (h->doubles_run_plus)
                 turn_say(x, "  %s's %s train runs into %s: each of its other %s counts %d more "
                             "(the train earns %d)",
